@@ -1,0 +1,171 @@
+//! The code model's plain data: what a class, a method and a dictionary
+//! entry are, independent of how they are stored or versioned.
+//!
+//! These types cross every boundary of the crate (the store serialises
+//! them, sessions hand them out, Topaz reads and writes them), so they stay
+//! small, owned and `serde`-serialisable.
+
+use serde::{Deserialize, Serialize};
+
+/// The stable identity of a class in one image.
+///
+/// A class keeps its id across renames, redefinitions that keep its shape,
+/// and across being bound in several dictionaries under several names. The
+/// kernel-class guard and the store key classes by id, never by name, so an
+/// alias (`MyDict at: #Obj put: Object`) cannot disguise a kernel class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ClassId(pub u64);
+
+/// How the instances of a class store their indexed part, as GemStone's
+/// class-definition messages distinguish them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum ClassKind {
+    /// Named instance variables only (`subclass:…`).
+    #[default]
+    Pointers,
+    /// Named instance variables plus indexed object slots (`indexableSubclass:…`).
+    Indexable,
+    /// Indexed bytes and no named instance variables (`byteSubclass:…`).
+    Bytes,
+}
+
+/// Everything a class-definition message says about a class.
+///
+/// This is the input to defining or redefining a class, whether it comes
+/// from a Topaz file-in, a tool, or (later) an evaluated expression.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ClassDefinition {
+    /// The class name, e.g. `"Account"`.
+    pub name: String,
+    /// The superclass name as seen through the session's symbol list, or
+    /// `None` for a root class (`nil subclass: …`).
+    pub superclass: Option<String>,
+    /// Instance variable names defined by this class (not inherited ones).
+    pub inst_vars: Vec<String>,
+    /// Class variable names.
+    pub class_vars: Vec<String>,
+    /// Class-instance variable names (instance variables of the metaclass).
+    pub class_inst_vars: Vec<String>,
+    /// Pool dictionary names whose keys the class's methods may reference.
+    pub pool_dictionaries: Vec<String>,
+    /// The symbol dictionary that binds the class (`inDictionary:`).
+    pub dictionary: String,
+    /// The class category, if the definition names one.
+    pub category: Option<String>,
+    /// The definition's `options:` symbols, kept verbatim (e.g. `"modifiable"`).
+    pub options: Vec<String>,
+    /// How instances store their indexed part.
+    pub kind: ClassKind,
+}
+
+/// A class as the image holds it: its definition plus what the image adds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassRecord {
+    /// The class's identity.
+    pub id: ClassId,
+    /// The superclass's identity, `None` for a root class.
+    pub superclass: Option<ClassId>,
+    /// The definition the class was last (re)defined with. Its `superclass`
+    /// field holds the name the definition used.
+    pub definition: ClassDefinition,
+    /// The class comment (empty when none was set).
+    pub comment: String,
+    /// True for classes the image ships with: the kernel-class guard
+    /// refuses to change them.
+    pub kernel: bool,
+}
+
+/// Which side of a class a method belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// The instance side (`method:` in Topaz).
+    Instance,
+    /// The class side, i.e. the metaclass (`classmethod:` in Topaz).
+    Class,
+}
+
+impl Side {
+    /// `Side::Class` when `meta` is true, as the tools' `meta` argument reads.
+    pub fn from_meta(meta: bool) -> Side {
+        if meta { Side::Class } else { Side::Instance }
+    }
+
+    /// True for the class side.
+    pub fn is_meta(self) -> bool {
+        self == Side::Class
+    }
+}
+
+/// A compiled method as the image stores it.
+///
+/// Only what the image can answer from without re-parsing is kept: the exact
+/// source, the selector derived from it, and the facts the indexes need.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MethodRecord {
+    /// The class the method is defined in.
+    pub class: ClassId,
+    /// Instance or class side.
+    pub side: Side,
+    /// The selector, derived from the source's message pattern.
+    pub selector: String,
+    /// The method category (protocol), e.g. `"accessing"`.
+    pub category: String,
+    /// The source exactly as it was compiled.
+    pub source: String,
+    /// Every selector the method sends, each once, sorted.
+    pub sends: Vec<String>,
+    /// Every global, class, class-variable or pool name the method
+    /// references, each once, sorted.
+    pub references: Vec<String>,
+    /// The primitive number or name from a `<primitive: …>` pragma, if any.
+    pub primitive: Option<String>,
+}
+
+/// A reference to one method, as queries answer them.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct MethodRef {
+    /// The name of the class the method is defined in.
+    pub class_name: String,
+    /// Instance or class side.
+    pub side: Side,
+    /// The method's selector.
+    pub selector: String,
+}
+
+impl std::fmt::Display for MethodRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.side {
+            Side::Instance => write!(f, "{}>>{}", self.class_name, self.selector),
+            Side::Class => write!(f, "{} class>>{}", self.class_name, self.selector),
+        }
+    }
+}
+
+/// A value bound in a symbol dictionary that is not a class.
+///
+/// The embedded image's object memory (persistent application objects) is
+/// later work; until then a global holds a literal value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum GlobalValue {
+    /// `nil`.
+    Nil,
+    /// `true` or `false`.
+    Boolean(bool),
+    /// An integer, as its decimal digits (arbitrary precision).
+    Integer(String),
+    /// A float.
+    Float(f64),
+    /// A string.
+    String(String),
+    /// A symbol.
+    Symbol(String),
+}
+
+/// What a symbol dictionary binds a name to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum DictionaryEntry {
+    /// A class (possibly under a name other than its own).
+    Class(ClassId),
+    /// Any other value.
+    Global(GlobalValue),
+}
