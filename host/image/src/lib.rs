@@ -7,3 +7,87 @@
 //! This crate must never depend on MCP, HTTP or WebAssembly: it is the
 //! image, usable alone (see the `gs-image` example binary), and the rest of
 //! the server reaches it only through its public API.
+//!
+//! # Core concepts
+//!
+//! - **Symbol dictionaries** bind names to classes or global values. Each
+//!   user has a *symbol list*, the dictionaries it looks names up in, in
+//!   order; a new image has the user [`DEFAULT_USER`] with `UserGlobals`,
+//!   `Globals`, `Published`. A class is bound by [`ClassId`], so one class
+//!   may be bound under several names.
+//! - **Classes** ([`ClassRecord`]) have a superclass, instance, class and
+//!   class-instance variables, pools, a category, a comment, a home
+//!   dictionary and a kind. The class side (the metaclass) holds class
+//!   methods and class-instance variables; [`Side`] chooses between them.
+//! - **Methods** ([`MethodRecord`]) are compiled from source: the selector
+//!   comes from the source, and compiling checks syntax and names the way
+//!   GemStone does, reporting every error with its line and column.
+//! - **Kernel classes** ship with the image and are refused to every
+//!   mutating call, by identity, whatever name they are reached by.
+//! - **Sessions** ([`Session`]) see a consistent committed view plus their
+//!   own changes. [`Session::commit`] makes changes durable (fsynced before
+//!   it returns) and visible to sessions that begin a new view, or reports
+//!   every conflicting key when another session committed a change to the
+//!   same key first. [`Session::abort`] drops changes; [`Session::refresh`]
+//!   moves an unchanged session to the newest view.
+//! - **Queries** (implementors, senders, references, source search, class
+//!   listings) answer from the session's own view, from indexes kept with
+//!   the state.
+//!
+//! STORE.md beside this crate describes the state, the commit protocol and
+//! the crash analysis.
+//!
+//! # Example
+//!
+//! ```
+//! use gs_image::{ClassDefinition, Image, RecompilePolicy, Side};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let image = Image::open(dir.path().join("app.image"))?;
+//! let mut session = image.session();
+//! session.define_class(
+//!     ClassDefinition {
+//!         name: "Account".into(),
+//!         superclass: Some("Object".into()),
+//!         inst_vars: vec!["balance".into()],
+//!         dictionary: "UserGlobals".into(),
+//!         ..Default::default()
+//!     },
+//!     RecompilePolicy::Refuse,
+//! )?;
+//! session.compile_method(
+//!     "Account",
+//!     Side::Instance,
+//!     "accessing",
+//!     "deposit: amount\n\tbalance := balance + amount",
+//! )?;
+//! session.commit()?;
+//!
+//! // A new session sees the committed method.
+//! let other = image.session();
+//! assert_eq!(other.implementors("deposit:")[0].to_string(), "Account>>deposit:");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod classdef;
+mod compile;
+mod error;
+pub mod filein;
+mod image;
+pub(crate) mod kernel;
+pub mod model;
+mod query;
+mod session;
+mod state;
+mod store;
+
+pub use error::{ChangeKind, CompileError, Conflict, ConflictReport, ImageError, Result};
+pub use image::{CommitInfo, DEFAULT_USER, Image, OpenOptions, STANDARD_DICTIONARIES};
+pub use model::{
+    ClassDefinition, ClassId, ClassKind, ClassRecord, DictionaryEntry, GlobalValue, MethodRecord,
+    MethodRef, Side,
+};
+pub use query::TEST_CASE_CLASS;
+pub use session::{
+    ClassDefined, DefinitionChange, RecompilePolicy, RemoveClassPolicy, RemovedMethod, Session,
+};

@@ -1,0 +1,175 @@
+//! The one error type of the image crate.
+//!
+//! Every fallible call answers an [`ImageError`]. Its variants are the
+//! distinctions a tool needs to report a failure the right way (the MCP
+//! tools map them onto `not-found`, `refused`, `compile-error`, …), and
+//! every message names the bad input and says what to do about it.
+
+use std::fmt;
+
+/// One problem found while compiling a method, with its position in the
+/// source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileError {
+    /// What is wrong, e.g. `undeclared variable 'balanse'`.
+    pub message: String,
+    /// 1-based line of the offending text.
+    pub line: u32,
+    /// 1-based column (in characters) of the offending text.
+    pub column: u32,
+    /// 0-based byte offset of the offending text in the source.
+    pub offset: usize,
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+/// What kind of change a session made to one key, as a conflict report
+/// names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChangeKind {
+    /// The key did not exist in the view and was created.
+    Added,
+    /// The key existed and its value changed.
+    Modified,
+    /// The key existed and was removed.
+    Removed,
+}
+
+impl fmt::Display for ChangeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ChangeKind::Added => "added",
+            ChangeKind::Modified => "modified",
+            ChangeKind::Removed => "removed",
+        })
+    }
+}
+
+/// One key two sessions both touched: the reason a commit failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    /// What the key is, in words a user recognises, e.g.
+    /// `method Account>>deposit:`, `class Account`,
+    /// `dictionary entry UserGlobals at #Rate`.
+    pub what: String,
+    /// What this session did to it (or `None` when this session only
+    /// depended on it, e.g. compiled a method into a class another session
+    /// removed).
+    pub ours: Option<ChangeKind>,
+    /// What the other session committed since this session's view began.
+    pub theirs: ChangeKind,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.ours {
+            Some(ours) => write!(
+                f,
+                "{}: {} here, {} by another session",
+                self.what, ours, self.theirs
+            ),
+            None => write!(
+                f,
+                "{}: used here, {} by another session",
+                self.what, self.theirs
+            ),
+        }
+    }
+}
+
+/// Why a commit was refused: every conflicting key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConflictReport {
+    /// The commit number this session's view began at.
+    pub view: u64,
+    /// The newest commit number at the time of the failed commit.
+    pub newest: u64,
+    /// Every conflicting key, sorted by description.
+    pub conflicts: Vec<Conflict>,
+}
+
+impl fmt::Display for ConflictReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "commit conflict: another session committed changes to the same code \
+             since this view began (view {}, newest {}): ",
+            self.view, self.newest
+        )?;
+        for (i, c) in self.conflicts.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        f.write_str(". Nothing was committed; abort to drop your changes and see the newest view, then redo them")
+    }
+}
+
+fn compile_errors_text(errors: &[CompileError]) -> String {
+    let mut text = String::new();
+    for (i, e) in errors.iter().enumerate() {
+        if i > 0 {
+            text.push_str("; ");
+        }
+        text.push_str(&e.to_string());
+    }
+    text
+}
+
+/// Everything that can go wrong in the image.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    /// A named class, method, dictionary or entry does not exist in the
+    /// session's view.
+    #[error("{0}")]
+    NotFound(String),
+    /// The request is well formed but the image will not do it: a kernel
+    /// class, a class that still has subclasses, a refresh with pending
+    /// changes, a recompile the caller asked to refuse, …
+    #[error("{0}")]
+    Refused(String),
+    /// A method failed to compile. Every error found is listed, in source
+    /// order; nothing was changed.
+    #[error("compile failed with {} error(s): {}", .0.len(), compile_errors_text(.0))]
+    CompileError(Vec<CompileError>),
+    /// A commit failed because another session committed a change to the
+    /// same keys; nothing was committed and this session keeps its changes.
+    #[error("{0}")]
+    Conflict(ConflictReport),
+    /// An argument is malformed: an invalid name, a duplicate variable, an
+    /// unknown superclass name, …
+    #[error("{0}")]
+    InvalidArgument(String),
+    /// The image file could not be read or written: I/O, a damaged or
+    /// foreign file, a file written by a newer format.
+    #[error("{0}")]
+    Store(String),
+}
+
+impl ImageError {
+    /// A short, stable name of the variant (`not-found`, `refused`,
+    /// `compile-error`, `conflict`, `invalid-argument`, `store`), the way
+    /// the tools name error kinds.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ImageError::NotFound(_) => "not-found",
+            ImageError::Refused(_) => "refused",
+            ImageError::CompileError(_) => "compile-error",
+            ImageError::Conflict(_) => "conflict",
+            ImageError::InvalidArgument(_) => "invalid-argument",
+            ImageError::Store(_) => "store",
+        }
+    }
+}
+
+/// The result type of the image crate.
+pub type Result<T, E = ImageError> = std::result::Result<T, E>;

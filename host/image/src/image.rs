@@ -1,0 +1,348 @@
+//! The shared image handle: opening the file, handing out sessions, and
+//! the commit protocol.
+//!
+//! An [`Image`] owns the committed state (the newest view every new session
+//! starts from) and the redb file. Commits are serialised by one mutex:
+//! validate the session's keys against the versions committed since its
+//! view began, replay its changes onto the newest state, write one durable
+//! redb transaction, then publish the new state. STORE.md explains why this
+//! order makes a commit all-or-nothing and durable once acknowledged.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+use imbl::HashMap;
+
+use crate::error::{ChangeKind, Conflict, ConflictReport, ImageError, Result};
+use crate::session::Session;
+use crate::state::{Interner, Key, SharedInterner, State};
+use crate::store::{Loaded, Store};
+
+/// The user every image has, whose session [`Image::session`] opens.
+pub const DEFAULT_USER: &str = "DataCurator";
+
+/// The symbol dictionaries of a new image, in the default user's lookup
+/// order.
+pub const STANDARD_DICTIONARIES: [&str; 3] = ["UserGlobals", "Globals", "Published"];
+
+/// How to open an image.
+#[derive(Debug, Clone)]
+pub struct OpenOptions {
+    /// Install the kernel class library into a newly created image (the
+    /// default). Tests that want an image with only the standard symbol
+    /// list turn it off. An existing image is never changed by this.
+    pub install_kernel: bool,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        OpenOptions {
+            install_kernel: true,
+        }
+    }
+}
+
+/// One committed state: what a session's view starts from.
+#[derive(Clone)]
+pub(crate) struct View {
+    /// The commit number of this state (0: the empty image before the
+    /// first commit).
+    pub(crate) commit: u64,
+    pub(crate) state: State,
+}
+
+/// What only the committer touches.
+struct CommitSide {
+    store: Store,
+    /// For each key ever committed since the image was opened, the commit
+    /// that last changed it and how. A key absent here has not changed
+    /// since opening, so it cannot conflict with any view.
+    key_versions: HashMap<Key, (u64, ChangeKind)>,
+}
+
+struct Inner {
+    label: String,
+    commit_side: Mutex<CommitSide>,
+    newest: RwLock<View>,
+    interner: SharedInterner,
+    next_class_id: AtomicU64,
+}
+
+/// A persistent, transactional image, shared by any number of sessions.
+///
+/// Cloning an `Image` is cheap and gives another handle on the same image;
+/// it is `Send + Sync`, so threads share it freely. Each [`Session`] sees
+/// its own consistent view (see the crate documentation).
+#[derive(Clone)]
+pub struct Image {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Image {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Image")
+            .field("file", &self.inner.label)
+            .field("commit", &self.newest_commit())
+            .finish()
+    }
+}
+
+/// What a successful commit did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommitInfo {
+    /// The commit number now holding the session's changes (the newest
+    /// view when the session had nothing to commit).
+    pub commit: u64,
+    /// How many keys (classes, methods, dictionary entries, …) the commit
+    /// wrote.
+    pub changes: usize,
+}
+
+impl Image {
+    /// Opens the image file at `path`, creating it (with the standard
+    /// symbol list and the kernel classes, in one commit) when it does not
+    /// exist.
+    ///
+    /// Refuses, without changing the file, a file that is not an image, a
+    /// damaged one, one written by a newer format version, or one another
+    /// `Image` or process has open.
+    pub fn open(path: impl AsRef<Path>) -> Result<Image> {
+        Image::open_with(path, OpenOptions::default())
+    }
+
+    /// [`Image::open`] with options.
+    pub fn open_with(path: impl AsRef<Path>, options: OpenOptions) -> Result<Image> {
+        let path = path.as_ref();
+        let mut interner = Interner::default();
+        let (store, loaded) = Store::open_path(path, &mut interner)?;
+        Image::start(store, loaded, interner, path.display().to_string(), options)
+    }
+
+    /// Opens an image kept by any redb storage backend instead of a file.
+    /// `label` names it in messages. Crash-consistency tests use this with
+    /// a backend that stops persisting at a chosen sync.
+    pub fn open_backend(
+        backend: impl redb::StorageBackend,
+        label: &str,
+        options: OpenOptions,
+    ) -> Result<Image> {
+        let mut interner = Interner::default();
+        let (store, loaded) = Store::open_backend(backend, label.to_string(), &mut interner)?;
+        Image::start(store, loaded, interner, label.to_string(), options)
+    }
+
+    fn start(
+        store: Store,
+        loaded: Loaded,
+        interner: Interner,
+        label: String,
+        options: OpenOptions,
+    ) -> Result<Image> {
+        let (view, next_class_id, fresh) = match loaded {
+            Loaded::Fresh => (
+                View {
+                    commit: 0,
+                    state: State::default(),
+                },
+                1,
+                true,
+            ),
+            Loaded::Image {
+                state,
+                commit,
+                next_class_id,
+            } => (
+                View {
+                    commit,
+                    state: *state,
+                },
+                next_class_id,
+                false,
+            ),
+        };
+        let image = Image {
+            inner: Arc::new(Inner {
+                label,
+                commit_side: Mutex::new(CommitSide {
+                    store,
+                    key_versions: HashMap::new(),
+                }),
+                newest: RwLock::new(view),
+                interner: Arc::new(RwLock::new(interner)),
+                next_class_id: AtomicU64::new(next_class_id),
+            }),
+        };
+        if fresh {
+            image.initialise(options)?;
+        }
+        Ok(image)
+    }
+
+    /// Fills a fresh file: standard symbol list, kernel, one commit. Until
+    /// that commit lands the file holds no tables, and opening it again
+    /// starts over, so a crash here never leaves a half-made image.
+    fn initialise(&self, options: OpenOptions) -> Result<()> {
+        let mut session = Session::begin(self.clone(), DEFAULT_USER.to_string());
+        session.set_kernel_install(true);
+        for name in STANDARD_DICTIONARIES {
+            session.add_dictionary(name)?;
+        }
+        if options.install_kernel {
+            crate::kernel::install(&mut session)?;
+        }
+        session.set_kernel_install(false);
+        session.commit()?;
+        Ok(())
+    }
+
+    /// A new session of the default user ([`DEFAULT_USER`]), viewing the
+    /// newest committed state.
+    pub fn session(&self) -> Session {
+        Session::begin(self.clone(), DEFAULT_USER.to_string())
+    }
+
+    /// A new session of `user`, whose symbol list it looks names up in.
+    pub fn session_for(&self, user: &str) -> Result<Session> {
+        if !self.newest_view().state.symbol_lists.contains_key(user) {
+            return Err(ImageError::NotFound(format!(
+                "no user {user} in image {}; open a session of {DEFAULT_USER} or create the user first",
+                self.inner.label
+            )));
+        }
+        Ok(Session::begin(self.clone(), user.to_string()))
+    }
+
+    /// The number of the newest commit.
+    pub fn newest_commit(&self) -> u64 {
+        self.newest_view().commit
+    }
+
+    /// How the image names its file in messages.
+    pub fn label(&self) -> &str {
+        &self.inner.label
+    }
+
+    pub(crate) fn newest_view(&self) -> View {
+        self.inner
+            .newest
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    pub(crate) fn interner(&self) -> &SharedInterner {
+        &self.inner.interner
+    }
+
+    pub(crate) fn allocate_class_id(&self) -> crate::model::ClassId {
+        crate::model::ClassId(self.inner.next_class_id.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// The commit protocol (STORE.md, "Commit"). `writes` are the keys the
+    /// session changed with how they changed, `touches` keys whose version
+    /// must move without being validated, `reads` keys it relied on with
+    /// the kinds of concurrent change that invalidate them.
+    pub(crate) fn commit(
+        &self,
+        view: u64,
+        state: &State,
+        writes: &[(Key, ChangeKind)],
+        touches: &[Key],
+        reads: &[(Key, &'static [ChangeKind])],
+        describe: &dyn Fn(&Key) -> String,
+    ) -> Result<View> {
+        let mut side = self
+            .inner
+            .commit_side
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let newest = self.newest_view();
+
+        let mut conflicts = Vec::new();
+        for (key, ours) in writes {
+            if let Some(&(at, theirs)) = side.key_versions.get(key)
+                && at > view
+            {
+                conflicts.push(Conflict {
+                    what: describe(key),
+                    ours: Some(*ours),
+                    theirs,
+                });
+            }
+        }
+        for (key, kinds) in reads {
+            if let Some(&(at, theirs)) = side.key_versions.get(key)
+                && at > view
+                && kinds.contains(&theirs)
+            {
+                conflicts.push(Conflict {
+                    what: describe(key),
+                    ours: None,
+                    theirs,
+                });
+            }
+        }
+        if !conflicts.is_empty() {
+            conflicts.sort_by(|a, b| a.what.cmp(&b.what));
+            conflicts.dedup_by(|a, b| a.what == b.what);
+            return Err(ImageError::Conflict(ConflictReport {
+                view,
+                newest: newest.commit,
+                conflicts,
+            }));
+        }
+
+        let commit = newest.commit + 1;
+        let mut next = newest.state.clone();
+        for (key, _) in writes {
+            match key {
+                Key::Class(id) => next.put_class(*id, state.classes.get(id).cloned()),
+                Key::Method(k) => next.put_method(*k, state.methods.get(k).cloned()),
+                Key::Dictionary(name) => {
+                    next.put_dictionary(name, state.dictionaries.contains_key(name))
+                }
+                Key::Entry(dict, name) => next.put_entry(
+                    dict,
+                    name,
+                    state
+                        .dictionaries
+                        .get(dict)
+                        .and_then(|d| d.get(name))
+                        .cloned(),
+                ),
+                Key::SymbolList(user) => {
+                    next.put_symbol_list(user, state.symbol_lists.get(user).cloned())
+                }
+                Key::ClassShape(_) | Key::MethodsOf(_) => {}
+            }
+        }
+        {
+            let interner = self
+                .inner
+                .interner
+                .read()
+                .unwrap_or_else(|p| p.into_inner());
+            side.store.write_commit(
+                writes.iter().map(|(k, _)| k).filter(|k| k.is_stored()),
+                &next,
+                &interner,
+                commit,
+                self.inner.next_class_id.load(Ordering::Relaxed),
+            )?;
+        }
+        for (key, kind) in writes {
+            side.key_versions.insert(key.clone(), (commit, *kind));
+        }
+        for key in touches {
+            side.key_versions
+                .insert(key.clone(), (commit, ChangeKind::Modified));
+        }
+        let published = View {
+            commit,
+            state: next,
+        };
+        *self.inner.newest.write().unwrap_or_else(|p| p.into_inner()) = published.clone();
+        Ok(published)
+    }
+}

@@ -1,0 +1,258 @@
+//! Queries over a session's view: implementors, senders, references,
+//! source search, class listings.
+//!
+//! Every query answers from the session's own state, so uncommitted
+//! changes show. Implementors, senders and references read an index kept
+//! in the state (a few microseconds whatever the image size); source
+//! search scans every method's source with a precompiled substring finder,
+//! split over two threads on large images.
+
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
+
+use memchr::memmem;
+
+use crate::error::{ImageError, Result};
+use crate::model::{ClassId, DictionaryEntry, MethodRef, Side};
+use crate::session::Session;
+use crate::state::{Interner, MethodKey, State, StoredMethod};
+
+/// The name of the class whose subclasses are test classes.
+pub const TEST_CASE_CLASS: &str = "TestCase";
+
+/// Below this many methods a source search runs on the calling thread:
+/// starting a second thread costs more than it saves.
+const PARALLEL_SEARCH_THRESHOLD: usize = 20_000;
+
+fn method_refs(state: &State, interner: &Interner, keys: &[MethodKey]) -> Vec<MethodRef> {
+    let mut refs: Vec<MethodRef> = keys
+        .iter()
+        .filter_map(|k| {
+            state.classes.get(&k.class).map(|r| MethodRef {
+                class_name: r.definition.name.clone(),
+                side: k.side,
+                selector: interner.resolve(k.selector).to_string(),
+            })
+        })
+        .collect();
+    refs.sort();
+    refs
+}
+
+impl Session {
+    fn with_interner<T>(&self, f: impl FnOnce(&Interner) -> T) -> T {
+        let interner = self
+            .image()
+            .interner()
+            .read()
+            .unwrap_or_else(|p| p.into_inner());
+        f(&interner)
+    }
+
+    /// Every method implementing `selector`, sorted by class name, side
+    /// and selector.
+    pub fn implementors(&self, selector: &str) -> Vec<MethodRef> {
+        self.with_interner(|i| match i.get(selector) {
+            Some(sym) => method_refs(&self.state, i, self.state.implementors_of(sym)),
+            None => Vec::new(),
+        })
+    }
+
+    /// Every method that sends `selector`, sorted.
+    pub fn senders(&self, selector: &str) -> Vec<MethodRef> {
+        self.with_interner(|i| match i.get(selector) {
+            Some(sym) => method_refs(&self.state, i, self.state.senders_of(sym)),
+            None => Vec::new(),
+        })
+    }
+
+    /// Every method that references the global, class, class variable or
+    /// pool variable `name`, sorted.
+    pub fn references(&self, name: &str) -> Vec<MethodRef> {
+        self.with_interner(|i| match i.get(name) {
+            Some(sym) => method_refs(&self.state, i, self.state.references_to(sym)),
+            None => Vec::new(),
+        })
+    }
+
+    /// Every method whose source contains `pattern` (case-sensitive),
+    /// sorted; with `dictionary`, only methods of classes whose home is
+    /// that dictionary (the dictionary that binds the class).
+    pub fn search_source(&self, pattern: &str, dictionary: Option<&str>) -> Result<Vec<MethodRef>> {
+        if pattern.is_empty() {
+            return Err(ImageError::InvalidArgument(
+                "the search pattern is empty; pass the text to look for".to_string(),
+            ));
+        }
+        let classes: Option<HashSet<ClassId>> = match dictionary {
+            None => None,
+            Some(d) => {
+                if !self.state.dictionaries.contains_key(d) {
+                    return Err(ImageError::NotFound(format!(
+                        "no symbol dictionary named {d}; the image has {}",
+                        self.dictionary_names().join(", ")
+                    )));
+                }
+                Some(
+                    self.state
+                        .classes
+                        .values()
+                        .filter(|r| r.definition.dictionary == d)
+                        .map(|r| r.id)
+                        .collect(),
+                )
+            }
+        };
+        let finder = memmem::Finder::new(pattern.as_bytes());
+        let wanted = |k: &MethodKey| classes.as_ref().is_none_or(|c| c.contains(&k.class));
+        let candidates: Vec<(&MethodKey, &Arc<StoredMethod>)> = self
+            .state
+            .methods
+            .iter()
+            .filter(|(k, _)| wanted(k))
+            .collect();
+        let scan = |part: &[(&MethodKey, &Arc<StoredMethod>)]| -> Vec<MethodKey> {
+            part.iter()
+                .filter(|(_, m)| finder.find(m.source.as_bytes()).is_some())
+                .map(|(k, _)| **k)
+                .collect()
+        };
+        let hits = if candidates.len() < PARALLEL_SEARCH_THRESHOLD {
+            scan(&candidates)
+        } else {
+            let (left, right) = candidates.split_at(candidates.len() / 2);
+            std::thread::scope(|s| {
+                let other = s.spawn(|| scan(right));
+                let mut hits = scan(left);
+                // A panic in the scan would be a bug in memchr; surface it.
+                hits.extend(
+                    other
+                        .join()
+                        .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                );
+                hits
+            })
+        };
+        Ok(self.with_interner(|i| method_refs(&self.state, i, &hits)))
+    }
+
+    /// The names bound to classes in `dictionary` (aliases included),
+    /// sorted.
+    pub fn classes_in(&self, dictionary: &str) -> Result<Vec<String>> {
+        let entries = self.entries(dictionary)?;
+        Ok(entries
+            .into_iter()
+            .filter(|(_, e)| matches!(e, DictionaryEntry::Class(_)))
+            .map(|(n, _)| n)
+            .collect())
+    }
+
+    /// The names of every class in the image, sorted.
+    pub fn all_classes(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .state
+            .classes
+            .values()
+            .map(|r| r.definition.name.clone())
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn class_names(&self, ids: &[ClassId]) -> Vec<String> {
+        let mut names: Vec<String> = ids
+            .iter()
+            .filter_map(|c| self.state.classes.get(c))
+            .map(|r| r.definition.name.clone())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// The direct subclasses of class `name`, sorted.
+    pub fn subclasses(&self, name: &str) -> Result<Vec<String>> {
+        let id = self.class_id(name)?;
+        Ok(self.class_names(self.state.subclasses_of(Some(id))))
+    }
+
+    /// Every class inheriting from class `name`, transitively, sorted.
+    pub fn all_subclasses(&self, name: &str) -> Result<Vec<String>> {
+        let id = self.class_id(name)?;
+        Ok(self.class_names(&Session::descendants(&self.state, id)))
+    }
+
+    /// Every test class: every class inheriting, transitively, from a
+    /// class named `TestCase` ([`TEST_CASE_CLASS`]), sorted. Empty when the
+    /// image has no `TestCase`.
+    pub fn test_classes(&self) -> Vec<String> {
+        let roots: Vec<ClassId> = self
+            .state
+            .classes
+            .values()
+            .filter(|r| r.definition.name == TEST_CASE_CLASS)
+            .map(|r| r.id)
+            .collect();
+        let mut all = Vec::new();
+        for root in roots {
+            all.extend(Session::descendants(&self.state, root));
+        }
+        all.sort();
+        all.dedup();
+        self.class_names(&all)
+    }
+
+    /// The selectors of one side of class `name`, sorted.
+    pub fn selectors(&self, name: &str, side: Side) -> Result<Vec<String>> {
+        Ok(self
+            .categories(name, side)?
+            .into_values()
+            .flatten()
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect())
+    }
+
+    /// The selectors of one side of class `name`, grouped by category;
+    /// categories and selectors sorted.
+    pub fn categories(&self, name: &str, side: Side) -> Result<BTreeMap<String, Vec<String>>> {
+        let id = self.class_id(name)?;
+        Ok(self.with_interner(|i| {
+            let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+            for key in self.state.methods_of(id).iter().filter(|k| k.side == side) {
+                if let Some(m) = self.state.methods.get(key) {
+                    out.entry(i.resolve(m.category).to_string())
+                        .or_default()
+                        .push(i.resolve(key.selector).to_string());
+                }
+            }
+            for list in out.values_mut() {
+                list.sort();
+            }
+            out
+        }))
+    }
+
+    /// The selectors of one side of class `name` in `category`, sorted
+    /// (empty when no method has that category).
+    pub fn selectors_in_category(
+        &self,
+        name: &str,
+        side: Side,
+        category: &str,
+    ) -> Result<Vec<String>> {
+        Ok(self
+            .categories(name, side)?
+            .remove(category)
+            .unwrap_or_default())
+    }
+
+    /// The number of methods in this view.
+    pub fn method_count(&self) -> usize {
+        self.state.methods.len()
+    }
+
+    /// The number of classes in this view.
+    pub fn class_count(&self) -> usize {
+        self.state.classes.len()
+    }
+}

@@ -1,0 +1,375 @@
+//! The image's state as one immutable value: classes, methods, dictionaries,
+//! symbol lists and the query indexes over them.
+//!
+//! Every collection is a persistent map (imbl), so cloning a [`State`] is
+//! O(1) and a session's view is just a clone of the committed state that the
+//! session then changes freely. The indexes live inside the state, so a
+//! session's uncommitted changes show in its own queries and a commit
+//! publishes data and indexes together.
+//!
+//! All changes go through the `put_*` primitives, which keep the indexes in
+//! step with the data. A commit replays a session's written keys onto the
+//! newest committed state through the same primitives.
+
+use std::collections::HashMap as StdHashMap;
+use std::sync::{Arc, RwLock};
+
+use imbl::{HashMap, OrdMap};
+
+use crate::model::{ClassId, ClassRecord, DictionaryEntry, MethodRecord, Side};
+
+/// An interned string: a selector, a referenced name, a category.
+///
+/// Interning keeps the 100k-method image small (a method's sends and
+/// references are a few 4-byte numbers, not strings) and makes index keys
+/// cheap to hash and copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Sym(u32);
+
+/// The image's string table. It only ever grows: a string interned by a
+/// session that later aborts costs a few bytes and harms nothing, so the
+/// table needs no transaction of its own.
+#[derive(Debug, Default)]
+pub(crate) struct Interner {
+    ids: StdHashMap<Arc<str>, u32>,
+    strings: Vec<Arc<str>>,
+}
+
+impl Interner {
+    /// The symbol for `s`, creating it when new.
+    pub(crate) fn intern(&mut self, s: &str) -> Sym {
+        if let Some(&id) = self.ids.get(s) {
+            return Sym(id);
+        }
+        let id = u32::try_from(self.strings.len()).expect("fewer than 2^32 distinct names");
+        let shared: Arc<str> = Arc::from(s);
+        self.strings.push(shared.clone());
+        self.ids.insert(shared, id);
+        Sym(id)
+    }
+
+    /// The symbol for `s` if it was ever interned.
+    pub(crate) fn get(&self, s: &str) -> Option<Sym> {
+        self.ids.get(s).map(|&id| Sym(id))
+    }
+
+    /// The string of a symbol.
+    pub(crate) fn resolve(&self, sym: Sym) -> &str {
+        &self.strings[sym.0 as usize]
+    }
+}
+
+/// The image's shared interner.
+pub(crate) type SharedInterner = Arc<RwLock<Interner>>;
+
+/// Identifies one method: its class, side and selector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct MethodKey {
+    pub(crate) class: ClassId,
+    pub(crate) side: Side,
+    pub(crate) selector: Sym,
+}
+
+/// A method as the state holds it: [`MethodRecord`] with its names interned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct StoredMethod {
+    pub(crate) category: Sym,
+    pub(crate) source: Box<str>,
+    pub(crate) sends: Box<[Sym]>,
+    pub(crate) references: Box<[Sym]>,
+    pub(crate) primitive: Option<Box<str>>,
+}
+
+impl StoredMethod {
+    /// The plain record, names resolved.
+    pub(crate) fn to_record(&self, key: MethodKey, interner: &Interner) -> MethodRecord {
+        MethodRecord {
+            class: key.class,
+            side: key.side,
+            selector: interner.resolve(key.selector).to_string(),
+            category: interner.resolve(self.category).to_string(),
+            source: self.source.to_string(),
+            sends: self
+                .sends
+                .iter()
+                .map(|&s| interner.resolve(s).to_string())
+                .collect(),
+            references: self
+                .references
+                .iter()
+                .map(|&s| interner.resolve(s).to_string())
+                .collect(),
+            primitive: self.primitive.as_ref().map(|p| p.to_string()),
+        }
+    }
+}
+
+/// A sorted list of method keys under one index key. Small and copied on
+/// write: a change copies only the lists of the selectors it touches.
+type KeyList = Arc<Vec<MethodKey>>;
+
+/// One user's symbol list: dictionary names in lookup order.
+pub(crate) type SymbolList = Arc<Vec<String>>;
+
+/// The entries of one symbol dictionary, by name.
+pub(crate) type Dictionary = OrdMap<String, DictionaryEntry>;
+
+/// The whole image, data and indexes, as one persistent value.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct State {
+    pub(crate) classes: HashMap<ClassId, Arc<ClassRecord>>,
+    pub(crate) methods: HashMap<MethodKey, Arc<StoredMethod>>,
+    pub(crate) dictionaries: OrdMap<String, Dictionary>,
+    pub(crate) symbol_lists: OrdMap<String, SymbolList>,
+    implementors: HashMap<Sym, KeyList>,
+    senders: HashMap<Sym, KeyList>,
+    references: HashMap<Sym, KeyList>,
+    class_methods: HashMap<ClassId, KeyList>,
+    subclasses: HashMap<Option<ClassId>, Arc<Vec<ClassId>>>,
+}
+
+fn list_insert<K: std::hash::Hash + Eq + Clone, T: Ord + Clone>(
+    index: &mut HashMap<K, Arc<Vec<T>>>,
+    key: K,
+    item: T,
+) {
+    let list = index.entry(key).or_default();
+    let list = Arc::make_mut(list);
+    if let Err(at) = list.binary_search(&item) {
+        list.insert(at, item);
+    }
+}
+
+fn list_remove<K: std::hash::Hash + Eq + Clone, T: Ord + Clone>(
+    index: &mut HashMap<K, Arc<Vec<T>>>,
+    key: &K,
+    item: &T,
+) {
+    let now_empty = match index.get_mut(key) {
+        Some(list) => {
+            if let Ok(at) = list.binary_search(item) {
+                Arc::make_mut(list).remove(at);
+            }
+            list.is_empty()
+        }
+        None => false,
+    };
+    if now_empty {
+        index.remove(key);
+    }
+}
+
+impl State {
+    /// Sets or removes one class, keeping the subclass index in step.
+    pub(crate) fn put_class(&mut self, id: ClassId, record: Option<Arc<ClassRecord>>) {
+        let old = match &record {
+            Some(r) => self.classes.insert(id, r.clone()),
+            None => self.classes.remove(&id),
+        };
+        let old_super = old.map(|r| r.superclass);
+        let new_super = record.map(|r| r.superclass);
+        if old_super != new_super {
+            if let Some(s) = old_super {
+                list_remove(&mut self.subclasses, &s, &id);
+            }
+            if let Some(s) = new_super {
+                list_insert(&mut self.subclasses, s, id);
+            }
+        }
+    }
+
+    /// Sets or removes one method, keeping every method index in step.
+    pub(crate) fn put_method(&mut self, key: MethodKey, method: Option<Arc<StoredMethod>>) {
+        let old = match &method {
+            Some(m) => self.methods.insert(key, m.clone()),
+            None => self.methods.remove(&key),
+        };
+        if let Some(old) = &old {
+            for s in old.sends.iter() {
+                list_remove(&mut self.senders, s, &key);
+            }
+            for r in old.references.iter() {
+                list_remove(&mut self.references, r, &key);
+            }
+        }
+        match (&old, &method) {
+            (None, Some(_)) => {
+                list_insert(&mut self.implementors, key.selector, key);
+                list_insert(&mut self.class_methods, key.class, key);
+            }
+            (Some(_), None) => {
+                list_remove(&mut self.implementors, &key.selector, &key);
+                list_remove(&mut self.class_methods, &key.class, &key);
+            }
+            _ => {}
+        }
+        if let Some(new) = &method {
+            for s in new.sends.iter() {
+                list_insert(&mut self.senders, *s, key);
+            }
+            for r in new.references.iter() {
+                list_insert(&mut self.references, *r, key);
+            }
+        }
+    }
+
+    /// Creates (empty) or removes one symbol dictionary. Creating one that
+    /// exists keeps its entries.
+    pub(crate) fn put_dictionary(&mut self, name: &str, exists: bool) {
+        if exists {
+            if !self.dictionaries.contains_key(name) {
+                self.dictionaries
+                    .insert(name.to_string(), Dictionary::new());
+            }
+        } else {
+            self.dictionaries.remove(name);
+        }
+    }
+
+    /// Binds or unbinds one name in a dictionary. Binding in a dictionary
+    /// that does not exist creates it, so a replayed commit never loses an
+    /// entry (the commit protocol already refused the case where another
+    /// session removed the dictionary).
+    pub(crate) fn put_entry(
+        &mut self,
+        dictionary: &str,
+        name: &str,
+        entry: Option<DictionaryEntry>,
+    ) {
+        match entry {
+            Some(e) => {
+                self.dictionaries
+                    .entry(dictionary.to_string())
+                    .or_default()
+                    .insert(name.to_string(), e);
+            }
+            None => {
+                if let Some(d) = self.dictionaries.get_mut(dictionary) {
+                    d.remove(name);
+                }
+            }
+        }
+    }
+
+    /// Sets or removes one user's symbol list.
+    pub(crate) fn put_symbol_list(&mut self, user: &str, list: Option<SymbolList>) {
+        match list {
+            Some(l) => {
+                self.symbol_lists.insert(user.to_string(), l);
+            }
+            None => {
+                self.symbol_lists.remove(user);
+            }
+        }
+    }
+
+    /// The methods implementing a selector.
+    pub(crate) fn implementors_of(&self, selector: Sym) -> &[MethodKey] {
+        self.implementors
+            .get(&selector)
+            .map_or(&[], |l| l.as_slice())
+    }
+
+    /// The methods sending a selector.
+    pub(crate) fn senders_of(&self, selector: Sym) -> &[MethodKey] {
+        self.senders.get(&selector).map_or(&[], |l| l.as_slice())
+    }
+
+    /// The methods referencing a name.
+    pub(crate) fn references_to(&self, name: Sym) -> &[MethodKey] {
+        self.references.get(&name).map_or(&[], |l| l.as_slice())
+    }
+
+    /// Every method of a class, both sides.
+    pub(crate) fn methods_of(&self, class: ClassId) -> &[MethodKey] {
+        self.class_methods.get(&class).map_or(&[], |l| l.as_slice())
+    }
+
+    /// The direct subclasses of a class (`None`: the root classes).
+    pub(crate) fn subclasses_of(&self, class: Option<ClassId>) -> &[ClassId] {
+        self.subclasses.get(&class).map_or(&[], |l| l.as_slice())
+    }
+
+    /// Builds a state from loaded data in one pass, with indexes built in
+    /// plain maps first: far faster than one persistent insert per index
+    /// entry, which matters for opening a 100k-method image.
+    pub(crate) fn bulk(
+        classes: Vec<ClassRecord>,
+        methods: Vec<(MethodKey, StoredMethod)>,
+        dictionaries: Vec<(String, Vec<(String, DictionaryEntry)>)>,
+        symbol_lists: Vec<(String, Vec<String>)>,
+    ) -> State {
+        let mut implementors: StdHashMap<Sym, Vec<MethodKey>> = StdHashMap::new();
+        let mut senders: StdHashMap<Sym, Vec<MethodKey>> = StdHashMap::new();
+        let mut references: StdHashMap<Sym, Vec<MethodKey>> = StdHashMap::new();
+        let mut class_methods: StdHashMap<ClassId, Vec<MethodKey>> = StdHashMap::new();
+        let mut subclasses: StdHashMap<Option<ClassId>, Vec<ClassId>> = StdHashMap::new();
+        for c in &classes {
+            subclasses.entry(c.superclass).or_default().push(c.id);
+        }
+        for (key, m) in &methods {
+            implementors.entry(key.selector).or_default().push(*key);
+            class_methods.entry(key.class).or_default().push(*key);
+            for s in m.sends.iter() {
+                senders.entry(*s).or_default().push(*key);
+            }
+            for r in m.references.iter() {
+                references.entry(*r).or_default().push(*key);
+            }
+        }
+        fn freeze<K: std::hash::Hash + Eq + Clone, T: Ord + Clone>(
+            m: StdHashMap<K, Vec<T>>,
+        ) -> HashMap<K, Arc<Vec<T>>> {
+            m.into_iter()
+                .map(|(k, mut v)| {
+                    v.sort_unstable();
+                    v.dedup();
+                    (k, Arc::new(v))
+                })
+                .collect()
+        }
+        State {
+            classes: classes.into_iter().map(|c| (c.id, Arc::new(c))).collect(),
+            methods: methods.into_iter().map(|(k, m)| (k, Arc::new(m))).collect(),
+            dictionaries: dictionaries
+                .into_iter()
+                .map(|(name, entries)| (name, entries.into_iter().collect::<Dictionary>()))
+                .collect(),
+            symbol_lists: symbol_lists
+                .into_iter()
+                .map(|(u, l)| (u, Arc::new(l)))
+                .collect(),
+            implementors: freeze(implementors),
+            senders: freeze(senders),
+            references: freeze(references),
+            class_methods: freeze(class_methods),
+            subclasses: freeze(subclasses),
+        }
+    }
+}
+
+/// A key of the write, read and touch sets of a session: the unit of
+/// conflict detection.
+///
+/// `ClassShape` and `MethodsOf` are not stored anywhere; they stand for
+/// "what a method compiled into this class relied on" and "the set of
+/// methods of this class", so that removing or reshaping a class conflicts
+/// with a concurrent method edit in it, and so that a reshape conflicts
+/// with a concurrently added method it did not recompile.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Key {
+    Class(ClassId),
+    ClassShape(ClassId),
+    MethodsOf(ClassId),
+    Method(MethodKey),
+    Dictionary(String),
+    Entry(String, String),
+    SymbolList(String),
+}
+
+impl Key {
+    /// True for keys that name stored data (not a pseudo-key).
+    pub(crate) fn is_stored(&self) -> bool {
+        !matches!(self, Key::ClassShape(_) | Key::MethodsOf(_))
+    }
+}

@@ -1,0 +1,426 @@
+//! The image file: one redb database holding the committed state.
+//!
+//! Tables (all values postcard-encoded unless noted):
+//!
+//! | table          | key                          | value                           |
+//! |----------------|------------------------------|---------------------------------|
+//! | `meta`         | `&str` name                  | `u64`: `format`, `commit`, `next_class_id` |
+//! | `classes`      | class id                     | [`ClassRecord`]                 |
+//! | `methods`      | (class id, side, selector)   | the rest of a [`MethodRecord`]  |
+//! | `dictionaries` | dictionary name              | `()`                            |
+//! | `entries`      | (dictionary, name)           | [`DictionaryEntry`]             |
+//! | `symbol_lists` | user name                    | dictionary names, in order      |
+//!
+//! A method row keeps its sends and references, so opening an image never
+//! re-parses a method. Each commit writes the rows of the keys it changed
+//! and the commit counter in one redb write transaction with immediate
+//! durability: when it returns, the commit is on disk (see STORE.md).
+
+use std::path::Path;
+
+use redb::{
+    Database, Durability, ReadableDatabase, ReadableTable, StorageBackend, TableDefinition,
+    TableError, TableHandle,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ImageError, Result};
+use crate::model::{ClassId, ClassRecord, DictionaryEntry, Side};
+use crate::state::{Interner, Key, MethodKey, State, StoredMethod};
+
+/// The file-format version this build writes and reads.
+pub(crate) const FORMAT_VERSION: u64 = 1;
+
+const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
+const CLASSES: TableDefinition<u64, &[u8]> = TableDefinition::new("classes");
+const METHODS: TableDefinition<(u64, u8, &str), &[u8]> = TableDefinition::new("methods");
+const DICTIONARIES: TableDefinition<&str, ()> = TableDefinition::new("dictionaries");
+const ENTRIES: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("entries");
+const SYMBOL_LISTS: TableDefinition<&str, &[u8]> = TableDefinition::new("symbol_lists");
+
+/// redb's page cache. Small on purpose: the image keeps its own state in
+/// memory, so the cache only serves opening and commits.
+const CACHE_BYTES: usize = 8 << 20;
+
+/// A method row: the [`MethodRecord`](crate::model::MethodRecord) fields
+/// the key does not already hold.
+#[derive(Serialize, Deserialize)]
+struct MethodRow {
+    category: String,
+    source: String,
+    sends: Vec<String>,
+    references: Vec<String>,
+    primitive: Option<String>,
+}
+
+/// What an opened file held.
+pub(crate) enum Loaded {
+    /// A new or empty file: the caller must initialise the image.
+    Fresh,
+    /// A committed image.
+    Image {
+        state: Box<State>,
+        commit: u64,
+        next_class_id: u64,
+    },
+}
+
+fn encode<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    // Encoding our own plain data into a Vec cannot fail.
+    postcard::to_stdvec(value).expect("postcard encodes plain data")
+}
+
+/// The open image file.
+pub(crate) struct Store {
+    db: Database,
+    /// How to name the file in messages.
+    label: String,
+}
+
+fn side_byte(side: Side) -> u8 {
+    match side {
+        Side::Instance => 0,
+        Side::Class => 1,
+    }
+}
+
+fn side_of(byte: u8, label: &str) -> Result<Side> {
+    match byte {
+        0 => Ok(Side::Instance),
+        1 => Ok(Side::Class),
+        other => Err(damaged(
+            label,
+            &format!("a method row has side byte {other}"),
+        )),
+    }
+}
+
+fn damaged(label: &str, detail: &str) -> ImageError {
+    ImageError::Store(format!(
+        "image file {label} is damaged ({detail}); restore it from a backup or open another file"
+    ))
+}
+
+fn io(label: &str, what: &str, err: impl std::fmt::Display) -> ImageError {
+    ImageError::Store(format!("image file {label}: {what} failed: {err}"))
+}
+
+fn open_error(label: &str, err: redb::DatabaseError) -> ImageError {
+    match err {
+        redb::DatabaseError::DatabaseAlreadyOpen => ImageError::Store(format!(
+            "image file {label} is already open (by another process, or by another Image in this \
+             process); share one Image handle (it is Clone) or close the other user first"
+        )),
+        redb::DatabaseError::UpgradeRequired(v) => ImageError::Store(format!(
+            "image file {label} uses an older storage format (redb file format {v}) this build \
+             cannot read; convert it with the gs-mcp release that wrote it"
+        )),
+        redb::DatabaseError::Storage(redb::StorageError::Io(e))
+            if e.kind() == std::io::ErrorKind::InvalidData =>
+        {
+            ImageError::Store(format!(
+                "{label} is not an image file or is damaged ({e}); pass the path of a gs-mcp \
+                 image, or a path that does not exist yet to create one"
+            ))
+        }
+        redb::DatabaseError::Storage(redb::StorageError::Corrupted(e)) => damaged(label, &e),
+        other => io(label, "opening", other),
+    }
+}
+
+impl Store {
+    /// Opens the file at `path`, creating an empty one when it does not
+    /// exist.
+    pub(crate) fn open_path(path: &Path, interner: &mut Interner) -> Result<(Store, Loaded)> {
+        let label = path.display().to_string();
+        let mut builder = Database::builder();
+        builder.set_cache_size(CACHE_BYTES);
+        let db = if path.exists() {
+            builder.open(path)
+        } else {
+            builder.create(path)
+        }
+        .map_err(|e| open_error(&label, e))?;
+        Store::finish_open(db, label, interner)
+    }
+
+    /// Opens a database over any storage backend (tests use this to
+    /// simulate crashes).
+    pub(crate) fn open_backend(
+        backend: impl StorageBackend,
+        label: String,
+        interner: &mut Interner,
+    ) -> Result<(Store, Loaded)> {
+        let mut builder = Database::builder();
+        builder.set_cache_size(CACHE_BYTES);
+        let db = builder
+            .create_with_backend(backend)
+            .map_err(|e| open_error(&label, e))?;
+        Store::finish_open(db, label, interner)
+    }
+
+    fn finish_open(
+        db: Database,
+        label: String,
+        interner: &mut Interner,
+    ) -> Result<(Store, Loaded)> {
+        let store = Store { db, label };
+        let loaded = store.load(interner)?;
+        Ok((store, loaded))
+    }
+
+    fn load(&self, interner: &mut Interner) -> Result<Loaded> {
+        let label = &self.label;
+        let txn = self.db.begin_read().map_err(|e| io(label, "reading", e))?;
+        let meta = match txn.open_table(META) {
+            Ok(t) => t,
+            Err(TableError::TableDoesNotExist(_)) => {
+                let tables: Vec<String> = txn
+                    .list_tables()
+                    .map_err(|e| io(label, "reading", e))?
+                    .map(|t| t.name().to_string())
+                    .collect();
+                if tables.is_empty() {
+                    return Ok(Loaded::Fresh);
+                }
+                return Err(ImageError::Store(format!(
+                    "{label} is a redb database but not a gs-mcp image (it has tables {}); pass \
+                     the path of an image, or a path that does not exist yet to create one",
+                    tables.join(", ")
+                )));
+            }
+            Err(e) => return Err(io(label, "reading", e)),
+        };
+        let get = |name: &str| -> Result<Option<u64>> {
+            Ok(meta
+                .get(name)
+                .map_err(|e| io(label, "reading", e))?
+                .map(|v| v.value()))
+        };
+        let format = get("format")?.ok_or_else(|| damaged(label, "no format version"))?;
+        if format > FORMAT_VERSION {
+            return Err(ImageError::Store(format!(
+                "image file {label} has format version {format}, newer than version \
+                 {FORMAT_VERSION} that this build reads; open it with a newer gs-mcp (the file \
+                 was left unchanged)"
+            )));
+        }
+        let commit = get("commit")?.unwrap_or(0);
+        let stored_next = get("next_class_id")?.unwrap_or(1);
+
+        let decode_err = |what: &str, e: postcard::Error| damaged(label, &format!("{what}: {e}"));
+
+        let mut classes = Vec::new();
+        let table = txn
+            .open_table(CLASSES)
+            .map_err(|e| io(label, "reading", e))?;
+        for row in table.iter().map_err(|e| io(label, "reading", e))? {
+            let (_, v) = row.map_err(|e| io(label, "reading", e))?;
+            let record: ClassRecord =
+                postcard::from_bytes(v.value()).map_err(|e| decode_err("a class row", e))?;
+            classes.push(record);
+        }
+        let max_class = classes.iter().map(|c| c.id.0).max().unwrap_or(0);
+
+        let mut methods = Vec::new();
+        let table = txn
+            .open_table(METHODS)
+            .map_err(|e| io(label, "reading", e))?;
+        for row in table.iter().map_err(|e| io(label, "reading", e))? {
+            let (k, v) = row.map_err(|e| io(label, "reading", e))?;
+            let (class, side, selector) = k.value();
+            let row: MethodRow =
+                postcard::from_bytes(v.value()).map_err(|e| decode_err("a method row", e))?;
+            let key = MethodKey {
+                class: ClassId(class),
+                side: side_of(side, label)?,
+                selector: interner.intern(selector),
+            };
+            let method = StoredMethod {
+                category: interner.intern(&row.category),
+                source: row.source.into_boxed_str(),
+                sends: row.sends.iter().map(|s| interner.intern(s)).collect(),
+                references: row.references.iter().map(|s| interner.intern(s)).collect(),
+                primitive: row.primitive.map(String::into_boxed_str),
+            };
+            methods.push((key, method));
+        }
+
+        let mut dictionaries: Vec<(String, Vec<(String, DictionaryEntry)>)> = Vec::new();
+        let table = txn
+            .open_table(DICTIONARIES)
+            .map_err(|e| io(label, "reading", e))?;
+        for row in table.iter().map_err(|e| io(label, "reading", e))? {
+            let (k, _) = row.map_err(|e| io(label, "reading", e))?;
+            dictionaries.push((k.value().to_string(), Vec::new()));
+        }
+        let table = txn
+            .open_table(ENTRIES)
+            .map_err(|e| io(label, "reading", e))?;
+        // Both tables are sorted by dictionary name, so entries merge in one pass.
+        let mut at = 0;
+        for row in table.iter().map_err(|e| io(label, "reading", e))? {
+            let (k, v) = row.map_err(|e| io(label, "reading", e))?;
+            let (dict, name) = k.value();
+            while at < dictionaries.len() && dictionaries[at].0.as_str() < dict {
+                at += 1;
+            }
+            if at == dictionaries.len() || dictionaries[at].0 != dict {
+                return Err(damaged(
+                    label,
+                    &format!("entry {name} belongs to missing dictionary {dict}"),
+                ));
+            }
+            let entry: DictionaryEntry =
+                postcard::from_bytes(v.value()).map_err(|e| decode_err("a dictionary entry", e))?;
+            dictionaries[at].1.push((name.to_string(), entry));
+        }
+
+        let mut symbol_lists = Vec::new();
+        let table = txn
+            .open_table(SYMBOL_LISTS)
+            .map_err(|e| io(label, "reading", e))?;
+        for row in table.iter().map_err(|e| io(label, "reading", e))? {
+            let (k, v) = row.map_err(|e| io(label, "reading", e))?;
+            let list: Vec<String> =
+                postcard::from_bytes(v.value()).map_err(|e| decode_err("a symbol list", e))?;
+            symbol_lists.push((k.value().to_string(), list));
+        }
+
+        let state = State::bulk(classes, methods, dictionaries, symbol_lists);
+        Ok(Loaded::Image {
+            state: Box::new(state),
+            commit,
+            next_class_id: stored_next.max(max_class + 1),
+        })
+    }
+
+    /// Writes one commit: the rows of `keys` as `state` holds them, the
+    /// commit counter and the class-id counter, durably and atomically.
+    pub(crate) fn write_commit<'k>(
+        &self,
+        keys: impl Iterator<Item = &'k Key>,
+        state: &State,
+        interner: &Interner,
+        commit: u64,
+        next_class_id: u64,
+    ) -> Result<()> {
+        let label = &self.label;
+        let err = |e: &dyn std::fmt::Display| io(label, "committing", e);
+        let mut txn = self.db.begin_write().map_err(|e| err(&e))?;
+        txn.set_durability(Durability::Immediate)
+            .map_err(|e| err(&e))?;
+        {
+            let mut meta = txn.open_table(META).map_err(|e| err(&e))?;
+            let mut classes = txn.open_table(CLASSES).map_err(|e| err(&e))?;
+            let mut methods = txn.open_table(METHODS).map_err(|e| err(&e))?;
+            let mut dictionaries = txn.open_table(DICTIONARIES).map_err(|e| err(&e))?;
+            let mut entries = txn.open_table(ENTRIES).map_err(|e| err(&e))?;
+            let mut symbol_lists = txn.open_table(SYMBOL_LISTS).map_err(|e| err(&e))?;
+            meta.insert("format", FORMAT_VERSION).map_err(|e| err(&e))?;
+            meta.insert("commit", commit).map_err(|e| err(&e))?;
+            meta.insert("next_class_id", next_class_id)
+                .map_err(|e| err(&e))?;
+            for key in keys {
+                match key {
+                    Key::Class(id) => match state.classes.get(id) {
+                        Some(record) => {
+                            classes
+                                .insert(id.0, encode(record.as_ref()).as_slice())
+                                .map_err(|e| err(&e))?;
+                        }
+                        None => {
+                            classes.remove(id.0).map_err(|e| err(&e))?;
+                        }
+                    },
+                    Key::Method(k) => {
+                        let selector = interner.resolve(k.selector);
+                        let row_key = (k.class.0, side_byte(k.side), selector);
+                        match state.methods.get(k) {
+                            Some(m) => {
+                                let row = MethodRow {
+                                    category: interner.resolve(m.category).to_string(),
+                                    source: m.source.to_string(),
+                                    sends: m
+                                        .sends
+                                        .iter()
+                                        .map(|&s| interner.resolve(s).to_string())
+                                        .collect(),
+                                    references: m
+                                        .references
+                                        .iter()
+                                        .map(|&s| interner.resolve(s).to_string())
+                                        .collect(),
+                                    primitive: m.primitive.as_ref().map(|p| p.to_string()),
+                                };
+                                methods
+                                    .insert(row_key, encode(&row).as_slice())
+                                    .map_err(|e| err(&e))?;
+                            }
+                            None => {
+                                methods.remove(row_key).map_err(|e| err(&e))?;
+                            }
+                        }
+                    }
+                    Key::Dictionary(name) => {
+                        if state.dictionaries.contains_key(name) {
+                            dictionaries
+                                .insert(name.as_str(), ())
+                                .map_err(|e| err(&e))?;
+                        } else {
+                            dictionaries.remove(name.as_str()).map_err(|e| err(&e))?;
+                            // A removed dictionary takes its entries with it.
+                            let doomed: Vec<String> = entries
+                                .range((name.as_str(), "")..)
+                                .map_err(|e| err(&e))?
+                                .map_while(|row| match row {
+                                    Ok((k, _)) if k.value().0 == name.as_str() => {
+                                        Some(Ok(k.value().1.to_string()))
+                                    }
+                                    Ok(_) => None,
+                                    Err(e) => Some(Err(e)),
+                                })
+                                .collect::<Result<_, _>>()
+                                .map_err(|e| err(&e))?;
+                            for entry in &doomed {
+                                entries
+                                    .remove((name.as_str(), entry.as_str()))
+                                    .map_err(|e| err(&e))?;
+                            }
+                        }
+                    }
+                    Key::Entry(dict, name) => {
+                        match state.dictionaries.get(dict).and_then(|d| d.get(name)) {
+                            Some(entry) => {
+                                entries
+                                    .insert(
+                                        (dict.as_str(), name.as_str()),
+                                        encode(entry).as_slice(),
+                                    )
+                                    .map_err(|e| err(&e))?;
+                            }
+                            None => {
+                                entries
+                                    .remove((dict.as_str(), name.as_str()))
+                                    .map_err(|e| err(&e))?;
+                            }
+                        }
+                    }
+                    Key::SymbolList(user) => match state.symbol_lists.get(user) {
+                        Some(list) => {
+                            symbol_lists
+                                .insert(user.as_str(), encode(list.as_ref()).as_slice())
+                                .map_err(|e| err(&e))?;
+                        }
+                        None => {
+                            symbol_lists.remove(user.as_str()).map_err(|e| err(&e))?;
+                        }
+                    },
+                    Key::ClassShape(_) | Key::MethodsOf(_) => {}
+                }
+            }
+        }
+        txn.commit().map_err(|e| err(&e))?;
+        Ok(())
+    }
+}
