@@ -1,0 +1,673 @@
+//! Topaz file-in and file-out against a [`Session`].
+//!
+//! Filing in applies `.gs` files (GemStone `fileOutClass` output and the
+//! like) to a session: dictionaries and globals first, then every class
+//! definition ordered so that a superclass is defined before its
+//! subclasses whatever file or position it comes from, then comments,
+//! categories and `removeall…` lines, then the methods. Each failure is
+//! recorded with its file and line (for a compile error, the file line of
+//! the offending method line) and the rest still loads; nothing is
+//! committed here, so the caller decides whether to commit or abort.
+//!
+//! Filing out writes a class, or every class of a dictionary, back as Topaz
+//! text in `fileOutClass` layout that files in to the same classes and
+//! method sources.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use gs_topaz::{ClassFileOut, CommandKind, MethodFileOut, MethodSide};
+
+use crate::classdef::{self, FileDoit};
+use crate::error::{ImageError, Result};
+use crate::image::STANDARD_DICTIONARIES;
+use crate::model::{ClassDefinition, DictionaryEntry, GlobalValue, Side};
+use crate::session::{RecompilePolicy, Session};
+
+/// The category of a method filed in before any `category:` line.
+pub const DEFAULT_CATEGORY: &str = "as yet unclassified";
+
+/// One thing that did not load, and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// The file, as it was named to the loader.
+    pub file: String,
+    /// The 1-based line in that file.
+    pub line: usize,
+    /// What went wrong and what to do.
+    pub message: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+/// What a file-in did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileInReport {
+    /// The files read.
+    pub files: Vec<String>,
+    /// The classes defined or redefined, in the order they were defined.
+    pub classes: Vec<String>,
+    /// The number of methods compiled.
+    pub methods: usize,
+    /// What failed; everything else loaded.
+    pub failures: Vec<Failure>,
+    /// Directives read but deliberately not acted on (`input`, `printit`
+    /// results, …), for the curious.
+    pub skipped: Vec<Failure>,
+}
+
+impl FileInReport {
+    /// True when nothing failed.
+    pub fn is_clean(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+impl fmt::Display for FileInReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} file(s): {} class(es) defined, {} method(s) compiled, {} failure(s)",
+            self.files.len(),
+            self.classes.len(),
+            self.methods,
+            self.failures.len()
+        )
+    }
+}
+
+/// A file to load: its name (for messages) and its text.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// How messages name the file.
+    pub name: String,
+    /// The file's text.
+    pub text: String,
+}
+
+/// Files in one Topaz text.
+pub fn file_in_text(session: &mut Session, name: &str, text: &str) -> FileInReport {
+    file_in_sources(
+        session,
+        &[Source {
+            name: name.to_string(),
+            text: text.to_string(),
+        }],
+    )
+}
+
+/// Files in a `.gs` file, or every `.gs` file under a directory (searched
+/// recursively, in path order), as one load: class definitions from all the
+/// files are ordered by superclass before any method compiles.
+///
+/// Errors only when a path cannot be read at all; a file that is not text
+/// is reported as a failure of that file.
+pub fn file_in_path(session: &mut Session, path: &Path) -> Result<FileInReport> {
+    file_in_paths(session, &[path.to_path_buf()])
+}
+
+/// Files in several files and directories as one load (see
+/// [`file_in_path`]).
+pub fn file_in_paths(session: &mut Session, paths: &[PathBuf]) -> Result<FileInReport> {
+    let mut files = Vec::new();
+    for path in paths {
+        collect_gs_files(path, &mut files)?;
+    }
+    let mut sources = Vec::new();
+    let mut unreadable = Vec::new();
+    for file in files {
+        let name = file.display().to_string();
+        let bytes = std::fs::read(&file).map_err(|e| {
+            ImageError::InvalidArgument(format!("cannot read {name}: {e}; check the path"))
+        })?;
+        match decode(&bytes) {
+            Ok(text) => sources.push(Source { name, text }),
+            Err(message) => unreadable.push(Failure {
+                file: name,
+                line: 1,
+                message,
+            }),
+        }
+    }
+    let mut report = file_in_sources(session, &sources);
+    for failure in unreadable {
+        report.files.push(failure.file.clone());
+        report.failures.push(failure);
+    }
+    Ok(report)
+}
+
+/// Files in every `.gs` file under `dir` (recursively) as one load.
+pub fn file_in_directory(session: &mut Session, dir: &Path) -> Result<FileInReport> {
+    if !dir.is_dir() {
+        return Err(ImageError::InvalidArgument(format!(
+            "{} is not a directory; pass a directory of .gs files",
+            dir.display()
+        )));
+    }
+    file_in_path(session, dir)
+}
+
+fn collect_gs_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let meta = std::fs::metadata(path).map_err(|e| {
+        ImageError::InvalidArgument(format!(
+            "cannot read {}: {e}; check the path",
+            path.display()
+        ))
+    })?;
+    if meta.is_file() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| ImageError::InvalidArgument(format!("cannot list {}: {e}", path.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            collect_gs_files(&entry, out)?;
+        } else if entry.extension().is_some_and(|e| e == "gs") {
+            out.push(entry);
+        }
+    }
+    Ok(())
+}
+
+/// The text of a file: UTF-8, or Latin-1 for older file-outs; binary data
+/// is refused.
+fn decode(bytes: &[u8]) -> std::result::Result<String, String> {
+    let binary = |b: &u8| *b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c);
+    if let Some(pos) = bytes.iter().position(binary) {
+        return Err(format!(
+            "not a text file (control byte 0x{:02x} at offset {pos}); file in Topaz .gs text only",
+            bytes[pos]
+        ));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(text.trim_start_matches('\u{feff}').to_string()),
+        Err(_) => Ok(bytes.iter().map(|&b| b as char).collect()),
+    }
+}
+
+/// Where a queued item came from.
+#[derive(Debug, Clone)]
+struct At {
+    file: usize,
+    line: usize,
+}
+
+#[derive(Debug)]
+enum Action {
+    Comment(String, String),
+    Category(String, String),
+    ClassInstVars(String, Vec<String>),
+    RemoveAll(String, Side),
+}
+
+#[derive(Debug)]
+struct MethodItem {
+    class: String,
+    side: Side,
+    category: String,
+    source: String,
+}
+
+/// Everything the files ask for, sorted into the phases of a load.
+#[derive(Debug, Default)]
+struct Plan {
+    dictionaries: Vec<(At, String)>,
+    globals: Vec<(At, String, String, GlobalValue)>,
+    definitions: Vec<(At, ClassDefinition)>,
+    actions: Vec<(At, Action)>,
+    methods: Vec<(At, MethodItem)>,
+}
+
+/// Files in already-read sources as one load.
+pub fn file_in_sources(session: &mut Session, sources: &[Source]) -> FileInReport {
+    let mut report = FileInReport {
+        files: sources.iter().map(|s| s.name.clone()).collect(),
+        ..FileInReport::default()
+    };
+    let default_dictionary = session
+        .symbol_list()
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "UserGlobals".to_string());
+    let mut plan = Plan::default();
+    for (index, source) in sources.iter().enumerate() {
+        plan_file(index, source, &default_dictionary, &mut plan, &mut report);
+    }
+    let fail = |report: &mut FileInReport, at: &At, message: String| {
+        report.failures.push(Failure {
+            file: sources[at.file].name.clone(),
+            line: at.line,
+            message,
+        });
+    };
+
+    for (at, name) in &plan.dictionaries {
+        if !session.dictionary_names().contains(name)
+            && let Err(e) = session.add_dictionary(name)
+        {
+            fail(&mut report, at, e.to_string());
+        }
+    }
+    let defined: HashSet<(&str, &str)> = plan
+        .definitions
+        .iter()
+        .map(|(_, d)| (d.dictionary.as_str(), d.name.as_str()))
+        .collect();
+    for (at, dictionary, name, value) in &plan.globals {
+        // `Dict at: #Foo put: nil` before `… subclass: 'Foo' … inDictionary: Dict`
+        // only pre-declares the class; the definition binds it.
+        if *value == GlobalValue::Nil && defined.contains(&(dictionary.as_str(), name.as_str())) {
+            continue;
+        }
+        if let Err(e) = session.bind(dictionary, name, DictionaryEntry::Global(value.clone())) {
+            fail(&mut report, at, e.to_string());
+        }
+    }
+
+    for (at, def) in order_definitions(&plan.definitions) {
+        let name = def.name.clone();
+        if let Ok(entries) = session.entries(&def.dictionary)
+            && entries
+                .iter()
+                .any(|(n, e)| *n == name && *e == DictionaryEntry::Global(GlobalValue::Nil))
+        {
+            let _ = session.unbind(&def.dictionary, &name);
+        }
+        match session.define_class(def.clone(), RecompilePolicy::RemoveFailing) {
+            Ok(defined) => {
+                report.classes.push(name);
+                for removed in defined.removed {
+                    fail(
+                        &mut report,
+                        at,
+                        format!(
+                            "redefining {} removed {}, which no longer compiles: {}",
+                            def.name,
+                            removed.method,
+                            compile_errors(&removed.errors)
+                        ),
+                    );
+                }
+            }
+            Err(e) => fail(&mut report, at, format!("class {name} not defined: {e}")),
+        }
+    }
+
+    for (at, action) in &plan.actions {
+        let result = match action {
+            Action::Comment(class, comment) => session.set_class_comment(class, comment),
+            Action::Category(class, category) => session.set_class_category(class, Some(category)),
+            Action::ClassInstVars(class, names) => session.class(class).and_then(|record| {
+                let mut def = record.definition;
+                def.class_inst_vars = names.clone();
+                session
+                    .define_class(def, RecompilePolicy::RemoveFailing)
+                    .map(|_| ())
+            }),
+            Action::RemoveAll(class, side) => remove_all(session, class, *side),
+        };
+        if let Err(e) = result {
+            fail(&mut report, at, e.to_string());
+        }
+    }
+
+    for (at, m) in &plan.methods {
+        match session.compile_method(&m.class, m.side, &m.category, &m.source) {
+            Ok(_) => report.methods += 1,
+            Err(ImageError::CompileError(errors)) => {
+                // Point at the offending line of the file, not of the method.
+                let line = errors
+                    .first()
+                    .map(|e| at.line + (e.line.max(1) as usize) - 1)
+                    .unwrap_or(at.line);
+                let target = match m.side {
+                    Side::Instance => m.class.clone(),
+                    Side::Class => format!("{} class", m.class),
+                };
+                fail(
+                    &mut report,
+                    &At {
+                        file: at.file,
+                        line,
+                    },
+                    format!(
+                        "method in {target} (starting at line {}) does not compile: {}",
+                        at.line,
+                        compile_errors(&errors)
+                    ),
+                );
+            }
+            Err(e) => fail(&mut report, at, format!("method not compiled: {e}")),
+        }
+    }
+    report
+}
+
+fn compile_errors(errors: &[crate::error::CompileError]) -> String {
+    errors
+        .iter()
+        .map(|e| e.message.clone())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn remove_all(session: &mut Session, class: &str, side: Side) -> Result<()> {
+    for selector in session.selectors(class, side)? {
+        session.remove_method(class, side, &selector)?;
+    }
+    Ok(())
+}
+
+fn side_of(side: MethodSide) -> Side {
+    match side {
+        MethodSide::Instance => Side::Instance,
+        MethodSide::Class => Side::Class,
+    }
+}
+
+/// Reads one file into the plan, reporting what cannot be read.
+fn plan_file(
+    index: usize,
+    source: &Source,
+    default_dictionary: &str,
+    plan: &mut Plan,
+    report: &mut FileInReport,
+) {
+    let reading = gs_topaz::read(&source.text);
+    let fail = |report: &mut FileInReport, line: usize, message: String| {
+        report.failures.push(Failure {
+            file: source.name.clone(),
+            line,
+            message,
+        });
+    };
+    for e in &reading.errors {
+        fail(report, e.line, e.message.clone());
+    }
+    let mut category = DEFAULT_CATEGORY.to_string();
+    let mut set_class: Option<String> = None;
+    for command in reading.commands {
+        let at = At {
+            file: index,
+            line: command.line,
+        };
+        match command.kind {
+            CommandKind::Doit(body) | CommandKind::Run(body) | CommandKind::Printit(body) => {
+                match classdef::recognise(&body.text, default_dictionary) {
+                    Ok(doits) => {
+                        let at = At {
+                            file: index,
+                            line: body.first_line,
+                        };
+                        for doit in doits {
+                            plan_doit(&at, doit, plan);
+                        }
+                    }
+                    Err(e) => fail(
+                        report,
+                        body.first_line + e.line.max(1) as usize - 1,
+                        format!("doit skipped: {}", e.message),
+                    ),
+                }
+            }
+            CommandKind::Category(name) => category = name,
+            CommandKind::SetClass(name) => set_class = Some(name),
+            CommandKind::Method { class, side, body } => {
+                let Some(class) = class.or_else(|| set_class.clone()) else {
+                    fail(
+                        report,
+                        command.line,
+                        "`method:` names no class and no `set class` came before it; write \
+                         `method: ClassName`"
+                            .into(),
+                    );
+                    continue;
+                };
+                plan.methods.push((
+                    At {
+                        file: index,
+                        line: body.first_line,
+                    },
+                    MethodItem {
+                        class,
+                        side: side_of(side),
+                        category: category.clone(),
+                        source: body.text,
+                    },
+                ));
+            }
+            CommandKind::RemoveAllMethods { class, side } => {
+                match class.or_else(|| set_class.clone()) {
+                    Some(class) => plan
+                        .actions
+                        .push((at, Action::RemoveAll(class, side_of(side)))),
+                    None => fail(
+                        report,
+                        command.line,
+                        "`removeallmethods` names no class and no `set class` came before it"
+                            .into(),
+                    ),
+                }
+            }
+            CommandKind::Input(path) => report.skipped.push(Failure {
+                file: source.name.clone(),
+                line: command.line,
+                message: format!("`input {path}` not followed; name that file to the loader"),
+            }),
+            CommandKind::Set(_)
+            | CommandKind::ExpectValue(_)
+            | CommandKind::FileFormat(_)
+            | CommandKind::Commit
+            | CommandKind::Abort
+            | CommandKind::Comment(_)
+            | CommandKind::Other(_) => {}
+        }
+    }
+}
+
+fn plan_doit(at: &At, doit: FileDoit, plan: &mut Plan) {
+    let at = at.clone();
+    match doit {
+        FileDoit::Define(def) => {
+            let category = def.category.clone();
+            let name = def.name.clone();
+            plan.definitions.push((at.clone(), def));
+            // A definition's `category:` keyword is the class category, and
+            // a later `Foo category:` doit may still change it.
+            if let Some(category) = category {
+                plan.actions.push((at, Action::Category(name, category)));
+            }
+        }
+        FileDoit::Comment { class, comment } => {
+            plan.actions.push((at, Action::Comment(class, comment)))
+        }
+        FileDoit::Category { class, category } => {
+            plan.actions.push((at, Action::Category(class, category)))
+        }
+        FileDoit::NoEffect { .. } => {}
+        FileDoit::ClassInstVars { class, names } => {
+            plan.actions.push((at, Action::ClassInstVars(class, names)))
+        }
+        FileDoit::CreateDictionary { name } => plan.dictionaries.push((at, name)),
+        FileDoit::Global {
+            dictionary,
+            name,
+            value,
+        } => plan.globals.push((at, dictionary, name, value)),
+    }
+}
+
+/// Orders definitions so that every class comes after the definition of
+/// its superclass when that superclass is defined in the same load; the
+/// relative order of unrelated definitions is kept. A class defined twice
+/// keeps both definitions, in order.
+fn order_definitions(defs: &[(At, ClassDefinition)]) -> Vec<(&At, &ClassDefinition)> {
+    let mut first_index: HashMap<&str, usize> = HashMap::new();
+    for (i, (_, d)) in defs.iter().enumerate() {
+        first_index.entry(d.name.as_str()).or_insert(i);
+    }
+    let mut done = vec![false; defs.len()];
+    let mut visiting = vec![false; defs.len()];
+    let mut out = Vec::with_capacity(defs.len());
+    fn visit<'a>(
+        i: usize,
+        defs: &'a [(At, ClassDefinition)],
+        first_index: &HashMap<&str, usize>,
+        done: &mut [bool],
+        visiting: &mut [bool],
+        out: &mut Vec<(&'a At, &'a ClassDefinition)>,
+    ) {
+        if done[i] || visiting[i] {
+            // A superclass cycle: define_class will report it.
+            return;
+        }
+        visiting[i] = true;
+        if let Some(sup) = &defs[i].1.superclass
+            && let Some(&j) = first_index.get(sup.as_str())
+            && j != i
+        {
+            visit(j, defs, first_index, done, visiting, out);
+        }
+        visiting[i] = false;
+        done[i] = true;
+        out.push((&defs[i].0, &defs[i].1));
+    }
+    for i in 0..defs.len() {
+        visit(i, defs, &first_index, &mut done, &mut visiting, &mut out);
+    }
+    out
+}
+
+// -------------------------------------------------------------------
+// File-out
+// -------------------------------------------------------------------
+
+/// Class `name` as Topaz text in `fileOutClass` layout: its definition,
+/// comment and category doits, `removeall…` lines and every method.
+pub fn file_out_class(session: &Session, name: &str) -> Result<String> {
+    let record = session.class(name)?;
+    let mut methods = Vec::new();
+    for side in [Side::Instance, Side::Class] {
+        for (category, selectors) in session.categories(name, side)? {
+            for selector in selectors {
+                let source = session.method_source(name, side, &selector)?;
+                methods.push(MethodFileOut {
+                    side: match side {
+                        Side::Instance => MethodSide::Instance,
+                        Side::Class => MethodSide::Class,
+                    },
+                    category: category.clone(),
+                    selector,
+                    source,
+                });
+            }
+        }
+    }
+    let mut definition = record.definition.clone();
+    let category = definition.category.take();
+    let class = ClassFileOut {
+        name: record.definition.name.clone(),
+        definition: classdef::definition_source(&definition),
+        comment: record.comment.clone(),
+        category,
+        methods,
+    };
+    gs_topaz::write_class(&class)
+        .map_err(|e| ImageError::Refused(format!("class {name} cannot be filed out: {e}")))
+}
+
+/// Every class whose home is `dictionary` (superclasses first) and every
+/// literal global it binds, as one Topaz text. A dictionary that is not one
+/// of the image's standard ones is created by the text's first doit.
+/// Aliases (a class bound under a second name) are not written.
+pub fn file_out_dictionary(session: &Session, dictionary: &str) -> Result<String> {
+    let entries = session.entries(dictionary)?;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "! ------------------- Symbol dictionary {dictionary}\nfileformat utf8\nset compile_env: 0\n"
+    ));
+    if !STANDARD_DICTIONARIES.contains(&dictionary) {
+        out.push_str(&format!(
+            "doit\nSystem myUserProfile symbolList createDictionaryNamed: #{dictionary} at: 1.\ntrue.\n%\n"
+        ));
+    }
+    let mut globals = String::new();
+    let mut homed: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for (name, entry) in &entries {
+        match entry {
+            DictionaryEntry::Global(value) => {
+                let Some(literal) = global_literal(value) else {
+                    return Err(ImageError::Refused(format!(
+                        "global {name} in {dictionary} holds a value a file-out cannot write \
+                         ({value:?})"
+                    )));
+                };
+                globals.push_str(&format!("{dictionary} at: #{name} put: {literal}.\n"));
+            }
+            DictionaryEntry::Class(id) => {
+                if let Some(record) = session.class_by_id(*id)
+                    && record.definition.dictionary == dictionary
+                    && record.definition.name == *name
+                {
+                    homed.insert(name.clone(), record.definition.superclass.clone());
+                }
+            }
+        }
+    }
+    if !globals.is_empty() {
+        out.push_str(&format!("doit\n{globals}%\n"));
+    }
+    let mut written: HashSet<String> = HashSet::new();
+    fn emit(
+        name: &str,
+        homed: &BTreeMap<String, Option<String>>,
+        written: &mut HashSet<String>,
+        session: &Session,
+        out: &mut String,
+    ) -> Result<()> {
+        if !written.insert(name.to_string()) {
+            return Ok(());
+        }
+        if let Some(Some(sup)) = homed.get(name)
+            && homed.contains_key(sup)
+        {
+            emit(sup, homed, written, session, out)?;
+        }
+        out.push_str(&file_out_class(session, name)?);
+        Ok(())
+    }
+    for name in homed.keys() {
+        emit(name, &homed, &mut written, session, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// A global value as a Smalltalk literal, when it has one.
+fn global_literal(value: &GlobalValue) -> Option<String> {
+    Some(match value {
+        GlobalValue::Nil => "nil".into(),
+        GlobalValue::Boolean(b) => b.to_string(),
+        GlobalValue::Integer(digits) => digits.clone(),
+        GlobalValue::Float(f) if f.is_finite() => {
+            let text = format!("{f:?}");
+            // `1e300` would read back as an Integer; a float needs its point.
+            match text.split_once('e') {
+                Some((mantissa, exp)) if !mantissa.contains('.') => format!("{mantissa}.0e{exp}"),
+                _ => text,
+            }
+        }
+        GlobalValue::Float(_) => return None,
+        GlobalValue::String(s) => format!("'{}'", s.replace('\'', "''")),
+        GlobalValue::Symbol(s) => format!("#'{}'", s.replace('\'', "''")),
+    })
+}

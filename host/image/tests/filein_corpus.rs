@@ -1,0 +1,326 @@
+//! File-in of the test corpus (tests/corpus): what loads, what is reported
+//! and where, dependency order across files, and the lossless file-out →
+//! file-in round trip.
+
+use std::path::{Path, PathBuf};
+
+use gs_image::filein::{self, FileInReport};
+use gs_image::{Image, Session, Side};
+
+fn corpus(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus")
+        .join(dir)
+}
+
+/// Kernel classes the corpus uses. Where the kernel does not (yet) define
+/// one, a bare stand-in is filed in first, so these tests exercise the
+/// loader rather than the kernel's progress.
+const USED_KERNEL_CLASSES: &[(&str, &str)] = &[
+    ("OrderedCollection", "Object"),
+    ("Dictionary", "Object"),
+    ("String", "Object"),
+    ("Character", "Object"),
+    ("Error", "Object"),
+    ("TestCase", "Object"),
+];
+
+fn fresh_image(dir: &Path) -> Image {
+    let image = Image::open(dir.join("test.gsimage")).expect("open a new image");
+    let mut session = image.session();
+    for (name, superclass) in USED_KERNEL_CLASSES {
+        if session.class_id(name).is_err() {
+            let text = format!(
+                "doit\n{superclass} subclass: '{name}' instVarNames: #() classVars: #() \
+                 classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals options: #()\n%\n"
+            );
+            let report = filein::file_in_text(&mut session, "stand-ins", &text);
+            assert!(report.is_clean(), "{:?}", report.failures);
+        }
+    }
+    session.commit().expect("commit stand-ins");
+    image
+}
+
+fn load_bank(session: &mut Session) -> FileInReport {
+    filein::file_in_directory(session, &corpus("bank")).expect("corpus readable")
+}
+
+#[test]
+fn filein_corpus_loads_every_class_and_method() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = fresh_image(dir.path());
+    let mut session = image.session();
+    let report = load_bank(&mut session);
+    assert!(report.is_clean(), "{:#?}", report.failures);
+    assert_eq!(report.files.len(), 9);
+    let mut classes = report.classes.clone();
+    classes.sort();
+    assert_eq!(
+        classes,
+        [
+            "Account",
+            "AccountNumber",
+            "Bank",
+            "BankEntity",
+            "BankTest",
+            "Ledger",
+            "SavingsAccount",
+            "Transaction"
+        ]
+    );
+    assert_eq!(report.methods, 62);
+    session.commit().unwrap();
+
+    // Categories, comments, class-side methods and class definitions.
+    let account = session.class("Account").unwrap();
+    assert_eq!(account.definition.superclass.as_deref(), Some("BankEntity"));
+    assert_eq!(account.definition.dictionary, "Banking");
+    assert_eq!(account.definition.category.as_deref(), Some("Bank-Core"));
+    assert_eq!(account.definition.class_vars, ["InterestRate"]);
+    assert_eq!(account.definition.class_inst_vars, ["opened"]);
+    assert_eq!(account.definition.pool_dictionaries, ["BankConstants"]);
+    assert!(
+        account
+            .comment
+            .starts_with("An Account holds a balance in the bank's currency")
+    );
+    let categories = session.categories("Account", Side::Class).unwrap();
+    assert_eq!(
+        categories.keys().collect::<Vec<_>>(),
+        ["accessing", "instance creation"]
+    );
+    assert_eq!(
+        session.selectors("Account", Side::Class).unwrap(),
+        [
+            "interestRate",
+            "interestRate:",
+            "opened",
+            "owner:",
+            "owner:deposit:"
+        ]
+    );
+    assert_eq!(
+        session.selectors("Account", Side::Instance).unwrap().len(),
+        13
+    );
+    assert_eq!(
+        session
+            .method("Account", Side::Instance, "deposit:")
+            .unwrap()
+            .category,
+        "transactions"
+    );
+    assert_eq!(
+        session.class("Ledger").unwrap().definition.kind,
+        gs_image::ClassKind::Indexable
+    );
+    assert_eq!(
+        session.class("AccountNumber").unwrap().definition.kind,
+        gs_image::ClassKind::Bytes
+    );
+    assert!(session.test_classes().contains(&"BankTest".to_string()));
+
+    // Sources are stored byte-exact: exactly the lines between `method:` and `%`.
+    assert_eq!(
+        session
+            .method_source("Account", Side::Instance, "withdraw:")
+            .unwrap(),
+        "withdraw: anAmount\n\t(self canWithdraw: anAmount)\n\t\tifFalse: [^self error: 'insufficient funds in ' , self printString].\n\t^self record: (Transaction amount: anAmount kind: #withdrawal)"
+    );
+    // Pool and global bindings came from 00-dictionaries.gs.
+    let constants = session.entries("BankConstants").unwrap();
+    assert_eq!(constants.len(), 4);
+    assert!(!session.senders("record:").is_empty());
+}
+
+#[test]
+fn filein_orders_superclasses_across_files() {
+    // Account.gs sorts before BankEntity.gs, its superclass's file, and
+    // SavingsAccount.gs is given first of all.
+    let dir = tempfile::tempdir().unwrap();
+    let image = fresh_image(dir.path());
+    let mut session = image.session();
+    let bank = corpus("bank");
+    let paths: Vec<PathBuf> = [
+        "SavingsAccount.gs",
+        "Account.gs",
+        "Transaction.gs",
+        "BankEntity.gs",
+        "00-dictionaries.gs",
+    ]
+    .iter()
+    .map(|f| bank.join(f))
+    .collect();
+    let report = filein::file_in_paths(&mut session, &paths).unwrap();
+    assert!(report.is_clean(), "{:#?}", report.failures);
+    assert_eq!(
+        report.classes,
+        ["BankEntity", "Account", "SavingsAccount", "Transaction"]
+    );
+    assert_eq!(
+        session.superclass_chain("SavingsAccount").unwrap()[..4],
+        ["SavingsAccount", "Account", "BankEntity", "Object"]
+    );
+}
+
+#[test]
+fn filein_reports_failures_with_file_and_line_and_loads_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = fresh_image(dir.path());
+    let mut session = image.session();
+    let report = filein::file_in_directory(&mut session, &corpus("broken")).unwrap();
+    let lines: Vec<String> = report
+        .failures
+        .iter()
+        .map(|f| {
+            let file = Path::new(&f.file).file_name().unwrap().to_string_lossy();
+            format!("{file}:{}", f.line)
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "Broken.gs:19",
+            "Orphan.gs:5",
+            "Orphan.gs:15",
+            "Orphan.gs:16",
+            "Broken.gs:34",
+            "Orphan.gs:20",
+            "garbage.gs:1"
+        ],
+        "{:#?}",
+        report.failures
+    );
+    let messages: Vec<&str> = report.failures.iter().map(|f| f.message.as_str()).collect();
+    assert!(
+        messages[0].contains("only class definitions"),
+        "{}",
+        messages[0]
+    );
+    assert!(
+        messages[1].contains("superclass NoSuchSuperclass of class Orphan"),
+        "{}",
+        messages[1]
+    );
+    assert!(
+        messages[4].contains("method in Broken (starting at line 32) does not compile"),
+        "{}",
+        messages[4]
+    );
+    assert!(
+        messages[5].contains("no class named Orphan"),
+        "{}",
+        messages[5]
+    );
+    assert!(messages[6].contains("not a text file"), "{}", messages[6]);
+    // Everything else in Broken.gs loaded.
+    assert_eq!(report.classes, ["Broken"]);
+    assert_eq!(report.methods, 2);
+    assert_eq!(
+        session.selectors("Broken", Side::Instance).unwrap(),
+        ["value", "value:"]
+    );
+    assert_eq!(
+        session
+            .class("Broken")
+            .unwrap()
+            .definition
+            .category
+            .as_deref(),
+        Some("Corpus-Broken")
+    );
+}
+
+#[test]
+fn filein_compile_error_line_is_the_file_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = fresh_image(dir.path());
+    let mut session = image.session();
+    let text = "! header\ndoit\nObject subclass: 'Thing' instVarNames: #() classVars: #() \
+                classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals options: #()\n%\n\
+                category: 'x'\nmethod: Thing\nfoo\n\t| a |\n\ta := zork.\n\t^a\n%\n";
+    let report = filein::file_in_text(&mut session, "inline.gs", text);
+    assert_eq!(report.failures.len(), 1, "{:#?}", report.failures);
+    let failure = &report.failures[0];
+    assert_eq!(
+        (failure.file.as_str(), failure.line),
+        ("inline.gs", 9),
+        "{failure}"
+    );
+    assert!(
+        failure
+            .to_string()
+            .starts_with("inline.gs:9: method in Thing (starting at line 7)")
+    );
+}
+
+#[test]
+fn filein_fileout_round_trip_is_lossless() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = fresh_image(&dir.path().join("a").tap_mkdir());
+    let mut session = first.session();
+    assert!(load_bank(&mut session).is_clean());
+    session.commit().unwrap();
+
+    let mut text = filein::file_out_dictionary(&session, "BankConstants").unwrap();
+    text.push_str(&filein::file_out_dictionary(&session, "Banking").unwrap());
+    text.push_str("doit\nUserGlobals at: #BankTrace put: false\n%\n");
+
+    let second = fresh_image(&dir.path().join("b").tap_mkdir());
+    let mut other = second.session();
+    let report = filein::file_in_text(&mut other, "fileout.gs", &text);
+    assert!(report.is_clean(), "{:#?}\n{text}", report.failures);
+    other.commit().unwrap();
+
+    for name in session.classes_in("Banking").unwrap() {
+        let a = session.class(&name).unwrap();
+        let b = other.class(&name).unwrap();
+        assert_eq!(a.definition, b.definition, "{name}");
+        assert_eq!(a.comment, b.comment, "{name}");
+        for side in [Side::Instance, Side::Class] {
+            let cats = session.categories(&name, side).unwrap();
+            assert_eq!(cats, other.categories(&name, side).unwrap(), "{name}");
+            for selector in cats.values().flatten() {
+                assert_eq!(
+                    session.method_source(&name, side, selector).unwrap(),
+                    other.method_source(&name, side, selector).unwrap()
+                );
+            }
+        }
+        // And a class filed out again is the same text.
+        assert_eq!(
+            filein::file_out_class(&session, &name).unwrap(),
+            filein::file_out_class(&other, &name).unwrap()
+        );
+    }
+    assert_eq!(
+        session.entries("BankConstants").unwrap(),
+        other.entries("BankConstants").unwrap()
+    );
+}
+
+#[test]
+fn filein_is_repeatable() {
+    // Filing the same files in again (removeall… then the same methods)
+    // leaves the same classes and methods.
+    let dir = tempfile::tempdir().unwrap();
+    let image = fresh_image(dir.path());
+    let mut session = image.session();
+    assert!(load_bank(&mut session).is_clean());
+    let count = session.method_count();
+    let again = load_bank(&mut session);
+    assert!(again.is_clean(), "{:#?}", again.failures);
+    assert_eq!(session.method_count(), count);
+}
+
+trait TapMkdir {
+    fn tap_mkdir(self) -> Self;
+}
+
+impl TapMkdir for PathBuf {
+    fn tap_mkdir(self) -> Self {
+        std::fs::create_dir_all(&self).unwrap();
+        self
+    }
+}
