@@ -9,3 +9,14 @@
 //! It knows nothing of classes, images, storage, MCP or WebAssembly: the
 //! static checks that need to know which names exist take that knowledge
 //! from the caller through a trait.
+
+pub mod ast;
+pub mod lexer;
+pub mod number;
+pub mod parser;
+pub mod print;
+pub mod span;
+
+pub use parser::{MAX_NESTING, SyntaxError, parse_doit, parse_expression, parse_method};
+pub use print::{print_doit, print_expression, print_literal, print_method};
+pub use span::{LineIndex, Span};
