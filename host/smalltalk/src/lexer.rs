@@ -127,6 +127,31 @@ pub(crate) fn is_ident_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
+/// Whether `text` has the form of a selector: unary (`foo`), binary (`+`)
+/// or keyword (`at:put:`). Exactly these symbols can be written without
+/// quotes.
+pub(crate) fn is_selector_like(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let Some(&first) = bytes.first() else {
+        return false;
+    };
+    if is_binary_char(first) {
+        return bytes.iter().all(|&b| is_binary_char(b));
+    }
+    if !is_ident_start(first) {
+        return false;
+    }
+    if !text.contains(':') {
+        return bytes.iter().all(|&b| is_ident_char(b));
+    }
+    // Keyword form: one or more `identifier:`.
+    text.ends_with(':')
+        && text[..text.len() - 1].split(':').all(|part| {
+            part.as_bytes().first().is_some_and(|&b| is_ident_start(b))
+                && part.bytes().all(is_ident_char)
+        })
+}
+
 impl<'a> Lexer<'a> {
     /// A lexer positioned at the start of `src`.
     pub fn new(src: &'a str) -> Lexer<'a> {

@@ -19,7 +19,7 @@ use num_integer::Integer;
 use num_traits::{Signed, Zero};
 
 use crate::ast::{Block, DoitNode, Expr, ExprKind, Literal, Message, MethodNode, Statement};
-use crate::lexer::{is_binary_char, is_ident_char, is_ident_start};
+use crate::lexer::is_selector_like;
 
 /// Prints a method in canonical layout.
 ///
@@ -294,29 +294,6 @@ fn selector_parts(selector: &str, count: usize) -> Vec<&str> {
     parts
 }
 
-/// Whether `text` can be written as a symbol without quotes.
-fn is_plain_symbol(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let Some(&first) = bytes.first() else {
-        return false;
-    };
-    if is_binary_char(first) {
-        return bytes.iter().all(|&b| is_binary_char(b));
-    }
-    if !is_ident_start(first) {
-        return false;
-    }
-    if !text.contains(':') {
-        return bytes.iter().all(|&b| is_ident_char(b));
-    }
-    // Keyword form: one or more `identifier:`.
-    text.ends_with(':')
-        && text[..text.len() - 1].split(':').all(|part| {
-            part.as_bytes().first().is_some_and(|&b| is_ident_start(b))
-                && part.bytes().all(is_ident_char)
-        })
-}
-
 fn quoted(out: &mut String, text: &str) {
     out.push('\'');
     for c in text.chars() {
@@ -349,7 +326,7 @@ fn literal(out: &mut String, value: &Literal) {
         Literal::String(s) => quoted(out, s),
         Literal::Symbol(s) => {
             out.push('#');
-            if is_plain_symbol(s) {
+            if is_selector_like(s) {
                 out.push_str(s);
             } else {
                 quoted(out, s);

@@ -1,0 +1,380 @@
+//! Static checks and method facts.
+//!
+//! After parsing, GemStone's compiler refuses methods that use names nobody
+//! declared, assign to arguments or to `self`, or declare a name twice. This
+//! module performs those checks on an AST. What names exist outside the
+//! method (instance variables, class and pool variables, globals) is the
+//! caller's knowledge, supplied through [`NameScope`]: the image answers it
+//! from the class, its superclass chain, its pools and the session's symbol
+//! list.
+//!
+//! The same walk collects the facts the image indexes for browsing: the
+//! selectors a method sends (for "senders of"), and the class variables,
+//! pool variables and globals it references (for "references to").
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use crate::ast::{
+    Block, DoitNode, Expr, ExprKind, Identifier, Literal, Message, MethodNode, PseudoVariable,
+    Statement,
+};
+use crate::lexer::is_selector_like;
+use crate::span::{LineIndex, Span};
+
+/// What a name outside the method's own arguments and temporaries denotes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NameKind {
+    /// An instance variable of the receiver's class (for a class-side
+    /// method: of the metaclass, i.e. a class-instance variable the image
+    /// chose to report this way).
+    InstanceVariable,
+    /// A class variable of the class or a superclass.
+    ClassVariable,
+    /// A class-instance variable, seen from a class-side method.
+    ClassInstanceVariable,
+    /// A variable of a pool dictionary the class imports.
+    PoolVariable,
+    /// A global found in the session's symbol list.
+    Global,
+}
+
+/// The names visible to a method besides its own arguments and
+/// temporaries.
+///
+/// Closures implement it, which is handy in tests:
+///
+/// ```
+/// use gs_smalltalk::check::{NameKind, NameScope};
+/// let scope = |name: &str| (name == "Transcript").then_some(NameKind::Global);
+/// assert_eq!(scope.resolve("Transcript"), Some(NameKind::Global));
+/// assert_eq!(scope.resolve("Nope"), None);
+/// ```
+pub trait NameScope {
+    /// What `name` denotes, or `None` if it is not declared anywhere.
+    fn resolve(&self, name: &str) -> Option<NameKind>;
+}
+
+impl<F: Fn(&str) -> Option<NameKind>> NameScope for F {
+    fn resolve(&self, name: &str) -> Option<NameKind> {
+        self(name)
+    }
+}
+
+/// A scope in which no name outside the method exists.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EmptyScope;
+
+impl NameScope for EmptyScope {
+    fn resolve(&self, _name: &str) -> Option<NameKind> {
+        None
+    }
+}
+
+/// A mistake the compiler refuses, found by the static checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// What is wrong, e.g. "undeclared variable `Foo`".
+    pub message: String,
+    /// The offending name.
+    pub span: Span,
+    /// 1-based line of `span.start`.
+    pub line: u32,
+    /// 1-based column of `span.start`, in characters.
+    pub column: u32,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// The result of checking a method: its mistakes and its facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedMethod {
+    /// Every mistake found, in source order; empty if the method compiles.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The method's selector.
+    pub selector: String,
+    /// Every selector the method sends (including cascaded and super sends)
+    /// and every symbol literal that has the form of a selector (as in
+    /// `perform: #foo`), sorted and without duplicates. Symbols inside literal
+    /// arrays are not counted.
+    pub sends: Vec<String>,
+    /// Class variables, pool variables and globals the method uses, sorted
+    /// and without duplicates.
+    pub references: Vec<String>,
+    /// The `<primitive: …>` pragma's argument, if any.
+    pub primitive: Option<String>,
+}
+
+impl CheckedMethod {
+    /// Whether the method has no mistakes.
+    pub fn is_ok(&self) -> bool {
+        self.diagnostics.is_empty()
+    }
+}
+
+/// The result of checking an expression sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedDoit {
+    /// Every mistake found, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Selectors sent and selector-like symbols, as for methods.
+    pub sends: Vec<String>,
+    /// Class variables, pool variables and globals used.
+    pub references: Vec<String>,
+}
+
+impl CheckedDoit {
+    /// Whether the doit has no mistakes.
+    pub fn is_ok(&self) -> bool {
+        self.diagnostics.is_empty()
+    }
+}
+
+/// Checks `method`, whose text is `source` (used for line and column
+/// numbers), against the names `scope` knows.
+///
+/// ```
+/// use gs_smalltalk::check::{check_method, NameKind};
+/// let source = "total: x\n\tx := x + Rate.\n\t^Missing";
+/// let method = gs_smalltalk::parse_method(source).unwrap();
+/// let scope = |n: &str| (n == "Rate").then_some(NameKind::ClassVariable);
+/// let checked = check_method(&method, source, &scope);
+/// let messages: Vec<String> = checked.diagnostics.iter().map(|d| d.to_string()).collect();
+/// assert_eq!(messages, [
+///     "line 2, column 2: cannot assign to argument `x`",
+///     "line 3, column 3: undeclared variable `Missing`",
+/// ]);
+/// assert_eq!(checked.references, ["Rate"]);
+/// assert_eq!(checked.sends, ["+"]);
+/// ```
+pub fn check_method(method: &MethodNode, source: &str, scope: &dyn NameScope) -> CheckedMethod {
+    let mut checker = Checker::new(scope);
+    checker.frames.push(checker.locals.len());
+    for arg in &method.pattern.arguments {
+        checker.declare(arg, LocalKind::Argument);
+    }
+    for temp in &method.temporaries {
+        checker.declare(temp, LocalKind::Temporary);
+    }
+    checker.statements(&method.body);
+    let (diagnostics, sends, references) = checker.finish(source);
+    CheckedMethod {
+        diagnostics,
+        selector: method.pattern.selector.clone(),
+        sends,
+        references,
+        primitive: method.primitive(),
+    }
+}
+
+/// Checks an expression sequence whose text is `source` against the names
+/// `scope` knows.
+pub fn check_doit(doit: &DoitNode, source: &str, scope: &dyn NameScope) -> CheckedDoit {
+    let mut checker = Checker::new(scope);
+    checker.frames.push(0);
+    for temp in &doit.temporaries {
+        checker.declare(temp, LocalKind::Temporary);
+    }
+    checker.statements(&doit.body);
+    let (diagnostics, sends, references) = checker.finish(source);
+    CheckedDoit {
+        diagnostics,
+        sends,
+        references,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LocalKind {
+    Argument,
+    Temporary,
+    BlockParameter,
+    BlockTemporary,
+}
+
+struct Local<'a> {
+    name: &'a str,
+    kind: LocalKind,
+}
+
+struct Checker<'a> {
+    scope: &'a dyn NameScope,
+    /// Every declared name in scope, innermost last.
+    locals: Vec<Local<'a>>,
+    /// Index into `locals` where each open scope (method, block) begins.
+    frames: Vec<usize>,
+    problems: Vec<(Span, String)>,
+    sends: BTreeSet<&'a str>,
+    references: BTreeSet<&'a str>,
+}
+
+impl<'a> Checker<'a> {
+    fn new(scope: &'a dyn NameScope) -> Checker<'a> {
+        Checker {
+            scope,
+            locals: Vec::new(),
+            frames: Vec::new(),
+            problems: Vec::new(),
+            sends: BTreeSet::new(),
+            references: BTreeSet::new(),
+        }
+    }
+
+    fn finish(mut self, source: &str) -> (Vec<Diagnostic>, Vec<String>, Vec<String>) {
+        self.problems.sort_by_key(|(span, _)| span.start);
+        let lines = LineIndex::new(if self.problems.is_empty() { "" } else { source });
+        let diagnostics = self
+            .problems
+            .into_iter()
+            .map(|(span, message)| {
+                let (line, column) = lines.line_col(span.start);
+                Diagnostic {
+                    message,
+                    span,
+                    line,
+                    column,
+                }
+            })
+            .collect();
+        let owned = |set: BTreeSet<&str>| set.into_iter().map(str::to_owned).collect();
+        (diagnostics, owned(self.sends), owned(self.references))
+    }
+
+    fn problem(&mut self, span: Span, message: String) {
+        self.problems.push((span, message));
+    }
+
+    fn declare(&mut self, ident: &'a Identifier, kind: LocalKind) {
+        let name = ident.name.as_str();
+        if PseudoVariable::from_name(name).is_some() {
+            self.problem(
+                ident.span,
+                format!("`{name}` is a reserved name and cannot be declared as a variable"),
+            );
+            return;
+        }
+        let frame = self.frames.last().copied().unwrap_or(0);
+        if let Some(earlier) = self.locals[frame..].iter().find(|l| l.name == name) {
+            let message = if earlier.kind == kind
+                && matches!(kind, LocalKind::Temporary | LocalKind::BlockTemporary)
+            {
+                format!("duplicate temporary `{name}`")
+            } else {
+                format!("`{name}` is declared twice")
+            };
+            self.problem(ident.span, message);
+            return;
+        }
+        self.locals.push(Local { name, kind });
+    }
+
+    fn lookup(&self, name: &str) -> Option<LocalKind> {
+        self.locals
+            .iter()
+            .rev()
+            .find(|l| l.name == name)
+            .map(|l| l.kind)
+    }
+
+    /// Notes a use of the outer name `name`; false if it is undeclared.
+    fn outer_name(&mut self, name: &'a str) -> bool {
+        match self.scope.resolve(name) {
+            Some(NameKind::ClassVariable | NameKind::PoolVariable | NameKind::Global) => {
+                self.references.insert(name);
+                true
+            }
+            Some(NameKind::InstanceVariable | NameKind::ClassInstanceVariable) => true,
+            None => false,
+        }
+    }
+
+    fn statements(&mut self, body: &'a [Statement]) {
+        for statement in body {
+            self.expr(statement.expr());
+        }
+    }
+
+    fn expr(&mut self, expr: &'a Expr) {
+        match &expr.kind {
+            ExprKind::Literal(literal) => self.literal(literal),
+            ExprKind::Variable(name) => {
+                if self.lookup(name).is_none() && !self.outer_name(name) {
+                    self.problem(expr.span, format!("undeclared variable `{name}`"));
+                }
+            }
+            ExprKind::Pseudo(_) => {}
+            ExprKind::Assignment { target, value } => {
+                self.assignment_target(target);
+                self.expr(value);
+            }
+            ExprKind::Send(send) => {
+                self.expr(&send.receiver);
+                self.message(&send.message);
+            }
+            ExprKind::Cascade(cascade) => {
+                self.expr(&cascade.receiver);
+                for part in &cascade.parts {
+                    part.iter().for_each(|m| self.message(m));
+                }
+            }
+            ExprKind::Block(block) => self.block(block),
+            ExprKind::Brace(elements) => elements.iter().for_each(|e| self.expr(e)),
+            ExprKind::Paren(inner) => self.expr(inner),
+        }
+    }
+
+    fn assignment_target(&mut self, target: &'a Identifier) {
+        let name = target.name.as_str();
+        let message = if PseudoVariable::from_name(name).is_some() {
+            format!("cannot assign to `{name}`")
+        } else {
+            match self.lookup(name) {
+                Some(LocalKind::Argument) => format!("cannot assign to argument `{name}`"),
+                Some(LocalKind::BlockParameter) => {
+                    format!("cannot assign to block argument `{name}`")
+                }
+                Some(_) => return,
+                None if self.outer_name(name) => return,
+                None => format!("undeclared variable `{name}`"),
+            }
+        };
+        self.problem(target.span, message);
+    }
+
+    fn message(&mut self, message: &'a Message) {
+        self.sends.insert(&message.selector);
+        message.arguments.iter().for_each(|a| self.expr(a));
+    }
+
+    fn literal(&mut self, literal: &'a Literal) {
+        if let Literal::Symbol(symbol) = literal
+            && is_selector_like(symbol)
+        {
+            self.sends.insert(symbol);
+        }
+    }
+
+    fn block(&mut self, block: &'a Block) {
+        let mark = self.locals.len();
+        self.frames.push(mark);
+        for p in &block.parameters {
+            self.declare(p, LocalKind::BlockParameter);
+        }
+        for t in &block.temporaries {
+            self.declare(t, LocalKind::BlockTemporary);
+        }
+        self.statements(&block.body);
+        self.frames.pop();
+        self.locals.truncate(mark);
+    }
+}
