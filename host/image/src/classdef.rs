@@ -60,6 +60,16 @@ pub enum FileDoit {
         /// The new dictionary's name.
         name: String,
     },
+    /// `Globals at: #Transcript put: TranscriptStream new`: a global whose
+    /// value only an interpreter can compute.
+    GlobalExpression {
+        /// The dictionary the global is bound in.
+        dictionary: String,
+        /// The key.
+        name: String,
+        /// The value's expression, as written.
+        expression: String,
+    },
     /// `UserGlobals at: #Name put: <literal>`.
     Global {
         /// The dictionary the global is bound in.
@@ -95,7 +105,7 @@ const NO_EFFECT_SELECTORS: &[&str] = &["immediateInvariant", "makeInstancesNonPe
 
 const NOT_ACCEPTED: &str = "only class definitions (`X subclass: 'Name' instVarNames: … \
      inDictionary: …`), `X comment: '…'`, `X category: '…'`, `X immediateInvariant`, \
-     `X class instVarNames: #(…)`, `Dictionary at: #Name put: <literal>` and \
+     `X class instVarNames: #(…)`, `Dictionary at: #Name put: <value>` and \
      `System myUserProfile symbolList createDictionaryNamed: #Name at: 1` are accepted in a \
      file-in doit; run other code with an interpreter";
 
@@ -126,7 +136,7 @@ pub fn recognise(source: &str, default_dictionary: &str) -> Result<Vec<FileDoit>
             Statement::Expression(e) => e,
             Statement::Return { value, .. } => value,
         };
-        statement_doits(expr, default_dictionary, &mut out)
+        statement_doits(source, expr, default_dictionary, &mut out)
             .map_err(|message| at(expr.span.start, message))?;
     }
     Ok(out)
@@ -161,7 +171,12 @@ fn strip_parens(mut e: &Expr) -> &Expr {
     e
 }
 
-fn statement_doits(expr: &Expr, dict: &str, out: &mut Vec<FileDoit>) -> Result<(), String> {
+fn statement_doits(
+    src: &str,
+    expr: &Expr,
+    dict: &str,
+    out: &mut Vec<FileDoit>,
+) -> Result<(), String> {
     let expr = strip_parens(expr);
     match &expr.kind {
         ExprKind::Literal(_) | ExprKind::Pseudo(_) => Ok(()),
@@ -176,22 +191,27 @@ fn statement_doits(expr: &Expr, dict: &str, out: &mut Vec<FileDoit>) -> Result<(
             }
             let class = receiver_class(&send.receiver, dict, out)?;
             match class {
-                Some(class) => class_message(&class, &send.message, out),
+                Some(class) => class_message(src, &class, &send.message, out),
                 None => other_send(&send.receiver, &send.message, out),
             }
         }
-        ExprKind::Cascade(cascade) => cascade_doits(cascade, dict, out),
+        ExprKind::Cascade(cascade) => cascade_doits(src, cascade, dict, out),
         _ => Err(NOT_ACCEPTED.into()),
     }
 }
 
-fn cascade_doits(cascade: &Cascade, dict: &str, out: &mut Vec<FileDoit>) -> Result<(), String> {
+fn cascade_doits(
+    src: &str,
+    cascade: &Cascade,
+    dict: &str,
+    out: &mut Vec<FileDoit>,
+) -> Result<(), String> {
     let Some(class) = receiver_class(&cascade.receiver, dict, out)? else {
         return Err(NOT_ACCEPTED.into());
     };
     for part in &cascade.parts {
         match part.as_slice() {
-            [message] => class_message(&class, message, out)?,
+            [message] => class_message(src, &class, message, out)?,
             _ => return Err(NOT_ACCEPTED.into()),
         }
     }
@@ -218,7 +238,12 @@ fn receiver_class(
     }
 }
 
-fn class_message(class: &str, message: &Message, out: &mut Vec<FileDoit>) -> Result<(), String> {
+fn class_message(
+    src: &str,
+    class: &str,
+    message: &Message,
+    out: &mut Vec<FileDoit>,
+) -> Result<(), String> {
     let text = |what: &str| -> Result<String, String> {
         literal_text(&message.arguments[0])
             .ok_or_else(|| format!("`{class} {what}` needs a string literal argument"))
@@ -237,7 +262,7 @@ fn class_message(class: &str, message: &Message, out: &mut Vec<FileDoit>) -> Res
             selector: s.to_string(),
         }),
         "at:put:" => {
-            out.push(global(class, message)?);
+            out.push(global(src, class, message)?);
         }
         _ => return Err(NOT_ACCEPTED.into()),
     }
@@ -277,7 +302,7 @@ fn other_send(receiver: &Expr, message: &Message, out: &mut Vec<FileDoit>) -> Re
     Err(NOT_ACCEPTED.into())
 }
 
-fn global(dictionary: &str, message: &Message) -> Result<FileDoit, String> {
+fn global(src: &str, dictionary: &str, message: &Message) -> Result<FileDoit, String> {
     let name = match &strip_parens(&message.arguments[0]).kind {
         ExprKind::Literal(Literal::Symbol(s) | Literal::String(s)) => s.clone(),
         _ => {
@@ -299,10 +324,12 @@ fn global(dictionary: &str, message: &Message) -> Result<FileDoit, String> {
         ExprKind::Literal(Literal::String(s)) => GlobalValue::String(s.clone()),
         ExprKind::Literal(Literal::Symbol(s)) => GlobalValue::Symbol(s.clone()),
         _ => {
-            return Err(format!(
-                "the value bound to #{name} must be nil, true, false, a number, a string or a \
-                 symbol literal; other objects need an interpreter"
-            ));
+            let value = &message.arguments[1];
+            return Ok(FileDoit::GlobalExpression {
+                dictionary: dictionary.to_string(),
+                name,
+                expression: value.span.text(src).to_string(),
+            });
         }
     };
     Ok(FileDoit::Global {
@@ -632,6 +659,18 @@ mod tests {
                 FileDoit::Global { dictionary: "UserGlobals".into(), name: "Name".into(), value: GlobalValue::String("x".into()) },
                 FileDoit::Global { dictionary: "UserGlobals".into(), name: "Later".into(), value: GlobalValue::Nil },
             ]
+        );
+        assert_eq!(
+            recognise(
+                "Globals at: #Transcript put: TranscriptStream new",
+                "UserGlobals"
+            )
+            .unwrap(),
+            vec![FileDoit::GlobalExpression {
+                dictionary: "Globals".into(),
+                name: "Transcript".into(),
+                expression: "TranscriptStream new".into()
+            }]
         );
     }
 

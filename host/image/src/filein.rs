@@ -45,6 +45,21 @@ impl fmt::Display for Failure {
     }
 }
 
+/// A global whose value needs an interpreter (`Globals at: #Transcript
+/// put: TranscriptStream new`). The file-in binds it to nil, so methods
+/// naming it compile, and leaves the expression to whoever can evaluate it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deferred {
+    /// The dictionary binding the global.
+    pub dictionary: String,
+    /// The global's name.
+    pub name: String,
+    /// The expression whose value the global should hold.
+    pub expression: String,
+    /// Where the binding was written.
+    pub at: Failure,
+}
+
 /// What a file-in did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileInReport {
@@ -56,6 +71,8 @@ pub struct FileInReport {
     pub methods: usize,
     /// What failed; everything else loaded.
     pub failures: Vec<Failure>,
+    /// Globals bound to nil because their value needs an interpreter.
+    pub deferred: Vec<Deferred>,
     /// Directives read but deliberately not acted on (`input`, `printit`
     /// results, …), for the curious.
     pub skipped: Vec<Failure>,
@@ -223,6 +240,7 @@ struct MethodItem {
 struct Plan {
     dictionaries: Vec<(At, String)>,
     globals: Vec<(At, String, String, GlobalValue)>,
+    deferred: Vec<(At, String, String, String)>,
     definitions: Vec<(At, ClassDefinition)>,
     actions: Vec<(At, Action)>,
     methods: Vec<(At, MethodItem)>,
@@ -271,6 +289,33 @@ pub fn file_in_sources(session: &mut Session, sources: &[Source]) -> FileInRepor
         }
         if let Err(e) = session.bind(dictionary, name, DictionaryEntry::Global(value.clone())) {
             fail(&mut report, at, e.to_string());
+        }
+    }
+    for (at, dictionary, name, expression) in &plan.deferred {
+        let declared = session
+            .entries(dictionary)
+            .map(|entries| entries.iter().any(|(n, _)| n == name))
+            .unwrap_or(false);
+        let bound = if declared {
+            Ok(())
+        } else {
+            session.bind(dictionary, name, DictionaryEntry::Global(GlobalValue::Nil))
+        };
+        match bound {
+            Ok(()) => report.deferred.push(Deferred {
+                dictionary: dictionary.clone(),
+                name: name.clone(),
+                expression: expression.clone(),
+                at: Failure {
+                    file: sources[at.file].name.clone(),
+                    line: at.line,
+                    message: format!(
+                        "{dictionary} at: #{name} put: {expression} needs an interpreter; \
+                         #{name} is bound to nil"
+                    ),
+                },
+            }),
+            Err(e) => fail(&mut report, at, e.to_string()),
         }
     }
 
@@ -504,6 +549,11 @@ fn plan_doit(at: &At, doit: FileDoit, plan: &mut Plan) {
             name,
             value,
         } => plan.globals.push((at, dictionary, name, value)),
+        FileDoit::GlobalExpression {
+            dictionary,
+            name,
+            expression,
+        } => plan.deferred.push((at, dictionary, name, expression)),
     }
 }
 

@@ -1,31 +1,50 @@
 //! Installing the kernel class library into a new image.
 //!
-//! This is the bootstrap: it defines only `Object`, the root every other
-//! class descends from, in `Globals`, as a kernel class. The kernel loader
-//! extends it to file in the kernel `.gs` sources (under `kernel/`), so
-//! that every new image starts with the same class library.
+//! The kernel is the Topaz `.gs` sources under `kernel/` in this crate,
+//! embedded at build time (see `build.rs`) and filed in in file-name order
+//! by the ordinary file-in ([`crate::filein`]), so the kernel and users'
+//! code go through one loader. Every new image starts with the same class
+//! library.
 //!
-//! [`install`] runs once, inside the first commit of a new image file, in
-//! a session in kernel-installation mode: every class it defines is marked
+//! [`install`] runs once, inside the first commit of a new image file, in a
+//! session in kernel-installation mode: every class it defines is marked
 //! kernel (and so refused to users' mutating calls), and it may compile
-//! methods into kernel classes.
+//! methods into kernel classes. A kernel that does not load cleanly is an
+//! error, not a partial image.
 
-use crate::error::Result;
-use crate::model::ClassDefinition;
-use crate::session::{RecompilePolicy, Session};
+use crate::error::{ImageError, Result};
+use crate::filein::{self, Deferred, Source};
+use crate::session::Session;
+
+include!(concat!(env!("OUT_DIR"), "/kernel_sources.rs"));
+
+/// The kernel sources as file-in sources, named `kernel/<file>`.
+pub(crate) fn sources() -> Vec<Source> {
+    KERNEL_SOURCES
+        .iter()
+        .map(|(name, text)| Source {
+            name: format!("kernel/{name}"),
+            text: (*text).to_string(),
+        })
+        .collect()
+}
 
 /// Defines the kernel classes and methods in `session`, which the caller
 /// commits. The session is in kernel-installation mode.
-pub(crate) fn install(session: &mut Session) -> Result<()> {
-    session.define_class(
-        ClassDefinition {
-            name: "Object".to_string(),
-            superclass: None,
-            dictionary: "Globals".to_string(),
-            category: Some("Kernel".to_string()),
-            ..ClassDefinition::default()
-        },
-        RecompilePolicy::Refuse,
-    )?;
-    Ok(())
+///
+/// Answers the kernel globals whose values need an interpreter (such as
+/// `Transcript`, bound to `TranscriptStream new`): they are bound to nil so
+/// that methods naming them compile, and their expressions are left for
+/// whoever can evaluate them.
+pub(crate) fn install(session: &mut Session) -> Result<Vec<Deferred>> {
+    let report = filein::file_in_sources(session, &sources());
+    if !report.is_clean() {
+        let failures: Vec<String> = report.failures.iter().map(|f| f.to_string()).collect();
+        return Err(ImageError::Refused(format!(
+            "the kernel class library did not load ({} failure(s)); fix the kernel sources: {}",
+            failures.len(),
+            failures.join("; ")
+        )));
+    }
+    Ok(report.deferred)
 }

@@ -13,33 +13,8 @@ fn corpus(dir: &str) -> PathBuf {
         .join(dir)
 }
 
-/// Kernel classes the corpus uses. Where the kernel does not (yet) define
-/// one, a bare stand-in is filed in first, so these tests exercise the
-/// loader rather than the kernel's progress.
-const USED_KERNEL_CLASSES: &[(&str, &str)] = &[
-    ("OrderedCollection", "Object"),
-    ("Dictionary", "Object"),
-    ("String", "Object"),
-    ("Character", "Object"),
-    ("Error", "Object"),
-    ("TestCase", "Object"),
-];
-
 fn fresh_image(dir: &Path) -> Image {
-    let image = Image::open(dir.join("test.gsimage")).expect("open a new image");
-    let mut session = image.session();
-    for (name, superclass) in USED_KERNEL_CLASSES {
-        if session.class_id(name).is_err() {
-            let text = format!(
-                "doit\n{superclass} subclass: '{name}' instVarNames: #() classVars: #() \
-                 classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals options: #()\n%\n"
-            );
-            let report = filein::file_in_text(&mut session, "stand-ins", &text);
-            assert!(report.is_clean(), "{:?}", report.failures);
-        }
-    }
-    session.commit().expect("commit stand-ins");
-    image
+    Image::open(dir.join("test.gsimage")).expect("open a new image")
 }
 
 fn load_bank(session: &mut Session) -> FileInReport {
