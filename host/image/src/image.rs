@@ -114,9 +114,57 @@ impl Image {
     /// [`Image::open`] with options.
     pub fn open_with(path: impl AsRef<Path>, options: OpenOptions) -> Result<Image> {
         let path = path.as_ref();
+        let label = path.display().to_string();
         let mut interner = Interner::default();
-        let (store, loaded) = Store::open_path(path, &mut interner)?;
-        Image::start(store, loaded, interner, path.display().to_string(), options)
+        if path.exists() {
+            let (store, loaded) = Store::open_existing(path, &mut interner)?;
+            return Image::start(store, loaded, interner, label, options);
+        }
+        // Build the new image under a temporary name and link it into
+        // place only once its first commit is durable: a crash while
+        // creating must never leave a half-made file at `path` (redb
+        // itself leaves a file without its magic number, which would then
+        // be refused as foreign).
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".creating-{}", std::process::id()));
+        let temp = path.with_file_name(name);
+        let _ = std::fs::remove_file(&temp);
+        let created =
+            Store::create_at(&temp, label.clone(), &mut interner).and_then(|(store, loaded)| {
+                Image::start(store, loaded, interner, label.clone(), options.clone())
+            });
+        let image = match created {
+            Ok(image) => image,
+            Err(e) => {
+                let _ = std::fs::remove_file(&temp);
+                return Err(e);
+            }
+        };
+        let placed = match std::fs::hard_link(&temp, path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                // Another process created the image first: use theirs.
+                drop(image);
+                let _ = std::fs::remove_file(&temp);
+                return Image::open_with(path, options);
+            }
+            // A file system without hard links: rename (which could replace
+            // a file created at the same instant, a race we accept there).
+            Err(_) => std::fs::rename(&temp, path),
+        };
+        placed.map_err(|e| {
+            ImageError::Store(format!(
+                "could not create image file {label}: {e}; check that its directory is writable"
+            ))
+        })?;
+        let _ = std::fs::remove_file(&temp);
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            // Make the new directory entry durable too.
+            if let Ok(d) = std::fs::File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(image)
     }
 
     /// Opens an image kept by any redb storage backend instead of a file.

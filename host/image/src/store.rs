@@ -129,18 +129,25 @@ fn open_error(label: &str, err: redb::DatabaseError) -> ImageError {
 }
 
 impl Store {
-    /// Opens the file at `path`, creating an empty one when it does not
-    /// exist.
-    pub(crate) fn open_path(path: &Path, interner: &mut Interner) -> Result<(Store, Loaded)> {
+    /// Opens the existing image file at `path`.
+    pub(crate) fn open_existing(path: &Path, interner: &mut Interner) -> Result<(Store, Loaded)> {
         let label = path.display().to_string();
         let mut builder = Database::builder();
         builder.set_cache_size(CACHE_BYTES);
-        let db = if path.exists() {
-            builder.open(path)
-        } else {
-            builder.create(path)
-        }
-        .map_err(|e| open_error(&label, e))?;
+        let db = builder.open(path).map_err(|e| open_error(&label, e))?;
+        Store::finish_open(db, label, interner)
+    }
+
+    /// Creates a new, empty database file at `path`, named `label` in
+    /// messages.
+    pub(crate) fn create_at(
+        path: &Path,
+        label: String,
+        interner: &mut Interner,
+    ) -> Result<(Store, Loaded)> {
+        let mut builder = Database::builder();
+        builder.set_cache_size(CACHE_BYTES);
+        let db = builder.create(path).map_err(|e| open_error(&label, e))?;
         Store::finish_open(db, label, interner)
     }
 
