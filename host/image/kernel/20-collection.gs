@@ -723,6 +723,12 @@ removeallclassmethods SequenceableCollection
 
 category: 'accessing'
 method: SequenceableCollection
+size
+  "Answer the number of indexed slots; collections that keep their elements elsewhere override this."
+  ^self basicSize
+%
+category: 'accessing'
+method: SequenceableCollection
 at: index ifAbsent: aBlock
   "Answer the element at index, or the value of aBlock when index is out of bounds."
   (index isInteger and: [index between: 1 and: self size]) ifFalse: [^aBlock value].
