@@ -516,21 +516,26 @@ fn string_literal(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 
-/// `#(a b)`, quoting any name that is not a plain identifier.
+/// `#( a b)` as GemStone writes it (each name preceded by a space),
+/// quoting any name that is not a plain identifier.
 fn name_array(names: &[String]) -> String {
-    let items: Vec<String> = names
-        .iter()
-        .map(|n| {
-            let plain = n
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                && !matches!(n.as_str(), "nil" | "true" | "false");
-            if plain { n.clone() } else { string_literal(n) }
-        })
-        .collect();
-    format!("#({})", items.join(" "))
+    let mut out = String::from("#(");
+    for n in names {
+        let plain = n
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !matches!(n.as_str(), "nil" | "true" | "false");
+        out.push(' ');
+        if plain {
+            out.push_str(n);
+        } else {
+            out.push_str(&string_literal(n));
+        }
+    }
+    out.push(')');
+    out
 }
 
 #[cfg(test)]

@@ -276,6 +276,23 @@ fn filein_fileout_round_trip_is_lossless() {
 }
 
 #[test]
+fn filein_corpus_files_are_exactly_what_file_out_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = fresh_image(dir.path());
+    let mut session = image.session();
+    assert!(load_bank(&mut session).is_clean());
+    for name in session.classes_in("Banking").unwrap() {
+        let file = corpus("bank").join(format!("{name}.gs"));
+        assert_eq!(
+            filein::file_out_class(&session, &name).unwrap(),
+            std::fs::read_to_string(&file).unwrap(),
+            "{}",
+            file.display()
+        );
+    }
+}
+
+#[test]
 fn filein_is_repeatable() {
     // Filing the same files in again (removeall… then the same methods)
     // leaves the same classes and methods.
