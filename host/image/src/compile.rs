@@ -10,8 +10,8 @@
 
 use std::collections::HashSet;
 
-use gs_smalltalk::ast::{Expr, ExprKind, Identifier, Message, Statement};
-use gs_smalltalk::{LineIndex, parse_method};
+use gs_smalltalk::check::{NameKind, NameScope, check_method};
+use gs_smalltalk::{Span, parse_method};
 
 use crate::error::CompileError;
 use crate::model::{ClassId, Side};
@@ -35,6 +35,7 @@ pub(crate) struct MethodScope<'a> {
     inst_vars: HashSet<String>,
     class_vars: HashSet<String>,
     pools: Vec<String>,
+    side: Side,
 }
 
 impl<'a> MethodScope<'a> {
@@ -65,6 +66,7 @@ impl<'a> MethodScope<'a> {
             inst_vars,
             class_vars,
             pools,
+            side,
         }
     }
 
@@ -82,139 +84,33 @@ impl<'a> MethodScope<'a> {
     }
 }
 
-/// How a name resolved inside a method body.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Local {
-    Argument,
-    Temporary,
-}
-
-/// Walks a parsed method: resolves every variable against the local
-/// scopes and the [`MethodScope`], collects sends and references, and
-/// records every error with its offset.
-struct Walker<'s, 'a> {
-    scope: &'s MethodScope<'a>,
-    locals: Vec<Vec<(String, Local)>>,
-    sends: Vec<String>,
-    references: Vec<String>,
-    errors: Vec<(u32, String)>,
-}
-
-impl Walker<'_, '_> {
-    fn declare(&mut self, names: &[Identifier], kind: Local) {
-        let mut frame = Vec::new();
-        for id in names {
-            let shadowed = frame.iter().any(|(n, _): &(String, Local)| n == &id.name)
-                || self.locals.iter().flatten().any(|(n, _)| n == &id.name);
-            if shadowed {
-                self.errors.push((
-                    id.span.start,
-                    format!(
-                        "duplicate name '{}': it is already declared in this method",
-                        id.name
-                    ),
-                ));
-            }
-            frame.push((id.name.clone(), kind));
+impl NameScope for MethodScope<'_> {
+    fn resolve(&self, name: &str) -> Option<NameKind> {
+        if self.inst_vars.contains(name) {
+            return Some(match self.side {
+                Side::Instance => NameKind::InstanceVariable,
+                Side::Class => NameKind::ClassInstanceVariable,
+            });
         }
-        self.locals.push(frame);
-    }
-
-    fn local(&self, name: &str) -> Option<Local> {
-        self.locals
-            .iter()
-            .rev()
-            .flat_map(|f| f.iter().rev())
-            .find(|(n, _)| n == name)
-            .map(|(_, k)| *k)
-    }
-
-    /// Resolves a non-local name; answers false when it is undeclared.
-    fn resolve_outer(&mut self, name: &str) -> bool {
-        if self.scope.inst_vars.contains(name) {
-            return true;
-        }
-        if self.scope.class_vars.contains(name)
-            || self.scope.is_pool_key(name)
-            || self.scope.is_global(name)
-        {
-            self.references.push(name.to_string());
-            return true;
-        }
-        false
-    }
-
-    fn variable(&mut self, name: &str, offset: u32) {
-        if self.local(name).is_none() && !self.resolve_outer(name) {
-            self.errors
-                .push((offset, format!("undeclared variable '{name}'")));
-        }
-    }
-
-    fn statements(&mut self, body: &[Statement]) {
-        for s in body {
-            self.expr(s.expr());
-        }
-    }
-
-    fn message(&mut self, m: &Message) {
-        self.sends.push(m.selector.clone());
-        for a in &m.arguments {
-            self.expr(a);
-        }
-    }
-
-    fn expr(&mut self, e: &Expr) {
-        match &e.kind {
-            ExprKind::Literal(_) | ExprKind::Pseudo(_) => {}
-            ExprKind::Variable(name) => self.variable(name, e.span.start),
-            ExprKind::Assignment { target, value } => {
-                match self.local(&target.name) {
-                    Some(Local::Argument) => self.errors.push((
-                        target.span.start,
-                        format!("cannot assign to argument '{}'", target.name),
-                    )),
-                    Some(Local::Temporary) => {}
-                    None => {
-                        if !self.resolve_outer(&target.name) {
-                            self.errors.push((
-                                target.span.start,
-                                format!("undeclared variable '{}'", target.name),
-                            ));
-                        }
-                    }
-                }
-                self.expr(value);
-            }
-            ExprKind::Send(send) => {
-                self.expr(&send.receiver);
-                self.message(&send.message);
-            }
-            ExprKind::Cascade(cascade) => {
-                self.expr(&cascade.receiver);
-                for part in &cascade.parts {
-                    for m in part {
-                        self.message(m);
-                    }
-                }
-            }
-            ExprKind::Block(block) => {
-                self.declare(&block.parameters, Local::Argument);
-                self.declare(&block.temporaries, Local::Temporary);
-                self.statements(&block.body);
-                self.locals.pop();
-                self.locals.pop();
-            }
-            ExprKind::Brace(elements) => elements.iter().for_each(|x| self.expr(x)),
-            ExprKind::Paren(inner) => self.expr(inner),
+        if self.class_vars.contains(name) {
+            Some(NameKind::ClassVariable)
+        } else if self.is_pool_key(name) {
+            Some(NameKind::PoolVariable)
+        } else if self.is_global(name) {
+            Some(NameKind::Global)
+        } else {
+            None
         }
     }
 }
 
-fn sorted_unique(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v.dedup();
-    v
+fn compile_error(message: String, span: Span, line: u32, column: u32) -> CompileError {
+    CompileError {
+        message,
+        line,
+        column,
+        offset: span.start as usize,
+    }
 }
 
 /// Compiles `source` in `scope`: every error found, in source order, or
@@ -223,49 +119,25 @@ pub(crate) fn compile(
     source: &str,
     scope: &MethodScope<'_>,
 ) -> Result<Compiled, Vec<CompileError>> {
-    let lines = LineIndex::new(source);
     let method = parse_method(source).map_err(|errors| {
         errors
             .into_iter()
-            .map(|e| CompileError {
-                message: e.message,
-                line: e.line,
-                column: e.column,
-                offset: e.span.start as usize,
-            })
+            .map(|e| compile_error(e.message, e.span, e.line, e.column))
             .collect::<Vec<_>>()
     })?;
-    let mut walker = Walker {
-        scope,
-        locals: Vec::new(),
-        sends: Vec::new(),
-        references: Vec::new(),
-        errors: Vec::new(),
-    };
-    walker.declare(&method.pattern.arguments, Local::Argument);
-    walker.declare(&method.temporaries, Local::Temporary);
-    walker.statements(&method.body);
-    if !walker.errors.is_empty() {
-        let mut errors = walker.errors;
-        errors.sort_by_key(|(offset, _)| *offset);
-        return Err(errors
+    let checked = check_method(&method, source, scope);
+    if !checked.is_ok() {
+        return Err(checked
+            .diagnostics
             .into_iter()
-            .map(|(offset, message)| {
-                let (line, column) = lines.line_col(offset);
-                CompileError {
-                    message,
-                    line,
-                    column,
-                    offset: offset as usize,
-                }
-            })
+            .map(|d| compile_error(d.message, d.span, d.line, d.column))
             .collect());
     }
     Ok(Compiled {
         source: source.to_string(),
-        selector: method.selector().to_string(),
-        sends: sorted_unique(walker.sends),
-        references: sorted_unique(walker.references),
-        primitive: method.primitive(),
+        selector: checked.selector,
+        sends: checked.sends,
+        references: checked.references,
+        primitive: checked.primitive,
     })
 }
