@@ -260,6 +260,12 @@ notNil
 %
 category: 'testing'
 method: Object
+isEmptyOrNil
+  "Answer whether the receiver is nil or an empty collection; other objects are neither."
+  ^false
+%
+category: 'testing'
+method: Object
 isString
   ^false
 %
@@ -593,6 +599,11 @@ category: 'testing'
 method: UndefinedObject
 notNil
   ^false
+%
+category: 'testing'
+method: UndefinedObject
+isEmptyOrNil
+  ^true
 %
 category: 'nil handling'
 method: UndefinedObject
