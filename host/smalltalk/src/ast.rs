@@ -60,13 +60,15 @@ impl MethodNode {
         })
     }
 
-    /// Sets every span in the tree to the empty span at offset 0, so two
-    /// trees parsed from differently laid-out text compare equal when their
-    /// structure and values are equal.
+    /// Forgets where the tree was written: sets every span to the empty span
+    /// at offset 0 and empties every `keyword_spans`, so two trees parsed from
+    /// differently laid-out text compare equal when their structure and
+    /// values are equal.
     pub fn clear_spans(&mut self) {
         self.span = Span::default();
         self.pattern.span = Span::default();
-        self.pattern.selector_parts.iter_mut().for_each(clear);
+        self.pattern.selector_span = Span::default();
+        self.pattern.keyword_spans.clear();
         self.pattern
             .arguments
             .iter_mut()
@@ -86,9 +88,13 @@ impl MethodNode {
 pub struct MessagePattern {
     /// The full selector: `size`, `+` or `at:put:`.
     pub selector: String,
-    /// Where each part of the selector is written: one span for a unary or
-    /// binary selector, one per keyword for a keyword selector.
-    pub selector_parts: Vec<Span>,
+    /// Where the selector is written: the identifier or operator of a unary
+    /// or binary selector; from the first keyword to the end of the last one
+    /// for a keyword selector.
+    pub selector_span: Span,
+    /// Where each keyword of a keyword selector is written; empty for unary
+    /// and binary selectors.
+    pub keyword_spans: Vec<Span>,
     /// The argument names, in order (none for a unary selector).
     pub arguments: Vec<Identifier>,
     /// The whole pattern.
@@ -304,9 +310,13 @@ impl PseudoVariable {
 pub struct Message {
     /// The full selector: `size`, `+` or `at:put:`.
     pub selector: String,
-    /// Where each part of the selector is written: one span for a unary or
-    /// binary selector, one per keyword for a keyword selector.
-    pub selector_parts: Vec<Span>,
+    /// Where the selector is written: the identifier or operator of a unary
+    /// or binary message; from the first keyword to the end of the last one
+    /// (arguments between them included) for a keyword message.
+    pub selector_span: Span,
+    /// Where each keyword of a keyword message is written; empty for unary
+    /// and binary messages (so they cost no allocation).
+    pub keyword_spans: Vec<Span>,
     /// The arguments, one per keyword (one for a binary selector).
     pub arguments: Vec<Expr>,
     /// From the selector's first part to the end of the last argument.
@@ -314,18 +324,10 @@ pub struct Message {
 }
 
 impl Message {
-    /// The span from the first selector part to the last (for a keyword
-    /// message this covers the arguments between the keywords too).
-    pub fn selector_span(&self) -> Span {
-        match (self.selector_parts.first(), self.selector_parts.last()) {
-            (Some(first), Some(last)) => first.to(*last),
-            _ => self.span,
-        }
-    }
-
     fn clear_spans(&mut self) {
         self.span = Span::default();
-        self.selector_parts.iter_mut().for_each(clear);
+        self.selector_span = Span::default();
+        self.keyword_spans.clear();
         self.arguments.iter_mut().for_each(Expr::clear_spans);
     }
 }
@@ -397,8 +399,4 @@ pub enum Literal {
     Boolean(bool),
     /// `nil` inside a literal array or pragma.
     Nil,
-}
-
-fn clear(span: &mut Span) {
-    *span = Span::default();
 }

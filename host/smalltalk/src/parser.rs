@@ -471,7 +471,8 @@ impl<'a> Parser<'a> {
                 let t = self.advance();
                 Ok(MessagePattern {
                     selector: self.text(t).to_owned(),
-                    selector_parts: vec![t.span],
+                    selector_span: t.span,
+                    keyword_spans: Vec::new(),
                     arguments: Vec::new(),
                     span: t.span,
                 })
@@ -484,7 +485,8 @@ impl<'a> Parser<'a> {
                 ))?;
                 Ok(MessagePattern {
                     selector: self.text(op).to_owned(),
-                    selector_parts: vec![op.span],
+                    selector_span: op.span,
+                    keyword_spans: Vec::new(),
                     span: start.to(arg.span),
                     arguments: vec![arg],
                 })
@@ -503,7 +505,8 @@ impl<'a> Parser<'a> {
                 let end = arguments.last().map_or(start, |a| a.span);
                 Ok(MessagePattern {
                     selector,
-                    selector_parts: parts,
+                    selector_span: start.to(*parts.last().unwrap_or(&start)),
+                    keyword_spans: parts,
                     arguments,
                     span: start.to(end),
                 })
@@ -762,7 +765,8 @@ impl<'a> Parser<'a> {
         let end = arguments.last().map_or(start, |a: &Expr| a.span);
         Ok(Message {
             selector,
-            selector_parts: parts,
+            selector_span: start.to(*parts.last().unwrap_or(&start)),
+            keyword_spans: parts,
             arguments,
             span: start.to(end),
         })
@@ -789,7 +793,8 @@ impl<'a> Parser<'a> {
         let argument = self.unary_expression()?;
         Ok(Message {
             selector: self.text(op).to_owned(),
-            selector_parts: vec![op.span],
+            selector_span: op.span,
+            keyword_spans: Vec::new(),
             span: op.span.to(argument.span),
             arguments: vec![argument],
         })
@@ -811,7 +816,8 @@ impl<'a> Parser<'a> {
         let t = self.advance();
         Message {
             selector: self.text(t).to_owned(),
-            selector_parts: vec![t.span],
+            selector_span: t.span,
+            keyword_spans: Vec::new(),
             arguments: Vec::new(),
             span: t.span,
         }

@@ -185,18 +185,15 @@ fn spans_point_at_the_source() {
     };
     let parts: Vec<&str> = send
         .message
-        .selector_parts
+        .keyword_spans
         .iter()
         .map(|s| s.text(source))
         .collect();
     assert_eq!(parts, ["bar:", "baz:"]);
-    assert_eq!(send.message.selector_span().text(source), "bar: 1 baz:");
+    assert_eq!(send.message.selector_span.text(source), "bar: 1 baz:");
     assert_eq!(send.message.arguments[1].span.text(source), "2");
     let lines = LineIndex::new(source);
-    assert_eq!(
-        lines.line_col(send.message.selector_parts[1].start),
-        (3, 16)
-    );
+    assert_eq!(lines.line_col(send.message.keyword_spans[1].start), (3, 16));
     assert_eq!(m.body[1].span().text(source), "^t");
     let cascade = parse_expression("a foo; bar: (1)").unwrap();
     assert_eq!(cascade.span, gs_smalltalk::Span::new(0, 15));
