@@ -369,6 +369,16 @@ basicSize
 %
 category: 'accessing'
 method: Object
+_basicSize: anInteger
+  "Make the receiver have anInteger indexed slots: new slots hold nil (0 for bytes), slots past anInteger are dropped."
+  <primitive: 13>
+  (anInteger isKindOf: SmallInteger)
+    ifFalse: [^ArgumentTypeError new signal: 'a size must be a SmallInteger, not ', anInteger printString].
+  anInteger < 0 ifTrue: [^ArgumentTypeError new signal: 'a size must not be negative'].
+  ^self error: self class nameWithArticle, ' cannot change its size'
+%
+category: 'accessing'
+method: Object
 at: index
   ^self basicAt: index
 %

@@ -1080,13 +1080,65 @@ writeStream
 category: 'adding'
 method: SequenceableCollection
 add: anObject
-  "Fixed-size collections cannot grow; see OrderedCollection."
-  ^self shouldNotImplement
+  "Append anObject, growing the receiver by one slot, and answer anObject. As in GemStone, Arrays, Strings and ByteArrays grow this way; OrderedCollection is cheaper for frequent growth."
+  ^self addLast: anObject
+%
+category: 'adding'
+method: SequenceableCollection
+addLast: anObject
+  | n |
+  n := self size + 1.
+  self _basicSize: n.
+  ^self at: n put: anObject
+%
+category: 'adding'
+method: SequenceableCollection
+addFirst: anObject
+  ^self add: anObject beforeIndex: 1
+%
+category: 'adding'
+method: SequenceableCollection
+add: anObject beforeIndex: index
+  "Insert anObject so that it ends up at index, shifting later elements up."
+  | n |
+  n := self size.
+  (index isInteger and: [index between: 1 and: n + 1]) ifFalse: [^self _indexError: index].
+  self _basicSize: n + 1.
+  n to: index by: -1 do: [:i | self at: i + 1 put: (self at: i)].
+  ^self at: index put: anObject
+%
+category: 'removing'
+method: SequenceableCollection
+removeIndex: index
+  "Remove the element at index, shifting later elements down, and answer it."
+  | n obj |
+  n := self size.
+  (index isInteger and: [index between: 1 and: n]) ifFalse: [^self _indexError: index].
+  obj := self at: index.
+  index to: n - 1 do: [:i | self at: i put: (self at: i + 1)].
+  self _basicSize: n - 1.
+  ^obj
+%
+category: 'removing'
+method: SequenceableCollection
+removeFirst
+  self isEmpty ifTrue: [^self emptyCheck].
+  ^self removeIndex: 1
+%
+category: 'removing'
+method: SequenceableCollection
+removeLast
+  self isEmpty ifTrue: [^self emptyCheck].
+  ^self removeIndex: self size
 %
 category: 'removing'
 method: SequenceableCollection
 remove: oldObject ifAbsent: aBlock
-  ^self shouldNotImplement
+  | index |
+  index := self indexOf: oldObject.
+  index = 0 ifTrue: [^aBlock value].
+  self removeIndex: index.
+  ^oldObject
 %
 category: 'instance creation'
 classmethod: SequenceableCollection
@@ -2241,6 +2293,16 @@ at: index
 category: 'accessing'
 method: Interval
 at: index put: anObject
+  ^self shouldNotImplement
+%
+category: 'adding'
+method: Interval
+add: anObject
+  ^self shouldNotImplement
+%
+category: 'removing'
+method: Interval
+remove: oldObject ifAbsent: aBlock
   ^self shouldNotImplement
 %
 category: 'enumerating'
