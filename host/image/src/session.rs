@@ -152,20 +152,6 @@ impl Session {
         self.kernel_install = on;
     }
 
-    /// Defines (or redefines) a kernel class: [`Session::define_class`] in
-    /// kernel-installation mode.
-    #[allow(dead_code)]
-    pub(crate) fn define_kernel_class(
-        &mut self,
-        definition: ClassDefinition,
-    ) -> Result<ClassDefined> {
-        let was = self.kernel_install;
-        self.kernel_install = true;
-        let result = self.define_class(definition, RecompilePolicy::RemoveFailing);
-        self.kernel_install = was;
-        result
-    }
-
     /// The image this session belongs to.
     pub fn image(&self) -> &Image {
         &self.image
@@ -218,6 +204,14 @@ impl Session {
                 (true, false) => ChangeKind::Removed,
             };
             writes.push((key.clone(), kind));
+        }
+        if writes.is_empty() {
+            // Everything it did, it undid: there is nothing to write.
+            self.move_to_newest();
+            return Ok(CommitInfo {
+                commit: self.base.commit,
+                changes: 0,
+            });
         }
         let touches: Vec<Key> = self.touches.iter().cloned().collect();
         let reads: Vec<(Key, &'static [ChangeKind])> =
@@ -357,6 +351,55 @@ impl Session {
             .symbol_lists
             .get(&self.user)
             .map_or(&[], |l| l.as_slice())
+    }
+
+    /// Every user of the image, sorted.
+    pub fn users(&self) -> Vec<String> {
+        self.state.symbol_lists.keys().cloned().collect()
+    }
+
+    /// Creates a user whose symbol list is `symbol_list` (existing
+    /// dictionary names, in lookup order). Open its sessions with
+    /// [`Image::session_for`] once this is committed.
+    pub fn create_user(&mut self, user: &str, symbol_list: &[&str]) -> Result<()> {
+        if !is_identifier(user) {
+            return Err(ImageError::InvalidArgument(format!(
+                "{user:?} is not a valid user name; use letters, digits and underscores, \
+                 starting with a letter"
+            )));
+        }
+        if self.state.symbol_lists.contains_key(user) {
+            return Err(ImageError::InvalidArgument(format!(
+                "user {user} already exists; choose another name or change its symbol list"
+            )));
+        }
+        self.put_user_list(user, symbol_list)
+    }
+
+    /// Replaces the session user's symbol list (existing dictionary names,
+    /// in lookup order), e.g. to put a dictionary first.
+    pub fn set_symbol_list(&mut self, symbol_list: &[&str]) -> Result<()> {
+        let user = self.user.clone();
+        self.put_user_list(&user, symbol_list)
+    }
+
+    fn put_user_list(&mut self, user: &str, symbol_list: &[&str]) -> Result<()> {
+        let mut seen = HashSet::new();
+        for d in symbol_list {
+            self.dictionary(d)?;
+            if !seen.insert(*d) {
+                return Err(ImageError::InvalidArgument(format!(
+                    "dictionary {d} is listed twice in the symbol list; list it once"
+                )));
+            }
+        }
+        let list: Vec<String> = symbol_list.iter().map(|d| d.to_string()).collect();
+        self.state.put_symbol_list(user, Some(Arc::new(list)));
+        self.write(Key::SymbolList(user.to_string()));
+        for d in symbol_list {
+            self.rely_on(Key::Dictionary(d.to_string()), REMOVAL);
+        }
+        Ok(())
     }
 
     /// The entries of one dictionary, sorted by name.
@@ -1219,23 +1262,6 @@ impl Session {
             .method_key(id, side, selector)
             .ok_or_else(|| self.no_method(class, side, selector))?;
         Ok(self.state.methods[&key].source.to_string())
-    }
-
-    /// Kernel installation compiles into kernel classes through the same
-    /// path as users; this alias keeps the loader's intent readable.
-    #[allow(dead_code)]
-    pub(crate) fn compile_kernel_method(
-        &mut self,
-        class: &str,
-        side: Side,
-        category: &str,
-        source: &str,
-    ) -> Result<MethodRef> {
-        let was = self.kernel_install;
-        self.kernel_install = true;
-        let result = self.compile_method(class, side, category, source);
-        self.kernel_install = was;
-        result
     }
 }
 

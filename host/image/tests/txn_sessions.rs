@@ -428,3 +428,56 @@ fn sessions_on_many_threads_racing_for_one_method_lose_cleanly() {
         .count();
     assert_eq!(winners, 1, "exactly one session may commit the method");
 }
+
+#[test]
+fn images_are_shared_across_threads_and_sessions_move_between_them() {
+    fn shared<T: Clone + Send + Sync>() {}
+    fn movable<T: Send>() {}
+    shared::<Image>();
+    movable::<gs_image::Session>();
+}
+
+#[test]
+fn a_change_undone_in_the_same_session_commits_nothing() {
+    let (_dir, image) = image();
+    let mut s = image.session();
+    let before = image.newest_commit();
+    s.compile_method("Account", Side::Instance, "x", "tmp\n\t^1")
+        .unwrap();
+    s.remove_method("Account", Side::Instance, "tmp").unwrap();
+    assert_eq!(s.commit().unwrap().changes, 0);
+    assert_eq!(image.newest_commit(), before);
+}
+
+#[test]
+fn users_have_their_own_symbol_lists() {
+    let (_dir, image) = image();
+    let mut s = image.session();
+    s.add_dictionary("Private").unwrap();
+    s.bind(
+        "Private",
+        "Secret",
+        DictionaryEntry::Global(GlobalValue::Integer("42".into())),
+    )
+    .unwrap();
+    s.create_user("Auditor", &["Globals", "Published"]).unwrap();
+    assert!(image.session_for("Auditor").is_err(), "not committed yet");
+    s.commit().unwrap();
+    assert_eq!(s.users(), ["Auditor", "DataCurator"]);
+    let auditor = image.session_for("Auditor").unwrap();
+    assert_eq!(auditor.symbol_list(), ["Globals", "Published"]);
+    assert!(auditor.lookup("Secret").is_none());
+    assert!(
+        auditor.class("Account").is_err(),
+        "Account lives in UserGlobals"
+    );
+    assert!(s.lookup("Secret").is_some());
+    // Putting a dictionary first makes it shadow the others.
+    s.set_symbol_list(&["Private", "UserGlobals", "Globals", "Published"])
+        .unwrap();
+    assert_eq!(s.symbol_list()[0], "Private");
+    assert!(matches!(
+        s.set_symbol_list(&["Nowhere"]),
+        Err(ImageError::NotFound(_))
+    ));
+}

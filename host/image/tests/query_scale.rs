@@ -1,0 +1,169 @@
+//! The performance targets on a 100,000-method image (about 30 MB of
+//! source): open ≤ 1 s, implementors / senders / references ≤ 5 ms p50,
+//! source search ≤ 50 ms, compile + commit of one method ≤ 5 ms plus one
+//! fsync, memory ≤ 3x the source size.
+//!
+//! Timing only means something in an optimised build, so this test is
+//! ignored by default; run it with
+//! `cargo test --release -p gs-image --test query_scale -- --ignored --nocapture`.
+
+use std::time::{Duration, Instant};
+
+use gs_image::{ClassDefinition, Image, OpenOptions, RecompilePolicy, Side};
+
+const CLASSES: usize = 500;
+const METHODS_PER_CLASS: usize = 200;
+
+fn options() -> OpenOptions {
+    OpenOptions {
+        install_kernel: false,
+    }
+}
+
+/// A method of about 300 bytes that sends a few selectors shared across
+/// the image and references a class.
+fn method_source(class: usize, n: usize) -> String {
+    format!(
+        "op{n}x{class}: anArgument with: another\n\
+         \t\"Generated method {n} of class {class}, padded to a realistic size so that\n\
+         \tthe image holds about thirty megabytes of source text in total.\"\n\
+         \t| result |\n\
+         \tresult := anArgument helper{m} + another size.\n\
+         \tresult > {n} ifTrue: [^Gen{c2} new process: result].\n\
+         \t^self common{k}: result",
+        m = n % 50,
+        c2 = (class + 1) % CLASSES,
+        k = n % 10,
+    )
+}
+
+fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+#[test]
+#[ignore = "performance check; run in release with --ignored"]
+fn targets_on_100k_methods() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.image");
+    let mut source_bytes = 0usize;
+    {
+        let image = Image::open_with(&path, options()).unwrap();
+        let mut s = image.session();
+        s.define_class(
+            ClassDefinition {
+                name: "Object".into(),
+                dictionary: "Globals".into(),
+                ..Default::default()
+            },
+            RecompilePolicy::Refuse,
+        )
+        .unwrap();
+        for c in 0..CLASSES {
+            s.define_class(
+                ClassDefinition {
+                    name: format!("Gen{c}"),
+                    superclass: Some("Object".into()),
+                    inst_vars: vec!["state".into()],
+                    dictionary: "UserGlobals".into(),
+                    ..Default::default()
+                },
+                RecompilePolicy::Refuse,
+            )
+            .unwrap();
+        }
+        let started = Instant::now();
+        for c in 0..CLASSES {
+            for n in 0..METHODS_PER_CLASS {
+                let src = method_source(c, n);
+                source_bytes += src.len();
+                s.compile_method(&format!("Gen{c}"), Side::Instance, "generated", &src)
+                    .unwrap();
+            }
+        }
+        let compiled = started.elapsed();
+        let started = Instant::now();
+        s.commit().unwrap();
+        eprintln!(
+            "built {} methods ({:.1} MB source): compile {:?}, commit {:?}",
+            CLASSES * METHODS_PER_CLASS,
+            source_bytes as f64 / 1e6,
+            compiled,
+            started.elapsed()
+        );
+    }
+
+    let rss_before = rss_kib();
+    let started = Instant::now();
+    let image = Image::open_with(&path, options()).unwrap();
+    let opened = started.elapsed();
+    let rss_after = rss_kib();
+    let mut s = image.session();
+    assert_eq!(s.method_count(), CLASSES * METHODS_PER_CLASS);
+    let growth = (rss_after.saturating_sub(rss_before)) * 1024;
+    eprintln!(
+        "open: {opened:?}; resident memory grew {:.1} MB ({:.2}x source)",
+        growth as f64 / 1e6,
+        growth as f64 / source_bytes as f64
+    );
+
+    let time = |f: &dyn Fn() -> usize| {
+        let samples: Vec<Duration> = (0..21)
+            .map(|_| {
+                let t = Instant::now();
+                assert!(f() > 0);
+                t.elapsed()
+            })
+            .collect();
+        median(samples)
+    };
+    let implementors = time(&|| s.implementors("common3:").len());
+    let senders = time(&|| s.senders("common3:").len());
+    let references = time(&|| s.references("Gen7").len());
+    let search = time(&|| s.search_source("helper17 + another", None).unwrap().len());
+    eprintln!(
+        "p50: implementors {implementors:?}, senders {senders:?}, references {references:?}, \
+         search {search:?}"
+    );
+
+    let mut commits = Vec::new();
+    for i in 0..11 {
+        let t = Instant::now();
+        s.compile_method(
+            "Gen1",
+            Side::Instance,
+            "new",
+            &format!("fresh{i}\n\t^state + {i}"),
+        )
+        .unwrap();
+        s.commit().unwrap();
+        commits.push(t.elapsed());
+    }
+    let commit = median(commits);
+    eprintln!("p50 compile + commit (including fsync): {commit:?}");
+
+    assert!(opened <= Duration::from_secs(1), "open took {opened:?}");
+    assert!(implementors <= Duration::from_millis(5));
+    assert!(senders <= Duration::from_millis(5));
+    assert!(references <= Duration::from_millis(5));
+    assert!(
+        search <= Duration::from_millis(50),
+        "search took {search:?}"
+    );
+    assert!(
+        growth <= 3 * source_bytes as u64,
+        "memory grew {growth} bytes for {source_bytes} bytes of source"
+    );
+}
