@@ -1084,6 +1084,12 @@ compile: sourceString classified: aCategory
 %
 category: 'methods'
 method: Behavior
+compileMethod: sourceString dictionaries: aSymbolList category: aCategory
+  "GemStone's compiling message: compile sourceString into this class under aCategory and answer the selector. Names are resolved through the session's symbol list whatever aSymbolList says."
+  ^self compile: sourceString classified: aCategory
+%
+category: 'methods'
+method: Behavior
 compile: sourceString
   ^self compile: sourceString classified: 'as yet unclassified'
 %

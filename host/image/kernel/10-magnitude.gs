@@ -285,6 +285,21 @@ digitValue
   (v between: 97 and: 122) ifTrue: [^v - 87].
   ^-1
 %
+category: 'accessing'
+method: Character
+digitValueInRadix: radix
+  "Answer the digit value of the receiver in radix, or nil when it is not a digit of that radix."
+  | v |
+  v := self digitValue.
+  (v between: 0 and: radix - 1) ifFalse: [^nil].
+  ^v
+%
+category: 'comparing'
+method: Character
+isEquivalent: aCharacter
+  "Answer whether the receiver and aCharacter are the same letter ignoring case."
+  ^(aCharacter isKindOf: Character) and: [self asLowercase = aCharacter asLowercase]
+%
 category: 'comparing'
 method: Character
 < aCharacter
@@ -807,6 +822,15 @@ category: 'printing'
 method: Number
 displayOn: aStream
   self printOn: aStream
+%
+category: 'instance creation'
+classmethod: Number
+fromString: aString
+  "Answer the Number aString denotes (see CharacterCollection>>asNumber); signal ArgumentTypeError when it denotes none."
+  | n |
+  n := aString asNumber.
+  n == nil ifTrue: [^ArgumentTypeError new signal: aString printString, ' is not a number'].
+  ^n
 %
 category: 'copying'
 method: Number
