@@ -402,7 +402,7 @@ category: 'exception description'
 method: AbstractException
 description
   "Answer a textual description: the messageText when one was given, otherwise a default for the class."
-  messageText == nil ifFalse: [^messageText].
+  messageText == nil ifFalse: [^messageText asString].
   ^self defaultDescription
 %
 category: 'exception description'
@@ -554,6 +554,7 @@ category: 'exception description'
 method: MessageNotUnderstood
 defaultDescription
   "E.g. aSmallInteger does not understand #'foo'."
+  message == nil ifTrue: [^super defaultDescription].
   ^receiver class nameWithArticle, ' does not understand ', message selector printString
 %
 

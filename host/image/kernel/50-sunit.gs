@@ -213,6 +213,17 @@ should: aBlock raise: anExceptionSelector description: aString
 %
 category: 'asserting'
 method: TestCase
+should: aBlock raise: anExceptionSelector withExceptionDo: checkBlock
+  "Fail unless evaluating aBlock signals an exception that anExceptionSelector handles; then evaluate checkBlock with that exception, to make further assertions about it."
+  | raised |
+  raised := false.
+  [aBlock value]
+    on: anExceptionSelector
+    do: [:ex | raised := true. checkBlock value: ex. ex return: nil].
+  self assert: raised description: 'Expected ', anExceptionSelector printString, ' to be signaled'
+%
+category: 'asserting'
+method: TestCase
 shouldnt: aBlock raise: anExceptionSelector
   "Fail if evaluating aBlock signals an exception that anExceptionSelector handles."
   self
