@@ -12,7 +12,6 @@
 //! selectors a method sends (for "senders of"), and the class variables,
 //! pool variables and globals it references (for "references to").
 
-use std::collections::BTreeSet;
 use std::fmt;
 
 use crate::ast::{
@@ -214,8 +213,9 @@ struct Checker<'a> {
     /// Index into `locals` where each open scope (method, block) begins.
     frames: Vec<usize>,
     problems: Vec<(Span, String)>,
-    sends: BTreeSet<&'a str>,
-    references: BTreeSet<&'a str>,
+    /// Collected unsorted, with repeats; sorted once at the end.
+    sends: Vec<&'a str>,
+    references: Vec<&'a str>,
 }
 
 impl<'a> Checker<'a> {
@@ -225,8 +225,8 @@ impl<'a> Checker<'a> {
             locals: Vec::new(),
             frames: Vec::new(),
             problems: Vec::new(),
-            sends: BTreeSet::new(),
-            references: BTreeSet::new(),
+            sends: Vec::new(),
+            references: Vec::new(),
         }
     }
 
@@ -246,7 +246,11 @@ impl<'a> Checker<'a> {
                 }
             })
             .collect();
-        let owned = |set: BTreeSet<&str>| set.into_iter().map(str::to_owned).collect();
+        let owned = |mut names: Vec<&str>| {
+            names.sort_unstable();
+            names.dedup();
+            names.into_iter().map(str::to_owned).collect()
+        };
         (diagnostics, owned(self.sends), owned(self.references))
     }
 
@@ -290,7 +294,7 @@ impl<'a> Checker<'a> {
     fn outer_name(&mut self, name: &'a str) -> bool {
         match self.scope.resolve(name) {
             Some(NameKind::ClassVariable | NameKind::PoolVariable | NameKind::Global) => {
-                self.references.insert(name);
+                self.references.push(name);
                 true
             }
             Some(NameKind::InstanceVariable | NameKind::ClassInstanceVariable) => true,
@@ -352,7 +356,7 @@ impl<'a> Checker<'a> {
     }
 
     fn message(&mut self, message: &'a Message) {
-        self.sends.insert(&message.selector);
+        self.sends.push(&message.selector);
         message.arguments.iter().for_each(|a| self.expr(a));
     }
 
@@ -360,7 +364,7 @@ impl<'a> Checker<'a> {
         if let Literal::Symbol(symbol) = literal
             && is_selector_like(symbol)
         {
-            self.sends.insert(symbol);
+            self.sends.push(symbol);
         }
     }
 

@@ -153,12 +153,13 @@ pub(crate) fn is_selector_like(text: &str) -> bool {
 }
 
 impl<'a> Lexer<'a> {
-    /// A lexer positioned at the start of `src`.
+    /// A lexer positioned at the start of `src` (after a byte-order mark, if
+    /// the text starts with one).
     pub fn new(src: &'a str) -> Lexer<'a> {
         Lexer {
             src,
             bytes: src.as_bytes(),
-            pos: 0,
+            pos: if src.starts_with('\u{FEFF}') { 3 } else { 0 },
             error: None,
             error_origin: None,
         }

@@ -76,6 +76,33 @@ pub fn parse_expression(source: &str) -> Result<Expr, Vec<SyntaxError>> {
     run(source, Parser::expression_text)
 }
 
+/// Checks that `bytes` are UTF-8 text and returns them as a string, so
+/// source read from a file can be handed to the parser. Invalid bytes are
+/// reported with their line and column.
+///
+/// ```
+/// let error = gs_smalltalk::parser::decode_source(b"foo\n  ^'a\xFFb'").unwrap_err();
+/// assert_eq!(error.to_string(), "line 2, column 6: the text is not valid UTF-8 (byte 0xFF); \
+///     save the source as UTF-8");
+/// ```
+pub fn decode_source(bytes: &[u8]) -> Result<&str, SyntaxError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = e.valid_up_to();
+        // The prefix is valid UTF-8 by definition of `valid_up_to`.
+        let prefix = std::str::from_utf8(&bytes[..good]).unwrap_or("");
+        let (line, column) = LineIndex::new(prefix).line_col(good as u32);
+        SyntaxError {
+            message: format!(
+                "the text is not valid UTF-8 (byte 0x{:02X}); save the source as UTF-8",
+                bytes[good]
+            ),
+            span: Span::new(good as u32, good as u32 + 1),
+            line,
+            column,
+        }
+    })
+}
+
 /// Nesting the parser handles on the caller's stack. Deeper text is parsed
 /// again from the start on a thread of its own with [`DEEP_STACK`] bytes of
 /// stack, so a caller on a small stack never overflows it, while ordinary
@@ -90,6 +117,17 @@ fn run<'s, T: Send>(
     source: &'s str,
     rule: fn(&mut Parser<'s>) -> PResult<T>,
 ) -> Result<T, Vec<SyntaxError>> {
+    if u32::try_from(source.len()).is_err() {
+        return Err(vec![SyntaxError {
+            message: format!(
+                "the source text is {} bytes long; at most 4 GiB can be parsed",
+                source.len()
+            ),
+            span: Span::new(0, 0),
+            line: 1,
+            column: 1,
+        }]);
+    }
     let mut parser = Parser::new(source, SHALLOW_NESTING);
     let result = rule(&mut parser);
     if !parser.needs_deep_stack {

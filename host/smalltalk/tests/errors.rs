@@ -2,6 +2,7 @@
 //! mistakes, several errors from one text, the nesting limit, huge inputs and
 //! random bytes.
 
+use gs_smalltalk::parser::decode_source;
 use gs_smalltalk::{MAX_NESTING, parse_doit, parse_expression, parse_method};
 use proptest::prelude::*;
 
@@ -150,6 +151,8 @@ fn typical_mistakes() {
         "foo ^ # 1",
         "line 1, column 7: expected an expression after `^`, found `#`",
     );
+    // A byte-order mark is not a mistake.
+    assert!(parse_method("\u{FEFF}foo ^1").is_ok());
 }
 
 #[test]
@@ -192,10 +195,18 @@ fn doit_and_expression_errors() {
 #[test]
 fn nesting_is_limited() {
     let limit_message = format!("nested more than {MAX_NESTING} levels deep");
-    for open in [
-        "[", "(", "{", "#(", "#(#(", "[:x | ", "x := ", "[(", "a foo: (",
+    for (open, count) in [
+        ("[", 1_000_000),
+        ("(", 1_000_000),
+        ("{", 100_000),
+        ("#(", 100_000),
+        ("#(#(", 100_000),
+        ("[:x | ", 100_000),
+        ("x := ", 100_000),
+        ("[(", 100_000),
+        ("a foo: (", 100_000),
     ] {
-        let source = format!("foo ^{}", open.repeat(1_000_000));
+        let source = format!("foo ^{}", open.repeat(count));
         let errors = parse_method(&source).unwrap_err();
         assert!(
             errors[0].message.contains(&limit_message),
@@ -256,6 +267,9 @@ proptest! {
 
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        if let Err(error) = decode_source(&bytes) {
+            prop_assert!(error.span.start as usize <= bytes.len());
+        }
         let text = String::from_utf8_lossy(&bytes);
         let _ = parse_method(&text);
         let _ = parse_doit(&text);
