@@ -10,6 +10,8 @@
 //! pragmas and statements) and a [`DoitNode`] (temporaries and statements, as
 //! `execute_code` or a Topaz `doit` receives them).
 
+use std::fmt;
+
 use num_bigint::BigInt;
 
 use crate::span::Span;
@@ -60,6 +62,12 @@ impl MethodNode {
         })
     }
 
+    /// Calls `f` on every expression of the method body, outer expressions
+    /// before the ones inside them, in source order.
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        walk_statements(&self.body, f);
+    }
+
     /// Forgets where the tree was written: sets every span to the empty span
     /// at offset 0 and empties every `keyword_spans`, so two trees parsed from
     /// differently laid-out text compare equal when their structure and
@@ -83,6 +91,29 @@ impl MethodNode {
     }
 }
 
+/// The three shapes of selector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SelectorKind {
+    /// An identifier with no arguments: `size`.
+    Unary,
+    /// An operator with one argument: `+`, `->`, `==>`.
+    Binary,
+    /// Keywords, one argument each: `at:put:`.
+    Keyword,
+}
+
+impl SelectorKind {
+    /// The kind of `selector`, judged by its text: ending in `:` is keyword,
+    /// starting with a letter or `_` is unary, anything else binary.
+    pub fn of(selector: &str) -> SelectorKind {
+        match selector.as_bytes() {
+            [.., b':'] => SelectorKind::Keyword,
+            [first, ..] if first.is_ascii_alphabetic() || *first == b'_' => SelectorKind::Unary,
+            _ => SelectorKind::Binary,
+        }
+    }
+}
+
 /// The first line of a method: its selector and the names of its arguments.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MessagePattern {
@@ -99,6 +130,13 @@ pub struct MessagePattern {
     pub arguments: Vec<Identifier>,
     /// The whole pattern.
     pub span: Span,
+}
+
+impl MessagePattern {
+    /// Whether the selector is unary, binary or keyword.
+    pub fn kind(&self) -> SelectorKind {
+        SelectorKind::of(&self.selector)
+    }
 }
 
 /// A pragma: `<primitive: 60>`, `<protected>`, `<foo: 1 bar: #baz>`.
@@ -125,6 +163,11 @@ pub struct DoitNode {
 }
 
 impl DoitNode {
+    /// Calls `f` on every expression, outer before inner, in source order.
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        walk_statements(&self.body, f);
+    }
+
     /// Sets every span in the tree to the empty span at offset 0 (see
     /// [`MethodNode::clear_spans`]).
     pub fn clear_spans(&mut self) {
@@ -193,6 +236,29 @@ impl Expr {
     /// Makes an expression node.
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
+    }
+
+    /// Calls `f` on this expression and every expression inside it, outer
+    /// before inner, in source order.
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        match &self.kind {
+            ExprKind::Literal(_) | ExprKind::Variable(_) | ExprKind::Pseudo(_) => {}
+            ExprKind::Assignment { value, .. } => value.walk(f),
+            ExprKind::Send(send) => {
+                send.receiver.walk(f);
+                send.message.arguments.iter().for_each(|a| a.walk(f));
+            }
+            ExprKind::Cascade(cascade) => {
+                cascade.receiver.walk(f);
+                for m in cascade.parts.iter().flatten() {
+                    m.arguments.iter().for_each(|a| a.walk(f));
+                }
+            }
+            ExprKind::Block(block) => walk_statements(&block.body, f),
+            ExprKind::Brace(elements) => elements.iter().for_each(|e| e.walk(f)),
+            ExprKind::Paren(inner) => inner.walk(f),
+        }
     }
 
     /// Sets every span in this expression to the empty span at offset 0.
@@ -324,6 +390,17 @@ pub struct Message {
 }
 
 impl Message {
+    /// Whether the message is unary, binary or keyword.
+    pub fn kind(&self) -> SelectorKind {
+        SelectorKind::of(&self.selector)
+    }
+
+    /// The keywords of a keyword selector (`at:put:` gives `at:` and
+    /// `put:`); a unary or binary selector gives itself.
+    pub fn keywords(&self) -> impl Iterator<Item = &str> {
+        self.selector.split_inclusive(':')
+    }
+
     fn clear_spans(&mut self) {
         self.span = Span::default();
         self.selector_span = Span::default();
@@ -399,4 +476,15 @@ pub enum Literal {
     Boolean(bool),
     /// `nil` inside a literal array or pragma.
     Nil,
+}
+
+fn walk_statements(body: &[Statement], f: &mut dyn FnMut(&Expr)) {
+    body.iter().for_each(|s| s.expr().walk(f));
+}
+
+impl fmt::Display for Literal {
+    /// Writes the literal as source text, e.g. `#(1 $a 'it''s')`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::print::print_literal(self))
+    }
 }

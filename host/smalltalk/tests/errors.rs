@@ -289,3 +289,35 @@ proptest! {
         let _ = parse_expression(&text);
     }
 }
+
+/// The deepest trees the parser accepts can be checked, printed, cloned,
+/// compared and dropped on an ordinary thread.
+#[test]
+fn deepest_accepted_trees_are_usable() {
+    let n = MAX_NESTING - 2;
+    let sources = [
+        format!("foo ^{}1{}", "[".repeat(n), "]".repeat(n)),
+        format!("foo ^{}1{}", "(".repeat(n), ")".repeat(n)),
+        format!("foo ^{}1{}", "[:x | x + ".repeat(n / 2), "]".repeat(n / 2)),
+        // A deep receiver followed by a long chain.
+        format!(
+            "foo ^{}1{}{}",
+            "(".repeat(n),
+            ")".repeat(n),
+            " abs".repeat(n)
+        ),
+        format!("foo ^#{}1{}", "(".repeat(n), ")".repeat(n)),
+    ];
+    let scope = |_: &str| None;
+    for source in &sources {
+        let method = parse_method(source).unwrap_or_else(|e| panic!("{}", e[0]));
+        let checked = gs_smalltalk::check::check_method(&method, source, &scope);
+        assert!(checked.is_ok(), "{:?}", checked.diagnostics.first());
+        let printed = gs_smalltalk::print_method(&method);
+        let mut again = parse_method(&printed).unwrap();
+        let mut copy = method.clone();
+        copy.clear_spans();
+        again.clear_spans();
+        assert!(copy == again);
+    }
+}

@@ -210,3 +210,38 @@ fn spans_point_at_the_source() {
         ExprKind::Literal(Literal::Array(a)) if a.len() == 1
     ));
 }
+
+#[test]
+fn walking_and_selector_kinds() {
+    use gs_smalltalk::ast::SelectorKind;
+    let m = parse_method("a: x b: y ^(x foo: [:z | z + 1]) , {y}").unwrap();
+    assert_eq!(m.pattern.kind(), SelectorKind::Keyword);
+    let mut seen = Vec::new();
+    m.walk(&mut |e| seen.push(sexp(e)));
+    assert_eq!(
+        seen,
+        [
+            "(, (paren (foo: x [z |  | (+ z 1)])) {y})",
+            "(paren (foo: x [z |  | (+ z 1)]))",
+            "(foo: x [z |  | (+ z 1)])",
+            "x",
+            "[z |  | (+ z 1)]",
+            "(+ z 1)",
+            "z",
+            "1",
+            "{y}",
+            "y",
+        ]
+    );
+    let ExprKind::Send(send) = parse_expression("a at: 1 put: 2").unwrap().kind else {
+        panic!()
+    };
+    assert_eq!(send.message.kind(), SelectorKind::Keyword);
+    assert_eq!(send.message.keywords().collect::<Vec<_>>(), ["at:", "put:"]);
+    assert_eq!(SelectorKind::of("->"), SelectorKind::Binary);
+    assert_eq!(SelectorKind::of("_foo"), SelectorKind::Unary);
+    assert_eq!(
+        Literal::Array(vec![Literal::String("it's".into())]).to_string(),
+        "#('it''s')"
+    );
+}
