@@ -802,6 +802,7 @@ method: SequenceableCollection
 replaceFrom: start to: stop with: replacement startingAt: repStart
   "Replace the elements from start to stop with those of replacement from repStart on. Safe when replacement is the receiver and the ranges overlap."
   | offset |
+  <primitive: 75>
   offset := repStart - start.
   (replacement == self and: [repStart < start])
     ifTrue: [stop to: start by: -1 do: [:i | self at: i put: (replacement at: i + offset)]]
@@ -1685,6 +1686,7 @@ category: 'comparing'
 method: String
 = aString
   "Answer whether aString is a String (not a Symbol, unless the receiver is one) with the same characters."
+  <primitive: 73>
   self == aString ifTrue: [^true].
   (aString isKindOf: String) ifFalse: [^false].
   aString isSymbol == self isSymbol ifFalse: [^false].
@@ -1695,7 +1697,9 @@ method: String
 category: 'comparing'
 method: String
 hash
+  "Fold the code points: h := size, then h := (h * 31 + code) \\ 1073741823 for each character."
   | h |
+  <primitive: 74>
   h := self size.
   1 to: self size do: [:i | h := (h * 31 + (self basicAt: i)) \\ 1073741823].
   ^h
