@@ -801,8 +801,8 @@ category: 'accessing'
 method: SequenceableCollection
 replaceFrom: start to: stop with: replacement startingAt: repStart
   "Replace the elements from start to stop with those of replacement from repStart on. Safe when replacement is the receiver and the ranges overlap."
-  | offset |
   <primitive: 75>
+  | offset |
   offset := repStart - start.
   (replacement == self and: [repStart < start])
     ifTrue: [stop to: start by: -1 do: [:i | self at: i put: (replacement at: i + offset)]]
@@ -1698,8 +1698,8 @@ category: 'comparing'
 method: String
 hash
   "Fold the code points: h := size, then h := (h * 31 + code) \\ 1073741823 for each character."
-  | h |
   <primitive: 74>
+  | h |
   h := self size.
   1 to: self size do: [:i | h := (h * 31 + (self basicAt: i)) \\ 1073741823].
   ^h
