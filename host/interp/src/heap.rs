@@ -1,0 +1,290 @@
+//! The object memory: values, objects and the per-session heap.
+//!
+//! A [`Value`] is small and `Copy`: SmallIntegers, Characters, Floats,
+//! `nil`, the Booleans and classes are immediates, and every other object is
+//! an [`ObjId`] into the [`Heap`], an arena of slots. Referring to objects by
+//! id (never by pointer) is what lets the memory later be persisted: an id
+//! can become a persistent object identifier without changing the
+//! interpreter. The heap counts what it allocates against a budget, so a
+//! runaway allocation ends the call instead of the process.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use num_bigint::BigInt;
+
+use crate::compile::{BlockCode, Method};
+
+/// Index of a class in the interpreter's class table.
+pub type ClassIdx = u32;
+
+/// Index of an object in the heap.
+pub type ObjId = u32;
+
+/// Smallest SmallInteger: −2^60.
+pub const SMALL_MIN: i64 = -(1 << 60);
+/// Largest SmallInteger: 2^60 − 1.
+pub const SMALL_MAX: i64 = (1 << 60) - 1;
+
+/// A Smalltalk value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// `nil`.
+    Nil,
+    /// `true`.
+    True,
+    /// `false`.
+    False,
+    /// A SmallInteger (always within [`SMALL_MIN`] ..= [`SMALL_MAX`]).
+    Int(i64),
+    /// A Character by code point.
+    Char(u32),
+    /// A Float (class SmallDouble).
+    Float(f64),
+    /// A heap object.
+    Obj(ObjId),
+    /// A class (the instance side's object).
+    Class(ClassIdx),
+    /// A metaclass (`X class`).
+    Meta(ClassIdx),
+}
+
+impl Value {
+    /// The Boolean for `b`.
+    pub fn bool(b: bool) -> Value {
+        if b { Value::True } else { Value::False }
+    }
+
+    /// Identity, as primitive 1 (`==`) defines it.
+    pub fn identical(self, other: Value) -> bool {
+        match (self, other) {
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (a, b) => a == b,
+        }
+    }
+}
+
+/// An activation's variables, shared with the blocks created in it.
+#[derive(Debug)]
+pub struct Scope {
+    /// Arguments first, then temporaries (including those of inlined blocks).
+    pub vars: RefCell<Vec<Value>>,
+    /// The defining scope, for a block's scope.
+    pub parent: Option<Rc<Scope>>,
+}
+
+/// Marks whether a method activation is still running, for `^` in blocks.
+#[derive(Debug)]
+pub struct Home {
+    /// The activation's unique id.
+    pub id: u64,
+    /// False once the activation has returned.
+    pub alive: std::cell::Cell<bool>,
+}
+
+/// A block closure: code plus the environment it was created in.
+#[derive(Debug)]
+pub struct Closure {
+    /// The block's compiled code.
+    pub code: Rc<BlockCode>,
+    /// The scope the block was created in.
+    pub outer: Rc<Scope>,
+    /// `self` of the home method.
+    pub receiver: Value,
+    /// The home method activation.
+    pub home: Rc<Home>,
+    /// The home method (for `super` and instance variables).
+    pub method: Rc<Method>,
+}
+
+/// The indexed part of an object, or its VM-level payload.
+#[derive(Debug)]
+pub enum Body {
+    /// No indexed part.
+    None,
+    /// Indexed object slots.
+    Slots(Vec<Value>),
+    /// Indexed bytes (Strings, Symbols, ByteArrays).
+    Bytes(Vec<u8>),
+    /// A LargeInteger's value.
+    Large(BigInt),
+    /// A block closure.
+    Block(Box<Closure>),
+}
+
+/// A heap object.
+#[derive(Debug)]
+pub struct Object {
+    /// Its class.
+    pub class: ClassIdx,
+    /// Invariant objects (Symbols, method literals) refuse stores.
+    pub invariant: bool,
+    /// Named instance variables, in `allInstVarNames` order.
+    pub named: Vec<Value>,
+    /// The indexed part.
+    pub body: Body,
+}
+
+impl Object {
+    /// Approximate bytes this object occupies, for the memory budget.
+    pub fn footprint(&self) -> usize {
+        let body = match &self.body {
+            Body::None => 0,
+            Body::Slots(s) => s.len() * std::mem::size_of::<Value>(),
+            Body::Bytes(b) => b.len(),
+            Body::Large(n) => n.bits() as usize / 8 + 8,
+            Body::Block(_) => 64,
+        };
+        48 + self.named.len() * std::mem::size_of::<Value>() + body
+    }
+}
+
+/// The per-session object memory.
+#[derive(Debug, Default)]
+pub struct Heap {
+    objects: Vec<Option<Object>>,
+    free: Vec<ObjId>,
+    /// Symbols by their characters.
+    symbols: HashMap<Vec<u8>, ObjId>,
+    /// Bytes allocated since the budget was last reset.
+    pub allocated: usize,
+    /// Bytes allowed before allocation fails.
+    pub budget: usize,
+}
+
+/// Allocation would exceed the memory budget.
+#[derive(Debug, Clone, Copy)]
+pub struct OverBudget;
+
+impl Heap {
+    /// An empty heap allowing `budget` bytes.
+    pub fn with_budget(budget: usize) -> Heap {
+        Heap {
+            budget,
+            ..Heap::default()
+        }
+    }
+
+    /// Adds an object, counting it against the budget.
+    pub fn alloc(&mut self, object: Object) -> Result<ObjId, OverBudget> {
+        let size = object.footprint();
+        if self.allocated + size > self.budget {
+            return Err(OverBudget);
+        }
+        self.allocated += size;
+        Ok(self.insert(object))
+    }
+
+    fn insert(&mut self, object: Object) -> ObjId {
+        if let Some(id) = self.free.pop() {
+            self.objects[id as usize] = Some(object);
+            id
+        } else {
+            self.objects.push(Some(object));
+            (self.objects.len() - 1) as ObjId
+        }
+    }
+
+    /// Counts `bytes` more against the budget (an object that grew).
+    pub fn charge(&mut self, bytes: usize) -> Result<(), OverBudget> {
+        if self.allocated + bytes > self.budget {
+            return Err(OverBudget);
+        }
+        self.allocated += bytes;
+        Ok(())
+    }
+
+    /// The object `id`. Ids handed out by [`Heap::alloc`] stay valid until
+    /// a collection finds them unreachable, and only reachable ids are held.
+    pub fn get(&self, id: ObjId) -> &Object {
+        self.objects[id as usize].as_ref().expect("live object id")
+    }
+
+    /// The object `id`, mutably.
+    pub fn get_mut(&mut self, id: ObjId) -> &mut Object {
+        self.objects[id as usize].as_mut().expect("live object id")
+    }
+
+    /// The unique Symbol with these characters, made on first use. Symbols
+    /// are never collected (selectors refer to them).
+    pub fn symbol(&mut self, class: ClassIdx, bytes: &[u8]) -> ObjId {
+        if let Some(&id) = self.symbols.get(bytes) {
+            return id;
+        }
+        let id = self.insert(Object {
+            class,
+            invariant: true,
+            named: Vec::new(),
+            body: Body::Bytes(bytes.to_vec()),
+        });
+        self.symbols.insert(bytes.to_vec(), id);
+        id
+    }
+
+    /// The Symbol with these characters, if one exists.
+    pub fn existing_symbol(&self, bytes: &[u8]) -> Option<ObjId> {
+        self.symbols.get(bytes).copied()
+    }
+
+    /// Number of live objects.
+    pub fn live(&self) -> usize {
+        self.objects.len() - self.free.len()
+    }
+
+    /// Frees every object not reachable from `roots` (Symbols are always
+    /// kept). Runs only between calls, when no activation holds values.
+    pub fn collect(&mut self, roots: impl IntoIterator<Item = Value>) {
+        let mut marked = vec![false; self.objects.len()];
+        let mut stack: Vec<ObjId> = roots
+            .into_iter()
+            .filter_map(|v| {
+                if let Value::Obj(id) = v {
+                    Some(id)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        stack.extend(self.symbols.values().copied());
+        let mut scopes: Vec<Rc<Scope>> = Vec::new();
+        while let Some(id) = stack.pop() {
+            let i = id as usize;
+            if marked[i] {
+                continue;
+            }
+            let Some(obj) = &self.objects[i] else {
+                continue;
+            };
+            marked[i] = true;
+            let push = |v: &Value, stack: &mut Vec<ObjId>| {
+                if let Value::Obj(o) = v {
+                    stack.push(*o);
+                }
+            };
+            obj.named.iter().for_each(|v| push(v, &mut stack));
+            match &obj.body {
+                Body::Slots(s) => s.iter().for_each(|v| push(v, &mut stack)),
+                Body::Block(c) => {
+                    push(&c.receiver, &mut stack);
+                    scopes.push(c.outer.clone());
+                    c.method.literals.iter().for_each(|v| push(v, &mut stack));
+                }
+                _ => {}
+            }
+            while let Some(scope) = scopes.pop() {
+                scope.vars.borrow().iter().for_each(|v| push(v, &mut stack));
+                if let Some(p) = &scope.parent {
+                    scopes.push(p.clone());
+                }
+            }
+        }
+        for (i, m) in marked.iter().enumerate() {
+            if !m && self.objects[i].is_some() {
+                self.objects[i] = None;
+                self.free.push(i as ObjId);
+            }
+        }
+        self.allocated = self.objects.iter().flatten().map(Object::footprint).sum();
+    }
+}

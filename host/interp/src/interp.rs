@@ -1,0 +1,1533 @@
+//! The evaluator: classes and method lookup, sends, blocks, non-local
+//! return, and the unwinding that exceptions, breaks and limits use.
+//!
+//! Evaluation walks the compiled [`Node`] tree with Rust recursion. Every
+//! way of leaving an activation early (`^`, a handler completing, `retry`,
+//! `resume:`, an unhandled error, a break, a limit) is an [`Unwind`] value
+//! travelling up as the `Err` of a `Result`, so `ensure:` blocks and handler
+//! frames see each one pass and act on it. Depth is counted and limited
+//! well below what the (large, dedicated) thread stack can hold, so deep
+//! recursion becomes a Smalltalk error, never a stack overflow.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use gs_image::{ClassId, ClassKind, ClassRecord, DictionaryEntry, GlobalValue, Session, Side};
+use gs_smalltalk::ast::Literal;
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+
+use crate::compile::{
+    BlockCode, CompileEnv, CompileProblem, Compiler, Method, Node, Resolved, Sel, Special,
+};
+use crate::heap::{
+    Body, ClassIdx, Closure, Heap, Home, ObjId, Object, OverBudget, SMALL_MAX, SMALL_MIN, Scope,
+    Value,
+};
+
+/// Why an activation is being left other than by answering a value.
+#[derive(Debug)]
+pub enum Unwind {
+    /// `^`: return `value` from the activation `home`.
+    Return {
+        /// The activation returned from.
+        home: u64,
+        /// The value.
+        value: Value,
+    },
+    /// A handler block completed: its `on:do:` answers `value`.
+    Handler {
+        /// The handler frame's id.
+        frame: u64,
+        /// The value.
+        value: Value,
+    },
+    /// `retry`: evaluate the `on:do:` receiver again.
+    Retry {
+        /// The handler frame's id.
+        frame: u64,
+    },
+    /// `resume:`: the `signal` with this id answers `value`.
+    Resume {
+        /// The signal's id.
+        signal: u64,
+        /// The value.
+        value: Value,
+    },
+    /// An unhandled error ends the call.
+    Terminate(Box<Terminated>),
+    /// The break flag was set.
+    Break,
+    /// A limit was exceeded; the message says which.
+    Limit(String),
+    /// The interpreter cannot go on (e.g. `doesNotUnderstand:` itself not
+    /// understood); the message says why.
+    Fatal(String),
+}
+
+/// An unhandled exception's report.
+#[derive(Debug, Clone)]
+pub struct Terminated {
+    /// Its class name.
+    pub class: String,
+    /// Its description.
+    pub description: String,
+}
+
+/// Result of evaluation.
+pub type R<T> = Result<T, Unwind>;
+
+impl From<OverBudget> for Unwind {
+    fn from(_: OverBudget) -> Unwind {
+        Unwind::Limit(
+            "the memory budget for objects is exhausted; the call allocated too much (raise \
+             the memory limit or allocate less)"
+                .into(),
+        )
+    }
+}
+
+/// What the interpreter knows about one class.
+#[derive(Debug)]
+pub struct ClassInfo {
+    /// The image's id.
+    pub id: ClassId,
+    /// The class name.
+    pub name: String,
+    /// Superclass.
+    pub superclass: Option<ClassIdx>,
+    /// Instance kind.
+    pub kind: ClassKind,
+    /// All instance variable names, inherited first.
+    pub inst_vars: Vec<String>,
+    /// All class-instance variable names, inherited first.
+    pub class_inst_vars: Vec<String>,
+    /// Class-instance variable values.
+    pub class_inst_vals: Vec<Value>,
+    /// Class variables this class defines.
+    pub class_var_names: Vec<String>,
+    /// Their values.
+    pub class_vars: Vec<Value>,
+    /// The record the info was built from.
+    pub record: ClassRecord,
+    selectors: [Option<(u64, HashSet<String>)>; 2],
+    methods: [HashMap<Sel, (u64, Rc<Method>)>; 2],
+}
+
+/// Well-known kernel classes.
+#[derive(Debug, Clone, Copy)]
+pub struct Known {
+    pub(crate) undefined: ClassIdx,
+    pub(crate) boolean: ClassIdx,
+    pub(crate) small_integer: ClassIdx,
+    pub(crate) large_integer: ClassIdx,
+    pub(crate) small_double: ClassIdx,
+    pub(crate) character: ClassIdx,
+    pub(crate) string: ClassIdx,
+    pub(crate) symbol: ClassIdx,
+    pub(crate) array: ClassIdx,
+    pub(crate) byte_array: ClassIdx,
+    pub(crate) exec_block: ClassIdx,
+    pub(crate) message: ClassIdx,
+    pub(crate) metaclass: ClassIdx,
+    pub(crate) class: ClassIdx,
+    pub(crate) scaled_decimal: ClassIdx,
+    pub(crate) gs_method: ClassIdx,
+    pub(crate) symbol_dictionary: ClassIdx,
+}
+
+/// A global name's binding cache.
+#[derive(Debug)]
+struct GlobalSlot {
+    name: String,
+    cached: Option<(u64, Value)>,
+}
+
+/// The interpreter's state that outlives one call: the heap, the class
+/// table and the method caches.
+#[derive(Debug)]
+pub struct State {
+    /// The object memory.
+    pub heap: Heap,
+    pub(crate) classes: Vec<ClassInfo>,
+    by_id: HashMap<ClassId, ClassIdx>,
+    pub(crate) known: Known,
+    lookup_cache: HashMap<(ClassIdx, bool, Sel), Option<Rc<Method>>>,
+    globals: Vec<GlobalSlot>,
+    global_index: HashMap<String, u32>,
+    /// Values given to globals by this interpreter (e.g. `Transcript`).
+    pub(crate) overlay: HashMap<String, Value>,
+    /// Proxy SymbolDictionary objects standing for the session's
+    /// dictionaries, by name.
+    pub(crate) dict_proxies: HashMap<String, ObjId>,
+    /// The current epoch: cached methods and globals from older epochs are
+    /// checked against the session before use.
+    pub(crate) epoch: u64,
+    pub(crate) doit_sel: Sel,
+    pub(crate) sel_dnu: Sel,
+    pub(crate) sel_handles: Sel,
+    pub(crate) sel_description: Sel,
+    pub(crate) sel_print_string: Sel,
+    pub(crate) sel_must_be_boolean: Sel,
+    pub(crate) sel_signal: Sel,
+    pub(crate) sel_value: Sel,
+    pub(crate) sel_value1: Sel,
+}
+
+/// An activation's context for evaluation.
+pub struct Frame {
+    /// `self`.
+    pub receiver: Value,
+    /// The variables.
+    pub scope: Rc<Scope>,
+    /// The method (home method for a block).
+    pub method: Rc<Method>,
+    /// The home activation's id.
+    pub home_id: u64,
+    /// The home marker, made when the first block is created.
+    pub home: RefCell<Option<Rc<Home>>>,
+}
+
+/// A handler frame installed by `on:do:`.
+#[derive(Debug, Clone)]
+pub struct HandlerFrame {
+    pub(crate) id: u64,
+    pub(crate) selector: Value,
+    pub(crate) block: Value,
+    pub(crate) enabled: bool,
+}
+
+/// An exception being handled.
+#[derive(Debug, Clone)]
+pub struct Handling {
+    pub(crate) exception: Value,
+    pub(crate) frame_index: usize,
+    pub(crate) frame_id: u64,
+    pub(crate) signal_id: u64,
+}
+
+/// One call's running state.
+pub struct Run<'a> {
+    pub(crate) st: &'a mut State,
+    pub(crate) session: &'a mut Session,
+    pub(crate) brk: &'a AtomicBool,
+    pub(crate) max_depth: usize,
+    pub(crate) depth: usize,
+    pub(crate) next_id: u64,
+    pub(crate) handlers: Vec<HandlerFrame>,
+    pub(crate) handling: Vec<Handling>,
+    /// Transcript output captured during the call.
+    pub(crate) transcript: String,
+    pub(crate) output_cap: usize,
+    /// True once the recursion-limit error was signalled in this call.
+    pub(crate) recursion_signalled: bool,
+}
+
+fn small(n: i64) -> Option<Value> {
+    (SMALL_MIN..=SMALL_MAX)
+        .contains(&n)
+        .then_some(Value::Int(n))
+}
+
+impl State {
+    /// Builds the state for `session`'s image: resolves the kernel classes.
+    pub fn new(session: &mut Session, budget: usize) -> Result<State, String> {
+        let mut st = State {
+            heap: Heap::with_budget(budget),
+            classes: Vec::new(),
+            by_id: HashMap::new(),
+            known: Known {
+                undefined: 0,
+                boolean: 0,
+                small_integer: 0,
+                large_integer: 0,
+                small_double: 0,
+                character: 0,
+                string: 0,
+                symbol: 0,
+                array: 0,
+                byte_array: 0,
+                exec_block: 0,
+                message: 0,
+                metaclass: 0,
+                class: 0,
+                scaled_decimal: 0,
+                gs_method: 0,
+                symbol_dictionary: 0,
+            },
+            lookup_cache: HashMap::new(),
+            globals: Vec::new(),
+            global_index: HashMap::new(),
+            overlay: HashMap::new(),
+            dict_proxies: HashMap::new(),
+            epoch: 1,
+            doit_sel: 0,
+            sel_dnu: 0,
+            sel_handles: 0,
+            sel_description: 0,
+            sel_print_string: 0,
+            sel_must_be_boolean: 0,
+            sel_signal: 0,
+            sel_value: 0,
+            sel_value1: 0,
+        };
+        let mut k = |name: &str| -> Result<ClassIdx, String> {
+            let id = session
+                .class_id(name)
+                .map_err(|e| format!("the kernel class {name} is missing: {e}"))?;
+            Ok(st.class_idx(session, id))
+        };
+        let known = Known {
+            undefined: k("UndefinedObject")?,
+            boolean: k("Boolean")?,
+            small_integer: k("SmallInteger")?,
+            large_integer: k("LargeInteger")?,
+            small_double: k("SmallDouble")?,
+            character: k("Character")?,
+            string: k("String")?,
+            symbol: k("Symbol")?,
+            array: k("Array")?,
+            byte_array: k("ByteArray")?,
+            exec_block: k("ExecBlock")?,
+            message: k("Message")?,
+            metaclass: k("Metaclass3")?,
+            class: k("Class")?,
+            scaled_decimal: k("ScaledDecimal")?,
+            gs_method: k("GsNMethod")?,
+            symbol_dictionary: k("SymbolDictionary")?,
+        };
+        st.known = known;
+        st.doit_sel = st.sym("doit");
+        st.sel_dnu = st.sym("doesNotUnderstand:");
+        st.sel_handles = st.sym("handles:");
+        st.sel_description = st.sym("description");
+        st.sel_print_string = st.sym("printString");
+        st.sel_must_be_boolean = st.sym("mustBeBoolean");
+        st.sel_signal = st.sym("signal");
+        st.sel_value = st.sym("value");
+        st.sel_value1 = st.sym("value:");
+        Ok(st)
+    }
+
+    /// The Symbol id for `name`.
+    pub fn sym(&mut self, name: &str) -> Sel {
+        let bytes: Vec<u8> = name.chars().map(|c| c as u32 as u8).collect();
+        self.heap.symbol(self.known.symbol, &bytes)
+    }
+
+    /// The text of a Symbol or String object.
+    pub fn text(&self, id: ObjId) -> String {
+        match &self.heap.get(id).body {
+            Body::Bytes(b) => b.iter().map(|&c| c as char).collect(),
+            _ => String::new(),
+        }
+    }
+
+    /// The class-table index of the class with image id `id`, loading it
+    /// (and its superclasses) on first use.
+    pub fn class_idx(&mut self, session: &Session, id: ClassId) -> ClassIdx {
+        if let Some(&i) = self.by_id.get(&id) {
+            return i;
+        }
+        let record = session
+            .class_by_id(id)
+            .expect("class ids come from the session's own view");
+        let superclass = record.superclass.map(|s| self.class_idx(session, s));
+        let idx = self.classes.len() as ClassIdx;
+        let info = self.build_info(superclass, record);
+        self.classes.push(info);
+        self.by_id.insert(id, idx);
+        idx
+    }
+
+    fn build_info(&self, superclass: Option<ClassIdx>, record: ClassRecord) -> ClassInfo {
+        let (mut inst_vars, mut class_inst_vars) = match superclass {
+            Some(s) => (
+                self.classes[s as usize].inst_vars.clone(),
+                self.classes[s as usize].class_inst_vars.clone(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        inst_vars.extend(record.definition.inst_vars.iter().cloned());
+        class_inst_vars.extend(record.definition.class_inst_vars.iter().cloned());
+        ClassInfo {
+            id: record.id,
+            name: record.definition.name.clone(),
+            superclass,
+            kind: record.definition.kind,
+            class_inst_vals: vec![Value::Nil; class_inst_vars.len()],
+            inst_vars,
+            class_inst_vars,
+            class_var_names: record.definition.class_vars.clone(),
+            class_vars: vec![Value::Nil; record.definition.class_vars.len()],
+            record,
+            selectors: [None, None],
+            methods: [HashMap::new(), HashMap::new()],
+        }
+    }
+
+    /// Starts a new epoch: class shapes are re-read from the session and
+    /// cached methods and globals are re-validated on next use.
+    pub fn new_epoch(&mut self, session: &Session) {
+        self.epoch += 1;
+        self.lookup_cache.clear();
+        for i in 0..self.classes.len() {
+            let id = self.classes[i].id;
+            let Some(record) = session.class_by_id(id) else {
+                continue;
+            };
+            if record != self.classes[i].record {
+                let superclass = record.superclass.map(|s| self.class_idx(session, s));
+                let mut info = self.build_info(superclass, record);
+                let old = &self.classes[i];
+                for (n, v) in old.class_var_names.iter().zip(&old.class_vars) {
+                    if let Some(p) = info.class_var_names.iter().position(|x| x == n) {
+                        info.class_vars[p] = *v;
+                    }
+                }
+                for (n, v) in old.class_inst_vars.iter().zip(&old.class_inst_vals) {
+                    if let Some(p) = info.class_inst_vars.iter().position(|x| x == n) {
+                        info.class_inst_vals[p] = *v;
+                    }
+                }
+                self.classes[i] = info;
+            }
+        }
+        // Subclasses copied their superclass's variable lists; rebuild them
+        // in table order (superclasses load before subclasses).
+        for i in 0..self.classes.len() {
+            if let Some(s) = self.classes[i].superclass {
+                let mut iv = self.classes[s as usize].inst_vars.clone();
+                iv.extend(self.classes[i].record.definition.inst_vars.iter().cloned());
+                let mut civ = self.classes[s as usize].class_inst_vars.clone();
+                civ.extend(
+                    self.classes[i]
+                        .record
+                        .definition
+                        .class_inst_vars
+                        .iter()
+                        .cloned(),
+                );
+                let c = &mut self.classes[i];
+                c.inst_vars = iv;
+                if c.class_inst_vars != civ {
+                    c.class_inst_vals = vec![Value::Nil; civ.len()];
+                    c.class_inst_vars = civ;
+                }
+            }
+        }
+    }
+
+    /// Every value the collector must keep: globals, class variables,
+    /// class-instance variables, literals of cached methods.
+    pub fn roots(&self) -> Vec<Value> {
+        let mut roots: Vec<Value> = self.overlay.values().copied().collect();
+        roots.extend(self.dict_proxies.values().map(|&id| Value::Obj(id)));
+        for c in &self.classes {
+            roots.extend(c.class_vars.iter().copied());
+            roots.extend(c.class_inst_vals.iter().copied());
+            for side in &c.methods {
+                for (_, m) in side.values() {
+                    roots.extend(m.literals.iter().copied());
+                }
+            }
+        }
+        for g in &self.globals {
+            if let Some((_, v)) = g.cached {
+                roots.push(v);
+            }
+        }
+        roots
+    }
+}
+
+/// Resolves names while compiling a method of one class.
+pub(crate) struct Env<'s, 'r> {
+    pub(crate) run: &'s mut Run<'r>,
+    pub(crate) class: ClassIdx,
+    pub(crate) meta: bool,
+    pub(crate) strict: bool,
+}
+
+impl CompileEnv for Env<'_, '_> {
+    fn symbol(&mut self, name: &str) -> Sel {
+        self.run.st.sym(name)
+    }
+
+    fn literal(&mut self, literal: &Literal) -> Value {
+        self.run.literal(literal).unwrap_or(Value::Nil)
+    }
+
+    fn resolve(&mut self, name: &str) -> Resolved {
+        let st = &mut *self.run.st;
+        let info = &st.classes[self.class as usize];
+        let ivars = if self.meta {
+            &info.class_inst_vars
+        } else {
+            &info.inst_vars
+        };
+        if let Some(i) = ivars.iter().position(|n| n == name) {
+            return Resolved::InstVar(i as u32);
+        }
+        let mut c = Some(self.class);
+        while let Some(ci) = c {
+            let info = &st.classes[ci as usize];
+            if let Some(i) = info.class_var_names.iter().position(|n| n == name) {
+                return Resolved::ClassVar(ci, i as u32);
+            }
+            c = info.superclass;
+        }
+        let g = self.run.global_slot(name);
+        if self.strict && self.run.global_value(g).is_none() {
+            return Resolved::Unknown;
+        }
+        Resolved::Global(g)
+    }
+}
+
+impl<'a> Run<'a> {
+    pub(crate) fn next(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    // ------------------------------------------------------------------
+    // Objects
+    // ------------------------------------------------------------------
+
+    pub(crate) fn alloc(&mut self, class: ClassIdx, named: usize, body: Body) -> R<Value> {
+        Ok(Value::Obj(self.st.heap.alloc(Object {
+            class,
+            invariant: false,
+            named: vec![Value::Nil; named],
+            body,
+        })?))
+    }
+
+    /// A new String.
+    pub(crate) fn string(&mut self, s: &str) -> R<Value> {
+        let bytes = s.chars().map(|c| c as u32 as u8).collect();
+        self.alloc(self.st.known.string, 0, Body::Bytes(bytes))
+    }
+
+    /// A new Array.
+    pub(crate) fn array(&mut self, items: Vec<Value>) -> R<Value> {
+        self.alloc(self.st.known.array, 0, Body::Slots(items))
+    }
+
+    pub(crate) fn symbol(&mut self, s: &str) -> Value {
+        Value::Obj(self.st.sym(s))
+    }
+
+    /// An Integer for `n`, a SmallInteger when it fits.
+    pub(crate) fn integer(&mut self, n: BigInt) -> R<Value> {
+        if let Some(i) = n.to_i64()
+            && let Some(v) = small(i)
+        {
+            return Ok(v);
+        }
+        self.alloc(self.st.known.large_integer, 0, Body::Large(n))
+    }
+
+    /// The integer value of an Integer, if `v` is one.
+    pub(crate) fn int_of(&self, v: Value) -> Option<BigInt> {
+        match v {
+            Value::Int(i) => Some(BigInt::from(i)),
+            Value::Obj(id) => match &self.st.heap.get(id).body {
+                Body::Large(n) => Some(n.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The characters of a String or Symbol (any byte object), if `v` is one.
+    pub(crate) fn str_of(&self, v: Value) -> Option<String> {
+        match v {
+            Value::Obj(id) => {
+                let o = self.st.heap.get(id);
+                match &o.body {
+                    Body::Bytes(b) if self.is_string_class(o.class) => {
+                        Some(b.iter().map(|&c| c as char).collect())
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    pub(crate) fn is_string_class(&self, class: ClassIdx) -> bool {
+        self.inherits(class, self.st.known.string)
+    }
+
+    pub(crate) fn inherits(&self, class: ClassIdx, ancestor: ClassIdx) -> bool {
+        let mut c = Some(class);
+        while let Some(x) = c {
+            if x == ancestor {
+                return true;
+            }
+            c = self.st.classes[x as usize].superclass;
+        }
+        false
+    }
+
+    /// The Smalltalk value of a literal.
+    pub(crate) fn literal(&mut self, literal: &Literal) -> R<Value> {
+        Ok(match literal {
+            Literal::Integer(n) => self.integer(n.clone())?,
+            Literal::Float(f) => Value::Float(*f),
+            Literal::ScaledDecimal {
+                numerator,
+                denominator,
+                scale,
+            } => {
+                let scaled: BigInt = numerator * BigInt::from(10).pow(*scale);
+                // Round half away from zero.
+                let (q, r) =
+                    num_integer::Integer::div_rem(&scaled.magnitude().clone().into(), denominator);
+                let mut q: BigInt = q;
+                let r: BigInt = r;
+                if r * 2 >= *denominator {
+                    q += 1;
+                }
+                let mantissa = if scaled.sign() == num_bigint::Sign::Minus {
+                    -q
+                } else {
+                    q
+                };
+                let m = self.integer(mantissa)?;
+                let v = self.alloc(self.st.known.scaled_decimal, 2, Body::None)?;
+                if let Value::Obj(id) = v {
+                    let o = self.st.heap.get_mut(id);
+                    o.named[0] = m;
+                    o.named[1] = Value::Int(*scale as i64);
+                }
+                v
+            }
+            Literal::Character(c) => Value::Char(*c as u32),
+            Literal::String(s) => {
+                let v = self.string(s)?;
+                self.freeze(v);
+                v
+            }
+            Literal::Symbol(s) => self.symbol(s),
+            Literal::Array(items) => {
+                let mut vals = Vec::with_capacity(items.len());
+                for i in items {
+                    vals.push(self.literal(i)?);
+                }
+                let v = self.array(vals)?;
+                self.freeze(v);
+                v
+            }
+            Literal::ByteArray(bytes) => {
+                let v = self.alloc(self.st.known.byte_array, 0, Body::Bytes(bytes.clone()))?;
+                self.freeze(v);
+                v
+            }
+            Literal::Boolean(b) => Value::bool(*b),
+            Literal::Nil => Value::Nil,
+        })
+    }
+
+    fn freeze(&mut self, v: Value) {
+        if let Value::Obj(id) = v {
+            self.st.heap.get_mut(id).invariant = true;
+        }
+    }
+
+    /// The class of a value and whether the lookup is on the class side.
+    pub(crate) fn class_of(&self, v: Value) -> (ClassIdx, bool) {
+        let k = &self.st.known;
+        match v {
+            Value::Nil => (k.undefined, false),
+            Value::True | Value::False => (k.boolean, false),
+            Value::Int(_) => (k.small_integer, false),
+            Value::Char(_) => (k.character, false),
+            Value::Float(_) => (k.small_double, false),
+            Value::Obj(id) => (self.st.heap.get(id).class, false),
+            Value::Class(c) => (c, true),
+            Value::Meta(_) => (k.metaclass, false),
+        }
+    }
+
+    /// The class object of a value (`x class`).
+    pub(crate) fn class_value(&self, v: Value) -> Value {
+        match v {
+            Value::Class(c) => Value::Meta(c),
+            other => Value::Class(self.class_of(other).0),
+        }
+    }
+
+    /// The name of the class of `v`.
+    pub(crate) fn class_name_of(&self, v: Value) -> String {
+        match v {
+            Value::Class(c) => format!("{} class", self.st.classes[c as usize].name),
+            other => self.st.classes[self.class_of(other).0 as usize]
+                .name
+                .clone(),
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // Globals
+    // ------------------------------------------------------------------
+
+    pub(crate) fn global_slot(&mut self, name: &str) -> u32 {
+        if let Some(&g) = self.st.global_index.get(name) {
+            return g;
+        }
+        let g = self.st.globals.len() as u32;
+        self.st.globals.push(GlobalSlot {
+            name: name.to_string(),
+            cached: None,
+        });
+        self.st.global_index.insert(name.to_string(), g);
+        g
+    }
+
+    /// The current value of global `g`, if it is bound.
+    pub(crate) fn global_value(&mut self, g: u32) -> Option<Value> {
+        let epoch = self.st.epoch;
+        if let Some((e, v)) = self.st.globals[g as usize].cached
+            && e == epoch
+        {
+            return Some(v);
+        }
+        let name = self.st.globals[g as usize].name.clone();
+        let v = self.resolve_global(&name)?;
+        self.st.globals[g as usize].cached = Some((epoch, v));
+        Some(v)
+    }
+
+    fn resolve_global(&mut self, name: &str) -> Option<Value> {
+        for dict in self.session.symbol_list() {
+            if let Some(&proxy) = self.st.dict_proxies.get(&dict)
+                && let Some(v) = self.proxy_at(proxy, name)
+            {
+                return Some(v);
+            }
+            if let Ok(entries) = self.session.entries(&dict)
+                && let Some((_, e)) = entries.into_iter().find(|(n, _)| n == name)
+            {
+                if let Some(&v) = self.st.overlay.get(name) {
+                    return Some(v);
+                }
+                return match e {
+                    DictionaryEntry::Class(id) => {
+                        Some(Value::Class(self.st.class_idx(self.session, id)))
+                    }
+                    DictionaryEntry::Global(g) => self.global_literal(&g).ok(),
+                };
+            }
+        }
+        if let Some(&v) = self.st.overlay.get(name) {
+            return Some(v);
+        }
+        if self.session.dictionary_names().iter().any(|d| d == name) {
+            return self.dictionary_proxy(name).ok();
+        }
+        None
+    }
+
+    fn global_literal(&mut self, g: &GlobalValue) -> R<Value> {
+        Ok(match g {
+            GlobalValue::Nil => Value::Nil,
+            GlobalValue::Boolean(b) => Value::bool(*b),
+            GlobalValue::Integer(s) => {
+                let n: BigInt = s.parse().unwrap_or_default();
+                self.integer(n)?
+            }
+            GlobalValue::Float(f) => Value::Float(*f),
+            GlobalValue::String(s) => self.string(s)?,
+            GlobalValue::Symbol(s) => self.symbol(s),
+        })
+    }
+
+    /// The SymbolDictionary object standing for session dictionary `name`.
+    pub(crate) fn dictionary_proxy(&mut self, name: &str) -> R<Value> {
+        if let Some(&id) = self.st.dict_proxies.get(name) {
+            return Ok(Value::Obj(id));
+        }
+        let class = Value::Class(self.st.known.symbol_dictionary);
+        let sel = self.st.sym("new");
+        let v = self.send(class, sel, Vec::new(), None)?;
+        if let Value::Obj(id) = v {
+            self.st.dict_proxies.insert(name.to_string(), id);
+        }
+        Ok(v)
+    }
+
+    /// The name of the session dictionary a proxy stands for.
+    pub(crate) fn proxy_name(&self, v: Value) -> Option<String> {
+        let Value::Obj(id) = v else { return None };
+        self.st
+            .dict_proxies
+            .iter()
+            .find(|(_, p)| **p == id)
+            .map(|(n, _)| n.clone())
+    }
+
+    /// Reads key `name` of a KeyValueDictionary (named variables tally,
+    /// keys, values) by scanning its keys.
+    fn proxy_at(&self, proxy: ObjId, name: &str) -> Option<Value> {
+        let o = self.st.heap.get(proxy);
+        let (Some(Value::Obj(keys)), Some(Value::Obj(values))) = (o.named.get(1), o.named.get(2))
+        else {
+            return None;
+        };
+        let (Body::Slots(ks), Body::Slots(vs)) = (
+            &self.st.heap.get(*keys).body,
+            &self.st.heap.get(*values).body,
+        ) else {
+            return None;
+        };
+        ks.iter()
+            .zip(vs)
+            .find_map(|(k, v)| (self.str_of(*k).as_deref() == Some(name)).then_some(*v))
+    }
+
+    // ------------------------------------------------------------------
+    // Lookup
+    // ------------------------------------------------------------------
+
+    /// The method `sel` for receivers of (class, meta), searching the
+    /// superclass chain (for the class side, continuing into `Class`).
+    pub(crate) fn lookup(&mut self, class: ClassIdx, meta: bool, sel: Sel) -> Option<Rc<Method>> {
+        if let Some(m) = self.st.lookup_cache.get(&(class, meta, sel)) {
+            return m.clone();
+        }
+        let mut found = None;
+        let mut c = Some(class);
+        let mut side_meta = meta;
+        while let Some(ci) = c {
+            if let Some(m) = self.local_method(ci, side_meta, sel) {
+                found = Some(m);
+                break;
+            }
+            c = self.st.classes[ci as usize].superclass;
+            if c.is_none() && side_meta {
+                side_meta = false;
+                c = Some(self.st.known.class);
+            }
+        }
+        self.st
+            .lookup_cache
+            .insert((class, meta, sel), found.clone());
+        found
+    }
+
+    fn selectors_of(&mut self, ci: ClassIdx, meta: bool) -> &HashSet<String> {
+        let epoch = self.st.epoch;
+        let side = meta as usize;
+        let stale =
+            !matches!(&self.st.classes[ci as usize].selectors[side], Some((e, _)) if *e == epoch);
+        if stale {
+            let name = self.st.classes[ci as usize].name.clone();
+            let set: HashSet<String> = match self.session.class_id(&name) {
+                Ok(id) if id == self.st.classes[ci as usize].id => self
+                    .session
+                    .selectors(&name, Side::from_meta(meta))
+                    .unwrap_or_default()
+                    .into_iter()
+                    .collect(),
+                _ => HashSet::new(),
+            };
+            self.st.classes[ci as usize].selectors[side] = Some((epoch, set));
+        }
+        &self.st.classes[ci as usize].selectors[side]
+            .as_ref()
+            .expect("just filled")
+            .1
+    }
+
+    fn local_method(&mut self, ci: ClassIdx, meta: bool, sel: Sel) -> Option<Rc<Method>> {
+        let epoch = self.st.epoch;
+        let side = meta as usize;
+        let sel_name = self.st.text(sel);
+        if !self.selectors_of(ci, meta).contains(&sel_name) {
+            return None;
+        }
+        let name = self.st.classes[ci as usize].name.clone();
+        let source = self
+            .session
+            .method_source(&name, Side::from_meta(meta), &sel_name)
+            .ok()?;
+        if let Some((e, m)) = self.st.classes[ci as usize].methods[side].get(&sel)
+            && (*e == epoch || m.source == source)
+        {
+            let m = m.clone();
+            self.st.classes[ci as usize].methods[side].insert(sel, (epoch, m.clone()));
+            return Some(m);
+        }
+        let method = self.compile_method(ci, meta, &source).ok()?;
+        let m = Rc::new(method);
+        self.st.classes[ci as usize].methods[side].insert(sel, (epoch, m.clone()));
+        Some(m)
+    }
+
+    /// Compiles a stored method of class `ci`.
+    pub(crate) fn compile_method(
+        &mut self,
+        ci: ClassIdx,
+        meta: bool,
+        source: &str,
+    ) -> Result<Method, Vec<CompileProblem>> {
+        let node = gs_smalltalk::parse_method(source).map_err(|errs| {
+            errs.into_iter()
+                .map(|e| CompileProblem {
+                    message: e.message,
+                    line: e.line,
+                    column: e.column,
+                })
+                .collect::<Vec<_>>()
+        })?;
+        let args: Vec<String> = node
+            .pattern
+            .arguments
+            .iter()
+            .map(|a| a.name.clone())
+            .collect();
+        let temps: Vec<String> = node.temporaries.iter().map(|t| t.name.clone()).collect();
+        let primitive = node.primitive().and_then(|p| p.parse::<u32>().ok());
+        let selector = self.st.sym(node.selector());
+        let label = format!(
+            "{}{}>>{}",
+            self.st.classes[ci as usize].name,
+            if meta { " class" } else { "" },
+            node.selector()
+        );
+        let mut env = Env {
+            run: self,
+            class: ci,
+            meta,
+            strict: false,
+        };
+        let compiled = Compiler::new(&mut env, source).compile_body(&args, &temps, &node.body)?;
+        Ok(Method {
+            class: ci,
+            meta,
+            selector,
+            label,
+            nargs: args.len(),
+            nslots: compiled.nslots,
+            primitive,
+            body: compiled.body,
+            literals: compiled.literals,
+            source: source.to_string(),
+            is_doit: false,
+        })
+    }
+
+    /// Compiles a doit (executed with `nil` as receiver).
+    pub(crate) fn compile_doit(&mut self, source: &str) -> Result<Method, Vec<CompileProblem>> {
+        let node = gs_smalltalk::parse_doit(source).map_err(|errs| {
+            errs.into_iter()
+                .map(|e| CompileProblem {
+                    message: e.message,
+                    line: e.line,
+                    column: e.column,
+                })
+                .collect::<Vec<_>>()
+        })?;
+        let temps: Vec<String> = node.temporaries.iter().map(|t| t.name.clone()).collect();
+        let class = self.st.known.undefined;
+        let mut env = Env {
+            run: self,
+            class,
+            meta: false,
+            strict: true,
+        };
+        let compiled = Compiler::new(&mut env, source).compile_body(&[], &temps, &node.body)?;
+        Ok(Method {
+            class,
+            meta: false,
+            selector: self.st.doit_sel,
+            label: "doit".into(),
+            nargs: 0,
+            nslots: compiled.nslots,
+            primitive: None,
+            body: compiled.body,
+            literals: compiled.literals,
+            source: source.to_string(),
+            is_doit: true,
+        })
+    }
+
+    /// Forgets cached lookups after this call changed methods or classes.
+    pub(crate) fn code_changed(&mut self) {
+        let session: &Session = self.session;
+        self.st.new_epoch(session);
+    }
+
+    // ------------------------------------------------------------------
+    // Sends
+    // ------------------------------------------------------------------
+
+    /// Sends `sel` to `rcv`; `start` overrides where lookup begins (super).
+    pub(crate) fn send(
+        &mut self,
+        rcv: Value,
+        sel: Sel,
+        args: Vec<Value>,
+        start: Option<(ClassIdx, bool)>,
+    ) -> R<Value> {
+        let (class, meta) = match start {
+            Some(s) => s,
+            None => self.class_of(rcv),
+        };
+        match self.lookup(class, meta, sel) {
+            Some(m) => self.invoke(&m, rcv, args),
+            None => self.not_understood(rcv, sel, args),
+        }
+    }
+
+    fn not_understood(&mut self, rcv: Value, sel: Sel, args: Vec<Value>) -> R<Value> {
+        let (class, meta) = self.class_of(rcv);
+        let dnu = self.st.sel_dnu;
+        let Some(m) = self.lookup(class, meta, dnu) else {
+            return Err(Unwind::Fatal(format!(
+                "{} does not understand #{} nor #doesNotUnderstand:",
+                self.class_name_of(rcv),
+                self.st.text(sel)
+            )));
+        };
+        let arr = self.array(args)?;
+        let msg = self.alloc(self.st.known.message, 2, Body::None)?;
+        if let Value::Obj(id) = msg {
+            let o = self.st.heap.get_mut(id);
+            o.named[0] = Value::Obj(sel);
+            o.named[1] = arr;
+        }
+        self.invoke(&m, rcv, vec![msg])
+    }
+
+    fn check_interrupts(&mut self) -> R<()> {
+        if self.brk.load(Ordering::Relaxed) {
+            return Err(Unwind::Break);
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self) -> R<()> {
+        self.check_interrupts()?;
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            if !self.recursion_signalled {
+                // One catchable error first, with head-room for its
+                // handlers; past that the call ends.
+                self.recursion_signalled = true;
+                let r = self.signal_error(
+                    "Error",
+                    &format!(
+                        "recursion limit exceeded: more than {} nested activations (infinite \
+                         recursion?)",
+                        self.max_depth
+                    ),
+                );
+                self.depth -= 1;
+                return r.map(|_| ());
+            }
+            if self.depth > self.max_depth + 2000 {
+                self.depth -= 1;
+                return Err(Unwind::Limit(format!(
+                    "recursion limit exceeded: more than {} nested activations",
+                    self.max_depth
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs method `m` with receiver and arguments.
+    pub(crate) fn invoke(&mut self, m: &Rc<Method>, rcv: Value, mut args: Vec<Value>) -> R<Value> {
+        if let Some(p) = m.primitive
+            && let Some(v) = self.primitive(p, rcv, &args)?
+        {
+            return Ok(v);
+        }
+        self.enter()?;
+        args.resize(m.nslots, Value::Nil);
+        let id = self.next();
+        let frame = Frame {
+            receiver: rcv,
+            scope: Rc::new(Scope {
+                vars: RefCell::new(args),
+                parent: None,
+            }),
+            method: m.clone(),
+            home_id: id,
+            home: RefCell::new(None),
+        };
+        let result = self.method_body(&m.body, &frame, m.is_doit);
+        self.depth -= 1;
+        if let Some(h) = frame.home.borrow().as_ref() {
+            h.alive.set(false);
+        }
+        match result {
+            Ok(v) => Ok(v),
+            Err(Unwind::Return { home, value }) if home == id => Ok(value),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn method_body(&mut self, body: &[Node], f: &Frame, is_doit: bool) -> R<Value> {
+        let mut last = Value::Nil;
+        for stmt in body {
+            if let Node::Return(e) = stmt {
+                return self.eval(e, f);
+            }
+            last = self.eval(stmt, f)?;
+        }
+        Ok(if is_doit { last } else { f.receiver })
+    }
+
+    /// The closure of a block value, if `v` is one.
+    pub(crate) fn closure_args(&self, v: Value) -> Option<usize> {
+        let Value::Obj(id) = v else { return None };
+        match &self.st.heap.get(id).body {
+            Body::Block(c) => Some(c.code.nargs),
+            _ => None,
+        }
+    }
+
+    /// Evaluates block `blk` with `args` (the count must match).
+    pub(crate) fn call_block(&mut self, blk: Value, mut args: Vec<Value>) -> R<Value> {
+        let Value::Obj(id) = blk else {
+            return Err(Unwind::Fatal("not a block".into()));
+        };
+        let (code, outer, receiver, home, method) = match &self.st.heap.get(id).body {
+            Body::Block(c) => (
+                c.code.clone(),
+                c.outer.clone(),
+                c.receiver,
+                c.home.clone(),
+                c.method.clone(),
+            ),
+            _ => return Err(Unwind::Fatal("not a block".into())),
+        };
+        self.enter()?;
+        args.resize(code.nslots, Value::Nil);
+        let frame = Frame {
+            receiver,
+            scope: Rc::new(Scope {
+                vars: RefCell::new(args),
+                parent: Some(outer),
+            }),
+            method,
+            home_id: home.id,
+            home: RefCell::new(Some(home)),
+        };
+        let r = self.statements(&code.body, &frame);
+        self.depth -= 1;
+        r
+    }
+
+    /// Evaluates statements, answering the last one's value (nil if none).
+    fn statements(&mut self, body: &[Node], f: &Frame) -> R<Value> {
+        let mut last = Value::Nil;
+        for s in body {
+            last = self.eval(s, f)?;
+        }
+        Ok(last)
+    }
+
+    fn make_block(&mut self, code: &Rc<BlockCode>, f: &Frame) -> R<Value> {
+        let home = {
+            let mut h = f.home.borrow_mut();
+            h.get_or_insert_with(|| {
+                Rc::new(Home {
+                    id: f.home_id,
+                    alive: std::cell::Cell::new(true),
+                })
+            })
+            .clone()
+        };
+        let closure = Closure {
+            code: code.clone(),
+            outer: f.scope.clone(),
+            receiver: f.receiver,
+            home,
+            method: f.method.clone(),
+        };
+        self.alloc(self.st.known.exec_block, 0, Body::Block(Box::new(closure)))
+    }
+
+    fn scope_at(f: &Frame, depth: u16) -> Rc<Scope> {
+        let mut s = f.scope.clone();
+        for _ in 0..depth {
+            let p = s.parent.clone().expect("compiler-resolved depth");
+            s = p;
+        }
+        s
+    }
+
+    fn get_temp(f: &Frame, depth: u16, idx: u16) -> Value {
+        if depth == 0 {
+            return f.scope.vars.borrow()[idx as usize];
+        }
+        Self::scope_at(f, depth).vars.borrow()[idx as usize]
+    }
+
+    fn set_temp(f: &Frame, depth: u16, idx: u16, v: Value) {
+        if depth == 0 {
+            f.scope.vars.borrow_mut()[idx as usize] = v;
+        } else {
+            Self::scope_at(f, depth).vars.borrow_mut()[idx as usize] = v;
+        }
+    }
+
+    fn inst_var(&self, rcv: Value, i: u32) -> Value {
+        match rcv {
+            Value::Obj(id) => self
+                .st
+                .heap
+                .get(id)
+                .named
+                .get(i as usize)
+                .copied()
+                .unwrap_or(Value::Nil),
+            Value::Class(c) => self.st.classes[c as usize]
+                .class_inst_vals
+                .get(i as usize)
+                .copied()
+                .unwrap_or(Value::Nil),
+            _ => Value::Nil,
+        }
+    }
+
+    fn set_inst_var(&mut self, rcv: Value, i: u32, v: Value) -> R<()> {
+        match rcv {
+            Value::Obj(id) => {
+                let o = self.st.heap.get_mut(id);
+                if let Some(slot) = o.named.get_mut(i as usize) {
+                    *slot = v;
+                }
+            }
+            Value::Class(c) => {
+                if let Some(slot) = self.st.classes[c as usize]
+                    .class_inst_vals
+                    .get_mut(i as usize)
+                {
+                    *slot = v;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn super_start(&self, m: &Method) -> Option<(ClassIdx, bool)> {
+        match self.st.classes[m.class as usize].superclass {
+            Some(s) => Some((s, m.meta)),
+            None if m.meta => Some((self.st.known.class, false)),
+            None => None,
+        }
+    }
+
+    /// Evaluates one node.
+    pub(crate) fn eval(&mut self, node: &Node, f: &Frame) -> R<Value> {
+        match node {
+            Node::Const(v) => Ok(*v),
+            Node::SelfRef => Ok(f.receiver),
+            Node::Temp(d, i) => Ok(Self::get_temp(f, *d, *i)),
+            Node::InstVar(i) => Ok(self.inst_var(f.receiver, *i)),
+            Node::ClassVar(c, i) => Ok(self.st.classes[*c as usize].class_vars[*i as usize]),
+            Node::Global(g) => match self.global_value(*g) {
+                Some(v) => Ok(v),
+                None => {
+                    let name = self.st.globals[*g as usize].name.clone();
+                    self.signal_error(
+                        "Error",
+                        &format!("undefined global {name}: define it or check the spelling"),
+                    )
+                }
+            },
+            Node::AssignTemp(d, i, e) => {
+                let v = self.eval(e, f)?;
+                Self::set_temp(f, *d, *i, v);
+                Ok(v)
+            }
+            Node::AssignInst(i, e) => {
+                let v = self.eval(e, f)?;
+                self.set_inst_var(f.receiver, *i, v)?;
+                Ok(v)
+            }
+            Node::AssignClassVar(c, i, e) => {
+                let v = self.eval(e, f)?;
+                self.st.classes[*c as usize].class_vars[*i as usize] = v;
+                Ok(v)
+            }
+            Node::AssignGlobal(g, e) => {
+                let v = self.eval(e, f)?;
+                let name = self.st.globals[*g as usize].name.clone();
+                self.st.overlay.insert(name, v);
+                self.st.globals[*g as usize].cached = Some((self.st.epoch, v));
+                Ok(v)
+            }
+            Node::Send {
+                recv,
+                sel,
+                args,
+                sup,
+                special,
+            } => {
+                let r = self.eval(recv, f)?;
+                if *special != Special::None {
+                    let a = self.eval(&args[0], f)?;
+                    if let Some(v) = self.fast_binary(*special, r, a)? {
+                        return Ok(v);
+                    }
+                    let start = if *sup {
+                        self.super_start(&f.method)
+                    } else {
+                        None
+                    };
+                    return self.send(r, *sel, vec![a], start);
+                }
+                let mut argv = Vec::with_capacity(args.len());
+                for a in args {
+                    argv.push(self.eval(a, f)?);
+                }
+                if *sup {
+                    match self.super_start(&f.method) {
+                        Some(start) => self.send(r, *sel, argv, Some(start)),
+                        None => self.not_understood(r, *sel, argv),
+                    }
+                } else {
+                    self.send(r, *sel, argv, None)
+                }
+            }
+            Node::Cascade(recv, parts) => {
+                let r = self.eval(recv, f)?;
+                let mut last = Value::Nil;
+                for chain in parts {
+                    let mut target = r;
+                    for (sel, args) in chain {
+                        let mut argv = Vec::with_capacity(args.len());
+                        for a in args {
+                            argv.push(self.eval(a, f)?);
+                        }
+                        target = self.send(target, *sel, argv, None)?;
+                    }
+                    last = target;
+                }
+                Ok(last)
+            }
+            Node::Block(code) => self.make_block(code, f),
+            Node::Brace(items) => {
+                let mut vals = Vec::with_capacity(items.len());
+                for i in items {
+                    vals.push(self.eval(i, f)?);
+                }
+                self.array(vals)
+            }
+            Node::Return(e) => {
+                let value = self.eval(e, f)?;
+                Err(Unwind::Return {
+                    home: f.home_id,
+                    value,
+                })
+            }
+            Node::NonLocalReturn(e) => {
+                let value = self.eval(e, f)?;
+                let alive = f.home.borrow().as_ref().is_none_or(|h| h.alive.get());
+                if !alive {
+                    return self.signal_error(
+                        "Error",
+                        "block cannot return: its home method has already returned",
+                    );
+                }
+                Err(Unwind::Return {
+                    home: f.home_id,
+                    value,
+                })
+            }
+            Node::If {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let c = self.eval(cond, f)?;
+                let branch = match c {
+                    Value::True => if_true,
+                    Value::False => if_false,
+                    other => {
+                        let sel = self.st.sel_must_be_boolean;
+                        return self.send(other, sel, Vec::new(), None);
+                    }
+                };
+                match branch {
+                    Some(b) => self.statements(b, f),
+                    None => Ok(Value::Nil),
+                }
+            }
+            Node::AndOr(is_and, a, b) => {
+                let c = self.eval(a, f)?;
+                match (c, is_and) {
+                    (Value::True, true) | (Value::False, false) => self.statements(b, f),
+                    (Value::False, true) => Ok(Value::False),
+                    (Value::True, false) => Ok(Value::True),
+                    (other, _) => {
+                        let sel = self.st.sel_must_be_boolean;
+                        self.send(other, sel, Vec::new(), None)
+                    }
+                }
+            }
+            Node::While(want, cond, body) => loop {
+                self.check_interrupts()?;
+                let c = self.statements(cond, f)?;
+                let b = match c {
+                    Value::True => true,
+                    Value::False => false,
+                    other => {
+                        let sel = self.st.sel_must_be_boolean;
+                        self.send(other, sel, Vec::new(), None)?;
+                        return Ok(Value::Nil);
+                    }
+                };
+                if b != *want {
+                    return Ok(Value::Nil);
+                }
+                self.statements(body, f)?;
+            },
+            Node::ToDo {
+                from,
+                to,
+                by,
+                var,
+                limit_slot,
+                body,
+            } => {
+                let start = self.eval(from, f)?;
+                let limit = self.eval(to, f)?;
+                let step = match by {
+                    Some(b) => self.eval(b, f)?,
+                    None => Value::Int(1),
+                };
+                f.scope.vars.borrow_mut()[*limit_slot as usize] = limit;
+                if let (Value::Int(s), Value::Int(l), Value::Int(st)) = (start, limit, step)
+                    && st != 0
+                {
+                    let mut i = s;
+                    while (st > 0 && i <= l) || (st < 0 && i >= l) {
+                        self.check_interrupts()?;
+                        f.scope.vars.borrow_mut()[*var as usize] = Value::Int(i);
+                        self.statements(body, f)?;
+                        i += st;
+                    }
+                    return Ok(start);
+                }
+                // Generic numbers: i <= limit, i := i + step, by sends.
+                let le = self.st.sym(if matches!(step, Value::Int(n) if n < 0) {
+                    ">="
+                } else {
+                    "<="
+                });
+                let plus = self.st.sym("+");
+                let mut i = start;
+                loop {
+                    self.check_interrupts()?;
+                    let c = self.send(i, le, vec![limit], None)?;
+                    if c != Value::True {
+                        break;
+                    }
+                    f.scope.vars.borrow_mut()[*var as usize] = i;
+                    self.statements(body, f)?;
+                    i = self.send(i, plus, vec![step], None)?;
+                }
+                Ok(start)
+            }
+            Node::IfNil {
+                value,
+                if_nil,
+                if_not_nil,
+            } => {
+                let v = self.eval(value, f)?;
+                if v == Value::Nil {
+                    match if_nil {
+                        Some(b) => self.statements(b, f),
+                        None => Ok(Value::Nil),
+                    }
+                } else {
+                    match if_not_nil {
+                        Some((slot, b)) => {
+                            if let Some(s) = slot {
+                                f.scope.vars.borrow_mut()[*s as usize] = v;
+                            }
+                            self.statements(b, f)
+                        }
+                        None => Ok(v),
+                    }
+                }
+            }
+            Node::IsNil(is_nil, e) => {
+                let v = self.eval(e, f)?;
+                Ok(Value::bool((v == Value::Nil) == *is_nil))
+            }
+            Node::Identical(a, b) => {
+                let x = self.eval(a, f)?;
+                let y = self.eval(b, f)?;
+                Ok(Value::bool(x.identical(y)))
+            }
+        }
+    }
+
+    /// SmallInteger and Float arithmetic without a send.
+    fn fast_binary(&mut self, op: Special, a: Value, b: Value) -> R<Option<Value>> {
+        Ok(match (a, b) {
+            (Value::Int(x), Value::Int(y)) => match op {
+                Special::Add => small(x + y),
+                Special::Sub => small(x - y),
+                Special::Mul => x.checked_mul(y).and_then(small),
+                Special::Lt => Some(Value::bool(x < y)),
+                Special::Gt => Some(Value::bool(x > y)),
+                Special::Le => Some(Value::bool(x <= y)),
+                Special::Ge => Some(Value::bool(x >= y)),
+                Special::Eq => Some(Value::bool(x == y)),
+                Special::Ne => Some(Value::bool(x != y)),
+                Special::Mod if y != 0 => Some(Value::Int(
+                    x.rem_euclid(y) + if y < 0 && x.rem_euclid(y) != 0 { y } else { 0 },
+                )),
+                Special::Div if y != 0 => {
+                    small(x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 })
+                }
+                _ => None,
+            },
+            (Value::Float(x), Value::Float(y)) => match op {
+                Special::Add => Some(Value::Float(x + y)),
+                Special::Sub => Some(Value::Float(x - y)),
+                Special::Mul => Some(Value::Float(x * y)),
+                Special::Lt => Some(Value::bool(x < y)),
+                Special::Gt => Some(Value::bool(x > y)),
+                Special::Le => Some(Value::bool(x <= y)),
+                Special::Ge => Some(Value::bool(x >= y)),
+                Special::Eq => Some(Value::bool(x == y)),
+                Special::Ne => Some(Value::bool(x != y)),
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+
+    /// Signals a new instance of the kernel exception class `class` with
+    /// `text` as its messageText, answering what the signal answers.
+    pub(crate) fn signal_error(&mut self, class: &str, text: &str) -> R<Value> {
+        let id = self
+            .session
+            .class_id(class)
+            .map_err(|e| Unwind::Fatal(format!("kernel class {class} missing: {e}")))?;
+        let ci = self.st.class_idx(self.session, id);
+        let n = self.st.classes[ci as usize].inst_vars.len();
+        let exc = self.alloc(ci, n, Body::None)?;
+        let t = self.string(text)?;
+        if let Value::Obj(o) = exc {
+            self.st.heap.get_mut(o).named[0] = t;
+        }
+        let sel = self.st.sel_signal;
+        self.send(exc, sel, Vec::new(), None)
+    }
+}

@@ -1,0 +1,537 @@
+//! The interpreter for the embedded image's Smalltalk.
+//!
+//! `gs-interp` runs the code of a [`gs_image::Session`]: the kernel class
+//! library every image carries (whose contract with this crate is
+//! `host/image/kernel/PRIMITIVES.md`), the classes and methods users define,
+//! and expressions sent by `execute_code`. It provides
+//!
+//! - **[`Interpreter::execute`]**: evaluate an expression sequence and
+//!   answer the `printString` of its value (capped) with the Transcript
+//!   output it wrote, or an [`ExecError`]: compile errors with their line
+//!   and column, an unhandled exception with its class and description, a
+//!   break, or an exceeded limit;
+//! - **[`Interpreter::run_tests`]**: run an SUnit `TestCase` class (or some
+//!   of its selectors) with the kernel's SUnit and report passes, failures
+//!   and errors as GemStone's SUnit tells them apart;
+//! - **breaks and limits**: every call checks a [`BreakHandle`] at each
+//!   send and loop back-branch, and runs under [`Limits`] on recursion
+//!   depth, object memory and output, so runaway code ends with an error
+//!   and the session stays usable.
+//!
+//! Objects live in a per-interpreter heap and are referred to by id (see
+//! [`heap`]), so the memory can later be made persistent. Garbage is
+//! collected between calls.
+//!
+//! This crate must never depend on MCP or WebAssembly: the server's tools
+//! call it, not the other way round.
+//!
+//! # Example
+//!
+//! ```
+//! use gs_interp::{BreakHandle, Interpreter, Limits};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let image = gs_image::Image::open(dir.path().join("app.image"))?;
+//! let mut session = image.session();
+//! let mut interp = Interpreter::new();
+//! let out = interp
+//!     .execute(&mut session, "3/4 + (1/4)", &Limits::default(), &BreakHandle::new())
+//!     .expect("runs");
+//! assert_eq!(out.print_string, "1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod compile;
+pub mod heap;
+mod interp;
+mod prims;
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use gs_image::Session;
+
+pub use compile::CompileProblem;
+pub use prims::float_print;
+
+use crate::heap::{Body, Object, Value};
+use crate::interp::{Run, State, Unwind};
+
+/// Stack size of the thread a call runs on; the recursion limit keeps
+/// Smalltalk depth well inside it.
+const STACK_BYTES: usize = 1 << 30;
+
+/// A flag another thread sets to break the running call.
+///
+/// Cloning gives another handle to the same flag. A call that ends because
+/// of a break clears the flag, so the handle can be reused.
+#[derive(Debug, Clone, Default)]
+pub struct BreakHandle(Arc<AtomicBool>);
+
+impl BreakHandle {
+    /// A handle with the flag clear.
+    pub fn new() -> BreakHandle {
+        BreakHandle::default()
+    }
+
+    /// Requests a soft break: the running call ends with
+    /// [`ExecErrorKind::Break`] at its next send or loop iteration.
+    pub fn request(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a break is pending.
+    pub fn is_requested(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+
+    /// Clears a pending break.
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+}
+
+/// The limits a call runs under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Nested activations (method and block) allowed before the call gets a
+    /// recursion-limit `Error`.
+    pub max_depth: usize,
+    /// Bytes of objects the session may hold (live objects plus what the
+    /// current call allocated).
+    pub memory_bytes: usize,
+    /// Bytes of Transcript output one call may write.
+    pub output_bytes: usize,
+    /// Characters of the result's printString returned; longer ones are
+    /// cut and flagged [`ExecOutcome::truncated`].
+    pub print_chars: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_depth: 10_000,
+            memory_bytes: 1 << 30,
+            output_bytes: 1 << 20,
+            print_chars: 100_000,
+        }
+    }
+}
+
+/// A successful call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExecOutcome {
+    /// The printString of the value of the last statement (capped).
+    pub print_string: String,
+    /// Whether `print_string` was cut at [`Limits::print_chars`].
+    pub truncated: bool,
+    /// What the call wrote to the Transcript.
+    pub transcript: String,
+}
+
+/// Why a call did not answer a value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExecErrorKind {
+    /// The source does not compile; every error with its position.
+    Compile(Vec<CompileProblem>),
+    /// An exception nobody handled ended the call.
+    Unhandled {
+        /// The exception's class name, e.g. `ZeroDivide`.
+        class: String,
+        /// Its description, e.g. `attempt to divide 1 by zero`.
+        description: String,
+    },
+    /// The break flag was set.
+    Break,
+    /// A limit (recursion, memory, output) was exceeded; the text says which.
+    Limit(String),
+    /// The interpreter could not go on; the text says why.
+    Internal(String),
+}
+
+/// A call that did not answer a value, with the output it wrote first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExecError {
+    /// What went wrong.
+    pub kind: ExecErrorKind,
+    /// Transcript output written before the call ended.
+    pub transcript: String,
+}
+
+impl fmt::Display for ExecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ExecErrorKind::Compile(problems) => {
+                write!(f, "compile error")?;
+                for p in problems {
+                    write!(f, "; line {}, column {}: {}", p.line, p.column, p.message)?;
+                }
+                Ok(())
+            }
+            ExecErrorKind::Unhandled { class, description } => {
+                write!(f, "unhandled {class}: {description}")
+            }
+            ExecErrorKind::Break => write!(f, "the call was broken (interrupted) on request"),
+            ExecErrorKind::Limit(m) => write!(f, "limit exceeded: {m}"),
+            ExecErrorKind::Internal(m) => write!(f, "interpreter error: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ExecError {}
+
+/// A test that did not pass.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestDefect {
+    /// The test selector, e.g. `testAdd`.
+    pub selector: String,
+    /// The class of the exception that ended it, e.g. `TestFailure`.
+    pub exception_class: String,
+    /// The exception's description, e.g. `Expected 3 but was 4`.
+    pub description: String,
+}
+
+/// The outcome of running tests of one class.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestRunReport {
+    /// The TestCase class.
+    pub class: String,
+    /// Selectors of the tests that passed, in run order.
+    pub passed: Vec<String>,
+    /// Tests whose assertions failed (`TestFailure`).
+    pub failures: Vec<TestDefect>,
+    /// Tests that raised any other `Error` (or a `Halt`).
+    pub errors: Vec<TestDefect>,
+}
+
+impl TestRunReport {
+    /// Number of tests run.
+    pub fn run_count(&self) -> usize {
+        self.passed.len() + self.failures.len() + self.errors.len()
+    }
+}
+
+impl fmt::Display for TestRunReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} run, {} passes, {} failures, {} errors",
+            self.run_count(),
+            self.passed.len(),
+            self.failures.len(),
+            self.errors.len()
+        )
+    }
+}
+
+/// Progress of a test run, for callers that report it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestProgress {
+    /// Tests finished so far.
+    pub done: usize,
+    /// Tests to run.
+    pub total: usize,
+    /// The selector just finished.
+    pub selector: String,
+}
+
+/// One session's interpreter: its object memory and method caches.
+///
+/// Keep one per session and pass the session to every call; objects that
+/// globals refer to survive from call to call.
+#[derive(Default)]
+pub struct Interpreter {
+    state: Option<State>,
+}
+
+impl fmt::Debug for Interpreter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Interpreter")
+            .field("objects", &self.state.as_ref().map_or(0, |s| s.heap.live()))
+            .finish()
+    }
+}
+
+/// Moves a job to the big-stack thread.
+struct Job<F>(F);
+
+// SAFETY: the job owns or exclusively borrows everything it touches (the
+// interpreter state with its `Rc`s, the session); the spawning thread waits
+// for it to finish (scoped thread) and no `Rc` clone escapes the job, so the
+// reference counts are only ever touched by one thread at a time.
+unsafe impl<F> Send for Job<F> {}
+
+impl<F: FnOnce() -> T, T> Job<F> {
+    fn run(self) -> T {
+        (self.0)()
+    }
+}
+
+fn internal(message: impl Into<String>) -> ExecError {
+    ExecError {
+        kind: ExecErrorKind::Internal(message.into()),
+        transcript: String::new(),
+    }
+}
+
+impl Interpreter {
+    /// An interpreter with an empty object memory.
+    pub fn new() -> Interpreter {
+        Interpreter::default()
+    }
+
+    /// Runs `body` on a thread with a large stack, with the state ready.
+    fn with_run<T: Send>(
+        &mut self,
+        session: &mut Session,
+        limits: &Limits,
+        brk: &BreakHandle,
+        body: impl FnOnce(&mut Run) -> Result<T, ExecError>,
+    ) -> Result<T, ExecError> {
+        let state = &mut self.state;
+        let job = Job(move || {
+            if state.is_none() {
+                let mut st = State::new(session, limits.memory_bytes).map_err(internal)?;
+                if let Ok(id) = session.class_id("TranscriptStream") {
+                    let ci = st.class_idx(session, id);
+                    let t = st
+                        .heap
+                        .alloc(Object {
+                            class: ci,
+                            invariant: false,
+                            named: Vec::new(),
+                            body: Body::None,
+                        })
+                        .map_err(|_| internal("no memory for the Transcript"))?;
+                    st.overlay.insert("Transcript".into(), Value::Obj(t));
+                }
+                *state = Some(st);
+            }
+            let st = state.as_mut().expect("just made");
+            st.heap.budget = limits.memory_bytes;
+            st.new_epoch(session);
+            let mut run = Run {
+                st,
+                session,
+                brk: &brk.0,
+                max_depth: limits.max_depth,
+                depth: 0,
+                next_id: 0,
+                handlers: Vec::new(),
+                handling: Vec::new(),
+                transcript: String::new(),
+                output_cap: limits.output_bytes,
+                recursion_signalled: false,
+            };
+            let result = body(&mut run);
+            let roots = run.st.roots();
+            run.st.heap.collect(roots);
+            result
+        });
+        let outcome = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("gs-interp".into())
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || job.run())
+                .map(|h| h.join())
+        });
+        match outcome {
+            Ok(Ok(r)) => {
+                if matches!(
+                    &r,
+                    Err(ExecError {
+                        kind: ExecErrorKind::Break,
+                        ..
+                    })
+                ) {
+                    brk.clear();
+                }
+                r
+            }
+            Ok(Err(_)) => {
+                // A panic leaves the state unknown: start afresh next time.
+                self.state = None;
+                Err(internal(
+                    "the interpreter failed unexpectedly; the session's objects were reset",
+                ))
+            }
+            Err(e) => Err(internal(format!(
+                "cannot start the interpreter thread: {e}"
+            ))),
+        }
+    }
+
+    /// Evaluates `source` (temporaries and statements, as `execute_code`
+    /// receives it) with `nil` as receiver, and answers the printString of
+    /// the last statement's value with the Transcript output.
+    pub fn execute(
+        &mut self,
+        session: &mut Session,
+        source: &str,
+        limits: &Limits,
+        brk: &BreakHandle,
+    ) -> Result<ExecOutcome, ExecError> {
+        let print_chars = limits.print_chars;
+        self.with_run(session, limits, brk, |run| {
+            let value = run_doit(run, source)?;
+            let sel = run.st.sel_print_string;
+            let printed = run
+                .send(value, sel, Vec::new(), None)
+                .map_err(|u| unwind_error(run, u, "while printing the result: "))?;
+            let text = run.str_of(printed).ok_or_else(|| ExecError {
+                kind: ExecErrorKind::Unhandled {
+                    class: "Error".into(),
+                    description: "printString did not answer a String".into(),
+                },
+                transcript: run.transcript.clone(),
+            })?;
+            let truncated = text.chars().count() > print_chars;
+            let print_string = if truncated {
+                text.chars().take(print_chars).collect()
+            } else {
+                text
+            };
+            Ok(ExecOutcome {
+                print_string,
+                truncated,
+                transcript: std::mem::take(&mut run.transcript),
+            })
+        })
+    }
+
+    /// Runs the tests of TestCase subclass `class_name`: the given
+    /// selectors, or every test selector the class runs. Calls `progress`
+    /// after each test.
+    pub fn run_tests(
+        &mut self,
+        session: &mut Session,
+        class_name: &str,
+        selectors: Option<&[String]>,
+        limits: &Limits,
+        brk: &BreakHandle,
+        progress: &mut (dyn FnMut(&TestProgress) + Send),
+    ) -> Result<TestRunReport, ExecError> {
+        if !class_name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return Err(internal(format!(
+                "{class_name:?} is not a class name; name a TestCase subclass"
+            )));
+        }
+        let selectors: Option<Vec<String>> = selectors.map(|s| s.to_vec());
+        let class_name = class_name.to_string();
+        self.with_run(session, limits, brk, |run| {
+            let check = format!("{class_name} inheritsFrom: TestCase");
+            if run_doit(run, &check)? != Value::True {
+                return Err(ExecError {
+                    kind: ExecErrorKind::Unhandled {
+                        class: "Error".into(),
+                        description: format!(
+                            "{class_name} is not a subclass of TestCase; name a test class"
+                        ),
+                    },
+                    transcript: String::new(),
+                });
+            }
+            let selectors = match selectors {
+                Some(s) => s,
+                None => {
+                    let v = run_doit(run, &format!("{class_name} allTestSelectors"))?;
+                    array_strings(run, v)
+                }
+            };
+            let mut report = TestRunReport {
+                class: class_name.clone(),
+                ..TestRunReport::default()
+            };
+            run_doit(
+                run,
+                &format!("{class_name} resources do: [:each | each current]"),
+            )?;
+            let total = selectors.len();
+            for (done, sel) in selectors.iter().enumerate() {
+                if !sel.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    report.errors.push(TestDefect {
+                        selector: sel.clone(),
+                        exception_class: "Error".into(),
+                        description: format!("{sel:?} is not a unary test selector"),
+                    });
+                    continue;
+                }
+                let source = format!(
+                    "| case result ex |\n case := {class_name} selector: #{sel}.\n result := TestResult new.\n result runCase: case.\n ex := result exceptionFor: case.\n {{(result isFailure: case) ifTrue: [#failure] ifFalse: [(result isError: case) ifTrue: [#error] ifFalse: [#passed]]. ex == nil ifTrue: [''] ifFalse: [ex class name]. ex == nil ifTrue: [''] ifFalse: [ex description]}}"
+                );
+                let v = run_doit(run, &source)?;
+                let parts = array_strings(run, v);
+                let defect = || TestDefect {
+                    selector: sel.clone(),
+                    exception_class: parts.get(1).cloned().unwrap_or_default(),
+                    description: parts.get(2).cloned().unwrap_or_default(),
+                };
+                match parts.first().map(String::as_str) {
+                    Some("passed") => report.passed.push(sel.clone()),
+                    Some("failure") => report.failures.push(defect()),
+                    _ => report.errors.push(defect()),
+                }
+                progress(&TestProgress {
+                    done: done + 1,
+                    total,
+                    selector: sel.clone(),
+                });
+            }
+            run_doit(
+                run,
+                &format!("{class_name} resources do: [:each | each reset]"),
+            )?;
+            Ok(report)
+        })
+    }
+}
+
+/// The elements of an Array of Strings/Symbols as Rust strings.
+fn array_strings(run: &Run, v: Value) -> Vec<String> {
+    let Value::Obj(id) = v else { return Vec::new() };
+    match &run.st.heap.get(id).body {
+        Body::Slots(items) => items
+            .iter()
+            .map(|&x| run.str_of(x).unwrap_or_default())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Compiles and runs a doit in `run`.
+fn run_doit(run: &mut Run, source: &str) -> Result<Value, ExecError> {
+    let method = run.compile_doit(source).map_err(|problems| ExecError {
+        kind: ExecErrorKind::Compile(problems),
+        transcript: String::new(),
+    })?;
+    let method = std::rc::Rc::new(method);
+    let r = run.invoke(&method, Value::Nil, Vec::new());
+    // Keep the doit's literals alive until the value is printed.
+    r.map_err(|u| unwind_error(run, u, ""))
+}
+
+fn unwind_error(run: &mut Run, u: Unwind, context: &str) -> ExecError {
+    let kind = match u {
+        Unwind::Terminate(t) => ExecErrorKind::Unhandled {
+            class: t.class,
+            description: format!("{context}{}", t.description),
+        },
+        Unwind::Break => ExecErrorKind::Break,
+        Unwind::Limit(m) => ExecErrorKind::Limit(m),
+        Unwind::Fatal(m) => ExecErrorKind::Internal(m),
+        Unwind::Return { .. } => ExecErrorKind::Internal(
+            "a block returned (^) to a method that is no longer running".into(),
+        ),
+        Unwind::Handler { .. } | Unwind::Retry { .. } | Unwind::Resume { .. } => {
+            ExecErrorKind::Internal("an exception handler ended outside its on:do:".into())
+        }
+    };
+    ExecError {
+        kind,
+        transcript: std::mem::take(&mut run.transcript),
+    }
+}
