@@ -1098,13 +1098,18 @@ impl<'a> Parser<'a> {
                 TokenKind::Number => {
                     self.advance();
                     let text = self.text(t);
-                    match text.parse::<u8>() {
-                        Ok(b) => bytes.push(b),
-                        Err(_) => {
+                    let value = match number_value(text, false) {
+                        Ok(Literal::Integer(n)) => u8::try_from(&n).ok(),
+                        _ => None,
+                    };
+                    match value {
+                        Some(b) => bytes.push(b),
+                        None => {
                             return Err(self.error_at(
                                 t.span,
                                 format!(
-                                    "byte array elements must be integers from 0 to 255; found `{text}`"
+                                    "byte array elements must be integers from 0 to 255; \
+                                     found `{text}`"
                                 ),
                             ));
                         }

@@ -147,10 +147,12 @@ fn literal_arrays() {
 fn byte_arrays() {
     check("#[]", Literal::ByteArray(vec![]));
     check("#[0 255 16]", Literal::ByteArray(vec![0, 255, 16]));
+    check("#[16rFF 2r11]", Literal::ByteArray(vec![255, 3]));
     check_error(
         "#[0 256]",
         "byte array elements must be integers from 0 to 255; found `256`",
     );
+    check_error("#[1.5]", "found `1.5`");
     check_error("#[1 -1]", "found `-`");
     check_error("#[1 $a]", "found `$a`");
 }

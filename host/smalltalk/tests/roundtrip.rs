@@ -418,3 +418,85 @@ fn tricky_sources_round_trip() {
         assert_eq!(first, second, "{source}\n{printed}");
     }
 }
+
+/// Text assembled from Smalltalk tokens: whenever it parses, its printed
+/// form parses to the same tree.
+fn token_soup() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        Just("foo"),
+        Just("x"),
+        Just("at:"),
+        Just("put:"),
+        Just("+"),
+        Just("-"),
+        Just("|"),
+        Just("||"),
+        Just(":="),
+        Just("^"),
+        Just("."),
+        Just(";"),
+        Just("["),
+        Just("]"),
+        Just("("),
+        Just(")"),
+        Just("{"),
+        Just("}"),
+        Just("#("),
+        Just("#["),
+        Just(":"),
+        Just("3"),
+        Just("-4"),
+        Just("1.5"),
+        Just("2r101"),
+        Just("1.2s2"),
+        Just("$a"),
+        Just("'s'"),
+        Just("#sym"),
+        Just("#at:put:"),
+        Just("self"),
+        Just("nil"),
+        Just("true"),
+        Just("<"),
+        Just(">"),
+        Just("primitive:"),
+        Just("\"c\""),
+        Just("->"),
+        Just("1e3"),
+    ];
+    proptest::collection::vec((token, any::<bool>()), 0..40).prop_map(|tokens| {
+        let mut text = String::new();
+        for (t, space) in tokens {
+            text.push_str(t);
+            if space {
+                text.push(' ');
+            }
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn whatever_parses_prints_back_to_the_same_tree(body in token_soup()) {
+        for source in [format!("foo {body}"), format!("at: x put: y {body}")] {
+            if let Ok(mut parsed) = parse_method(&source) {
+                let printed = print_method(&parsed);
+                let mut again = parse_method(&printed)
+                    .unwrap_or_else(|e| panic!("{source:?} printed as {printed:?}: {e:?}"));
+                parsed.clear_spans();
+                again.clear_spans();
+                prop_assert_eq!(parsed, again, "{:?} printed as {:?}", source, printed);
+            }
+        }
+        if let Ok(mut parsed) = parse_doit(&body) {
+            let printed = print_doit(&parsed);
+            let mut again = parse_doit(&printed)
+                .unwrap_or_else(|e| panic!("{body:?} printed as {printed:?}: {e:?}"));
+            parsed.clear_spans();
+            again.clear_spans();
+            prop_assert_eq!(parsed, again, "{:?} printed as {:?}", body, printed);
+        }
+    }
+}
