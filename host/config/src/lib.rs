@@ -1,0 +1,494 @@
+//! The operator configuration of gs-mcp: `toolsets.toml`.
+//!
+//! One file says what the server is: where it listens, what it calls itself,
+//! whether it is read-only, which image it serves, how long sessions live,
+//! the HTTP limits, the message trace, and the toolsets whose tools it
+//! offers. Every setting has a default, so a missing file means "the
+//! embedded image at its per-user location, the built-in toolset, on
+//! 127.0.0.1:8000".
+//!
+//! Core concepts:
+//!
+//! - [`Config`]: the whole file, with defaults filled in and paths resolved
+//!   against the file's directory. [`Config::load`] reads a file,
+//!   [`Config::parse`] a string; both refuse unknown keys and bad values
+//!   with a [`ConfigError`] naming the key, the bad value and the fix.
+//! - [`Config::apply_env`]: the `GS_MCP_*` environment overrides (session
+//!   lifetime, read-only, trace), applied after the file so a shell can
+//!   adjust one run without editing it.
+//! - Plain values only: the toolset host and the router get their own
+//!   settings types built from these by the `gs-mcp` binary.
+//!
+//! Architecture invariant: this crate knows nothing of HTTP, wasmtime or the
+//! image; it depends on serde and toml alone.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+mod raw;
+
+/// The default listen address: loopback only, as MCP asks of a local server.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:8000";
+/// The default server name in `serverInfo`.
+pub const DEFAULT_NAME: &str = "gs-mcp";
+/// The default server version in `serverInfo`: this crate's version, which
+/// the workspace shares with the binary.
+pub const DEFAULT_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// A configuration that could not be read or is not valid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The file, when the configuration came from one.
+    pub file: Option<PathBuf>,
+    /// The offending key path (`sessions.idle_timeout_secs`,
+    /// `toolset[2].sha256`), or the variable for environment overrides.
+    pub key: Option<String>,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+impl ConfigError {
+    fn at(key: impl Into<String>, message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            file: None,
+            key: Some(key.into()),
+            message: message.into(),
+        }
+    }
+
+    fn in_file(mut self, file: &Path) -> ConfigError {
+        self.file = Some(file.to_path_buf());
+        self
+    }
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{}: ", file.display())?;
+        }
+        if let Some(key) = &self.key {
+            write!(f, "`{key}`: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The server's identity as `initialize` reports it in `serverInfo`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    /// Which software this is. Default `gs-mcp`.
+    pub name: String,
+    /// Which release of it. Default: the gs-mcp version.
+    pub version: String,
+    /// Which instance this is, for a human; sent only when set.
+    pub title: Option<String>,
+}
+
+impl Default for Identity {
+    fn default() -> Self {
+        Identity {
+            name: DEFAULT_NAME.into(),
+            version: DEFAULT_VERSION.into(),
+            title: None,
+        }
+    }
+}
+
+/// Which image the server serves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImageBackend {
+    /// The embedded image in one file (created on first use).
+    Embedded {
+        /// The image file.
+        path: PathBuf,
+    },
+}
+
+/// How long sessions live. A `None` duration means "off".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionLifetime {
+    /// Silence after which a session is reaped. Default 30 min; `None`
+    /// never reaps for idleness.
+    pub idle_timeout: Option<Duration>,
+    /// Silence after which a session that never opened a GET stream is
+    /// reaped. Default 60 s; `None` leaves such sessions to `idle_timeout`.
+    pub streamless_idle_timeout: Option<Duration>,
+    /// How long a session whose stream closed may take to open another
+    /// before it is released. Default 10 s; zero releases at once.
+    pub stream_loss_grace: Duration,
+    /// Longest any session may live, busy or not. Default off.
+    pub absolute_timeout: Option<Duration>,
+    /// Longest one request may run before it is stopped and answered
+    /// -32001. Default off (a client that stops waiting says so).
+    pub request_timeout: Option<Duration>,
+    /// Silence after which a session holding a stream is sent a liveness
+    /// ping. Default 25 min, or five sixths of a shorter idle timeout;
+    /// `None` never probes.
+    pub liveness_probe_after: Option<Duration>,
+}
+
+impl Default for SessionLifetime {
+    fn default() -> Self {
+        SessionLifetime {
+            idle_timeout: Some(Duration::from_secs(30 * 60)),
+            streamless_idle_timeout: Some(Duration::from_secs(60)),
+            stream_loss_grace: Duration::from_secs(10),
+            absolute_timeout: None,
+            request_timeout: None,
+            liveness_probe_after: Some(Duration::from_secs(25 * 60)),
+        }
+    }
+}
+
+/// HTTP transport limits and allowances.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpSettings {
+    /// Largest request body accepted; larger ones get 413. Default 4 MiB.
+    pub body_limit: usize,
+    /// Most sessions open at once; past it `initialize` gets 503.
+    /// Default 1000.
+    pub max_sessions: usize,
+    /// Most sessions one caller (client IP address when unauthenticated)
+    /// may hold; past it `initialize` gets 429. Default 100; `None` off.
+    pub max_sessions_per_caller: Option<usize>,
+    /// Origin hosts accepted besides loopback (`localhost`, `127.0.0.1`,
+    /// `[::1]`), e.g. a browser app's host. Default none.
+    pub allowed_origin_hosts: Vec<String>,
+    /// Host header values accepted besides loopback names and the listen
+    /// address (DNS-rebinding protection). Default none.
+    pub allowed_hosts: Vec<String>,
+}
+
+impl Default for HttpSettings {
+    fn default() -> Self {
+        HttpSettings {
+            body_limit: 4 << 20,
+            max_sessions: 1000,
+            max_sessions_per_caller: Some(100),
+            allowed_origin_hosts: Vec::new(),
+            allowed_hosts: Vec::new(),
+        }
+    }
+}
+
+/// The message trace: every message received written to the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Trace {
+    /// On or off. Default off: a trace holds every argument of every call.
+    pub enabled: bool,
+    /// Longest body written, in characters; `None` writes whole bodies.
+    /// Default 4096.
+    pub limit: Option<usize>,
+}
+
+impl Default for Trace {
+    fn default() -> Self {
+        Trace {
+            enabled: false,
+            limit: Some(4096),
+        }
+    }
+}
+
+/// Where a toolset comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolsetSource {
+    /// The built-in Smalltalk-development toolset.
+    Builtin,
+    /// A WebAssembly component file.
+    Wasm {
+        /// The `.wasm` file, resolved against the config file's directory.
+        path: PathBuf,
+        /// The file's pinned SHA-256 (64 lowercase hex digits), if any.
+        sha256: Option<String>,
+    },
+}
+
+/// The image grants a toolset may hold.
+pub const GRANTS: [&str; 3] = ["image:read", "image:execute", "image:write"];
+
+/// A host directory a toolset may see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preopen {
+    /// The directory on the host (resolved against the config file's
+    /// directory).
+    pub host: PathBuf,
+    /// The path the plug-in sees it under (absolute, e.g. `/data`).
+    pub guest: String,
+    /// True if the plug-in may change files in it.
+    pub writable: bool,
+}
+
+/// Per-call limits of a WebAssembly toolset; `None` keeps the toolset
+/// host's default (64 MiB, 30 s, 4 MiB).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ToolsetLimits {
+    /// Linear-memory cap per instance, in bytes.
+    pub memory: Option<usize>,
+    /// Wall-clock deadline per call.
+    pub deadline: Option<Duration>,
+    /// Cap on one call's result, in bytes.
+    pub output: Option<usize>,
+}
+
+/// One `[[toolset]]` entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolsetEntry {
+    /// Where it comes from.
+    pub source: ToolsetSource,
+    /// The image grants it holds (a subset of [`GRANTS`]).
+    pub grants: Vec<String>,
+    /// Directories it may see.
+    pub preopen: Vec<Preopen>,
+    /// Its per-call limits.
+    pub limits: ToolsetLimits,
+    /// The tools to expose by name; `None` exposes all.
+    pub tools: Option<Vec<String>>,
+}
+
+/// The whole configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The file it came from, if any.
+    pub file: Option<PathBuf>,
+    /// Where to listen. Default 127.0.0.1:8000.
+    pub listen: SocketAddr,
+    /// The server's identity.
+    pub identity: Identity,
+    /// True to hide and refuse every tool that is not read-only-safe.
+    pub read_only: bool,
+    /// The image backend.
+    pub image: ImageBackend,
+    /// Session lifetime policy.
+    pub sessions: SessionLifetime,
+    /// HTTP limits.
+    pub http: HttpSettings,
+    /// Message trace.
+    pub trace: Trace,
+    /// The toolsets, in the order their tools are listed. Default: the
+    /// built-in toolset alone.
+    pub toolsets: Vec<ToolsetEntry>,
+}
+
+/// The default image file: `$XDG_DATA_HOME/gs-mcp/image.gsimage`, else
+/// `$HOME/.local/share/gs-mcp/image.gsimage`. `None` when neither variable
+/// is set (the configuration must then name a path).
+pub fn default_image_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    let nonempty = |k: &str| env(k).filter(|v| !v.is_empty());
+    let base = match nonempty("XDG_DATA_HOME") {
+        Some(data) => PathBuf::from(data),
+        None => PathBuf::from(nonempty("HOME")?).join(".local/share"),
+    };
+    Some(base.join("gs-mcp").join("image.gsimage"))
+}
+
+fn process_env(key: &str) -> Option<String> {
+    std::env::var(key).ok()
+}
+
+impl Config {
+    /// The configuration used when there is no file, for an environment
+    /// given as a lookup function (so tests need not touch the process
+    /// environment).
+    pub fn defaults_with(env: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        Config::parse_with("", None, env)
+    }
+
+    /// The configuration used when there is no file.
+    pub fn defaults() -> Result<Config, ConfigError> {
+        Config::defaults_with(&process_env)
+    }
+
+    /// Reads and validates `path`. Relative paths inside it are resolved
+    /// against its directory.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        Config::load_with(path, &process_env)
+    }
+
+    /// [`Config::load`] with an explicit environment lookup.
+    pub fn load_with(
+        path: &Path,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: Some(path.to_path_buf()),
+            key: None,
+            message: format!(
+                "cannot read the configuration ({e}); check the path given to --config"
+            ),
+        })?;
+        let base = path.parent().filter(|p| !p.as_os_str().is_empty());
+        let base = base.unwrap_or(Path::new("."));
+        Config::parse_with(&text, Some(base), env)
+            .map_err(|e| e.in_file(path))
+            .map(|mut c| {
+                c.file = Some(path.to_path_buf());
+                c
+            })
+    }
+
+    /// Parses and validates `text`; relative paths are resolved against
+    /// `base` (the current directory when `None`).
+    pub fn parse(text: &str, base: Option<&Path>) -> Result<Config, ConfigError> {
+        Config::parse_with(text, base, &process_env)
+    }
+
+    /// [`Config::parse`] with an explicit environment lookup (used only for
+    /// the default image location).
+    pub fn parse_with(
+        text: &str,
+        base: Option<&Path>,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let raw: raw::File = toml::from_str(text).map_err(|e| ConfigError {
+            file: None,
+            key: None,
+            message: raw::describe_toml_error(&e, text),
+        })?;
+        raw.validate(base.unwrap_or(Path::new("")), env)
+    }
+
+    /// Applies the `GS_MCP_*` environment overrides from the process
+    /// environment. See [`Config::apply_env_with`].
+    pub fn apply_env(&mut self) -> Result<(), ConfigError> {
+        self.apply_env_with(&process_env)
+    }
+
+    /// Applies environment overrides read through `env`:
+    ///
+    /// | variable | setting | value |
+    /// |---|---|---|
+    /// | `GS_MCP_READONLY` | `read_only` | `1`/`true`/`0`/`false` |
+    /// | `GS_MCP_IDLE_TIMEOUT` | `sessions.idle_timeout_secs` | seconds, 0 = off |
+    /// | `GS_MCP_STREAMLESS_IDLE_TIMEOUT` | `sessions.streamless_idle_timeout_secs` | seconds, 0 = off |
+    /// | `GS_MCP_STREAM_LOSS_GRACE` | `sessions.stream_loss_grace_secs` | seconds |
+    /// | `GS_MCP_ABSOLUTE_TIMEOUT` | `sessions.absolute_timeout_secs` | seconds, 0 = off |
+    /// | `GS_MCP_REQUEST_TIMEOUT` | `sessions.request_timeout_secs` | seconds, 0 = off |
+    /// | `GS_MCP_LIVENESS_PROBE` | `sessions.liveness_probe_after_secs` | seconds, 0 = off |
+    /// | `GS_MCP_TRACE` | `trace.enabled` | `1`/`true`/`0`/`false` |
+    /// | `GS_MCP_TRACE_LIMIT` | `trace.limit` | characters, or `none` |
+    pub fn apply_env_with(
+        &mut self,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<(), ConfigError> {
+        let get = |k: &str| env(k).filter(|v| !v.trim().is_empty());
+        if let Some(v) = get("GS_MCP_READONLY") {
+            self.read_only = env_bool("GS_MCP_READONLY", &v)?;
+        }
+        let s = &mut self.sessions;
+        for (var, slot) in [
+            ("GS_MCP_IDLE_TIMEOUT", &mut s.idle_timeout),
+            (
+                "GS_MCP_STREAMLESS_IDLE_TIMEOUT",
+                &mut s.streamless_idle_timeout,
+            ),
+            ("GS_MCP_ABSOLUTE_TIMEOUT", &mut s.absolute_timeout),
+            ("GS_MCP_REQUEST_TIMEOUT", &mut s.request_timeout),
+            ("GS_MCP_LIVENESS_PROBE", &mut s.liveness_probe_after),
+        ] {
+            if let Some(v) = get(var) {
+                let secs = env_secs(var, &v)?;
+                *slot = (secs > 0).then(|| Duration::from_secs(secs));
+            }
+        }
+        if get("GS_MCP_LIVENESS_PROBE").is_none()
+            && let (Some(probe), Some(idle)) = (s.liveness_probe_after, s.idle_timeout)
+            && probe >= idle
+        {
+            s.liveness_probe_after = default_probe(s.idle_timeout);
+        }
+        if let Some(v) = get("GS_MCP_STREAM_LOSS_GRACE") {
+            s.stream_loss_grace = Duration::from_secs(env_secs("GS_MCP_STREAM_LOSS_GRACE", &v)?);
+        }
+        check_probe(&self.sessions).map_err(|m| ConfigError::at("environment", m))?;
+        if let Some(v) = get("GS_MCP_TRACE") {
+            self.trace.enabled = env_bool("GS_MCP_TRACE", &v)?;
+        }
+        if let Some(v) = get("GS_MCP_TRACE_LIMIT") {
+            let v = v.trim();
+            self.trace.limit = if v.eq_ignore_ascii_case("none") {
+                None
+            } else {
+                match v.parse::<usize>() {
+                    Ok(n) if n > 0 => Some(n),
+                    _ => {
+                        return Err(ConfigError::at(
+                            "GS_MCP_TRACE_LIMIT",
+                            format!(
+                                "`{v}` is not a limit; give a positive number of characters, \
+                                 or `none` for whole bodies"
+                            ),
+                        ));
+                    }
+                }
+            };
+        }
+        Ok(())
+    }
+}
+
+fn env_bool(var: &str, v: &str) -> Result<bool, ConfigError> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        other => Err(ConfigError::at(
+            var,
+            format!("`{other}` is not a switch; set it to 1 or 0"),
+        )),
+    }
+}
+
+fn env_secs(var: &str, v: &str) -> Result<u64, ConfigError> {
+    v.trim().parse::<u64>().map_err(|_| {
+        ConfigError::at(
+            var,
+            format!(
+                "`{}` is not a number of seconds; give a whole number such as 60 (0 turns it off)",
+                v.trim()
+            ),
+        )
+    })
+}
+
+/// The probe interval when none is configured: 25 minutes, or five sixths
+/// of a shorter idle timeout (so the probe always precedes the reaping).
+fn default_probe(idle: Option<Duration>) -> Option<Duration> {
+    let standard = Duration::from_secs(25 * 60);
+    match idle {
+        Some(idle) if idle <= standard => Some(idle * 5 / 6),
+        _ => Some(standard),
+    }
+}
+
+/// The liveness probe must come before the idle deadline, or it would never
+/// be sent.
+fn check_probe(s: &SessionLifetime) -> Result<(), String> {
+    if let (Some(probe), Some(idle)) = (s.liveness_probe_after, s.idle_timeout)
+        && probe >= idle
+    {
+        return Err(format!(
+            "the liveness probe ({} s) must come before the idle timeout ({} s), or it is never \
+             sent; lower `sessions.liveness_probe_after_secs` or raise \
+             `sessions.idle_timeout_secs`",
+            probe.as_secs(),
+            idle.as_secs()
+        ));
+    }
+    Ok(())
+}
+
+/// True for hosts that name this machine: `localhost`, `127.0.0.1` (any
+/// 127/8 address) and `::1`, with or without brackets.
+pub fn is_loopback_host(host: &str) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    if host.eq_ignore_ascii_case("localhost") {
+        return true;
+    }
+    host.parse::<std::net::IpAddr>()
+        .is_ok_and(|ip| ip.is_loopback())
+}

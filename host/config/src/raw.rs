@@ -1,0 +1,561 @@
+//! The file as written: serde structures that refuse unknown keys, and the
+//! validation that turns them into a [`Config`] with defaults filled in,
+//! naming the key, the bad value and the fix for anything it refuses.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::{
+    Config, ConfigError, GRANTS, HttpSettings, Identity, ImageBackend, Preopen, SessionLifetime,
+    ToolsetEntry, ToolsetLimits, ToolsetSource, Trace, check_probe, default_image_path,
+};
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct File {
+    listen: Option<String>,
+    read_only: Option<bool>,
+    identity: Option<RawIdentity>,
+    image: Option<RawImage>,
+    sessions: Option<RawSessions>,
+    http: Option<RawHttp>,
+    trace: Option<RawTrace>,
+    toolset: Option<Vec<RawToolset>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawIdentity {
+    name: Option<String>,
+    version: Option<String>,
+    title: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawImage {
+    backend: Option<String>,
+    path: Option<String>,
+    // The `gemstone` backend's settings: accepted by the parser so the
+    // error can say the backend is not available yet rather than that the
+    // keys are unknown.
+    stone: Option<String>,
+    user: Option<String>,
+    password_env: Option<String>,
+    gci_library: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSessions {
+    idle_timeout_secs: Option<u64>,
+    streamless_idle_timeout_secs: Option<u64>,
+    stream_loss_grace_secs: Option<u64>,
+    absolute_timeout_secs: Option<u64>,
+    request_timeout_secs: Option<u64>,
+    liveness_probe_after_secs: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHttp {
+    body_limit_bytes: Option<u64>,
+    max_sessions: Option<u64>,
+    max_sessions_per_caller: Option<u64>,
+    allowed_origin_hosts: Option<Vec<String>>,
+    allowed_hosts: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTrace {
+    enabled: Option<bool>,
+    limit: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawToolset {
+    builtin: Option<bool>,
+    path: Option<String>,
+    sha256: Option<String>,
+    grants: Option<Vec<String>>,
+    preopen: Option<Vec<RawPreopen>>,
+    limits: Option<RawLimits>,
+    tools: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPreopen {
+    host: String,
+    guest: String,
+    mode: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLimits {
+    memory_bytes: Option<u64>,
+    deadline_ms: Option<u64>,
+    output_bytes: Option<u64>,
+}
+
+/// A toml error as one line: where, what, and (for unknown keys) the fix.
+pub(crate) fn describe_toml_error(e: &toml::de::Error, text: &str) -> String {
+    let message = e.message().trim_end();
+    let fix = if message.starts_with("unknown field") {
+        "; remove the key or correct its spelling (toolsets.example.toml lists every key)"
+    } else if message.starts_with("invalid type") {
+        "; give the value the type the key documents"
+    } else {
+        ""
+    };
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: {message}{fix}")
+        }
+        None => format!("{message}{fix}"),
+    }
+}
+
+fn secs(v: Option<u64>, default: Option<Duration>) -> Option<Duration> {
+    match v {
+        None => default,
+        Some(0) => None,
+        Some(n) => Some(Duration::from_secs(n)),
+    }
+}
+
+fn check_text(key: &str, value: &str) -> Result<(), ConfigError> {
+    if value.trim().is_empty() {
+        return Err(ConfigError::at(
+            key,
+            "is empty; give a value or leave the key out for the default",
+        ));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(ConfigError::at(
+            key,
+            format!("{value:?} contains a control character; use printable text"),
+        ));
+    }
+    Ok(())
+}
+
+fn check_host(key: &str, host: &str) -> Result<String, ConfigError> {
+    let h = host.trim();
+    let ok = !h.is_empty()
+        && h.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+    if !ok || h.contains("://") {
+        return Err(ConfigError::at(
+            key,
+            format!(
+                "`{host}` is not a host name; give the bare host, such as `app.example.com` \
+                 (no scheme, no path)"
+            ),
+        ));
+    }
+    Ok(h.to_ascii_lowercase())
+}
+
+fn resolve(base: &Path, p: &str) -> PathBuf {
+    let path = Path::new(p);
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        base.join(path)
+    }
+}
+
+impl File {
+    pub(crate) fn validate(
+        self,
+        base: &Path,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let listen_text = self.listen.as_deref().unwrap_or(crate::DEFAULT_LISTEN);
+        let listen: SocketAddr = listen_text.parse().map_err(|_| {
+            ConfigError::at(
+                "listen",
+                format!(
+                    "`{listen_text}` is not an address and port; write it like `127.0.0.1:8000` \
+                     or `[::1]:8000`"
+                ),
+            )
+        })?;
+
+        let mut identity = Identity::default();
+        if let Some(id) = self.identity {
+            if let Some(name) = id.name {
+                check_text("identity.name", &name)?;
+                identity.name = name;
+            }
+            if let Some(version) = id.version {
+                check_text("identity.version", &version)?;
+                identity.version = version;
+            }
+            if let Some(title) = id.title {
+                check_text("identity.title", &title)?;
+                identity.title = Some(title);
+            }
+        }
+
+        let image = validate_image(self.image, base, env)?;
+        let sessions = validate_sessions(self.sessions)?;
+        let http = validate_http(self.http)?;
+
+        let mut trace = Trace::default();
+        if let Some(t) = self.trace {
+            trace.enabled = t.enabled.unwrap_or(false);
+            trace.limit = match t.limit {
+                None => trace.limit,
+                Some(0) => None,
+                Some(n) => Some(n as usize),
+            };
+        }
+
+        let toolsets = match self.toolset {
+            None => vec![ToolsetEntry {
+                source: ToolsetSource::Builtin,
+                grants: Vec::new(),
+                preopen: Vec::new(),
+                limits: ToolsetLimits::default(),
+                tools: None,
+            }],
+            Some(list) => {
+                let mut out = Vec::with_capacity(list.len());
+                for (i, t) in list.into_iter().enumerate() {
+                    out.push(validate_toolset(i, t, base)?);
+                }
+                let builtins = out
+                    .iter()
+                    .filter(|t| t.source == ToolsetSource::Builtin)
+                    .count();
+                if builtins > 1 {
+                    return Err(ConfigError::at(
+                        "toolset",
+                        "the built-in toolset is listed more than once; keep one \
+                         `builtin = true` entry",
+                    ));
+                }
+                out
+            }
+        };
+
+        Ok(Config {
+            file: None,
+            listen,
+            identity,
+            read_only: self.read_only.unwrap_or(false),
+            image,
+            sessions,
+            http,
+            trace,
+            toolsets,
+        })
+    }
+}
+
+fn validate_image(
+    raw: Option<RawImage>,
+    base: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<ImageBackend, ConfigError> {
+    let raw = raw.unwrap_or(RawImage {
+        backend: None,
+        path: None,
+        stone: None,
+        user: None,
+        password_env: None,
+        gci_library: None,
+    });
+    match raw.backend.as_deref().unwrap_or("embedded") {
+        "embedded" => {
+            for (key, present) in [
+                ("image.stone", raw.stone.is_some()),
+                ("image.user", raw.user.is_some()),
+                ("image.password_env", raw.password_env.is_some()),
+                ("image.gci_library", raw.gci_library.is_some()),
+            ] {
+                if present {
+                    return Err(ConfigError::at(
+                        key,
+                        "is a setting of the `gemstone` backend, but `image.backend` is \
+                         `embedded`; remove it",
+                    ));
+                }
+            }
+            let path = match raw.path {
+                Some(p) => {
+                    check_text("image.path", &p)?;
+                    resolve(base, &p)
+                }
+                None => default_image_path(env).ok_or_else(|| {
+                    ConfigError::at(
+                        "image.path",
+                        "no default image location: neither XDG_DATA_HOME nor HOME is set; \
+                         set `image.path` (or pass --image)",
+                    )
+                })?,
+            };
+            Ok(ImageBackend::Embedded { path })
+        }
+        "gemstone" => Err(ConfigError::at(
+            "image.backend",
+            "the `gemstone` backend (a stone over the GemStone C Interface) is not available \
+             in this release; use `backend = \"embedded\"`",
+        )),
+        other => Err(ConfigError::at(
+            "image.backend",
+            format!("`{other}` is not a backend; use `embedded` (or, later, `gemstone`)"),
+        )),
+    }
+}
+
+fn validate_sessions(raw: Option<RawSessions>) -> Result<SessionLifetime, ConfigError> {
+    let d = SessionLifetime::default();
+    let Some(r) = raw else { return Ok(d) };
+    let s = SessionLifetime {
+        idle_timeout: secs(r.idle_timeout_secs, d.idle_timeout),
+        streamless_idle_timeout: secs(r.streamless_idle_timeout_secs, d.streamless_idle_timeout),
+        stream_loss_grace: r
+            .stream_loss_grace_secs
+            .map_or(d.stream_loss_grace, Duration::from_secs),
+        absolute_timeout: secs(r.absolute_timeout_secs, d.absolute_timeout),
+        request_timeout: secs(r.request_timeout_secs, d.request_timeout),
+        liveness_probe_after: None,
+    };
+    let s = SessionLifetime {
+        liveness_probe_after: match r.liveness_probe_after_secs {
+            None => crate::default_probe(s.idle_timeout),
+            Some(v) => secs(Some(v), None),
+        },
+        ..s
+    };
+    check_probe(&s).map_err(|m| ConfigError::at("sessions.liveness_probe_after_secs", m))?;
+    Ok(s)
+}
+
+fn validate_http(raw: Option<RawHttp>) -> Result<HttpSettings, ConfigError> {
+    let mut h = HttpSettings::default();
+    let Some(r) = raw else { return Ok(h) };
+    if let Some(b) = r.body_limit_bytes {
+        if b < 1024 {
+            return Err(ConfigError::at(
+                "http.body_limit_bytes",
+                format!(
+                    "{b} is too small for any MCP message; give at least 1024 (default 4194304)"
+                ),
+            ));
+        }
+        h.body_limit = usize::try_from(b).unwrap_or(usize::MAX);
+    }
+    if let Some(m) = r.max_sessions {
+        if m == 0 {
+            return Err(ConfigError::at(
+                "http.max_sessions",
+                "0 would refuse every client; give at least 1 (default 1000)",
+            ));
+        }
+        h.max_sessions = usize::try_from(m).unwrap_or(usize::MAX);
+    }
+    if let Some(m) = r.max_sessions_per_caller {
+        h.max_sessions_per_caller = (m > 0).then(|| usize::try_from(m).unwrap_or(usize::MAX));
+    }
+    for (i, host) in r
+        .allowed_origin_hosts
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        h.allowed_origin_hosts.push(check_host(
+            &format!("http.allowed_origin_hosts[{i}]"),
+            host,
+        )?);
+    }
+    for (i, host) in r.allowed_hosts.unwrap_or_default().iter().enumerate() {
+        h.allowed_hosts
+            .push(check_host(&format!("http.allowed_hosts[{i}]"), host)?);
+    }
+    Ok(h)
+}
+
+fn validate_toolset(i: usize, t: RawToolset, base: &Path) -> Result<ToolsetEntry, ConfigError> {
+    let key = |k: &str| format!("toolset[{i}].{k}");
+    let source = match (t.builtin, t.path) {
+        (Some(true), None) => {
+            for (k, present) in [
+                ("sha256", t.sha256.is_some()),
+                ("grants", t.grants.is_some()),
+                ("preopen", t.preopen.is_some()),
+                ("limits", t.limits.is_some()),
+            ] {
+                if present {
+                    return Err(ConfigError::at(
+                        key(k),
+                        "applies only to WebAssembly toolsets (`path = …`); the built-in \
+                         toolset is not sandboxed, so remove it",
+                    ));
+                }
+            }
+            ToolsetSource::Builtin
+        }
+        (Some(true), Some(_)) => {
+            return Err(ConfigError::at(
+                key("path"),
+                "an entry is either `builtin = true` or `path = \"x.wasm\"`, not both; \
+                 split it into two entries",
+            ));
+        }
+        (_, Some(p)) => {
+            check_text(&key("path"), &p)?;
+            let sha256 = match t.sha256 {
+                None => None,
+                Some(d) => {
+                    let d = d.trim().to_ascii_lowercase();
+                    if d.len() != 64 || !d.chars().all(|c| c.is_ascii_hexdigit()) {
+                        return Err(ConfigError::at(
+                            key("sha256"),
+                            format!(
+                                "`{d}` is not a SHA-256 digest; give 64 hex digits, as \
+                                 `sha256sum {p}` prints them"
+                            ),
+                        ));
+                    }
+                    Some(d)
+                }
+            };
+            ToolsetSource::Wasm {
+                path: resolve(base, &p),
+                sha256,
+            }
+        }
+        (_, None) => {
+            return Err(ConfigError::at(
+                format!("toolset[{i}]"),
+                "says neither where the toolset comes from; add `builtin = true` or \
+                 `path = \"x.wasm\"`",
+            ));
+        }
+    };
+
+    let mut grants = Vec::new();
+    for (j, g) in t.grants.unwrap_or_default().into_iter().enumerate() {
+        if !GRANTS.contains(&g.as_str()) {
+            return Err(ConfigError::at(
+                key(&format!("grants[{j}]")),
+                format!(
+                    "`{g}` is not a grant; valid grants are {} (directories go in `preopen`)",
+                    GRANTS.map(|n| format!("`{n}`")).join(", ")
+                ),
+            ));
+        }
+        if !grants.contains(&g) {
+            grants.push(g);
+        }
+    }
+
+    let mut preopen = Vec::new();
+    for (j, p) in t.preopen.unwrap_or_default().into_iter().enumerate() {
+        let pk = |k: &str| key(&format!("preopen[{j}].{k}"));
+        check_text(&pk("host"), &p.host)?;
+        if !p.guest.starts_with('/') {
+            return Err(ConfigError::at(
+                pk("guest"),
+                format!(
+                    "`{}` is not absolute; write the guest path like `/data`",
+                    p.guest
+                ),
+            ));
+        }
+        let writable = match p.mode.as_deref().unwrap_or("ro") {
+            "ro" => false,
+            "rw" => true,
+            other => {
+                return Err(ConfigError::at(
+                    pk("mode"),
+                    format!("`{other}` is not a mode; use `ro` (read-only, the default) or `rw`"),
+                ));
+            }
+        };
+        preopen.push(Preopen {
+            host: resolve(base, &p.host),
+            guest: p.guest,
+            writable,
+        });
+    }
+
+    let mut limits = ToolsetLimits::default();
+    if let Some(l) = t.limits {
+        if let Some(m) = l.memory_bytes {
+            if m < 65536 {
+                return Err(ConfigError::at(
+                    key("limits.memory_bytes"),
+                    format!(
+                        "{m} is below one WebAssembly page; give at least 65536 (default 67108864, 64 MiB)"
+                    ),
+                ));
+            }
+            limits.memory = Some(usize::try_from(m).unwrap_or(usize::MAX));
+        }
+        if let Some(d) = l.deadline_ms {
+            if d == 0 {
+                return Err(ConfigError::at(
+                    key("limits.deadline_ms"),
+                    "0 would stop every call at once; give milliseconds such as 30000 \
+                     (leave it out for the default 30 s)",
+                ));
+            }
+            limits.deadline = Some(Duration::from_millis(d));
+        }
+        if let Some(o) = l.output_bytes {
+            if o == 0 {
+                return Err(ConfigError::at(
+                    key("limits.output_bytes"),
+                    "0 would refuse every result; give bytes such as 4194304 (the default)",
+                ));
+            }
+            limits.output = Some(usize::try_from(o).unwrap_or(usize::MAX));
+        }
+    }
+
+    let tools = match t.tools {
+        None => None,
+        Some(list) => {
+            if list.is_empty() {
+                return Err(ConfigError::at(
+                    key("tools"),
+                    "is empty, which would expose nothing; list tools or remove the entry",
+                ));
+            }
+            let mut seen: Vec<String> = Vec::new();
+            for (j, name) in list.into_iter().enumerate() {
+                check_text(&key(&format!("tools[{j}]")), &name)?;
+                if seen.contains(&name) {
+                    return Err(ConfigError::at(
+                        key(&format!("tools[{j}]")),
+                        format!("`{name}` is listed twice; list each tool once"),
+                    ));
+                }
+                seen.push(name);
+            }
+            Some(seen)
+        }
+    };
+
+    Ok(ToolsetEntry {
+        source,
+        grants,
+        preopen,
+        limits,
+        tools,
+    })
+}

@@ -1,0 +1,504 @@
+//! `toolsets.toml` as an operator writes it: defaults, every setting read,
+//! environment overrides, and the message for each refused input.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use gs_config::{
+    Config, HttpSettings, ImageBackend, SessionLifetime, ToolsetSource, Trace, is_loopback_host,
+};
+
+fn env(vars: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+    move |k| {
+        vars.iter()
+            .find(|(name, _)| *name == k)
+            .map(|(_, v)| v.to_string())
+    }
+}
+
+const HOME: &[(&str, &str)] = &[("HOME", "/home/ann")];
+
+fn parse(text: &str) -> Result<Config, String> {
+    Config::parse_with(text, Some(Path::new("/etc/gs")), &env(HOME)).map_err(|e| e.to_string())
+}
+
+fn refused(text: &str) -> String {
+    parse(text).expect_err("the configuration should be refused")
+}
+
+#[test]
+fn no_file_means_loopback_embedded_image_and_builtin_toolset() {
+    let c = Config::defaults_with(&env(HOME)).unwrap();
+    assert_eq!(c.listen.to_string(), "127.0.0.1:8000");
+    assert_eq!(c.identity.name, "gs-mcp");
+    assert_eq!(c.identity.version, env!("CARGO_PKG_VERSION"));
+    assert_eq!(c.identity.title, None);
+    assert!(!c.read_only);
+    assert_eq!(
+        c.image,
+        ImageBackend::Embedded {
+            path: PathBuf::from("/home/ann/.local/share/gs-mcp/image.gsimage")
+        }
+    );
+    assert_eq!(c.sessions, SessionLifetime::default());
+    assert_eq!(c.sessions.idle_timeout, Some(Duration::from_secs(1800)));
+    assert_eq!(
+        c.sessions.streamless_idle_timeout,
+        Some(Duration::from_secs(60))
+    );
+    assert_eq!(c.sessions.stream_loss_grace, Duration::from_secs(10));
+    assert_eq!(c.sessions.absolute_timeout, None);
+    assert_eq!(c.sessions.request_timeout, None);
+    assert_eq!(
+        c.sessions.liveness_probe_after,
+        Some(Duration::from_secs(1500))
+    );
+    assert_eq!(c.http, HttpSettings::default());
+    assert_eq!(c.http.body_limit, 4 * 1024 * 1024);
+    assert_eq!(c.http.max_sessions_per_caller, Some(100));
+    assert_eq!(c.trace, Trace::default());
+    assert!(!c.trace.enabled);
+    assert_eq!(c.trace.limit, Some(4096));
+    assert_eq!(c.toolsets.len(), 1);
+    assert_eq!(c.toolsets[0].source, ToolsetSource::Builtin);
+}
+
+#[test]
+fn xdg_data_home_wins_over_home() {
+    let c = Config::defaults_with(&env(&[("HOME", "/h"), ("XDG_DATA_HOME", "/x")])).unwrap();
+    assert_eq!(
+        c.image,
+        ImageBackend::Embedded {
+            path: PathBuf::from("/x/gs-mcp/image.gsimage")
+        }
+    );
+}
+
+#[test]
+fn no_home_and_no_image_path_is_refused_with_the_fix() {
+    let e = Config::defaults_with(&env(&[])).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "`image.path`: no default image location: neither XDG_DATA_HOME nor HOME is set; \
+         set `image.path` (or pass --image)"
+    );
+}
+
+#[test]
+fn every_setting_is_read() {
+    let c = parse(
+        r#"
+listen = "127.0.0.1:9001"
+read_only = true
+
+[identity]
+name = "acme-db-mcp"
+version = "2.5.0"
+title = "Acme Labels - sandbox"
+
+[image]
+backend = "embedded"
+path = "data/app.gsimage"
+
+[sessions]
+idle_timeout_secs = 600
+streamless_idle_timeout_secs = 0
+stream_loss_grace_secs = 0
+absolute_timeout_secs = 86400
+request_timeout_secs = 120
+liveness_probe_after_secs = 300
+
+[http]
+body_limit_bytes = 1048576
+max_sessions = 50
+max_sessions_per_caller = 0
+allowed_origin_hosts = ["App.Example.com"]
+allowed_hosts = ["mcp.internal"]
+
+[trace]
+enabled = true
+limit = 0
+
+[[toolset]]
+builtin = true
+tools = ["execute_code"]
+
+[[toolset]]
+path = "plugins/acme_db.wasm"
+sha256 = "ABCDEF0123456789abcdef0123456789abcdef0123456789abcdef0123456789"
+grants = ["image:read", "image:execute", "image:read"]
+preopen = [{ host = "/srv/data", guest = "/data" }, { host = "out", guest = "/out", mode = "rw" }]
+limits = { memory_bytes = 1048576, deadline_ms = 5000, output_bytes = 65536 }
+"#,
+    )
+    .unwrap();
+    assert_eq!(c.listen.port(), 9001);
+    assert!(c.read_only);
+    assert_eq!(c.identity.name, "acme-db-mcp");
+    assert_eq!(c.identity.version, "2.5.0");
+    assert_eq!(c.identity.title.as_deref(), Some("Acme Labels - sandbox"));
+    assert_eq!(
+        c.image,
+        ImageBackend::Embedded {
+            path: PathBuf::from("/etc/gs/data/app.gsimage")
+        }
+    );
+    let s = c.sessions;
+    assert_eq!(s.idle_timeout, Some(Duration::from_secs(600)));
+    assert_eq!(s.streamless_idle_timeout, None);
+    assert_eq!(s.stream_loss_grace, Duration::ZERO);
+    assert_eq!(s.absolute_timeout, Some(Duration::from_secs(86400)));
+    assert_eq!(s.request_timeout, Some(Duration::from_secs(120)));
+    assert_eq!(s.liveness_probe_after, Some(Duration::from_secs(300)));
+    assert_eq!(c.http.body_limit, 1 << 20);
+    assert_eq!(c.http.max_sessions, 50);
+    assert_eq!(c.http.max_sessions_per_caller, None);
+    assert_eq!(c.http.allowed_origin_hosts, ["app.example.com"]);
+    assert_eq!(c.http.allowed_hosts, ["mcp.internal"]);
+    assert!(c.trace.enabled);
+    assert_eq!(c.trace.limit, None);
+    assert_eq!(c.toolsets.len(), 2);
+    assert_eq!(
+        c.toolsets[0].tools.as_deref(),
+        Some(&["execute_code".to_string()][..])
+    );
+    let w = &c.toolsets[1];
+    assert_eq!(
+        w.source,
+        ToolsetSource::Wasm {
+            path: PathBuf::from("/etc/gs/plugins/acme_db.wasm"),
+            sha256: Some("abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789".into()),
+        }
+    );
+    assert_eq!(w.grants, ["image:read", "image:execute"]);
+    assert_eq!(w.preopen.len(), 2);
+    assert_eq!(w.preopen[0].host, PathBuf::from("/srv/data"));
+    assert!(!w.preopen[0].writable);
+    assert_eq!(w.preopen[1].host, PathBuf::from("/etc/gs/out"));
+    assert!(w.preopen[1].writable);
+    assert_eq!(w.limits.memory, Some(1 << 20));
+    assert_eq!(w.limits.deadline, Some(Duration::from_secs(5)));
+    assert_eq!(w.limits.output, Some(65536));
+    assert_eq!(w.tools, None);
+}
+
+#[test]
+fn the_example_file_is_valid() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../toolsets.example.toml");
+    let c = Config::load_with(&path, &env(HOME)).unwrap();
+    assert_eq!(c.listen.to_string(), "127.0.0.1:8000");
+    assert_eq!(c.file.as_deref(), Some(path.as_path()));
+}
+
+#[test]
+fn unknown_top_level_key_is_named_with_line_and_fix() {
+    let e = refused("listen = \"127.0.0.1:8000\"\nreadonly = true\n");
+    assert!(
+        e.starts_with("line 2, column 1: unknown field `readonly`, expected one of"),
+        "{e}"
+    );
+    assert!(e.contains("`read_only`"), "{e}");
+    assert!(
+        e.ends_with(
+            "remove the key or correct its spelling (toolsets.example.toml lists every key)"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_nested_key_is_named() {
+    let e = refused("[sessions]\nidle_timeout = 5\n");
+    assert!(e.contains("unknown field `idle_timeout`"), "{e}");
+    assert!(e.contains("`idle_timeout_secs`"), "{e}");
+    let e = refused("[[toolset]]\nbuiltin = true\ngrant = [\"image:read\"]\n");
+    assert!(
+        e.contains("line 3") && e.contains("unknown field `grant`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn wrong_type_is_refused_with_the_fix() {
+    let e = refused("read_only = \"yes\"\n");
+    assert!(
+        e.starts_with("line 1, column 13: invalid type: string \"yes\", expected a boolean"),
+        "{e}"
+    );
+    assert!(
+        e.ends_with("; give the value the type the key documents"),
+        "{e}"
+    );
+    let e = refused("[sessions]\nidle_timeout_secs = -5\n");
+    assert!(e.contains("line 2") && e.contains("-5"), "{e}");
+}
+
+#[test]
+fn bad_listen_address() {
+    assert_eq!(
+        refused("listen = \"localhost\"\n"),
+        "`listen`: `localhost` is not an address and port; write it like `127.0.0.1:8000` or `[::1]:8000`"
+    );
+}
+
+#[test]
+fn empty_or_control_identity() {
+    assert_eq!(
+        refused("[identity]\nname = \" \"\n"),
+        "`identity.name`: is empty; give a value or leave the key out for the default"
+    );
+    assert_eq!(
+        refused("[identity]\ntitle = \"a\\nb\"\n"),
+        "`identity.title`: \"a\\nb\" contains a control character; use printable text"
+    );
+}
+
+#[test]
+fn gemstone_backend_is_not_available_yet() {
+    assert_eq!(
+        refused("[image]\nbackend = \"gemstone\"\nstone = \"gs64stone\"\n"),
+        "`image.backend`: the `gemstone` backend (a stone over the GemStone C Interface) is not \
+         available in this release; use `backend = \"embedded\"`"
+    );
+    assert_eq!(
+        refused("[image]\nbackend = \"sqlite\"\n"),
+        "`image.backend`: `sqlite` is not a backend; use `embedded` (or, later, `gemstone`)"
+    );
+    assert_eq!(
+        refused("[image]\nstone = \"gs64stone\"\n"),
+        "`image.stone`: is a setting of the `gemstone` backend, but `image.backend` is \
+         `embedded`; remove it"
+    );
+}
+
+#[test]
+fn probe_after_idle_is_refused() {
+    assert_eq!(
+        refused("[sessions]\nidle_timeout_secs = 60\nliveness_probe_after_secs = 60\n"),
+        "`sessions.liveness_probe_after_secs`: the liveness probe (60 s) must come before the \
+         idle timeout (60 s), or it is never sent; lower `sessions.liveness_probe_after_secs` \
+         or raise `sessions.idle_timeout_secs`"
+    );
+    // With idleness reaping off, any probe interval is fine.
+    assert!(
+        parse("[sessions]\nidle_timeout_secs = 0\nliveness_probe_after_secs = 99999\n").is_ok()
+    );
+}
+
+#[test]
+fn http_limits_are_checked() {
+    assert_eq!(
+        refused("[http]\nbody_limit_bytes = 10\n"),
+        "`http.body_limit_bytes`: 10 is too small for any MCP message; give at least 1024 (default 4194304)"
+    );
+    assert_eq!(
+        refused("[http]\nmax_sessions = 0\n"),
+        "`http.max_sessions`: 0 would refuse every client; give at least 1 (default 1000)"
+    );
+    assert_eq!(
+        refused("[http]\nallowed_origin_hosts = [\"https://app.example.com\"]\n"),
+        "`http.allowed_origin_hosts[0]`: `https://app.example.com` is not a host name; give the \
+         bare host, such as `app.example.com` (no scheme, no path)"
+    );
+    assert!(
+        refused("[http]\nallowed_hosts = [\"ok\", \"a/b\"]\n")
+            .starts_with("`http.allowed_hosts[1]`")
+    );
+}
+
+#[test]
+fn toolset_source_rules() {
+    assert_eq!(
+        refused("[[toolset]]\ngrants = [\"image:read\"]\n"),
+        "`toolset[0]`: says neither where the toolset comes from; add `builtin = true` or `path = \"x.wasm\"`"
+    );
+    assert_eq!(
+        refused("[[toolset]]\nbuiltin = true\npath = \"a.wasm\"\n"),
+        "`toolset[0].path`: an entry is either `builtin = true` or `path = \"x.wasm\"`, not both; split it into two entries"
+    );
+    assert_eq!(
+        refused("[[toolset]]\nbuiltin = true\n[[toolset]]\nbuiltin = true\n"),
+        "`toolset`: the built-in toolset is listed more than once; keep one `builtin = true` entry"
+    );
+    assert_eq!(
+        refused("[[toolset]]\nbuiltin = true\ngrants = [\"image:read\"]\n"),
+        "`toolset[0].grants`: applies only to WebAssembly toolsets (`path = …`); the built-in toolset is not sandboxed, so remove it"
+    );
+}
+
+#[test]
+fn toolset_values_are_checked() {
+    let wasm = "[[toolset]]\nbuiltin = true\n[[toolset]]\npath = \"a.wasm\"\n";
+    assert_eq!(
+        refused(&format!("{wasm}sha256 = \"abc\"\n")),
+        "`toolset[1].sha256`: `abc` is not a SHA-256 digest; give 64 hex digits, as `sha256sum a.wasm` prints them"
+    );
+    assert_eq!(
+        refused(&format!("{wasm}grants = [\"image:read\", \"net\"]\n")),
+        "`toolset[1].grants[1]`: `net` is not a grant; valid grants are `image:read`, `image:execute`, `image:write` (directories go in `preopen`)"
+    );
+    assert_eq!(
+        refused(&format!(
+            "{wasm}preopen = [{{ host = \"/d\", guest = \"data\" }}]\n"
+        )),
+        "`toolset[1].preopen[0].guest`: `data` is not absolute; write the guest path like `/data`"
+    );
+    assert_eq!(
+        refused(&format!(
+            "{wasm}preopen = [{{ host = \"/d\", guest = \"/d\", mode = \"rwx\" }}]\n"
+        )),
+        "`toolset[1].preopen[0].mode`: `rwx` is not a mode; use `ro` (read-only, the default) or `rw`"
+    );
+    assert_eq!(
+        refused(&format!("{wasm}limits = {{ memory_bytes = 100 }}\n")),
+        "`toolset[1].limits.memory_bytes`: 100 is below one WebAssembly page; give at least 65536 (default 67108864, 64 MiB)"
+    );
+    assert_eq!(
+        refused(&format!("{wasm}limits = {{ deadline_ms = 0 }}\n")),
+        "`toolset[1].limits.deadline_ms`: 0 would stop every call at once; give milliseconds such as 30000 (leave it out for the default 30 s)"
+    );
+    assert_eq!(
+        refused(&format!("{wasm}limits = {{ output_bytes = 0 }}\n")),
+        "`toolset[1].limits.output_bytes`: 0 would refuse every result; give bytes such as 4194304 (the default)"
+    );
+    assert_eq!(
+        refused(&format!("{wasm}tools = []\n")),
+        "`toolset[1].tools`: is empty, which would expose nothing; list tools or remove the entry"
+    );
+    assert_eq!(
+        refused(&format!("{wasm}tools = [\"a\", \"a\"]\n")),
+        "`toolset[1].tools[1]`: `a` is listed twice; list each tool once"
+    );
+}
+
+#[test]
+fn unreadable_file_names_the_file() {
+    let e = Config::load_with(Path::new("/nonexistent/toolsets.toml"), &env(HOME))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("/nonexistent/toolsets.toml: cannot read the configuration ("),
+        "{e}"
+    );
+    assert!(e.ends_with("); check the path given to --config"), "{e}");
+}
+
+#[test]
+fn file_errors_carry_the_file_name_and_relative_paths_resolve_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("toolsets.toml");
+    std::fs::write(&path, "[image]\npath = \"img.gsimage\"\n").unwrap();
+    let c = Config::load_with(&path, &env(HOME)).unwrap();
+    assert_eq!(
+        c.image,
+        ImageBackend::Embedded {
+            path: dir.path().join("img.gsimage")
+        }
+    );
+    std::fs::write(&path, "listen = 5\n").unwrap();
+    let e = Config::load_with(&path, &env(HOME))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with(&format!(
+            "{}: line 1, column 10: invalid type",
+            path.display()
+        )),
+        "{e}"
+    );
+}
+
+#[test]
+fn environment_overrides_the_file() {
+    let mut c = parse("[sessions]\nidle_timeout_secs = 600\n").unwrap();
+    // A shorter idle timeout brings the default probe forward with it.
+    assert_eq!(
+        c.sessions.liveness_probe_after,
+        Some(Duration::from_secs(500))
+    );
+    c.apply_env_with(&env(&[
+        ("GS_MCP_READONLY", "1"),
+        ("GS_MCP_IDLE_TIMEOUT", "0"),
+        ("GS_MCP_STREAMLESS_IDLE_TIMEOUT", "120"),
+        ("GS_MCP_STREAM_LOSS_GRACE", "0"),
+        ("GS_MCP_ABSOLUTE_TIMEOUT", "3600"),
+        ("GS_MCP_REQUEST_TIMEOUT", "30"),
+        ("GS_MCP_LIVENESS_PROBE", "0"),
+        ("GS_MCP_TRACE", "true"),
+        ("GS_MCP_TRACE_LIMIT", "none"),
+    ]))
+    .unwrap();
+    assert!(c.read_only);
+    assert_eq!(c.sessions.idle_timeout, None);
+    assert_eq!(
+        c.sessions.streamless_idle_timeout,
+        Some(Duration::from_secs(120))
+    );
+    assert_eq!(c.sessions.stream_loss_grace, Duration::ZERO);
+    assert_eq!(c.sessions.absolute_timeout, Some(Duration::from_secs(3600)));
+    assert_eq!(c.sessions.request_timeout, Some(Duration::from_secs(30)));
+    assert_eq!(c.sessions.liveness_probe_after, None);
+    assert!(c.trace.enabled);
+    assert_eq!(c.trace.limit, None);
+    c.apply_env_with(&env(&[
+        ("GS_MCP_TRACE_LIMIT", "512"),
+        ("GS_MCP_TRACE", "0"),
+    ]))
+    .unwrap();
+    assert_eq!(c.trace.limit, Some(512));
+    assert!(!c.trace.enabled);
+}
+
+#[test]
+fn bad_environment_values_name_the_variable() {
+    let mut c = parse("").unwrap();
+    let e = |vars| {
+        let mut c = c.clone();
+        c.apply_env_with(&env(vars)).unwrap_err().to_string()
+    };
+    assert_eq!(
+        e(&[("GS_MCP_IDLE_TIMEOUT", "30m")]),
+        "`GS_MCP_IDLE_TIMEOUT`: `30m` is not a number of seconds; give a whole number such as 60 (0 turns it off)"
+    );
+    assert_eq!(
+        e(&[("GS_MCP_READONLY", "maybe")]),
+        "`GS_MCP_READONLY`: `maybe` is not a switch; set it to 1 or 0"
+    );
+    assert_eq!(
+        e(&[("GS_MCP_TRACE_LIMIT", "0")]),
+        "`GS_MCP_TRACE_LIMIT`: `0` is not a limit; give a positive number of characters, or `none` for whole bodies"
+    );
+    assert!(e(&[("GS_MCP_LIVENESS_PROBE", "4000")]).starts_with(
+        "`environment`: the liveness probe (4000 s) must come before the idle timeout (1800 s)"
+    ));
+    // Shortening the idle timeout alone moves the default probe before it.
+    let mut short = c.clone();
+    short
+        .apply_env_with(&env(&[("GS_MCP_IDLE_TIMEOUT", "120")]))
+        .unwrap();
+    assert_eq!(
+        short.sessions.liveness_probe_after,
+        Some(Duration::from_secs(100))
+    );
+    // Empty variables are ignored, as a shell's `VAR= cmd` intends.
+    c.apply_env_with(&env(&[("GS_MCP_IDLE_TIMEOUT", "")]))
+        .unwrap();
+    assert_eq!(c.sessions.idle_timeout, Some(Duration::from_secs(1800)));
+}
+
+#[test]
+fn loopback_hosts() {
+    for h in [
+        "localhost",
+        "LOCALHOST",
+        "127.0.0.1",
+        "127.1.2.3",
+        "::1",
+        "[::1]",
+    ] {
+        assert!(is_loopback_host(h), "{h}");
+    }
+    for h in ["example.com", "10.0.0.1", "localhost.evil.com", "[::2]", ""] {
+        assert!(!is_loopback_host(h), "{h}");
+    }
+}
