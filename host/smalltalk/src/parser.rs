@@ -177,6 +177,9 @@ struct Parser<'a> {
     /// `needs_deep_stack` (if below [`MAX_NESTING`]).
     depth_limit: usize,
     needs_deep_stack: bool,
+    /// Brackets opened and not yet closed, so recovery knows how far out
+    /// the statement it abandons ends.
+    brackets: usize,
     errors: Vec<SyntaxError>,
     lines: Option<LineIndex>,
 }
@@ -201,6 +204,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             depth_limit,
             needs_deep_stack: false,
+            brackets: 0,
             errors: Vec::new(),
             lines: None,
         }
@@ -361,6 +365,18 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Enters a bracketed construct opened by the token at `span`.
+    fn open_bracket(&mut self, span: Span) -> PResult<()> {
+        self.brackets += 1;
+        self.enter(span)
+    }
+
+    /// Leaves the construct entered by the matching [`Parser::open_bracket`].
+    fn close_bracket(&mut self) {
+        self.brackets -= 1;
+        self.depth -= 1;
+    }
+
     // ----- top level ----------------------------------------------------
 
     fn method(&mut self) -> PResult<MethodNode> {
@@ -447,12 +463,12 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skips to just after the next period at bracket depth zero; false at
-    /// the end of the text.
+    /// Skips to just after the next period outside every bracket open at
+    /// the mistake (so a mistake inside a block skips the rest of the
+    /// block); false at the end of the text.
     fn recover(&mut self) -> bool {
         self.depth = 0;
-        self.peeked = None;
-        let mut nesting = 0usize;
+        let mut nesting = std::mem::take(&mut self.brackets);
         loop {
             match self.tok.kind {
                 TokenKind::End => return false,
@@ -465,12 +481,12 @@ impl<'a> Parser<'a> {
                     nesting = nesting.saturating_sub(1)
                 }
                 TokenKind::Period if nesting == 0 => {
-                    self.tok = self.lexer.next_token();
+                    self.advance();
                     return true;
                 }
                 _ => {}
             }
-            self.tok = self.lexer.next_token();
+            self.advance();
         }
     }
 
@@ -875,7 +891,7 @@ impl<'a> Parser<'a> {
             }
             TokenKind::LeftParen => {
                 let open = self.advance();
-                self.enter(open.span)?;
+                self.open_bracket(open.span)?;
                 if !self.at_primary() {
                     return Err(self.expected("an expression after `(`"));
                 }
@@ -885,10 +901,12 @@ impl<'a> Parser<'a> {
                         "')' to close the parenthesis opened at {}",
                         self.where_(open.span.start)
                     );
+                    // The closer is missing: recovery must not wait for it.
+                    self.brackets -= 1;
                     return Err(self.expected(&what));
                 }
                 let close = self.advance();
-                self.depth -= 1;
+                self.close_bracket();
                 Ok(Expr::new(
                     ExprKind::Paren(Box::new(inner)),
                     open.span.to(close.span),
@@ -905,7 +923,7 @@ impl<'a> Parser<'a> {
 
     fn block(&mut self) -> PResult<Expr> {
         let open = self.advance();
-        self.enter(open.span)?;
+        self.open_bracket(open.span)?;
         let mut parameters = Vec::new();
         while self.at(TokenKind::Colon) {
             self.advance();
@@ -937,10 +955,12 @@ impl<'a> Parser<'a> {
                 "']' to close the block opened at {}",
                 self.where_(open.span.start)
             );
+            // The closer is missing: recovery must not wait for it.
+            self.brackets -= 1;
             return Err(self.expected(&what));
         }
         let close = self.advance();
-        self.depth -= 1;
+        self.close_bracket();
         Ok(Expr::new(
             ExprKind::Block(Box::new(Block {
                 parameters,
@@ -953,7 +973,7 @@ impl<'a> Parser<'a> {
 
     fn brace(&mut self) -> PResult<Expr> {
         let open = self.advance();
-        self.enter(open.span)?;
+        self.open_bracket(open.span)?;
         let mut elements = Vec::new();
         loop {
             while self.at(TokenKind::Period) {
@@ -972,10 +992,12 @@ impl<'a> Parser<'a> {
                 "'}}' to close the brace array opened at {}",
                 self.where_(open.span.start)
             );
+            // The closer is missing: recovery must not wait for it.
+            self.brackets -= 1;
             return Err(self.expected(&what));
         }
         let close = self.advance();
-        self.depth -= 1;
+        self.close_bracket();
         Ok(Expr::new(
             ExprKind::Brace(elements),
             open.span.to(close.span),
@@ -1027,7 +1049,7 @@ impl<'a> Parser<'a> {
 
     /// The elements of `#( … )` after the opening token `open`.
     fn literal_array(&mut self, open: Token) -> PResult<(Literal, Span)> {
-        self.enter(open.span)?;
+        self.open_bracket(open.span)?;
         let mut elements = Vec::new();
         loop {
             let t = self.tok;
@@ -1065,6 +1087,8 @@ impl<'a> Parser<'a> {
                         "')' to close the literal array opened at {}",
                         self.where_(open.span.start)
                     );
+                    // The closer is missing: recovery must not wait for it.
+                    self.brackets -= 1;
                     return Err(self.expected(&what));
                 }
                 _ => match self.literal()? {
@@ -1084,12 +1108,13 @@ impl<'a> Parser<'a> {
             }
         }
         let close = self.advance();
-        self.depth -= 1;
+        self.close_bracket();
         Ok((Literal::Array(elements), open.span.to(close.span)))
     }
 
     /// The elements of `#[ … ]` after the opening token `open`.
     fn byte_array(&mut self, open: Token) -> PResult<(Literal, Span)> {
+        self.brackets += 1;
         let mut bytes = Vec::new();
         loop {
             let t = self.tok;
@@ -1120,6 +1145,8 @@ impl<'a> Parser<'a> {
                         "']' to close the byte array opened at {}",
                         self.where_(open.span.start)
                     );
+                    // The closer is missing: recovery must not wait for it.
+                    self.brackets -= 1;
                     return Err(self.expected(&what));
                 }
                 TokenKind::Error => return Err(self.lex_error()),
@@ -1135,6 +1162,7 @@ impl<'a> Parser<'a> {
             }
         }
         let close = self.advance();
+        self.brackets -= 1;
         Ok((Literal::ByteArray(bytes), open.span.to(close.span)))
     }
 }

@@ -163,6 +163,18 @@ fn several_independent_mistakes_are_reported() {
          line 3, column 9: expected ')' to close the parenthesis opened at line 3, column 7, found `.`\n\
          line 4, column 9: unexpected `]`: no block is open here",
     );
+    // A mistake inside a block skips the rest of the block, not just the
+    // statement, so the block's `]` does not look like a second mistake.
+    check(
+        "foo\n\t#(1 2) do: [:x | a := . b].\n\t^c +",
+        "line 2, column 24: expected an expression after `:=`, found `.`\n\
+         line 3, column 6: expected an argument after `+`, found the end of the text",
+    );
+    check(
+        "foo\n\tx := #[1 300 2].\n\t^{1. 2 +}",
+        "line 2, column 11: byte array elements must be integers from 0 to 255; found `300`\n\
+         line 3, column 10: expected an argument after `+`, found `}`",
+    );
     let errors = parse_doit("1 +. 2 +. 3 +").unwrap_err();
     assert_eq!(errors.len(), 3);
     let many = "x +. ".repeat(100);
