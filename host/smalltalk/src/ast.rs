@@ -37,7 +37,8 @@ pub struct MethodNode {
     pub pragmas: Vec<Pragma>,
     /// The statements of the method body.
     pub body: Vec<Statement>,
-    /// The whole method source, from the pattern to the end of the text.
+    /// The whole text the method was parsed from, leading comments
+    /// included.
     pub span: Span,
 }
 

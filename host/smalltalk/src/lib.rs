@@ -21,7 +21,10 @@
 //!   (pattern, temporaries, pragmas, statements), [`parse_doit`] a
 //!   [`DoitNode`](ast::DoitNode) (temporaries and statements), and
 //!   [`parse_expression`] a single [`Expr`](ast::Expr). Literals carry their
-//!   values; integers are [`num_bigint::BigInt`].
+//!   values; integers are [`num_bigint::BigInt`]. `walk` visits every
+//!   expression of a tree.
+//! - **Input**: the parser takes `&str`; [`parser::decode_source`] turns
+//!   file bytes into text, reporting invalid UTF-8 with its position.
 //! - **Errors**: a [`SyntaxError`] says what is wrong and where
 //!   (`line 3, column 7: expected ']' to close the block opened at …`).
 //!   Parsing reports the first mistake exactly and, after skipping to the
@@ -32,7 +35,7 @@
 //!   duplicate declarations, resolving outer names through a
 //!   [`NameScope`](check::NameScope); it also lists the selectors a method
 //!   sends and the globals, class and pool variables it references.
-//! - **Printing** ([`print`]): [`print_method`] writes a tree back in one
+//! - **Printing** ([`print`](mod@print)): [`print_method`] writes a tree back in one
 //!   canonical layout that parses to an equal tree.
 //!
 //! # Example

@@ -281,7 +281,7 @@ impl<'a> Parser<'a> {
             .line_col(offset)
     }
 
-    fn where_(&mut self, offset: u32) -> String {
+    fn location(&mut self, offset: u32) -> String {
         let (line, column) = self.position(offset);
         format!("line {line}, column {column}")
     }
@@ -322,7 +322,7 @@ impl<'a> Parser<'a> {
             None => ("malformed token".to_owned(), None),
         };
         let message = match origin {
-            Some(offset) => format!("{message} {}", self.where_(offset)),
+            Some(offset) => format!("{message} {}", self.location(offset)),
             None => message,
         };
         let span = match origin {
@@ -431,11 +431,7 @@ impl<'a> Parser<'a> {
         }
         let expr = self.expression()?;
         if !self.at(TokenKind::End) {
-            let found = self.describe(self.tok);
-            return Err(self.error_at(
-                self.tok.span,
-                format!("expected the end of the expression, found {found}"),
-            ));
+            return Err(self.expected("the end of the expression"));
         }
         Ok(expr)
     }
@@ -609,7 +605,7 @@ impl<'a> Parser<'a> {
                 _ => {
                     let what = format!(
                         "a temporary variable name or `|` to close the declaration opened at {}",
-                        self.where_(open.span.start)
+                        self.location(open.span.start)
                     );
                     return Err(self.expected(&what));
                 }
@@ -644,7 +640,7 @@ impl<'a> Parser<'a> {
         if !self.at_binary(">") {
             let what = format!(
                 "`>` to close the pragma opened at {}",
-                self.where_(open.span.start)
+                self.location(open.span.start)
             );
             return Err(self.expected(&what));
         }
@@ -899,7 +895,7 @@ impl<'a> Parser<'a> {
                 if !self.at(TokenKind::RightParen) {
                     let what = format!(
                         "')' to close the parenthesis opened at {}",
-                        self.where_(open.span.start)
+                        self.location(open.span.start)
                     );
                     // The closer is missing: recovery must not wait for it.
                     self.brackets -= 1;
@@ -953,7 +949,7 @@ impl<'a> Parser<'a> {
             }
             let what = format!(
                 "']' to close the block opened at {}",
-                self.where_(open.span.start)
+                self.location(open.span.start)
             );
             // The closer is missing: recovery must not wait for it.
             self.brackets -= 1;
@@ -990,7 +986,7 @@ impl<'a> Parser<'a> {
         if !self.at(TokenKind::RightBrace) {
             let what = format!(
                 "'}}' to close the brace array opened at {}",
-                self.where_(open.span.start)
+                self.location(open.span.start)
             );
             // The closer is missing: recovery must not wait for it.
             self.brackets -= 1;
@@ -1085,7 +1081,7 @@ impl<'a> Parser<'a> {
                 TokenKind::End => {
                     let what = format!(
                         "')' to close the literal array opened at {}",
-                        self.where_(open.span.start)
+                        self.location(open.span.start)
                     );
                     // The closer is missing: recovery must not wait for it.
                     self.brackets -= 1;
@@ -1143,7 +1139,7 @@ impl<'a> Parser<'a> {
                 TokenKind::End => {
                     let what = format!(
                         "']' to close the byte array opened at {}",
-                        self.where_(open.span.start)
+                        self.location(open.span.start)
                     );
                     // The closer is missing: recovery must not wait for it.
                     self.brackets -= 1;

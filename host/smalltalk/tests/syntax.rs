@@ -124,6 +124,13 @@ fn methods() {
         "foo() |a b| (:= a 1)",
     );
     check_method("foo ||  ^1", "foo() || ^1");
+    check_method(
+        "\"a\"at:\"b\"i\"c\"put:\"d\"v\"e\"<primitive: \"f\" 1\"g\">\"h\"|\"i\"t\"j\"|\"k\"\
+         t\"l\":=\"m\"i\"n\"+\"o\"(\"p\"v\"q\"foo:\"r\"1\"s\";\"t\"bar\"u\")\"v\".\"w\"\
+         ^\"x\"[\"y\":\"z\"a\"0\"|\"1\"a\"2\"]\"3\"",
+        "at:put:(i v) |t| <primitive: [Integer(1)]>\
+         (:= t (+ i (paren (cascade v (foo: _ 1); (bar _))))). ^[a |  | a]",
+    );
 }
 
 #[test]
