@@ -14,6 +14,8 @@
 //! GemStone 3.x form `fileOutClass` uses, which this module reads again to
 //! the same [`ClassDefinition`].
 
+use std::collections::HashMap;
+
 use crate::model::{ClassDefinition, ClassKind, GlobalValue};
 use gs_smalltalk::ast::{Cascade, Expr, ExprKind, Literal, Message, PseudoVariable, Statement};
 use gs_smalltalk::span::LineIndex;
@@ -131,12 +133,15 @@ pub fn recognise(source: &str, default_dictionary: &str) -> Result<Vec<FileDoit>
         )
     })?;
     let mut out = Vec::new();
+    // Temporaries a definition was assigned to (`cls := Object subclass: …`),
+    // by name, with the class each names.
+    let mut temps = HashMap::new();
     for statement in &doit.body {
         let expr = match statement {
             Statement::Expression(e) => e,
             Statement::Return { value, .. } => value,
         };
-        statement_doits(source, expr, default_dictionary, &mut out)
+        statement_doits(source, expr, default_dictionary, &mut temps, &mut out)
             .map_err(|message| at(expr.span.start, message))?;
     }
     Ok(out)
@@ -175,11 +180,24 @@ fn statement_doits(
     src: &str,
     expr: &Expr,
     dict: &str,
+    temps: &mut HashMap<String, String>,
     out: &mut Vec<FileDoit>,
 ) -> Result<(), String> {
     let expr = strip_parens(expr);
     match &expr.kind {
         ExprKind::Literal(_) | ExprKind::Pseudo(_) => Ok(()),
+        ExprKind::Assignment { target, value } => {
+            let value = strip_parens(value);
+            match &value.kind {
+                ExprKind::Send(send) if is_definition(&send.message) => {
+                    let def = definition(&send.receiver, &send.message, dict)?;
+                    temps.insert(target.name.clone(), def.name.clone());
+                    out.push(FileDoit::Define(def));
+                    Ok(())
+                }
+                _ => Err(NOT_ACCEPTED.into()),
+            }
+        }
         ExprKind::Send(send) => {
             if is_definition(&send.message) {
                 out.push(FileDoit::Define(definition(
@@ -189,13 +207,13 @@ fn statement_doits(
                 )?));
                 return Ok(());
             }
-            let class = receiver_class(&send.receiver, dict, out)?;
+            let class = receiver_class(&send.receiver, dict, temps, out)?;
             match class {
                 Some(class) => class_message(src, &class, &send.message, out),
                 None => other_send(&send.receiver, &send.message, out),
             }
         }
-        ExprKind::Cascade(cascade) => cascade_doits(src, cascade, dict, out),
+        ExprKind::Cascade(cascade) => cascade_doits(src, cascade, dict, temps, out),
         _ => Err(NOT_ACCEPTED.into()),
     }
 }
@@ -204,9 +222,10 @@ fn cascade_doits(
     src: &str,
     cascade: &Cascade,
     dict: &str,
+    temps: &mut HashMap<String, String>,
     out: &mut Vec<FileDoit>,
 ) -> Result<(), String> {
-    let Some(class) = receiver_class(&cascade.receiver, dict, out)? else {
+    let Some(class) = receiver_class(&cascade.receiver, dict, temps, out)? else {
         return Err(NOT_ACCEPTED.into());
     };
     for part in &cascade.parts {
@@ -218,16 +237,19 @@ fn cascade_doits(
     Ok(())
 }
 
-/// The class a message is sent to, when the receiver is a class name or a
-/// class definition (which is then recorded first).
+/// The class a message is sent to, when the receiver is a class name, a
+/// temporary holding a definition's class, or a class definition (which is
+/// then recorded first).
 fn receiver_class(
     receiver: &Expr,
     dict: &str,
+    temps: &HashMap<String, String>,
     out: &mut Vec<FileDoit>,
 ) -> Result<Option<String>, String> {
     let receiver = strip_parens(receiver);
     match &receiver.kind {
         ExprKind::Variable(name) if starts_upper(name) => Ok(Some(name.clone())),
+        ExprKind::Variable(name) => Ok(temps.get(name).cloned()),
         ExprKind::Send(send) if is_definition(&send.message) => {
             let def = definition(&send.receiver, &send.message, dict)?;
             let name = def.name.clone();
@@ -677,6 +699,35 @@ mod tests {
                 expression: "TranscriptStream new".into()
             }]
         );
+    }
+
+    #[test]
+    fn definition_assigned_to_a_temporary() {
+        let doits = recognise(
+            "| cls |\ncls := Object subclass: 'RBNode'\n  instVarNames: #('parent')\n  classVars: #('Formatter')\n  \
+             classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals.\ncls category: 'AST-Core'.\n\
+             cls comment: 'A node.'.\ntrue.",
+            "UserGlobals",
+        )
+        .unwrap();
+        assert!(
+            matches!(&doits[0], FileDoit::Define(d) if d.name == "RBNode" && d.inst_vars == ["parent"])
+        );
+        assert_eq!(
+            doits[1..],
+            [
+                FileDoit::Category {
+                    class: "RBNode".into(),
+                    category: "AST-Core".into()
+                },
+                FileDoit::Comment {
+                    class: "RBNode".into(),
+                    comment: "A node.".into()
+                },
+            ]
+        );
+        let err = recognise("| x |\nx := 3 + 4", "UserGlobals").unwrap_err();
+        assert!(err.message.contains("only class definitions"), "{err}");
     }
 
     #[test]

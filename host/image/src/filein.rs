@@ -321,10 +321,10 @@ pub fn file_in_sources(session: &mut Session, sources: &[Source]) -> FileInRepor
 
     for (at, def) in order_definitions(&plan.definitions) {
         let name = def.name.clone();
-        if let Ok(entries) = session.entries(&def.dictionary)
-            && entries
-                .iter()
-                .any(|(n, e)| *n == name && *e == DictionaryEntry::Global(GlobalValue::Nil))
+        // A name pre-declared as nil (`Dict at: #Foo put: nil`, here or in
+        // an earlier load) gives way to the class.
+        if let Some((dictionary, DictionaryEntry::Global(GlobalValue::Nil))) = session.lookup(&name)
+            && dictionary == def.dictionary
         {
             let _ = session.unbind(&def.dictionary, &name);
         }
