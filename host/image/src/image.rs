@@ -16,6 +16,7 @@ use imbl::HashMap;
 
 use crate::error::{ChangeKind, Conflict, ConflictReport, ImageError, Result};
 use crate::session::Session;
+use crate::sources::SourceArena;
 use crate::state::{Interner, Key, SharedInterner, State};
 use crate::store::{Loaded, Store};
 
@@ -66,6 +67,7 @@ struct Inner {
     commit_side: Mutex<CommitSide>,
     newest: RwLock<View>,
     interner: SharedInterner,
+    sources: RwLock<SourceArena>,
     next_class_id: AtomicU64,
 }
 
@@ -117,8 +119,9 @@ impl Image {
         let label = path.display().to_string();
         let mut interner = Interner::default();
         if path.exists() {
-            let (store, loaded) = Store::open_existing(path, &mut interner)?;
-            return Image::start(store, loaded, interner, label, options);
+            let mut sources = SourceArena::default();
+            let (store, loaded) = Store::open_existing(path, &mut interner, &mut sources)?;
+            return Image::start(store, loaded, interner, sources, label, options);
         }
         // Build the new image under a temporary name and link it into
         // place only once its first commit is durable: a crash while
@@ -129,10 +132,23 @@ impl Image {
         name.push(format!(".creating-{}", std::process::id()));
         let temp = path.with_file_name(name);
         let _ = std::fs::remove_file(&temp);
-        let created =
-            Store::create_at(&temp, label.clone(), &mut interner).and_then(|(store, loaded)| {
-                Image::start(store, loaded, interner, label.clone(), options.clone())
-            });
+        let created = Store::create_at(
+            &temp,
+            label.clone(),
+            &mut interner,
+            &mut SourceArena::default(),
+        )
+        .and_then(|(store, loaded)| {
+            let sources = SourceArena::default();
+            Image::start(
+                store,
+                loaded,
+                interner,
+                sources,
+                label.clone(),
+                options.clone(),
+            )
+        });
         let image = match created {
             Ok(image) => image,
             Err(e) => {
@@ -176,14 +192,17 @@ impl Image {
         options: OpenOptions,
     ) -> Result<Image> {
         let mut interner = Interner::default();
-        let (store, loaded) = Store::open_backend(backend, label.to_string(), &mut interner)?;
-        Image::start(store, loaded, interner, label.to_string(), options)
+        let mut sources = SourceArena::default();
+        let (store, loaded) =
+            Store::open_backend(backend, label.to_string(), &mut interner, &mut sources)?;
+        Image::start(store, loaded, interner, sources, label.to_string(), options)
     }
 
     fn start(
         store: Store,
         loaded: Loaded,
         interner: Interner,
+        sources: SourceArena,
         label: String,
         options: OpenOptions,
     ) -> Result<Image> {
@@ -218,6 +237,7 @@ impl Image {
                 }),
                 newest: RwLock::new(view),
                 interner: Arc::new(RwLock::new(interner)),
+                sources: RwLock::new(sources),
                 next_class_id: AtomicU64::new(next_class_id),
             }),
         };
@@ -281,6 +301,10 @@ impl Image {
 
     pub(crate) fn interner(&self) -> &SharedInterner {
         &self.inner.interner
+    }
+
+    pub(crate) fn sources(&self) -> &RwLock<SourceArena> {
+        &self.inner.sources
     }
 
     pub(crate) fn allocate_class_id(&self) -> crate::model::ClassId {
@@ -371,10 +395,12 @@ impl Image {
                 .interner
                 .read()
                 .unwrap_or_else(|p| p.into_inner());
+            let sources = self.inner.sources.read().unwrap_or_else(|p| p.into_inner());
             side.store.write_commit(
                 writes.iter().map(|(k, _)| k).filter(|k| k.is_stored()),
                 &next,
                 &interner,
+                &sources,
                 commit,
                 self.inner.next_class_id.load(Ordering::Relaxed),
             )?;

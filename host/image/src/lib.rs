@@ -78,6 +78,7 @@ pub(crate) mod kernel;
 pub mod model;
 mod query;
 mod session;
+mod sources;
 mod state;
 mod store;
 

@@ -8,35 +8,40 @@
 //! split over two threads on large images.
 
 use std::collections::{BTreeMap, HashSet};
-use std::sync::Arc;
 
 use memchr::memmem;
 
 use crate::error::{ImageError, Result};
 use crate::model::{ClassId, DictionaryEntry, MethodRef, Side};
 use crate::session::Session;
-use crate::state::{Interner, MethodKey, State, StoredMethod};
+use crate::state::{Interner, MethodKey, State};
 
 /// The name of the class whose subclasses are test classes.
 pub const TEST_CASE_CLASS: &str = "TestCase";
 
-/// Below this many methods a source search runs on the calling thread:
-/// starting a second thread costs more than it saves.
-const PARALLEL_SEARCH_THRESHOLD: usize = 20_000;
-
 fn method_refs(state: &State, interner: &Interner, keys: &[MethodKey]) -> Vec<MethodRef> {
-    let mut refs: Vec<MethodRef> = keys
+    // Sort borrowed names first and allocate only the answer: this is
+    // most of the cost of a query with thousands of results.
+    let mut rows: Vec<(&str, Side, &str)> = keys
         .iter()
         .filter_map(|k| {
-            state.classes.get(&k.class).map(|r| MethodRef {
-                class_name: r.definition.name.clone(),
-                side: k.side,
-                selector: interner.resolve(k.selector).to_string(),
+            state.classes.get(&k.class).map(|r| {
+                (
+                    r.definition.name.as_str(),
+                    k.side,
+                    interner.resolve(k.selector),
+                )
             })
         })
         .collect();
-    refs.sort();
-    refs
+    rows.sort_unstable();
+    rows.into_iter()
+        .map(|(class, side, selector)| MethodRef {
+            class_name: class.to_string(),
+            side,
+            selector: selector.to_string(),
+        })
+        .collect()
 }
 
 impl Session {
@@ -53,7 +58,7 @@ impl Session {
     /// and selector.
     pub fn implementors(&self, selector: &str) -> Vec<MethodRef> {
         self.with_interner(|i| match i.get(selector) {
-            Some(sym) => method_refs(&self.state, i, self.state.implementors_of(sym)),
+            Some(sym) => method_refs(&self.state, i, &self.state.implementors_of(sym)),
             None => Vec::new(),
         })
     }
@@ -61,7 +66,7 @@ impl Session {
     /// Every method that sends `selector`, sorted.
     pub fn senders(&self, selector: &str) -> Vec<MethodRef> {
         self.with_interner(|i| match i.get(selector) {
-            Some(sym) => method_refs(&self.state, i, self.state.senders_of(sym)),
+            Some(sym) => method_refs(&self.state, i, &self.state.senders_of(sym)),
             None => Vec::new(),
         })
     }
@@ -70,7 +75,7 @@ impl Session {
     /// pool variable `name`, sorted.
     pub fn references(&self, name: &str) -> Vec<MethodRef> {
         self.with_interner(|i| match i.get(name) {
-            Some(sym) => method_refs(&self.state, i, self.state.references_to(sym)),
+            Some(sym) => method_refs(&self.state, i, &self.state.references_to(sym)),
             None => Vec::new(),
         })
     }
@@ -104,35 +109,27 @@ impl Session {
             }
         };
         let finder = memmem::Finder::new(pattern.as_bytes());
-        let wanted = |k: &MethodKey| classes.as_ref().is_none_or(|c| c.contains(&k.class));
-        let candidates: Vec<(&MethodKey, &Arc<StoredMethod>)> = self
-            .state
-            .methods
-            .iter()
-            .filter(|(k, _)| wanted(k))
-            .collect();
-        let scan = |part: &[(&MethodKey, &Arc<StoredMethod>)]| -> Vec<MethodKey> {
-            part.iter()
-                .filter(|(_, m)| finder.find(m.source.as_bytes()).is_some())
-                .map(|(k, _)| **k)
-                .collect()
-        };
-        let hits = if candidates.len() < PARALLEL_SEARCH_THRESHOLD {
-            scan(&candidates)
-        } else {
-            let (left, right) = candidates.split_at(candidates.len() / 2);
-            std::thread::scope(|s| {
-                let other = s.spawn(|| scan(right));
-                let mut hits = scan(left);
-                // A panic in the scan would be a bug in memchr; surface it.
-                hits.extend(
-                    other
-                        .join()
-                        .unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                );
-                hits
+        let found = self
+            .image()
+            .sources()
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .search(&finder);
+        // Keep only sources this view holds: the arena also has replaced
+        // sources and other sessions' uncommitted ones.
+        let mut hits: Vec<MethodKey> = found
+            .into_iter()
+            .filter(|(key, source)| {
+                self.state
+                    .methods
+                    .get(key)
+                    .is_some_and(|m| m.source == *source)
+                    && classes.as_ref().is_none_or(|c| c.contains(&key.class))
             })
-        };
+            .map(|(key, _)| key)
+            .collect();
+        hits.sort_unstable();
+        hits.dedup();
         Ok(self.with_interner(|i| method_refs(&self.state, i, &hits)))
     }
 

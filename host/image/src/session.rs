@@ -15,6 +15,7 @@ use crate::compile::{self, MethodScope};
 use crate::error::{ChangeKind, CompileError, ImageError, Result};
 use crate::image::{CommitInfo, Image, STANDARD_DICTIONARIES, View};
 use crate::model::{ClassDefinition, ClassId, ClassRecord, DictionaryEntry, MethodRef, Side};
+use crate::sources::SourceRef;
 use crate::state::{Key, MethodKey, State, StoredMethod};
 
 /// What to do with methods that no longer compile after a class
@@ -904,9 +905,11 @@ impl Session {
                     continue;
                 };
                 let mref = self.method_ref_in(&trial, key);
-                match self.compile_in(&trial, key.class, key.side, &method.source) {
+                let source = self.source_text(method.source);
+                match self.compile_in(&trial, key.class, key.side, &source) {
                     Ok(compiled) => {
-                        let stored = self.store_compiled(&compiled, method.category);
+                        // Same text, so the arena entry is reused.
+                        let stored = self.store_compiled(&compiled, method.category, method.source);
                         trial.put_method(key, Some(Arc::new(stored)));
                         recompiled.push(mref);
                     }
@@ -914,7 +917,7 @@ impl Session {
                         trial.put_method(key, None);
                         removed.push(RemovedMethod {
                             method: mref,
-                            source: method.source.to_string(),
+                            source,
                             errors,
                         });
                     }
@@ -1092,10 +1095,21 @@ impl Session {
         compile::compile(source, &scope)
     }
 
+    /// The text of a stored source.
+    pub(crate) fn source_text(&self, source: SourceRef) -> String {
+        self.image
+            .sources()
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(source)
+            .to_string()
+    }
+
     fn store_compiled(
         &self,
         compiled: &compile::Compiled,
         category: crate::state::Sym,
+        source: SourceRef,
     ) -> StoredMethod {
         let mut interner = self
             .image
@@ -1104,7 +1118,7 @@ impl Session {
             .unwrap_or_else(|p| p.into_inner());
         StoredMethod {
             category,
-            source: compiled.source.clone().into_boxed_str(),
+            source,
             sends: compiled.sends.iter().map(|s| interner.intern(s)).collect(),
             references: compiled
                 .references
@@ -1160,29 +1174,29 @@ impl Session {
         let compiled = self
             .compile_in(&self.state, id, side, source)
             .map_err(ImageError::CompileError)?;
-        let (key, stored) = {
-            let category = self
+        let (category, selector) = {
+            let mut interner = self
                 .image
                 .interner()
                 .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .intern(category);
-            let stored = self.store_compiled(&compiled, category);
-            let selector = self
-                .image
-                .interner()
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .intern(&compiled.selector);
+                .unwrap_or_else(|p| p.into_inner());
             (
-                MethodKey {
-                    class: id,
-                    side,
-                    selector,
-                },
-                stored,
+                interner.intern(category),
+                interner.intern(&compiled.selector),
             )
         };
+        let key = MethodKey {
+            class: id,
+            side,
+            selector,
+        };
+        let source_ref = self
+            .image
+            .sources()
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .add(key, &compiled.source);
+        let stored = self.store_compiled(&compiled, category, source_ref);
         self.state.put_method(key, Some(Arc::new(stored)));
         self.write(Key::Method(key));
         self.touches.insert(Key::MethodsOf(id));
@@ -1252,7 +1266,12 @@ impl Session {
             .interner()
             .read()
             .unwrap_or_else(|p| p.into_inner());
-        Ok(self.state.methods[&key].to_record(key, &interner))
+        let sources = self
+            .image
+            .sources()
+            .read()
+            .unwrap_or_else(|p| p.into_inner());
+        Ok(self.state.methods[&key].to_record(key, &interner, &sources))
     }
 
     /// The source of one method.
@@ -1261,7 +1280,7 @@ impl Session {
         let key = self
             .method_key(id, side, selector)
             .ok_or_else(|| self.no_method(class, side, selector))?;
-        Ok(self.state.methods[&key].source.to_string())
+        Ok(self.source_text(self.state.methods[&key].source))
     }
 }
 

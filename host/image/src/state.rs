@@ -14,9 +14,10 @@
 use std::collections::HashMap as StdHashMap;
 use std::sync::{Arc, RwLock};
 
-use imbl::{HashMap, OrdMap};
+use imbl::{OrdMap, OrdSet};
 
 use crate::model::{ClassId, ClassRecord, DictionaryEntry, MethodRecord, Side};
+use crate::sources::{SourceArena, SourceRef};
 
 /// An interned string: a selector, a referenced name, a category.
 ///
@@ -74,7 +75,7 @@ pub(crate) struct MethodKey {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct StoredMethod {
     pub(crate) category: Sym,
-    pub(crate) source: Box<str>,
+    pub(crate) source: SourceRef,
     pub(crate) sends: Box<[Sym]>,
     pub(crate) references: Box<[Sym]>,
     pub(crate) primitive: Option<Box<str>>,
@@ -82,13 +83,18 @@ pub(crate) struct StoredMethod {
 
 impl StoredMethod {
     /// The plain record, names resolved.
-    pub(crate) fn to_record(&self, key: MethodKey, interner: &Interner) -> MethodRecord {
+    pub(crate) fn to_record(
+        &self,
+        key: MethodKey,
+        interner: &Interner,
+        sources: &SourceArena,
+    ) -> MethodRecord {
         MethodRecord {
             class: key.class,
             side: key.side,
             selector: interner.resolve(key.selector).to_string(),
             category: interner.resolve(self.category).to_string(),
-            source: self.source.to_string(),
+            source: sources.get(self.source).to_string(),
             sends: self
                 .sends
                 .iter()
@@ -104,9 +110,100 @@ impl StoredMethod {
     }
 }
 
-/// A sorted list of method keys under one index key. Small and copied on
-/// write: a change copies only the lists of the selectors it touches.
-type KeyList = Arc<Vec<MethodKey>>;
+/// Above this many entries an index list becomes a persistent set.
+const SMALL_LIST: usize = 128;
+
+/// The methods under one index key (one selector, one name, one class).
+///
+/// Most lists are short and kept as a sorted vector shared between views
+/// and copied on write. A few selectors (`+`, `new`, `=`) have tens of
+/// thousands of senders; copying those on every compile would cost
+/// milliseconds, so long lists become persistent sets, updated in
+/// O(log n).
+#[derive(Debug, Clone)]
+enum KeyList {
+    /// Most selectors have one implementor: no allocation at all.
+    One(MethodKey),
+    Small(Arc<Vec<MethodKey>>),
+    Large(OrdSet<MethodKey>),
+}
+
+impl Default for KeyList {
+    fn default() -> Self {
+        KeyList::Small(Arc::default())
+    }
+}
+
+impl KeyList {
+    fn from_sorted(keys: Vec<MethodKey>) -> KeyList {
+        if keys.len() == 1 {
+            KeyList::One(keys[0])
+        } else if keys.len() > SMALL_LIST {
+            KeyList::Large(keys.into_iter().collect())
+        } else {
+            KeyList::Small(Arc::new(keys))
+        }
+    }
+
+    fn insert(&mut self, key: MethodKey) {
+        match self {
+            KeyList::One(only) => {
+                if *only != key {
+                    let mut both = vec![*only, key];
+                    both.sort_unstable();
+                    *self = KeyList::Small(Arc::new(both));
+                }
+            }
+            KeyList::Small(list) if list.is_empty() => *self = KeyList::One(key),
+            KeyList::Small(list) => {
+                if let Err(at) = list.binary_search(&key) {
+                    let list = Arc::make_mut(list);
+                    list.insert(at, key);
+                    if list.len() > SMALL_LIST {
+                        *self = KeyList::Large(list.iter().copied().collect());
+                    }
+                }
+            }
+            KeyList::Large(set) => {
+                set.insert(key);
+            }
+        }
+    }
+
+    fn remove(&mut self, key: &MethodKey) {
+        match self {
+            KeyList::One(only) => {
+                if only == key {
+                    *self = KeyList::default();
+                }
+            }
+            KeyList::Small(list) => {
+                if let Ok(at) = list.binary_search(key) {
+                    Arc::make_mut(list).remove(at);
+                }
+            }
+            KeyList::Large(set) => {
+                set.remove(key);
+            }
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        match self {
+            KeyList::One(_) => false,
+            KeyList::Small(list) => list.is_empty(),
+            KeyList::Large(set) => set.is_empty(),
+        }
+    }
+
+    fn to_vec(&self) -> Vec<MethodKey> {
+        match self {
+            KeyList::One(only) => vec![*only],
+            KeyList::Small(list) => list.as_ref().clone(),
+            KeyList::Large(set) => set.iter().copied().collect(),
+        }
+    }
+}
 
 /// One user's symbol list: dictionary names in lookup order.
 pub(crate) type SymbolList = Arc<Vec<String>>;
@@ -117,19 +214,44 @@ pub(crate) type Dictionary = OrdMap<String, DictionaryEntry>;
 /// The whole image, data and indexes, as one persistent value.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct State {
-    pub(crate) classes: HashMap<ClassId, Arc<ClassRecord>>,
-    pub(crate) methods: HashMap<MethodKey, Arc<StoredMethod>>,
+    pub(crate) classes: OrdMap<ClassId, Arc<ClassRecord>>,
+    pub(crate) methods: OrdMap<MethodKey, Arc<StoredMethod>>,
     pub(crate) dictionaries: OrdMap<String, Dictionary>,
     pub(crate) symbol_lists: OrdMap<String, SymbolList>,
-    implementors: HashMap<Sym, KeyList>,
-    senders: HashMap<Sym, KeyList>,
-    references: HashMap<Sym, KeyList>,
-    class_methods: HashMap<ClassId, KeyList>,
-    subclasses: HashMap<Option<ClassId>, Arc<Vec<ClassId>>>,
+    implementors: OrdMap<Sym, KeyList>,
+    senders: OrdMap<Sym, KeyList>,
+    references: OrdMap<Sym, KeyList>,
+    class_methods: OrdMap<ClassId, KeyList>,
+    subclasses: OrdMap<Option<ClassId>, Arc<Vec<ClassId>>>,
 }
 
-fn list_insert<K: std::hash::Hash + Eq + Clone, T: Ord + Clone>(
-    index: &mut HashMap<K, Arc<Vec<T>>>,
+fn keys_insert<K: std::hash::Hash + Ord + Clone>(
+    index: &mut OrdMap<K, KeyList>,
+    at: K,
+    key: MethodKey,
+) {
+    index.entry(at).or_default().insert(key);
+}
+
+fn keys_remove<K: std::hash::Hash + Ord + Clone>(
+    index: &mut OrdMap<K, KeyList>,
+    at: &K,
+    key: &MethodKey,
+) {
+    let now_empty = match index.get_mut(at) {
+        Some(list) => {
+            list.remove(key);
+            list.is_empty()
+        }
+        None => false,
+    };
+    if now_empty {
+        index.remove(at);
+    }
+}
+
+fn list_insert<K: std::hash::Hash + Ord + Clone, T: Ord + Clone>(
+    index: &mut OrdMap<K, Arc<Vec<T>>>,
     key: K,
     item: T,
 ) {
@@ -140,8 +262,8 @@ fn list_insert<K: std::hash::Hash + Eq + Clone, T: Ord + Clone>(
     }
 }
 
-fn list_remove<K: std::hash::Hash + Eq + Clone, T: Ord + Clone>(
-    index: &mut HashMap<K, Arc<Vec<T>>>,
+fn list_remove<K: std::hash::Hash + Ord + Clone, T: Ord + Clone>(
+    index: &mut OrdMap<K, Arc<Vec<T>>>,
     key: &K,
     item: &T,
 ) {
@@ -186,29 +308,29 @@ impl State {
         };
         if let Some(old) = &old {
             for s in old.sends.iter() {
-                list_remove(&mut self.senders, s, &key);
+                keys_remove(&mut self.senders, s, &key);
             }
             for r in old.references.iter() {
-                list_remove(&mut self.references, r, &key);
+                keys_remove(&mut self.references, r, &key);
             }
         }
         match (&old, &method) {
             (None, Some(_)) => {
-                list_insert(&mut self.implementors, key.selector, key);
-                list_insert(&mut self.class_methods, key.class, key);
+                keys_insert(&mut self.implementors, key.selector, key);
+                keys_insert(&mut self.class_methods, key.class, key);
             }
             (Some(_), None) => {
-                list_remove(&mut self.implementors, &key.selector, &key);
-                list_remove(&mut self.class_methods, &key.class, &key);
+                keys_remove(&mut self.implementors, &key.selector, &key);
+                keys_remove(&mut self.class_methods, &key.class, &key);
             }
             _ => {}
         }
         if let Some(new) = &method {
             for s in new.sends.iter() {
-                list_insert(&mut self.senders, *s, key);
+                keys_insert(&mut self.senders, *s, key);
             }
             for r in new.references.iter() {
-                list_insert(&mut self.references, *r, key);
+                keys_insert(&mut self.references, *r, key);
             }
         }
     }
@@ -264,25 +386,35 @@ impl State {
     }
 
     /// The methods implementing a selector.
-    pub(crate) fn implementors_of(&self, selector: Sym) -> &[MethodKey] {
+    pub(crate) fn implementors_of(&self, selector: Sym) -> Vec<MethodKey> {
         self.implementors
             .get(&selector)
-            .map_or(&[], |l| l.as_slice())
+            .map(KeyList::to_vec)
+            .unwrap_or_default()
     }
 
     /// The methods sending a selector.
-    pub(crate) fn senders_of(&self, selector: Sym) -> &[MethodKey] {
-        self.senders.get(&selector).map_or(&[], |l| l.as_slice())
+    pub(crate) fn senders_of(&self, selector: Sym) -> Vec<MethodKey> {
+        self.senders
+            .get(&selector)
+            .map(KeyList::to_vec)
+            .unwrap_or_default()
     }
 
     /// The methods referencing a name.
-    pub(crate) fn references_to(&self, name: Sym) -> &[MethodKey] {
-        self.references.get(&name).map_or(&[], |l| l.as_slice())
+    pub(crate) fn references_to(&self, name: Sym) -> Vec<MethodKey> {
+        self.references
+            .get(&name)
+            .map(KeyList::to_vec)
+            .unwrap_or_default()
     }
 
     /// Every method of a class, both sides.
-    pub(crate) fn methods_of(&self, class: ClassId) -> &[MethodKey] {
-        self.class_methods.get(&class).map_or(&[], |l| l.as_slice())
+    pub(crate) fn methods_of(&self, class: ClassId) -> Vec<MethodKey> {
+        self.class_methods
+            .get(&class)
+            .map(KeyList::to_vec)
+            .unwrap_or_default()
     }
 
     /// The direct subclasses of a class (`None`: the root classes).
@@ -317,14 +449,25 @@ impl State {
                 references.entry(*r).or_default().push(*key);
             }
         }
-        fn freeze<K: std::hash::Hash + Eq + Clone, T: Ord + Clone>(
+        fn freeze<K: std::hash::Hash + Ord + Clone, T: Ord + Clone>(
             m: StdHashMap<K, Vec<T>>,
-        ) -> HashMap<K, Arc<Vec<T>>> {
+        ) -> OrdMap<K, Arc<Vec<T>>> {
             m.into_iter()
                 .map(|(k, mut v)| {
                     v.sort_unstable();
                     v.dedup();
                     (k, Arc::new(v))
+                })
+                .collect()
+        }
+        fn freeze_keys<K: std::hash::Hash + Ord + Clone>(
+            m: StdHashMap<K, Vec<MethodKey>>,
+        ) -> OrdMap<K, KeyList> {
+            m.into_iter()
+                .map(|(k, mut v)| {
+                    v.sort_unstable();
+                    v.dedup();
+                    (k, KeyList::from_sorted(v))
                 })
                 .collect()
         }
@@ -339,10 +482,10 @@ impl State {
                 .into_iter()
                 .map(|(u, l)| (u, Arc::new(l)))
                 .collect(),
-            implementors: freeze(implementors),
-            senders: freeze(senders),
-            references: freeze(references),
-            class_methods: freeze(class_methods),
+            implementors: freeze_keys(implementors),
+            senders: freeze_keys(senders),
+            references: freeze_keys(references),
+            class_methods: freeze_keys(class_methods),
             subclasses: freeze(subclasses),
         }
     }

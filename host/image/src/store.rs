@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ImageError, Result};
 use crate::model::{ClassId, ClassRecord, DictionaryEntry, Side};
+use crate::sources::SourceArena;
 use crate::state::{Interner, Key, MethodKey, State, StoredMethod};
 
 /// The file-format version this build writes and reads.
@@ -45,12 +46,17 @@ const CACHE_BYTES: usize = 8 << 20;
 /// A method row: the [`MethodRecord`](crate::model::MethodRecord) fields
 /// the key does not already hold.
 #[derive(Serialize, Deserialize)]
-struct MethodRow {
-    category: String,
-    source: String,
-    sends: Vec<String>,
-    references: Vec<String>,
-    primitive: Option<String>,
+struct MethodRow<'a> {
+    #[serde(borrow)]
+    category: &'a str,
+    #[serde(borrow)]
+    source: &'a str,
+    #[serde(borrow)]
+    sends: Vec<&'a str>,
+    #[serde(borrow)]
+    references: Vec<&'a str>,
+    #[serde(borrow)]
+    primitive: Option<&'a str>,
 }
 
 /// What an opened file held.
@@ -130,12 +136,16 @@ fn open_error(label: &str, err: redb::DatabaseError) -> ImageError {
 
 impl Store {
     /// Opens the existing image file at `path`.
-    pub(crate) fn open_existing(path: &Path, interner: &mut Interner) -> Result<(Store, Loaded)> {
+    pub(crate) fn open_existing(
+        path: &Path,
+        interner: &mut Interner,
+        sources: &mut SourceArena,
+    ) -> Result<(Store, Loaded)> {
         let label = path.display().to_string();
         let mut builder = Database::builder();
         builder.set_cache_size(CACHE_BYTES);
         let db = builder.open(path).map_err(|e| open_error(&label, e))?;
-        Store::finish_open(db, label, interner)
+        Store::finish_open(db, label, interner, sources)
     }
 
     /// Creates a new, empty database file at `path`, named `label` in
@@ -144,11 +154,12 @@ impl Store {
         path: &Path,
         label: String,
         interner: &mut Interner,
+        sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
         let mut builder = Database::builder();
         builder.set_cache_size(CACHE_BYTES);
         let db = builder.create(path).map_err(|e| open_error(&label, e))?;
-        Store::finish_open(db, label, interner)
+        Store::finish_open(db, label, interner, sources)
     }
 
     /// Opens a database over any storage backend (tests use this to
@@ -157,26 +168,28 @@ impl Store {
         backend: impl StorageBackend,
         label: String,
         interner: &mut Interner,
+        sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
         let mut builder = Database::builder();
         builder.set_cache_size(CACHE_BYTES);
         let db = builder
             .create_with_backend(backend)
             .map_err(|e| open_error(&label, e))?;
-        Store::finish_open(db, label, interner)
+        Store::finish_open(db, label, interner, sources)
     }
 
     fn finish_open(
         db: Database,
         label: String,
         interner: &mut Interner,
+        sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
         let store = Store { db, label };
-        let loaded = store.load(interner)?;
+        let loaded = store.load(interner, sources)?;
         Ok((store, loaded))
     }
 
-    fn load(&self, interner: &mut Interner) -> Result<Loaded> {
+    fn load(&self, interner: &mut Interner, sources: &mut SourceArena) -> Result<Loaded> {
         let label = &self.label;
         let txn = self.db.begin_read().map_err(|e| io(label, "reading", e))?;
         let meta = match txn.open_table(META) {
@@ -244,11 +257,11 @@ impl Store {
                 selector: interner.intern(selector),
             };
             let method = StoredMethod {
-                category: interner.intern(&row.category),
-                source: row.source.into_boxed_str(),
+                category: interner.intern(row.category),
+                source: sources.add(key, row.source),
                 sends: row.sends.iter().map(|s| interner.intern(s)).collect(),
                 references: row.references.iter().map(|s| interner.intern(s)).collect(),
-                primitive: row.primitive.map(String::into_boxed_str),
+                primitive: row.primitive.map(Box::from),
             };
             methods.push((key, method));
         }
@@ -309,6 +322,7 @@ impl Store {
         keys: impl Iterator<Item = &'k Key>,
         state: &State,
         interner: &Interner,
+        sources: &SourceArena,
         commit: u64,
         next_class_id: u64,
     ) -> Result<()> {
@@ -346,19 +360,15 @@ impl Store {
                         match state.methods.get(k) {
                             Some(m) => {
                                 let row = MethodRow {
-                                    category: interner.resolve(m.category).to_string(),
-                                    source: m.source.to_string(),
-                                    sends: m
-                                        .sends
-                                        .iter()
-                                        .map(|&s| interner.resolve(s).to_string())
-                                        .collect(),
+                                    category: interner.resolve(m.category),
+                                    source: sources.get(m.source),
+                                    sends: m.sends.iter().map(|&s| interner.resolve(s)).collect(),
                                     references: m
                                         .references
                                         .iter()
-                                        .map(|&s| interner.resolve(s).to_string())
+                                        .map(|&s| interner.resolve(s))
                                         .collect(),
-                                    primitive: m.primitive.as_ref().map(|p| p.to_string()),
+                                    primitive: m.primitive.as_deref(),
                                 };
                                 methods
                                     .insert(row_key, encode(&row).as_slice())
