@@ -1,0 +1,379 @@
+//! The session broker of gs-mcp: what stands between the MCP transport and
+//! the toolsets.
+//!
+//! Core concepts:
+//!
+//! - [`ToolSurface`]: the union of the loaded toolsets' tools, built once at
+//!   start-up. Two toolsets offering one tool name is an error there, not a
+//!   warning, and so is exposing a tool a toolset does not have.
+//! - [`ImageSessionFactory`]: how a new MCP session gets its own image
+//!   session (its own transaction view). The binary provides it for the
+//!   configured backend; the broker only calls it.
+//! - [`Broker`] opens a [`BrokerSession`] per MCP session. A session runs
+//!   one call at a time; later calls queue in arrival order. Each toolset's
+//!   per-session state ([`gs_toolset::ToolsetSession`]) is created on the
+//!   session's first call to one of its tools. Calls run on tokio's
+//!   blocking pool, so a long call never stalls the accept loop or any other
+//!   session.
+//!
+//! Architecture invariant: the broker knows the toolset contract
+//! (`gs-toolset`) and nothing else — no HTTP, no JSON-RPC framing, no
+//! wasmtime, no image backend.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use gs_toolset::{
+    CallContext, CancelToken, ImageSession, Notifier, ServerIdentity, ToolDescriptor, ToolError,
+    ToolResult, Toolset, ToolsetSession,
+};
+use serde_json::Value;
+
+/// Opens one image session per MCP session.
+pub trait ImageSessionFactory: Send + Sync {
+    /// A fresh image session, or a message saying why none could be opened
+    /// and what to do.
+    fn open(&self) -> Result<Arc<dyn ImageSession>, String>;
+}
+
+/// A tool surface that cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SurfaceError(pub String);
+
+impl fmt::Display for SurfaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SurfaceError {}
+
+struct Entry {
+    toolset: usize,
+    descriptor: ToolDescriptor,
+}
+
+/// A loaded toolset with the names of the tools to expose (`None`: all).
+pub type Exposed = (Arc<dyn Toolset>, Option<Vec<String>>);
+
+/// The union of the toolsets' tools, in configuration order.
+pub struct ToolSurface {
+    toolsets: Vec<Arc<dyn Toolset>>,
+    tools: Vec<Entry>,
+    index: HashMap<String, usize>,
+}
+
+impl fmt::Debug for ToolSurface {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToolSurface")
+            .field(
+                "toolsets",
+                &self
+                    .toolsets
+                    .iter()
+                    .map(|t| &t.info().name)
+                    .collect::<Vec<_>>(),
+            )
+            .field("tools", &self.tools.len())
+            .finish()
+    }
+}
+
+impl ToolSurface {
+    /// The surface of `toolsets`, each with the names of the tools to
+    /// expose (`None` exposes all). Refuses a tool name two toolsets share,
+    /// naming both, and an exposed name its toolset does not have.
+    pub fn new(toolsets: Vec<Exposed>) -> Result<ToolSurface, SurfaceError> {
+        let mut surface = ToolSurface {
+            toolsets: Vec::new(),
+            tools: Vec::new(),
+            index: HashMap::new(),
+        };
+        for (i, (toolset, expose)) in toolsets.into_iter().enumerate() {
+            let info = toolset.info();
+            if let Some(names) = &expose
+                && let Some(missing) = names.iter().find(|n| info.tool(n).is_none())
+            {
+                {
+                    return Err(SurfaceError(format!(
+                        "toolset `{}` has no tool `{missing}` to expose; its tools are {}",
+                        info.name,
+                        info.tools
+                            .iter()
+                            .map(|t| format!("`{}`", t.name))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )));
+                }
+            }
+            for tool in &info.tools {
+                if expose.as_ref().is_some_and(|n| !n.contains(&tool.name)) {
+                    continue;
+                }
+                if let Some(&other) = surface.index.get(&tool.name) {
+                    let other = &surface.toolsets[surface.tools[other].toolset];
+                    return Err(SurfaceError(format!(
+                        "tool `{}` is offered by both toolset `{}` and toolset `{}`; list only one \
+                         of them in its `tools` key",
+                        tool.name,
+                        other.info().name,
+                        info.name
+                    )));
+                }
+                surface.index.insert(tool.name.clone(), surface.tools.len());
+                surface.tools.push(Entry {
+                    toolset: i,
+                    descriptor: tool.clone(),
+                });
+            }
+            surface.toolsets.push(toolset);
+        }
+        Ok(surface)
+    }
+
+    /// The loaded toolsets, in configuration order.
+    pub fn toolsets(&self) -> &[Arc<dyn Toolset>] {
+        &self.toolsets
+    }
+
+    /// The tools a session sees: all, or in a read-only session only the
+    /// read-only-safe ones.
+    pub fn tools(&self, read_only: bool) -> impl Iterator<Item = &ToolDescriptor> {
+        self.tools
+            .iter()
+            .map(|e| &e.descriptor)
+            .filter(move |d| !read_only || d.read_only_safe)
+    }
+
+    /// Each exposed tool with the name of the toolset offering it.
+    pub fn tools_by_toolset(&self) -> impl Iterator<Item = (&str, &ToolDescriptor)> {
+        self.tools
+            .iter()
+            .map(|e| (self.toolsets[e.toolset].info().name.as_str(), &e.descriptor))
+    }
+
+    /// The tool called `name`: its toolset's position and its descriptor.
+    pub fn lookup(&self, name: &str) -> Option<(usize, &ToolDescriptor)> {
+        let e = &self.tools[*self.index.get(name)?];
+        Some((e.toolset, &e.descriptor))
+    }
+}
+
+/// Why a call was not started. The router maps these to JSON-RPC errors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CallRefused {
+    /// No exposed tool has this name.
+    UnknownTool(String),
+    /// The tool exists but is hidden because the session is read-only.
+    ReadOnly(String),
+}
+
+/// One tool call to make.
+pub struct CallRequest {
+    /// The tool's name.
+    pub tool: String,
+    /// Its arguments (a JSON object).
+    pub arguments: Value,
+    /// Where the call's log lines and progress go.
+    pub notifier: Arc<dyn Notifier>,
+    /// Raised to stop the call.
+    pub cancel: CancelToken,
+    /// The caller's deadline, if any.
+    pub deadline: Option<Instant>,
+}
+
+/// Opens sessions over one tool surface and one image.
+pub struct Broker {
+    surface: Arc<ToolSurface>,
+    factory: Arc<dyn ImageSessionFactory>,
+    identity: Arc<ServerIdentity>,
+    read_only: bool,
+}
+
+impl fmt::Debug for Broker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Broker")
+            .field("surface", &self.surface)
+            .field("identity", &self.identity)
+            .field("read_only", &self.read_only)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Broker {
+    /// A broker serving `surface`, opening image sessions with `factory`.
+    /// Every session it opens is read-only when `read_only` is set.
+    pub fn new(
+        surface: ToolSurface,
+        factory: Arc<dyn ImageSessionFactory>,
+        identity: ServerIdentity,
+        read_only: bool,
+    ) -> Broker {
+        Broker {
+            surface: Arc::new(surface),
+            factory,
+            identity: Arc::new(identity),
+            read_only,
+        }
+    }
+
+    /// The tool surface.
+    pub fn surface(&self) -> &ToolSurface {
+        &self.surface
+    }
+
+    /// True if every session is read-only.
+    pub fn read_only(&self) -> bool {
+        self.read_only
+    }
+
+    /// The server's identity.
+    pub fn identity(&self) -> &ServerIdentity {
+        &self.identity
+    }
+
+    /// Opens a session with its own image session. The factory runs on the
+    /// blocking pool: opening an image session may touch the disk.
+    pub async fn open_session(&self) -> Result<BrokerSession, String> {
+        let factory = self.factory.clone();
+        let image = tokio::task::spawn_blocking(move || factory.open())
+            .await
+            .map_err(|e| format!("opening an image session failed: {e}"))??;
+        Ok(BrokerSession {
+            image,
+            surface: self.surface.clone(),
+            identity: self.identity.clone(),
+            read_only: self.read_only,
+            queue: Arc::new(tokio::sync::Mutex::new(())),
+            slots: Arc::new(Mutex::new(
+                (0..self.surface.toolsets.len()).map(|_| None).collect(),
+            )),
+            pending: Arc::new(AtomicUsize::new(0)),
+        })
+    }
+}
+
+type Slots = Arc<Mutex<Vec<Option<Box<dyn ToolsetSession>>>>>;
+
+/// One MCP session's state in the broker.
+pub struct BrokerSession {
+    image: Arc<dyn ImageSession>,
+    surface: Arc<ToolSurface>,
+    identity: Arc<ServerIdentity>,
+    read_only: bool,
+    queue: Arc<tokio::sync::Mutex<()>>,
+    slots: Slots,
+    pending: Arc<AtomicUsize>,
+}
+
+impl fmt::Debug for BrokerSession {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BrokerSession")
+            .field("read_only", &self.read_only)
+            .field("pending", &self.pending.load(Ordering::Relaxed))
+            .finish_non_exhaustive()
+    }
+}
+
+/// Decrements the pending count however the call ends (finished, panicked,
+/// or its caller stopped waiting).
+struct PendingGuard(Arc<AtomicUsize>);
+
+impl Drop for PendingGuard {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl BrokerSession {
+    /// True if the session is read-only.
+    pub fn read_only(&self) -> bool {
+        self.read_only
+    }
+
+    /// The session's image session.
+    pub fn image(&self) -> &Arc<dyn ImageSession> {
+        &self.image
+    }
+
+    /// Calls running or queued. The reaper leaves a busy session alone.
+    pub fn pending(&self) -> usize {
+        self.pending.load(Ordering::Acquire)
+    }
+
+    /// Checks that `tool` may be called in this session, without calling it.
+    pub fn check(&self, tool: &str) -> Result<(), CallRefused> {
+        match self.surface.lookup(tool) {
+            None => Err(CallRefused::UnknownTool(tool.to_string())),
+            Some((_, d)) if self.read_only && !d.read_only_safe => {
+                Err(CallRefused::ReadOnly(tool.to_string()))
+            }
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// Runs a call after every earlier call of this session has finished.
+    ///
+    /// The call runs on the blocking pool. If the caller stops waiting
+    /// (drops the future), the call still runs to its end — raise
+    /// `request.cancel` to stop it — and the next call waits for it, so a
+    /// session never has two calls in flight.
+    pub async fn call(&self, request: CallRequest) -> Result<ToolResult, CallRefused> {
+        self.check(&request.tool)?;
+        let (toolset, _) = self
+            .surface
+            .lookup(&request.tool)
+            .ok_or_else(|| CallRefused::UnknownTool(request.tool.clone()))?;
+        self.pending.fetch_add(1, Ordering::AcqRel);
+        let pending = PendingGuard(self.pending.clone());
+        let turn = self.queue.clone().lock_owned().await;
+        let slots = self.slots.clone();
+        let surface = self.surface.clone();
+        let ctx = CallContext {
+            image: self.image.clone(),
+            read_only: self.read_only,
+            notifier: request.notifier,
+            cancel: request.cancel,
+            deadline: request.deadline,
+            server: self.identity.clone(),
+        };
+        let tool = request.tool;
+        let arguments = request.arguments;
+        let handle = tokio::task::spawn_blocking(move || {
+            // Held until the call really ends, even if the caller gave up.
+            let _turn = turn;
+            let _pending = pending;
+            if ctx.cancel.is_cancelled() {
+                return Err(ToolError::new(
+                    gs_toolset::ErrorKind::Cancelled,
+                    "the call was cancelled before it started",
+                ));
+            }
+            // Taken out for the call: if the toolset panics, its possibly
+            // inconsistent state is dropped and the next call starts afresh.
+            let taken = slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset].take();
+            let mut session = taken.unwrap_or_else(|| surface.toolsets[toolset].open_session());
+            let result = session.call(&tool, &arguments, &ctx);
+            slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset] = Some(session);
+            result
+        });
+        Ok(match handle.await {
+            Ok(result) => result,
+            Err(e) => Err(ToolError::other(if e.is_panic() {
+                "the tool failed unexpectedly (it panicked); the session goes on, and the \
+                 toolset's state for this session was reset"
+                    .to_string()
+            } else {
+                format!("the tool call was abandoned: {e}")
+            })),
+        })
+    }
+
+    /// Waits until every call of this session has finished.
+    pub async fn idle(&self) {
+        drop(self.queue.lock().await);
+    }
+}

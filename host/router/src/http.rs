@@ -1,0 +1,620 @@
+//! Streamable HTTP at `/mcp` over hyper 1: the accept loop (TCP_NODELAY on
+//! every socket), the gates every request passes in order — path, Origin,
+//! Host, HTTP method, protocol version, media types, body size, envelope,
+//! session — and the POST, GET (server-to-client SSE stream) and DELETE
+//! handlers.
+
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::{Body, Frame, Incoming};
+use hyper::header::{self, HeaderMap, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use serde_json::Value;
+use tokio::net::TcpListener;
+
+use crate::protocol::{self, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
+use crate::{OpenRefused, Router, Session};
+
+/// The session header.
+const SESSION_HEADER: &str = "mcp-session-id";
+/// The protocol version header.
+const VERSION_HEADER: &str = "mcp-protocol-version";
+/// Keepalive comment interval on the GET stream (sized to proxy and NAT
+/// idle timeouts, not to sessions).
+const KEEPALIVE: Duration = Duration::from_secs(15);
+
+/// A response body: either a whole buffer or a server-sent event stream.
+pub enum ResponseBody {
+    /// A complete body, written with its headers.
+    Full(Full<Bytes>),
+    /// The GET stream.
+    Stream(SseStream),
+}
+
+impl Body for ResponseBody {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        match self.get_mut() {
+            ResponseBody::Full(f) => Pin::new(f).poll_frame(cx),
+            ResponseBody::Stream(s) => s.poll_next(cx),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        match self {
+            ResponseBody::Full(f) => f.is_end_stream(),
+            ResponseBody::Stream(_) => false,
+        }
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        match self {
+            ResponseBody::Full(f) => f.size_hint(),
+            ResponseBody::Stream(_) => hyper::body::SizeHint::default(),
+        }
+    }
+}
+
+/// The standalone server-to-client stream of one session: messages from
+/// the session's outbox, and a keepalive comment every 15 s. When the
+/// client hangs up hyper drops the body, which records the loss.
+pub struct SseStream {
+    rx: tokio::sync::mpsc::Receiver<Bytes>,
+    keepalive: tokio::time::Interval,
+    router: Arc<Router>,
+    session: Arc<Session>,
+    generation: u64,
+}
+
+impl SseStream {
+    fn poll_next(
+        &mut self,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        match self.rx.poll_recv(cx) {
+            Poll::Ready(Some(msg)) => {
+                self.keepalive.reset();
+                return Poll::Ready(Some(Ok(Frame::data(msg))));
+            }
+            // Superseded by a newer GET or the session ended.
+            Poll::Ready(None) => return Poll::Ready(None),
+            Poll::Pending => {}
+        }
+        if self.keepalive.poll_tick(cx).is_ready() {
+            return Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
+                b": keepalive\n\n",
+            )))));
+        }
+        Poll::Pending
+    }
+}
+
+impl Drop for SseStream {
+    fn drop(&mut self) {
+        self.router.stream_closed(&self.session, self.generation);
+    }
+}
+
+fn full(
+    status: StatusCode,
+    content_type: Option<&'static str>,
+    body: Vec<u8>,
+) -> Response<ResponseBody> {
+    let mut r = Response::new(ResponseBody::Full(Full::new(Bytes::from(body))));
+    *r.status_mut() = status;
+    if let Some(ct) = content_type {
+        r.headers_mut()
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static(ct));
+    }
+    r
+}
+
+fn json_response(status: StatusCode, value: &Value) -> Response<ResponseBody> {
+    full(
+        status,
+        Some("application/json"),
+        serde_json::to_vec(value).unwrap_or_default(),
+    )
+}
+
+fn json_error(status: StatusCode, id: &Value, code: i64, message: &str) -> Response<ResponseBody> {
+    json_response(status, &protocol::error(id, code, message))
+}
+
+fn empty(status: StatusCode) -> Response<ResponseBody> {
+    full(status, None, Vec::new())
+}
+
+/// Serves `listener` until the task is dropped. Each connection runs on its
+/// own task, so a slow client never blocks the accept loop.
+pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Result<()> {
+    router.spawn_maintenance(Duration::from_secs(1));
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(s) => s,
+            // Running out of descriptors must not end the server.
+            Err(e) => {
+                eprintln!("gs-mcp: accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        // Without it a response's second segment waits for the client's
+        // delayed ACK (tens of milliseconds per call).
+        let _ = stream.set_nodelay(true);
+        let router = router.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |req| {
+                let router = router.clone();
+                async move { Ok::<_, Infallible>(handle(router, req, peer).await) }
+            });
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(Duration::from_secs(8))
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}
+
+/// The host part of an Origin (`scheme://host[:port]`), lower-cased.
+fn origin_host(origin: &str) -> Option<String> {
+    let rest = origin.split_once("://")?.1;
+    let authority = rest.split('/').next()?;
+    host_of_authority(authority)
+}
+
+/// The host of `host[:port]` or `[v6][:port]`, lower-cased.
+fn host_of_authority(authority: &str) -> Option<String> {
+    let a = authority.trim();
+    if a.is_empty() {
+        return None;
+    }
+    let host = if let Some(end) = a.strip_prefix('[').and_then(|r| r.find(']')) {
+        &a[..end + 2]
+    } else {
+        a.rsplit_once(':').map_or(a, |(h, _)| h)
+    };
+    Some(host.to_ascii_lowercase())
+}
+
+fn header_str<'a>(h: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    h.get(name).and_then(|v| v.to_str().ok())
+}
+
+impl Router {
+    fn origin_allowed(&self, origin: &str) -> bool {
+        match origin_host(origin) {
+            Some(host) => {
+                gs_config::is_loopback_host(&host)
+                    || self.settings.http.allowed_origin_hosts.contains(&host)
+            }
+            None => false,
+        }
+    }
+
+    fn host_allowed(&self, host: &str) -> bool {
+        let Some(h) = host_of_authority(host) else {
+            return false;
+        };
+        if gs_config::is_loopback_host(&h) || self.settings.http.allowed_hosts.contains(&h) {
+            return true;
+        }
+        let listen = self.settings.listen.ip();
+        !listen.is_unspecified()
+            && h.trim_start_matches('[')
+                .trim_end_matches(']')
+                .parse::<IpAddr>()
+                == Ok(listen)
+    }
+}
+
+/// The media types an Accept header admits, after normalisation: q-values
+/// dropped, a missing header or `*/*` read as both MCP types.
+fn accepts(h: &HeaderMap) -> (bool, bool) {
+    let Some(accept) = header_str(h, "accept") else {
+        return (true, true);
+    };
+    let (mut json, mut sse) = (false, false);
+    for part in accept.split(',') {
+        let ty = part
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        match ty.as_str() {
+            "*/*" => (json, sse) = (true, true),
+            "application/*" | "application/json" => json = true,
+            "text/*" | "text/event-stream" => sse = true,
+            _ => {}
+        }
+    }
+    (json, sse)
+}
+
+/// Checks Content-Type: JSON, no wildcard, UTF-8 if a charset is given.
+/// A missing header is read as JSON.
+fn content_type_refusal(h: &HeaderMap) -> Option<String> {
+    let raw = h.get(header::CONTENT_TYPE)?;
+    let Ok(ct) = raw.to_str() else {
+        return Some("the Content-Type header is not readable; send application/json".into());
+    };
+    let mut parts = ct.split(';');
+    let ty = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+    if ty != "application/json" {
+        return Some(format!(
+            "media type `{ty}` is not accepted; send the body as application/json"
+        ));
+    }
+    for p in parts {
+        if let Some((k, v)) = p.split_once('=')
+            && k.trim().eq_ignore_ascii_case("charset")
+        {
+            let v = v.trim().trim_matches('"');
+            if !v.eq_ignore_ascii_case("utf-8") && !v.eq_ignore_ascii_case("utf8") {
+                return Some(format!(
+                    "charset `{v}` is not accepted; send the body as UTF-8 (charset=utf-8)"
+                ));
+            }
+        }
+    }
+    None
+}
+
+async fn handle(
+    router: Arc<Router>,
+    req: Request<Incoming>,
+    peer: SocketAddr,
+) -> Response<ResponseBody> {
+    let headers = req.headers();
+    let session_id = header_str(headers, SESSION_HEADER).map(str::to_string);
+    let what = format!("{} {}", req.method(), req.uri().path());
+
+    if req.uri().path() != "/mcp" {
+        router.tracer.line("-->", &what, session_id.as_deref(), b"");
+        return full(
+            StatusCode::NOT_FOUND,
+            Some("text/plain"),
+            b"not found: the MCP endpoint is /mcp\n".to_vec(),
+        );
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let ok = origin.to_str().is_ok_and(|o| router.origin_allowed(o));
+        if !ok {
+            router.tracer.line("-->", &what, session_id.as_deref(), b"");
+            return json_error(
+                StatusCode::FORBIDDEN,
+                &Value::Null,
+                INVALID_REQUEST,
+                "Forbidden: the request's Origin is not allowed; add its host to \
+                 http.allowed_origin_hosts in toolsets.toml",
+            );
+        }
+    }
+    if let Some(host) = headers.get(header::HOST) {
+        let ok = host.to_str().is_ok_and(|h| router.host_allowed(h));
+        if !ok {
+            router.tracer.line("-->", &what, session_id.as_deref(), b"");
+            return json_error(
+                StatusCode::FORBIDDEN,
+                &Value::Null,
+                INVALID_REQUEST,
+                "Forbidden: the request's Host is not this server; add it to http.allowed_hosts \
+                 in toolsets.toml",
+            );
+        }
+    }
+    let method = req.method().clone();
+    if method != Method::POST && method != Method::GET && method != Method::DELETE {
+        router.tracer.line("-->", &what, session_id.as_deref(), b"");
+        let mut r = json_error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            &Value::Null,
+            INVALID_REQUEST,
+            &format!("Method not allowed: /mcp serves POST, GET and DELETE, not {method}"),
+        );
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, POST, DELETE"));
+        return r;
+    }
+    if let Some(v) = headers.get(VERSION_HEADER) {
+        let v = v.to_str().unwrap_or("");
+        if !SUPPORTED_VERSIONS.contains(&v) {
+            router.tracer.line("-->", &what, session_id.as_deref(), b"");
+            return json_error(
+                StatusCode::BAD_REQUEST,
+                &Value::Null,
+                INVALID_REQUEST,
+                &format!(
+                    "Bad Request: MCP-Protocol-Version `{v}` is not supported; this server \
+                     speaks {}",
+                    SUPPORTED_VERSIONS.join(" and ")
+                ),
+            );
+        }
+    }
+    match method {
+        Method::POST => post(router, req, peer, session_id, what).await,
+        Method::GET => get(router, req, session_id, what),
+        _ => delete(router, session_id, what),
+    }
+}
+
+// The refusal is the response itself, built once and returned at once;
+// boxing it would only add an allocation to the refusal path.
+#[allow(clippy::result_large_err)]
+fn session_gate(
+    router: &Router,
+    session_id: Option<&str>,
+    id: &Value,
+) -> Result<Arc<Session>, Response<ResponseBody>> {
+    let Some(sid) = session_id else {
+        return Err(json_error(
+            StatusCode::BAD_REQUEST,
+            id,
+            INVALID_REQUEST,
+            "Bad Request: the MCP-Session-Id header is missing; send the id initialize answered",
+        ));
+    };
+    router.session(sid).ok_or_else(|| {
+        json_error(
+            StatusCode::NOT_FOUND,
+            id,
+            INVALID_REQUEST,
+            "Session not found: it ended or never existed; send initialize to start a new one",
+        )
+    })
+}
+
+fn delete(router: Arc<Router>, session_id: Option<String>, what: String) -> Response<ResponseBody> {
+    router.tracer.line("-->", &what, session_id.as_deref(), b"");
+    match session_gate(&router, session_id.as_deref(), &Value::Null) {
+        Err(r) => r,
+        Ok(s) => {
+            router.close(s.id());
+            empty(StatusCode::OK)
+        }
+    }
+}
+
+fn get(
+    router: Arc<Router>,
+    req: Request<Incoming>,
+    session_id: Option<String>,
+    what: String,
+) -> Response<ResponseBody> {
+    router.tracer.line("-->", &what, session_id.as_deref(), b"");
+    let (_, sse) = accepts(req.headers());
+    if !sse {
+        return json_error(
+            StatusCode::NOT_ACCEPTABLE,
+            &Value::Null,
+            INVALID_REQUEST,
+            "Not Acceptable: the GET stream is text/event-stream; include it in Accept",
+        );
+    }
+    let session = match session_gate(&router, session_id.as_deref(), &Value::Null) {
+        Err(r) => return r,
+        Ok(s) => s,
+    };
+    let (generation, rx) = router.open_stream(&session);
+    let mut keepalive = tokio::time::interval(KEEPALIVE);
+    keepalive.reset();
+    let stream = SseStream {
+        rx,
+        keepalive,
+        router: router.clone(),
+        session,
+        generation,
+    };
+    let mut r = Response::new(ResponseBody::Stream(stream));
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+async fn post(
+    router: Arc<Router>,
+    req: Request<Incoming>,
+    peer: SocketAddr,
+    session_id: Option<String>,
+    what: String,
+) -> Response<ResponseBody> {
+    let limit = router.settings.http.body_limit;
+    let (json_ok, sse_ok) = accepts(req.headers());
+    if !json_ok && !sse_ok {
+        router.tracer.line("-->", &what, session_id.as_deref(), b"");
+        return json_error(
+            StatusCode::NOT_ACCEPTABLE,
+            &Value::Null,
+            INVALID_REQUEST,
+            "Not Acceptable: Accept must include application/json or text/event-stream",
+        );
+    }
+    if let Some(why) = content_type_refusal(req.headers()) {
+        router.tracer.line("-->", &what, session_id.as_deref(), b"");
+        return json_error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            &Value::Null,
+            INVALID_REQUEST,
+            &format!("Unsupported Media Type: {why}"),
+        );
+    }
+    let too_large = || {
+        json_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &Value::Null,
+            INVALID_REQUEST,
+            &format!("Payload Too Large: the body exceeds the server's limit of {limit} bytes"),
+        )
+    };
+    let declared = header_str(req.headers(), "content-length").and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        router.tracer.line("-->", &what, session_id.as_deref(), b"");
+        return too_large();
+    }
+    let body = match Limited::new(req.into_body(), limit).collect().await {
+        Ok(b) => b.to_bytes(),
+        Err(e) => {
+            router.tracer.line("-->", &what, session_id.as_deref(), b"");
+            if e.downcast_ref::<http_body_util::LengthLimitError>()
+                .is_some()
+            {
+                return too_large();
+            }
+            return json_error(
+                StatusCode::BAD_REQUEST,
+                &Value::Null,
+                protocol::PARSE_ERROR,
+                "Bad Request: the body could not be read",
+            );
+        }
+    };
+    router
+        .tracer
+        .line("-->", &what, session_id.as_deref(), &body);
+    let message = match protocol::parse(&body) {
+        Ok(m) => m,
+        Err(refusal) => {
+            return json_error(
+                StatusCode::BAD_REQUEST,
+                &refusal.id,
+                refusal.code,
+                &refusal.message,
+            );
+        }
+    };
+    match message {
+        Message::Request { id, method, params } if method == "initialize" => {
+            initialize(&router, peer, id, params).await
+        }
+        Message::Request { id, method, params } => {
+            let session = match session_gate(&router, session_id.as_deref(), &id) {
+                Err(r) => return r,
+                Ok(s) => s,
+            };
+            match router.handle_request(&session, id, &method, params).await {
+                None => empty(StatusCode::ACCEPTED),
+                Some(answer) if !json_ok => sse_response(&answer),
+                Some(answer) => json_response(StatusCode::OK, &answer),
+            }
+        }
+        Message::Notification { method, params } => {
+            let session = match session_gate(&router, session_id.as_deref(), &Value::Null) {
+                Err(r) => return r,
+                Ok(s) => s,
+            };
+            router.handle_notification(&session, &method, params.as_ref());
+            empty(StatusCode::ACCEPTED)
+        }
+        Message::Response { id } => {
+            let session = match session_gate(&router, session_id.as_deref(), &id) {
+                Err(r) => return r,
+                Ok(s) => s,
+            };
+            session.touch();
+            empty(StatusCode::ACCEPTED)
+        }
+    }
+}
+
+fn sse_response(answer: &Value) -> Response<ResponseBody> {
+    let mut body = b"event: message\ndata: ".to_vec();
+    body.extend(serde_json::to_vec(answer).unwrap_or_default());
+    body.extend_from_slice(b"\n\n");
+    full(StatusCode::OK, Some("text/event-stream"), body)
+}
+
+async fn initialize(
+    router: &Arc<Router>,
+    peer: SocketAddr,
+    id: Value,
+    params: Option<serde_json::Map<String, Value>>,
+) -> Response<ResponseBody> {
+    let requested = params
+        .as_ref()
+        .and_then(|p| p.get("protocolVersion"))
+        .and_then(Value::as_str);
+    match router.open_session(Some(peer.ip())).await {
+        Ok(session) => {
+            let answer = protocol::result(&id, router.initialize_result(requested));
+            let mut r = json_response(StatusCode::OK, &answer);
+            if let Ok(v) = HeaderValue::from_str(session.id()) {
+                r.headers_mut().insert(SESSION_HEADER, v);
+            }
+            r
+        }
+        Err(OpenRefused::ServerFull(cap)) => json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &id,
+            protocol::INTERNAL_ERROR,
+            &format!(
+                "Service Unavailable: the server holds its maximum of {cap} sessions; retry \
+                 later (the operator can raise http.max_sessions)"
+            ),
+        ),
+        Err(OpenRefused::CallerFull(cap, wait)) => {
+            let mut r = json_error(
+                StatusCode::TOO_MANY_REQUESTS,
+                &id,
+                protocol::INTERNAL_ERROR,
+                &format!(
+                    "Too Many Requests: this caller holds its maximum of {cap} sessions; end \
+                     one with DELETE or retry in {wait} s"
+                ),
+            );
+            if let Ok(v) = HeaderValue::from_str(&wait.to_string()) {
+                r.headers_mut().insert(header::RETRY_AFTER, v);
+            }
+            r
+        }
+        Err(OpenRefused::Failed(why)) => json_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &id,
+            protocol::INTERNAL_ERROR,
+            &format!("the session could not be opened: {why}"),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_are_read_from_origins_and_authorities() {
+        assert_eq!(
+            origin_host("http://localhost:6274").as_deref(),
+            Some("localhost")
+        );
+        assert_eq!(
+            origin_host("https://App.Example.com").as_deref(),
+            Some("app.example.com")
+        );
+        assert_eq!(origin_host("http://[::1]:80/x").as_deref(), Some("[::1]"));
+        assert_eq!(origin_host("null"), None);
+        assert_eq!(
+            host_of_authority("127.0.0.1:8000").as_deref(),
+            Some("127.0.0.1")
+        );
+        assert_eq!(host_of_authority("[::1]").as_deref(), Some("[::1]"));
+    }
+}

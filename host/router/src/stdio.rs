@@ -1,0 +1,106 @@
+//! The stdio transport: one client, one JSON-RPC message per line in and
+//! out. Requests run on their own tasks so a `notifications/cancelled` read
+//! while a call runs can stop it; answers are written whole, one per line,
+//! in the order they complete. Nothing but protocol goes to the writer
+//! (logs go to stderr).
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
+
+use crate::protocol::{self, Message};
+use crate::{OpenRefused, Router, Session};
+
+/// Serves one client reading `input` and writing `output` until `input`
+/// ends. The session opens at `initialize` (or at the first request, for a
+/// client that skips it) and closes at the end.
+pub async fn serve_stdio<R, W>(router: Arc<Router>, input: R, output: W) -> std::io::Result<()>
+where
+    R: AsyncBufRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
+    let writer = tokio::spawn(async move {
+        let mut output = output;
+        while let Some(mut line) = rx.recv().await {
+            line.push(b'\n');
+            output.write_all(&line).await?;
+            output.flush().await?;
+        }
+        Ok::<_, std::io::Error>(())
+    });
+    let send = move |v: &Value| {
+        let _ = tx.send(serde_json::to_vec(v).unwrap_or_default());
+    };
+    let mut session: Option<Arc<Session>> = None;
+    let mut lines = input.lines();
+    let mut tasks = Vec::new();
+    while let Some(line) = lines.next_line().await? {
+        if line.trim().is_empty() {
+            continue;
+        }
+        router.tracer.line(
+            "-->",
+            "stdio",
+            session.as_ref().map(|s| s.id()),
+            line.as_bytes(),
+        );
+        let message = match protocol::parse(line.as_bytes()) {
+            Ok(m) => m,
+            Err(r) => {
+                send(&protocol::error(&r.id, r.code, &r.message));
+                continue;
+            }
+        };
+        let needs_session = matches!(message, Message::Request { .. });
+        if needs_session && session.is_none() {
+            match router.open_session(None).await {
+                Ok(s) => session = Some(s),
+                Err(e) => {
+                    let why = match e {
+                        OpenRefused::Failed(why) => why,
+                        OpenRefused::ServerFull(_) | OpenRefused::CallerFull(..) => {
+                            "the server is full".into()
+                        }
+                    };
+                    if let Message::Request { id, .. } = &message {
+                        send(&protocol::error(
+                            id,
+                            protocol::INTERNAL_ERROR,
+                            &format!("the session could not be opened: {why}"),
+                        ));
+                    }
+                    continue;
+                }
+            }
+        }
+        match message {
+            Message::Request { id, method, params } => {
+                let Some(s) = session.clone() else { continue };
+                let router = router.clone();
+                let send = send.clone();
+                tasks.push(tokio::spawn(async move {
+                    if let Some(answer) = router.handle_request(&s, id, &method, params).await {
+                        send(&answer);
+                    }
+                }));
+            }
+            Message::Notification { method, params } => {
+                if let Some(s) = &session {
+                    router.handle_notification(s, &method, params.as_ref());
+                }
+            }
+            Message::Response { .. } => {}
+        }
+        tasks.retain(|t| !t.is_finished());
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+    if let Some(s) = session {
+        router.close(s.id());
+    }
+    drop(send);
+    writer.await.unwrap_or(Ok(()))
+}

@@ -1,0 +1,306 @@
+//! A real server on a loopback port, a real toolset over a real embedded
+//! image, and a plain HTTP/1.1 client: what every router test drives.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
+use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
+use gs_router::{Router, RouterSettings};
+use gs_toolset::embedded::EmbeddedSession;
+use gs_toolset::{
+    CallContext, ClassDefinition, ImageSession, ServerIdentity, ToolDescriptor, ToolError,
+    ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A small native toolset doing real work against the caller's image
+/// session: list a dictionary's classes, define a class (not read-only
+/// safe), and a `wait` that runs until its time is up or it is cancelled.
+pub struct ClassTools {
+    info: ToolsetInfo,
+}
+
+fn tool(name: &str, safe: bool, props: Value) -> ToolDescriptor {
+    ToolDescriptor {
+        name: name.into(),
+        title: None,
+        description: format!("test tool {name}"),
+        input_schema: json!({"type": "object", "properties": props, "additionalProperties": false}),
+        output_schema: None,
+        read_only_safe: safe,
+    }
+}
+
+impl ClassTools {
+    pub fn new() -> ClassTools {
+        ClassTools {
+            info: ToolsetInfo {
+                name: "classes".into(),
+                version: "1.0.0".into(),
+                tools: vec![
+                    tool(
+                        "list_classes",
+                        true,
+                        json!({"dictionary": {"type": "string"}}),
+                    ),
+                    tool("define_class", false, json!({"name": {"type": "string"}})),
+                    tool("wait", true, json!({"ms": {"type": "integer"}})),
+                ],
+            },
+        }
+    }
+}
+
+struct ClassSession {
+    calls: u64,
+}
+
+impl Toolset for ClassTools {
+    fn info(&self) -> &ToolsetInfo {
+        &self.info
+    }
+    fn open_session(&self) -> Box<dyn ToolsetSession> {
+        Box::new(ClassSession { calls: 0 })
+    }
+}
+
+fn arg<'a>(args: &'a Value, key: &str) -> Result<&'a str, ToolError> {
+    args.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| ToolError::invalid_params(format!("`{key}` (a string) is required")))
+}
+
+impl ToolsetSession for ClassSession {
+    fn call(&mut self, tool: &str, args: &Value, ctx: &CallContext) -> ToolResult {
+        self.calls += 1;
+        match tool {
+            "list_classes" => {
+                let names = ctx.image.classes(arg(args, "dictionary")?)?;
+                Ok(ToolOutput {
+                    content: vec![gs_toolset::Content::text(names.join(" "))],
+                    structured: Some(json!({"classes": names, "call": self.calls})),
+                })
+            }
+            "define_class" => {
+                let name = arg(args, "name")?;
+                ctx.image.define_class(&ClassDefinition {
+                    name: name.into(),
+                    superclass: Some("Object".into()),
+                    dictionary: "UserGlobals".into(),
+                    instance_variables: vec![],
+                    class_variables: vec![],
+                    class_instance_variables: vec![],
+                    category: None,
+                })?;
+                Ok(ToolOutput::text(format!("defined {name}")))
+            }
+            "wait" => {
+                let ms = args.get("ms").and_then(Value::as_u64).unwrap_or(0);
+                let end = Instant::now() + Duration::from_millis(ms);
+                while Instant::now() < end {
+                    if ctx.cancel.is_cancelled() {
+                        return Err(ToolError::new(
+                            gs_toolset::ErrorKind::Cancelled,
+                            "cancelled",
+                        ));
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Ok(ToolOutput::text(format!("waited {ms} ms")))
+            }
+            other => Err(ToolError::not_found(format!("no tool {other}"))),
+        }
+    }
+}
+
+/// Image sessions of one shared embedded image.
+pub struct EmbeddedFactory(pub gs_image::Image);
+
+impl ImageSessionFactory for EmbeddedFactory {
+    fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
+        Ok(Arc::new(EmbeddedSession::new(self.0.session())))
+    }
+}
+
+pub struct Server {
+    pub addr: SocketAddr,
+    pub router: Arc<Router>,
+    _dir: tempfile::TempDir,
+}
+
+#[derive(Default)]
+pub struct Options {
+    pub read_only: bool,
+    pub http: HttpSettings,
+    pub sessions: SessionLifetime,
+    pub title: Option<String>,
+}
+
+pub async fn start(options: Options) -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("test.gsimage")).unwrap();
+    let surface = ToolSurface::new(vec![(
+        Arc::new(ClassTools::new()) as Arc<dyn Toolset>,
+        None,
+    )])
+    .unwrap();
+    let identity = Identity {
+        name: "gs-mcp".into(),
+        version: "9.9.9".into(),
+        title: options.title.clone(),
+    };
+    let broker = Broker::new(
+        surface,
+        Arc::new(EmbeddedFactory(image)),
+        ServerIdentity {
+            name: identity.name.clone(),
+            version: identity.version.clone(),
+            title: identity.title.clone(),
+        },
+        options.read_only,
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = Router::new(
+        Arc::new(broker),
+        RouterSettings {
+            identity,
+            listen: addr,
+            http: options.http,
+            sessions: options.sessions,
+            trace: Trace::default(),
+        },
+    );
+    tokio::spawn(gs_router::serve(listener, router.clone()));
+    Server {
+        addr,
+        router,
+        _dir: dir,
+    }
+}
+
+/// An HTTP response as a client reads it.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "body is not JSON ({e}): {}",
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// Sends one raw request (headers given without Host/Content-Length, which
+/// are added unless `raw_headers` already has them) and reads the reply.
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
+    let mut head = format!("{method} /mcp HTTP/1.1\r\nConnection: close\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: {addr}\r\n"));
+    }
+    if !headers
+        .iter()
+        .any(|(k, _)| k.eq_ignore_ascii_case("content-length"))
+    {
+        head.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body).await.unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw).await;
+    parse_reply(&raw)
+}
+
+pub fn parse_reply(raw: &[u8]) -> Reply {
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no header end in {:?}", String::from_utf8_lossy(raw)));
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect();
+    Reply {
+        status,
+        headers,
+        body: raw[split + 4..].to_vec(),
+    }
+}
+
+pub const JSON: (&str, &str) = ("Content-Type", "application/json");
+
+/// POSTs a JSON value with a session id (if any).
+pub async fn post(addr: SocketAddr, session: Option<&str>, body: &Value) -> Reply {
+    let mut headers = vec![JSON];
+    if let Some(s) = session {
+        headers.push(("MCP-Session-Id", s));
+    }
+    request(addr, "POST", &headers, &serde_json::to_vec(body).unwrap()).await
+}
+
+/// Initializes a session and answers its id.
+pub async fn initialize(addr: SocketAddr) -> String {
+    let r = post(
+        addr,
+        None,
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                           "clientInfo": {"name": "test", "version": "1"}}}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.header("mcp-session-id")
+        .expect("initialize answers a session id")
+        .to_string()
+}
+
+pub async fn call(addr: SocketAddr, session: &str, id: i64, tool: &str, args: Value) -> Reply {
+    post(
+        addr,
+        Some(session),
+        &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": tool, "arguments": args}}),
+    )
+    .await
+}

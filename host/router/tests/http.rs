@@ -1,0 +1,791 @@
+//! The HTTP transport, driven over a real loopback socket: one test per
+//! rule, asserting what a client sees (status, headers, JSON-RPC codes).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::*;
+use gs_config::{HttpSettings, SessionLifetime};
+use serde_json::{Value, json};
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+fn error_code(r: &Reply) -> i64 {
+    r.json()["error"]["code"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no error in {}", r.text()))
+}
+
+#[test]
+fn initialize_opens_a_session_and_negotiates_the_revision() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let r = post(
+            s.addr,
+            None,
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                    "params": {"protocolVersion": "2025-06-18"}}),
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        assert_eq!(r.header("content-type"), Some("application/json"));
+        let id = r.header("mcp-session-id").unwrap();
+        assert_eq!(id.len(), 32);
+        assert!(id.chars().all(|c| c.is_ascii_hexdigit()));
+        let v = r.json();
+        assert_eq!(v["id"], 1);
+        assert_eq!(v["result"]["protocolVersion"], "2025-06-18");
+        assert_eq!(
+            v["result"]["serverInfo"],
+            json!({"name": "gs-mcp", "version": "9.9.9"})
+        );
+        assert_eq!(
+            v["result"]["capabilities"]["tools"],
+            json!({"listChanged": false})
+        );
+
+        for asked in ["2025-03-26", "2026-07-28"] {
+            let r = post(
+                s.addr,
+                None,
+                &json!({"jsonrpc": "2.0", "id": 2, "method": "initialize",
+                        "params": {"protocolVersion": asked}}),
+            )
+            .await;
+            assert_eq!(r.json()["result"]["protocolVersion"], "2025-11-25");
+            assert_ne!(
+                r.header("mcp-session-id").unwrap(),
+                id,
+                "each session has its own id"
+            );
+        }
+    });
+}
+
+#[test]
+fn server_title_is_sent_only_when_configured() {
+    rt().block_on(async {
+        let s = start(Options {
+            title: Some("GemStone (read-only)".into()),
+            ..Options::default()
+        })
+        .await;
+        let r = post(
+            s.addr,
+            None,
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize"}),
+        )
+        .await;
+        assert_eq!(
+            r.json()["result"]["serverInfo"]["title"],
+            "GemStone (read-only)"
+        );
+    });
+}
+
+#[test]
+fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
+    rt().block_on(async {
+        let names = |v: Value| -> Vec<String> {
+            v["result"]["tools"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t["name"].as_str().unwrap().to_string())
+                .collect()
+        };
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        let v = r.json();
+        assert_eq!(names(v.clone()), ["list_classes", "define_class", "wait"]);
+        assert_eq!(
+            v["result"]["tools"][0]["inputSchema"]["additionalProperties"],
+            false
+        );
+        assert!(v["result"].get("nextCursor").is_none());
+
+        let ro = start(Options {
+            read_only: true,
+            ..Options::default()
+        })
+        .await;
+        let sid = initialize(ro.addr).await;
+        let r = post(
+            ro.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+        )
+        .await;
+        assert_eq!(names(r.json()), ["list_classes", "wait"]);
+    });
+}
+
+#[test]
+fn tools_call_runs_against_the_sessions_own_image_view() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let a = initialize(s.addr).await;
+        let b = initialize(s.addr).await;
+        let r = call(
+            s.addr,
+            &a,
+            3,
+            "list_classes",
+            json!({"dictionary": "Globals"}),
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        let v = r.json();
+        assert_eq!(v["id"], 3);
+        assert_eq!(v["result"]["isError"], false);
+        let classes = v["result"]["structuredContent"]["classes"]
+            .as_array()
+            .unwrap();
+        assert!(classes.contains(&json!("Object")), "{v}");
+        assert!(
+            v["result"]["content"][0]["text"]
+                .as_str()
+                .unwrap()
+                .contains("Object")
+        );
+
+        let r = call(s.addr, &a, 4, "define_class", json!({"name": "Account"})).await;
+        assert_eq!(r.json()["result"]["content"][0]["text"], "defined Account");
+        let mine = call(
+            s.addr,
+            &a,
+            5,
+            "list_classes",
+            json!({"dictionary": "UserGlobals"}),
+        )
+        .await;
+        assert_eq!(
+            mine.json()["result"]["structuredContent"]["classes"],
+            json!(["Account"])
+        );
+        // The toolset's per-session state lives on between calls.
+        assert_eq!(mine.json()["result"]["structuredContent"]["call"], 3);
+        // Uncommitted work is invisible to another client's session.
+        let theirs = call(
+            s.addr,
+            &b,
+            6,
+            "list_classes",
+            json!({"dictionary": "UserGlobals"}),
+        )
+        .await;
+        assert_eq!(
+            theirs.json()["result"]["structuredContent"]["classes"],
+            json!([])
+        );
+        assert_eq!(theirs.json()["result"]["structuredContent"]["call"], 1);
+    });
+}
+
+#[test]
+fn tool_failures_are_results_with_an_error_kind() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let r = call(s.addr, &sid, 7, "list_classes", json!({})).await;
+        assert_eq!(r.status, 200);
+        let v = r.json();
+        assert_eq!(v["result"]["isError"], true);
+        assert_eq!(
+            v["result"]["structuredContent"]["error"]["kind"],
+            "invalidParams"
+        );
+        assert_eq!(
+            v["result"]["content"][0]["text"],
+            "`dictionary` (a string) is required"
+        );
+        let r = call(
+            s.addr,
+            &sid,
+            8,
+            "list_classes",
+            json!({"dictionary": "Nowhere"}),
+        )
+        .await;
+        assert_eq!(
+            r.json()["result"]["structuredContent"]["error"]["kind"],
+            "notFound"
+        );
+    });
+}
+
+#[test]
+fn unknown_tool_and_missing_name_are_invalid_params() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let r = call(s.addr, &sid, 9, "nope", json!({})).await;
+        assert_eq!(r.status, 200);
+        assert_eq!(error_code(&r), -32602);
+        assert_eq!(r.json()["id"], 9);
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Unknown tool: `nope`; tools/list shows the tools this server offers"
+        );
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "id": 10, "method": "tools/call", "params": {}}),
+        )
+        .await;
+        assert_eq!(error_code(&r), -32602);
+        let r = call(s.addr, &sid, 11, "bad\u{7f}name", json!({})).await;
+        assert_eq!(r.status, 200);
+        assert_eq!(error_code(&r), -32602);
+    });
+}
+
+#[test]
+fn hidden_tool_in_read_only_session_is_method_not_found_with_kind() {
+    rt().block_on(async {
+        let s = start(Options {
+            read_only: true,
+            ..Options::default()
+        })
+        .await;
+        let sid = initialize(s.addr).await;
+        let r = call(s.addr, &sid, 12, "define_class", json!({"name": "X"})).await;
+        assert_eq!(r.status, 200);
+        let v = r.json();
+        assert_eq!(v["error"]["code"], -32601);
+        assert_eq!(v["error"]["data"]["kind"], "readOnly");
+        // A safe tool still runs.
+        let r = call(s.addr, &sid, 13, "wait", json!({"ms": 1})).await;
+        assert_eq!(r.json()["result"]["isError"], false);
+    });
+}
+
+#[test]
+fn ping_notifications_responses_and_undeclared_methods() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "id": "p", "method": "ping"}),
+        )
+        .await;
+        assert_eq!(r.json(), json!({"jsonrpc": "2.0", "id": "p", "result": {}}));
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        )
+        .await;
+        assert_eq!(r.status, 202);
+        assert!(r.body.is_empty());
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "id": "srv-1", "result": {}}),
+        )
+        .await;
+        assert_eq!(r.status, 202);
+        assert!(r.body.is_empty());
+        for m in [
+            "resources/list",
+            "prompts/list",
+            "logging/setLevel",
+            "completion/complete",
+        ] {
+            let r = post(
+                s.addr,
+                Some(&sid),
+                &json!({"jsonrpc": "2.0", "id": 1, "method": m}),
+            )
+            .await;
+            assert_eq!(r.status, 200);
+            assert_eq!(error_code(&r), -32601, "{m}");
+        }
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"cursor": "x"}}),
+        )
+        .await;
+        assert_eq!(error_code(&r), -32602);
+    });
+}
+
+#[test]
+fn delete_ends_the_session() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let r = request(s.addr, "DELETE", &[], b"").await;
+        assert_eq!(r.status, 400);
+        let r = request(s.addr, "DELETE", &[("MCP-Session-Id", &sid)], b"").await;
+        assert_eq!(r.status, 200);
+        let r = request(s.addr, "DELETE", &[("MCP-Session-Id", &sid)], b"").await;
+        assert_eq!(r.status, 404);
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}),
+        )
+        .await;
+        assert_eq!(r.status, 404);
+    });
+}
+
+#[test]
+fn other_http_methods_get_405_with_allow() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        for m in ["PUT", "PATCH"] {
+            let r = request(s.addr, m, &[JSON], b"{}").await;
+            assert_eq!(r.status, 405, "{m}");
+            assert_eq!(r.header("allow"), Some("GET, POST, DELETE"));
+            assert_eq!(error_code(&r), -32600);
+        }
+    });
+}
+
+#[test]
+fn session_gates_missing_is_400_unknown_is_404() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let r = post(
+            s.addr,
+            None,
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+        )
+        .await;
+        assert_eq!(r.status, 400);
+        assert_eq!(r.json()["id"], 1);
+        let r = post(
+            s.addr,
+            Some("00000000000000000000000000000000"),
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+        )
+        .await;
+        assert_eq!(r.status, 404);
+        let r = request(s.addr, "GET", &[("Accept", "text/event-stream")], b"").await;
+        assert_eq!(r.status, 400);
+    });
+}
+
+async fn raw_post(addr: std::net::SocketAddr, headers: &[(&str, &str)], body: &str) -> Reply {
+    request(addr, "POST", headers, body.as_bytes()).await
+}
+
+#[test]
+fn body_gates() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let hs: Vec<(&str, &str)> = vec![JSON, ("MCP-Session-Id", &sid)];
+        let cases: &[(&str, u16, i64)] = &[
+            ("{not json", 400, -32700),
+            ("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]", 400, -32600),
+            ("42", 400, -32600),
+            ("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}", 400, -32600),
+            ("{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"ping\"}", 400, -32600),
+            ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":7}", 400, -32600),
+            ("{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"ping\"}", 400, -32600),
+            ("{\"id\":1,\"method\":\"ping\"}", 400, -32600),
+            ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":[1]}", 400, -32602),
+            ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"wait\",\"arguments\":\"x\"}}", 400, -32602),
+            ("{\"jsonrpc\":\"2.0\",\"id\":1}", 400, -32600),
+        ];
+        for (body, status, code) in cases {
+            let r = raw_post(s.addr, &hs, body).await;
+            assert_eq!(r.status, *status, "{body}: {}", r.text());
+            assert_eq!(error_code(&r), *code, "{body}");
+        }
+        let bad = [0xffu8, 0xfe, b'{'];
+        let r = request(s.addr, "POST", &hs, &bad).await;
+        assert_eq!((r.status, error_code(&r)), (400, -32700));
+    });
+}
+
+#[test]
+fn media_type_and_charset_gates() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}";
+        for ct in [
+            "text/plain",
+            "application/*",
+            "application/json; charset=iso-8859-1",
+        ] {
+            let r = raw_post(s.addr, &[("Content-Type", ct)], body).await;
+            assert_eq!(r.status, 415, "{ct}");
+            assert_eq!(error_code(&r), -32600);
+        }
+        for ct in ["application/json; charset=UTF-8", "Application/JSON"] {
+            let r = raw_post(s.addr, &[("Content-Type", ct)], body).await;
+            assert_eq!(r.status, 200, "{ct}");
+        }
+    });
+}
+
+#[test]
+fn body_over_the_cap_is_413() {
+    rt().block_on(async {
+        let s = start(Options {
+            http: HttpSettings { body_limit: 2048, ..HttpSettings::default() },
+            ..Options::default()
+        })
+        .await;
+        let big = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{{\"x\":\"{}\"}}}}",
+            "a".repeat(4096)
+        );
+        let r = raw_post(s.addr, &[JSON], &big).await;
+        assert_eq!(r.status, 413);
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Payload Too Large: the body exceeds the server's limit of 2048 bytes"
+        );
+    });
+}
+
+#[test]
+fn accept_is_normalised() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}";
+        let r = raw_post(s.addr, &[JSON, ("Accept", "text/html")], body).await;
+        assert_eq!(r.status, 406);
+        let r = raw_post(s.addr, &[JSON, ("Accept", "*/*;q=0.8")], body).await;
+        assert_eq!(r.status, 200);
+        let r = raw_post(
+            s.addr,
+            &[
+                JSON,
+                ("Accept", "application/json;q=0.9, text/event-stream"),
+            ],
+            body,
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        let sid = r.header("mcp-session-id").unwrap().to_string();
+        // A client that accepts only SSE gets its answer as one event.
+        let r = raw_post(
+            s.addr,
+            &[
+                JSON,
+                ("Accept", "text/event-stream"),
+                ("MCP-Session-Id", &sid),
+            ],
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}",
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        assert_eq!(r.header("content-type"), Some("text/event-stream"));
+        assert_eq!(
+            r.text(),
+            "event: message\ndata: {\"id\":2,\"jsonrpc\":\"2.0\",\"result\":{}}\n\n"
+        );
+    });
+}
+
+#[test]
+fn origin_is_checked_before_the_body() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}";
+        let r = raw_post(s.addr, &[JSON, ("Origin", "http://evil.example")], body).await;
+        assert_eq!(r.status, 403);
+        assert_eq!(error_code(&r), -32600);
+        let r = raw_post(s.addr, &[JSON, ("Origin", "null")], body).await;
+        assert_eq!(r.status, 403);
+        // Even an unroutable method is refused for a bad origin first.
+        let r = request(s.addr, "PUT", &[("Origin", "http://evil.example")], b"").await;
+        assert_eq!(r.status, 403);
+        for ok in [
+            "http://localhost:6274",
+            "http://127.0.0.1",
+            "http://[::1]:3000",
+        ] {
+            let r = raw_post(s.addr, &[JSON, ("Origin", ok)], body).await;
+            assert_eq!(r.status, 200, "{ok}");
+        }
+        let allowed = start(Options {
+            http: HttpSettings {
+                allowed_origin_hosts: vec!["app.example.com".into()],
+                ..HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let r = raw_post(
+            allowed.addr,
+            &[JSON, ("Origin", "https://app.example.com")],
+            body,
+        )
+        .await;
+        assert_eq!(r.status, 200);
+    });
+}
+
+#[test]
+fn host_header_guards_against_dns_rebinding() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}";
+        let r = raw_post(s.addr, &[JSON, ("Host", "evil.example:8000")], body).await;
+        assert_eq!(r.status, 403);
+        let r = raw_post(s.addr, &[JSON, ("Host", "localhost:8000")], body).await;
+        assert_eq!(r.status, 200);
+    });
+}
+
+#[test]
+fn protocol_version_header_is_checked() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+        for bad in ["2025-03-26", "2026-07-28", "junk"] {
+            let r = raw_post(
+                s.addr,
+                &[
+                    JSON,
+                    ("MCP-Session-Id", &sid),
+                    ("MCP-Protocol-Version", bad),
+                ],
+                ping,
+            )
+            .await;
+            assert_eq!(r.status, 400, "{bad}");
+            assert!(
+                r.json()["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("2025-06-18 and 2025-11-25")
+            );
+        }
+        for good in ["2025-06-18", "2025-11-25"] {
+            let r = raw_post(
+                s.addr,
+                &[
+                    JSON,
+                    ("MCP-Session-Id", &sid),
+                    ("MCP-Protocol-Version", good),
+                ],
+                ping,
+            )
+            .await;
+            assert_eq!(r.status, 200, "{good}");
+        }
+    });
+}
+
+#[test]
+fn server_cap_answers_503_and_caller_cap_429_with_retry_after() {
+    rt().block_on(async {
+        let s = start(Options {
+            http: HttpSettings {
+                max_sessions: 2,
+                max_sessions_per_caller: None,
+                ..HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        initialize(s.addr).await;
+        initialize(s.addr).await;
+        let r = post(
+            s.addr,
+            None,
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize"}),
+        )
+        .await;
+        assert_eq!(r.status, 503);
+        assert!(r.header("mcp-session-id").is_none());
+
+        let c = start(Options {
+            http: HttpSettings {
+                max_sessions_per_caller: Some(1),
+                ..HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let first = initialize(c.addr).await;
+        let r = post(
+            c.addr,
+            None,
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize"}),
+        )
+        .await;
+        assert_eq!(r.status, 429);
+        assert_eq!(r.header("retry-after"), Some("60"));
+        // Ending one frees the slot.
+        request(c.addr, "DELETE", &[("MCP-Session-Id", &first)], b"").await;
+        initialize(c.addr).await;
+    });
+}
+
+#[test]
+fn a_long_call_stalls_no_other_session_and_calls_queue_within_one() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let a = initialize(s.addr).await;
+        let b = initialize(s.addr).await;
+        let addr = s.addr;
+        let a2 = a.clone();
+        let long =
+            tokio::spawn(async move { call(addr, &a2, 1, "wait", json!({"ms": 1500})).await });
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let t = Instant::now();
+        let r = call(s.addr, &b, 2, "wait", json!({"ms": 1})).await;
+        assert_eq!(r.json()["result"]["isError"], false);
+        assert!(
+            t.elapsed() < Duration::from_millis(700),
+            "other session waited {:?}",
+            t.elapsed()
+        );
+        // A second call in the busy session waits for the first.
+        let t = Instant::now();
+        let r = call(s.addr, &a, 3, "wait", json!({"ms": 1})).await;
+        assert_eq!(r.json()["result"]["isError"], false);
+        assert!(
+            t.elapsed() > Duration::from_millis(900),
+            "queued call ran after {:?}",
+            t.elapsed()
+        );
+        assert_eq!(
+            long.await.unwrap().json()["result"]["content"][0]["text"],
+            "waited 1500 ms"
+        );
+    });
+}
+
+#[test]
+fn notifications_cancelled_stops_the_call_and_it_gets_no_response() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let addr = s.addr;
+        let sid2 = sid.clone();
+        let t = Instant::now();
+        let long = tokio::spawn(async move { call(addr, &sid2, 41, "wait", json!({"ms": 10000})).await });
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 41, "reason": "Esc"}}),
+        )
+        .await;
+        assert_eq!(r.status, 202);
+        let r = long.await.unwrap();
+        assert_eq!(r.status, 202);
+        assert!(r.body.is_empty());
+        assert!(t.elapsed() < Duration::from_secs(3));
+        // The session is usable again at once: the call really stopped.
+        let t = Instant::now();
+        let r = call(s.addr, &sid, 42, "wait", json!({"ms": 1})).await;
+        assert_eq!(r.json()["result"]["isError"], false);
+        assert!(t.elapsed() < Duration::from_secs(1));
+    });
+}
+
+#[test]
+fn request_deadline_answers_32001_with_the_requests_id() {
+    rt().block_on(async {
+        let s = start(Options {
+            sessions: SessionLifetime {
+                request_timeout: Some(Duration::from_millis(300)),
+                ..SessionLifetime::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let sid = initialize(s.addr).await;
+        let t = Instant::now();
+        let r = call(s.addr, &sid, 77, "wait", json!({"ms": 5000})).await;
+        assert_eq!(r.status, 200);
+        let v = r.json();
+        assert_eq!(v["id"], 77);
+        assert_eq!(v["error"]["code"], -32001);
+        assert!(t.elapsed() < Duration::from_secs(2));
+        // The call was stopped, so the session goes on.
+        let r = call(s.addr, &sid, 78, "wait", json!({"ms": 1})).await;
+        assert_eq!(r.json()["result"]["isError"], false);
+    });
+}
+
+#[test]
+fn reaper_releases_idle_sessions_and_a_late_pass_reaps_nobody() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let quiet = initialize(s.addr).await;
+        let now = Instant::now();
+        // A pass that ran two hours late says nothing about the clients.
+        assert!(
+            s.router
+                .maintain(now + Duration::from_secs(7200), Duration::from_secs(7200))
+                .is_empty()
+        );
+        assert_eq!(s.router.session_count(), 1);
+        // Its clocks restarted at that pass; on time, a streamless session
+        // idle past 60 s from there is released.
+        let late = now + Duration::from_secs(7200);
+        assert!(
+            s.router
+                .maintain(late + Duration::from_secs(30), Duration::ZERO)
+                .is_empty()
+        );
+        let reaped = s
+            .router
+            .maintain(late + Duration::from_secs(61), Duration::ZERO);
+        assert_eq!(reaped, std::slice::from_ref(&quiet));
+        let r = post(
+            s.addr,
+            Some(&quiet),
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}),
+        )
+        .await;
+        assert_eq!(r.status, 404);
+    });
+}
+
+#[test]
+fn get_opens_the_stream_and_a_hang_up_starts_the_grace() {
+    rt().block_on(async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+        let head = format!(
+            "GET /mcp HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\nMCP-Session-Id: {sid}\r\n\r\n",
+            s.addr
+        );
+        stream.write_all(head.as_bytes()).await.unwrap();
+        let mut buf = vec![0u8; 1024];
+        let n = stream.read(&mut buf).await.unwrap();
+        let text = String::from_utf8_lossy(&buf[..n]);
+        assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+        assert!(text.to_ascii_lowercase().contains("content-type: text/event-stream"), "{text}");
+        // With a stream open, the streamless timeout no longer applies.
+        assert!(s.router.maintain(Instant::now() + Duration::from_secs(120), Duration::ZERO).is_empty());
+        drop(stream);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        // Past the 10 s grace after the hang-up, the session is released.
+        let reaped = s.router.maintain(Instant::now() + Duration::from_secs(11), Duration::ZERO);
+        assert_eq!(reaped, [sid]);
+    });
+}
