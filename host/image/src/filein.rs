@@ -130,33 +130,85 @@ pub fn file_in_path(session: &mut Session, path: &Path) -> Result<FileInReport> 
 
 /// Files in several files and directories as one load (see
 /// [`file_in_path`]).
+///
+/// An `input other.gs` line in a file brings `other.gs` into the same load
+/// (once, however many files name it), as Topaz would read it; its path is
+/// looked up relative to the current directory, then to the including
+/// file's directory and each directory above it, so a project's `load.gs`
+/// can be loaded on its own.
 pub fn file_in_paths(session: &mut Session, paths: &[PathBuf]) -> Result<FileInReport> {
-    let mut files = Vec::new();
+    let mut pending = Vec::new();
     for path in paths {
-        collect_gs_files(path, &mut files)?;
+        collect_gs_files(path, &mut pending)?;
     }
+    let mut seen: HashSet<PathBuf> = HashSet::new();
     let mut sources = Vec::new();
-    let mut unreadable = Vec::new();
-    for file in files {
+    let mut failures = Vec::new();
+    let mut next = 0;
+    while next < pending.len() {
+        let file = pending[next].clone();
+        next += 1;
+        if !seen.insert(std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone())) {
+            continue;
+        }
         let name = file.display().to_string();
         let bytes = std::fs::read(&file).map_err(|e| {
             ImageError::InvalidArgument(format!("cannot read {name}: {e}; check the path"))
         })?;
-        match decode(&bytes) {
-            Ok(text) => sources.push(Source { name, text }),
-            Err(message) => unreadable.push(Failure {
-                file: name,
-                line: 1,
-                message,
-            }),
+        let text = match decode(&bytes) {
+            Ok(text) => text,
+            Err(message) => {
+                failures.push(Failure {
+                    file: name,
+                    line: 1,
+                    message,
+                });
+                continue;
+            }
+        };
+        for command in gs_topaz::read(&text).commands {
+            if let CommandKind::Input(input) = command.kind {
+                match resolve_input(&file, &input) {
+                    Some(found) => pending.push(found),
+                    None => failures.push(Failure {
+                        file: name.clone(),
+                        line: command.line,
+                        message: format!(
+                            "`input {input}`: no such file relative to the current directory \
+                             or to {}; pass the files to load instead",
+                            file.parent().unwrap_or(Path::new(".")).display()
+                        ),
+                    }),
+                }
+            }
         }
+        sources.push(Source { name, text });
     }
-    let mut report = file_in_sources(session, &sources);
-    for failure in unreadable {
-        report.files.push(failure.file.clone());
+    let mut report = file_in_sources_following(session, &sources, true);
+    for failure in failures {
+        if !report.files.contains(&failure.file) {
+            report.files.push(failure.file.clone());
+        }
         report.failures.push(failure);
     }
     Ok(report)
+}
+
+/// Where an `input` line's file is: relative to the current directory,
+/// then to the including file's directory and each one above it.
+fn resolve_input(including: &Path, input: &str) -> Option<PathBuf> {
+    let input = Path::new(input);
+    if input.is_absolute() {
+        return input.is_file().then(|| input.to_path_buf());
+    }
+    if input.is_file() {
+        return Some(input.to_path_buf());
+    }
+    including
+        .parent()?
+        .ancestors()
+        .map(|dir| dir.join(input))
+        .find(|candidate| candidate.is_file())
 }
 
 /// Files in every `.gs` file under `dir` (recursively) as one load.
@@ -246,8 +298,18 @@ struct Plan {
     methods: Vec<(At, MethodItem)>,
 }
 
-/// Files in already-read sources as one load.
+/// Files in already-read sources as one load. `input` lines are not
+/// followed here (there is no file system in view); they are listed in
+/// [`FileInReport::skipped`].
 pub fn file_in_sources(session: &mut Session, sources: &[Source]) -> FileInReport {
+    file_in_sources_following(session, sources, false)
+}
+
+fn file_in_sources_following(
+    session: &mut Session,
+    sources: &[Source],
+    inputs_followed: bool,
+) -> FileInReport {
     let mut report = FileInReport {
         files: sources.iter().map(|s| s.name.clone()).collect(),
         ..FileInReport::default()
@@ -259,7 +321,14 @@ pub fn file_in_sources(session: &mut Session, sources: &[Source]) -> FileInRepor
         .unwrap_or_else(|| "UserGlobals".to_string());
     let mut plan = Plan::default();
     for (index, source) in sources.iter().enumerate() {
-        plan_file(index, source, &default_dictionary, &mut plan, &mut report);
+        plan_file(
+            index,
+            source,
+            &default_dictionary,
+            inputs_followed,
+            &mut plan,
+            &mut report,
+        );
     }
     let fail = |report: &mut FileInReport, at: &At, message: String| {
         report.failures.push(Failure {
@@ -425,6 +494,7 @@ fn plan_file(
     index: usize,
     source: &Source,
     default_dictionary: &str,
+    inputs_followed: bool,
     plan: &mut Plan,
     report: &mut FileInReport,
 ) {
@@ -504,6 +574,7 @@ fn plan_file(
                     ),
                 }
             }
+            CommandKind::Input(_) if inputs_followed => {}
             CommandKind::Input(path) => report.skipped.push(Failure {
                 file: source.name.clone(),
                 line: command.line,

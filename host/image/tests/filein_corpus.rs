@@ -293,6 +293,38 @@ fn filein_corpus_files_are_exactly_what_file_out_writes() {
 }
 
 #[test]
+fn filein_follows_input_lines_once_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = fresh_image(dir.path());
+    let mut session = image.session();
+    let report = filein::file_in_path(&mut session, &corpus("load-bank.gs")).unwrap();
+    assert!(report.is_clean(), "{:#?}", report.failures);
+    assert_eq!(
+        report.files.len(),
+        10,
+        "load-bank.gs and the 9 files it names, once each"
+    );
+    assert_eq!(report.classes.len(), 8);
+    assert_eq!(report.methods, 62);
+
+    let missing = dir.path().join("missing.gs");
+    std::fs::write(&missing, "! header\ninput nowhere/Nothing.gs\n").unwrap();
+    let report = filein::file_in_path(&mut session, &missing).unwrap();
+    assert_eq!(report.failures.len(), 1);
+    assert_eq!(report.failures[0].line, 2);
+    assert!(
+        report.failures[0]
+            .message
+            .starts_with("`input nowhere/Nothing.gs`: no such file")
+    );
+
+    // Without a file system in view, `input` is listed as skipped.
+    let report = filein::file_in_text(&mut session, "inline.gs", "input bank/Bank.gs\n");
+    assert!(report.is_clean());
+    assert_eq!(report.skipped.len(), 1);
+}
+
+#[test]
 fn filein_is_repeatable() {
     // Filing the same files in again (removeall… then the same methods)
     // leaves the same classes and methods.
