@@ -7,7 +7,8 @@
 //! because the targets are absolute budgets, not regressions against a
 //! baseline. Resident memory is measured in a child process (this binary
 //! re-run with `GS_IMAGE_BENCH_CHILD` set) that only opens the image, so the
-//! generator's and the file-in's garbage do not count.
+//! generator's and the file-in's garbage do not count. The long phases also
+//! print their CPU time, since wall time on a busy machine includes waiting.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -70,8 +71,10 @@ fn main() {
     let image = Image::open(&path).expect("create the image");
     let mut session = image.session();
     let t = Instant::now();
+    let cpu = cpu_time();
     let report = filein::file_in_sources(&mut session, &sources);
     let load_time = t.elapsed();
+    let load_cpu = cpu_time() - cpu;
     assert!(
         report.is_clean(),
         "generated code files in: {:?}",
@@ -79,33 +82,39 @@ fn main() {
     );
     assert_eq!(report.methods, CLASSES * METHODS_PER_CLASS);
     let t = Instant::now();
+    let cpu = cpu_time();
     session.commit().expect("commit the load");
     let commit_time = t.elapsed();
+    let commit_cpu = cpu_time() - cpu;
     let file_in = load_time + commit_time;
     println!();
     println!(
-        "file-in of the whole image           {:>10.2?}  (target <= 10 s) {}",
+        "file-in of the whole image           {:>10.2?}  (target <= 10 s) {}   CPU {:.2?}",
         file_in,
-        verdict(file_in, Duration::from_secs(10))
+        verdict(file_in, Duration::from_secs(10)),
+        load_cpu + commit_cpu
     );
     println!("  of which: Topaz reader              {read_time:>10.2?}");
     println!("            Smalltalk parser alone    {parse_time:>10.2?}");
     println!(
-        "            file-in into the session  {load_time:>10.2?}  (read + recognise + define + compile + index)"
+        "            file-in into the session  {load_time:>10.2?}  (read + recognise + define + compile + index)   CPU {load_cpu:.2?}"
     );
-    println!("            commit to disk            {commit_time:>10.2?}");
+    println!("            commit to disk            {commit_time:>10.2?}   CPU {commit_cpu:.2?}");
     drop(session);
     drop(image);
     drop(sources);
 
     let file_size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let t = Instant::now();
+    let cpu = cpu_time();
     let image = Image::open(&path).expect("reopen the image");
     let reopen = t.elapsed();
+    let reopen_cpu = cpu_time() - cpu;
     println!(
-        "reopen from disk                      {:>10.2?}  (target <= 1 s) {}   file {:.1} MB",
+        "reopen from disk                      {:>10.2?}  (target <= 1 s) {}   CPU {:.2?}, file {:.1} MB",
         reopen,
         verdict(reopen, Duration::from_secs(1)),
+        reopen_cpu,
         mb(file_size as usize)
     );
 
@@ -206,6 +215,26 @@ fn child(path: &Path) {
     let session = image.session();
     assert!(session.method_count() >= CLASSES * METHODS_PER_CLASS);
     println!("{before} {}", vm_rss());
+}
+
+/// CPU time (user + system) this process has used, from /proc/self/stat.
+/// Printed beside wall-clock figures because on a busy 2-core machine wall
+/// time also counts waiting for the CPU.
+fn cpu_time() -> Duration {
+    let ticks = std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            // Fields after the parenthesised command name; utime and stime
+            // are the 14th and 15th fields of the whole line.
+            let rest = &s[s.rfind(')')? + 2..];
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let utime: u64 = fields.get(11)?.parse().ok()?;
+            let stime: u64 = fields.get(12)?.parse().ok()?;
+            Some(utime + stime)
+        })
+        .unwrap_or(0);
+    // The kernel reports clock ticks of USER_HZ, 100 on Linux.
+    Duration::from_millis(ticks * 10)
 }
 
 fn vm_rss() -> usize {
