@@ -792,3 +792,50 @@ fn global_literal(value: &GlobalValue) -> Option<String> {
         GlobalValue::Symbol(s) => format!("#'{}'", s.replace('\'', "''")),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_accepts_utf8_latin1_and_refuses_binary() {
+        assert_eq!(decode("caf\u{e9}\r\n".as_bytes()).unwrap(), "caf\u{e9}\r\n");
+        assert_eq!(decode(b"\xef\xbb\xbfdoit\n").unwrap(), "doit\n");
+        // An older file-out in Latin-1: é is one byte.
+        assert_eq!(decode(b"! caf\xe9\n").unwrap(), "! caf\u{e9}\n");
+        let err = decode(b"\x7fELF\x02\x01\x01\x00").unwrap_err();
+        assert_eq!(
+            err,
+            "not a text file (control byte 0x02 at offset 4); file in Topaz .gs text only"
+        );
+    }
+
+    #[test]
+    fn global_literals_read_back_as_the_same_value() {
+        let values = [
+            GlobalValue::Nil,
+            GlobalValue::Boolean(true),
+            GlobalValue::Integer("-123456789012345678901234567890".into()),
+            GlobalValue::Float(1e300),
+            GlobalValue::Float(-0.025),
+            GlobalValue::String("it's".into()),
+            GlobalValue::Symbol("with space".into()),
+        ];
+        for value in values {
+            let text = format!(
+                "UserGlobals at: #G put: {}",
+                global_literal(&value).unwrap()
+            );
+            assert_eq!(
+                classdef::recognise(&text, "UserGlobals").unwrap(),
+                vec![FileDoit::Global {
+                    dictionary: "UserGlobals".into(),
+                    name: "G".into(),
+                    value: value.clone()
+                }],
+                "{text}"
+            );
+        }
+        assert_eq!(global_literal(&GlobalValue::Float(f64::NAN)), None);
+    }
+}
