@@ -27,6 +27,29 @@ use crate::heap::{
     Value,
 };
 
+/// A fast hasher for the integer keys of the lookup cache.
+#[derive(Default, Clone, Copy)]
+pub struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Builds [`Fx`] hashers.
+pub type BuildFx = std::hash::BuildHasherDefault<Fx>;
+
 /// Why an activation is being left other than by answering a value.
 #[derive(Debug)]
 pub enum Unwind {
@@ -154,7 +177,7 @@ pub struct State {
     pub(crate) classes: Vec<ClassInfo>,
     by_id: HashMap<ClassId, ClassIdx>,
     pub(crate) known: Known,
-    lookup_cache: HashMap<(ClassIdx, bool, Sel), Option<Rc<Method>>>,
+    lookup_cache: HashMap<u64, Option<Rc<Method>>, BuildFx>,
     globals: Vec<GlobalSlot>,
     global_index: HashMap<String, u32>,
     /// Values given to globals by this interpreter (e.g. `Transcript`).
@@ -166,6 +189,8 @@ pub struct State {
     /// checked against the session before use.
     pub(crate) epoch: u64,
     pub(crate) doit_sel: Sel,
+    /// Classes whose instances `basicNew` may not make (with subclasses).
+    pub(crate) no_new: Vec<ClassIdx>,
     pub(crate) sel_dnu: Sel,
     pub(crate) sel_handles: Sel,
     pub(crate) sel_description: Sel,
@@ -257,13 +282,14 @@ impl State {
                 gs_method: 0,
                 symbol_dictionary: 0,
             },
-            lookup_cache: HashMap::new(),
+            lookup_cache: HashMap::default(),
             globals: Vec::new(),
             global_index: HashMap::new(),
             overlay: HashMap::new(),
             dict_proxies: HashMap::new(),
             epoch: 1,
             doit_sel: 0,
+            no_new: Vec::new(),
             sel_dnu: 0,
             sel_handles: 0,
             sel_description: 0,
@@ -299,6 +325,27 @@ impl State {
             symbol_dictionary: k("SymbolDictionary")?,
         };
         st.known = known;
+        for name in [
+            "UndefinedObject",
+            "Boolean",
+            "SmallInteger",
+            "LargeInteger",
+            "Float",
+            "SmallDouble",
+            "BinaryFloat",
+            "Character",
+            "Symbol",
+            "ExecBlock",
+            "Behavior",
+            "ClassDescription",
+            "Class",
+            "Metaclass3",
+        ] {
+            if let Ok(id) = session.class_id(name) {
+                let ci = st.class_idx(session, id);
+                st.no_new.push(ci);
+            }
+        }
         st.doit_sel = st.sym("doit");
         st.sel_dnu = st.sym("doesNotUnderstand:");
         st.sel_handles = st.sym("handles:");
@@ -797,7 +844,8 @@ impl<'a> Run<'a> {
     /// The method `sel` for receivers of (class, meta), searching the
     /// superclass chain (for the class side, continuing into `Class`).
     pub(crate) fn lookup(&mut self, class: ClassIdx, meta: bool, sel: Sel) -> Option<Rc<Method>> {
-        if let Some(m) = self.st.lookup_cache.get(&(class, meta, sel)) {
+        let key = ((class as u64) << 33) | ((meta as u64) << 32) | sel as u64;
+        if let Some(m) = self.st.lookup_cache.get(&key) {
             return m.clone();
         }
         let mut found = None;
@@ -814,9 +862,7 @@ impl<'a> Run<'a> {
                 c = Some(self.st.known.class);
             }
         }
-        self.st
-            .lookup_cache
-            .insert((class, meta, sel), found.clone());
+        self.st.lookup_cache.insert(key, found.clone());
         found
     }
 

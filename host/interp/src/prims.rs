@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use crate::heap::{Body, ClassIdx, Value};
+use crate::heap::{Body, ClassIdx, OverBudget, Value};
 use crate::interp::{HandlerFrame, Handling, R, Run, Terminated, Unwind};
 
 /// Kinds above this size (in bits) make integer primitives fail.
@@ -334,8 +334,14 @@ impl Run<'_> {
                 let Value::Int(size) = arg(0) else {
                     return Ok(None);
                 };
-                if !(0..=(1 << 26)).contains(&size) {
+                if !(0..=(1 << 40)).contains(&size) {
                     return Ok(None);
+                }
+                // Check the budget before allocating, so a huge size is a
+                // limit error and not an allocation failure of the process.
+                let bytes = size as usize * if kind == ClassKind::Bytes { 1 } else { 16 };
+                if self.st.heap.allocated + bytes > self.st.heap.budget {
+                    return Err(OverBudget.into());
                 }
                 let body = match kind {
                     ClassKind::Pointers => return Ok(None),
@@ -348,7 +354,7 @@ impl Run<'_> {
                 let (Value::Obj(id), Value::Int(size)) = (rcv, arg(0)) else {
                     return Ok(None);
                 };
-                if !(0..=(1 << 26)).contains(&size) || self.st.heap.get(id).invariant {
+                if !(0..=(1 << 40)).contains(&size) || self.st.heap.get(id).invariant {
                     return Ok(None);
                 }
                 let size = size as usize;
@@ -830,30 +836,7 @@ impl Run<'_> {
     }
 
     fn excluded_from_new(&self, c: ClassIdx) -> bool {
-        let k = &self.st.known;
-        let mut excluded = vec![
-            k.undefined,
-            k.boolean,
-            k.small_integer,
-            k.large_integer,
-            k.small_double,
-            k.character,
-            k.symbol,
-            k.exec_block,
-            k.metaclass,
-            k.class,
-        ];
-        for name in ["Float", "BinaryFloat", "Behavior", "ClassDescription"] {
-            if let Some(i) = self
-                .st
-                .classes
-                .iter()
-                .position(|x| x.name == name && x.record.kernel)
-            {
-                excluded.push(i as ClassIdx);
-            }
-        }
-        excluded.iter().any(|&e| self.inherits(c, e))
+        self.st.no_new.iter().any(|&e| self.inherits(c, e))
     }
 
     fn int_prim(&mut self, n: u32, rcv: Value, arg: Value) -> R<Option<Value>> {

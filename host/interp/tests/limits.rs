@@ -1,0 +1,266 @@
+//! Bad input ends the call with a clear error or break, and the session
+//! (and interpreter) go on: infinite loops, infinite recursion, runaway
+//! allocation and output, printOn: methods that raise or never return,
+//! huge printStrings, primitive misuse.
+
+use std::time::Duration;
+
+use gs_interp::{BreakHandle, ExecErrorKind, Interpreter, Limits};
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    session: gs_image::Session,
+    interp: Interpreter,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let image = gs_image::Image::open(dir.path().join("t.image")).expect("image");
+        Fixture {
+            session: image.session(),
+            _dir: dir,
+            interp: Interpreter::new(),
+        }
+    }
+
+    fn run(&mut self, source: &str, limits: &Limits) -> Result<String, ExecErrorKind> {
+        self.interp
+            .execute(&mut self.session, source, limits, &BreakHandle::new())
+            .map(|o| o.print_string)
+            .map_err(|e| e.kind)
+    }
+
+    fn ok(&mut self, source: &str) -> String {
+        self.run(source, &Limits::default())
+            .unwrap_or_else(|e| panic!("{source} failed: {e:?}"))
+    }
+
+    /// Still answers simple expressions after a bad call.
+    fn assert_usable(&mut self) {
+        assert_eq!(self.ok("3 + 4"), "7");
+    }
+}
+
+#[test]
+fn a_break_ends_an_infinite_loop_and_the_session_goes_on() {
+    let mut f = Fixture::new();
+    for source in [
+        "[true] whileTrue",
+        "[:x | x] value: 1. [true] whileTrue: [3 + 4]",
+        "1 to: 1000000000000 do: [:i | i]",
+        "| b | b := [:n | b value: n]. [1] repeat",
+    ] {
+        let brk = BreakHandle::new();
+        let setter = {
+            let brk = brk.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                brk.request();
+            })
+        };
+        let r = f
+            .interp
+            .execute(&mut f.session, source, &Limits::default(), &brk);
+        setter.join().expect("setter");
+        assert_eq!(r.map_err(|e| e.kind), Err(ExecErrorKind::Break), "{source}");
+        assert!(!brk.is_requested(), "a break that ended a call is cleared");
+        f.assert_usable();
+    }
+}
+
+#[test]
+fn infinite_recursion_is_a_smalltalk_error_not_a_crash() {
+    let mut f = Fixture::new();
+    f.ok("Object subclass: 'Deep' instVarNames: #() classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals options: #()");
+    f.ok("Deep compile: 'down: n ^self down: n + 1' classified: 'x'");
+    let e = f
+        .run("Deep new down: 1", &Limits::default())
+        .expect_err("too deep");
+    match e {
+        ExecErrorKind::Unhandled { class, description } => {
+            assert_eq!(class, "Error");
+            assert!(description.contains("recursion limit"), "{description}");
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    // The recursion error can be handled like any other.
+    assert_eq!(
+        f.ok("[Deep new down: 1] on: Error do: [:e | e messageText size > 0]"),
+        "true"
+    );
+    // Blocks recurse too.
+    let e = f
+        .run(
+            "| b | b := nil. b := [:n | b value: n + 1]. b value: 1",
+            &Limits::default(),
+        )
+        .expect_err("too deep");
+    assert!(matches!(e, ExecErrorKind::Unhandled { .. }), "{e:?}");
+    // Deep but finite recursion within the limit works.
+    f.ok("Deep compile: 'count: n ^n = 0 ifTrue: [0] ifFalse: [1 + (self count: n - 1)]' classified: 'x'");
+    assert_eq!(f.ok("Deep new count: 5000"), "5000");
+    f.assert_usable();
+}
+
+#[test]
+fn runaway_allocation_hits_the_memory_budget() {
+    let mut f = Fixture::new();
+    let limits = Limits {
+        memory_bytes: 64 << 20,
+        ..Limits::default()
+    };
+    let e = f
+        .run(
+            "| o | o := OrderedCollection new. [o add: (Array new: 1000)] repeat",
+            &limits,
+        )
+        .expect_err("over budget");
+    assert!(
+        matches!(&e, ExecErrorKind::Limit(m) if m.contains("memory")),
+        "{e:?}"
+    );
+    let e = f
+        .run("String new: 100000000", &limits)
+        .expect_err("too big");
+    assert!(matches!(&e, ExecErrorKind::Limit(_)), "{e:?}");
+    // The garbage of the failed call was collected: the session goes on.
+    assert_eq!(f.run("(Array new: 1000) size", &limits), Ok("1000".into()));
+}
+
+#[test]
+fn transcript_output_is_captured_and_capped() {
+    let mut f = Fixture::new();
+    let out = f
+        .interp
+        .execute(
+            &mut f.session,
+            "Transcript show: 'hello'; cr; show: 3 printString. 42",
+            &Limits::default(),
+            &BreakHandle::new(),
+        )
+        .expect("runs");
+    assert_eq!(out.transcript, "hello\n3");
+    assert_eq!(out.print_string, "42");
+    let limits = Limits {
+        output_bytes: 1000,
+        ..Limits::default()
+    };
+    let e = f
+        .run("[Transcript show: 'spam'] repeat", &limits)
+        .expect_err("capped");
+    assert!(
+        matches!(&e, ExecErrorKind::Limit(m) if m.contains("Transcript")),
+        "{e:?}"
+    );
+    f.assert_usable();
+}
+
+#[test]
+fn print_on_that_raises_or_never_returns_ends_the_call() {
+    let mut f = Fixture::new();
+    f.ok("Object subclass: 'Odd' instVarNames: #() classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals options: #()");
+    f.ok("Odd compile: 'printOn: aStream ^1/0' classified: 'printing'");
+    match f.run("Odd new", &Limits::default()) {
+        Err(ExecErrorKind::Unhandled { class, description }) => {
+            assert_eq!(class, "ZeroDivide");
+            assert_eq!(
+                description,
+                "while printing the result: attempt to divide 1 by zero"
+            );
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    f.ok("Odd compile: 'printOn: aStream [true] whileTrue' classified: 'printing'");
+    let brk = BreakHandle::new();
+    let setter = {
+        let brk = brk.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            brk.request();
+        })
+    };
+    let r = f
+        .interp
+        .execute(&mut f.session, "Odd new", &Limits::default(), &brk);
+    setter.join().expect("setter");
+    assert_eq!(r.map_err(|e| e.kind), Err(ExecErrorKind::Break));
+    f.assert_usable();
+}
+
+#[test]
+fn huge_print_strings_are_truncated() {
+    let mut f = Fixture::new();
+    let limits = Limits {
+        print_chars: 50,
+        ..Limits::default()
+    };
+    let out = f
+        .interp
+        .execute(
+            &mut f.session,
+            "(1 to: 1000) asArray",
+            &limits,
+            &BreakHandle::new(),
+        )
+        .expect("runs");
+    assert!(out.truncated);
+    assert_eq!(
+        out.print_string,
+        "anArray( 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13"
+    );
+}
+
+#[test]
+fn primitive_misuse_fails_into_smalltalk_errors() {
+    let mut f = Fixture::new();
+    for (source, class) in [
+        ("Array new: -1", "Error"),
+        ("3 instVarAt: 5", "Error"),
+        ("nil basicAt: 1", "Error"),
+        ("3 perform: #between:and: withArguments: #(1)", "Error"),
+        ("#sym at: 1 put: $a", "Error"),
+        ("#(1 2 3) at: 1 put: 5", "Error"),
+        ("SmallInteger new", "Error"),
+        ("Object class new", "Error"),
+        ("[:a | a] value", "ArgumentTypeError"),
+    ] {
+        match f.run(source, &Limits::default()) {
+            Err(ExecErrorKind::Unhandled {
+                class: c,
+                description,
+            }) => {
+                assert!(
+                    c == class || c.ends_with("Error"),
+                    "{source}: {c}: {description}"
+                );
+                assert!(!description.is_empty(), "{source}");
+            }
+            other => panic!("{source}: unexpected {other:?}"),
+        }
+    }
+    f.assert_usable();
+}
+
+#[test]
+fn compile_errors_come_with_positions() {
+    let mut f = Fixture::new();
+    match f.run("| a |\na := 3 +.\nb := 2", &Limits::default()) {
+        Err(ExecErrorKind::Compile(problems)) => {
+            assert!(!problems.is_empty());
+            assert_eq!(
+                (problems[0].line, problems[0].column),
+                (2, 9),
+                "{problems:?}"
+            );
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    match f.run("a := 3", &Limits::default()) {
+        Err(ExecErrorKind::Compile(problems)) => {
+            assert_eq!((problems[0].line, problems[0].column), (1, 1));
+            assert!(problems[0].message.contains("undefined symbol a"));
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
