@@ -107,6 +107,14 @@ pub struct Source {
     pub text: String,
 }
 
+/// The kernel globals whose values only an interpreter can compute
+/// (`Globals at: #Transcript put: TranscriptStream new`): every new image
+/// binds them to nil, and whoever can evaluate Smalltalk should evaluate
+/// each `expression` and bind the result when a session starts.
+pub fn kernel_deferred_globals() -> Vec<Deferred> {
+    crate::kernel::deferred_globals()
+}
+
 /// Files in one Topaz text.
 pub fn file_in_text(session: &mut Session, name: &str, text: &str) -> FileInReport {
     file_in_sources(

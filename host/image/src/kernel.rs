@@ -48,3 +48,42 @@ pub(crate) fn install(session: &mut Session) -> Result<Vec<Deferred>> {
     }
     Ok(report.deferred)
 }
+
+/// The kernel globals whose values need an interpreter, read from the
+/// kernel sources without a session: what [`install`] bound to nil.
+pub(crate) fn deferred_globals() -> Vec<Deferred> {
+    let mut out = Vec::new();
+    for source in sources() {
+        for command in gs_topaz::read(&source.text).commands {
+            let gs_topaz::CommandKind::Doit(body) = command.kind else {
+                continue;
+            };
+            let Ok(doits) = crate::classdef::recognise(&body.text, "Globals") else {
+                continue;
+            };
+            for doit in doits {
+                if let crate::classdef::FileDoit::GlobalExpression {
+                    dictionary,
+                    name,
+                    expression,
+                } = doit
+                {
+                    out.push(Deferred {
+                        at: filein::Failure {
+                            file: source.name.clone(),
+                            line: body.first_line,
+                            message: format!(
+                                "{dictionary} at: #{name} put: {expression} needs an interpreter; \
+                                 #{name} is bound to nil"
+                            ),
+                        },
+                        dictionary,
+                        name,
+                        expression,
+                    });
+                }
+            }
+        }
+    }
+    out
+}

@@ -36,6 +36,24 @@ fn filein_kernel_loads_on_a_fresh_image_and_is_marked_kernel() {
         "Transcript".to_string(),
         DictionaryEntry::Global(GlobalValue::Nil)
     )));
+    // … and the expression for it is there for the interpreter.
+    let deferred = gs_image::filein::kernel_deferred_globals();
+    let transcript = deferred
+        .iter()
+        .find(|d| d.name == "Transcript")
+        .expect("Transcript deferred");
+    assert_eq!(
+        (
+            transcript.dictionary.as_str(),
+            transcript.expression.as_str()
+        ),
+        ("Globals", "TranscriptStream new")
+    );
+    assert!(
+        transcript.at.file.starts_with("kernel/"),
+        "{}",
+        transcript.at
+    );
     // Users cannot change kernel classes.
     let mut session = session;
     let err = session
