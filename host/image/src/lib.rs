@@ -88,7 +88,7 @@ pub use model::{
     ClassDefinition, ClassId, ClassKind, ClassRecord, DictionaryEntry, GlobalValue, MethodRecord,
     MethodRef, Side,
 };
-pub use query::TEST_CASE_CLASS;
+pub use query::{QueryPage, TEST_CASE_CLASS};
 pub use session::{
     ClassDefined, DefinitionChange, RecompilePolicy, RemoveClassPolicy, RemovedMethod, Session,
 };

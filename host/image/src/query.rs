@@ -3,9 +3,10 @@
 //!
 //! Every query answers from the session's own state, so uncommitted
 //! changes show. Implementors, senders and references read an index kept
-//! in the state (a few microseconds whatever the image size); source
-//! search scans every method's source with a precompiled substring finder,
-//! split over two threads on large images.
+//! in the state; source search scans the image's contiguous source arena
+//! (see `sources.rs`) with one substring finder, over two threads on large
+//! images. The `_limited` variants answer the first results and the total,
+//! which is far cheaper than materialising a selector's 10,000 senders.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -14,14 +15,25 @@ use memchr::memmem;
 use crate::error::{ImageError, Result};
 use crate::model::{ClassId, DictionaryEntry, MethodRef, Side};
 use crate::session::Session;
-use crate::state::{Interner, MethodKey, State};
+use crate::state::{Interner, MethodKey, State, Sym};
 
 /// The name of the class whose subclasses are test classes.
 pub const TEST_CASE_CLASS: &str = "TestCase";
 
-fn method_refs(state: &State, interner: &Interner, keys: &[MethodKey]) -> Vec<MethodRef> {
-    // Sort borrowed names first and allocate only the answer: this is
-    // most of the cost of a query with thousands of results.
+/// A capped query answer: the first results in order, and how many
+/// there are in all (tools show at most a few hundred results but report
+/// the true total).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryPage {
+    /// The first results, sorted by class name, side and selector.
+    pub items: Vec<MethodRef>,
+    /// How many results there are in all.
+    pub total: usize,
+}
+
+fn method_refs(state: &State, interner: &Interner, keys: &[MethodKey], limit: usize) -> QueryPage {
+    // Sort borrowed names and allocate only the answer: for a selector
+    // sent by thousands of methods, allocation and sorting are the cost.
     let mut rows: Vec<(&str, Side, &str)> = keys
         .iter()
         .filter_map(|k| {
@@ -34,14 +46,24 @@ fn method_refs(state: &State, interner: &Interner, keys: &[MethodKey]) -> Vec<Me
             })
         })
         .collect();
+    let total = rows.len();
+    if limit < rows.len() {
+        if limit > 0 {
+            // Linear selection of the first `limit`, then sort only those.
+            rows.select_nth_unstable(limit - 1);
+        }
+        rows.truncate(limit);
+    }
     rows.sort_unstable();
-    rows.into_iter()
+    let items = rows
+        .into_iter()
         .map(|(class, side, selector)| MethodRef {
             class_name: class.to_string(),
             side,
             selector: selector.to_string(),
         })
-        .collect()
+        .collect();
+    QueryPage { items, total }
 }
 
 impl Session {
@@ -57,26 +79,48 @@ impl Session {
     /// Every method implementing `selector`, sorted by class name, side
     /// and selector.
     pub fn implementors(&self, selector: &str) -> Vec<MethodRef> {
-        self.with_interner(|i| match i.get(selector) {
-            Some(sym) => method_refs(&self.state, i, &self.state.implementors_of(sym)),
-            None => Vec::new(),
-        })
+        self.implementors_limited(selector, usize::MAX).items
     }
 
-    /// Every method that sends `selector`, sorted.
+    /// The first `limit` implementors of `selector`, and their total.
+    pub fn implementors_limited(&self, selector: &str, limit: usize) -> QueryPage {
+        self.indexed(selector, limit, State::implementors_of)
+    }
+
+    /// Every method that sends `selector` (or names it as a literal
+    /// symbol, as in `perform: #foo`), sorted.
     pub fn senders(&self, selector: &str) -> Vec<MethodRef> {
-        self.with_interner(|i| match i.get(selector) {
-            Some(sym) => method_refs(&self.state, i, &self.state.senders_of(sym)),
-            None => Vec::new(),
-        })
+        self.senders_limited(selector, usize::MAX).items
+    }
+
+    /// The first `limit` senders of `selector`, and their total.
+    pub fn senders_limited(&self, selector: &str, limit: usize) -> QueryPage {
+        self.indexed(selector, limit, State::senders_of)
     }
 
     /// Every method that references the global, class, class variable or
     /// pool variable `name`, sorted.
     pub fn references(&self, name: &str) -> Vec<MethodRef> {
+        self.references_limited(name, usize::MAX).items
+    }
+
+    /// The first `limit` methods referencing `name`, and their total.
+    pub fn references_limited(&self, name: &str, limit: usize) -> QueryPage {
+        self.indexed(name, limit, State::references_to)
+    }
+
+    fn indexed(
+        &self,
+        name: &str,
+        limit: usize,
+        index: fn(&State, Sym) -> Vec<MethodKey>,
+    ) -> QueryPage {
         self.with_interner(|i| match i.get(name) {
-            Some(sym) => method_refs(&self.state, i, &self.state.references_to(sym)),
-            None => Vec::new(),
+            Some(sym) => method_refs(&self.state, i, &index(&self.state, sym), limit),
+            None => QueryPage {
+                items: Vec::new(),
+                total: 0,
+            },
         })
     }
 
@@ -84,6 +128,19 @@ impl Session {
     /// sorted; with `dictionary`, only methods of classes whose home is
     /// that dictionary (the dictionary that binds the class).
     pub fn search_source(&self, pattern: &str, dictionary: Option<&str>) -> Result<Vec<MethodRef>> {
+        Ok(self
+            .search_source_limited(pattern, dictionary, usize::MAX)?
+            .items)
+    }
+
+    /// The first `limit` methods whose source contains `pattern`, and
+    /// their total (see [`Session::search_source`]).
+    pub fn search_source_limited(
+        &self,
+        pattern: &str,
+        dictionary: Option<&str>,
+        limit: usize,
+    ) -> Result<QueryPage> {
         if pattern.is_empty() {
             return Err(ImageError::InvalidArgument(
                 "the search pattern is empty; pass the text to look for".to_string(),
@@ -130,7 +187,7 @@ impl Session {
             .collect();
         hits.sort_unstable();
         hits.dedup();
-        Ok(self.with_interner(|i| method_refs(&self.state, i, &hits)))
+        Ok(self.with_interner(|i| method_refs(&self.state, i, &hits, limit)))
     }
 
     /// The names bound to classes in `dictionary` (aliases included),

@@ -1116,17 +1116,14 @@ impl Session {
             .interner()
             .write()
             .unwrap_or_else(|p| p.into_inner());
-        StoredMethod {
+        StoredMethod::new(
             category,
             source,
-            sends: compiled.sends.iter().map(|s| interner.intern(s)).collect(),
-            references: compiled
-                .references
-                .iter()
-                .map(|s| interner.intern(s))
-                .collect(),
-            primitive: compiled.primitive.clone().map(String::into_boxed_str),
-        }
+            compiled.sends.iter().map(String::as_str),
+            compiled.references.iter().map(String::as_str),
+            compiled.primitive.clone().map(String::into_boxed_str),
+            &mut interner,
+        )
     }
 
     fn method_key(&self, class: ClassId, side: Side, selector: &str) -> Option<MethodKey> {

@@ -14,7 +14,7 @@
 use std::collections::HashMap as StdHashMap;
 use std::sync::{Arc, RwLock};
 
-use imbl::{OrdMap, OrdSet};
+use imbl::{OrdMap, Vector};
 
 use crate::model::{ClassId, ClassRecord, DictionaryEntry, MethodRecord, Side};
 use crate::sources::{SourceArena, SourceRef};
@@ -76,12 +76,48 @@ pub(crate) struct MethodKey {
 pub(crate) struct StoredMethod {
     pub(crate) category: Sym,
     pub(crate) source: SourceRef,
-    pub(crate) sends: Box<[Sym]>,
-    pub(crate) references: Box<[Sym]>,
+    /// The sent selectors, then the referenced names: one allocation
+    /// instead of two per method.
+    names: Box<[Sym]>,
+    sends_len: u32,
     pub(crate) primitive: Option<Box<str>>,
 }
 
 impl StoredMethod {
+    /// A method from its parts; `sends` and `references` are interned
+    /// with `intern`.
+    pub(crate) fn new<'s>(
+        category: Sym,
+        source: SourceRef,
+        sends: impl ExactSizeIterator<Item = &'s str>,
+        references: impl Iterator<Item = &'s str>,
+        primitive: Option<Box<str>>,
+        interner: &mut Interner,
+    ) -> StoredMethod {
+        let sends_len = u32::try_from(sends.len()).unwrap_or(u32::MAX);
+        let names = sends
+            .chain(references)
+            .map(|s| interner.intern(s))
+            .collect();
+        StoredMethod {
+            category,
+            source,
+            names,
+            sends_len,
+            primitive,
+        }
+    }
+
+    /// The selectors the method sends.
+    pub(crate) fn sends(&self) -> &[Sym] {
+        &self.names[..self.sends_len as usize]
+    }
+
+    /// The names the method references.
+    pub(crate) fn references(&self) -> &[Sym] {
+        &self.names[self.sends_len as usize..]
+    }
+
     /// The plain record, names resolved.
     pub(crate) fn to_record(
         &self,
@@ -96,12 +132,12 @@ impl StoredMethod {
             category: interner.resolve(self.category).to_string(),
             source: sources.get(self.source).to_string(),
             sends: self
-                .sends
+                .sends()
                 .iter()
                 .map(|&s| interner.resolve(s).to_string())
                 .collect(),
             references: self
-                .references
+                .references()
                 .iter()
                 .map(|&s| interner.resolve(s).to_string())
                 .collect(),
@@ -125,7 +161,9 @@ enum KeyList {
     /// Most selectors have one implementor: no allocation at all.
     One(MethodKey),
     Small(Arc<Vec<MethodKey>>),
-    Large(OrdSet<MethodKey>),
+    /// Boxed: an RRB vector is several words, and most lists are not
+    /// large.
+    Large(Box<Vector<MethodKey>>),
 }
 
 impl Default for KeyList {
@@ -139,7 +177,7 @@ impl KeyList {
         if keys.len() == 1 {
             KeyList::One(keys[0])
         } else if keys.len() > SMALL_LIST {
-            KeyList::Large(keys.into_iter().collect())
+            KeyList::Large(Box::new(keys.into_iter().collect()))
         } else {
             KeyList::Small(Arc::new(keys))
         }
@@ -160,12 +198,14 @@ impl KeyList {
                     let list = Arc::make_mut(list);
                     list.insert(at, key);
                     if list.len() > SMALL_LIST {
-                        *self = KeyList::Large(list.iter().copied().collect());
+                        *self = KeyList::Large(Box::new(list.iter().copied().collect()));
                     }
                 }
             }
             KeyList::Large(set) => {
-                set.insert(key);
+                if let Err(at) = set.binary_search(&key) {
+                    set.insert(at, key);
+                }
             }
         }
     }
@@ -183,7 +223,9 @@ impl KeyList {
                 }
             }
             KeyList::Large(set) => {
-                set.remove(key);
+                if let Ok(at) = set.binary_search(key) {
+                    set.remove(at);
+                }
             }
         }
     }
@@ -307,10 +349,10 @@ impl State {
             None => self.methods.remove(&key),
         };
         if let Some(old) = &old {
-            for s in old.sends.iter() {
+            for s in old.sends().iter() {
                 keys_remove(&mut self.senders, s, &key);
             }
-            for r in old.references.iter() {
+            for r in old.references().iter() {
                 keys_remove(&mut self.references, r, &key);
             }
         }
@@ -326,10 +368,10 @@ impl State {
             _ => {}
         }
         if let Some(new) = &method {
-            for s in new.sends.iter() {
+            for s in new.sends().iter() {
                 keys_insert(&mut self.senders, *s, key);
             }
-            for r in new.references.iter() {
+            for r in new.references().iter() {
                 keys_insert(&mut self.references, *r, key);
             }
         }
@@ -442,10 +484,10 @@ impl State {
         for (key, m) in &methods {
             implementors.entry(key.selector).or_default().push(*key);
             class_methods.entry(key.class).or_default().push(*key);
-            for s in m.sends.iter() {
+            for s in m.sends().iter() {
                 senders.entry(*s).or_default().push(*key);
             }
-            for r in m.references.iter() {
+            for r in m.references().iter() {
                 references.entry(*r).or_default().push(*key);
             }
         }

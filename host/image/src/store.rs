@@ -41,7 +41,7 @@ const SYMBOL_LISTS: TableDefinition<&str, &[u8]> = TableDefinition::new("symbol_
 
 /// redb's page cache. Small on purpose: the image keeps its own state in
 /// memory, so the cache only serves opening and commits.
-const CACHE_BYTES: usize = 8 << 20;
+const CACHE_BYTES: usize = 2 << 20;
 
 /// A method row: the [`MethodRecord`](crate::model::MethodRecord) fields
 /// the key does not already hold.
@@ -256,13 +256,16 @@ impl Store {
                 side: side_of(side, label)?,
                 selector: interner.intern(selector),
             };
-            let method = StoredMethod {
-                category: interner.intern(row.category),
-                source: sources.add(key, row.source),
-                sends: row.sends.iter().map(|s| interner.intern(s)).collect(),
-                references: row.references.iter().map(|s| interner.intern(s)).collect(),
-                primitive: row.primitive.map(Box::from),
-            };
+            let category = interner.intern(row.category);
+            let source = sources.add(key, row.source);
+            let method = StoredMethod::new(
+                category,
+                source,
+                row.sends.iter().copied(),
+                row.references.iter().copied(),
+                row.primitive.map(Box::from),
+                interner,
+            );
             methods.push((key, method));
         }
 
@@ -362,9 +365,9 @@ impl Store {
                                 let row = MethodRow {
                                     category: interner.resolve(m.category),
                                     source: sources.get(m.source),
-                                    sends: m.sends.iter().map(|&s| interner.resolve(s)).collect(),
+                                    sends: m.sends().iter().map(|&s| interner.resolve(s)).collect(),
                                     references: m
-                                        .references
+                                        .references()
                                         .iter()
                                         .map(|&s| interner.resolve(s))
                                         .collect(),
