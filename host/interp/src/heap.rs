@@ -110,7 +110,7 @@ pub enum Body {
     /// A LargeInteger's value.
     Large(BigInt),
     /// A block closure.
-    Block(Box<Closure>),
+    Block(Rc<Closure>),
 }
 
 /// A heap object.

@@ -248,6 +248,8 @@ pub struct Run<'a> {
     pub(crate) output_cap: usize,
     /// True once the recursion-limit error was signalled in this call.
     pub(crate) recursion_signalled: bool,
+    /// Scopes to reuse, saving an allocation per activation.
+    pub(crate) scope_pool: Vec<Rc<Scope>>,
 }
 
 fn small(n: i64) -> Option<Value> {
@@ -801,7 +803,7 @@ impl<'a> Run<'a> {
         }
         let class = Value::Class(self.st.known.symbol_dictionary);
         let sel = self.st.sym("new");
-        let v = self.send(class, sel, Vec::new(), None)?;
+        let v = self.send(class, sel, &[], None)?;
         if let Value::Obj(id) = v {
             self.st.dict_proxies.insert(name.to_string(), id);
         }
@@ -938,7 +940,17 @@ impl<'a> Run<'a> {
             .map(|a| a.name.clone())
             .collect();
         let temps: Vec<String> = node.temporaries.iter().map(|t| t.name.clone()).collect();
-        let primitive = node.primitive().and_then(|p| p.parse::<u32>().ok());
+        let primitive = node
+            .primitive()
+            .and_then(|p| p.parse::<u32>().ok())
+            .or_else(|| {
+                let info = &self.st.classes[ci as usize];
+                if info.record.kernel {
+                    crate::intrinsics::lookup(&info.name, meta, node.selector())
+                } else {
+                    None
+                }
+            });
         let selector = self.st.sym(node.selector());
         let label = format!(
             "{}{}>>{}",
@@ -1018,7 +1030,7 @@ impl<'a> Run<'a> {
         &mut self,
         rcv: Value,
         sel: Sel,
-        args: Vec<Value>,
+        args: &[Value],
         start: Option<(ClassIdx, bool)>,
     ) -> R<Value> {
         let (class, meta) = match start {
@@ -1031,7 +1043,7 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn not_understood(&mut self, rcv: Value, sel: Sel, args: Vec<Value>) -> R<Value> {
+    fn not_understood(&mut self, rcv: Value, sel: Sel, args: &[Value]) -> R<Value> {
         let (class, meta) = self.class_of(rcv);
         let dnu = self.st.sel_dnu;
         let Some(m) = self.lookup(class, meta, dnu) else {
@@ -1041,14 +1053,14 @@ impl<'a> Run<'a> {
                 self.st.text(sel)
             )));
         };
-        let arr = self.array(args)?;
+        let arr = self.array(args.to_vec())?;
         let msg = self.alloc(self.st.known.message, 2, Body::None)?;
         if let Value::Obj(id) = msg {
             let o = self.st.heap.get_mut(id);
             o.named[0] = Value::Obj(sel);
             o.named[1] = arr;
         }
-        self.invoke(&m, rcv, vec![msg])
+        self.invoke(&m, rcv, &[msg])
     }
 
     fn check_interrupts(&mut self) -> R<()> {
@@ -1089,21 +1101,22 @@ impl<'a> Run<'a> {
     }
 
     /// Runs method `m` with receiver and arguments.
-    pub(crate) fn invoke(&mut self, m: &Rc<Method>, rcv: Value, mut args: Vec<Value>) -> R<Value> {
-        if let Some(p) = m.primitive
-            && let Some(v) = self.primitive(p, rcv, &args)?
-        {
-            return Ok(v);
+    pub(crate) fn invoke(&mut self, m: &Rc<Method>, rcv: Value, args: &[Value]) -> R<Value> {
+        if let Some(p) = m.primitive {
+            let r = if p >= crate::intrinsics::FIRST {
+                self.intrinsic(p, rcv, args)?
+            } else {
+                self.primitive(p, rcv, args)?
+            };
+            if let Some(v) = r {
+                return Ok(v);
+            }
         }
         self.enter()?;
-        args.resize(m.nslots, Value::Nil);
         let id = self.next();
         let frame = Frame {
             receiver: rcv,
-            scope: Rc::new(Scope {
-                vars: RefCell::new(args),
-                parent: None,
-            }),
+            scope: self.new_scope(args, m.nslots, None),
             method: m.clone(),
             home_id: id,
             home: RefCell::new(None),
@@ -1113,6 +1126,7 @@ impl<'a> Run<'a> {
         if let Some(h) = frame.home.borrow().as_ref() {
             h.alive.set(false);
         }
+        self.recycle(frame.scope);
         match result {
             Ok(v) => Ok(v),
             Err(Unwind::Return { home, value }) if home == id => Ok(value),
@@ -1131,6 +1145,37 @@ impl<'a> Run<'a> {
         Ok(if is_doit { last } else { f.receiver })
     }
 
+    /// A scope holding `args` then nil up to `nslots`, reusing a pooled one.
+    fn new_scope(&mut self, args: &[Value], nslots: usize, parent: Option<Rc<Scope>>) -> Rc<Scope> {
+        if let Some(mut rc) = self.scope_pool.pop()
+            && let Some(scope) = Rc::get_mut(&mut rc)
+        {
+            let vars = scope.vars.get_mut();
+            vars.clear();
+            vars.extend_from_slice(args);
+            vars.resize(nslots.max(args.len()), Value::Nil);
+            scope.parent = parent;
+            return rc;
+        }
+        let mut vars = Vec::with_capacity(nslots.max(args.len()).max(4));
+        vars.extend_from_slice(args);
+        vars.resize(nslots.max(args.len()), Value::Nil);
+        Rc::new(Scope {
+            vars: RefCell::new(vars),
+            parent,
+        })
+    }
+
+    /// Returns a scope no block captured to the pool.
+    fn recycle(&mut self, mut scope: Rc<Scope>) {
+        if self.scope_pool.len() < 256
+            && let Some(s) = Rc::get_mut(&mut scope)
+        {
+            s.parent = None;
+            self.scope_pool.push(scope);
+        }
+    }
+
     /// The closure of a block value, if `v` is one.
     pub(crate) fn closure_args(&self, v: Value) -> Option<usize> {
         let Value::Obj(id) = v else { return None };
@@ -1141,34 +1186,25 @@ impl<'a> Run<'a> {
     }
 
     /// Evaluates block `blk` with `args` (the count must match).
-    pub(crate) fn call_block(&mut self, blk: Value, mut args: Vec<Value>) -> R<Value> {
+    pub(crate) fn call_block(&mut self, blk: Value, args: &[Value]) -> R<Value> {
         let Value::Obj(id) = blk else {
             return Err(Unwind::Fatal("not a block".into()));
         };
-        let (code, outer, receiver, home, method) = match &self.st.heap.get(id).body {
-            Body::Block(c) => (
-                c.code.clone(),
-                c.outer.clone(),
-                c.receiver,
-                c.home.clone(),
-                c.method.clone(),
-            ),
+        let closure = match &self.st.heap.get(id).body {
+            Body::Block(c) => c.clone(),
             _ => return Err(Unwind::Fatal("not a block".into())),
         };
         self.enter()?;
-        args.resize(code.nslots, Value::Nil);
         let frame = Frame {
-            receiver,
-            scope: Rc::new(Scope {
-                vars: RefCell::new(args),
-                parent: Some(outer),
-            }),
-            method,
-            home_id: home.id,
-            home: RefCell::new(Some(home)),
+            receiver: closure.receiver,
+            scope: self.new_scope(args, closure.code.nslots, Some(closure.outer.clone())),
+            method: closure.method.clone(),
+            home_id: closure.home.id,
+            home: RefCell::new(Some(closure.home.clone())),
         };
-        let r = self.statements(&code.body, &frame);
+        let r = self.statements(&closure.code.body, &frame);
         self.depth -= 1;
+        self.recycle(frame.scope);
         r
     }
 
@@ -1199,7 +1235,7 @@ impl<'a> Run<'a> {
             home,
             method: f.method.clone(),
         };
-        self.alloc(self.st.known.exec_block, 0, Body::Block(Box::new(closure)))
+        self.alloc(self.st.known.exec_block, 0, Body::Block(Rc::new(closure)))
     }
 
     fn scope_at(f: &Frame, depth: u16) -> Rc<Scope> {
@@ -1332,12 +1368,21 @@ impl<'a> Run<'a> {
                     } else {
                         None
                     };
-                    return self.send(r, *sel, vec![a], start);
+                    return self.send(r, *sel, &[a], start);
                 }
-                let mut argv = Vec::with_capacity(args.len());
-                for a in args {
-                    argv.push(self.eval(a, f)?);
-                }
+                let mut buf = [Value::Nil; 8];
+                let mut long = Vec::new();
+                let argv: &[Value] = if args.len() <= 8 {
+                    for (slot, a) in buf.iter_mut().zip(args) {
+                        *slot = self.eval(a, f)?;
+                    }
+                    &buf[..args.len()]
+                } else {
+                    for a in args {
+                        long.push(self.eval(a, f)?);
+                    }
+                    &long
+                };
                 if *sup {
                     match self.super_start(&f.method) {
                         Some(start) => self.send(r, *sel, argv, Some(start)),
@@ -1357,7 +1402,7 @@ impl<'a> Run<'a> {
                         for a in args {
                             argv.push(self.eval(a, f)?);
                         }
-                        target = self.send(target, *sel, argv, None)?;
+                        target = self.send(target, *sel, &argv, None)?;
                     }
                     last = target;
                 }
@@ -1403,7 +1448,7 @@ impl<'a> Run<'a> {
                     Value::False => if_false,
                     other => {
                         let sel = self.st.sel_must_be_boolean;
-                        return self.send(other, sel, Vec::new(), None);
+                        return self.send(other, sel, &[], None);
                     }
                 };
                 match branch {
@@ -1419,7 +1464,7 @@ impl<'a> Run<'a> {
                     (Value::True, false) => Ok(Value::True),
                     (other, _) => {
                         let sel = self.st.sel_must_be_boolean;
-                        self.send(other, sel, Vec::new(), None)
+                        self.send(other, sel, &[], None)
                     }
                 }
             }
@@ -1431,7 +1476,7 @@ impl<'a> Run<'a> {
                     Value::False => false,
                     other => {
                         let sel = self.st.sel_must_be_boolean;
-                        self.send(other, sel, Vec::new(), None)?;
+                        self.send(other, sel, &[], None)?;
                         return Ok(Value::Nil);
                     }
                 };
@@ -1477,13 +1522,13 @@ impl<'a> Run<'a> {
                 let mut i = start;
                 loop {
                     self.check_interrupts()?;
-                    let c = self.send(i, le, vec![limit], None)?;
+                    let c = self.send(i, le, &[limit], None)?;
                     if c != Value::True {
                         break;
                     }
                     f.scope.vars.borrow_mut()[*var as usize] = i;
                     self.statements(body, f)?;
-                    i = self.send(i, plus, vec![step], None)?;
+                    i = self.send(i, plus, &[step], None)?;
                 }
                 Ok(start)
             }
@@ -1574,6 +1619,6 @@ impl<'a> Run<'a> {
             self.st.heap.get_mut(o).named[0] = t;
         }
         let sel = self.st.sel_signal;
-        self.send(exc, sel, Vec::new(), None)
+        self.send(exc, sel, &[], None)
     }
 }

@@ -44,6 +44,7 @@
 pub mod compile;
 pub mod heap;
 mod interp;
+mod intrinsics;
 mod prims;
 
 use std::fmt;
@@ -323,6 +324,7 @@ impl Interpreter {
                 transcript: String::new(),
                 output_cap: limits.output_bytes,
                 recursion_signalled: false,
+                scope_pool: Vec::new(),
             };
             let result = body(&mut run);
             let roots = run.st.roots();
@@ -377,7 +379,7 @@ impl Interpreter {
             let value = run_doit(run, source)?;
             let sel = run.st.sel_print_string;
             let printed = run
-                .send(value, sel, Vec::new(), None)
+                .send(value, sel, &[], None)
                 .map_err(|u| unwind_error(run, u, "while printing the result: "))?;
             let text = run.str_of(printed).ok_or_else(|| ExecError {
                 kind: ExecErrorKind::Unhandled {
@@ -509,7 +511,7 @@ fn run_doit(run: &mut Run, source: &str) -> Result<Value, ExecError> {
         transcript: String::new(),
     })?;
     let method = std::rc::Rc::new(method);
-    let r = run.invoke(&method, Value::Nil, Vec::new());
+    let r = run.invoke(&method, Value::Nil, &[]);
     // Keep the doit's literals alive until the value is printed.
     r.map_err(|u| unwind_error(run, u, ""))
 }

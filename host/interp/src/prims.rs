@@ -277,7 +277,7 @@ impl Run<'_> {
                 if selector_arity(&name) != list.len() {
                     return Ok(None);
                 }
-                self.send(rcv, sel, list, None).map(Some)
+                self.send(rcv, sel, &list, None).map(Some)
             }
             9 | 10 => {
                 let Value::Int(i) = arg(0) else {
@@ -404,7 +404,7 @@ impl Run<'_> {
                 if self.closure_args(rcv) != Some(want) {
                     return Ok(None);
                 }
-                self.call_block(rcv, args[..want].to_vec()).map(Some)
+                self.call_block(rcv, &args[..want]).map(Some)
             }
             25 => {
                 let Some(list) = self.slots_of(arg(0)) else {
@@ -413,18 +413,18 @@ impl Run<'_> {
                 if self.closure_args(rcv) != Some(list.len()) {
                     return Ok(None);
                 }
-                self.call_block(rcv, list).map(Some)
+                self.call_block(rcv, &list).map(Some)
             }
             26 => Ok(self.closure_args(rcv).map(|n| Value::Int(n as i64))),
             27 => {
                 if self.closure_args(rcv) != Some(0) || self.closure_args(arg(0)) != Some(0) {
                     return Ok(None);
                 }
-                let r = self.call_block(rcv, Vec::new());
+                let r = self.call_block(rcv, &[]);
                 if matches!(r, Err(Unwind::Break | Unwind::Limit(_) | Unwind::Fatal(_))) {
                     return r.map(Some);
                 }
-                self.call_block(arg(0), Vec::new())?;
+                self.call_block(arg(0), &[])?;
                 r.map(Some)
             }
             28 => self.on_do(rcv, arg(0), arg(1)),
@@ -545,7 +545,7 @@ impl Run<'_> {
             },
             85 => {
                 let sel = self.st.sel_description;
-                let d = self.send(rcv, sel, Vec::new(), None)?;
+                let d = self.send(rcv, sel, &[], None)?;
                 let description = self
                     .str_of(d)
                     .unwrap_or_else(|| "(description is not a String)".into());
@@ -970,7 +970,7 @@ impl Run<'_> {
             enabled: true,
         });
         loop {
-            let r = self.call_block(rcv, Vec::new());
+            let r = self.call_block(rcv, &[]);
             self.handlers.truncate(index + 1);
             match r {
                 Err(Unwind::Retry { frame }) if frame == id => {
@@ -999,7 +999,7 @@ impl Run<'_> {
                 continue;
             }
             let selector = self.handlers[i].selector;
-            let answer = self.send(selector, handles, vec![exc], None)?;
+            let answer = self.send(selector, handles, &[exc], None)?;
             if answer == Value::True {
                 found = Some(i);
                 break;
@@ -1020,11 +1020,11 @@ impl Run<'_> {
         });
         let depth = self.handling.len();
         let r = match self.closure_args(frame.block) {
-            Some(0) => self.call_block(frame.block, Vec::new()),
-            Some(_) => self.call_block(frame.block, vec![exc]),
+            Some(0) => self.call_block(frame.block, &[]),
+            Some(_) => self.call_block(frame.block, &[exc]),
             None => {
                 let sel = self.st.sel_value1;
-                self.send(frame.block, sel, vec![exc], None)
+                self.send(frame.block, sel, &[exc], None)
             }
         };
         self.handling.truncate(depth - 1);

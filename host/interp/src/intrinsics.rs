@@ -1,0 +1,493 @@
+//! Native versions of a few hot kernel methods.
+//!
+//! The kernel is written in Smalltalk over a small set of primitives, which
+//! keeps it readable but makes the most common operations (indexing a
+//! String, writing to a WriteStream, printing an Integer, enumerating an
+//! Array) cost dozens of sends. For the kernel methods listed in
+//! [`INTRINSICS`] the interpreter first tries a native implementation that
+//! does exactly what the Smalltalk source does; like a primitive, it
+//! answers `None` whenever its preconditions do not hold, and the method's
+//! Smalltalk then runs. An intrinsic applies only when the receiver's class
+//! is a kernel class, since user subclasses may override the messages the
+//! Smalltalk source sends (`basicAt:`, `nextPut:`, …).
+
+use crate::heap::{Body, ClassIdx, Value};
+use crate::interp::{R, Run};
+
+/// First number used for intrinsics; below are PRIMITIVES.md's numbers.
+pub const FIRST: u32 = 1000;
+
+/// (class, class side?, selector, intrinsic number).
+pub const INTRINSICS: &[(&str, bool, &str, u32)] = &[
+    ("Object", false, "at:", 1001),
+    ("Object", false, "at:put:", 1002),
+    ("Object", false, "size", 1003),
+    ("SequenceableCollection", false, "size", 1003),
+    ("String", false, "size", 1003),
+    ("String", false, "at:", 1004),
+    ("String", false, "at:put:", 1005),
+    ("Object", false, "isKindOf:", 1006),
+    ("WriteStream", false, "nextPut:", 1008),
+    ("WriteStream", false, "nextPutAll:", 1009),
+    ("Integer", false, "printString", 1010),
+    ("Integer", false, "printString:", 1011),
+    ("Integer", false, "even", 1013),
+    ("Interval", false, "do:", 1015),
+    ("SequenceableCollection", false, "do:", 1016),
+    ("OrderedCollection", false, "do:", 1017),
+    ("SequenceableCollection", false, "copyFrom:to:", 1018),
+    ("KeyValueDictionary", false, "_indexOf:", 1020),
+];
+
+/// A key as `_indexOf:` sees it, for the kinds handled natively.
+enum Key<'a> {
+    Int(i64),
+    Str(&'a [u8], bool),
+}
+
+/// The intrinsic for kernel method `class>>selector`, if there is one.
+pub fn lookup(class: &str, meta: bool, selector: &str) -> Option<u32> {
+    INTRINSICS
+        .iter()
+        .find(|(c, m, s, _)| *c == class && *m == meta && *s == selector)
+        .map(|e| e.3)
+}
+
+fn digits(mut n: num_bigint::BigInt, base: u32) -> String {
+    use num_traits::Signed;
+    let neg = n.is_negative();
+    if neg {
+        n = -n;
+    }
+    let mut s = n.to_str_radix(base).to_uppercase();
+    if neg {
+        s.insert(0, '-');
+    }
+    s
+}
+
+impl Run<'_> {
+    fn kernel_receiver(&self, v: Value) -> Option<ClassIdx> {
+        let (c, meta) = self.class_of(v);
+        (!meta && self.st.classes[c as usize].record.kernel).then_some(c)
+    }
+
+    /// Runs intrinsic `n`; `None` means "run the Smalltalk".
+    pub(crate) fn intrinsic(&mut self, n: u32, rcv: Value, args: &[Value]) -> R<Option<Value>> {
+        let Some(class) = self.kernel_receiver(rcv) else {
+            return Ok(None);
+        };
+        let k = self.st.known;
+        match n {
+            1001 => self.primitive(4, rcv, args),
+            1002 => self.primitive(5, rcv, args),
+            1003 => {
+                if matches!(rcv, Value::Obj(id) if matches!(self.st.heap.get(id).body, Body::Slots(_) | Body::Bytes(_)))
+                {
+                    self.primitive(6, rcv, args)
+                } else {
+                    Ok(None)
+                }
+            }
+            1004 => {
+                let (Value::Obj(id), Some(Value::Int(i))) = (rcv, args.first().copied()) else {
+                    return Ok(None);
+                };
+                Ok(match &self.st.heap.get(id).body {
+                    Body::Bytes(b) if i >= 1 && (i as usize) <= b.len() => {
+                        Some(Value::Char(b[i as usize - 1] as u32))
+                    }
+                    _ => None,
+                })
+            }
+            1005 => {
+                let (Value::Obj(id), Some(Value::Int(i)), Some(Value::Char(c))) =
+                    (rcv, args.first().copied(), args.get(1).copied())
+                else {
+                    return Ok(None);
+                };
+                let o = self.st.heap.get_mut(id);
+                if o.invariant || c > 255 {
+                    return Ok(None);
+                }
+                Ok(match &mut o.body {
+                    Body::Bytes(b) if i >= 1 && (i as usize) <= b.len() => {
+                        b[i as usize - 1] = c as u8;
+                        Some(Value::Char(c))
+                    }
+                    _ => None,
+                })
+            }
+            1006 => {
+                let target = args.first().copied().unwrap_or(Value::Nil);
+                let mut cls = self.class_value(rcv);
+                loop {
+                    if cls.identical(target) {
+                        return Ok(Some(Value::True));
+                    }
+                    cls = match cls {
+                        Value::Class(c) => match self.st.classes[c as usize].superclass {
+                            Some(s) => Value::Class(s),
+                            None => return Ok(Some(Value::False)),
+                        },
+                        Value::Meta(c) => match self.st.classes[c as usize].superclass {
+                            Some(s) => Value::Meta(s),
+                            None => Value::Class(k.class),
+                        },
+                        _ => return Ok(None),
+                    };
+                }
+            }
+            1008 => {
+                if !self.is_plain_write_stream(class) {
+                    return Ok(None);
+                }
+                let Value::Obj(sid) = rcv else {
+                    return Ok(None);
+                };
+                let v = args.first().copied().unwrap_or(Value::Nil);
+                let named = &self.st.heap.get(sid).named;
+                let (Some(Value::Obj(cid)), Some(Value::Int(pos)), Some(&limit)) =
+                    (named.first().copied(), named.get(1).copied(), named.get(2))
+                else {
+                    return Ok(None);
+                };
+                let ccls = self.st.heap.get(cid).class;
+                let coll = self.st.heap.get_mut(cid);
+                if coll.invariant || pos < 0 {
+                    return Ok(None);
+                }
+                let p = pos as usize;
+                let stored = match (&mut coll.body, v) {
+                    (Body::Slots(s), _) if ccls == k.array && p < s.len() => {
+                        s[p] = v;
+                        true
+                    }
+                    (Body::Bytes(b), Value::Char(c))
+                        if ccls == k.string && c <= 255 && p < b.len() =>
+                    {
+                        b[p] = c as u8;
+                        true
+                    }
+                    _ => false,
+                };
+                if !stored {
+                    return Ok(None);
+                }
+                let o = self.st.heap.get_mut(sid);
+                o.named[1] = Value::Int(pos + 1);
+                if !matches!(limit, Value::Int(l) if l > pos) {
+                    o.named[2] = Value::Int(pos + 1);
+                }
+                Ok(Some(v))
+            }
+            1009 => self.write_all(class, rcv, args.first().copied().unwrap_or(Value::Nil)),
+            1010 | 1011 => {
+                let base = match args.first() {
+                    None => 10,
+                    Some(Value::Int(b)) if (2..=36).contains(b) => *b as u32,
+                    Some(_) => return Ok(None),
+                };
+                let Some(n) = self.int_of(rcv) else {
+                    return Ok(None);
+                };
+                let s = digits(n, base);
+                self.string(&s).map(Some)
+            }
+            1013 => match rcv {
+                Value::Int(i) => Ok(Some(Value::bool(i & 1 == 0))),
+                _ => Ok(None),
+            },
+            1015 => self.interval_do(rcv, args.first().copied().unwrap_or(Value::Nil)),
+            1016 => {
+                let blk = args.first().copied().unwrap_or(Value::Nil);
+                if self.closure_args(blk) != Some(1)
+                    || !(class == k.array || class == k.string || class == k.symbol)
+                {
+                    return Ok(None);
+                }
+                let Value::Obj(id) = rcv else { return Ok(None) };
+                let n = match &self.st.heap.get(id).body {
+                    Body::Slots(s) => s.len(),
+                    Body::Bytes(b) => b.len(),
+                    _ => return Ok(None),
+                };
+                for i in 0..n {
+                    let v = match &self.st.heap.get(id).body {
+                        Body::Slots(s) if i < s.len() => s[i],
+                        Body::Bytes(b) if i < b.len() => Value::Char(b[i] as u32),
+                        _ => {
+                            // The receiver shrank under the loop: let
+                            // at: report the bad index as the Smalltalk does.
+                            let at = self.st.sym("at:");
+                            self.send(rcv, at, &[Value::Int(i as i64 + 1)], None)?
+                        }
+                    };
+                    self.call_block(blk, &[v])?;
+                }
+                Ok(Some(rcv))
+            }
+            1017 => {
+                let blk = args.first().copied().unwrap_or(Value::Nil);
+                let Value::Obj(id) = rcv else { return Ok(None) };
+                let named = &self.st.heap.get(id).named;
+                let (Some(Value::Int(first)), Some(Value::Int(last))) =
+                    (named.get(1).copied(), named.get(2).copied())
+                else {
+                    return Ok(None);
+                };
+                if self.closure_args(blk) != Some(1) {
+                    return Ok(None);
+                }
+                let mut i = first;
+                while i <= last {
+                    let elements = self.st.heap.get(id).named[0];
+                    let v = match elements {
+                        Value::Obj(e) => match &self.st.heap.get(e).body {
+                            Body::Slots(s) if i >= 1 && (i as usize) <= s.len() => {
+                                s[i as usize - 1]
+                            }
+                            _ => {
+                                let at = self.st.sym("at:");
+                                self.send(elements, at, &[Value::Int(i)], None)?
+                            }
+                        },
+                        _ => {
+                            let at = self.st.sym("at:");
+                            self.send(elements, at, &[Value::Int(i)], None)?
+                        }
+                    };
+                    self.call_block(blk, &[v])?;
+                    i += 1;
+                }
+                Ok(Some(rcv))
+            }
+            1018 => {
+                let (Some(Value::Int(start)), Some(Value::Int(stop))) =
+                    (args.first().copied(), args.get(1).copied())
+                else {
+                    return Ok(None);
+                };
+                if !(class == k.array || class == k.string || class == k.byte_array) {
+                    return Ok(None);
+                }
+                let Value::Obj(id) = rcv else { return Ok(None) };
+                let n = stop - start + 1;
+                let body = match &self.st.heap.get(id).body {
+                    _ if n < 0 => return Ok(None),
+                    Body::Slots(s) if n == 0 || (start >= 1 && stop as usize <= s.len()) => {
+                        Body::Slots(if n == 0 {
+                            Vec::new()
+                        } else {
+                            s[start as usize - 1..stop as usize].to_vec()
+                        })
+                    }
+                    Body::Bytes(b) if n == 0 || (start >= 1 && stop as usize <= b.len()) => {
+                        Body::Bytes(if n == 0 {
+                            Vec::new()
+                        } else {
+                            b[start as usize - 1..stop as usize].to_vec()
+                        })
+                    }
+                    _ => return Ok(None),
+                };
+                self.alloc(class, 0, body).map(Some)
+            }
+            1020 => self.index_of(class, rcv, args.first().copied().unwrap_or(Value::Nil)),
+            _ => Ok(None),
+        }
+    }
+
+    fn key_of(&self, v: Value) -> Option<Key<'_>> {
+        match v {
+            Value::Int(i) => Some(Key::Int(i)),
+            Value::Obj(id) => {
+                let o = self.st.heap.get(id);
+                match &o.body {
+                    Body::Bytes(b) if self.is_string_class(o.class) => {
+                        Some(Key::Str(b, self.inherits(o.class, self.st.known.symbol)))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `KeyValueDictionary>>_indexOf:` (linear probing from `hash \\ n`)
+    /// for SmallInteger and String/Symbol keys, or any key in an identity
+    /// dictionary. It has no side effects, so it may give up at any point.
+    fn index_of(&mut self, class: ClassIdx, rcv: Value, key: Value) -> R<Option<Value>> {
+        let Value::Obj(id) = rcv else { return Ok(None) };
+        let Some(Value::Obj(keys)) = self.st.heap.get(id).named.get(1).copied() else {
+            return Ok(None);
+        };
+        let Body::Slots(slots) = &self.st.heap.get(keys).body else {
+            return Ok(None);
+        };
+        let n = slots.len() as i64;
+        if n == 0 {
+            return Ok(None);
+        }
+        let identity = self
+            .st
+            .classes
+            .iter()
+            .position(|c| c.name == "IdentityKeyValueDictionary" && c.record.kernel)
+            .is_some_and(|ik| self.inherits(class, ik as ClassIdx));
+        if identity {
+            let Some(Value::Int(h)) = self.primitive(3, key, &[])? else {
+                return Ok(None);
+            };
+            let Body::Slots(slots) = &self.st.heap.get(keys).body else {
+                return Ok(None);
+            };
+            let mut i = h.rem_euclid(n);
+            for _ in 0..n {
+                let k = slots[i as usize];
+                if k == Value::Nil || k.identical(key) {
+                    return Ok(Some(Value::Int(i + 1)));
+                }
+                i = (i + 1) % n;
+            }
+            return Ok(None);
+        }
+        let Some(probe) = self.key_of(key) else {
+            return Ok(None);
+        };
+        let h = match &probe {
+            Key::Int(i) => *i,
+            Key::Str(b, _) => {
+                let mut h: i64 = b.len() as i64;
+                for &c in *b {
+                    h = (h * 31 + c as i64) % 1_073_741_823;
+                }
+                h
+            }
+        };
+        let mut i = h.rem_euclid(n);
+        for _ in 0..n {
+            let k = slots[i as usize];
+            if k == Value::Nil {
+                return Ok(Some(Value::Int(i + 1)));
+            }
+            // `stored = aKey`, as the stored key's class answers it.
+            let matched = match (self.key_of(k), &probe) {
+                (Some(Key::Int(a)), Key::Int(b)) => a == *b,
+                (Some(Key::Int(_)), Key::Str(..)) => false,
+                (Some(Key::Str(_, true)), _) => k.identical(key),
+                (Some(Key::Str(a, false)), Key::Str(b, bsym)) => !bsym && a == *b,
+                (Some(Key::Str(_, false)), Key::Int(_)) => false,
+                (None, _) => return Ok(None),
+            };
+            if matched {
+                return Ok(Some(Value::Int(i + 1)));
+            }
+            i = (i + 1) % n;
+        }
+        Ok(None)
+    }
+
+    fn is_plain_write_stream(&self, class: ClassIdx) -> bool {
+        let name = &self.st.classes[class as usize].name;
+        name == "WriteStream" || name == "ReadWriteStream"
+    }
+
+    /// `WriteStream>>nextPutAll:` of a String onto a String stream, growing
+    /// the collection as `_grow` does (size * 2 + 16, copied).
+    fn write_all(&mut self, class: ClassIdx, rcv: Value, arg: Value) -> R<Option<Value>> {
+        let k = self.st.known;
+        if !self.is_plain_write_stream(class) {
+            return Ok(None);
+        }
+        let (Value::Obj(sid), Value::Obj(aid)) = (rcv, arg) else {
+            return Ok(None);
+        };
+        if !self.is_string_class(self.st.heap.get(aid).class) {
+            return Ok(None);
+        }
+        let named = &self.st.heap.get(sid).named;
+        let (Some(Value::Obj(cid)), Some(Value::Int(pos)), Some(limit)) = (
+            named.first().copied(),
+            named.get(1).copied(),
+            named.get(2).copied(),
+        ) else {
+            return Ok(None);
+        };
+        if self.st.heap.get(cid).class != k.string || self.st.heap.get(cid).invariant || pos < 0 {
+            return Ok(None);
+        }
+        let add = match &self.st.heap.get(aid).body {
+            Body::Bytes(b) => b.clone(),
+            _ => return Ok(None),
+        };
+        let p = pos as usize;
+        let mut size = match &self.st.heap.get(cid).body {
+            Body::Bytes(b) => b.len(),
+            _ => return Ok(None),
+        };
+        let mut target = cid;
+        if p + add.len() > size {
+            while p + add.len() > size {
+                size = size * 2 + 16;
+            }
+            let mut bytes = match &self.st.heap.get(cid).body {
+                Body::Bytes(b) => b.clone(),
+                _ => return Ok(None),
+            };
+            bytes.resize(size, 0);
+            let v = self.alloc(k.string, 0, Body::Bytes(bytes))?;
+            let Value::Obj(nid) = v else { return Ok(None) };
+            target = nid;
+            self.st.heap.get_mut(sid).named[0] = v;
+        }
+        if let Body::Bytes(b) = &mut self.st.heap.get_mut(target).body {
+            b[p..p + add.len()].copy_from_slice(&add);
+        }
+        let end = (p + add.len()) as i64;
+        let o = self.st.heap.get_mut(sid);
+        o.named[1] = Value::Int(end);
+        if !matches!(limit, Value::Int(l) if l >= end) {
+            o.named[2] = Value::Int(end);
+        }
+        Ok(Some(arg))
+    }
+
+    /// `Interval>>do:` for SmallInteger bounds and step.
+    fn interval_do(&mut self, rcv: Value, blk: Value) -> R<Option<Value>> {
+        let Value::Obj(id) = rcv else { return Ok(None) };
+        let named = &self.st.heap.get(id).named;
+        let (Some(Value::Int(from)), Some(Value::Int(to)), Some(Value::Int(by))) = (
+            named.first().copied(),
+            named.get(1).copied(),
+            named.get(2).copied(),
+        ) else {
+            return Ok(None);
+        };
+        if by == 0 || self.closure_args(blk) != Some(1) {
+            return Ok(None);
+        }
+        let n = if (by > 0 && to < from) || (by < 0 && from < to) {
+            0
+        } else {
+            let (a, b) = (to - from, by);
+            let q = a / b;
+            (if a % b != 0 && ((a < 0) != (b < 0)) {
+                q - 1
+            } else {
+                q
+            }) + 1
+        };
+        // Every element must be a SmallInteger; check the last before
+        // running any, so a fallback never repeats elements.
+        let small = crate::heap::SMALL_MIN..=crate::heap::SMALL_MAX;
+        match (n - 1).checked_mul(by).and_then(|x| x.checked_add(from)) {
+            Some(last) if n == 0 || small.contains(&last) => {}
+            _ => return Ok(None),
+        }
+        for i in 0..n {
+            self.call_block(blk, &[Value::Int(from + i * by)])?;
+        }
+        Ok(Some(rcv))
+    }
+}
