@@ -12,12 +12,67 @@
 //! newest committed state through the same primitives.
 
 use std::collections::HashMap as StdHashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, RwLock};
 
 use imbl::{OrdMap, Vector};
 
 use crate::model::{ClassId, ClassRecord, DictionaryEntry, MethodRecord, Side};
 use crate::sources::{SourceArena, SourceRef};
+
+/// A fast multiply-rotate hasher for the interner and the bulk index
+/// build, which hash a million short names when a large image opens
+/// (SipHash would be a quarter of the opening time). The keys are names
+/// from the image's own code, so resistance to crafted collisions buys
+/// nothing here.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastHasher(u64);
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A std hash map with [`FastHasher`].
+type FastMap<K, V> = StdHashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// An interned string: a selector, a referenced name, a category.
 ///
@@ -32,7 +87,7 @@ pub(crate) struct Sym(u32);
 /// table needs no transaction of its own.
 #[derive(Debug, Default)]
 pub(crate) struct Interner {
-    ids: StdHashMap<Arc<str>, u32>,
+    ids: FastMap<Arc<str>, u32>,
     strings: Vec<Arc<str>>,
 }
 
@@ -473,26 +528,49 @@ impl State {
         dictionaries: Vec<(String, Vec<(String, DictionaryEntry)>)>,
         symbol_lists: Vec<(String, Vec<String>)>,
     ) -> State {
-        let mut implementors: StdHashMap<Sym, Vec<MethodKey>> = StdHashMap::new();
-        let mut senders: StdHashMap<Sym, Vec<MethodKey>> = StdHashMap::new();
-        let mut references: StdHashMap<Sym, Vec<MethodKey>> = StdHashMap::new();
-        let mut class_methods: StdHashMap<ClassId, Vec<MethodKey>> = StdHashMap::new();
-        let mut subclasses: StdHashMap<Option<ClassId>, Vec<ClassId>> = StdHashMap::new();
-        for c in &classes {
-            subclasses.entry(c.superclass).or_default().push(c.id);
-        }
-        for (key, m) in &methods {
-            implementors.entry(key.selector).or_default().push(*key);
-            class_methods.entry(key.class).or_default().push(*key);
-            for s in m.sends().iter() {
-                senders.entry(*s).or_default().push(*key);
+        let methods: Vec<(MethodKey, Arc<StoredMethod>)> =
+            methods.into_iter().map(|(k, m)| (k, Arc::new(m))).collect();
+        // Senders and references are most of the index entries: build them
+        // on a second thread while this one builds the rest.
+        let (sent, rest) = std::thread::scope(|scope| {
+            let sent = scope.spawn(|| {
+                let mut senders: FastMap<Sym, Vec<MethodKey>> = FastMap::default();
+                let mut references: FastMap<Sym, Vec<MethodKey>> = FastMap::default();
+                for (key, m) in &methods {
+                    for s in m.sends() {
+                        senders.entry(*s).or_default().push(*key);
+                    }
+                    for r in m.references() {
+                        references.entry(*r).or_default().push(*key);
+                    }
+                }
+                (freeze_keys(senders), freeze_keys(references))
+            });
+            let mut implementors: FastMap<Sym, Vec<MethodKey>> = FastMap::default();
+            let mut class_methods: FastMap<ClassId, Vec<MethodKey>> = FastMap::default();
+            for (key, _) in &methods {
+                implementors.entry(key.selector).or_default().push(*key);
+                class_methods.entry(key.class).or_default().push(*key);
             }
-            for r in m.references().iter() {
-                references.entry(*r).or_default().push(*key);
+            let mut subclasses: FastMap<Option<ClassId>, Vec<ClassId>> = FastMap::default();
+            for c in &classes {
+                subclasses.entry(c.superclass).or_default().push(c.id);
             }
-        }
+            let map: OrdMap<MethodKey, Arc<StoredMethod>> = methods.iter().cloned().collect();
+            let rest = (
+                map,
+                freeze_keys(implementors),
+                freeze_keys(class_methods),
+                freeze(subclasses),
+            );
+            // Only a bug in the index build itself could panic; surface it.
+            let sent = sent.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            (sent, rest)
+        });
+        let (senders, references) = sent;
+        let (methods, implementors, class_methods, subclasses) = rest;
         fn freeze<K: std::hash::Hash + Ord + Clone, T: Ord + Clone>(
-            m: StdHashMap<K, Vec<T>>,
+            m: FastMap<K, Vec<T>>,
         ) -> OrdMap<K, Arc<Vec<T>>> {
             m.into_iter()
                 .map(|(k, mut v)| {
@@ -503,7 +581,7 @@ impl State {
                 .collect()
         }
         fn freeze_keys<K: std::hash::Hash + Ord + Clone>(
-            m: StdHashMap<K, Vec<MethodKey>>,
+            m: FastMap<K, Vec<MethodKey>>,
         ) -> OrdMap<K, KeyList> {
             m.into_iter()
                 .map(|(k, mut v)| {
@@ -515,7 +593,7 @@ impl State {
         }
         State {
             classes: classes.into_iter().map(|c| (c.id, Arc::new(c))).collect(),
-            methods: methods.into_iter().map(|(k, m)| (k, Arc::new(m))).collect(),
+            methods,
             dictionaries: dictionaries
                 .into_iter()
                 .map(|(name, entries)| (name, entries.into_iter().collect::<Dictionary>()))
@@ -524,11 +602,11 @@ impl State {
                 .into_iter()
                 .map(|(u, l)| (u, Arc::new(l)))
                 .collect(),
-            implementors: freeze_keys(implementors),
-            senders: freeze_keys(senders),
-            references: freeze_keys(references),
-            class_methods: freeze_keys(class_methods),
-            subclasses: freeze(subclasses),
+            implementors,
+            senders,
+            references,
+            class_methods,
+            subclasses,
         }
     }
 }
