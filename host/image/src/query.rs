@@ -34,18 +34,25 @@ pub struct QueryPage {
 fn method_refs(state: &State, interner: &Interner, keys: &[MethodKey], limit: usize) -> QueryPage {
     // Sort borrowed names and allocate only the answer: for a selector
     // sent by thousands of methods, allocation and sorting are the cost.
-    let mut rows: Vec<(&str, Side, &str)> = keys
-        .iter()
-        .filter_map(|k| {
-            state.classes.get(&k.class).map(|r| {
-                (
-                    r.definition.name.as_str(),
-                    k.side,
-                    interner.resolve(k.selector),
-                )
-            })
-        })
-        .collect();
+    // Keys come sorted by class, so one class lookup serves a run of keys.
+    let mut last: Option<(ClassId, Option<&str>)> = None;
+    let mut rows: Vec<(&str, Side, &str)> = Vec::with_capacity(keys.len());
+    for k in keys {
+        let name = match last {
+            Some((id, name)) if id == k.class => name,
+            _ => {
+                let name = state
+                    .classes
+                    .get(&k.class)
+                    .map(|r| r.definition.name.as_str());
+                last = Some((k.class, name));
+                name
+            }
+        };
+        if let Some(name) = name {
+            rows.push((name, k.side, interner.resolve(k.selector)));
+        }
+    }
     let total = rows.len();
     if limit < rows.len() {
         if limit > 0 {
