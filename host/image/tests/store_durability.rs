@@ -283,3 +283,17 @@ fn every_acknowledged_commit_survives_kill_9() {
     // At most the one commit in flight at the kill may be there unannounced.
     assert!(selectors.len() <= acknowledged.len() + 1);
 }
+
+#[test]
+fn an_empty_file_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("empty.image");
+    std::fs::write(&path, b"").unwrap();
+    let err = Image::open(&path).unwrap_err();
+    assert!(matches!(err, ImageError::Store(_)), "{err:?}");
+    assert!(err.to_string().contains("empty.image"), "{err}");
+    assert!(
+        std::fs::read(&path).unwrap().is_empty(),
+        "file left unchanged"
+    );
+}
