@@ -481,3 +481,30 @@ fn users_have_their_own_symbol_lists() {
         Err(ImageError::NotFound(_))
     ));
 }
+
+#[test]
+fn binding_into_a_dictionary_another_session_removed_conflicts() {
+    let (_dir, image) = image();
+    let mut setup = image.session();
+    setup.add_dictionary("Scratch").unwrap();
+    setup.commit().unwrap();
+    let mut remover = image.session();
+    let mut binder = image.session();
+    remover.remove_dictionary("Scratch").unwrap();
+    binder
+        .bind(
+            "Scratch",
+            "Note",
+            DictionaryEntry::Global(GlobalValue::String("hi".into())),
+        )
+        .unwrap();
+    remover.commit().unwrap();
+    let found = conflicts(binder.commit().unwrap_err());
+    assert_eq!(
+        found,
+        vec![("dictionary Scratch".to_string(), None, ChangeKind::Removed)]
+    );
+    let fresh = image.session();
+    assert!(!fresh.dictionary_names().contains(&"Scratch".to_string()));
+    assert!(!fresh.symbol_list().contains(&"Scratch".to_string()));
+}
