@@ -311,6 +311,36 @@ impl Image {
         crate::model::ClassId(self.inner.next_class_id.fetch_add(1, Ordering::Relaxed))
     }
 
+    /// The newest state with a session's written keys copied over from
+    /// its own state: the rebase step of a commit when other sessions
+    /// committed since the session's view began.
+    fn replay(newest: &State, state: &State, writes: &[(Key, ChangeKind)]) -> State {
+        let mut next = newest.clone();
+        for (key, _) in writes {
+            match key {
+                Key::Class(id) => next.put_class(*id, state.classes.get(id).cloned()),
+                Key::Method(k) => next.put_method(*k, state.methods.get(k).cloned()),
+                Key::Dictionary(name) => {
+                    next.put_dictionary(name, state.dictionaries.contains_key(name))
+                }
+                Key::Entry(dict, name) => next.put_entry(
+                    dict,
+                    name,
+                    state
+                        .dictionaries
+                        .get(dict)
+                        .and_then(|d| d.get(name))
+                        .cloned(),
+                ),
+                Key::SymbolList(user) => {
+                    next.put_symbol_list(user, state.symbol_lists.get(user).cloned())
+                }
+                Key::ClassShape(_) | Key::MethodsOf(_) => {}
+            }
+        }
+        next
+    }
+
     /// The commit protocol (STORE.md, "Commit"). `writes` are the keys the
     /// session changed with how they changed, `touches` keys whose version
     /// must move without being validated, `reads` keys it relied on with
@@ -366,29 +396,13 @@ impl Image {
         }
 
         let commit = newest.commit + 1;
-        let mut next = newest.state.clone();
-        for (key, _) in writes {
-            match key {
-                Key::Class(id) => next.put_class(*id, state.classes.get(id).cloned()),
-                Key::Method(k) => next.put_method(*k, state.methods.get(k).cloned()),
-                Key::Dictionary(name) => {
-                    next.put_dictionary(name, state.dictionaries.contains_key(name))
-                }
-                Key::Entry(dict, name) => next.put_entry(
-                    dict,
-                    name,
-                    state
-                        .dictionaries
-                        .get(dict)
-                        .and_then(|d| d.get(name))
-                        .cloned(),
-                ),
-                Key::SymbolList(user) => {
-                    next.put_symbol_list(user, state.symbol_lists.get(user).cloned())
-                }
-                Key::ClassShape(_) | Key::MethodsOf(_) => {}
-            }
-        }
+        let next = if newest.commit == view {
+            // Nobody committed since this view began: the session's state
+            // is exactly the newest state plus its changes.
+            state.clone()
+        } else {
+            Image::replay(&newest.state, state, writes)
+        };
         {
             let interner = self
                 .inner
