@@ -1138,7 +1138,7 @@ impl<'a> Run<'a> {
         let mut last = Value::Nil;
         for stmt in body {
             if let Node::Return(e) = stmt {
-                return self.eval(e, f);
+                return self.operand(e, f);
             }
             last = self.eval(stmt, f)?;
         }
@@ -1310,6 +1310,18 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// Evaluates a node, handling the leaf kinds inline so they cost no
+    /// call of the (large) general evaluator.
+    #[inline(always)]
+    fn operand(&mut self, node: &Node, f: &Frame) -> R<Value> {
+        match node {
+            Node::Const(v) => Ok(*v),
+            Node::SelfRef => Ok(f.receiver),
+            Node::Temp(0, i) => Ok(f.scope.vars.borrow()[*i as usize]),
+            _ => self.eval(node, f),
+        }
+    }
+
     /// Evaluates one node.
     pub(crate) fn eval(&mut self, node: &Node, f: &Frame) -> R<Value> {
         match node {
@@ -1329,7 +1341,7 @@ impl<'a> Run<'a> {
                 }
             },
             Node::AssignTemp(d, i, e) => {
-                let v = self.eval(e, f)?;
+                let v = self.operand(e, f)?;
                 Self::set_temp(f, *d, *i, v);
                 Ok(v)
             }
@@ -1357,10 +1369,10 @@ impl<'a> Run<'a> {
                 sup,
                 special,
             } => {
-                let r = self.eval(recv, f)?;
                 if *special != Special::None {
-                    let a = self.eval(&args[0], f)?;
-                    if let Some(v) = self.fast_binary(*special, r, a)? {
+                    let r = self.operand(recv, f)?;
+                    let a = self.operand(&args[0], f)?;
+                    if let Some(v) = self.fast_binary(*special, r, a) {
                         return Ok(v);
                     }
                     let start = if *sup {
@@ -1370,44 +1382,9 @@ impl<'a> Run<'a> {
                     };
                     return self.send(r, *sel, &[a], start);
                 }
-                let mut buf = [Value::Nil; 8];
-                let mut long = Vec::new();
-                let argv: &[Value] = if args.len() <= 8 {
-                    for (slot, a) in buf.iter_mut().zip(args) {
-                        *slot = self.eval(a, f)?;
-                    }
-                    &buf[..args.len()]
-                } else {
-                    for a in args {
-                        long.push(self.eval(a, f)?);
-                    }
-                    &long
-                };
-                if *sup {
-                    match self.super_start(&f.method) {
-                        Some(start) => self.send(r, *sel, argv, Some(start)),
-                        None => self.not_understood(r, *sel, argv),
-                    }
-                } else {
-                    self.send(r, *sel, argv, None)
-                }
+                self.eval_send(recv, *sel, args, *sup, f)
             }
-            Node::Cascade(recv, parts) => {
-                let r = self.eval(recv, f)?;
-                let mut last = Value::Nil;
-                for chain in parts {
-                    let mut target = r;
-                    for (sel, args) in chain {
-                        let mut argv = Vec::with_capacity(args.len());
-                        for a in args {
-                            argv.push(self.eval(a, f)?);
-                        }
-                        target = self.send(target, *sel, &argv, None)?;
-                    }
-                    last = target;
-                }
-                Ok(last)
-            }
+            Node::Cascade(recv, parts) => self.eval_cascade(recv, parts, f),
             Node::Block(code) => self.make_block(code, f),
             Node::Brace(items) => {
                 let mut vals = Vec::with_capacity(items.len());
@@ -1417,7 +1394,7 @@ impl<'a> Run<'a> {
                 self.array(vals)
             }
             Node::Return(e) => {
-                let value = self.eval(e, f)?;
+                let value = self.operand(e, f)?;
                 Err(Unwind::Return {
                     home: f.home_id,
                     value,
@@ -1442,7 +1419,7 @@ impl<'a> Run<'a> {
                 if_true,
                 if_false,
             } => {
-                let c = self.eval(cond, f)?;
+                let c = self.operand(cond, f)?;
                 let branch = match c {
                     Value::True => if_true,
                     Value::False => if_false,
@@ -1492,46 +1469,7 @@ impl<'a> Run<'a> {
                 var,
                 limit_slot,
                 body,
-            } => {
-                let start = self.eval(from, f)?;
-                let limit = self.eval(to, f)?;
-                let step = match by {
-                    Some(b) => self.eval(b, f)?,
-                    None => Value::Int(1),
-                };
-                f.scope.vars.borrow_mut()[*limit_slot as usize] = limit;
-                if let (Value::Int(s), Value::Int(l), Value::Int(st)) = (start, limit, step)
-                    && st != 0
-                {
-                    let mut i = s;
-                    while (st > 0 && i <= l) || (st < 0 && i >= l) {
-                        self.check_interrupts()?;
-                        f.scope.vars.borrow_mut()[*var as usize] = Value::Int(i);
-                        self.statements(body, f)?;
-                        i += st;
-                    }
-                    return Ok(start);
-                }
-                // Generic numbers: i <= limit, i := i + step, by sends.
-                let le = self.st.sym(if matches!(step, Value::Int(n) if n < 0) {
-                    ">="
-                } else {
-                    "<="
-                });
-                let plus = self.st.sym("+");
-                let mut i = start;
-                loop {
-                    self.check_interrupts()?;
-                    let c = self.send(i, le, &[limit], None)?;
-                    if c != Value::True {
-                        break;
-                    }
-                    f.scope.vars.borrow_mut()[*var as usize] = i;
-                    self.statements(body, f)?;
-                    i = self.send(i, plus, &[step], None)?;
-                }
-                Ok(start)
-            }
+            } => self.eval_to_do(from, to, by.as_deref(), *var, *limit_slot, body, f),
             Node::IfNil {
                 value,
                 if_nil,
@@ -1556,20 +1494,129 @@ impl<'a> Run<'a> {
                 }
             }
             Node::IsNil(is_nil, e) => {
-                let v = self.eval(e, f)?;
+                let v = self.operand(e, f)?;
                 Ok(Value::bool((v == Value::Nil) == *is_nil))
             }
             Node::Identical(a, b) => {
-                let x = self.eval(a, f)?;
-                let y = self.eval(b, f)?;
+                let x = self.operand(a, f)?;
+                let y = self.operand(b, f)?;
                 Ok(Value::bool(x.identical(y)))
             }
         }
     }
 
+    #[inline(never)]
+    fn eval_send(
+        &mut self,
+        recv: &Node,
+        sel: Sel,
+        args: &[Node],
+        sup: bool,
+        f: &Frame,
+    ) -> R<Value> {
+        let r = self.operand(recv, f)?;
+        let mut buf = [Value::Nil; 8];
+        let mut long = Vec::new();
+        let argv: &[Value] = if args.len() <= 8 {
+            for (slot, a) in buf.iter_mut().zip(args) {
+                *slot = self.operand(a, f)?;
+            }
+            &buf[..args.len()]
+        } else {
+            for a in args {
+                long.push(self.operand(a, f)?);
+            }
+            &long
+        };
+        if sup {
+            match self.super_start(&f.method) {
+                Some(start) => self.send(r, sel, argv, Some(start)),
+                None => self.not_understood(r, sel, argv),
+            }
+        } else {
+            self.send(r, sel, argv, None)
+        }
+    }
+
+    #[inline(never)]
+    fn eval_cascade(
+        &mut self,
+        recv: &Node,
+        parts: &[Vec<(Sel, Vec<Node>)>],
+        f: &Frame,
+    ) -> R<Value> {
+        let r = self.eval(recv, f)?;
+        let mut last = Value::Nil;
+        for chain in parts {
+            let mut target = r;
+            for (sel, args) in chain {
+                let mut argv = Vec::with_capacity(args.len());
+                for a in args {
+                    argv.push(self.eval(a, f)?);
+                }
+                target = self.send(target, *sel, &argv, None)?;
+            }
+            last = target;
+        }
+        Ok(last)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn eval_to_do(
+        &mut self,
+        from: &Node,
+        to: &Node,
+        by: Option<&Node>,
+        var: u16,
+        limit_slot: u16,
+        body: &[Node],
+        f: &Frame,
+    ) -> R<Value> {
+        let start = self.eval(from, f)?;
+        let limit = self.eval(to, f)?;
+        let step = match by {
+            Some(b) => self.eval(b, f)?,
+            None => Value::Int(1),
+        };
+        f.scope.vars.borrow_mut()[limit_slot as usize] = limit;
+        if let (Value::Int(s), Value::Int(l), Value::Int(st)) = (start, limit, step)
+            && st != 0
+        {
+            let mut i = s;
+            while (st > 0 && i <= l) || (st < 0 && i >= l) {
+                self.check_interrupts()?;
+                f.scope.vars.borrow_mut()[var as usize] = Value::Int(i);
+                self.statements(body, f)?;
+                i += st;
+            }
+            return Ok(start);
+        }
+        // Generic numbers: i <= limit, i := i + step, by sends.
+        let le = self.st.sym(if matches!(step, Value::Int(n) if n < 0) {
+            ">="
+        } else {
+            "<="
+        });
+        let plus = self.st.sym("+");
+        let mut i = start;
+        loop {
+            self.check_interrupts()?;
+            let c = self.send(i, le, &[limit], None)?;
+            if c != Value::True {
+                break;
+            }
+            f.scope.vars.borrow_mut()[var as usize] = i;
+            self.statements(body, f)?;
+            i = self.send(i, plus, &[step], None)?;
+        }
+        Ok(start)
+    }
+
     /// SmallInteger and Float arithmetic without a send.
-    fn fast_binary(&mut self, op: Special, a: Value, b: Value) -> R<Option<Value>> {
-        Ok(match (a, b) {
+    #[inline(always)]
+    fn fast_binary(&mut self, op: Special, a: Value, b: Value) -> Option<Value> {
+        match (a, b) {
             (Value::Int(x), Value::Int(y)) => match op {
                 Special::Add => small(x + y),
                 Special::Sub => small(x - y),
@@ -1601,7 +1648,7 @@ impl<'a> Run<'a> {
                 _ => None,
             },
             _ => None,
-        })
+        }
     }
 
     /// Signals a new instance of the kernel exception class `class` with
