@@ -31,8 +31,9 @@
 //!   same key first. [`Session::abort`] drops changes; [`Session::refresh`]
 //!   moves an unchanged session to the newest view.
 //! - **Queries** (implementors, senders, references, source search, class
-//!   listings) answer from the session's own view, from indexes kept with
-//!   the state.
+//!   listings, test classes) answer from the session's own view, from
+//!   indexes kept with the state; the `_limited` variants answer the first
+//!   results and the total as a [`QueryPage`].
 //!
 //! STORE.md beside this crate describes the state, the commit protocol and
 //! the crash analysis.
