@@ -12,7 +12,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
-use http_body_util::{BodyExt, Full, Limited};
+use http_body_util::{BodyExt, Limited};
 use hyper::body::{Body, Frame, Incoming};
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
@@ -33,10 +33,58 @@ const KEEPALIVE: Duration = Duration::from_secs(15);
 
 /// A response body: either a whole buffer or a server-sent event stream.
 pub enum ResponseBody {
-    /// A complete body, written with its headers.
-    Full(Full<Bytes>),
+    /// A complete body, written with its headers (taken when written).
+    Full(Option<Bytes>),
     /// The GET stream.
     Stream(SseStream),
+    /// A POSTed call's notifications, then its answer.
+    Call(CallStream),
+}
+
+/// What a POSTed call sends back, in order.
+enum Out {
+    /// A notification emitted during the call.
+    Note(Value),
+    /// The call's answer (`None`: cancelled, no answer).
+    Done(Option<Value>),
+}
+
+/// The SSE answer to one POSTed call: its notifications as they come, then
+/// its response, then the end of the stream.
+pub struct CallStream {
+    first: Option<Value>,
+    out: tokio::sync::mpsc::UnboundedReceiver<Out>,
+    ended: bool,
+}
+
+fn event(v: &Value) -> Bytes {
+    let mut body = b"event: message\ndata: ".to_vec();
+    body.extend(serde_json::to_vec(v).unwrap_or_default());
+    body.extend_from_slice(b"\n\n");
+    Bytes::from(body)
+}
+
+impl CallStream {
+    fn poll_next(
+        &mut self,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        if let Some(first) = self.first.take() {
+            return Poll::Ready(Some(Ok(Frame::data(event(&first)))));
+        }
+        if self.ended {
+            return Poll::Ready(None);
+        }
+        match self.out.poll_recv(cx) {
+            Poll::Pending => Poll::Pending,
+            Poll::Ready(Some(Out::Note(n))) => Poll::Ready(Some(Ok(Frame::data(event(&n))))),
+            Poll::Ready(Some(Out::Done(answer))) => {
+                self.ended = true;
+                Poll::Ready(answer.map(|a| Ok(Frame::data(event(&a)))))
+            }
+            Poll::Ready(None) => Poll::Ready(None),
+        }
+    }
 }
 
 impl Body for ResponseBody {
@@ -48,22 +96,29 @@ impl Body for ResponseBody {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         match self.get_mut() {
-            ResponseBody::Full(f) => Pin::new(f).poll_frame(cx),
+            ResponseBody::Full(f) => Poll::Ready(
+                f.take()
+                    .filter(|b| !b.is_empty())
+                    .map(|b| Ok(Frame::data(b))),
+            ),
             ResponseBody::Stream(s) => s.poll_next(cx),
+            ResponseBody::Call(s) => s.poll_next(cx),
         }
     }
 
     fn is_end_stream(&self) -> bool {
         match self {
-            ResponseBody::Full(f) => f.is_end_stream(),
-            ResponseBody::Stream(_) => false,
+            ResponseBody::Full(f) => f.as_ref().is_none_or(Bytes::is_empty),
+            ResponseBody::Stream(_) | ResponseBody::Call(_) => false,
         }
     }
 
     fn size_hint(&self) -> hyper::body::SizeHint {
         match self {
-            ResponseBody::Full(f) => f.size_hint(),
-            ResponseBody::Stream(_) => hyper::body::SizeHint::default(),
+            ResponseBody::Full(f) => {
+                hyper::body::SizeHint::with_exact(f.as_ref().map_or(0, |b| b.len() as u64))
+            }
+            ResponseBody::Stream(_) | ResponseBody::Call(_) => hyper::body::SizeHint::default(),
         }
     }
 }
@@ -113,7 +168,7 @@ fn full(
     content_type: Option<&'static str>,
     body: Vec<u8>,
 ) -> Response<ResponseBody> {
-    let mut r = Response::new(ResponseBody::Full(Full::new(Bytes::from(body))));
+    let mut r = Response::new(ResponseBody::Full(Some(Bytes::from(body))));
     *r.status_mut() = status;
     if let Some(ct) = content_type {
         r.headers_mut()
@@ -159,7 +214,26 @@ pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Resul
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |req| {
                 let router = router.clone();
-                async move { Ok::<_, Infallible>(handle(router, req, peer).await) }
+                async move {
+                    let traced = router
+                        .tracer
+                        .enabled()
+                        .then(|| header_str(req.headers(), SESSION_HEADER).map(str::to_string));
+                    let response = handle(router.clone(), req, peer).await;
+                    if let Some(sid) = traced {
+                        let sid = sid.or_else(|| {
+                            header_str(response.headers(), SESSION_HEADER).map(str::to_string)
+                        });
+                        let body = match response.body() {
+                            ResponseBody::Full(Some(b)) => b.as_ref(),
+                            _ => b"",
+                        };
+                        router
+                            .tracer
+                            .line("<--", response.status().as_str(), sid.as_deref(), body);
+                    }
+                    Ok::<_, Infallible>(response)
+                }
             });
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
@@ -511,10 +585,58 @@ async fn post(
                 Err(r) => return r,
                 Ok(s) => s,
             };
-            match router.handle_request(&session, id, &method, params).await {
-                None => empty(StatusCode::ACCEPTED),
-                Some(answer) if !json_ok => sse_response(&answer),
-                Some(answer) => json_response(StatusCode::OK, &answer),
+            if !sse_ok || method != "tools/call" {
+                return match router
+                    .handle_request(&session, id, &method, params, None)
+                    .await
+                {
+                    None => empty(StatusCode::ACCEPTED),
+                    Some(answer) if !json_ok => sse_response(&answer),
+                    Some(answer) => json_response(StatusCode::OK, &answer),
+                };
+            }
+            // A call that may emit notifications: answered as JSON if it
+            // finishes first, or as an SSE stream of its notifications and
+            // then its answer if a notification comes first.
+            let (notes, mut note_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
+            let (out_tx, mut out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
+            let r = router.clone();
+            tokio::spawn(async move {
+                let call = r.handle_request(&session, id, &method, params, Some(notes));
+                tokio::pin!(call);
+                loop {
+                    tokio::select! {
+                        biased;
+                        Some(n) = note_rx.recv() => { let _ = out_tx.send(Out::Note(n)); }
+                        answer = &mut call => {
+                            while let Ok(n) = note_rx.try_recv() {
+                                let _ = out_tx.send(Out::Note(n));
+                            }
+                            let _ = out_tx.send(Out::Done(answer));
+                            break;
+                        }
+                    }
+                }
+            });
+            match out_rx.recv().await {
+                Some(Out::Note(first)) => {
+                    let stream = CallStream {
+                        first: Some(first),
+                        out: out_rx,
+                        ended: false,
+                    };
+                    let mut r = Response::new(ResponseBody::Call(stream));
+                    let h = r.headers_mut();
+                    h.insert(
+                        header::CONTENT_TYPE,
+                        HeaderValue::from_static("text/event-stream"),
+                    );
+                    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+                    r
+                }
+                Some(Out::Done(Some(answer))) if json_ok => json_response(StatusCode::OK, &answer),
+                Some(Out::Done(Some(answer))) => sse_response(&answer),
+                Some(Out::Done(None)) | None => empty(StatusCode::ACCEPTED),
             }
         }
         Message::Notification { method, params } => {
@@ -530,17 +652,18 @@ async fn post(
                 Err(r) => return r,
                 Ok(s) => s,
             };
-            session.touch();
+            router.handle_response(&session, &id);
             empty(StatusCode::ACCEPTED)
         }
     }
 }
 
 fn sse_response(answer: &Value) -> Response<ResponseBody> {
-    let mut body = b"event: message\ndata: ".to_vec();
-    body.extend(serde_json::to_vec(answer).unwrap_or_default());
-    body.extend_from_slice(b"\n\n");
-    full(StatusCode::OK, Some("text/event-stream"), body)
+    full(
+        StatusCode::OK,
+        Some("text/event-stream"),
+        event(answer).to_vec(),
+    )
 }
 
 async fn initialize(

@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use gs_broker::{Broker, BrokerSession, CallRefused, CallRequest};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
-use gs_toolset::{CancelToken, SilentNotifier, call_result_json};
+use gs_toolset::{CancelToken, LogLevel, Notifier, call_result_json};
 use serde_json::{Map, Value, json};
 
 pub use http::serve;
@@ -76,7 +76,21 @@ struct SessionState {
     ever_streamed: bool,
     stream_lost_at: Option<Instant>,
     outbox: Option<tokio::sync::mpsc::Sender<bytes::Bytes>>,
+    log_level: Option<LogLevel>,
+    probe: Option<Probe>,
 }
+
+/// A liveness ping sent down a session's stream and not yet answered.
+#[derive(Clone)]
+struct Probe {
+    id: String,
+    generation: u64,
+    sent: Instant,
+}
+
+/// How long an unanswered liveness ping may wait before it counts as
+/// evidence that the client is gone.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(30);
 
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -120,6 +134,7 @@ pub struct Router {
     tracer: trace::Tracer,
     sessions: Mutex<HashMap<String, Arc<Session>>>,
     opened: AtomicU64,
+    probes: AtomicU64,
 }
 
 impl std::fmt::Debug for Router {
@@ -149,6 +164,7 @@ impl Router {
             settings,
             sessions: Mutex::new(HashMap::new()),
             opened: AtomicU64::new(0),
+            probes: AtomicU64::new(0),
         })
     }
 
@@ -259,7 +275,7 @@ impl Router {
         }
         json!({
             "protocolVersion": negotiate(requested),
-            "capabilities": {"tools": {"listChanged": false}},
+            "capabilities": {"tools": {"listChanged": false}, "logging": {}},
             "serverInfo": info,
         })
     }
@@ -292,10 +308,38 @@ impl Router {
         id: Value,
         method: &str,
         params: Option<Map<String, Value>>,
+        notes: Option<NoteSink>,
     ) -> Option<Value> {
         session.touch();
         let answer = match method {
             "ping" => result(&id, json!({})),
+            "logging/setLevel" => {
+                match params
+                    .as_ref()
+                    .and_then(|p| p.get("level"))
+                    .and_then(Value::as_str)
+                {
+                    Some(name) => match parse_level(name) {
+                        Some(level) => {
+                            session.state().log_level = Some(level);
+                            result(&id, json!({}))
+                        }
+                        None => error(
+                            &id,
+                            INVALID_PARAMS,
+                            &format!(
+                                "Invalid params: `{name}` is not a log level; use debug, info, \
+                                 notice, warning, error, critical, alert or emergency"
+                            ),
+                        ),
+                    },
+                    None => error(
+                        &id,
+                        INVALID_PARAMS,
+                        "Invalid params: logging/setLevel needs params.level",
+                    ),
+                }
+            }
             "initialize" => {
                 let requested = params
                     .as_ref()
@@ -324,7 +368,7 @@ impl Router {
                     result(&id, json!({"tools": tools}))
                 }
             }
-            "tools/call" => return self.call_tool(session, id, params).await,
+            "tools/call" => return self.call_tool(session, id, params, notes).await,
             _ => error(
                 &id,
                 METHOD_NOT_FOUND,
@@ -340,6 +384,7 @@ impl Router {
         session: &Arc<Session>,
         id: Value,
         params: Option<Map<String, Value>>,
+        notes: Option<NoteSink>,
     ) -> Option<Value> {
         let params = params.unwrap_or_default();
         let name = match params.get("name") {
@@ -380,6 +425,10 @@ impl Router {
         if let Err(refused) = session.broker.check(&name) {
             return Some(refusal(&id, refused));
         }
+        let progress_token = params
+            .get("_meta")
+            .and_then(|m| m.get("progressToken"))
+            .cloned();
         let cancel = CancelToken::new();
         let notify = Arc::new(tokio::sync::Notify::new());
         let key = id.to_string();
@@ -391,7 +440,11 @@ impl Router {
         let request = CallRequest {
             tool: name,
             arguments,
-            notifier: Arc::new(SilentNotifier),
+            notifier: Arc::new(ChannelNotifier {
+                sink: notes,
+                progress_token: progress_token.filter(|t| t.is_string() || t.is_number()),
+                min_level: session.state().log_level,
+            }),
             cancel: cancel.clone(),
             deadline: timeout.map(|d| Instant::now() + d),
         };
@@ -491,6 +544,12 @@ impl Router {
                     None
                 } else if over(last, policy.idle_timeout) {
                     Some("it was idle past the idle timeout")
+                } else if st.probe.as_ref().is_some_and(|p| {
+                    p.generation == st.stream_generation
+                        && st.stream_open
+                        && now.saturating_duration_since(p.sent) >= PROBE_TIMEOUT
+                }) {
+                    Some("it did not answer a liveness ping on its stream")
                 } else if !st.ever_streamed && over(last, policy.streamless_idle_timeout) {
                     Some("it never opened a stream and was idle past the streamless timeout")
                 } else if !st.stream_open
@@ -503,14 +562,65 @@ impl Router {
                     None
                 }
             };
-            if let Some(reason) = verdict
-                && self.close(&s.id)
-            {
-                eprintln!("gs-mcp: session {} released: {reason}", s.id);
-                reaped.push(s.id.clone());
+            if let Some(reason) = verdict {
+                if self.close(&s.id) {
+                    eprintln!("gs-mcp: session {} released: {reason}", s.id);
+                    reaped.push(s.id.clone());
+                }
+            } else if s.broker.pending() == 0 {
+                self.probe(&s, now);
             }
         }
         reaped
+    }
+
+    /// Sends a liveness ping down the session's stream when it has been
+    /// quiet past the probe interval. A probe written to a stream that has
+    /// since been superseded proves nothing, so it is dropped and re-sent
+    /// down the current stream.
+    fn probe(&self, s: &Session, now: Instant) {
+        let Some(after) = self.settings.sessions.liveness_probe_after else {
+            return;
+        };
+        let mut st = s.state();
+        if st
+            .probe
+            .as_ref()
+            .is_some_and(|p| p.generation != st.stream_generation || !st.stream_open)
+        {
+            st.probe = None;
+        }
+        let last = st.last_activity.unwrap_or(s.created);
+        if st.probe.is_some() || !st.stream_open || now.saturating_duration_since(last) < after {
+            return;
+        }
+        let id = format!("srv-{}", self.probes.fetch_add(1, Ordering::Relaxed) + 1);
+        let ping = json!({"jsonrpc": "2.0", "id": id, "method": "ping"});
+        let frame = format!("event: message\ndata: {ping}\n\n");
+        if let Some(outbox) = &st.outbox
+            && outbox.try_send(bytes::Bytes::from(frame)).is_ok()
+        {
+            st.probe = Some(Probe {
+                id,
+                generation: st.stream_generation,
+                sent: now,
+            });
+        }
+    }
+
+    /// Takes a JSON-RPC response the client POSTed: the answer to a
+    /// server-sent request. An answered liveness ping proves the client
+    /// live, but deliberately does not count as activity: only real
+    /// traffic keeps a session.
+    pub fn handle_response(&self, session: &Session, id: &Value) {
+        let mut st = session.state();
+        if st
+            .probe
+            .as_ref()
+            .is_some_and(|p| id.as_str() == Some(p.id.as_str()))
+        {
+            st.probe = None;
+        }
     }
 
     /// Runs [`Router::maintain`] every `period` until the router is dropped
@@ -528,6 +638,68 @@ impl Router {
             }
         });
     }
+}
+
+/// Where a call's notifications go: the transport's channel for the
+/// request being answered. Unbounded because a notifier must never block a
+/// tool call; the toolset host caps how many one call may send.
+pub type NoteSink = tokio::sync::mpsc::UnboundedSender<Value>;
+
+/// Turns a call's log lines and progress into MCP notifications on the
+/// request's own channel: progress only when the client asked for it with a
+/// `progressToken`, log lines only at or above the session's level.
+struct ChannelNotifier {
+    sink: Option<NoteSink>,
+    progress_token: Option<Value>,
+    min_level: Option<LogLevel>,
+}
+
+impl Notifier for ChannelNotifier {
+    fn log(&self, level: LogLevel, logger: &str, message: &str) {
+        if let Some(sink) = &self.sink
+            && self.min_level.is_none_or(|min| level >= min)
+        {
+            let _ = sink.send(json!({
+                "jsonrpc": "2.0",
+                "method": "notifications/message",
+                "params": {"level": level.as_str(), "logger": logger, "data": message},
+            }));
+        }
+    }
+
+    fn progress(&self, progress: f64, total: Option<f64>, message: Option<&str>) {
+        if let (Some(sink), Some(token)) = (&self.sink, &self.progress_token) {
+            let mut params = Map::new();
+            params.insert("progressToken".into(), token.clone());
+            params.insert("progress".into(), json!(progress));
+            if let Some(t) = total {
+                params.insert("total".into(), json!(t));
+            }
+            if let Some(m) = message {
+                params.insert("message".into(), json!(m));
+            }
+            let _ = sink.send(json!({
+                "jsonrpc": "2.0",
+                "method": "notifications/progress",
+                "params": params,
+            }));
+        }
+    }
+}
+
+fn parse_level(name: &str) -> Option<LogLevel> {
+    [
+        LogLevel::Debug,
+        LogLevel::Info,
+        LogLevel::Notice,
+        LogLevel::Warning,
+        LogLevel::Error,
+        LogLevel::Critical,
+        LogLevel::Alert,
+        LogLevel::Emergency,
+    ]
+    .into_iter()
+    .find(|l| l.as_str() == name)
 }
 
 async fn sleep_or_forever(d: Option<Duration>) {

@@ -80,9 +80,26 @@ where
                 let Some(s) = session.clone() else { continue };
                 let router = router.clone();
                 let send = send.clone();
+                let (notes, mut note_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
                 tasks.push(tokio::spawn(async move {
-                    if let Some(answer) = router.handle_request(&s, id, &method, params).await {
-                        send(&answer);
+                    let call = router.handle_request(&s, id, &method, params, Some(notes));
+                    tokio::pin!(call);
+                    // Notifications go out as they come, and all of them
+                    // before the answer they belong to.
+                    loop {
+                        tokio::select! {
+                            biased;
+                            Some(n) = note_rx.recv() => send(&n),
+                            answer = &mut call => {
+                                while let Ok(n) = note_rx.try_recv() {
+                                    send(&n);
+                                }
+                                if let Some(answer) = answer {
+                                    send(&answer);
+                                }
+                                break;
+                            }
+                        }
                     }
                 }));
             }
@@ -91,7 +108,11 @@ where
                     router.handle_notification(s, &method, params.as_ref());
                 }
             }
-            Message::Response { .. } => {}
+            Message::Response { id } => {
+                if let Some(s) = &session {
+                    router.handle_response(s, &id);
+                }
+            }
         }
         tasks.retain(|t| !t.is_finished());
     }

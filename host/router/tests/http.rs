@@ -111,7 +111,10 @@ fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
         .await;
         assert_eq!(r.status, 200);
         let v = r.json();
-        assert_eq!(names(v.clone()), ["list_classes", "define_class", "wait"]);
+        assert_eq!(
+            names(v.clone()),
+            ["list_classes", "define_class", "wait", "chatty"]
+        );
         assert_eq!(
             v["result"]["tools"][0]["inputSchema"]["additionalProperties"],
             false
@@ -130,7 +133,7 @@ fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
             &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
         )
         .await;
-        assert_eq!(names(r.json()), ["list_classes", "wait"]);
+        assert_eq!(names(r.json()), ["list_classes", "wait", "chatty"]);
     });
 }
 
@@ -302,12 +305,7 @@ fn ping_notifications_responses_and_undeclared_methods() {
         .await;
         assert_eq!(r.status, 202);
         assert!(r.body.is_empty());
-        for m in [
-            "resources/list",
-            "prompts/list",
-            "logging/setLevel",
-            "completion/complete",
-        ] {
+        for m in ["resources/list", "prompts/list", "completion/complete"] {
             let r = post(
                 s.addr,
                 Some(&sid),
@@ -787,5 +785,92 @@ fn get_opens_the_stream_and_a_hang_up_starts_the_grace() {
         // Past the 10 s grace after the hang-up, the session is released.
         let reaped = s.router.maintain(Instant::now() + Duration::from_secs(11), Duration::ZERO);
         assert_eq!(reaped, [sid]);
+    });
+}
+
+fn events(text: &str) -> Vec<Value> {
+    text.split("\n\n")
+        .filter_map(|e| e.strip_prefix("event: message\ndata: "))
+        .map(|d| serde_json::from_str(d).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_call_with_notifications_is_answered_as_sse_when_the_client_accepts_it() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let body = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+                          "params": {"name": "chatty", "arguments": {}, "_meta": {"progressToken": "tok"}}});
+        let hs = [JSON, ("Accept", "application/json, text/event-stream"), ("MCP-Session-Id", sid.as_str())];
+        let r = request(s.addr, "POST", &hs, &serde_json::to_vec(&body).unwrap()).await;
+        assert_eq!(r.status, 200);
+        assert_eq!(r.header("content-type"), Some("text/event-stream"));
+        let ev = events(&r.text());
+        let methods: Vec<&str> = ev.iter().map(|e| e["method"].as_str().unwrap_or("response")).collect();
+        assert_eq!(
+            methods,
+            ["notifications/message", "notifications/progress", "notifications/message", "notifications/progress", "response"]
+        );
+        assert_eq!(ev[1]["params"], json!({"progressToken": "tok", "progress": 1.0, "total": 2.0, "message": "half"}));
+        assert_eq!(ev[4]["id"], 5);
+        assert_eq!(ev[4]["result"]["content"][0]["text"], "3 dictionaries");
+
+        // logging/setLevel filters log lines; without a progressToken no
+        // progress is sent.
+        let r = post(s.addr, Some(&sid), &json!({"jsonrpc": "2.0", "id": 6, "method": "logging/setLevel", "params": {"level": "warning"}})).await;
+        assert_eq!(r.json()["result"], json!({}));
+        let body = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "chatty", "arguments": {}}});
+        let r = request(s.addr, "POST", &hs, &serde_json::to_vec(&body).unwrap()).await;
+        let ev = events(&r.text());
+        assert_eq!(ev.len(), 2, "{}", r.text());
+        assert_eq!(ev[0]["params"]["level"], "warning");
+        assert_eq!(ev[0]["params"]["data"], "careful");
+        assert_eq!(ev[1]["id"], 7);
+        let r = post(s.addr, Some(&sid), &json!({"jsonrpc": "2.0", "id": 8, "method": "logging/setLevel", "params": {"level": "loud"}})).await;
+        assert_eq!(error_code(&r), -32602);
+
+        // A client accepting only JSON gets the answer alone.
+        let hs = [JSON, ("Accept", "application/json"), ("MCP-Session-Id", sid.as_str())];
+        let body = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "chatty", "arguments": {}}});
+        let r = request(s.addr, "POST", &hs, &serde_json::to_vec(&body).unwrap()).await;
+        assert_eq!(r.header("content-type"), Some("application/json"));
+        assert_eq!(r.json()["result"]["content"][0]["text"], "3 dictionaries");
+    });
+}
+
+#[test]
+fn quiet_sessions_with_a_stream_are_pinged_and_released_if_silent() {
+    rt().block_on(async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+        let head = format!(
+            "GET /mcp HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\nMCP-Session-Id: {sid}\r\n\r\n",
+            s.addr
+        );
+        stream.write_all(head.as_bytes()).await.unwrap();
+        let mut buf = vec![0u8; 4096];
+        let n = stream.read(&mut buf).await.unwrap();
+        assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+        let base = Instant::now();
+        // Past 25 min of silence the server pings down the stream.
+        assert!(s.router.maintain(base + Duration::from_secs(1501), Duration::ZERO).is_empty());
+        let n = tokio::time::timeout(Duration::from_secs(2), stream.read(&mut buf)).await.unwrap().unwrap();
+        let text = String::from_utf8_lossy(&buf[..n]).into_owned();
+        let data = text.split("data: ").nth(1).unwrap().split('\n').next().unwrap();
+        let ping: Value = serde_json::from_str(data).unwrap();
+        assert_eq!(ping["method"], "ping");
+        let ping_id = ping["id"].as_str().unwrap().to_string();
+        assert!(ping_id.starts_with("srv-"));
+        // Answered: proven live, kept (the answer is not activity).
+        let r = post(s.addr, Some(&sid), &json!({"jsonrpc": "2.0", "id": ping_id, "result": {}})).await;
+        assert_eq!(r.status, 202);
+        assert!(s.router.maintain(base + Duration::from_secs(1540), Duration::ZERO).is_empty());
+        // The next probe goes unanswered for 30 s: released early.
+        assert!(s.router.maintain(base + Duration::from_secs(1541), Duration::ZERO).is_empty());
+        let reaped = s.router.maintain(base + Duration::from_secs(1572), Duration::ZERO);
+        assert_eq!(reaped, std::slice::from_ref(&sid));
     });
 }

@@ -50,6 +50,7 @@ impl ClassTools {
                     ),
                     tool("define_class", false, json!({"name": {"type": "string"}})),
                     tool("wait", true, json!({"ms": {"type": "integer"}})),
+                    tool("chatty", true, json!({})),
                 ],
             },
         }
@@ -112,6 +113,16 @@ impl ToolsetSession for ClassSession {
                     std::thread::sleep(Duration::from_millis(5));
                 }
                 Ok(ToolOutput::text(format!("waited {ms} ms")))
+            }
+            "chatty" => {
+                let n = ctx.image.dictionaries()?.len();
+                ctx.notifier
+                    .log(gs_toolset::LogLevel::Debug, "classes", "counting");
+                ctx.notifier.progress(1.0, Some(2.0), Some("half"));
+                ctx.notifier
+                    .log(gs_toolset::LogLevel::Warning, "classes", "careful");
+                ctx.notifier.progress(2.0, Some(2.0), None);
+                Ok(ToolOutput::text(format!("{n} dictionaries")))
             }
             other => Err(ToolError::not_found(format!("no tool {other}"))),
         }
@@ -261,11 +272,34 @@ pub fn parse_reply(raw: &[u8]) -> Reply {
         .filter_map(|l| l.split_once(':'))
         .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
         .collect();
+    let headers: Vec<(String, String)> = headers;
+    let chunked = headers.iter().any(|(k, v)| {
+        k.eq_ignore_ascii_case("transfer-encoding") && v.eq_ignore_ascii_case("chunked")
+    });
+    let mut body = raw[split + 4..].to_vec();
+    if chunked {
+        body = dechunk(&body);
+    }
     Reply {
         status,
         headers,
-        body: raw[split + 4..].to_vec(),
+        body,
     }
+}
+
+/// Decodes an HTTP/1.1 chunked body.
+fn dechunk(mut raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(eol) = raw.windows(2).position(|w| w == b"\r\n") {
+        let size =
+            usize::from_str_radix(std::str::from_utf8(&raw[..eol]).unwrap().trim(), 16).unwrap();
+        if size == 0 {
+            break;
+        }
+        out.extend_from_slice(&raw[eol + 2..eol + 2 + size]);
+        raw = &raw[eol + 2 + size + 2..];
+    }
+    out
 }
 
 pub const JSON: (&str, &str) = ("Content-Type", "application/json");
