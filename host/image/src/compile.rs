@@ -4,8 +4,8 @@
 //! A method compiles against a scope built from the image: the instance
 //! variables of its class chain (class-instance variables on the class
 //! side), the class variables of the chain, the keys of its pool
-//! dictionaries, and the globals visible through the session's symbol
-//! list. The parser and checker (`gs-smalltalk`) find every error in one
+//! dictionaries, the globals visible through the session's symbol list,
+//! and the names of the dictionaries in that list (each binds itself). The parser and checker (`gs-smalltalk`) find every error in one
 //! pass; a method with any error is not compiled.
 
 use std::collections::HashSet;
@@ -79,8 +79,14 @@ impl<'a> MethodScope<'a> {
         })
     }
 
+    /// A name bound in a dictionary of the symbol list, or the name of such
+    /// a dictionary: as in GemStone, a symbol dictionary binds its own name
+    /// (`UserGlobals at: #UserGlobals` is UserGlobals), so methods may name
+    /// `UserGlobals`, `Globals` or `Published` directly.
     fn is_global(&self, name: &str) -> bool {
         lookup_in(self.state, self.symbol_list, name).is_some()
+            || (self.symbol_list.iter().any(|d| d == name)
+                && self.state.dictionaries.contains_key(name))
     }
 }
 

@@ -391,3 +391,55 @@ fn kernel_classes_are_refused_by_identity_whatever_their_name() {
         "Object"
     );
 }
+
+#[test]
+fn dictionaries_in_the_symbol_list_are_globals_under_their_own_names() {
+    let (_dir, image) = bare_image();
+    let mut s = image.session();
+    s.compile_method(
+        "Object",
+        Side::Instance,
+        "x",
+        "userDictionary\n\t^UserGlobals",
+    )
+    .unwrap();
+    s.compile_method("Object", Side::Class, "x", "both\n\t^Globals -> Published")
+        .unwrap();
+    let refs: Vec<String> = s
+        .references("UserGlobals")
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(refs, ["Object>>userDictionary"]);
+    let refs: Vec<String> = s
+        .references("Published")
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(refs, ["Object class>>both"]);
+
+    // A dictionary outside the symbol list, and a name that names no
+    // dictionary, stay undeclared.
+    let standard = s.symbol_list();
+    s.add_dictionary("Tools").unwrap();
+    let list: Vec<&str> = standard.iter().map(String::as_str).collect();
+    s.set_symbol_list(&list).unwrap();
+    for source in ["tools\n\t^Tools", "missing\n\t^UserGlobalz"] {
+        let errors = compile_errors(
+            s.compile_method("Object", Side::Instance, "x", source)
+                .unwrap_err(),
+        );
+        assert_eq!(errors.len(), 1, "{source}: {errors:?}");
+        assert!(errors[0].2.contains("undeclared"), "{source}: {errors:?}");
+    }
+
+    // Back in the symbol list, the dictionary is a global again.
+    let mut with_tools = list.clone();
+    with_tools.push("Tools");
+    s.set_symbol_list(&with_tools).unwrap();
+    s.compile_method("Object", Side::Instance, "x", "tools\n\t^Tools")
+        .unwrap();
+    assert_eq!(s.references("Tools").len(), 1);
+    s.commit().unwrap();
+    assert_eq!(image.session().references("UserGlobals").len(), 1);
+}
