@@ -51,43 +51,57 @@ impl std::hash::Hasher for Fx {
 pub type BuildFx = std::hash::BuildHasherDefault<Fx>;
 
 /// Why an activation is being left other than by answering a value.
-#[derive(Debug)]
-pub enum Unwind {
-    /// `^`: return `value` from the activation `home`.
-    Return {
-        /// The activation returned from.
-        home: u64,
-        /// The value.
-        value: Value,
-    },
-    /// A handler block completed: its `on:do:` answers `value`.
-    Handler {
-        /// The handler frame's id.
-        frame: u64,
-        /// The value.
-        value: Value,
-    },
-    /// `retry`: evaluate the `on:do:` receiver again.
-    Retry {
-        /// The handler frame's id.
-        frame: u64,
-    },
-    /// `resume:`: the `signal` with this id answers `value`.
-    Resume {
-        /// The signal's id.
-        signal: u64,
-        /// The value.
-        value: Value,
-    },
-    /// An unhandled error ends the call.
-    Terminate(Box<Terminated>),
+///
+/// An `Unwind` is one word (kind and id), so that `Result<Value, Unwind>`
+/// fits in two registers: the evaluator returns one for every node, and
+/// keeping it small is worth a fifth of the time of a send. The value or
+/// text an unwind carries waits in the [`Run`] (see [`Run::unwind_value`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unwind(u64);
+
+impl Unwind {
+    /// `^`: return the pending value from the activation with this id.
+    pub const RETURN: u64 = 1;
+    /// A handler block completed: its `on:do:` (frame id) answers the
+    /// pending value.
+    pub const HANDLER: u64 = 2;
+    /// `retry`: evaluate the `on:do:` (frame id) receiver again.
+    pub const RETRY: u64 = 3;
+    /// `resume:`: the `signal` with this id answers the pending value.
+    pub const RESUME: u64 = 4;
+    /// An unhandled error ends the call (report pending).
+    pub const TERMINATE: u64 = 5;
     /// The break flag was set.
-    Break,
-    /// A limit was exceeded; the message says which.
-    Limit(String),
-    /// The interpreter cannot go on (e.g. `doesNotUnderstand:` itself not
-    /// understood); the message says why.
-    Fatal(String),
+    pub const BREAK: u64 = 6;
+    /// A limit was exceeded (message pending; id 1: the memory budget).
+    pub const LIMIT: u64 = 7;
+    /// The interpreter cannot go on (message pending).
+    pub const FATAL: u64 = 8;
+
+    /// An unwind of `kind` for activation, frame or signal `id`.
+    pub fn new(kind: u64, id: u64) -> Unwind {
+        Unwind((kind << 56) | (id & ((1 << 56) - 1)))
+    }
+
+    /// The kind (one of the constants).
+    pub fn kind(self) -> u64 {
+        self.0 >> 56
+    }
+
+    /// The id it is addressed to.
+    pub fn id(self) -> u64 {
+        self.0 & ((1 << 56) - 1)
+    }
+
+    /// True for this kind addressed to `id`.
+    pub fn is(self, kind: u64, id: u64) -> bool {
+        self == Unwind::new(kind, id)
+    }
+
+    /// True for the kinds no Smalltalk code may intercept.
+    pub fn is_abort(self) -> bool {
+        matches!(self.kind(), Unwind::BREAK | Unwind::LIMIT | Unwind::FATAL)
+    }
 }
 
 /// An unhandled exception's report.
@@ -102,13 +116,13 @@ pub struct Terminated {
 /// Result of evaluation.
 pub type R<T> = Result<T, Unwind>;
 
+/// The message of a memory-budget limit.
+pub const MEMORY_MESSAGE: &str = "the memory budget for objects is exhausted; the call \
+                                  allocated too much (raise the memory limit or allocate less)";
+
 impl From<OverBudget> for Unwind {
     fn from(_: OverBudget) -> Unwind {
-        Unwind::Limit(
-            "the memory budget for objects is exhausted; the call allocated too much (raise \
-             the memory limit or allocate less)"
-                .into(),
-        )
+        Unwind::new(Unwind::LIMIT, 1)
     }
 }
 
@@ -250,6 +264,12 @@ pub struct Run<'a> {
     pub(crate) recursion_signalled: bool,
     /// Scopes to reuse, saving an allocation per activation.
     pub(crate) scope_pool: Vec<Rc<Scope>>,
+    /// The value a pending `RETURN`, `HANDLER` or `RESUME` unwind carries.
+    pub(crate) unwind_value: Value,
+    /// The message of a pending `LIMIT` or `FATAL` unwind.
+    pub(crate) unwind_text: String,
+    /// The report of a pending `TERMINATE` unwind.
+    pub(crate) unwind_report: Option<Terminated>,
 }
 
 fn small(n: i64) -> Option<Value> {
@@ -537,6 +557,33 @@ impl CompileEnv for Env<'_, '_> {
 }
 
 impl<'a> Run<'a> {
+    /// An unwind carrying `value` (RETURN, HANDLER or RESUME).
+    pub(crate) fn unwind_with(&mut self, kind: u64, id: u64, value: Value) -> Unwind {
+        self.unwind_value = value;
+        Unwind::new(kind, id)
+    }
+
+    /// A limit unwind with its message.
+    pub(crate) fn limit(&mut self, message: String) -> Unwind {
+        self.unwind_text = message;
+        Unwind::new(Unwind::LIMIT, 0)
+    }
+
+    /// A fatal unwind with its message.
+    pub(crate) fn fatal(&mut self, message: String) -> Unwind {
+        self.unwind_text = message;
+        Unwind::new(Unwind::FATAL, 0)
+    }
+
+    /// The message of a LIMIT or FATAL unwind.
+    pub(crate) fn unwind_message(&self, u: Unwind) -> String {
+        if u.kind() == Unwind::LIMIT && u.id() == 1 {
+            MEMORY_MESSAGE.to_string()
+        } else {
+            self.unwind_text.clone()
+        }
+    }
+
     pub(crate) fn next(&mut self) -> u64 {
         self.next_id += 1;
         self.next_id
@@ -1047,11 +1094,12 @@ impl<'a> Run<'a> {
         let (class, meta) = self.class_of(rcv);
         let dnu = self.st.sel_dnu;
         let Some(m) = self.lookup(class, meta, dnu) else {
-            return Err(Unwind::Fatal(format!(
+            let m = format!(
                 "{} does not understand #{} nor #doesNotUnderstand:",
                 self.class_name_of(rcv),
                 self.st.text(sel)
-            )));
+            );
+            return Err(self.fatal(m));
         };
         let arr = self.array(args.to_vec())?;
         let msg = self.alloc(self.st.known.message, 2, Body::None)?;
@@ -1065,7 +1113,7 @@ impl<'a> Run<'a> {
 
     fn check_interrupts(&mut self) -> R<()> {
         if self.brk.load(Ordering::Relaxed) {
-            return Err(Unwind::Break);
+            return Err(Unwind::new(Unwind::BREAK, 0));
         }
         Ok(())
     }
@@ -1091,10 +1139,11 @@ impl<'a> Run<'a> {
             }
             if self.depth > self.max_depth + 2000 {
                 self.depth -= 1;
-                return Err(Unwind::Limit(format!(
+                let m = format!(
                     "recursion limit exceeded: more than {} nested activations",
                     self.max_depth
-                )));
+                );
+                return Err(self.limit(m));
             }
         }
         Ok(())
@@ -1129,7 +1178,7 @@ impl<'a> Run<'a> {
         self.recycle(frame.scope);
         match result {
             Ok(v) => Ok(v),
-            Err(Unwind::Return { home, value }) if home == id => Ok(value),
+            Err(u) if u.is(Unwind::RETURN, id) => Ok(self.unwind_value),
             Err(e) => Err(e),
         }
     }
@@ -1188,11 +1237,11 @@ impl<'a> Run<'a> {
     /// Evaluates block `blk` with `args` (the count must match).
     pub(crate) fn call_block(&mut self, blk: Value, args: &[Value]) -> R<Value> {
         let Value::Obj(id) = blk else {
-            return Err(Unwind::Fatal("not a block".into()));
+            return Err(self.fatal("not a block".into()));
         };
         let closure = match &self.st.heap.get(id).body {
             Body::Block(c) => c.clone(),
-            _ => return Err(Unwind::Fatal("not a block".into())),
+            _ => return Err(self.fatal("not a block".into())),
         };
         self.enter()?;
         let frame = Frame {
@@ -1395,10 +1444,7 @@ impl<'a> Run<'a> {
             }
             Node::Return(e) => {
                 let value = self.operand(e, f)?;
-                Err(Unwind::Return {
-                    home: f.home_id,
-                    value,
-                })
+                Err(self.unwind_with(Unwind::RETURN, f.home_id, value))
             }
             Node::NonLocalReturn(e) => {
                 let value = self.eval(e, f)?;
@@ -1409,10 +1455,7 @@ impl<'a> Run<'a> {
                         "block cannot return: its home method has already returned",
                     );
                 }
-                Err(Unwind::Return {
-                    home: f.home_id,
-                    value,
-                })
+                Err(self.unwind_with(Unwind::RETURN, f.home_id, value))
             }
             Node::If {
                 cond,
@@ -1657,7 +1700,11 @@ impl<'a> Run<'a> {
         let id = self
             .session
             .class_id(class)
-            .map_err(|e| Unwind::Fatal(format!("kernel class {class} missing: {e}")))?;
+            .map_err(|e| format!("kernel class {class} missing: {e}"));
+        let id = match id {
+            Ok(id) => id,
+            Err(m) => return Err(self.fatal(m)),
+        };
         let ci = self.st.class_idx(self.session, id);
         let n = self.st.classes[ci as usize].inst_vars.len();
         let exc = self.alloc(ci, n, Body::None)?;

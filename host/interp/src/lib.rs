@@ -325,6 +325,9 @@ impl Interpreter {
                 output_cap: limits.output_bytes,
                 recursion_signalled: false,
                 scope_pool: Vec::new(),
+                unwind_value: Value::Nil,
+                unwind_text: String::new(),
+                unwind_report: None,
             };
             let result = body(&mut run);
             let roots = run.st.roots();
@@ -517,20 +520,21 @@ fn run_doit(run: &mut Run, source: &str) -> Result<Value, ExecError> {
 }
 
 fn unwind_error(run: &mut Run, u: Unwind, context: &str) -> ExecError {
-    let kind = match u {
-        Unwind::Terminate(t) => ExecErrorKind::Unhandled {
-            class: t.class,
-            description: format!("{context}{}", t.description),
+    let kind = match u.kind() {
+        Unwind::TERMINATE => match run.unwind_report.take() {
+            Some(t) => ExecErrorKind::Unhandled {
+                class: t.class,
+                description: format!("{context}{}", t.description),
+            },
+            None => ExecErrorKind::Internal("an unhandled error left no report".into()),
         },
-        Unwind::Break => ExecErrorKind::Break,
-        Unwind::Limit(m) => ExecErrorKind::Limit(m),
-        Unwind::Fatal(m) => ExecErrorKind::Internal(m),
-        Unwind::Return { .. } => ExecErrorKind::Internal(
+        Unwind::BREAK => ExecErrorKind::Break,
+        Unwind::LIMIT => ExecErrorKind::Limit(run.unwind_message(u)),
+        Unwind::FATAL => ExecErrorKind::Internal(run.unwind_message(u)),
+        Unwind::RETURN => ExecErrorKind::Internal(
             "a block returned (^) to a method that is no longer running".into(),
         ),
-        Unwind::Handler { .. } | Unwind::Retry { .. } | Unwind::Resume { .. } => {
-            ExecErrorKind::Internal("an exception handler ended outside its on:do:".into())
-        }
+        _ => ExecErrorKind::Internal("an exception handler ended outside its on:do:".into()),
     };
     ExecError {
         kind,

@@ -421,10 +421,16 @@ impl Run<'_> {
                     return Ok(None);
                 }
                 let r = self.call_block(rcv, &[]);
-                if matches!(r, Err(Unwind::Break | Unwind::Limit(_) | Unwind::Fatal(_))) {
-                    return r.map(Some);
+                if let Err(u) = r
+                    && u.is_abort()
+                {
+                    return Err(u);
                 }
+                // The ensure block may unwind internally; keep what the
+                // pending unwind carries.
+                let saved = (self.unwind_value, self.unwind_report.take());
                 self.call_block(arg(0), &[])?;
+                (self.unwind_value, self.unwind_report) = saved;
                 r.map(Some)
             }
             28 => self.on_do(rcv, arg(0), arg(1)),
@@ -526,21 +532,15 @@ impl Run<'_> {
                 self.signal(rcv, limit)
             }
             82 => match self.handling_of(rcv) {
-                Some(h) => Err(Unwind::Handler {
-                    frame: h.frame_id,
-                    value: arg(0),
-                }),
+                Some(h) => Err(self.unwind_with(Unwind::HANDLER, h.frame_id, arg(0))),
                 None => Ok(None),
             },
             83 => match self.handling_of(rcv) {
-                Some(h) => Err(Unwind::Retry { frame: h.frame_id }),
+                Some(h) => Err(Unwind::new(Unwind::RETRY, h.frame_id)),
                 None => Ok(None),
             },
             84 => match self.handling_of(rcv) {
-                Some(h) => Err(Unwind::Resume {
-                    signal: h.signal_id,
-                    value: arg(0),
-                }),
+                Some(h) => Err(self.unwind_with(Unwind::RESUME, h.signal_id, arg(0))),
                 None => Ok(None),
             },
             85 => {
@@ -549,10 +549,11 @@ impl Run<'_> {
                 let description = self
                     .str_of(d)
                     .unwrap_or_else(|| "(description is not a String)".into());
-                Err(Unwind::Terminate(Box::new(Terminated {
+                self.unwind_report = Some(Terminated {
                     class: self.class_name_of(rcv),
                     description,
-                })))
+                });
+                Err(Unwind::new(Unwind::TERMINATE, 0))
             }
             90 => match rcv {
                 Value::Class(c) => {
@@ -770,15 +771,16 @@ impl Run<'_> {
                     return Ok(None);
                 };
                 if self.transcript.len() + s.len() > self.output_cap {
-                    return Err(Unwind::Limit(format!(
+                    let m = format!(
                         "the Transcript output cap of {} bytes was exceeded; write less output",
                         self.output_cap
-                    )));
+                    );
+                    return Err(self.limit(m));
                 }
                 self.transcript.push_str(&s);
                 Ok(Some(rcv))
             }
-            _ => Err(Unwind::Fatal(format!(
+            _ => Err(self.fatal(format!(
                 "primitive {n} is not implemented by this interpreter"
             ))),
         }
@@ -973,13 +975,13 @@ impl Run<'_> {
             let r = self.call_block(rcv, &[]);
             self.handlers.truncate(index + 1);
             match r {
-                Err(Unwind::Retry { frame }) if frame == id => {
+                Err(u) if u.is(Unwind::RETRY, id) => {
                     self.handlers[index].enabled = true;
                     continue;
                 }
-                Err(Unwind::Handler { frame, value }) if frame == id => {
+                Err(u) if u.is(Unwind::HANDLER, id) => {
                     self.handlers.truncate(index);
-                    return Ok(Some(value));
+                    return Ok(Some(self.unwind_value));
                 }
                 other => {
                     self.handlers.truncate(index);
@@ -1032,11 +1034,8 @@ impl Run<'_> {
             h.enabled = was;
         }
         match r {
-            Ok(value) => Err(Unwind::Handler {
-                frame: frame.id,
-                value,
-            }),
-            Err(Unwind::Resume { signal, value }) if signal == signal_id => Ok(Some(value)),
+            Ok(value) => Err(self.unwind_with(Unwind::HANDLER, frame.id, value)),
+            Err(u) if u.is(Unwind::RESUME, signal_id) => Ok(Some(self.unwind_value)),
             Err(e) => Err(e),
         }
     }
