@@ -76,6 +76,27 @@ pub struct FileInReport {
     /// Directives read but deliberately not acted on (`input`, `printit`
     /// results, …), for the curious.
     pub skipped: Vec<Failure>,
+    /// How many of the compiled methods are extension methods added to (or
+    /// replacing methods of) kernel classes; only non-zero when the load
+    /// ran with [`FileInOptions::allow_kernel_extensions`].
+    pub kernel_extensions: usize,
+}
+
+/// How a file-in treats what it loads.
+///
+/// The kernel guard (no change to a kernel class, however it is named) is
+/// the policy of the MCP mutation tools and of plug-ins. An operator filing
+/// a project in may opt in to loading *extension methods* on kernel classes
+/// (`method: Object` … in a category like `*mypackage`), as GemStone
+/// projects do; kernel classes themselves are never redefined, reshaped,
+/// recategorised or emptied by a file-in, whatever the options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FileInOptions {
+    /// Let the load add methods to kernel classes and replace their
+    /// methods. Off by default: each such method is then reported as a
+    /// failure. The `gs-image load` command turns it on (its
+    /// `--no-kernel-extensions` flag turns it off).
+    pub allow_kernel_extensions: bool,
 }
 
 impl FileInReport {
@@ -89,12 +110,19 @@ impl fmt::Display for FileInReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} file(s): {} class(es) defined, {} method(s) compiled, {} failure(s)",
+            "{} file(s): {} class(es) defined, {} method(s) compiled",
             self.files.len(),
             self.classes.len(),
             self.methods,
-            self.failures.len()
-        )
+        )?;
+        if self.kernel_extensions > 0 {
+            write!(
+                f,
+                " ({} of them kernel extension method(s))",
+                self.kernel_extensions
+            )?;
+        }
+        write!(f, ", {} failure(s)", self.failures.len())
     }
 }
 
@@ -145,6 +173,16 @@ pub fn file_in_path(session: &mut Session, path: &Path) -> Result<FileInReport> 
 /// file's directory and each directory above it, so a project's `load.gs`
 /// can be loaded on its own.
 pub fn file_in_paths(session: &mut Session, paths: &[PathBuf]) -> Result<FileInReport> {
+    file_in_paths_with(session, paths, FileInOptions::default())
+}
+
+/// [`file_in_paths`] with explicit [`FileInOptions`] (e.g. to allow
+/// extension methods on kernel classes).
+pub fn file_in_paths_with(
+    session: &mut Session,
+    paths: &[PathBuf],
+    options: FileInOptions,
+) -> Result<FileInReport> {
     let mut pending = Vec::new();
     for path in paths {
         collect_gs_files(path, &mut pending)?;
@@ -192,7 +230,7 @@ pub fn file_in_paths(session: &mut Session, paths: &[PathBuf]) -> Result<FileInR
         }
         sources.push(Source { name, text });
     }
-    let mut report = file_in_sources_following(session, &sources, true);
+    let mut report = file_in_sources_following(session, &sources, true, options);
     for failure in failures {
         if !report.files.contains(&failure.file) {
             report.files.push(failure.file.clone());
@@ -310,13 +348,23 @@ struct Plan {
 /// followed here (there is no file system in view); they are listed in
 /// [`FileInReport::skipped`].
 pub fn file_in_sources(session: &mut Session, sources: &[Source]) -> FileInReport {
-    file_in_sources_following(session, sources, false)
+    file_in_sources_with(session, sources, FileInOptions::default())
+}
+
+/// [`file_in_sources`] with explicit [`FileInOptions`].
+pub fn file_in_sources_with(
+    session: &mut Session,
+    sources: &[Source],
+    options: FileInOptions,
+) -> FileInReport {
+    file_in_sources_following(session, sources, false, options)
 }
 
 fn file_in_sources_following(
     session: &mut Session,
     sources: &[Source],
     inputs_followed: bool,
+    options: FileInOptions,
 ) -> FileInReport {
     let mut report = FileInReport {
         files: sources.iter().map(|s| s.name.clone()).collect(),
@@ -444,8 +492,17 @@ fn file_in_sources_following(
     }
 
     for (at, m) in &plan.methods {
-        match session.compile_method(&m.class, m.side, &m.category, &m.source) {
-            Ok(_) => report.methods += 1,
+        match session.compile_method_guarded(
+            &m.class,
+            m.side,
+            &m.category,
+            &m.source,
+            options.allow_kernel_extensions,
+        ) {
+            Ok((_, kernel)) => {
+                report.methods += 1;
+                report.kernel_extensions += usize::from(kernel);
+            }
             Err(ImageError::CompileError(errors)) => {
                 // Point at the offending line of the file, not of the method.
                 let line = errors
@@ -468,6 +525,20 @@ fn file_in_sources_following(
                         compile_errors(&errors)
                     ),
                 );
+            }
+            Err(e @ ImageError::Refused(_))
+                if !options.allow_kernel_extensions
+                    && session.class(&m.class).is_ok_and(|r| r.kernel) =>
+            {
+                fail(
+                    &mut report,
+                    at,
+                    format!(
+                        "method not compiled: {e}; an operator's load may add extension methods to \
+                     kernel classes with FileInOptions::allow_kernel_extensions (the default of \
+                     `gs-image load`)"
+                    ),
+                )
             }
             Err(e) => fail(&mut report, at, format!("method not compiled: {e}")),
         }

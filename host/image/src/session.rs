@@ -1165,9 +1165,27 @@ impl Session {
         category: &str,
         source: &str,
     ) -> Result<MethodRef> {
+        self.compile_method_guarded(class, side, category, source, false)
+            .map(|(method, _)| method)
+    }
+
+    /// [`Session::compile_method`], except that with `kernel_extension` an
+    /// operator's file-in may add or replace a method of a kernel class
+    /// (never change the class itself). Also answers whether the class is
+    /// a kernel class.
+    pub(crate) fn compile_method_guarded(
+        &mut self,
+        class: &str,
+        side: Side,
+        category: &str,
+        source: &str,
+        kernel_extension: bool,
+    ) -> Result<(MethodRef, bool)> {
         let id = self.class_id(class)?;
         let record = self.record(id)?.clone();
-        self.guard_kernel(&record)?;
+        if !kernel_extension {
+            self.guard_kernel(&record)?;
+        }
         let compiled = self
             .compile_in(&self.state, id, side, source)
             .map_err(ImageError::CompileError)?;
@@ -1200,11 +1218,14 @@ impl Session {
         for c in Session::chain(&self.state, id) {
             self.rely_on(Key::ClassShape(c), SHAPE_CHANGES);
         }
-        Ok(MethodRef {
-            class_name: record.definition.name.clone(),
-            side,
-            selector: compiled.selector,
-        })
+        Ok((
+            MethodRef {
+                class_name: record.definition.name.clone(),
+                side,
+                selector: compiled.selector,
+            },
+            record.kernel,
+        ))
     }
 
     /// Removes one method. Refused for kernel classes.

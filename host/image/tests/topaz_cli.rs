@@ -146,3 +146,40 @@ fn topaz_cli_errors_name_the_problem() {
         stderr(&no_path)
     );
 }
+
+#[test]
+fn topaz_cli_load_accepts_kernel_extension_methods_unless_told_not_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("mypackage.gs");
+    std::fs::write(
+        &package,
+        "category: '*mypackage'\nmethod: Object\nisMyThing\n\t^false\n%\n",
+    )
+    .unwrap();
+    let package = package.to_str().unwrap();
+
+    let refusing = dir.path().join("refusing.gsimage");
+    let load = gs_image(&refusing, &["load", "--no-kernel-extensions", package]);
+    assert_eq!(load.status.code(), Some(1), "{}", stderr(&load));
+    assert!(
+        stdout(&load).contains("mypackage.gs:3: method not compiled: Object is a kernel class"),
+        "{}",
+        stdout(&load)
+    );
+    let source = gs_image(&refusing, &["source", "Object", "isMyThing"]);
+    assert_eq!(source.status.code(), Some(1), "{}", stdout(&source));
+
+    let extending = dir.path().join("extending.gsimage");
+    let load = gs_image(&extending, &["load", package]);
+    assert!(load.status.success(), "{}{}", stdout(&load), stderr(&load));
+    assert!(
+        stdout(&load).ends_with(
+            "loaded and committed 1 file(s): 0 class(es) defined, 1 method(s) compiled \
+             (1 of them kernel extension method(s)), 0 failure(s)\n"
+        ),
+        "{}",
+        stdout(&load)
+    );
+    let source = gs_image(&extending, &["source", "Object", "isMyThing"]);
+    assert_eq!(stdout(&source), "isMyThing\n\t^false\n");
+}

@@ -31,6 +31,11 @@ enum Command {
         /// Files or directories to file in.
         #[arg(required = true, value_name = "FILE_OR_DIR")]
         paths: Vec<PathBuf>,
+        /// Refuse methods on kernel classes (by default an operator's load
+        /// may add extension methods to kernel classes, as GemStone
+        /// projects do; kernel classes themselves are never redefined).
+        #[arg(long)]
+        no_kernel_extensions: bool,
     },
     /// List class names, of one dictionary or of the whole image.
     Classes {
@@ -115,7 +120,16 @@ fn run(cli: Cli) -> Result<(), Failed> {
     })?;
     let mut session = image.session();
     match cli.command {
-        Command::Load { paths } => load(&mut session, &paths),
+        Command::Load {
+            paths,
+            no_kernel_extensions,
+        } => load(
+            &mut session,
+            &paths,
+            filein::FileInOptions {
+                allow_kernel_extensions: !no_kernel_extensions,
+            },
+        ),
         Command::Classes { dictionary } => {
             let names = match dictionary {
                 Some(d) => session.classes_in(&d)?,
@@ -185,8 +199,12 @@ fn print_lines<T: std::fmt::Display>(items: Vec<T>) {
     }
 }
 
-fn load(session: &mut Session, paths: &[PathBuf]) -> Result<(), Failed> {
-    let report = filein::file_in_paths(session, paths)?;
+fn load(
+    session: &mut Session,
+    paths: &[PathBuf],
+    options: filein::FileInOptions,
+) -> Result<(), Failed> {
+    let report = filein::file_in_paths_with(session, paths, options)?;
     session.commit().map_err(|e| Failed {
         message: format!("the load could not be committed: {e}"),
         status: 2,
