@@ -213,6 +213,7 @@ pub struct State {
     pub(crate) sel_signal: Sel,
     pub(crate) sel_value: Sel,
     pub(crate) sel_value1: Sel,
+    pub(crate) sel_value2: Sel,
 }
 
 /// An activation's context for evaluation.
@@ -320,6 +321,7 @@ impl State {
             sel_signal: 0,
             sel_value: 0,
             sel_value1: 0,
+            sel_value2: 0,
         };
         let mut k = |name: &str| -> Result<ClassIdx, String> {
             let id = session
@@ -377,6 +379,7 @@ impl State {
         st.sel_signal = st.sym("signal");
         st.sel_value = st.sym("value");
         st.sel_value1 = st.sym("value:");
+        st.sel_value2 = st.sym("value:value:");
         Ok(st)
     }
 
@@ -1239,19 +1242,25 @@ impl<'a> Run<'a> {
         let Value::Obj(id) = blk else {
             return Err(self.fatal("not a block".into()));
         };
-        let closure = match &self.st.heap.get(id).body {
-            Body::Block(c) => c.clone(),
+        let (code, outer, receiver, method, home) = match &self.st.heap.get(id).body {
+            Body::Block(c) => (
+                c.code.clone(),
+                c.outer.clone(),
+                c.receiver,
+                c.method.clone(),
+                c.home.clone(),
+            ),
             _ => return Err(self.fatal("not a block".into())),
         };
         self.enter()?;
         let frame = Frame {
-            receiver: closure.receiver,
-            scope: self.new_scope(args, closure.code.nslots, Some(closure.outer.clone())),
-            method: closure.method.clone(),
-            home_id: closure.home.id,
-            home: RefCell::new(Some(closure.home.clone())),
+            receiver,
+            scope: self.new_scope(args, code.nslots, Some(outer)),
+            method,
+            home_id: home.id,
+            home: RefCell::new(Some(home)),
         };
-        let r = self.statements(&closure.code.body, &frame);
+        let r = self.statements(&code.body, &frame);
         self.depth -= 1;
         self.recycle(frame.scope);
         r
@@ -1577,6 +1586,17 @@ impl<'a> Run<'a> {
                 None => self.not_understood(r, sel, argv),
             }
         } else {
+            // `value`, `value:`, `value:value:` to a block of that many
+            // parameters run it at once: ExecBlock is a kernel class, so
+            // these are always primitives 20-22 and they cannot fail.
+            if argv.len() <= 2
+                && (sel == self.st.sel_value
+                    || sel == self.st.sel_value1
+                    || sel == self.st.sel_value2)
+                && self.closure_args(r) == Some(argv.len())
+            {
+                return self.call_block(r, argv);
+            }
             self.send(r, sel, argv, None)
         }
     }
