@@ -1,0 +1,138 @@
+//! Benchmarks of the WebAssembly toolset host, printed as a table.
+//!
+//! Run with `cargo bench -p gs-toolset-host --bench toolset`. Measures, with
+//! the `hello` and `misbehave` test plug-ins:
+//!
+//! - a fresh instance for a new session (target: p50 ≤ 20 µs);
+//! - a trivial tool call, host side, on a warm instance (target: p50 ≤ 5 µs);
+//! - extra resident memory per session holding one instance (target:
+//!   ≤ 1 MiB);
+//! - how far past its deadline a runaway call ends (target: ≤ 50 ms).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use gs_toolset::embedded::EmbeddedSession;
+use gs_toolset::{CallContext, ServerIdentity, ToolsetSession};
+use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
+use serde_json::json;
+
+fn percentile(samples: &mut [Duration], p: f64) -> Duration {
+    samples.sort();
+    let i = ((samples.len() as f64 - 1.0) * p).round() as usize;
+    samples[i]
+}
+
+fn resident_bytes() -> usize {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: usize = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
+fn report(name: &str, samples: &mut [Duration], target: &str) {
+    let p50 = percentile(samples, 0.5);
+    let p99 = percentile(samples, 0.99);
+    println!(
+        "{name:<34} p50 {:>9.2} µs   p99 {:>9.2} µs   (n = {}, target {target})",
+        p50.as_secs_f64() * 1e6,
+        p99.as_secs_f64() * 1e6,
+        samples.len()
+    );
+}
+
+fn main() {
+    let cache = std::env::temp_dir().join("gs-toolset-bench-cache");
+    let host = ToolsetHost::new(HostConfig {
+        cache_dir: Some(cache),
+        max_instances: 1100,
+        ..HostConfig::default()
+    })
+    .expect("host");
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
+    spec.grants = Grants::from_names(&["image:read"]).unwrap();
+    let hello = host.load(&spec).expect("hello loads");
+
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("bench.image")).unwrap();
+    let ctx = CallContext::new(
+        Arc::new(EmbeddedSession::new(image.session())),
+        false,
+        Arc::new(ServerIdentity {
+            name: "gs-mcp".into(),
+            version: "bench".into(),
+            title: None,
+        }),
+    );
+
+    // 1. A fresh instance for a new session.
+    let mut samples = Vec::new();
+    for _ in 0..3000 {
+        let mut s = hello.session();
+        let start = Instant::now();
+        s.ensure_instance().unwrap();
+        samples.push(start.elapsed());
+    }
+    report("instance for a new session", &mut samples, "≤ 20 µs");
+
+    // 2. A trivial call on a warm instance, host side.
+    let mut s = hello.session();
+    let args = json!({"name": "bench"});
+    s.call("greet", &args, &ctx).unwrap();
+    let mut samples = Vec::new();
+    for _ in 0..20000 {
+        let start = Instant::now();
+        let r = s.call("greet", &args, &ctx);
+        samples.push(start.elapsed());
+        assert!(r.is_ok());
+    }
+    report("trivial call (greet)", &mut samples, "≤ 5 µs");
+    let no_args = json!({});
+    let mut samples = Vec::new();
+    for _ in 0..20000 {
+        let start = Instant::now();
+        let r = s.call("counter", &no_args, &ctx);
+        samples.push(start.elapsed());
+        assert!(r.is_ok());
+    }
+    report("structured call (counter)", &mut samples, "-");
+
+    // 3. Resident memory per session holding one instance.
+    let sessions_n = 1000;
+    let before = resident_bytes();
+    let mut sessions = Vec::with_capacity(sessions_n);
+    for _ in 0..sessions_n {
+        let mut s = hello.session();
+        s.call("greet", &args, &ctx).unwrap();
+        sessions.push(s);
+    }
+    let after = resident_bytes();
+    let per = (after.saturating_sub(before)) as f64 / sessions_n as f64;
+    println!(
+        "{:<34} {:>9.1} KiB per session ({sessions_n} sessions, one call each; target ≤ 1024 KiB)",
+        "resident memory",
+        per / 1024.0
+    );
+    drop(sessions);
+
+    // 4. How far past its deadline a runaway call ends.
+    let deadline = Duration::from_millis(100);
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE);
+    spec.limits = Limits {
+        deadline,
+        ..Limits::default()
+    };
+    let misbehave = host.load(&spec).expect("misbehave loads");
+    let mut s = misbehave.session();
+    let mut samples = Vec::new();
+    for _ in 0..20 {
+        let start = Instant::now();
+        let e = s.call("spin", &no_args, &ctx).unwrap_err();
+        samples.push(start.elapsed().saturating_sub(deadline));
+        assert_eq!(e.kind, gs_toolset::ErrorKind::Deadline);
+    }
+    report("runaway overshoot past deadline", &mut samples, "≤ 50 ms");
+}

@@ -1,0 +1,188 @@
+//! What the operator configures: the host's engine-wide settings, and for
+//! each WebAssembly toolset its file, pinned digest, grants and limits.
+//!
+//! These are plain values; `toolsets.toml` parsing lives with the server
+//! binary, which builds them. Every field has a documented default.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Engine-wide settings, shared by every WebAssembly toolset.
+#[derive(Debug, Clone)]
+pub struct HostConfig {
+    /// Where compiled components are cached, keyed by the component file's
+    /// SHA-256 and the engine's settings, so a restart does not recompile.
+    /// `None` disables the cache. Default: `None` (the server passes a
+    /// directory under its state directory).
+    pub cache_dir: Option<PathBuf>,
+    /// Most instances alive at once, over all toolsets and sessions (the
+    /// pooling allocator reserves this many slots up front). A session that
+    /// needs an instance when the pool is full gets an `unavailable` error.
+    /// Default: 1000.
+    pub max_instances: u32,
+    /// The largest memory cap any toolset may configure: the pool's slot
+    /// size. Default: 1 GiB.
+    pub max_memory: usize,
+    /// How often the epoch ticker wakes to check deadlines and
+    /// cancellation; a stopped call overshoots its deadline by at most about
+    /// this much. Default: 10 ms.
+    pub epoch_tick: Duration,
+}
+
+impl Default for HostConfig {
+    fn default() -> Self {
+        HostConfig {
+            cache_dir: None,
+            max_instances: 1000,
+            max_memory: 1 << 30,
+            epoch_tick: Duration::from_millis(10),
+        }
+    }
+}
+
+/// A directory the operator lets a toolset see through WASI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirGrant {
+    /// The directory on the host.
+    pub host_path: PathBuf,
+    /// The path the plug-in sees it under, e.g. `/data`.
+    pub guest_path: String,
+    /// True to let the plug-in create, change and delete files in it.
+    pub writable: bool,
+}
+
+/// What a toolset may reach. Everything is denied unless granted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Grants {
+    /// `image:read`: the `image` interface (look-ups and queries).
+    pub image_read: bool,
+    /// `image:execute`: the `execution` interface (running Smalltalk).
+    pub image_execute: bool,
+    /// `image:write`: the `code` interface (changing code).
+    pub image_write: bool,
+    /// Preopened directories (WASI filesystem); nothing else of the host's
+    /// filesystem is visible.
+    pub dirs: Vec<DirGrant>,
+}
+
+impl Grants {
+    /// The grant names `toolsets.toml` accepts, besides directories.
+    pub const NAMES: [&'static str; 3] = ["image:read", "image:execute", "image:write"];
+
+    /// Grants from their names (`image:read`, `image:execute`,
+    /// `image:write`). An unknown name is an error naming it and listing
+    /// the valid ones.
+    pub fn from_names<S: AsRef<str>>(names: &[S]) -> Result<Grants, String> {
+        let mut grants = Grants::default();
+        for name in names {
+            match name.as_ref() {
+                "image:read" => grants.image_read = true,
+                "image:execute" => grants.image_execute = true,
+                "image:write" => grants.image_write = true,
+                other => {
+                    return Err(format!(
+                        "unknown grant `{other}`; valid grants are {}",
+                        Grants::NAMES.map(|n| format!("`{n}`")).join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(grants)
+    }
+
+    /// The names of the image grants given, as `toolsets.toml` spells them.
+    pub fn names(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        for (given, name) in [
+            (self.image_read, "image:read"),
+            (self.image_execute, "image:execute"),
+            (self.image_write, "image:write"),
+        ] {
+            if given {
+                names.push(name.to_string());
+            }
+        }
+        names
+    }
+}
+
+/// Per-call limits of one toolset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Linear memory cap per instance, in bytes. Default: 64 MiB. Growing
+    /// past it stops the call with `outOfMemory`. Must not exceed
+    /// [`HostConfig::max_memory`].
+    pub memory: usize,
+    /// Wall-clock deadline per call. Default: 30 s. Running past it stops
+    /// the call with `deadline`.
+    pub deadline: Duration,
+    /// Cap on one call's result (content plus structured content), and on
+    /// any single string a host function hands back, in bytes. Default:
+    /// 4 MiB. A larger result fails with `outputTooLarge`.
+    pub output: usize,
+    /// Cap on the methods one image query answers. Default: 1000; a capped
+    /// answer is marked `truncated`.
+    pub max_results: usize,
+    /// Cap on log lines plus progress reports per call. Default: 1000;
+    /// further ones are dropped.
+    pub max_notifications: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            memory: 64 << 20,
+            deadline: Duration::from_secs(30),
+            output: 4 << 20,
+            max_results: 1000,
+            max_notifications: 1000,
+        }
+    }
+}
+
+/// One WebAssembly toolset to load.
+#[derive(Debug, Clone)]
+pub struct WasmToolsetSpec {
+    /// The component file (`.wasm`).
+    pub path: PathBuf,
+    /// The file's expected SHA-256, as 64 hex digits. When set and the file
+    /// differs, the toolset is refused with both digests in the message.
+    pub sha256: Option<String>,
+    /// What it may reach.
+    pub grants: Grants,
+    /// Its per-call limits.
+    pub limits: Limits,
+    /// The tools to expose, by name; `None` exposes all. Naming a tool the
+    /// toolset does not have is a load error.
+    pub expose: Option<Vec<String>>,
+}
+
+impl WasmToolsetSpec {
+    /// A spec for `path` with no pin, no grants, default limits, every
+    /// tool exposed.
+    pub fn new(path: impl Into<PathBuf>) -> Self {
+        WasmToolsetSpec {
+            path: path.into(),
+            sha256: None,
+            grants: Grants::default(),
+            limits: Limits::default(),
+            expose: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grant_names_parse_and_unknown_ones_are_named() {
+        let g = Grants::from_names(&["image:read", "image:write"]).unwrap();
+        assert!(g.image_read && g.image_write && !g.image_execute);
+        assert_eq!(g.names(), ["image:read", "image:write"]);
+        assert_eq!(
+            Grants::from_names(&["image:all"]).unwrap_err(),
+            "unknown grant `image:all`; valid grants are `image:read`, `image:execute`, `image:write`"
+        );
+    }
+}

@@ -1,0 +1,474 @@
+//! The toolset host: one wasmtime engine for every WebAssembly toolset, its
+//! linker (WASI granting nothing, plus the policed image host functions),
+//! the epoch ticker that enforces deadlines, and loading a toolset from
+//! its file — digest pin, compiled-artefact cache, WIT version check,
+//! pre-instantiation and `describe`.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use gs_toolset::{ToolDescriptor, ToolsetInfo, validate_tool_name};
+use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::{
+    Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, UpdateDeadline,
+};
+use wasmtime_wasi::{FsPerms, WasiCtxBuilder};
+
+use crate::bindings::{Toolset as Bindings, ToolsetPre};
+use crate::config::{HostConfig, WasmToolsetSpec};
+use crate::policy::Policy;
+use crate::state::{HostState, Limiter, StderrTail, Stop};
+use crate::wasm::{Inner, WasmToolset, classify_failure};
+use crate::{cache, version};
+
+/// What went wrong loading a toolset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoadErrorKind {
+    /// The file could not be read.
+    Read,
+    /// The file's SHA-256 differs from the pinned one.
+    DigestMismatch,
+    /// The spec is inconsistent (limits above the host's, a missing
+    /// granted directory, an exposed tool that does not exist).
+    Config,
+    /// The file is not a valid component for this engine.
+    Compile,
+    /// The component was built against an incompatible WIT package version
+    /// (or is not a toolset at all).
+    Version,
+    /// The component imports something the host does not provide.
+    Link,
+    /// `describe` failed or answered an invalid description.
+    Describe,
+}
+
+/// A toolset that could not be loaded: which file, what kind of failure,
+/// and a message saying what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// The component file.
+    pub path: PathBuf,
+    /// The class of failure.
+    pub kind: LoadErrorKind,
+    /// What went wrong and how to fix it.
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+fn load_error(path: &Path, kind: LoadErrorKind, message: impl Into<String>) -> LoadError {
+    LoadError {
+        path: path.to_owned(),
+        kind,
+        message: message.into(),
+    }
+}
+
+/// The engine could not be created (an invalid [`HostConfig`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostError(pub String);
+
+impl std::fmt::Display for HostError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for HostError {}
+
+/// Increments the engine's epoch every tick until dropped.
+struct Ticker {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            thread.thread().unpark();
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The host of every WebAssembly toolset: one engine, one instance pool,
+/// one epoch ticker thread.
+pub struct ToolsetHost {
+    engine: Engine,
+    linker: Arc<Linker<HostState>>,
+    config: HostConfig,
+    compilations: AtomicU64,
+    /// Serialises compilation of the same file by concurrent loads.
+    compile_lock: Mutex<()>,
+    _ticker: Ticker,
+}
+
+impl std::fmt::Debug for ToolsetHost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ToolsetHost")
+            .field("config", &self.config)
+            .field("compilations", &self.compilations())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ToolsetHost {
+    /// Creates the engine (component model, Cranelift, pooling allocator,
+    /// epoch interruption), its linker and its epoch ticker thread.
+    pub fn new(config: HostConfig) -> Result<ToolsetHost, HostError> {
+        if config.max_instances == 0 {
+            return Err(HostError(
+                "max_instances is 0, so no toolset could ever run; set it to at least 1".into(),
+            ));
+        }
+        let n = config.max_instances;
+        let mut pool = PoolingAllocationConfig::new();
+        // A Rust component has one core module plus the shims wit-component
+        // adds around it: a few core instances and tables, one memory.
+        pool.total_component_instances(n)
+            .total_core_instances(n.saturating_mul(8))
+            .total_memories(n.saturating_mul(2))
+            .total_tables(n.saturating_mul(8))
+            .max_memory_size(config.max_memory);
+        let mut c = Config::new();
+        c.wasm_component_model(true)
+            .epoch_interruption(true)
+            .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+        let engine = Engine::new(&c)
+            .map_err(|e| HostError(format!("cannot create the WebAssembly engine: {e:#}")))?;
+
+        let mut linker = Linker::<HostState>::new(&engine);
+        wasmtime_wasi::p2::add_to_linker_sync(&mut linker)
+            .map_err(|e| HostError(format!("cannot link WASI: {e:#}")))?;
+        Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
+            .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;
+
+        let stop = Arc::new(AtomicBool::new(false));
+        let ticker_engine = engine.clone();
+        let ticker_stop = stop.clone();
+        let tick = config.epoch_tick;
+        let thread = std::thread::Builder::new()
+            .name("gs-toolset-epoch".into())
+            .spawn(move || {
+                while !ticker_stop.load(Ordering::Relaxed) {
+                    std::thread::park_timeout(tick);
+                    ticker_engine.increment_epoch();
+                }
+            })
+            .map_err(|e| HostError(format!("cannot start the epoch ticker thread: {e}")))?;
+        Ok(ToolsetHost {
+            engine,
+            linker: Arc::new(linker),
+            config,
+            compilations: AtomicU64::new(0),
+            compile_lock: Mutex::new(()),
+            _ticker: Ticker {
+                stop,
+                thread: Some(thread),
+            },
+        })
+    }
+
+    /// How many components this host has compiled (rather than loaded from
+    /// the cache) since it was created.
+    pub fn compilations(&self) -> u64 {
+        self.compilations.load(Ordering::Relaxed)
+    }
+
+    /// Loads one toolset: checks the pinned digest, compiles (or loads the
+    /// cached artefact), checks the WIT package version, pre-instantiates,
+    /// and asks the component to describe itself.
+    pub fn load(&self, spec: &WasmToolsetSpec) -> Result<WasmToolset, LoadError> {
+        let path = spec.path.as_path();
+        let bytes = std::fs::read(path).map_err(|e| {
+            load_error(
+                path,
+                LoadErrorKind::Read,
+                format!("cannot read the component: {e}"),
+            )
+        })?;
+        let digest = cache::sha256_hex(&bytes);
+        if let Some(pinned) = &spec.sha256 {
+            let pinned = pinned.trim().to_ascii_lowercase();
+            if pinned != digest {
+                return Err(load_error(
+                    path,
+                    LoadErrorKind::DigestMismatch,
+                    format!(
+                        "sha256 mismatch: toolsets.toml pins {pinned} but the file has {digest}; \
+                         if this file is the one you mean to run, pin its new digest"
+                    ),
+                ));
+            }
+        }
+        self.check_spec(spec)?;
+
+        let (component, from_cache) = self.compile(path, &bytes, &digest)?;
+        let ty = component.component_type();
+        version::check(
+            ty.imports(&self.engine).map(|(name, _)| name),
+            ty.exports(&self.engine).map(|(name, _)| name),
+        )
+        .map_err(|m| load_error(path, LoadErrorKind::Version, m))?;
+        let pre = self.linker.instantiate_pre(&component).map_err(|e| {
+            load_error(
+                path,
+                LoadErrorKind::Link,
+                format!(
+                    "the component imports something this host does not provide: {e:#}; \
+                     toolsets may import only {} and WASI 0.2",
+                    version::PACKAGE
+                ),
+            )
+        })?;
+        let pre = ToolsetPre::new(pre)
+            .map_err(|e| load_error(path, LoadErrorKind::Link, format!("{e:#}")))?;
+
+        let file_name = path
+            .file_stem()
+            .map_or_else(|| "toolset".into(), |s| s.to_string_lossy().into_owned());
+        let describe_policy = Arc::new(Policy {
+            toolset: file_name,
+            grants: spec.grants.clone(),
+            limits: spec.limits,
+        });
+        let info = self.describe(spec, &pre, describe_policy)?;
+        let policy = Arc::new(Policy {
+            toolset: info.name.clone(),
+            grants: spec.grants.clone(),
+            limits: spec.limits,
+        });
+        Ok(WasmToolset::new(Inner {
+            info,
+            pre,
+            engine: self.engine.clone(),
+            policy,
+            sha256: digest,
+            from_cache,
+            path: path.to_owned(),
+        }))
+    }
+
+    fn check_spec(&self, spec: &WasmToolsetSpec) -> Result<(), LoadError> {
+        let path = spec.path.as_path();
+        if spec.limits.memory > self.config.max_memory {
+            return Err(load_error(
+                path,
+                LoadErrorKind::Config,
+                format!(
+                    "limits.memory is {} bytes, above the host's max_memory of {} bytes; \
+                     lower the toolset's limit or raise the host's",
+                    spec.limits.memory, self.config.max_memory
+                ),
+            ));
+        }
+        for d in &spec.grants.dirs {
+            if !d.host_path.is_dir() {
+                return Err(load_error(
+                    path,
+                    LoadErrorKind::Config,
+                    format!(
+                        "granted directory {} does not exist or is not a directory; create it \
+                         or remove the grant",
+                        d.host_path.display()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn compile(
+        &self,
+        path: &Path,
+        bytes: &[u8],
+        digest: &str,
+    ) -> Result<(Component, bool), LoadError> {
+        let _guard = self
+            .compile_lock
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(dir) = &self.config.cache_dir
+            && let Some(component) = cache::load(&self.engine, dir, digest)
+        {
+            return Ok((component, true));
+        }
+        let component = Component::from_binary(&self.engine, bytes).map_err(|e| {
+            load_error(
+                path,
+                LoadErrorKind::Compile,
+                format!(
+                    "not a valid WebAssembly component: {e:#}; build it with \
+                     `cargo build --target wasm32-wasip2`"
+                ),
+            )
+        })?;
+        self.compilations.fetch_add(1, Ordering::Relaxed);
+        if let Some(dir) = &self.config.cache_dir {
+            // The cache only saves time: a failure to write it must not
+            // refuse a good toolset.
+            let _ = cache::store(&self.engine, dir, digest, &component);
+        }
+        Ok((component, false))
+    }
+
+    fn describe(
+        &self,
+        spec: &WasmToolsetSpec,
+        pre: &ToolsetPre<HostState>,
+        policy: Arc<Policy>,
+    ) -> Result<ToolsetInfo, LoadError> {
+        let path = spec.path.as_path();
+        let fail = |m: String| load_error(path, LoadErrorKind::Describe, m);
+        let mut store = new_store(&self.engine, policy).map_err(fail)?;
+        store.data_mut().deadline = Some(Instant::now() + spec.limits.deadline);
+        store.data_mut().budget = spec.limits.deadline;
+        store.set_epoch_deadline(1);
+        let answer = pre
+            .instantiate(&mut store)
+            .and_then(|b| b.gemstone_mcp_tools().call_describe(&mut store));
+        let d = answer.map_err(|e| {
+            let e = classify_failure(e, store.data(), "describe", "the component");
+            fail(format!("describe failed ({}): {}", e.kind, e.message))
+        })?;
+        if d.name.is_empty()
+            || !d
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return Err(fail(format!(
+                "the toolset's name `{}` must be non-empty ASCII letters, digits, `_` or `-`",
+                d.name
+            )));
+        }
+        let mut tools: Vec<ToolDescriptor> = Vec::with_capacity(d.tools.len());
+        for t in d.tools {
+            validate_tool_name(&t.name).map_err(&fail)?;
+            if tools.iter().any(|o| o.name == t.name) {
+                return Err(fail(format!(
+                    "the toolset describes tool `{}` twice; tool names must be unique",
+                    t.name
+                )));
+            }
+            let input_schema = parse_schema(&t.name, "input", &t.input_schema).map_err(&fail)?;
+            let output_schema = match &t.output_schema {
+                Some(s) => Some(parse_schema(&t.name, "output", s).map_err(&fail)?),
+                None => None,
+            };
+            tools.push(ToolDescriptor {
+                name: t.name,
+                title: t.title,
+                description: t.description,
+                input_schema,
+                output_schema,
+                read_only_safe: t.read_only_safe,
+            });
+        }
+        if let Some(expose) = &spec.expose {
+            if let Some(missing) = expose.iter().find(|n| !tools.iter().any(|t| &&t.name == n)) {
+                return Err(load_error(
+                    path,
+                    LoadErrorKind::Config,
+                    format!(
+                        "`expose` names tool `{missing}`, which toolset `{}` does not have; \
+                         its tools are {}",
+                        d.name,
+                        tools
+                            .iter()
+                            .map(|t| format!("`{}`", t.name))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+            tools.retain(|t| expose.contains(&t.name));
+        }
+        Ok(ToolsetInfo {
+            name: d.name,
+            version: d.version,
+            tools,
+        })
+    }
+}
+
+fn parse_schema(tool: &str, which: &str, text: &str) -> Result<serde_json::Value, String> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| format!("tool `{tool}`'s {which} schema is not JSON: {e}"))?;
+    if value.get("type").and_then(|t| t.as_str()) != Some("object") {
+        return Err(format!(
+            "tool `{tool}`'s {which} schema must be a JSON object with \"type\": \"object\""
+        ));
+    }
+    Ok(value)
+}
+
+/// A fresh store for one instance of a toolset under `policy`: WASI with
+/// nothing granted but the policy's directories, stderr kept as a short
+/// tail, memory capped, deadline and cancellation checked every epoch tick.
+pub(crate) fn new_store(engine: &Engine, policy: Arc<Policy>) -> Result<Store<HostState>, String> {
+    let stderr = StderrTail::default();
+    let mut wasi = WasiCtxBuilder::new();
+    wasi.stderr(stderr.clone())
+        .allow_tcp(false)
+        .allow_udp(false)
+        .allow_ip_name_lookup(false);
+    for d in &policy.grants.dirs {
+        let perms = if d.writable {
+            FsPerms::ReadWrite
+        } else {
+            FsPerms::ReadOnly
+        };
+        wasi.preopened_dir(&d.host_path, &d.guest_path, perms)
+            .map_err(|e| {
+                format!(
+                    "cannot open granted directory {}: {e:#}",
+                    d.host_path.display()
+                )
+            })?;
+    }
+    let memory_cap = policy.limits.memory;
+    let state = HostState {
+        wasi: wasi.build(),
+        table: Default::default(),
+        limiter: Limiter {
+            memory_cap,
+            stop: None,
+        },
+        policy,
+        stderr,
+        call: None,
+        deadline: None,
+        budget: Duration::ZERO,
+        stop: None,
+    };
+    let mut store = Store::new(engine, state);
+    store.limiter(|s| &mut s.limiter);
+    store.epoch_deadline_callback(|mut ctx| {
+        let data = ctx.data_mut();
+        if data
+            .call
+            .as_ref()
+            .is_some_and(|c| c.ctx.cancel.is_cancelled())
+        {
+            data.stop = Some(Stop::Cancelled);
+            return Err(wasmtime::format_err!("the call was cancelled"));
+        }
+        if data.deadline.is_some_and(|d| Instant::now() >= d) {
+            data.stop = Some(Stop::Deadline);
+            return Err(wasmtime::format_err!("the call ran past its deadline"));
+        }
+        Ok(UpdateDeadline::Continue(1))
+    });
+    Ok(store)
+}

@@ -1,0 +1,364 @@
+//! The image host functions a toolset imports, with the host's policy in
+//! front of every one of them.
+//!
+//! The order of checks is the same everywhere: a call must be in flight
+//! (not `describe`), the toolset must hold the function's grant (deny by
+//! default), a read-only session refuses anything that executes or
+//! mutates, and a mutation of a kernel class is refused. Only then does the
+//! call reach the caller's [`ImageSession`](gs_toolset::ImageSession), and
+//! what comes back is capped.
+
+use gs_toolset::{CallContext, ErrorKind, LogLevel, ToolError};
+
+use crate::bindings::gemstone::mcp::{code, execution, image, logging, session, types};
+use crate::policy::Grant;
+use crate::state::HostState;
+
+type WitResult<T> = Result<T, types::Error>;
+
+/// A host error in the WIT shape.
+fn wit_error(kind: types::ErrorKind, message: String) -> types::Error {
+    types::Error { kind, message }
+}
+
+/// An image backend's error in the WIT shape; kinds only the WebAssembly
+/// host raises (none should come from a backend) become `other`.
+fn from_tool_error(e: ToolError) -> types::Error {
+    let kind = match e.kind {
+        ErrorKind::InvalidParams => types::ErrorKind::InvalidParams,
+        ErrorKind::NotFound => types::ErrorKind::NotFound,
+        ErrorKind::Refused => types::ErrorKind::Refused,
+        ErrorKind::ReadOnly => types::ErrorKind::ReadOnly,
+        ErrorKind::CompileError => types::ErrorKind::CompileError,
+        _ => types::ErrorKind::Other,
+    };
+    wit_error(kind, e.message)
+}
+
+impl HostState {
+    /// The context of the call in flight, after checking `grant`.
+    fn allowed(&self, function: &str, grant: Grant) -> WitResult<&CallContext> {
+        let call = self.call.as_ref().ok_or_else(|| {
+            wit_error(
+                types::ErrorKind::Refused,
+                format!(
+                    "`{function}` was called outside a tool call (from `describe` or a \
+                     constructor); host functions are available only while a tool runs"
+                ),
+            )
+        })?;
+        if !self.policy.has(grant) {
+            return Err(wit_error(
+                types::ErrorKind::Refused,
+                format!(
+                    "toolset `{}` called `{function}`, which needs the `{}` grant; the operator \
+                     must add \"{}\" to this toolset's grants in toolsets.toml",
+                    self.policy.toolset,
+                    grant.name(),
+                    grant.name()
+                ),
+            ));
+        }
+        Ok(&call.ctx)
+    }
+
+    /// As [`HostState::allowed`], and refuses in a read-only session.
+    fn allowed_to_change(&self, function: &str, grant: Grant) -> WitResult<&CallContext> {
+        let ctx = self.allowed(function, grant)?;
+        if ctx.read_only {
+            return Err(wit_error(
+                types::ErrorKind::ReadOnly,
+                format!(
+                    "`{function}` {} and this session is read-only; toolset `{}` cannot do it \
+                     here (connect to a read-write server)",
+                    if grant == Grant::Execute {
+                        "runs arbitrary code"
+                    } else {
+                        "changes the image"
+                    },
+                    self.policy.toolset
+                ),
+            ));
+        }
+        Ok(ctx)
+    }
+
+    /// As [`HostState::allowed_to_change`] with `image:write`, and refuses
+    /// a change to a kernel class.
+    fn allowed_to_change_class(&self, function: &str, class_name: &str) -> WitResult<&CallContext> {
+        let ctx = self.allowed_to_change(function, Grant::Write)?;
+        if ctx
+            .image
+            .is_kernel_class(class_name)
+            .map_err(from_tool_error)?
+        {
+            return Err(wit_error(
+                types::ErrorKind::Refused,
+                format!(
+                    "`{class_name}` is a kernel class and no toolset may change it \
+                     (`{function}` refused); define the behaviour in a subclass or in a class \
+                     of your own in UserGlobals"
+                ),
+            ));
+        }
+        Ok(ctx)
+    }
+
+    /// Refuses a string answer larger than the output cap.
+    fn capped(&self, function: &str, text: String) -> WitResult<String> {
+        let cap = self.policy.limits.output;
+        if text.len() > cap {
+            return Err(wit_error(
+                types::ErrorKind::Other,
+                format!(
+                    "the answer of `{function}` is {} bytes, over toolset `{}`'s output cap of \
+                     {cap} bytes; ask for less (or the operator may raise `limits.output`)",
+                    text.len(),
+                    self.policy.toolset
+                ),
+            ));
+        }
+        Ok(text)
+    }
+
+    fn refs(&self, r: gs_toolset::MethodRefs) -> types::MethodRefs {
+        types::MethodRefs {
+            refs: r
+                .refs
+                .into_iter()
+                .map(|m| types::MethodRef {
+                    class_name: m.class_name,
+                    meta: m.meta,
+                    selector: m.selector,
+                })
+                .collect(),
+            truncated: r.truncated,
+        }
+    }
+
+    /// Counts one notification against the call's allowance; false when
+    /// it is used up (or no call is in flight).
+    fn take_notification(&mut self) -> Option<&CallContext> {
+        let call = self.call.as_mut()?;
+        if call.notifications_left == 0 {
+            return None;
+        }
+        call.notifications_left -= 1;
+        Some(&call.ctx)
+    }
+}
+
+impl types::Host for HostState {}
+
+impl image::Host for HostState {
+    fn dictionaries(&mut self) -> WitResult<Vec<String>> {
+        let ctx = self.allowed("dictionaries", Grant::Read)?;
+        ctx.image.dictionaries().map_err(from_tool_error)
+    }
+
+    fn classes(&mut self, dictionary: String) -> WitResult<Vec<String>> {
+        let ctx = self.allowed("classes", Grant::Read)?;
+        ctx.image.classes(&dictionary).map_err(from_tool_error)
+    }
+
+    fn describe_class(&mut self, class_name: String) -> WitResult<types::ClassInfo> {
+        let ctx = self.allowed("describe-class", Grant::Read)?;
+        let c = ctx
+            .image
+            .describe_class(&class_name)
+            .map_err(from_tool_error)?;
+        Ok(types::ClassInfo {
+            name: c.name,
+            superclass: c.superclass,
+            dictionary: c.dictionary,
+            instance_variables: c.instance_variables,
+            class_variables: c.class_variables,
+            class_instance_variables: c.class_instance_variables,
+            category: c.category,
+            comment: c.comment,
+            kernel: c.kernel,
+        })
+    }
+
+    fn selectors(&mut self, class_name: String, meta: bool) -> WitResult<Vec<String>> {
+        let ctx = self.allowed("selectors", Grant::Read)?;
+        ctx.image
+            .selectors(&class_name, meta)
+            .map_err(from_tool_error)
+    }
+
+    fn method_source(
+        &mut self,
+        class_name: String,
+        meta: bool,
+        selector: String,
+    ) -> WitResult<String> {
+        let ctx = self.allowed("method-source", Grant::Read)?;
+        let source = ctx
+            .image
+            .method_source(&class_name, meta, &selector)
+            .map_err(from_tool_error)?;
+        self.capped("method-source", source)
+    }
+
+    fn implementors(&mut self, selector: String) -> WitResult<types::MethodRefs> {
+        let ctx = self.allowed("implementors", Grant::Read)?;
+        let r = ctx
+            .image
+            .implementors(&selector, self.policy.limits.max_results);
+        r.map(|r| self.refs(r)).map_err(from_tool_error)
+    }
+
+    fn senders(&mut self, selector: String) -> WitResult<types::MethodRefs> {
+        let ctx = self.allowed("senders", Grant::Read)?;
+        let r = ctx.image.senders(&selector, self.policy.limits.max_results);
+        r.map(|r| self.refs(r)).map_err(from_tool_error)
+    }
+
+    fn references_to(&mut self, name: String) -> WitResult<types::MethodRefs> {
+        let ctx = self.allowed("references-to", Grant::Read)?;
+        let r = ctx
+            .image
+            .references_to(&name, self.policy.limits.max_results);
+        r.map(|r| self.refs(r)).map_err(from_tool_error)
+    }
+
+    fn search_source(&mut self, text: String, ignore_case: bool) -> WitResult<types::MethodRefs> {
+        let ctx = self.allowed("search-source", Grant::Read)?;
+        let r = ctx
+            .image
+            .search_source(&text, ignore_case, self.policy.limits.max_results);
+        r.map(|r| self.refs(r)).map_err(from_tool_error)
+    }
+}
+
+impl execution::Host for HostState {
+    fn execute(&mut self, code: String) -> WitResult<String> {
+        let ctx = self.allowed_to_change("execute", Grant::Execute)?;
+        let printed = ctx.image.execute(&code).map_err(from_tool_error)?;
+        self.capped("execute", printed)
+    }
+}
+
+impl code::Host for HostState {
+    fn compile_method(
+        &mut self,
+        class_name: String,
+        meta: bool,
+        category: Option<String>,
+        source: String,
+    ) -> WitResult<String> {
+        let ctx = self.allowed_to_change_class("compile-method", &class_name)?;
+        ctx.image
+            .compile_method(&class_name, meta, category.as_deref(), &source)
+            .map_err(from_tool_error)
+    }
+
+    fn define_class(&mut self, d: types::ClassDefinition) -> WitResult<()> {
+        let ctx = self.allowed_to_change_class("define-class", &d.name)?;
+        ctx.image
+            .define_class(&gs_toolset::ClassDefinition {
+                name: d.name,
+                superclass: d.superclass,
+                dictionary: d.dictionary,
+                instance_variables: d.instance_variables,
+                class_variables: d.class_variables,
+                class_instance_variables: d.class_instance_variables,
+                category: d.category,
+            })
+            .map_err(from_tool_error)
+    }
+
+    fn delete_method(&mut self, class_name: String, meta: bool, selector: String) -> WitResult<()> {
+        let ctx = self.allowed_to_change_class("delete-method", &class_name)?;
+        ctx.image
+            .delete_method(&class_name, meta, &selector)
+            .map_err(from_tool_error)
+    }
+
+    fn delete_class(&mut self, class_name: String) -> WitResult<()> {
+        let ctx = self.allowed_to_change_class("delete-class", &class_name)?;
+        ctx.image.delete_class(&class_name).map_err(from_tool_error)
+    }
+
+    fn set_class_comment(&mut self, class_name: String, comment: String) -> WitResult<()> {
+        let ctx = self.allowed_to_change_class("set-class-comment", &class_name)?;
+        ctx.image
+            .set_class_comment(&class_name, &comment)
+            .map_err(from_tool_error)
+    }
+}
+
+impl session::Host for HostState {
+    fn read_only(&mut self) -> bool {
+        // Outside a call (describe) nothing may change anything, so the
+        // answer that keeps a plug-in from trying is "read-only".
+        self.call.as_ref().is_none_or(|c| c.ctx.read_only)
+    }
+
+    fn user(&mut self) -> String {
+        self.call
+            .as_ref()
+            .map(|c| c.ctx.image.user())
+            .unwrap_or_default()
+    }
+
+    fn server(&mut self) -> types::ServerIdentity {
+        match &self.call {
+            Some(c) => types::ServerIdentity {
+                name: c.ctx.server.name.clone(),
+                version: c.ctx.server.version.clone(),
+                title: c.ctx.server.title.clone(),
+            },
+            None => types::ServerIdentity {
+                name: String::new(),
+                version: String::new(),
+                title: None,
+            },
+        }
+    }
+
+    fn grants(&mut self) -> Vec<String> {
+        self.policy.grant_names()
+    }
+}
+
+/// Longest log line or progress message forwarded, in bytes.
+const MAX_LOG_MESSAGE: usize = 8 * 1024;
+
+fn truncated(message: &str) -> &str {
+    if message.len() <= MAX_LOG_MESSAGE {
+        return message;
+    }
+    let mut end = MAX_LOG_MESSAGE;
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    &message[..end]
+}
+
+impl logging::Host for HostState {
+    fn log(&mut self, level: types::LogLevel, message: String) {
+        let toolset = self.policy.toolset.clone();
+        if let Some(ctx) = self.take_notification() {
+            let level = match level {
+                types::LogLevel::Debug => LogLevel::Debug,
+                types::LogLevel::Info => LogLevel::Info,
+                types::LogLevel::Notice => LogLevel::Notice,
+                types::LogLevel::Warning => LogLevel::Warning,
+                types::LogLevel::Error => LogLevel::Error,
+                types::LogLevel::Critical => LogLevel::Critical,
+                types::LogLevel::Alert => LogLevel::Alert,
+                types::LogLevel::Emergency => LogLevel::Emergency,
+            };
+            ctx.notifier.log(level, &toolset, truncated(&message));
+        }
+    }
+
+    fn progress(&mut self, progress: f64, total: Option<f64>, message: Option<String>) {
+        if let Some(ctx) = self.take_notification() {
+            ctx.notifier
+                .progress(progress, total, message.as_deref().map(truncated));
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! The WebAssembly toolset host of gs-mcp.
+//!
+//! Vendors ship toolsets as WebAssembly components built for the `toolset`
+//! world of the WIT package `gemstone:mcp` (`wit/` at the repository root).
+//! This crate loads them and runs them behind the same
+//! [`gs_toolset::Toolset`] trait as the built-in toolset, so the rest of the
+//! server cannot tell them apart.
+//!
+//! Core concepts:
+//!
+//! - [`ToolsetHost`]: one wasmtime engine (component model, Cranelift,
+//!   pooling allocator, epoch interruption) with one epoch ticker thread.
+//!   [`ToolsetHost::load`] checks a toolset's pinned SHA-256, compiles it
+//!   (or loads the compiled artefact from the on-disk cache, keyed by file
+//!   digest and engine settings), refuses a component built against another
+//!   major version of the WIT package naming both versions, pre-instantiates
+//!   it and asks it to describe itself.
+//! - [`WasmToolset`]: a loaded toolset; [`WasmSession`]: one MCP session's
+//!   own instance of it, created on first use in microseconds.
+//! - Per call: a deadline (epoch interruption), a memory cap (a resource
+//!   limiter), an output cap. A trap becomes an `isError` result whose kind
+//!   is one of `deadline`, `cancelled`, `outOfMemory`, `stackOverflow`,
+//!   `panic`, `trap` or `outputTooLarge` (see [`gs_toolset::ErrorKind`]),
+//!   the instance is dropped, and the session's next call gets a fresh one.
+//!   Other sessions are never affected: each has its own store.
+//! - Policy, enforced here at every host function and never delegated to
+//!   the plug-in: grants (`image:read`, `image:execute`, `image:write`,
+//!   preopened directories; deny by default), read-only sessions (every
+//!   executing or mutating host call refused, non-read-only-safe tools
+//!   hidden and refused), the kernel-class guard on every mutation, and
+//!   capped results. WASI gives a plug-in no environment, no network, no
+//!   arguments, no stdin and no files beyond granted directories.
+//!
+//! Architecture invariant: this is the only crate of gs-mcp that links
+//! wasmtime. It knows nothing of HTTP, JSON-RPC or any image backend: it
+//! reaches the image only through [`gs_toolset::ImageSession`].
+
+mod bindings {
+    //! Host bindings generated from `wit/` (the `toolset` world).
+    #![allow(missing_docs)]
+    wasmtime::component::bindgen!({
+        path: "../../wit",
+        world: "toolset",
+    });
+}
+mod cache;
+mod config;
+mod host;
+mod imports;
+mod policy;
+mod state;
+mod version;
+mod wasm;
+
+pub use config::{DirGrant, Grants, HostConfig, Limits, WasmToolsetSpec};
+pub use host::{HostError, LoadError, LoadErrorKind, ToolsetHost};
+pub use version::{PACKAGE, PACKAGE_VERSION};
+pub use wasm::{WasmSession, WasmToolset};

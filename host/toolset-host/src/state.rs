@@ -1,0 +1,207 @@
+//! The state each instance's store carries: its WASI context (which grants
+//! nothing but configured directories), its memory limiter, the tail of its
+//! stderr (where a Rust plug-in's panic message lands), and — only while a
+//! call runs — that call's context and deadline.
+//!
+//! The limiter and the epoch callback record *why* they stopped the guest
+//! here, so a trap can be reported as `outOfMemory`, `deadline` or
+//! `cancelled` rather than as an anonymous trap.
+
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use gs_toolset::CallContext;
+use wasmtime::ResourceLimiter;
+use wasmtime::component::ResourceTable;
+use wasmtime_wasi::cli::{IsTerminal, StdoutStream};
+use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+
+use crate::policy::Policy;
+
+/// Why the host stopped a guest, recorded before it raises the trap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The call's deadline passed.
+    Deadline,
+    /// The caller cancelled.
+    Cancelled,
+    /// The guest asked for more memory than its cap; the numbers are the
+    /// size asked for and the cap.
+    OutOfMemory { desired: usize, cap: usize },
+}
+
+/// The call in flight on an instance.
+pub(crate) struct Call {
+    /// What the caller passed.
+    pub ctx: CallContext,
+    /// Log lines and progress reports still allowed in this call.
+    pub notifications_left: usize,
+}
+
+/// Caps linear memory (and tables) of one instance.
+pub(crate) struct Limiter {
+    /// Linear memory cap in bytes.
+    pub memory_cap: usize,
+    /// Set when a growth was refused.
+    pub stop: Option<Stop>,
+}
+
+impl ResourceLimiter for Limiter {
+    fn memory_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        if desired <= self.memory_cap {
+            return Ok(true);
+        }
+        // Trapping (rather than answering "no") makes the failure visible
+        // as such: a Rust guest would otherwise abort with a generic trap.
+        self.stop = Some(Stop::OutOfMemory {
+            desired,
+            cap: self.memory_cap,
+        });
+        Err(wasmtime::format_err!(
+            "memory cap of {} bytes exceeded",
+            self.memory_cap
+        ))
+    }
+
+    fn table_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        // Tables hold function references; a million entries is far beyond
+        // any real plug-in and bounds host memory spent on them.
+        Ok(desired <= 1_000_000)
+    }
+}
+
+/// Everything a store holds for one instance.
+pub(crate) struct HostState {
+    pub wasi: WasiCtx,
+    pub table: ResourceTable,
+    pub limiter: Limiter,
+    pub policy: Arc<Policy>,
+    pub stderr: StderrTail,
+    /// The call in flight, `None` between calls (and while `describe` runs).
+    pub call: Option<Call>,
+    /// When the running guest code must stop: the earlier of the toolset's
+    /// deadline and the caller's. `None` between calls.
+    pub deadline: Option<Instant>,
+    /// How long the running guest code was given (for messages).
+    pub budget: Duration,
+    /// Set by the epoch callback when it stops the guest.
+    pub stop: Option<Stop>,
+}
+
+impl WasiView for HostState {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView {
+            ctx: &mut self.wasi,
+            table: &mut self.table,
+        }
+    }
+}
+
+/// The last few KiB a guest wrote to stderr. Older bytes are dropped, and
+/// writes never fail, so a chatty plug-in is never stopped for it.
+#[derive(Clone, Default)]
+pub(crate) struct StderrTail(Arc<Mutex<Vec<u8>>>);
+
+/// How much stderr is kept: enough for a panic message and its location.
+const STDERR_TAIL: usize = 4096;
+
+impl StderrTail {
+    /// Forgets what was written so far (at the start of each call).
+    pub fn clear(&self) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+    }
+
+    /// What was written since the last [`StderrTail::clear`], lossily
+    /// decoded.
+    pub fn text(&self) -> String {
+        let buf = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        String::from_utf8_lossy(&buf).into_owned()
+    }
+
+    fn append(&self, bytes: &[u8]) {
+        let mut buf = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let bytes = &bytes[bytes.len().saturating_sub(STDERR_TAIL)..];
+        let overflow = (buf.len() + bytes.len()).saturating_sub(STDERR_TAIL);
+        buf.drain(..overflow);
+        buf.extend_from_slice(bytes);
+    }
+}
+
+impl IsTerminal for StderrTail {
+    fn is_terminal(&self) -> bool {
+        false
+    }
+}
+
+impl StdoutStream for StderrTail {
+    fn p2_stream(&self) -> Box<dyn OutputStream> {
+        Box::new(self.clone())
+    }
+
+    fn async_stream(&self) -> Box<dyn tokio_io::AsyncWrite + Send + Sync> {
+        Box::new(self.clone())
+    }
+}
+
+#[wasmtime_wasi::async_trait]
+impl Pollable for StderrTail {
+    async fn ready(&mut self) {}
+}
+
+impl OutputStream for StderrTail {
+    fn write(&mut self, bytes: Bytes) -> StreamResult<()> {
+        self.append(&bytes);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> StreamResult<()> {
+        Ok(())
+    }
+
+    fn check_write(&mut self) -> StreamResult<usize> {
+        Ok(64 * 1024)
+    }
+}
+
+use tokio::io as tokio_io;
+
+impl tokio_io::AsyncWrite for StderrTail {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        self.append(buf);
+        std::task::Poll::Ready(Ok(buf.len()))
+    }
+
+    fn poll_flush(
+        self: Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn poll_shutdown(
+        self: Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+}

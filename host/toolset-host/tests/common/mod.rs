@@ -1,0 +1,135 @@
+//! Shared set-up of the toolset host's integration tests: a host, a real
+//! embedded image, call contexts, and a notifier that records what a
+//! toolset sent.
+
+#![allow(dead_code)]
+
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use gs_toolset::embedded::EmbeddedSession;
+use gs_toolset::{
+    CallContext, LogLevel, Notifier, ServerIdentity, ToolResult, Toolset, ToolsetSession,
+};
+use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolset, WasmToolsetSpec};
+use serde_json::Value;
+
+/// A host for one test, small enough that many can exist at once. Its
+/// compiled-artefact cache lives in cargo's scratch directory, so the test
+/// plug-ins are compiled once per change, not once per run.
+pub fn host() -> ToolsetHost {
+    ToolsetHost::new(HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_instances: 32,
+        max_memory: 512 << 20,
+        epoch_tick: Duration::from_millis(5),
+    })
+    .expect("the toolset host starts")
+}
+
+/// A host shared by the tests of one binary (compiling a component once
+/// per binary rather than once per test).
+pub fn shared_host() -> &'static ToolsetHost {
+    static HOST: OnceLock<ToolsetHost> = OnceLock::new();
+    HOST.get_or_init(host)
+}
+
+/// Every image grant.
+pub fn all_grants() -> Grants {
+    Grants::from_names(&["image:read", "image:execute", "image:write"]).unwrap()
+}
+
+/// Loads `path` on the shared host with `grants` and `limits`.
+pub fn load(path: &str, grants: Grants, limits: Limits) -> WasmToolset {
+    let mut spec = WasmToolsetSpec::new(path);
+    spec.grants = grants;
+    spec.limits = limits;
+    shared_host()
+        .load(&spec)
+        .unwrap_or_else(|e| panic!("loading {path}: {e}"))
+}
+
+/// The `hello` plug-in with every grant and default limits, loaded once.
+pub fn hello() -> &'static WasmToolset {
+    static T: OnceLock<WasmToolset> = OnceLock::new();
+    T.get_or_init(|| load(gs_test_plugins::HELLO, all_grants(), Limits::default()))
+}
+
+/// A fresh embedded image in a temporary directory.
+pub struct TestImage {
+    _dir: tempfile::TempDir,
+    pub image: gs_image::Image,
+}
+
+impl TestImage {
+    pub fn new() -> TestImage {
+        let dir = tempfile::tempdir().unwrap();
+        let image = gs_image::Image::open(dir.path().join("test.image")).unwrap();
+        TestImage { _dir: dir, image }
+    }
+
+    /// A call context on a new session of this image.
+    pub fn ctx(&self, read_only: bool) -> CallContext {
+        CallContext::new(
+            Arc::new(EmbeddedSession::new(self.image.session())),
+            read_only,
+            Arc::new(ServerIdentity {
+                name: "gs-mcp".into(),
+                version: "0.1.0".into(),
+                title: None,
+            }),
+        )
+    }
+}
+
+/// Records log lines and progress reports.
+#[derive(Default)]
+pub struct Recorder(pub Mutex<Vec<String>>);
+
+impl Notifier for Recorder {
+    fn log(&self, level: LogLevel, logger: &str, message: &str) {
+        self.0
+            .lock()
+            .unwrap()
+            .push(format!("{}:{logger}:{message}", level.as_str()));
+    }
+
+    fn progress(&self, progress: f64, total: Option<f64>, message: Option<&str>) {
+        self.0.lock().unwrap().push(format!(
+            "progress:{progress}/{}:{}",
+            total.unwrap_or(f64::NAN),
+            message.unwrap_or("")
+        ));
+    }
+}
+
+/// Calls `tool` with `args` (JSON text) on `session`.
+pub fn call(
+    session: &mut dyn ToolsetSession,
+    ctx: &CallContext,
+    tool: &str,
+    args: &str,
+) -> ToolResult {
+    let args: Value = serde_json::from_str(args).unwrap();
+    session.call(tool, &args, ctx)
+}
+
+/// The text of a successful result's first block.
+pub fn text(result: &ToolResult) -> String {
+    match result {
+        Ok(out) => match out.content.first() {
+            Some(gs_toolset::Content::Text(t)) => t.clone(),
+            other => panic!("expected a text block, got {other:?}"),
+        },
+        Err(e) => panic!("expected success, got {e}"),
+    }
+}
+
+/// The names of the tools a session sees.
+pub fn visible(toolset: &dyn Toolset, read_only: bool) -> Vec<String> {
+    toolset
+        .info()
+        .visible_tools(read_only)
+        .map(|t| t.name.clone())
+        .collect()
+}

@@ -1,0 +1,352 @@
+//! Each way `plugins/misbehave` misbehaves, contained: the call fails with
+//! the right kind and a readable message, the instance is dropped, the
+//! same session's next call works on a fresh instance, and other sessions
+//! never notice.
+
+mod common;
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use common::*;
+use gs_toolset::{ErrorKind, ToolsetSession};
+use gs_toolset_host::{DirGrant, Grants, Limits, WasmSession, WasmToolset};
+use serde_json::json;
+
+const DEADLINE: Duration = Duration::from_millis(300);
+
+/// `misbehave` with a short deadline and default memory and output caps.
+fn misbehave() -> &'static WasmToolset {
+    static T: OnceLock<WasmToolset> = OnceLock::new();
+    T.get_or_init(|| {
+        load(
+            gs_test_plugins::MISBEHAVE,
+            Grants::default(),
+            Limits {
+                deadline: DEADLINE,
+                ..Limits::default()
+            },
+        )
+    })
+}
+
+/// Asserts the session's instance was dropped and that its next call runs
+/// on a fresh one.
+fn next_call_is_fresh(s: &mut WasmSession, img: &TestImage) {
+    assert!(!s.has_instance(), "the poisoned instance must be dropped");
+    let before = s.instances_created();
+    let r = call(s, &img.ctx(false), "counter", "{}").unwrap();
+    assert_eq!(r.structured, Some(json!({"calls": 1})), "a fresh instance");
+    assert_eq!(s.instances_created(), before + 1);
+}
+
+/// Warms `s` (so its state is observable) and calls `tool`.
+fn misbehave_once(
+    s: &mut WasmSession,
+    img: &TestImage,
+    tool: &str,
+    args: &str,
+) -> gs_toolset::ToolError {
+    call(s, &img.ctx(false), "counter", "{}").unwrap();
+    call(s, &img.ctx(false), tool, args).unwrap_err()
+}
+
+#[test]
+fn an_infinite_loop_is_stopped_at_its_deadline() {
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    call(&mut s, &img.ctx(false), "counter", "{}").unwrap();
+    let start = Instant::now();
+    let e = call(&mut s, &img.ctx(false), "spin", "{}").unwrap_err();
+    let took = start.elapsed();
+    assert_eq!(e.kind, ErrorKind::Deadline);
+    assert_eq!(
+        e.message,
+        "tool `spin` of toolset `misbehave` ran past its deadline of 0.300 s and was stopped; \
+         the session goes on with a fresh instance"
+    );
+    assert!(took >= DEADLINE, "stopped early: {took:?}");
+    assert!(
+        took <= DEADLINE + Duration::from_millis(50),
+        "overshot the deadline by {:?}",
+        took - DEADLINE
+    );
+    next_call_is_fresh(&mut s, &img);
+}
+
+#[test]
+fn the_callers_own_deadline_applies_when_earlier() {
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    let mut ctx = img.ctx(false);
+    ctx.deadline = Some(Instant::now() + Duration::from_millis(50));
+    let start = Instant::now();
+    let e = call(&mut s, &ctx, "spin", "{}").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Deadline);
+    assert!(start.elapsed() < DEADLINE, "took {:?}", start.elapsed());
+    assert!(e.message.contains("its deadline of 0.0"), "{}", e.message);
+}
+
+#[test]
+fn a_cancelled_call_stops_within_a_tick() {
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    let ctx = img.ctx(false);
+    let cancel = ctx.cancel.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        cancel.cancel();
+    });
+    let start = Instant::now();
+    let e = call(&mut s, &ctx, "spin", "{}").unwrap_err();
+    canceller.join().unwrap();
+    assert_eq!(e.kind, ErrorKind::Cancelled);
+    assert!(
+        e.message.contains("cancelled by the client"),
+        "{}",
+        e.message
+    );
+    assert!(start.elapsed() < DEADLINE, "took {:?}", start.elapsed());
+    next_call_is_fresh(&mut s, &img);
+}
+
+#[test]
+fn a_memory_bomb_hits_the_memory_cap() {
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    let e = misbehave_once(&mut s, &img, "bomb", "{}");
+    assert_eq!(e.kind, ErrorKind::OutOfMemory);
+    assert!(
+        e.message
+            .starts_with("tool `bomb` of toolset `misbehave` tried to grow its memory to "),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message.contains("over its cap of 64 MiB"),
+        "{}",
+        e.message
+    );
+    next_call_is_fresh(&mut s, &img);
+}
+
+#[test]
+fn deep_recursion_is_a_stack_overflow() {
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    let e = misbehave_once(&mut s, &img, "recurse", "{}");
+    assert_eq!(e.kind, ErrorKind::StackOverflow, "{}", e.message);
+    assert!(
+        e.message.contains("overflowed its call stack"),
+        "{}",
+        e.message
+    );
+    next_call_is_fresh(&mut s, &img);
+}
+
+#[test]
+fn a_panic_is_reported_with_its_message() {
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    let e = misbehave_once(&mut s, &img, "panic", "{}");
+    assert_eq!(e.kind, ErrorKind::Panic, "{}", e.message);
+    assert!(
+        e.message
+            .starts_with("tool `panic` of toolset `misbehave` panicked: panicked at "),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message.contains("this tool panics on purpose"),
+        "{}",
+        e.message
+    );
+    next_call_is_fresh(&mut s, &img);
+}
+
+#[test]
+fn a_100_mb_output_is_refused() {
+    // With room to build it, the answer exceeds the output cap.
+    let roomy = load(
+        gs_test_plugins::MISBEHAVE,
+        Grants::default(),
+        Limits {
+            memory: 256 << 20,
+            ..Limits::default()
+        },
+    );
+    let img = TestImage::new();
+    let mut s = roomy.session();
+    let e = misbehave_once(&mut s, &img, "flood", r#"{"megabytes": 100}"#);
+    assert_eq!(e.kind, ErrorKind::OutputTooLarge);
+    assert_eq!(
+        e.message,
+        format!(
+            "tool `flood` of toolset `misbehave` returned {} bytes, over its output cap of \
+             4194304 bytes; ask it for less, or the operator may raise `limits.output`",
+            100 << 20
+        )
+    );
+    next_call_is_fresh(&mut s, &img);
+
+    // Under the default memory cap it cannot even be built.
+    let mut s = misbehave().session();
+    let e = misbehave_once(&mut s, &img, "flood", r#"{"megabytes": 100}"#);
+    assert_eq!(e.kind, ErrorKind::OutOfMemory);
+    next_call_is_fresh(&mut s, &img);
+
+    // A modest answer passes.
+    let r = call(&mut s, &img.ctx(false), "flood", r#"{"megabytes": 1}"#);
+    assert_eq!(text(&r).len(), 1 << 20);
+}
+
+#[test]
+fn files_are_out_of_reach_without_a_grant() {
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut s = misbehave().session();
+    for path in ["/etc/passwd", "Cargo.toml", "../../Cargo.toml", "/"] {
+        let r = call(
+            &mut s,
+            &ctx,
+            "read_file",
+            &json!({"path": path}).to_string(),
+        );
+        assert!(text(&r).starts_with("denied: "), "{path}: {}", text(&r));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("planted");
+    let r = call(
+        &mut s,
+        &ctx,
+        "write_file",
+        &json!({"path": target.display().to_string()}).to_string(),
+    );
+    assert!(text(&r).starts_with("denied: "), "{}", text(&r));
+    assert!(!target.exists());
+}
+
+#[test]
+fn a_granted_directory_is_reachable_and_read_only_when_granted_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("data.txt"), "twelve bytes").unwrap();
+    let t = load(
+        gs_test_plugins::MISBEHAVE,
+        Grants {
+            dirs: vec![DirGrant {
+                host_path: dir.path().to_owned(),
+                guest_path: "/data".into(),
+                writable: false,
+            }],
+            ..Grants::default()
+        },
+        Limits::default(),
+    );
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut s = t.session();
+    let r = call(&mut s, &ctx, "read_file", r#"{"path": "/data/data.txt"}"#);
+    assert_eq!(text(&r), "read 12 bytes");
+    let r = call(&mut s, &ctx, "write_file", r#"{"path": "/data/new.txt"}"#);
+    assert!(text(&r).starts_with("denied: "), "{}", text(&r));
+    assert!(!dir.path().join("new.txt").exists());
+    let r = call(&mut s, &ctx, "read_file", r#"{"path": "/etc/passwd"}"#);
+    assert!(text(&r).starts_with("denied: "), "{}", text(&r));
+}
+
+#[test]
+fn the_environment_and_arguments_are_empty() {
+    // The test process has variables (PATH at least); none must show.
+    assert!(std::env::vars().next().is_some());
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    let r = call(&mut s, &img.ctx(false), "environment", "{}").unwrap();
+    let seen = r.structured.unwrap();
+    assert_eq!(seen["vars"], json!([]));
+    assert_eq!(seen["args"], json!([]));
+    // WASI's working directory is a virtual "/", not the host's.
+    let host_cwd = std::env::current_dir().unwrap().display().to_string();
+    assert_ne!(seen["cwd"], json!(host_cwd), "{seen}");
+}
+
+#[test]
+fn the_network_is_out_of_reach() {
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    let r = call(&mut s, &img.ctx(false), "connect", "{}").unwrap();
+    let seen = r.structured.unwrap();
+    for what in ["tcp", "dns", "udp"] {
+        assert!(
+            seen[what].as_str().unwrap().starts_with("denied: "),
+            "{what}: {seen}"
+        );
+    }
+}
+
+#[test]
+fn a_runaway_in_one_session_does_not_delay_another() {
+    let slow = load(
+        gs_test_plugins::MISBEHAVE,
+        Grants::default(),
+        Limits {
+            deadline: Duration::from_secs(2),
+            ..Limits::default()
+        },
+    );
+    let img = TestImage::new();
+    let runaway_ctx = img.ctx(false);
+    let mut runaway = slow.session();
+    runaway.ensure_instance().unwrap();
+    let spinner = std::thread::spawn(move || {
+        let start = Instant::now();
+        let e = call(&mut runaway, &runaway_ctx, "spin", "{}").unwrap_err();
+        (e.kind, start.elapsed())
+    });
+    // While it spins, another session of the same toolset calls away.
+    std::thread::sleep(Duration::from_millis(100));
+    let ctx = img.ctx(false);
+    let mut other = slow.session();
+    let mut worst = Duration::ZERO;
+    for n in 1..=20 {
+        let start = Instant::now();
+        let r = call(&mut other, &ctx, "counter", "{}").unwrap();
+        worst = worst.max(start.elapsed());
+        assert_eq!(r.structured, Some(json!({"calls": n})));
+    }
+    assert!(
+        !spinner.is_finished(),
+        "the runaway should still be running"
+    );
+    // Far below the runaway's 2 s: nothing waits for it (the margin only
+    // absorbs a loaded test machine).
+    assert!(worst < Duration::from_millis(500), "a call took {worst:?}");
+    let (kind, took) = spinner.join().unwrap();
+    assert_eq!(kind, ErrorKind::Deadline);
+    assert!(took >= Duration::from_secs(2));
+}
+
+#[test]
+fn a_trap_in_one_session_leaves_other_sessions_instances_alone() {
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut a = misbehave().session();
+    let mut b = misbehave().session();
+    call(&mut b, &ctx, "counter", "{}").unwrap();
+    call(&mut a, &ctx, "panic", "{}").unwrap_err();
+    let r = call(&mut b, &ctx, "counter", "{}").unwrap();
+    assert_eq!(
+        r.structured,
+        Some(json!({"calls": 2})),
+        "b kept its instance"
+    );
+}
+
+#[test]
+fn a_boxed_session_behaves_the_same() {
+    let img = TestImage::new();
+    let mut s: Box<dyn ToolsetSession> = gs_toolset::Toolset::open_session(misbehave());
+    let e = s.call("panic", &json!({}), &img.ctx(false)).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Panic);
+    let r = s.call("counter", &json!({}), &img.ctx(false)).unwrap();
+    assert_eq!(r.structured, Some(json!({"calls": 1})));
+}

@@ -1,0 +1,156 @@
+//! Loading a toolset: digest pins, the WIT version check, the compiled
+//! artefact cache, `expose`, and files that are not toolsets.
+
+mod common;
+
+use common::*;
+use gs_toolset::Toolset;
+use gs_toolset_host::{HostConfig, LoadErrorKind, PACKAGE_VERSION, ToolsetHost, WasmToolsetSpec};
+
+#[test]
+fn a_component_built_against_another_major_version_is_refused_naming_both() {
+    let e = shared_host()
+        .load(&WasmToolsetSpec::new(gs_test_plugins::WRONG_VERSION))
+        .unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Version);
+    assert_eq!(
+        e.message,
+        format!(
+            "the component was built against gemstone:mcp@1.0.0 but this host implements \
+             gemstone:mcp@{PACKAGE_VERSION}; rebuild the toolset against \
+             gemstone:mcp@{PACKAGE_VERSION} or run a gs-mcp release that implements \
+             gemstone:mcp@1.0.0"
+        )
+    );
+    assert!(e.to_string().starts_with(gs_test_plugins::WRONG_VERSION));
+}
+
+#[test]
+fn a_pinned_digest_must_match() {
+    let actual = hello().sha256().to_string();
+    assert_eq!(actual.len(), 64);
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
+    let wrong = "0".repeat(64);
+    spec.sha256 = Some(wrong.clone());
+    let e = shared_host().load(&spec).unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::DigestMismatch);
+    assert_eq!(
+        e.message,
+        format!(
+            "sha256 mismatch: toolsets.toml pins {wrong} but the file has {actual}; if this \
+             file is the one you mean to run, pin its new digest"
+        )
+    );
+    spec.sha256 = Some(actual.to_uppercase());
+    assert!(
+        shared_host().load(&spec).is_ok(),
+        "the pin is case-insensitive"
+    );
+}
+
+#[test]
+fn the_compiled_artefact_is_cached_on_disk() {
+    let cache = tempfile::tempdir().unwrap();
+    let config = HostConfig {
+        cache_dir: Some(cache.path().to_owned()),
+        max_instances: 8,
+        ..HostConfig::default()
+    };
+    let spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
+
+    let first = ToolsetHost::new(config.clone()).unwrap();
+    let t = first.load(&spec).unwrap();
+    assert!(!t.loaded_from_cache());
+    assert_eq!(first.compilations(), 1);
+    assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 1);
+    drop(first);
+
+    // A restart (a new host) loads the artefact instead of compiling.
+    let second = ToolsetHost::new(config.clone()).unwrap();
+    let t = second.load(&spec).unwrap();
+    assert!(t.loaded_from_cache());
+    assert_eq!(second.compilations(), 0);
+    let img = TestImage::new();
+    let mut s = t.open_session();
+    assert_eq!(
+        text(&call(
+            &mut *s,
+            &img.ctx(false),
+            "greet",
+            r#"{"name": "cache"}"#
+        )),
+        "Hello, cache!"
+    );
+
+    drop((s, t, second));
+
+    // A damaged entry is recompiled, not trusted.
+    for entry in std::fs::read_dir(cache.path()).unwrap() {
+        std::fs::write(entry.unwrap().path(), b"garbage").unwrap();
+    }
+    let third = ToolsetHost::new(config).unwrap();
+    let t = third.load(&spec).unwrap();
+    assert!(!t.loaded_from_cache());
+    assert_eq!(third.compilations(), 1);
+}
+
+#[test]
+fn expose_limits_the_tools_and_names_unknown_ones() {
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
+    spec.expose = Some(vec!["greet".into(), "add".into()]);
+    let t = shared_host().load(&spec).unwrap();
+    assert_eq!(visible(&t, false), ["greet", "add"]);
+    let img = TestImage::new();
+    let mut s = t.open_session();
+    let e = call(&mut *s, &img.ctx(false), "media", "{}").unwrap_err();
+    assert_eq!(e.kind, gs_toolset::ErrorKind::NotFound);
+
+    spec.expose = Some(vec!["greet".into(), "gret".into()]);
+    let e = shared_host().load(&spec).unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Config);
+    assert!(
+        e.message
+            .starts_with("`expose` names tool `gret`, which toolset `hello` does not have"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn files_that_are_not_toolsets_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("junk.wasm");
+    std::fs::write(&junk, b"not wasm at all").unwrap();
+    let e = shared_host()
+        .load(&WasmToolsetSpec::new(&junk))
+        .unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Compile);
+    assert!(
+        e.message.starts_with("not a valid WebAssembly component"),
+        "{}",
+        e.message
+    );
+
+    let e = shared_host()
+        .load(&WasmToolsetSpec::new(dir.path().join("missing.wasm")))
+        .unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Read);
+    assert!(
+        e.message.starts_with("cannot read the component: "),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_memory_limit_above_the_hosts_is_a_config_error() {
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
+    spec.limits.memory = 4 << 30;
+    let e = shared_host().load(&spec).unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Config);
+    assert!(
+        e.message.starts_with("limits.memory is 4294967296 bytes"),
+        "{}",
+        e.message
+    );
+}

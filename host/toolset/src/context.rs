@@ -1,0 +1,150 @@
+//! What a tool call receives besides its arguments: the caller's image
+//! session, whether the session is read-only, where log lines and progress
+//! go, and how the caller can stop the call.
+//!
+//! Everything here is owned and cheap to clone (`Arc`s and flags), so a
+//! toolset can move it into whatever runs the call — a WebAssembly store
+//! needs `'static` state — without borrowing from the session broker.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::ImageSession;
+
+/// Severity of a log line (RFC 5424, as MCP logging uses it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LogLevel {
+    /// Detailed diagnostics.
+    Debug,
+    /// Normal operation.
+    Info,
+    /// Normal but significant.
+    Notice,
+    /// Recovered from something unexpected.
+    Warning,
+    /// One operation failed.
+    Error,
+    /// A component failed.
+    Critical,
+    /// Act now.
+    Alert,
+    /// Unusable.
+    Emergency,
+}
+
+impl LogLevel {
+    /// The level's MCP name (`debug`, `info`, … `emergency`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LogLevel::Debug => "debug",
+            LogLevel::Info => "info",
+            LogLevel::Notice => "notice",
+            LogLevel::Warning => "warning",
+            LogLevel::Error => "error",
+            LogLevel::Critical => "critical",
+            LogLevel::Alert => "alert",
+            LogLevel::Emergency => "emergency",
+        }
+    }
+}
+
+/// Where a call's log lines and progress reports go (the session's
+/// server-to-client message stream). Implementations must not block for
+/// long: they are called from inside tool calls.
+pub trait Notifier: Send + Sync {
+    /// A log line from `logger` (the toolset's name) at `level`.
+    fn log(&self, level: LogLevel, logger: &str, message: &str);
+    /// Progress of the current call.
+    fn progress(&self, progress: f64, total: Option<f64>, message: Option<&str>);
+}
+
+/// A [`Notifier`] that drops everything: for callers that have no client
+/// stream (benchmarks, command-line tool runs).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SilentNotifier;
+
+impl Notifier for SilentNotifier {
+    fn log(&self, _: LogLevel, _: &str, _: &str) {}
+    fn progress(&self, _: f64, _: Option<f64>, _: Option<&str>) {}
+}
+
+/// A flag the caller raises to stop a running call (MCP
+/// `notifications/cancelled`). Clones share the flag.
+#[derive(Debug, Clone, Default)]
+pub struct CancelToken(Arc<AtomicBool>);
+
+impl CancelToken {
+    /// A token not yet cancelled.
+    pub fn new() -> CancelToken {
+        CancelToken::default()
+    }
+
+    /// Asks the call to stop. WebAssembly toolsets stop within one epoch
+    /// tick; native tools check [`CancelToken::is_cancelled`] at their own
+    /// safe points.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// True once [`CancelToken::cancel`] was called on any clone.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The MCP server's identity, as toolsets may ask for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerIdentity {
+    /// E.g. `gs-mcp`.
+    pub name: String,
+    /// The server's version.
+    pub version: String,
+    /// A human-readable title, if configured.
+    pub title: Option<String>,
+}
+
+/// Everything one tool call receives besides its name and arguments.
+#[derive(Clone)]
+pub struct CallContext {
+    /// The caller's own image session (its own transaction view).
+    pub image: Arc<dyn ImageSession>,
+    /// True if the session is read-only: only read-only-safe tools run,
+    /// and every mutating or executing image operation is refused.
+    pub read_only: bool,
+    /// Where log lines and progress go.
+    pub notifier: Arc<dyn Notifier>,
+    /// Raised by the caller to stop the call.
+    pub cancel: CancelToken,
+    /// The caller's own deadline for the call, if any. A toolset with its
+    /// own (shorter) limit applies whichever comes first.
+    pub deadline: Option<Instant>,
+    /// The server's identity.
+    pub server: Arc<ServerIdentity>,
+}
+
+impl CallContext {
+    /// A context for `image` with no deadline, a fresh cancel token and a
+    /// silent notifier.
+    pub fn new(image: Arc<dyn ImageSession>, read_only: bool, server: Arc<ServerIdentity>) -> Self {
+        CallContext {
+            image,
+            read_only,
+            notifier: Arc::new(SilentNotifier),
+            cancel: CancelToken::new(),
+            deadline: None,
+            server,
+        }
+    }
+}
+
+impl std::fmt::Debug for CallContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CallContext")
+            .field("read_only", &self.read_only)
+            .field("cancelled", &self.cancel.is_cancelled())
+            .field("deadline", &self.deadline)
+            .field("server", &self.server)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,136 @@
+//! The image operations toolsets may use, as one interface every image
+//! backend implements (the embedded image, a GemStone stone over GCI).
+//!
+//! The WebAssembly host forwards its image host functions here after its
+//! policy checks (grants, read-only, kernel-class guard, result caps); the
+//! built-in toolset calls it directly. Methods take `&self` because a
+//! session is shared (behind an `Arc`) between the broker and the call in
+//! flight; backends serialise internally. Failures are [`ToolError`]s with
+//! the kinds a tool would report (`notFound`, `compileError`, …), so a tool
+//! can pass them on unchanged.
+
+use crate::ToolError;
+
+/// A reference to one method.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MethodRef {
+    /// The class defining the method.
+    pub class_name: String,
+    /// True for a class-side method.
+    pub meta: bool,
+    /// Its selector.
+    pub selector: String,
+}
+
+/// Methods answered by a query, possibly capped.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MethodRefs {
+    /// The methods, sorted.
+    pub refs: Vec<MethodRef>,
+    /// True if more methods match than were answered.
+    pub truncated: bool,
+}
+
+/// What the image knows about one class.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassInfo {
+    /// Its name.
+    pub name: String,
+    /// Its superclass's name, `None` for a root class.
+    pub superclass: Option<String>,
+    /// The symbol dictionary binding it.
+    pub dictionary: String,
+    /// Instance variables it defines.
+    pub instance_variables: Vec<String>,
+    /// Its class variables.
+    pub class_variables: Vec<String>,
+    /// Its class-instance variables.
+    pub class_instance_variables: Vec<String>,
+    /// Its category, if any.
+    pub category: Option<String>,
+    /// Its comment (empty if none).
+    pub comment: String,
+    /// True for a kernel class (the kernel-class guard protects it).
+    pub kernel: bool,
+}
+
+/// A class definition to apply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassDefinition {
+    /// The class name.
+    pub name: String,
+    /// The superclass name, `None` for a root class.
+    pub superclass: Option<String>,
+    /// The dictionary to bind the class in.
+    pub dictionary: String,
+    /// Instance variable names.
+    pub instance_variables: Vec<String>,
+    /// Class variable names.
+    pub class_variables: Vec<String>,
+    /// Class-instance variable names.
+    pub class_instance_variables: Vec<String>,
+    /// The class category, if any.
+    pub category: Option<String>,
+}
+
+/// One client's session on an image: its own transaction view.
+///
+/// Query methods answer at most `limit` methods and set
+/// [`MethodRefs::truncated`] when more match, so callers can cap results
+/// without materialising them all.
+pub trait ImageSession: Send + Sync {
+    /// The symbol dictionaries in the session's symbol list, in search order.
+    fn dictionaries(&self) -> Result<Vec<String>, ToolError>;
+    /// The class names bound in `dictionary`, sorted.
+    fn classes(&self, dictionary: &str) -> Result<Vec<String>, ToolError>;
+    /// What the image knows about the class named `class_name`.
+    fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError>;
+    /// The selectors a class (class side when `meta`) defines, sorted.
+    fn selectors(&self, class_name: &str, meta: bool) -> Result<Vec<String>, ToolError>;
+    /// The source of one method.
+    fn method_source(
+        &self,
+        class_name: &str,
+        meta: bool,
+        selector: &str,
+    ) -> Result<String, ToolError>;
+    /// Methods implementing `selector`.
+    fn implementors(&self, selector: &str, limit: usize) -> Result<MethodRefs, ToolError>;
+    /// Methods sending `selector`.
+    fn senders(&self, selector: &str, limit: usize) -> Result<MethodRefs, ToolError>;
+    /// Methods referencing the variable or global `name`.
+    fn references_to(&self, name: &str, limit: usize) -> Result<MethodRefs, ToolError>;
+    /// Methods whose source contains `text`.
+    fn search_source(
+        &self,
+        text: &str,
+        ignore_case: bool,
+        limit: usize,
+    ) -> Result<MethodRefs, ToolError>;
+    /// True if `class_name` names a kernel class, which no toolset may
+    /// change. An unknown class is not a kernel class.
+    fn is_kernel_class(&self, class_name: &str) -> Result<bool, ToolError>;
+
+    /// Runs `code` as a doit and answers its result's print string.
+    fn execute(&self, code: &str) -> Result<String, ToolError>;
+
+    /// Compiles a method and answers its selector.
+    fn compile_method(
+        &self,
+        class_name: &str,
+        meta: bool,
+        category: Option<&str>,
+        source: &str,
+    ) -> Result<String, ToolError>;
+    /// Defines or redefines a class.
+    fn define_class(&self, definition: &ClassDefinition) -> Result<(), ToolError>;
+    /// Removes a method.
+    fn delete_method(&self, class_name: &str, meta: bool, selector: &str) -> Result<(), ToolError>;
+    /// Removes a class.
+    fn delete_class(&self, class_name: &str) -> Result<(), ToolError>;
+    /// Replaces a class comment.
+    fn set_class_comment(&self, class_name: &str, comment: &str) -> Result<(), ToolError>;
+
+    /// The image user the session runs as.
+    fn user(&self) -> String;
+}

@@ -1,0 +1,40 @@
+//! The toolset contract inside gs-mcp.
+//!
+//! Every tool the server offers comes from a **toolset**: the built-in
+//! Smalltalk-development toolset (native Rust) or a vendor's WebAssembly
+//! component. Both implement [`Toolset`], so the router and the session
+//! broker cannot tell them apart. This crate defines that contract:
+//!
+//! - [`ToolDescriptor`] and [`ToolsetInfo`]: what a toolset offers, including
+//!   which tools are read-only-safe ([`ToolsetInfo::visible_tools`] hides the
+//!   others from read-only sessions — fail closed).
+//! - [`ToolOutput`], [`Content`], [`ToolError`] and [`ErrorKind`]: what a call
+//!   answers, and [`call_result_json`], the MCP `CallToolResult` shape with
+//!   `structuredContent.error.kind` for failures.
+//! - [`CallContext`]: what a call receives — the caller's [`ImageSession`],
+//!   the read-only flag, a [`Notifier`] for log lines and progress, a
+//!   [`CancelToken`] and an optional deadline.
+//! - [`ImageSession`]: the image operations toolsets may use (look-ups,
+//!   execution, mutation, session facts), implemented by each image backend;
+//!   [`embedded::EmbeddedSession`] implements it over the embedded image.
+//!
+//! Architecture invariant: this crate knows nothing of wasmtime, HTTP or
+//! JSON-RPC. Of the image backends it knows only the embedded image's
+//! public API (in [`embedded`]); everything else reaches backends through
+//! [`ImageSession`].
+
+mod context;
+mod descriptor;
+pub mod embedded;
+mod image;
+mod result;
+mod toolset;
+
+pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, SilentNotifier};
+pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
+pub use image::{ClassDefinition, ClassInfo, ImageSession, MethodRef, MethodRefs};
+pub use result::{
+    Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput, ToolResult,
+    call_result_json,
+};
+pub use toolset::{Toolset, ToolsetSession};

@@ -1,0 +1,400 @@
+//! What a tool call answers: content blocks, structured content, or a
+//! classified error, and the MCP `CallToolResult` JSON they become.
+//!
+//! Tool failures are results, not protocol errors (MCP 2025-11-25): the
+//! client sees `isError: true`, the message as text content, and
+//! `structuredContent.error.kind`, so a model can read the message and a
+//! program can branch on the kind.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use serde_json::{Map, Value, json};
+
+/// The class of a failed call, reported as `structuredContent.error.kind`.
+///
+/// The first six kinds are the ones tools raise (the WIT `error-kind` enum
+/// has exactly these). The rest are raised by the WebAssembly host when it
+/// stops a plug-in; the instance that failed that way is dropped and the
+/// session's next call gets a fresh one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// Missing, unknown or ill-typed arguments (`invalidParams`).
+    InvalidParams,
+    /// A named thing does not exist (`notFound`).
+    NotFound,
+    /// Policy forbids it: a missing grant or a kernel class (`refused`).
+    Refused,
+    /// The session is read-only (`readOnly`).
+    ReadOnly,
+    /// Smalltalk source did not compile (`compileError`).
+    CompileError,
+    /// Anything else a tool reports (`other`).
+    Other,
+    /// The call ran past its deadline and was stopped (`deadline`).
+    Deadline,
+    /// The client cancelled the call and it was stopped (`cancelled`).
+    Cancelled,
+    /// The plug-in tried to grow its memory past its cap (`outOfMemory`).
+    OutOfMemory,
+    /// The plug-in overflowed its call stack, e.g. by unbounded recursion
+    /// (`stackOverflow`).
+    StackOverflow,
+    /// The plug-in panicked (`panic`).
+    Panic,
+    /// The plug-in trapped for another reason: `unreachable`, an
+    /// out-of-bounds access, a division by zero … (`trap`).
+    Trap,
+    /// The plug-in's result exceeded the output cap (`outputTooLarge`).
+    OutputTooLarge,
+    /// The toolset could not serve the call at all, e.g. no instance could
+    /// be created because the instance pool is full (`unavailable`).
+    Unavailable,
+}
+
+impl ErrorKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [ErrorKind; 14] = [
+        ErrorKind::InvalidParams,
+        ErrorKind::NotFound,
+        ErrorKind::Refused,
+        ErrorKind::ReadOnly,
+        ErrorKind::CompileError,
+        ErrorKind::Other,
+        ErrorKind::Deadline,
+        ErrorKind::Cancelled,
+        ErrorKind::OutOfMemory,
+        ErrorKind::StackOverflow,
+        ErrorKind::Panic,
+        ErrorKind::Trap,
+        ErrorKind::OutputTooLarge,
+        ErrorKind::Unavailable,
+    ];
+
+    /// The kind as clients see it in `structuredContent.error.kind`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidParams => "invalidParams",
+            ErrorKind::NotFound => "notFound",
+            ErrorKind::Refused => "refused",
+            ErrorKind::ReadOnly => "readOnly",
+            ErrorKind::CompileError => "compileError",
+            ErrorKind::Other => "other",
+            ErrorKind::Deadline => "deadline",
+            ErrorKind::Cancelled => "cancelled",
+            ErrorKind::OutOfMemory => "outOfMemory",
+            ErrorKind::StackOverflow => "stackOverflow",
+            ErrorKind::Panic => "panic",
+            ErrorKind::Trap => "trap",
+            ErrorKind::OutputTooLarge => "outputTooLarge",
+            ErrorKind::Unavailable => "unavailable",
+        }
+    }
+
+    /// The kind named `name` (as [`ErrorKind::as_str`] spells it), if any.
+    pub fn from_name(name: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+
+    /// True for the kinds the WebAssembly host raises when it stops a
+    /// plug-in (after which that instance is gone).
+    pub fn is_containment(self) -> bool {
+        matches!(
+            self,
+            ErrorKind::Deadline
+                | ErrorKind::Cancelled
+                | ErrorKind::OutOfMemory
+                | ErrorKind::StackOverflow
+                | ErrorKind::Panic
+                | ErrorKind::Trap
+                | ErrorKind::OutputTooLarge
+        )
+    }
+}
+
+impl std::fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A failed call: its kind and a message for a human or a model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolError {
+    /// The class of failure.
+    pub kind: ErrorKind,
+    /// What went wrong and, where possible, what to do about it.
+    pub message: String,
+}
+
+impl ToolError {
+    /// An error of `kind` with `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> ToolError {
+        ToolError {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// An `invalidParams` error.
+    pub fn invalid_params(message: impl Into<String>) -> ToolError {
+        ToolError::new(ErrorKind::InvalidParams, message)
+    }
+
+    /// A `notFound` error.
+    pub fn not_found(message: impl Into<String>) -> ToolError {
+        ToolError::new(ErrorKind::NotFound, message)
+    }
+
+    /// A `refused` error.
+    pub fn refused(message: impl Into<String>) -> ToolError {
+        ToolError::new(ErrorKind::Refused, message)
+    }
+
+    /// A `readOnly` error.
+    pub fn read_only(message: impl Into<String>) -> ToolError {
+        ToolError::new(ErrorKind::ReadOnly, message)
+    }
+
+    /// A `compileError` error.
+    pub fn compile_error(message: impl Into<String>) -> ToolError {
+        ToolError::new(ErrorKind::CompileError, message)
+    }
+
+    /// An `other` error.
+    pub fn other(message: impl Into<String>) -> ToolError {
+        ToolError::new(ErrorKind::Other, message)
+    }
+}
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind, self.message)
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+/// The body of an embedded resource.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResourceBody {
+    /// UTF-8 text.
+    Text(String),
+    /// Raw bytes (base64-encoded in MCP JSON).
+    Blob(Vec<u8>),
+}
+
+/// A resource embedded in a tool result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmbeddedResource {
+    /// The resource's URI.
+    pub uri: String,
+    /// Its media type, if known.
+    pub mime_type: Option<String>,
+    /// Its contents.
+    pub body: ResourceBody,
+}
+
+/// One block of unstructured tool-result content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Content {
+    /// Plain text or Markdown.
+    Text(String),
+    /// An image: bytes and media type.
+    Image {
+        /// Raw bytes (base64-encoded in MCP JSON).
+        data: Vec<u8>,
+        /// E.g. `image/png`.
+        mime_type: String,
+    },
+    /// An audio clip: bytes and media type.
+    Audio {
+        /// Raw bytes (base64-encoded in MCP JSON).
+        data: Vec<u8>,
+        /// E.g. `audio/wav`.
+        mime_type: String,
+    },
+    /// An embedded resource.
+    Resource(EmbeddedResource),
+}
+
+impl Content {
+    /// A text block.
+    pub fn text(text: impl Into<String>) -> Content {
+        Content::Text(text.into())
+    }
+
+    /// The size in bytes this block occupies, as counted against output
+    /// caps: text length or raw byte length plus media type and URI.
+    pub fn size(&self) -> usize {
+        match self {
+            Content::Text(t) => t.len(),
+            Content::Image { data, mime_type } | Content::Audio { data, mime_type } => {
+                data.len() + mime_type.len()
+            }
+            Content::Resource(r) => {
+                r.uri.len()
+                    + r.mime_type.as_ref().map_or(0, String::len)
+                    + match &r.body {
+                        ResourceBody::Text(t) => t.len(),
+                        ResourceBody::Blob(b) => b.len(),
+                    }
+            }
+        }
+    }
+
+    /// The MCP JSON form of this block (`{"type": "text", …}` …).
+    pub fn to_json(&self) -> Value {
+        match self {
+            Content::Text(text) => json!({"type": "text", "text": text}),
+            Content::Image { data, mime_type } => {
+                json!({"type": "image", "data": BASE64.encode(data), "mimeType": mime_type})
+            }
+            Content::Audio { data, mime_type } => {
+                json!({"type": "audio", "data": BASE64.encode(data), "mimeType": mime_type})
+            }
+            Content::Resource(r) => {
+                let mut resource = Map::new();
+                resource.insert("uri".into(), Value::String(r.uri.clone()));
+                if let Some(m) = &r.mime_type {
+                    resource.insert("mimeType".into(), Value::String(m.clone()));
+                }
+                match &r.body {
+                    ResourceBody::Text(t) => {
+                        resource.insert("text".into(), Value::String(t.clone()));
+                    }
+                    ResourceBody::Blob(b) => {
+                        resource.insert("blob".into(), Value::String(BASE64.encode(b)));
+                    }
+                }
+                json!({"type": "resource", "resource": resource})
+            }
+        }
+    }
+}
+
+/// A successful call's result.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ToolOutput {
+    /// Content blocks, in order.
+    pub content: Vec<Content>,
+    /// Structured content (an object when the tool has an output schema).
+    pub structured: Option<Value>,
+}
+
+impl ToolOutput {
+    /// A result of one text block.
+    pub fn text(text: impl Into<String>) -> ToolOutput {
+        ToolOutput {
+            content: vec![Content::text(text)],
+            structured: None,
+        }
+    }
+
+    /// A structured result; its text form is added when rendered to JSON.
+    pub fn structured(value: Value) -> ToolOutput {
+        ToolOutput {
+            content: Vec::new(),
+            structured: Some(value),
+        }
+    }
+
+    /// The size in bytes counted against output caps: every content block
+    /// plus the serialised structured content.
+    pub fn size(&self) -> usize {
+        self.content.iter().map(Content::size).sum::<usize>()
+            + self.structured.as_ref().map_or(0, |v| v.to_string().len())
+    }
+}
+
+/// What a call answers: its output, or a classified error.
+pub type ToolResult = Result<ToolOutput, ToolError>;
+
+/// The MCP `CallToolResult` JSON object for a call's result.
+///
+/// A success lists its content; when it has structured content and no
+/// content blocks, one text block holding the serialised JSON is added (MCP
+/// asks servers to, for clients that ignore `structuredContent`). A failure
+/// becomes `isError: true` with the message as text and
+/// `structuredContent: {"error": {"kind": …, "message": …}}`.
+pub fn call_result_json(result: &ToolResult) -> Value {
+    match result {
+        Ok(output) => {
+            let mut content: Vec<Value> = output.content.iter().map(Content::to_json).collect();
+            let mut obj = Map::new();
+            if let Some(structured) = &output.structured {
+                if content.is_empty() {
+                    content.push(json!({"type": "text", "text": structured.to_string()}));
+                }
+                obj.insert("structuredContent".into(), structured.clone());
+            }
+            obj.insert("content".into(), Value::Array(content));
+            obj.insert("isError".into(), Value::Bool(false));
+            Value::Object(obj)
+        }
+        Err(error) => json!({
+            "content": [{"type": "text", "text": error.message}],
+            "structuredContent": {"error": {"kind": error.kind.as_str(), "message": error.message}},
+            "isError": true,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_result_carries_kind_and_message_as_mcp_expects() {
+        let r: ToolResult = Err(ToolError::refused("Object is a kernel class"));
+        assert_eq!(
+            call_result_json(&r),
+            json!({
+                "content": [{"type": "text", "text": "Object is a kernel class"}],
+                "structuredContent": {"error": {"kind": "refused", "message": "Object is a kernel class"}},
+                "isError": true,
+            })
+        );
+    }
+
+    #[test]
+    fn structured_only_result_gets_a_text_rendering() {
+        let r: ToolResult = Ok(ToolOutput::structured(json!({"n": 3})));
+        assert_eq!(
+            call_result_json(&r),
+            json!({
+                "content": [{"type": "text", "text": "{\"n\":3}"}],
+                "structuredContent": {"n": 3},
+                "isError": false,
+            })
+        );
+    }
+
+    #[test]
+    fn binary_content_is_base64_with_mime_type() {
+        let image = Content::Image {
+            data: vec![0xff, 0x00, 0x10],
+            mime_type: "image/png".into(),
+        };
+        assert_eq!(
+            image.to_json(),
+            json!({"type": "image", "data": "/wAQ", "mimeType": "image/png"})
+        );
+        let res = Content::Resource(EmbeddedResource {
+            uri: "acme://t".into(),
+            mime_type: None,
+            body: ResourceBody::Text("rows".into()),
+        });
+        assert_eq!(
+            res.to_json(),
+            json!({"type": "resource", "resource": {"uri": "acme://t", "text": "rows"}})
+        );
+    }
+
+    #[test]
+    fn kind_names_round_trip() {
+        for kind in ErrorKind::ALL {
+            assert_eq!(ErrorKind::from_name(kind.as_str()), Some(kind));
+        }
+        assert_eq!(ErrorKind::from_name("nope"), None);
+    }
+}

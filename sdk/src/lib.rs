@@ -1,0 +1,141 @@
+//! Write gs-mcp toolsets in Rust.
+//!
+//! A toolset is a WebAssembly component that offers MCP tools to the
+//! clients of a gs-mcp server (a Model Context Protocol server for
+//! GemStone/S Smalltalk images). With this crate a toolset is plain Rust:
+//!
+//! - a function per tool, taking its arguments as a `serde` type and
+//!   answering an [`Output`] or an [`Error`] (whose [`ErrorKind`] the client
+//!   sees as `structuredContent.error.kind`);
+//! - a [`Toolset`] listing the tools, each with a JSON Schema built with
+//!   [`Schema`] and a read-only-safe flag;
+//! - one [`export_toolset!`] line that turns it into the component's exports.
+//!
+//! The image is reached through [`image`] (look-ups), [`execution`]
+//! (running Smalltalk), [`code`] (changing code) and [`session`] (facts),
+//! each a thin wrapper over the host functions of the WIT package
+//! `gemstone:mcp@0.1.0`; [`log`] sends log lines and progress to the
+//! client. The server's operator decides what a toolset may reach (grants);
+//! a host function called without its grant fails with
+//! [`ErrorKind::Refused`] naming the grant.
+//!
+//! Build with `cargo build --release --target wasm32-wasip2`; nothing else
+//! is needed. The crate's README is a complete tutorial.
+//!
+//! ```
+//! use gs_mcp_sdk::{Error, Output, Schema, Tool, Toolset};
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize)]
+//! struct Greet {
+//!     name: String,
+//! }
+//!
+//! fn greet(args: Greet) -> Result<Output, Error> {
+//!     if args.name.is_empty() {
+//!         return Err(Error::invalid_params("`name` must not be empty"));
+//!     }
+//!     Ok(Output::text(format!("Hello, {}!", args.name)))
+//! }
+//!
+//! fn toolset() -> Toolset {
+//!     Toolset::new("hello", "1.0.0").tool(
+//!         Tool::new("greet", "Greets someone by name.", greet)
+//!             .input(Schema::object().required("name", Schema::string().describe("Who to greet")))
+//!             .read_only_safe(),
+//!     )
+//! }
+//!
+//! // In the plug-in crate (crate-type "cdylib"):
+//! // gs_mcp_sdk::export_toolset!(toolset);
+//!
+//! // Tools can be tried on the host, without WebAssembly:
+//! let out = toolset().call_json("greet", r#"{"name": "Ada"}"#).unwrap();
+//! assert_eq!(out.text_content(), "Hello, Ada!");
+//! let err = toolset().call_json("greet", r#"{"nme": "Ada"}"#).unwrap_err();
+//! assert_eq!(err.kind, gs_mcp_sdk::ErrorKind::InvalidParams);
+//! ```
+//!
+//! This crate depends only on serde, serde_json and wit-bindgen; it knows
+//! nothing of the server's internals.
+
+extern crate self as gs_mcp_sdk;
+
+mod host;
+mod output;
+mod schema;
+mod toolset;
+
+pub use host::{code, execution, image, log, session};
+pub use output::{Content, Error, ErrorKind, Output};
+pub use schema::{ObjectSchema, Schema};
+pub use toolset::{Tool, Toolset};
+
+/// The WIT data types the host functions take and answer.
+pub mod types {
+    pub use crate::__private::bindings::gemstone::mcp::types::{
+        ClassDefinition, ClassInfo, LogLevel, MethodRef, MethodRefs, ServerIdentity,
+    };
+}
+
+/// Exports a toolset from a plug-in crate.
+///
+/// Give it the path of a function answering the [`Toolset`]; it is called
+/// once per instance, on first use. The crate must be a `cdylib` built for
+/// `wasm32-wasip2`.
+///
+/// ```ignore
+/// fn toolset() -> gs_mcp_sdk::Toolset { /* … */ }
+/// gs_mcp_sdk::export_toolset!(toolset);
+/// ```
+#[macro_export]
+macro_rules! export_toolset {
+    ($build:path) => {
+        #[doc(hidden)]
+        struct __GsMcpToolsetExport;
+
+        impl $crate::__private::Guest for __GsMcpToolsetExport {
+            fn describe() -> $crate::__private::WitDescription {
+                $crate::__private::describe($build)
+            }
+
+            fn call(
+                tool: ::std::string::String,
+                arguments: ::std::string::String,
+            ) -> ::std::result::Result<$crate::__private::WitOutput, $crate::__private::WitError>
+            {
+                $crate::__private::call($build, tool, arguments)
+            }
+        }
+
+        $crate::__private::bindings::__export_toolset_world!(
+            __GsMcpToolsetExport with_types_in $crate::__private::bindings
+        );
+    };
+}
+
+#[doc(hidden)]
+pub mod __private {
+    //! Used by [`export_toolset!`](crate::export_toolset); not part of the
+    //! public API.
+
+    pub use wit_bindgen;
+
+    pub use crate::toolset::{call, describe};
+    pub use bindings::exports::gemstone::mcp::tools::{
+        Error as WitError, Guest, ToolOutput as WitOutput, ToolsetDescription as WitDescription,
+    };
+
+    #[allow(missing_docs, clippy::all)]
+    pub mod bindings {
+        //! Guest bindings generated from the WIT package.
+        wit_bindgen::generate!({
+            path: "../wit",
+            world: "toolset",
+            pub_export_macro: true,
+            export_macro_name: "__export_toolset_world",
+            default_bindings_module: "gs_mcp_sdk::__private::bindings",
+            runtime_path: "gs_mcp_sdk::__private::wit_bindgen::rt",
+        });
+    }
+}

@@ -1,0 +1,252 @@
+//! The toolset a plug-in declares: its tools, their schemas and handlers,
+//! and the dispatch the exported `describe` and `call` run.
+
+use std::cell::OnceCell;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::__private::bindings::gemstone::mcp::types as wit;
+use crate::schema::check_arguments;
+use crate::{Error, Output, Schema};
+
+type Handler = Box<dyn Fn(Value) -> Result<Output, Error>>;
+
+/// One tool: its name, description, schemas, read-only-safe flag and the
+/// function that runs it.
+pub struct Tool {
+    name: String,
+    title: Option<String>,
+    description: String,
+    input: Schema,
+    output: Option<Schema>,
+    read_only_safe: bool,
+    handler: Handler,
+}
+
+impl std::fmt::Debug for Tool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tool")
+            .field("name", &self.name)
+            .field("read_only_safe", &self.read_only_safe)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Tool {
+    /// A tool called `name` that runs `handler` on its arguments,
+    /// deserialised into `A` with serde. It takes no arguments until
+    /// [`Tool::input`] says otherwise, and is not read-only-safe until
+    /// [`Tool::read_only_safe`] says so.
+    ///
+    /// Arguments that do not match the input schema, or do not deserialise
+    /// into `A`, are refused with `invalidParams` before `handler` runs.
+    pub fn new<A, F>(name: &str, description: &str, handler: F) -> Tool
+    where
+        A: DeserializeOwned + 'static,
+        F: Fn(A) -> Result<Output, Error> + 'static,
+    {
+        let tool = name.to_string();
+        Tool {
+            name: name.to_string(),
+            title: None,
+            description: description.to_string(),
+            input: Schema::object().into(),
+            output: None,
+            read_only_safe: false,
+            handler: Box::new(move |arguments: Value| {
+                let args = serde_json::from_value::<A>(arguments).map_err(|e| {
+                    Error::invalid_params(format!("invalid arguments for `{tool}`: {e}"))
+                })?;
+                handler(args)
+            }),
+        }
+    }
+
+    /// Sets the human-readable title.
+    pub fn title(mut self, title: &str) -> Tool {
+        self.title = Some(title.to_string());
+        self
+    }
+
+    /// Sets the input schema (an object schema).
+    pub fn input(mut self, schema: impl Into<Schema>) -> Tool {
+        self.input = schema.into();
+        self
+    }
+
+    /// Sets the output schema; every successful call must then carry
+    /// structured content ([`Output::json`]).
+    pub fn output(mut self, schema: impl Into<Schema>) -> Tool {
+        self.output = Some(schema.into());
+        self
+    }
+
+    /// Declares the tool read-only-safe: it only reads, so it may run in a
+    /// read-only session. (The host refuses mutating host calls there
+    /// anyway.)
+    pub fn read_only_safe(mut self) -> Tool {
+        self.read_only_safe = true;
+        self
+    }
+}
+
+/// A toolset: a name, a version and tools.
+#[derive(Debug)]
+pub struct Toolset {
+    name: String,
+    version: String,
+    tools: Vec<Tool>,
+}
+
+impl Toolset {
+    /// A toolset with no tools yet. `name` is how operators and logs know
+    /// it (ASCII letters, digits, `_`, `-`); `version` is its own version.
+    pub fn new(name: &str, version: &str) -> Toolset {
+        Toolset {
+            name: name.to_string(),
+            version: version.to_string(),
+            tools: Vec::new(),
+        }
+    }
+
+    /// Adds a tool.
+    pub fn tool(mut self, tool: Tool) -> Toolset {
+        self.tools.push(tool);
+        self
+    }
+
+    /// Runs `tool` on `arguments` (JSON text) exactly as a call from the
+    /// host would: schema check, deserialisation, handler.
+    pub fn call_json(&self, tool: &str, arguments: &str) -> Result<Output, Error> {
+        let t = self.tools.iter().find(|t| t.name == tool).ok_or_else(|| {
+            Error::not_found(format!(
+                "toolset `{}` has no tool named `{tool}`",
+                self.name
+            ))
+        })?;
+        let arguments: Value = serde_json::from_str(arguments).map_err(|e| {
+            Error::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
+        })?;
+        check_arguments(tool, t.input.as_json(), &arguments).map_err(Error::invalid_params)?;
+        let output = (t.handler)(arguments)?;
+        if t.output.is_some() && output.structured.is_none() {
+            return Err(Error::other(format!(
+                "tool `{tool}` declares an output schema but its handler returned no \
+                 structured content; return Output::json(…)"
+            )));
+        }
+        Ok(output)
+    }
+
+    fn description(&self) -> wit::ToolsetDescription {
+        wit::ToolsetDescription {
+            name: self.name.clone(),
+            version: self.version.clone(),
+            tools: self
+                .tools
+                .iter()
+                .map(|t| wit::ToolDescriptor {
+                    name: t.name.clone(),
+                    title: t.title.clone(),
+                    description: t.description.clone(),
+                    input_schema: t.input.as_json().to_string(),
+                    output_schema: t.output.as_ref().map(|s| s.as_json().to_string()),
+                    read_only_safe: t.read_only_safe,
+                })
+                .collect(),
+        }
+    }
+}
+
+thread_local! {
+    /// The instance's toolset, built on first use. A component instance is
+    /// single-threaded, so a thread-local is one per instance.
+    static TOOLSET: OnceCell<Toolset> = const { OnceCell::new() };
+}
+
+fn with_toolset<R>(build: fn() -> Toolset, f: impl FnOnce(&Toolset) -> R) -> R {
+    TOOLSET.with(|cell| f(cell.get_or_init(build)))
+}
+
+/// The exported `describe`.
+#[doc(hidden)]
+pub fn describe(build: fn() -> Toolset) -> wit::ToolsetDescription {
+    with_toolset(build, Toolset::description)
+}
+
+/// The exported `call`.
+#[doc(hidden)]
+pub fn call(
+    build: fn() -> Toolset,
+    tool: String,
+    arguments: String,
+) -> Result<wit::ToolOutput, wit::Error> {
+    with_toolset(build, |t| t.call_json(&tool, &arguments))
+        .map(Output::into_wit)
+        .map_err(Error::into_wit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    struct Add {
+        a: i64,
+        b: i64,
+    }
+
+    fn toolset() -> Toolset {
+        Toolset::new("calc", "1.0.0")
+            .tool(
+                Tool::new("add", "Adds two integers.", |x: Add| {
+                    Output::json(&serde_json::json!({"sum": x.a + x.b}))
+                })
+                .input(
+                    Schema::object()
+                        .required("a", Schema::integer())
+                        .required("b", Schema::integer()),
+                )
+                .output(Schema::object().required("sum", Schema::integer()))
+                .read_only_safe(),
+            )
+            .tool(
+                Tool::new("broken", "Forgets its structured result.", |_: Value| {
+                    Ok(Output::text("oops"))
+                })
+                .input(Schema::object().open())
+                .output(Schema::object()),
+            )
+    }
+
+    #[test]
+    fn calls_check_deserialise_and_run() {
+        let t = toolset();
+        let out = t.call_json("add", r#"{"a": 2, "b": 3}"#).unwrap();
+        assert_eq!(out.structured, Some(serde_json::json!({"sum": 5})));
+        let e = t.call_json("add", r#"{"a": 2}"#).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParams);
+        assert_eq!(e.message, "`add` needs the argument `b`");
+        let e = t.call_json("add", "{").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParams);
+        let e = t.call_json("mul", "{}").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::NotFound);
+        let e = t.call_json("broken", "{}").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Other);
+    }
+
+    #[test]
+    fn description_lists_tools_with_schemas() {
+        let d = toolset().description();
+        assert_eq!(d.name, "calc");
+        assert_eq!(d.tools.len(), 2);
+        assert!(d.tools[0].read_only_safe);
+        assert!(!d.tools[1].read_only_safe);
+        let input: Value = serde_json::from_str(&d.tools[0].input_schema).unwrap();
+        assert_eq!(input["additionalProperties"], Value::Bool(false));
+        assert!(d.tools[0].output_schema.is_some());
+    }
+}
