@@ -32,9 +32,9 @@ pub(crate) struct Compiled {
 pub(crate) struct MethodScope<'a> {
     state: &'a State,
     symbol_list: &'a [String],
-    inst_vars: HashSet<String>,
-    class_vars: HashSet<String>,
-    pools: Vec<String>,
+    inst_vars: HashSet<&'a str>,
+    class_vars: HashSet<&'a str>,
+    pools: Vec<&'a str>,
     side: Side,
 }
 
@@ -56,9 +56,9 @@ impl<'a> MethodScope<'a> {
                 Side::Instance => &r.definition.inst_vars,
                 Side::Class => &r.definition.class_inst_vars,
             };
-            inst_vars.extend(vars.iter().cloned());
-            class_vars.extend(r.definition.class_vars.iter().cloned());
-            pools.extend(r.definition.pool_dictionaries.iter().cloned());
+            inst_vars.extend(vars.iter().map(String::as_str));
+            class_vars.extend(r.definition.class_vars.iter().map(String::as_str));
+            pools.extend(r.definition.pool_dictionaries.iter().map(String::as_str));
         }
         MethodScope {
             state,
@@ -74,7 +74,7 @@ impl<'a> MethodScope<'a> {
         self.pools.iter().any(|p| {
             self.state
                 .dictionaries
-                .get(p)
+                .get(*p)
                 .is_some_and(|d| d.contains_key(name))
         })
     }

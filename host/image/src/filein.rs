@@ -491,6 +491,9 @@ fn file_in_sources_following(
         }
     }
 
+    // Compiling reads classes and dictionaries, never the method indexes:
+    // build those once at the end rather than per method.
+    session.begin_bulk_methods();
     for (at, m) in &plan.methods {
         match session.compile_method_guarded(
             &m.class,
@@ -543,6 +546,7 @@ fn file_in_sources_following(
             Err(e) => fail(&mut report, at, format!("method not compiled: {e}")),
         }
     }
+    session.end_bulk_methods();
     report
 }
 

@@ -153,6 +153,19 @@ impl Session {
         self.kernel_install = on;
     }
 
+    /// Starts a bulk load of methods: until [`Session::end_bulk_methods`]
+    /// the session's method indexes are stale, so nothing may query them
+    /// (implementors, senders, references, a class's methods, a reshape's
+    /// recompilation) in between; compiling methods is all a bulk load does.
+    pub(crate) fn begin_bulk_methods(&mut self) {
+        self.state.defer_method_indexes();
+    }
+
+    /// Ends a bulk load of methods: brings the indexes up to date.
+    pub(crate) fn end_bulk_methods(&mut self) {
+        self.state.build_deferred_indexes();
+    }
+
     /// The image this session belongs to.
     pub fn image(&self) -> &Image {
         &self.image

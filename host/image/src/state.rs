@@ -320,6 +320,77 @@ pub(crate) struct State {
     references: OrdMap<Sym, KeyList>,
     class_methods: OrdMap<ClassId, KeyList>,
     subclasses: OrdMap<Option<ClassId>, Arc<Vec<ClassId>>>,
+    /// Set while a bulk load defers the method indexes (see
+    /// [`State::defer_method_indexes`]).
+    deferred: Option<Box<DeferredIndexes>>,
+}
+
+/// What a bulk load changed while the method indexes were deferred.
+#[derive(Debug, Clone)]
+struct DeferredIndexes {
+    /// The methods as they were when deferral began.
+    before: OrdMap<MethodKey, Arc<StoredMethod>>,
+    /// Every method key set or removed since (with repeats).
+    changed: Vec<MethodKey>,
+}
+
+/// The method indexes, built in plain hash maps and then frozen.
+struct MethodIndexes {
+    implementors: OrdMap<Sym, KeyList>,
+    senders: OrdMap<Sym, KeyList>,
+    references: OrdMap<Sym, KeyList>,
+    class_methods: OrdMap<ClassId, KeyList>,
+}
+
+impl MethodIndexes {
+    /// Builds every method index from scratch, senders and references (most
+    /// of the entries) on a second thread: far cheaper than one persistent
+    /// insert per index entry.
+    fn build(methods: &[(MethodKey, Arc<StoredMethod>)]) -> MethodIndexes {
+        fn freeze_keys<K: std::hash::Hash + Ord + Clone>(
+            m: FastMap<K, Vec<MethodKey>>,
+        ) -> OrdMap<K, KeyList> {
+            m.into_iter()
+                .map(|(k, mut v)| {
+                    v.sort_unstable();
+                    v.dedup();
+                    (k, KeyList::from_sorted(v))
+                })
+                .collect()
+        }
+        std::thread::scope(|scope| {
+            let sent = scope.spawn(|| {
+                let mut senders: FastMap<Sym, Vec<MethodKey>> = FastMap::default();
+                let mut references: FastMap<Sym, Vec<MethodKey>> = FastMap::default();
+                for (key, m) in methods {
+                    for s in m.sends() {
+                        senders.entry(*s).or_default().push(*key);
+                    }
+                    for r in m.references() {
+                        references.entry(*r).or_default().push(*key);
+                    }
+                }
+                (freeze_keys(senders), freeze_keys(references))
+            });
+            let mut implementors: FastMap<Sym, Vec<MethodKey>> = FastMap::default();
+            let mut class_methods: FastMap<ClassId, Vec<MethodKey>> = FastMap::default();
+            for (key, _) in methods {
+                implementors.entry(key.selector).or_default().push(*key);
+                class_methods.entry(key.class).or_default().push(*key);
+            }
+            let implementors = freeze_keys(implementors);
+            let class_methods = freeze_keys(class_methods);
+            // Only a bug in the index build itself could panic; surface it.
+            let (senders, references) =
+                sent.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            MethodIndexes {
+                implementors,
+                senders,
+                references,
+                class_methods,
+            }
+        })
+    }
 }
 
 fn keys_insert<K: std::hash::Hash + Ord + Clone>(
@@ -397,12 +468,77 @@ impl State {
         }
     }
 
-    /// Sets or removes one method, keeping every method index in step.
+    /// Sets or removes one method, keeping every method index in step
+    /// (or, while indexes are deferred, noting the key for
+    /// [`State::build_deferred_indexes`]).
     pub(crate) fn put_method(&mut self, key: MethodKey, method: Option<Arc<StoredMethod>>) {
         let old = match &method {
             Some(m) => self.methods.insert(key, m.clone()),
             None => self.methods.remove(&key),
         };
+        if let Some(deferred) = &mut self.deferred {
+            deferred.changed.push(key);
+            return;
+        }
+        self.index_method(key, old.as_ref(), method.as_ref());
+    }
+
+    /// Starts a bulk load: until [`State::build_deferred_indexes`],
+    /// `put_method` only stores methods and the method indexes (and every
+    /// query answered from them) are stale. A file-in compiling 100,000
+    /// methods then pays for one index build instead of a million
+    /// persistent-map updates.
+    pub(crate) fn defer_method_indexes(&mut self) {
+        if self.deferred.is_none() {
+            self.deferred = Some(Box::new(DeferredIndexes {
+                before: self.methods.clone(),
+                changed: Vec::new(),
+            }));
+        }
+    }
+
+    /// Ends a bulk load: brings the method indexes up to date with the
+    /// methods, rebuilding them in one pass when the load changed a large
+    /// share of the image, updating them per changed method otherwise.
+    pub(crate) fn build_deferred_indexes(&mut self) {
+        let Some(deferred) = self.deferred.take() else {
+            return;
+        };
+        let DeferredIndexes {
+            before,
+            mut changed,
+        } = *deferred;
+        changed.sort_unstable();
+        changed.dedup();
+        if changed.len() * 4 >= self.methods.len() {
+            let all: Vec<(MethodKey, Arc<StoredMethod>)> =
+                self.methods.iter().map(|(k, m)| (*k, m.clone())).collect();
+            let built = MethodIndexes::build(&all);
+            self.implementors = built.implementors;
+            self.senders = built.senders;
+            self.references = built.references;
+            self.class_methods = built.class_methods;
+        } else {
+            for key in changed {
+                let old = before.get(&key).cloned();
+                let new = self.methods.get(&key).cloned();
+                self.index_method(key, old.as_ref(), new.as_ref());
+            }
+        }
+    }
+
+    /// Moves one method's index entries from `old` to `method`.
+    fn index_method(
+        &mut self,
+        key: MethodKey,
+        old: Option<&Arc<StoredMethod>>,
+        method: Option<&Arc<StoredMethod>>,
+    ) {
+        if let Some(old) = old
+            && method.is_some_and(|new| Arc::ptr_eq(old, new))
+        {
+            return;
+        }
         if let Some(old) = &old {
             for s in old.sends().iter() {
                 keys_remove(&mut self.senders, s, &key);
@@ -411,7 +547,7 @@ impl State {
                 keys_remove(&mut self.references, r, &key);
             }
         }
-        match (&old, &method) {
+        match (old, method) {
             (None, Some(_)) => {
                 keys_insert(&mut self.implementors, key.selector, key);
                 keys_insert(&mut self.class_methods, key.class, key);
@@ -422,7 +558,7 @@ impl State {
             }
             _ => {}
         }
-        if let Some(new) = &method {
+        if let Some(new) = method {
             for s in new.sends().iter() {
                 keys_insert(&mut self.senders, *s, key);
             }
@@ -530,70 +666,35 @@ impl State {
     ) -> State {
         let methods: Vec<(MethodKey, Arc<StoredMethod>)> =
             methods.into_iter().map(|(k, m)| (k, Arc::new(m))).collect();
-        // Senders and references are most of the index entries: build them
-        // on a second thread while this one builds the rest.
-        let (sent, rest) = std::thread::scope(|scope| {
-            let sent = scope.spawn(|| {
-                let mut senders: FastMap<Sym, Vec<MethodKey>> = FastMap::default();
-                let mut references: FastMap<Sym, Vec<MethodKey>> = FastMap::default();
-                for (key, m) in &methods {
-                    for s in m.sends() {
-                        senders.entry(*s).or_default().push(*key);
-                    }
-                    for r in m.references() {
-                        references.entry(*r).or_default().push(*key);
-                    }
-                }
-                (freeze_keys(senders), freeze_keys(references))
-            });
-            let mut implementors: FastMap<Sym, Vec<MethodKey>> = FastMap::default();
-            let mut class_methods: FastMap<ClassId, Vec<MethodKey>> = FastMap::default();
-            for (key, _) in &methods {
-                implementors.entry(key.selector).or_default().push(*key);
-                class_methods.entry(key.class).or_default().push(*key);
-            }
-            let mut subclasses: FastMap<Option<ClassId>, Vec<ClassId>> = FastMap::default();
-            for c in &classes {
-                subclasses.entry(c.superclass).or_default().push(c.id);
-            }
+        let (indexes, map) = std::thread::scope(|scope| {
+            let indexes = scope.spawn(|| MethodIndexes::build(&methods));
             let map: OrdMap<MethodKey, Arc<StoredMethod>> = methods.iter().cloned().collect();
-            let rest = (
-                map,
-                freeze_keys(implementors),
-                freeze_keys(class_methods),
-                freeze(subclasses),
-            );
             // Only a bug in the index build itself could panic; surface it.
-            let sent = sent.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-            (sent, rest)
+            let indexes = indexes
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            (indexes, map)
         });
-        let (senders, references) = sent;
-        let (methods, implementors, class_methods, subclasses) = rest;
-        fn freeze<K: std::hash::Hash + Ord + Clone, T: Ord + Clone>(
-            m: FastMap<K, Vec<T>>,
-        ) -> OrdMap<K, Arc<Vec<T>>> {
-            m.into_iter()
-                .map(|(k, mut v)| {
-                    v.sort_unstable();
-                    v.dedup();
-                    (k, Arc::new(v))
-                })
-                .collect()
+        let mut subclasses: FastMap<Option<ClassId>, Vec<ClassId>> = FastMap::default();
+        for c in &classes {
+            subclasses.entry(c.superclass).or_default().push(c.id);
         }
-        fn freeze_keys<K: std::hash::Hash + Ord + Clone>(
-            m: FastMap<K, Vec<MethodKey>>,
-        ) -> OrdMap<K, KeyList> {
-            m.into_iter()
-                .map(|(k, mut v)| {
-                    v.sort_unstable();
-                    v.dedup();
-                    (k, KeyList::from_sorted(v))
-                })
-                .collect()
-        }
+        let subclasses: OrdMap<Option<ClassId>, Arc<Vec<ClassId>>> = subclasses
+            .into_iter()
+            .map(|(k, mut v)| {
+                v.sort_unstable();
+                v.dedup();
+                (k, Arc::new(v))
+            })
+            .collect();
+        let MethodIndexes {
+            implementors,
+            senders,
+            references,
+            class_methods,
+        } = indexes;
         State {
             classes: classes.into_iter().map(|c| (c.id, Arc::new(c))).collect(),
-            methods,
             dictionaries: dictionaries
                 .into_iter()
                 .map(|(name, entries)| (name, entries.into_iter().collect::<Dictionary>()))
@@ -607,6 +708,8 @@ impl State {
             references,
             class_methods,
             subclasses,
+            methods: map,
+            deferred: None,
         }
     }
 }

@@ -345,6 +345,7 @@ impl Store {
             meta.insert("commit", commit).map_err(|e| err(&e))?;
             meta.insert("next_class_id", next_class_id)
                 .map_err(|e| err(&e))?;
+            let mut method_keys = Vec::new();
             for key in keys {
                 match key {
                     Key::Class(id) => match state.classes.get(id) {
@@ -359,28 +360,7 @@ impl Store {
                     },
                     Key::Method(k) => {
                         let selector = interner.resolve(k.selector);
-                        let row_key = (k.class.0, side_byte(k.side), selector);
-                        match state.methods.get(k) {
-                            Some(m) => {
-                                let row = MethodRow {
-                                    category: interner.resolve(m.category),
-                                    source: sources.get(m.source),
-                                    sends: m.sends().iter().map(|&s| interner.resolve(s)).collect(),
-                                    references: m
-                                        .references()
-                                        .iter()
-                                        .map(|&s| interner.resolve(s))
-                                        .collect(),
-                                    primitive: m.primitive.as_deref(),
-                                };
-                                methods
-                                    .insert(row_key, encode(&row).as_slice())
-                                    .map_err(|e| err(&e))?;
-                            }
-                            None => {
-                                methods.remove(row_key).map_err(|e| err(&e))?;
-                            }
-                        }
+                        method_keys.push(((k.class.0, side_byte(k.side), selector), k));
                     }
                     Key::Dictionary(name) => {
                         if state.dictionaries.contains_key(name) {
@@ -437,6 +417,34 @@ impl Store {
                         }
                     },
                     Key::ClassShape(_) | Key::MethodsOf(_) => {}
+                }
+            }
+            // Rows in key order: redb's B-tree then appends instead of
+            // splitting pages all over the table, which matters when a
+            // file-in commits 100,000 methods (the keys' own order is by
+            // interned selector number, not by name).
+            method_keys.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            for (row_key, k) in method_keys {
+                match state.methods.get(k) {
+                    Some(m) => {
+                        let row = MethodRow {
+                            category: interner.resolve(m.category),
+                            source: sources.get(m.source),
+                            sends: m.sends().iter().map(|&s| interner.resolve(s)).collect(),
+                            references: m
+                                .references()
+                                .iter()
+                                .map(|&s| interner.resolve(s))
+                                .collect(),
+                            primitive: m.primitive.as_deref(),
+                        };
+                        methods
+                            .insert(row_key, encode(&row).as_slice())
+                            .map_err(|e| err(&e))?;
+                    }
+                    None => {
+                        methods.remove(row_key).map_err(|e| err(&e))?;
+                    }
                 }
             }
         }

@@ -2,8 +2,9 @@
 //! sequence of compiles, removals, commits and aborts by two interleaved
 //! sessions, implementors, senders and references equal what a scan of
 //! every method gives, in each session, in a new session, and after
-//! reopening the file (where the
-//! indexes are rebuilt in bulk rather than maintained step by step).
+//! reopening the file (where the indexes are rebuilt in bulk rather than
+//! maintained step by step). File-ins, which defer the indexes to one
+//! build at the end of the load, are among the operations.
 
 use std::collections::BTreeSet;
 
@@ -27,14 +28,44 @@ enum Op {
         meta: bool,
         selector: usize,
     },
+    /// A file-in compiling several methods (each as `Compile` would).
+    FileIn(Vec<Op>),
     Commit,
     Abort,
 }
 
+fn compile_op() -> impl Strategy<Value = Op> {
+    (
+        0..3usize,
+        any::<bool>(),
+        0..5usize,
+        prop::collection::vec(0..5usize, 0..4),
+        prop::option::of(0..3usize),
+    )
+        .prop_map(|(class, meta, selector, sends, reference)| Op::Compile {
+            class,
+            meta,
+            selector,
+            sends,
+            reference,
+        })
+}
+
+fn method_source(selector: usize, sends: &[usize], reference: Option<usize>) -> String {
+    let mut body: Vec<String> = sends
+        .iter()
+        .map(|i| format!("self {}.", NAMES[*i]))
+        .collect();
+    if let Some(r) = reference {
+        body.push(format!("^{}", CLASSES[r]));
+    }
+    format!("{}\n\t{}", NAMES[selector], body.join("\n\t"))
+}
+
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
-        6 => (0..3usize, any::<bool>(), 0..5usize, prop::collection::vec(0..5usize, 0..4), prop::option::of(0..3usize))
-            .prop_map(|(class, meta, selector, sends, reference)| Op::Compile { class, meta, selector, sends, reference }),
+        6 => compile_op(),
+        2 => prop::collection::vec(compile_op(), 1..10).prop_map(Op::FileIn),
         2 => (0..3usize, any::<bool>(), 0..5usize)
             .prop_map(|(class, meta, selector)| Op::Remove { class, meta, selector }),
         1 => Just(Op::Commit),
@@ -51,16 +82,32 @@ fn apply(s: &mut Session, op: &Op) {
             sends,
             reference,
         } => {
-            let mut body: Vec<String> = sends
-                .iter()
-                .map(|i| format!("self {}.", NAMES[*i]))
-                .collect();
-            if let Some(r) = reference {
-                body.push(format!("^{}", CLASSES[*r]));
-            }
-            let source = format!("{}\n\t{}", NAMES[*selector], body.join("\n\t"));
+            let source = method_source(*selector, sends, *reference);
             s.compile_method(CLASSES[*class], Side::from_meta(*meta), "gen", &source)
                 .unwrap();
+        }
+        Op::FileIn(compiles) => {
+            let mut text = String::from("category: 'gen'\n");
+            for op in compiles {
+                if let Op::Compile {
+                    class,
+                    meta,
+                    selector,
+                    sends,
+                    reference,
+                } = op
+                {
+                    let command = if *meta { "classmethod" } else { "method" };
+                    text.push_str(&format!(
+                        "{command}: {}\n{}\n%\n",
+                        CLASSES[*class],
+                        method_source(*selector, sends, *reference)
+                    ));
+                }
+            }
+            let report = gs_image::filein::file_in_text(s, "gen.gs", &text);
+            assert!(report.is_clean(), "{:?}", report.failures);
+            assert_eq!(report.methods, compiles.len());
         }
         Op::Remove {
             class,
