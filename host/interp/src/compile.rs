@@ -108,6 +108,18 @@ impl Special {
     }
 }
 
+/// A send site's memory of its last lookup: receiver class key, epoch,
+/// and the method found (a monomorphic inline cache).
+#[derive(Debug, Default)]
+pub struct SendCache {
+    /// `class << 1 | meta` of the receiver last seen, plus one (0: empty).
+    pub key: std::cell::Cell<u64>,
+    /// The interpreter epoch the entry was made in.
+    pub epoch: std::cell::Cell<u64>,
+    /// The method found.
+    pub method: std::cell::RefCell<Option<Rc<Method>>>,
+}
+
 /// One executable node.
 #[derive(Debug)]
 pub enum Node {
@@ -143,6 +155,8 @@ pub enum Node {
         sup: bool,
         /// Fast-path operator, if any.
         special: Special,
+        /// The inline cache.
+        cache: Box<SendCache>,
     },
     /// A cascade: each part is a chain of messages sent to the receiver.
     Cascade(Box<Node>, Vec<Vec<(Sel, Vec<Node>)>>),
@@ -495,6 +509,7 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
             args,
             sup,
             special: Special::of(&m.selector),
+            cache: Box::default(),
         }
     }
 

@@ -20,7 +20,8 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use crate::compile::{
-    BlockCode, CompileEnv, CompileProblem, Compiler, Method, Node, Resolved, Sel, Special,
+    BlockCode, CompileEnv, CompileProblem, Compiler, Method, Node, Resolved, Sel, SendCache,
+    Special,
 };
 use crate::heap::{
     Body, ClassIdx, Closure, Heap, Home, ObjId, Object, OverBudget, SMALL_MAX, SMALL_MIN, Scope,
@@ -1426,6 +1427,7 @@ impl<'a> Run<'a> {
                 args,
                 sup,
                 special,
+                cache,
             } => {
                 if *special != Special::None {
                     let r = self.operand(recv, f)?;
@@ -1440,7 +1442,7 @@ impl<'a> Run<'a> {
                     };
                     return self.send(r, *sel, &[a], start);
                 }
-                self.eval_send(recv, *sel, args, *sup, f)
+                self.eval_send(recv, *sel, args, *sup, cache, f)
             }
             Node::Cascade(recv, parts) => self.eval_cascade(recv, parts, f),
             Node::Block(code) => self.make_block(code, f),
@@ -1564,6 +1566,7 @@ impl<'a> Run<'a> {
         sel: Sel,
         args: &[Node],
         sup: bool,
+        cache: &SendCache,
         f: &Frame,
     ) -> R<Value> {
         let r = self.operand(recv, f)?;
@@ -1597,7 +1600,23 @@ impl<'a> Run<'a> {
             {
                 return self.call_block(r, argv);
             }
-            self.send(r, sel, argv, None)
+            let (class, meta) = self.class_of(r);
+            let key = (((class as u64) << 1) | meta as u64) + 1;
+            if cache.key.get() == key && cache.epoch.get() == self.st.epoch {
+                let m = cache.method.borrow().clone();
+                if let Some(m) = m {
+                    return self.invoke(&m, r, argv);
+                }
+            }
+            match self.lookup(class, meta, sel) {
+                Some(m) => {
+                    cache.key.set(key);
+                    cache.epoch.set(self.st.epoch);
+                    *cache.method.borrow_mut() = Some(m.clone());
+                    self.invoke(&m, r, argv)
+                }
+                None => self.not_understood(r, sel, argv),
+            }
         }
     }
 
