@@ -495,6 +495,31 @@ impl Interpreter {
     }
 }
 
+/// Evaluates `source` in `session` with a fresh interpreter: the one-shot
+/// form of [`Interpreter::execute`]. Objects made by the call do not
+/// outlive it; keep an [`Interpreter`] per session to keep them.
+pub fn execute(
+    session: &mut Session,
+    source: &str,
+    limits: &Limits,
+    brk: &BreakHandle,
+) -> Result<ExecOutcome, ExecError> {
+    Interpreter::new().execute(session, source, limits, brk)
+}
+
+/// Runs tests of `class_name` with a fresh interpreter: the one-shot form
+/// of [`Interpreter::run_tests`].
+pub fn run_tests(
+    session: &mut Session,
+    class_name: &str,
+    selectors: Option<&[String]>,
+    limits: &Limits,
+    brk: &BreakHandle,
+    progress: &mut (dyn FnMut(&TestProgress) + Send),
+) -> Result<TestRunReport, ExecError> {
+    Interpreter::new().run_tests(session, class_name, selectors, limits, brk, progress)
+}
+
 /// The elements of an Array of Strings/Symbols as Rust strings.
 fn array_strings(run: &Run, v: Value) -> Vec<String> {
     let Value::Obj(id) = v else { return Vec::new() };
