@@ -316,6 +316,10 @@ impl Image {
     /// committed since the session's view began.
     fn replay(newest: &State, state: &State, writes: &[(Key, ChangeKind)]) -> State {
         let mut next = newest.clone();
+        // A large load replayed method by method would update the indexes
+        // once per method; build them once instead (per changed method
+        // when the load is small next to the image).
+        next.defer_method_indexes();
         for (key, _) in writes {
             match key {
                 Key::Class(id) => next.put_class(*id, state.classes.get(id).cloned()),
@@ -338,6 +342,7 @@ impl Image {
                 Key::ClassShape(_) | Key::MethodsOf(_) => {}
             }
         }
+        next.build_deferred_indexes();
         next
     }
 
