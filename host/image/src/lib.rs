@@ -23,7 +23,13 @@
 //!   comes from the source, and compiling checks syntax and names the way
 //!   GemStone does, reporting every error with its line and column.
 //! - **Kernel classes** ship with the image and are refused to every
-//!   mutating call, by identity, whatever name they are reached by.
+//!   mutating call, by identity, whatever name they are reached by. The one
+//!   opt-in is an operator's file-in with
+//!   [`filein::FileInOptions::allow_kernel_extensions`], which may add or
+//!   replace *methods* of kernel classes (GemStone-style extension
+//!   methods), never the classes themselves.
+//! - **Dictionary names** are globals: a symbol dictionary in the symbol
+//!   list binds its own name, so methods may name `UserGlobals`.
 //! - **Sessions** ([`Session`]) see a consistent committed view plus their
 //!   own changes. [`Session::commit`] makes changes durable (fsynced before
 //!   it returns) and visible to sessions that begin a new view, or reports
