@@ -212,7 +212,14 @@ pub fn file_in_paths_with(
                 continue;
             }
         };
-        for command in gs_topaz::read(&text).commands {
+        // Reading a file is a tenth of a large load; only read it twice
+        // when it may hold an `input` line.
+        let inputs = if may_have_input(&text) {
+            gs_topaz::read(&text).commands
+        } else {
+            Vec::new()
+        };
+        for command in inputs {
             if let CommandKind::Input(input) = command.kind {
                 match resolve_input(&file, &input) {
                     Some(found) => pending.push(found),
@@ -238,6 +245,16 @@ pub fn file_in_paths_with(
         report.failures.push(failure);
     }
     Ok(report)
+}
+
+/// True unless no line of `text` starts with `input` (any case): a cheap
+/// superset of the lines the Topaz reader takes for `input` commands.
+fn may_have_input(text: &str) -> bool {
+    text.split(['\n', '\r']).any(|line| {
+        line.trim_start()
+            .get(..5)
+            .is_some_and(|word| word.eq_ignore_ascii_case("input"))
+    })
 }
 
 /// Where an `input` line's file is: relative to the current directory,
@@ -879,6 +896,23 @@ fn global_literal(value: &GlobalValue) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_file_with_an_input_command_is_read_for_it() {
+        for text in [
+            "input a.gs\n",
+            "! header\r\n  INPUT b.gs\r\n",
+            "doit\n3\n%\n\tInput c.gs",
+        ] {
+            let has_input = gs_topaz::read(text)
+                .commands
+                .iter()
+                .any(|c| matches!(c.kind, CommandKind::Input(_)));
+            assert!(has_input, "{text:?}");
+            assert!(may_have_input(text), "{text:?}");
+        }
+        assert!(!may_have_input("method: A\nfoo\n\t^self in put\n%\n"));
+    }
 
     #[test]
     fn decode_accepts_utf8_latin1_and_refuses_binary() {
