@@ -2,7 +2,7 @@
 //! algorithms, in one run: `cargo bench -p gs-interp`.
 //!
 //! Each workload runs in Smalltalk through [`Interpreter::execute`] and in
-//! `python3`; the table shows both best-of-three times and the ratio
+//! `python3`; the table shows both best-of-five times and the ratio
 //! (Smalltalk time / Python time; the goal is ≤ 1.0). It also times running
 //! a 100-test SUnit class and how long a break takes to end an infinite
 //! loop.
@@ -43,7 +43,7 @@ const WORKLOADS: &[Workload] = &[
 
 fn python_time(code: &str) -> Option<Duration> {
     let script = format!(
-        "import time\nbest = None\nfor _ in range(3):\n    t = time.perf_counter()\n    exec(compile({code:?}, 'bench', 'exec'), {{}})\n    d = time.perf_counter() - t\n    best = d if best is None or d < best else best\nprint(best)"
+        "import time\nbest = None\nfor _ in range(5):\n    t = time.perf_counter()\n    exec(compile({code:?}, 'bench', 'exec'), {{}})\n    d = time.perf_counter() - t\n    best = d if best is None or d < best else best\nprint(best)"
     );
     let out = Command::new("python3")
         .arg("-c")
@@ -76,7 +76,7 @@ fn main() {
     );
     for w in WORKLOADS {
         let mut best = Duration::MAX;
-        for _ in 0..3 {
+        for _ in 0..5 {
             let t = Instant::now();
             let r = interp.execute(&mut session, w.smalltalk, &limits, &brk);
             let d = t.elapsed();

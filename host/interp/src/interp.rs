@@ -218,17 +218,20 @@ pub struct State {
 }
 
 /// An activation's context for evaluation.
-pub struct Frame {
+pub struct Frame<'m> {
     /// `self`.
     pub receiver: Value,
     /// The variables.
     pub scope: Rc<Scope>,
     /// The method (home method for a block).
-    pub method: Rc<Method>,
+    pub method: &'m Rc<Method>,
     /// The home activation's id.
     pub home_id: u64,
-    /// The home marker, made when the first block is created.
+    /// A method activation's home marker, made when its first block is
+    /// created.
     pub home: RefCell<Option<Rc<Home>>>,
+    /// A block activation's home marker (its closure's).
+    pub block_home: Option<&'m Rc<Home>>,
 }
 
 /// A handler frame installed by `on:do:`.
@@ -1170,9 +1173,10 @@ impl<'a> Run<'a> {
         let frame = Frame {
             receiver: rcv,
             scope: self.new_scope(args, m.nslots, None),
-            method: m.clone(),
+            method: m,
             home_id: id,
             home: RefCell::new(None),
+            block_home: None,
         };
         let result = self.method_body(&m.body, &frame, m.is_doit);
         self.depth -= 1;
@@ -1243,25 +1247,20 @@ impl<'a> Run<'a> {
         let Value::Obj(id) = blk else {
             return Err(self.fatal("not a block".into()));
         };
-        let (code, outer, receiver, method, home) = match &self.st.heap.get(id).body {
-            Body::Block(c) => (
-                c.code.clone(),
-                c.outer.clone(),
-                c.receiver,
-                c.method.clone(),
-                c.home.clone(),
-            ),
+        let closure = match &self.st.heap.get(id).body {
+            Body::Block(c) => c.clone(),
             _ => return Err(self.fatal("not a block".into())),
         };
         self.enter()?;
         let frame = Frame {
-            receiver,
-            scope: self.new_scope(args, code.nslots, Some(outer)),
-            method,
-            home_id: home.id,
-            home: RefCell::new(Some(home)),
+            receiver: closure.receiver,
+            scope: self.new_scope(args, closure.code.nslots, Some(closure.outer.clone())),
+            method: &closure.method,
+            home_id: closure.home.id,
+            home: RefCell::new(None),
+            block_home: Some(&closure.home),
         };
-        let r = self.statements(&code.body, &frame);
+        let r = self.statements(&closure.code.body, &frame);
         self.depth -= 1;
         self.recycle(frame.scope);
         r
@@ -1277,15 +1276,18 @@ impl<'a> Run<'a> {
     }
 
     fn make_block(&mut self, code: &Rc<BlockCode>, f: &Frame) -> R<Value> {
-        let home = {
-            let mut h = f.home.borrow_mut();
-            h.get_or_insert_with(|| {
-                Rc::new(Home {
-                    id: f.home_id,
-                    alive: std::cell::Cell::new(true),
+        let home = match f.block_home {
+            Some(h) => h.clone(),
+            None => {
+                let mut h = f.home.borrow_mut();
+                h.get_or_insert_with(|| {
+                    Rc::new(Home {
+                        id: f.home_id,
+                        alive: std::cell::Cell::new(true),
+                    })
                 })
-            })
-            .clone()
+                .clone()
+            }
         };
         let closure = Closure {
             code: code.clone(),
@@ -1297,28 +1299,20 @@ impl<'a> Run<'a> {
         self.alloc(self.st.known.exec_block, 0, Body::Block(Rc::new(closure)))
     }
 
-    fn scope_at(f: &Frame, depth: u16) -> Rc<Scope> {
-        let mut s = f.scope.clone();
+    fn scope_at<'f>(f: &'f Frame<'_>, depth: u16) -> &'f Scope {
+        let mut s: &Scope = &f.scope;
         for _ in 0..depth {
-            let p = s.parent.clone().expect("compiler-resolved depth");
-            s = p;
+            s = s.parent.as_deref().expect("compiler-resolved depth");
         }
         s
     }
 
     fn get_temp(f: &Frame, depth: u16, idx: u16) -> Value {
-        if depth == 0 {
-            return f.scope.vars.borrow()[idx as usize];
-        }
         Self::scope_at(f, depth).vars.borrow()[idx as usize]
     }
 
     fn set_temp(f: &Frame, depth: u16, idx: u16, v: Value) {
-        if depth == 0 {
-            f.scope.vars.borrow_mut()[idx as usize] = v;
-        } else {
-            Self::scope_at(f, depth).vars.borrow_mut()[idx as usize] = v;
-        }
+        Self::scope_at(f, depth).vars.borrow_mut()[idx as usize] = v;
     }
 
     fn inst_var(&self, rcv: Value, i: u32) -> Value {
@@ -1459,7 +1453,10 @@ impl<'a> Run<'a> {
             }
             Node::NonLocalReturn(e) => {
                 let value = self.eval(e, f)?;
-                let alive = f.home.borrow().as_ref().is_none_or(|h| h.alive.get());
+                let alive = match f.block_home {
+                    Some(h) => h.alive.get(),
+                    None => f.home.borrow().as_ref().is_none_or(|h| h.alive.get()),
+                };
                 if !alive {
                     return self.signal_error(
                         "Error",

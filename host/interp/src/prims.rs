@@ -13,8 +13,9 @@ use num_traits::{Signed, ToPrimitive, Zero};
 use crate::heap::{Body, ClassIdx, OverBudget, Value};
 use crate::interp::{HandlerFrame, Handling, R, Run, Terminated, Unwind};
 
-/// Kinds above this size (in bits) make integer primitives fail.
-const MAX_INT_BITS: u64 = 1 << 16;
+/// Integers above this size (in bits) make integer primitives fail (the
+/// contract allows any limit of at least 2^16 bits).
+const MAX_INT_BITS: u64 = 1 << 20;
 
 /// Formats a float as primitive 67 specifies.
 pub fn float_print(f: f64) -> String {
