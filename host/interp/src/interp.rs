@@ -1430,7 +1430,7 @@ impl<'a> Run<'a> {
                         return Ok(v);
                     }
                     let start = if *sup {
-                        self.super_start(&f.method)
+                        self.super_start(f.method)
                     } else {
                         None
                     };
@@ -1581,7 +1581,7 @@ impl<'a> Run<'a> {
             &long
         };
         if sup {
-            match self.super_start(&f.method) {
+            match self.super_start(f.method) {
                 Some(start) => self.send(r, sel, argv, Some(start)),
                 None => self.not_understood(r, sel, argv),
             }
