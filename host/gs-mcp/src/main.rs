@@ -1,0 +1,335 @@
+//! `gs-mcp`: a native Model Context Protocol server for GemStone/S
+//! Smalltalk images.
+//!
+//! The binary wires the crates together — configuration (`gs-config`), the
+//! embedded image (`gs-image`, with `gs-interp` for running Smalltalk), the
+//! WebAssembly toolset host (`gs-toolset-host`), the session broker
+//! (`gs-broker`) and the MCP transport (`gs-router`) — and offers:
+//!
+//! - `gs-mcp serve`: Streamable HTTP at `/mcp`;
+//! - `gs-mcp stdio`: one client over stdin/stdout (logs go to stderr);
+//! - `gs-mcp tools`: the tool surface, marking read-only-safe tools;
+//! - `gs-mcp check`: validate the configuration and every plug-in;
+//! - `gs-mcp image load`: file Topaz `.gs` sources into an image.
+//!
+//! Errors print as `gs-mcp: …` with the fix. Exit codes: 0 success, 1 an
+//! operation failed, 2 bad arguments or configuration.
+
+mod wiring;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use wiring::Failure;
+
+#[derive(Parser)]
+#[command(
+    name = "gs-mcp",
+    version,
+    about = "A Model Context Protocol server for GemStone/S Smalltalk images"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve MCP over Streamable HTTP at /mcp.
+    Serve {
+        /// The configuration file (toolsets.toml); defaults apply without one.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Listen on this address instead of the configured one.
+        #[arg(long, value_name = "ADDR")]
+        listen: Option<SocketAddr>,
+        /// Serve this embedded image file instead of the configured one.
+        #[arg(long, value_name = "PATH")]
+        image: Option<PathBuf>,
+    },
+    /// Serve one MCP client over stdin and stdout.
+    Stdio {
+        /// The configuration file (toolsets.toml); defaults apply without one.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Serve this embedded image file instead of the configured one.
+        #[arg(long, value_name = "PATH")]
+        image: Option<PathBuf>,
+    },
+    /// List the tool surface: every tool, its toolset, and whether it is
+    /// read-only-safe.
+    Tools {
+        /// The configuration file (toolsets.toml); defaults apply without one.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+    },
+    /// Validate the configuration and load every toolset, reporting every
+    /// problem found.
+    Check {
+        /// The configuration file (toolsets.toml); defaults apply without one.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+    },
+    /// Work on an embedded image file.
+    Image {
+        #[command(subcommand)]
+        command: ImageCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum ImageCommand {
+    /// File Topaz .gs sources into an image (created if missing) and commit
+    /// what loaded.
+    Load {
+        /// The image file.
+        #[arg(long, value_name = "PATH")]
+        image: PathBuf,
+        /// The .gs files, loaded in order.
+        #[arg(required = true, value_name = "FILE.gs")]
+        files: Vec<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Serve {
+            config,
+            listen,
+            image,
+        } => serve(config.as_deref(), listen, image.as_deref()),
+        Command::Stdio { config, image } => stdio(config.as_deref(), image.as_deref()),
+        Command::Tools { config } => tools(config.as_deref()),
+        Command::Check { config } => check(config.as_deref()),
+        Command::Image {
+            command: ImageCommand::Load { image, files },
+        } => image_load(&image, &files),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("gs-mcp: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::failed(format!("cannot start the async runtime: {e}")))
+}
+
+/// Everything a server needs, built from the configuration.
+struct Prepared {
+    config: gs_config::Config,
+    broker: std::sync::Arc<gs_broker::Broker>,
+    settings: gs_router::RouterSettings,
+    /// The WebAssembly engine: its epoch ticker enforces call deadlines, so
+    /// it must live as long as the server.
+    _host: Option<std::sync::Arc<gs_toolset_host::ToolsetHost>>,
+}
+
+fn prepare(config: Option<&Path>, image: Option<&Path>) -> Result<Prepared, Failure> {
+    let config = wiring::load_config(config, image)?;
+    let loaded = wiring::load_toolsets(&config);
+    for note in &loaded.notes {
+        eprintln!("gs-mcp: note: {note}");
+    }
+    let host = loaded.host.clone();
+    let surface = wiring::surface(loaded)?;
+    let image = wiring::open_image(wiring::image_path(&config))?;
+    let (broker, settings) = wiring::server_parts(&config, surface, image);
+    Ok(Prepared {
+        config,
+        broker,
+        settings,
+        _host: host,
+    })
+}
+
+fn serve(
+    config: Option<&Path>,
+    listen: Option<SocketAddr>,
+    image: Option<&Path>,
+) -> Result<(), Failure> {
+    let prepared = prepare(config, image)?;
+    let Prepared {
+        config,
+        broker,
+        mut settings,
+        _host,
+    } = prepared;
+    if let Some(addr) = listen {
+        settings.listen = addr;
+    }
+    let addr = settings.listen;
+    let tools = broker.surface().tools(config.read_only).count();
+    let rt = runtime()?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+            Failure::failed(format!(
+                "cannot listen on {addr} ({e}); choose another address with --listen or `listen`"
+            ))
+        })?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| Failure::failed(format!("cannot read the bound address: {e}")))?;
+        if !local.ip().is_loopback() {
+            eprintln!(
+                "gs-mcp: warning: listening on {local}, which is not loopback; this server has \
+                 no authentication, so anyone who can reach the port can use the image"
+            );
+        }
+        eprintln!(
+            "gs-mcp: serving http://{local}/mcp ({tools} tools{}, image {})",
+            if config.read_only { ", read-only" } else { "" },
+            wiring::image_path(&config).display()
+        );
+        if config.trace.enabled {
+            eprintln!(
+                "gs-mcp: message trace: ON -- bodies capped at {}",
+                config
+                    .trace
+                    .limit
+                    .map_or("no limit".to_string(), |n| format!("{n} chars"))
+            );
+        }
+        let router = gs_router::Router::new(broker, settings);
+        tokio::select! {
+            r = gs_router::serve(listener, router) => {
+                r.map_err(|e| Failure::failed(format!("the server stopped: {e}")))
+            }
+            _ = tokio::signal::ctrl_c() => {
+                eprintln!("gs-mcp: interrupted; stopping");
+                Ok(())
+            }
+        }
+    })
+}
+
+fn stdio(config: Option<&Path>, image: Option<&Path>) -> Result<(), Failure> {
+    let Prepared {
+        broker,
+        settings,
+        _host,
+        ..
+    } = prepare(config, image)?;
+    let rt = runtime()?;
+    rt.block_on(async move {
+        let router = gs_router::Router::new(broker, settings);
+        let input = tokio::io::BufReader::new(tokio::io::stdin());
+        gs_router::serve_stdio(router, input, tokio::io::stdout())
+            .await
+            .map_err(|e| Failure::failed(format!("stdio transport failed: {e}")))
+    })
+}
+
+fn tools(config: Option<&Path>) -> Result<(), Failure> {
+    let config = wiring::load_config(config, None)?;
+    let loaded = wiring::load_toolsets(&config);
+    let notes = loaded.notes.clone();
+    let surface = wiring::surface(loaded)?;
+    let mut count = 0;
+    for (toolset, tool) in surface.tools_by_toolset() {
+        count += 1;
+        let marker = if tool.read_only_safe {
+            "read-only-safe"
+        } else if config.read_only {
+            "hidden (read-only server)"
+        } else {
+            "changes the image"
+        };
+        let summary = tool.description.lines().next().unwrap_or("");
+        println!("{:<28} {:<14} {:<26} {summary}", tool.name, toolset, marker);
+    }
+    for note in notes {
+        println!("note: {note}");
+    }
+    if count == 0 {
+        println!("no tools: the configuration offers none");
+    }
+    Ok(())
+}
+
+fn check(config: Option<&Path>) -> Result<(), Failure> {
+    let config = wiring::load_config(config, None)?;
+    let loaded = wiring::load_toolsets(&config);
+    for note in &loaded.notes {
+        println!("note: {note}");
+    }
+    let names: Vec<String> = loaded
+        .toolsets
+        .iter()
+        .map(|(t, _)| {
+            let info = t.info();
+            format!(
+                "{} {} ({} tools)",
+                info.name,
+                info.version,
+                info.tools.len()
+            )
+        })
+        .collect();
+    let errors = loaded.errors.len();
+    match wiring::surface(loaded) {
+        Ok(surface) => {
+            for n in names {
+                println!("ok: toolset {n}");
+            }
+            println!(
+                "ok: configuration {} is valid: {} tools, listening on {}, image {}",
+                config
+                    .file
+                    .as_ref()
+                    .map_or("(defaults)".to_string(), |f| f.display().to_string()),
+                surface.tools(config.read_only).count(),
+                config.listen,
+                wiring::image_path(&config).display()
+            );
+            Ok(())
+        }
+        Err(f) => Err(Failure {
+            message: if errors > 0 {
+                format!("{errors} toolset(s) failed to load:\ngs-mcp: {}", f.message)
+            } else {
+                f.message
+            },
+            code: f.code,
+        }),
+    }
+}
+
+fn image_load(image: &Path, files: &[PathBuf]) -> Result<(), Failure> {
+    let image_handle = wiring::open_image(image)?;
+    let mut session = image_handle.session();
+    let report = gs_image::filein::file_in_paths(&mut session, files)
+        .map_err(|e| Failure::failed(format!("cannot read the sources: {e}")))?;
+    for failure in &report.failures {
+        eprintln!("gs-mcp: {failure}");
+    }
+    for d in &report.deferred {
+        eprintln!(
+            "gs-mcp: note: {}: global {}.{} bound to nil (its value needs the interpreter)",
+            d.at, d.dictionary, d.name
+        );
+    }
+    session.commit().map_err(|e| {
+        Failure::failed(format!(
+            "the file-in could not be committed ({e}); nothing was saved"
+        ))
+    })?;
+    println!("{report}; committed to {}", image.display());
+    if report.is_clean() {
+        Ok(())
+    } else {
+        Err(Failure::failed(format!(
+            "{} failure(s) (listed above by file and line); everything else was committed",
+            report.failures.len()
+        )))
+    }
+}

@@ -1,0 +1,255 @@
+//! Turns a [`Config`] into a running server's parts: the image, the image
+//! session factory, the loaded toolsets and their tool surface, the broker
+//! and the router settings. The only place that knows every crate.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use gs_broker::{Broker, Exposed, ImageSessionFactory, ToolSurface};
+use gs_config::{Config, ImageBackend, ToolsetEntry, ToolsetSource};
+use gs_router::RouterSettings;
+use gs_toolset::embedded::EmbeddedSession;
+use gs_toolset::{ImageSession, ServerIdentity, ToolError, Toolset};
+use gs_toolset_host::{DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
+
+/// Said wherever the built-in toolset would appear: it is not part of this
+/// build yet, so the tool surface is the WebAssembly toolsets configured.
+pub const NO_BUILTIN: &str = "the built-in Smalltalk-development toolset is not part of this \
+     build yet; the tools offered are those of the WebAssembly toolsets the configuration names";
+
+/// A failure, with the process exit code it deserves.
+#[derive(Debug)]
+pub struct Failure {
+    /// What went wrong and how to fix it.
+    pub message: String,
+    /// 2 for bad configuration or arguments, 1 for an operation that failed.
+    pub code: u8,
+}
+
+impl Failure {
+    /// A configuration problem (exit code 2).
+    pub fn config(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 2,
+        }
+    }
+
+    /// An operation that failed (exit code 1).
+    pub fn failed(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 1,
+        }
+    }
+}
+
+/// Reads the configuration: the file if given, else the defaults; then the
+/// environment overrides, then `--image`.
+pub fn load_config(file: Option<&Path>, image: Option<&Path>) -> Result<Config, Failure> {
+    let mut config = match file {
+        Some(f) => Config::load(f),
+        None => Config::defaults(),
+    }
+    .map_err(|e| Failure::config(e.to_string()))?;
+    config
+        .apply_env()
+        .map_err(|e| Failure::config(e.to_string()))?;
+    if let Some(path) = image {
+        config.image = ImageBackend::Embedded {
+            path: path.to_path_buf(),
+        };
+    }
+    Ok(config)
+}
+
+/// The embedded image file of `config`.
+pub fn image_path(config: &Config) -> &Path {
+    match &config.image {
+        ImageBackend::Embedded { path } => path,
+    }
+}
+
+/// Opens (creating if need be) the image at `path`.
+pub fn open_image(path: &Path) -> Result<gs_image::Image, Failure> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Failure::failed(format!(
+                "cannot create the image directory {} ({e}); choose another location with \
+                 --image or `image.path`",
+                dir.display()
+            ))
+        })?;
+    }
+    gs_image::Image::open(path).map_err(|e| {
+        Failure::failed(format!(
+            "cannot open the image {} ({e}); check the path, or stop the other process using it",
+            path.display()
+        ))
+    })
+}
+
+/// Image sessions of the shared embedded image, each able to run Smalltalk
+/// through the interpreter.
+pub struct EmbeddedFactory {
+    image: gs_image::Image,
+}
+
+impl EmbeddedFactory {
+    /// A factory over `image`.
+    pub fn new(image: gs_image::Image) -> EmbeddedFactory {
+        EmbeddedFactory { image }
+    }
+}
+
+impl ImageSessionFactory for EmbeddedFactory {
+    fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
+        let executor: gs_toolset::embedded::Executor =
+            Arc::new(|session: &mut gs_image::Session, code: &str| {
+                // A fresh interpreter per doit: interpreter state is not
+                // shareable across threads, and a doit's globals live in the
+                // image, not in the interpreter.
+                let mut interp = gs_interp::Interpreter::new();
+                let limits = gs_interp::Limits::default();
+                match interp.execute(session, code, &limits, &gs_interp::BreakHandle::new()) {
+                    Ok(out) => Ok(out.print_string),
+                    Err(e) => Err(match e.kind {
+                        gs_interp::ExecErrorKind::Compile(_) => {
+                            ToolError::compile_error(e.to_string())
+                        }
+                        _ => ToolError::other(e.to_string()),
+                    }),
+                }
+            });
+        Ok(Arc::new(
+            EmbeddedSession::new(self.image.session()).with_executor(executor),
+        ))
+    }
+}
+
+fn cache_dir() -> Option<PathBuf> {
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    let base = match env("XDG_CACHE_HOME") {
+        Some(c) => PathBuf::from(c),
+        None => PathBuf::from(env("HOME")?).join(".cache"),
+    };
+    Some(base.join("gs-mcp").join("components"))
+}
+
+fn spec(entry: &ToolsetEntry, path: &Path, sha256: Option<&String>) -> WasmToolsetSpec {
+    let mut grants = Grants::from_names(&entry.grants).unwrap_or_default();
+    grants.dirs = entry
+        .preopen
+        .iter()
+        .map(|p| DirGrant {
+            host_path: p.host.clone(),
+            guest_path: p.guest.clone(),
+            writable: p.writable,
+        })
+        .collect();
+    let defaults = Limits::default();
+    WasmToolsetSpec {
+        path: path.to_path_buf(),
+        sha256: sha256.cloned(),
+        grants,
+        limits: Limits {
+            memory: entry.limits.memory.unwrap_or(defaults.memory),
+            deadline: entry.limits.deadline.unwrap_or(defaults.deadline),
+            output: entry.limits.output.unwrap_or(defaults.output),
+            ..defaults
+        },
+        expose: entry.tools.clone(),
+    }
+}
+
+/// The outcome of loading every configured toolset.
+pub struct Loaded {
+    /// The toolsets that loaded, ready for the tool surface.
+    pub toolsets: Vec<Exposed>,
+    /// One message per toolset that did not load.
+    pub errors: Vec<String>,
+    /// Notes for the operator (e.g. the built-in toolset being absent).
+    pub notes: Vec<String>,
+    /// The engine, kept alive while its toolsets are.
+    pub host: Option<Arc<ToolsetHost>>,
+}
+
+/// Loads every toolset `config` names, collecting every failure rather than
+/// stopping at the first, so `check` can report them all.
+pub fn load_toolsets(config: &Config) -> Loaded {
+    let mut loaded = Loaded {
+        toolsets: Vec::new(),
+        errors: Vec::new(),
+        notes: Vec::new(),
+        host: None,
+    };
+    let needs_host = config
+        .toolsets
+        .iter()
+        .any(|t| matches!(t.source, ToolsetSource::Wasm { .. }));
+    if needs_host {
+        let host_config = HostConfig {
+            cache_dir: cache_dir(),
+            ..HostConfig::default()
+        };
+        match ToolsetHost::new(host_config) {
+            Ok(h) => loaded.host = Some(Arc::new(h)),
+            Err(e) => {
+                loaded
+                    .errors
+                    .push(format!("the WebAssembly engine could not start: {e}"));
+                return loaded;
+            }
+        }
+    }
+    for (i, entry) in config.toolsets.iter().enumerate() {
+        match &entry.source {
+            ToolsetSource::Builtin => loaded.notes.push(format!("toolset[{i}]: {NO_BUILTIN}")),
+            ToolsetSource::Wasm { path, sha256 } => {
+                let Some(host) = &loaded.host else { continue };
+                match host.load(&spec(entry, path, sha256.as_ref())) {
+                    Ok(t) => loaded
+                        .toolsets
+                        .push((Arc::new(t) as Arc<dyn Toolset>, None)),
+                    Err(e) => loaded.errors.push(format!("toolset[{i}]: {e}")),
+                }
+            }
+        }
+    }
+    loaded
+}
+
+/// Builds the tool surface from loaded toolsets.
+pub fn surface(loaded: Loaded) -> Result<ToolSurface, Failure> {
+    if !loaded.errors.is_empty() {
+        return Err(Failure::config(loaded.errors.join("\ngs-mcp: ")));
+    }
+    ToolSurface::new(loaded.toolsets).map_err(|e| Failure::config(e.to_string()))
+}
+
+/// The broker and router settings for `config`, over `image`.
+pub fn server_parts(
+    config: &Config,
+    surface: ToolSurface,
+    image: gs_image::Image,
+) -> (Arc<Broker>, RouterSettings) {
+    let identity = ServerIdentity {
+        name: config.identity.name.clone(),
+        version: config.identity.version.clone(),
+        title: config.identity.title.clone(),
+    };
+    let broker = Broker::new(
+        surface,
+        Arc::new(EmbeddedFactory::new(image)),
+        identity,
+        config.read_only,
+    );
+    let settings = RouterSettings {
+        identity: config.identity.clone(),
+        listen: config.listen,
+        http: config.http.clone(),
+        sessions: config.sessions,
+        trace: config.trace,
+    };
+    (Arc::new(broker), settings)
+}

@@ -1,0 +1,356 @@
+//! The `gs-mcp` binary as an operator and a client use it: every command,
+//! its output, its errors (`gs-mcp: …` with the fix) and its exit codes.
+//! The servers run as real processes on real sockets and stdio, with the
+//! `hello` test plug-in as the toolset.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gs-mcp"));
+    c.env_remove("GS_MCP_TRACE").env_remove("GS_MCP_READONLY");
+    c
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    bin()
+        .args(args)
+        .env("HOME", dir)
+        .env_remove("XDG_DATA_HOME")
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn hello_config(dir: &Path, extra: &str) -> std::path::PathBuf {
+    let path = dir.join("toolsets.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "[[toolset]]\npath = {:?}\ngrants = [\"image:read\", \"image:execute\", \"image:write\"]\n{extra}",
+            gs_test_plugins::HELLO
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn check_reports_a_bad_key_with_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(&cfg, "[sessions]\nidle_timeout = 5\n").unwrap();
+    let out = run(dir.path(), &["check", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with(&format!(
+            "gs-mcp: {}: line 2, column 1: unknown field `idle_timeout`",
+            cfg.display()
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_refuses_the_gemstone_backend() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(&cfg, "[image]\nbackend = \"gemstone\"\n").unwrap();
+    let out = run(dir.path(), &["check", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("`image.backend`: the `gemstone` backend"));
+}
+
+#[test]
+fn check_loads_every_plugin_and_reports_failures() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = hello_config(dir.path(), "");
+    let out = run(dir.path(), &["check", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let so = text(&out.stdout);
+    assert!(so.contains("ok: toolset hello"), "{so}");
+    assert!(so.contains("is valid:"), "{so}");
+
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        format!(
+            "[[toolset]]\npath = {:?}\nsha256 = \"{}\"\n[[toolset]]\npath = \"missing.wasm\"\n",
+            gs_test_plugins::HELLO,
+            "0".repeat(64)
+        ),
+    )
+    .unwrap();
+    let out = run(dir.path(), &["check", "--config", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("gs-mcp: 2 toolset(s) failed to load:\ngs-mcp: toolset[0]: "),
+        "{err}"
+    );
+    assert!(
+        err.contains("toolset[1]: ") && err.contains("missing.wasm"),
+        "{err}"
+    );
+}
+
+#[test]
+fn tools_lists_the_surface_and_marks_read_only_safe_tools() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = hello_config(dir.path(), "tools = [\"greet\", \"compile\"]\n");
+    let out = run(dir.path(), &["tools", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let so = text(&out.stdout);
+    let lines: Vec<&str> = so.lines().collect();
+    assert_eq!(lines.len(), 2, "{so}");
+    assert!(
+        lines[0].starts_with("greet")
+            && lines[0].contains("hello")
+            && lines[0].contains("read-only-safe"),
+        "{so}"
+    );
+    assert!(
+        lines[1].starts_with("compile") && lines[1].contains("changes the image"),
+        "{so}"
+    );
+}
+
+#[test]
+fn tools_without_config_says_the_builtin_toolset_is_absent() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &["tools"]);
+    assert_eq!(out.status.code(), Some(0));
+    let so = text(&out.stdout);
+    assert!(so.contains("note: toolset[0]: the built-in Smalltalk-development toolset is not part of this build yet"), "{so}");
+    assert!(
+        so.contains("no tools: the configuration offers none"),
+        "{so}"
+    );
+}
+
+#[test]
+fn image_load_files_in_commits_and_reports_failures_by_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("app.gsimage");
+    let good = dir.path().join("good.gs");
+    std::fs::write(
+        &good,
+        "run\nObject subclass: 'Account'\n  instVarNames: #( balance )\n  classVars: #()\n  classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n%\ncategory: 'accessing'\nmethod: Account\nbalance\n\t^balance\n%\n",
+    )
+    .unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "image",
+            "load",
+            "--image",
+            image.to_str().unwrap(),
+            good.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stdout).starts_with(
+            "1 file(s): 1 class(es) defined, 1 method(s) compiled, 0 failure(s); committed to"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let bad = dir.path().join("bad.gs");
+    std::fs::write(&bad, "category: 'x'\nmethod: Account\nbroken ^ ^\n%\n").unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "image",
+            "load",
+            "--image",
+            image.to_str().unwrap(),
+            bad.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.gs:"), "{err}");
+    assert!(
+        err.contains(
+            "gs-mcp: 1 failure(s) (listed above by file and line); everything else was committed"
+        ),
+        "{err}"
+    );
+}
+
+/// A server process, stopped (killed and reaped) when dropped.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_server(dir: &Path, cfg: &Path) -> (Running, SocketAddr) {
+    let mut child = Running(
+        bin()
+            .args([
+                "serve",
+                "--config",
+                cfg.to_str().unwrap(),
+                "--listen",
+                "127.0.0.1:0",
+            ])
+            .args(["--image", dir.join("srv.gsimage").to_str().unwrap()])
+            .env("HOME", dir)
+            .env("XDG_CACHE_HOME", dir.join("cache"))
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stderr = BufReader::new(child.0.stderr.take().unwrap());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if stderr.read_line(&mut line).unwrap_or(0) == 0 {
+            let status = child.0.wait();
+            panic!("the server exited before serving: {status:?}");
+        }
+        if let Some(rest) = line.strip_prefix("gs-mcp: serving http://") {
+            let addr = rest.split('/').next().unwrap().parse().unwrap();
+            std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+            return (child, addr);
+        }
+    }
+}
+
+fn http_post(addr: SocketAddr, session: Option<&str>, body: &Value) -> (u16, String, Value) {
+    let body = serde_json::to_vec(body).unwrap();
+    let mut s = TcpStream::connect(addr).unwrap();
+    let mut head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if let Some(id) = session {
+        head.push_str(&format!("MCP-Session-Id: {id}\r\n"));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(&body).unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let sid = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("mcp-session-id: ")
+                .map(|_| l[16..].trim().to_string())
+        })
+        .unwrap_or_default();
+    (
+        status,
+        sid,
+        serde_json::from_str(body).unwrap_or(Value::Null),
+    )
+}
+
+#[test]
+fn serve_answers_mcp_over_http_with_a_wasm_toolset() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = hello_config(dir.path(), "");
+    let (server, addr) = start_server(dir.path(), &cfg);
+    let (status, sid, init) = http_post(
+        addr,
+        None,
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18"}}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(sid.len(), 32);
+    assert_eq!(init["result"]["serverInfo"]["name"], "gs-mcp");
+    assert_eq!(init["result"]["protocolVersion"], "2025-06-18");
+    let (_, _, r) = http_post(
+        addr,
+        Some(&sid),
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "greet", "arguments": {"name": "Ann"}}}),
+    );
+    assert_eq!(r["result"]["content"][0]["text"], "Hello, Ann!", "{r}");
+    let (_, _, r) = http_post(
+        addr,
+        Some(&sid),
+        &json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "describe_class", "arguments": {"className": "Object"}}}),
+    );
+    assert_eq!(r["result"]["isError"], false, "{r}");
+    // Smalltalk runs in the session through the interpreter.
+    let (_, _, r) = http_post(
+        addr,
+        Some(&sid),
+        &json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "execute", "arguments": {"code": "3 + 4"}}}),
+    );
+    assert_eq!(r["result"]["isError"], false, "{r}");
+    assert!(
+        r["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains('7'),
+        "{r}"
+    );
+    drop(server);
+}
+
+#[test]
+fn stdio_serves_one_client_and_keeps_stdout_for_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = hello_config(dir.path(), "");
+    let mut child = bin()
+        .args([
+            "stdio",
+            "--config",
+            cfg.to_str().unwrap(),
+            "--image",
+            dir.path().join("s.gsimage").to_str().unwrap(),
+        ])
+        .env("HOME", dir.path())
+        .env("XDG_CACHE_HOME", dir.path().join("cache"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |msg: Value| -> Value {
+        writeln!(stdin, "{msg}").unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
+    };
+    let init = ask(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25"}}),
+    );
+    assert_eq!(init["result"]["protocolVersion"], "2025-11-25");
+    let r = ask(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}),
+    );
+    assert_eq!(r["id"], 2);
+    assert_eq!(r["result"]["isError"], false, "{r}");
+    let r = ask(json!([1]));
+    assert_eq!(r["error"]["code"], -32600);
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
