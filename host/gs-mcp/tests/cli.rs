@@ -206,8 +206,16 @@ impl Drop for Running {
 }
 
 fn start_server(dir: &Path, cfg: &Path) -> (Running, SocketAddr) {
+    let (server, addr, _) = start_server_with(dir, cfg, &[]);
+    (server, addr)
+}
+
+type Log = std::sync::Arc<std::sync::Mutex<String>>;
+
+fn start_server_with(dir: &Path, cfg: &Path, env: &[(&str, &str)]) -> (Running, SocketAddr, Log) {
     let mut child = Running(
         bin()
+            .envs(env.iter().copied())
             .args([
                 "serve",
                 "--config",
@@ -232,8 +240,16 @@ fn start_server(dir: &Path, cfg: &Path) -> (Running, SocketAddr) {
         }
         if let Some(rest) = line.strip_prefix("gs-mcp: serving http://") {
             let addr = rest.split('/').next().unwrap().parse().unwrap();
-            std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-            return (child, addr);
+            let log = Log::default();
+            let sink = log.clone();
+            std::thread::spawn(move || {
+                let mut line = String::new();
+                while stderr.read_line(&mut line).unwrap_or(0) > 0 {
+                    sink.lock().unwrap().push_str(&line);
+                    line.clear();
+                }
+            });
+            return (child, addr, log);
         }
     }
 }
@@ -353,4 +369,48 @@ fn stdio_serves_one_client_and_keeps_stdout_for_protocol() {
     assert_eq!(r["error"]["code"], -32600);
     drop(stdin);
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn the_message_trace_writes_one_line_per_message_and_never_headers() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = hello_config(dir.path(), "");
+    let (server, addr, log) = start_server_with(
+        dir.path(),
+        &cfg,
+        &[("GS_MCP_TRACE", "1"), ("GS_MCP_TRACE_LIMIT", "40")],
+    );
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#;
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAuthorization: Bearer SECRET-TOKEN\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    assert!(raw.starts_with("HTTP/1.1 200"), "{raw}");
+    let sid = raw
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .starts_with("mcp-session-id:")
+                .then(|| l[15..].trim().to_string())
+        })
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    drop(server);
+    let log = log.lock().unwrap().clone();
+    assert!(!log.contains("SECRET-TOKEN"), "{log}");
+    assert!(
+        log.contains(&format!(
+            "--> POST /mcp session - {} chars: {}...(+{} more)",
+            body.len(),
+            &body[..40],
+            body.len() - 40
+        )),
+        "{log}"
+    );
+    assert!(log.contains(&format!("<-- 200 session {sid} ")), "{log}");
 }
