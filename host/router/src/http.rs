@@ -238,7 +238,13 @@ pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Resul
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
                 .header_read_timeout(Duration::from_secs(8))
-                .serve_connection(TokioIo::new(stream), service)
+                .serve_connection(
+                    TokioIo::new(crate::timed::TimedIo::new(
+                        stream,
+                        crate::timed::WRITE_TIMEOUT,
+                    )),
+                    service,
+                )
                 .await;
         });
     }

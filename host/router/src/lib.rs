@@ -23,6 +23,7 @@
 mod http;
 pub mod protocol;
 mod stdio;
+mod timed;
 pub mod trace;
 
 use std::collections::HashMap;
