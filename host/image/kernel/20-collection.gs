@@ -2487,7 +2487,8 @@ _indexOf: anObject
   "Answer the bucket holding anObject, or the empty bucket where it would go."
   | n i element |
   n := buckets size.
-  i := (self _hashOf: anObject) \\ n + 1.
+  "Multiplying by an odd constant spreads clustered hashes (the hashes of '1' ... '99999' are runs of consecutive values) over the buckets, which linear probing needs."
+  i := (self _hashOf: anObject) * 1000003 \\ n + 1.
   [(element := buckets at: i) == nil or: [self _matches: element with: anObject]]
     whileFalse: [i := i \\ n + 1].
   ^i
@@ -2857,7 +2858,8 @@ _indexOf: aKey
   "Answer the bucket holding aKey, or the empty bucket where it would go."
   | n i k |
   n := keys size.
-  i := (self _hashOf: aKey) \\ n + 1.
+  "Multiplying by an odd constant spreads clustered hashes (the hashes of '1' ... '99999' are runs of consecutive values) over the buckets, which linear probing needs."
+  i := (self _hashOf: aKey) * 1000003 \\ n + 1.
   [(k := keys at: i) == nil or: [self _matches: k with: aKey]]
     whileFalse: [i := i \\ n + 1].
   ^i
