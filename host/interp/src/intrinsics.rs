@@ -53,6 +53,11 @@ pub fn lookup(class: &str, meta: bool, selector: &str) -> Option<u32> {
         .map(|e| e.3)
 }
 
+/// The first bucket `_indexOf:` probes (0-based): `hash * 1000003 \\ n`.
+fn start_bucket(hash: i64, n: i64) -> i64 {
+    ((hash as i128 * 1_000_003).rem_euclid(n as i128)) as i64
+}
+
 fn digits(mut n: num_bigint::BigInt, base: u32) -> String {
     use num_traits::Signed;
     let neg = n.is_negative();
@@ -342,7 +347,7 @@ impl Run<'_> {
             let Body::Slots(slots) = &self.st.heap.get(keys).body else {
                 return Ok(None);
             };
-            let mut i = h.rem_euclid(n);
+            let mut i = start_bucket(h, n);
             for _ in 0..n {
                 let k = slots[i as usize];
                 if k == Value::Nil || k.identical(key) {
@@ -365,7 +370,7 @@ impl Run<'_> {
                 h
             }
         };
-        let mut i = h.rem_euclid(n);
+        let mut i = start_bucket(h, n);
         for _ in 0..n {
             let k = slots[i as usize];
             if k == Value::Nil {
