@@ -37,6 +37,8 @@ pub const INTRINSICS: &[(&str, bool, &str, u32)] = &[
     ("OrderedCollection", false, "do:", 1017),
     ("SequenceableCollection", false, "copyFrom:to:", 1018),
     ("KeyValueDictionary", false, "_indexOf:", 1020),
+    ("KeyValueDictionary", false, "at:put:", 1021),
+    ("KeyValueDictionary", false, "at:ifAbsent:", 1022),
 ];
 
 /// A key as `_indexOf:` sees it, for the kinds handled natively.
@@ -299,6 +301,7 @@ impl Run<'_> {
                 self.alloc(class, 0, body).map(Some)
             }
             1020 => self.index_of(class, rcv, args.first().copied().unwrap_or(Value::Nil)),
+            1021 | 1022 => self.dictionary_at(n == 1021, class, rcv, args),
             _ => Ok(None),
         }
     }
@@ -391,6 +394,78 @@ impl Run<'_> {
             i = (i + 1) % n;
         }
         Ok(None)
+    }
+
+    /// `KeyValueDictionary>>at:put:` (`put`) and `at:ifAbsent:` for the
+    /// keys [`Run::index_of`] handles; growth is the Smalltalk `_grow`.
+    fn dictionary_at(
+        &mut self,
+        put: bool,
+        class: ClassIdx,
+        rcv: Value,
+        args: &[Value],
+    ) -> R<Option<Value>> {
+        let (Some(&key), Some(&arg)) = (args.first(), args.get(1)) else {
+            return Ok(None);
+        };
+        if key == Value::Nil {
+            return Ok(None);
+        }
+        let Some(Value::Int(i)) = self.index_of(class, rcv, key)? else {
+            return Ok(None);
+        };
+        let Value::Obj(id) = rcv else { return Ok(None) };
+        let named = &self.st.heap.get(id).named;
+        let (Some(Value::Int(tally)), Some(Value::Obj(keys)), Some(Value::Obj(values))) = (
+            named.first().copied(),
+            named.get(1).copied(),
+            named.get(2).copied(),
+        ) else {
+            return Ok(None);
+        };
+        let slot = i as usize - 1;
+        let present = match &self.st.heap.get(keys).body {
+            Body::Slots(k) if slot < k.len() => k[slot] != Value::Nil,
+            _ => return Ok(None),
+        };
+        if !put {
+            if present {
+                return match &self.st.heap.get(values).body {
+                    Body::Slots(v) if slot < v.len() => Ok(Some(v[slot])),
+                    _ => Ok(None),
+                };
+            }
+            if self.closure_args(arg) == Some(0) {
+                return self.call_block(arg, &[]).map(Some);
+            }
+            let sel = self.st.sel_value;
+            return self.send(arg, sel, &[], None).map(Some);
+        }
+        let writable = |o: &crate::heap::Object| {
+            !o.invariant && matches!(&o.body, Body::Slots(s) if slot < s.len())
+        };
+        if !writable(self.st.heap.get(keys)) || !writable(self.st.heap.get(values)) {
+            return Ok(None);
+        }
+        if let Body::Slots(v) = &mut self.st.heap.get_mut(values).body {
+            v[slot] = arg;
+        }
+        if present {
+            return Ok(Some(arg));
+        }
+        let size = match &mut self.st.heap.get_mut(keys).body {
+            Body::Slots(k) => {
+                k[slot] = key;
+                k.len() as i64
+            }
+            _ => 0,
+        };
+        self.st.heap.get_mut(id).named[0] = Value::Int(tally + 1);
+        if (tally + 1) * 4 > size * 3 {
+            let grow = self.st.sym("_grow");
+            self.send(rcv, grow, &[], None)?;
+        }
+        Ok(Some(arg))
     }
 
     fn is_plain_write_stream(&self, class: ClassIdx) -> bool {
