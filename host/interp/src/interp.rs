@@ -533,7 +533,13 @@ impl CompileEnv for Env<'_, '_> {
     }
 
     fn literal(&mut self, literal: &Literal) -> Value {
-        self.run.literal(literal).unwrap_or(Value::Nil)
+        let v = self.run.literal(literal).unwrap_or(Value::Nil);
+        // Method literals are invariant, as GemStone makes them; a doit is
+        // compiled afresh for every execution, so its literals may change.
+        if !self.strict {
+            self.run.freeze(v);
+        }
+        v
     }
 
     fn resolve(&mut self, name: &str) -> Resolved {
@@ -555,8 +561,15 @@ impl CompileEnv for Env<'_, '_> {
             }
             c = info.superclass;
         }
+        // A doit may name a global it defines itself (a class made by an
+        // earlier statement), so capitalised names bind late and fail at
+        // run time if still undefined; a lower-case unknown name is a
+        // misspelt temporary and a compile error.
         let g = self.run.global_slot(name);
-        if self.strict && self.run.global_value(g).is_none() {
+        if self.strict
+            && !name.starts_with(|c: char| c.is_ascii_uppercase())
+            && self.run.global_value(g).is_none()
+        {
             return Resolved::Unknown;
         }
         Resolved::Global(g)
@@ -711,34 +724,33 @@ impl<'a> Run<'a> {
                 v
             }
             Literal::Character(c) => Value::Char(*c as u32),
-            Literal::String(s) => {
-                let v = self.string(s)?;
-                self.freeze(v);
-                v
-            }
+            Literal::String(s) => self.string(s)?,
             Literal::Symbol(s) => self.symbol(s),
             Literal::Array(items) => {
                 let mut vals = Vec::with_capacity(items.len());
                 for i in items {
                     vals.push(self.literal(i)?);
                 }
-                let v = self.array(vals)?;
-                self.freeze(v);
-                v
+                self.array(vals)?
             }
             Literal::ByteArray(bytes) => {
-                let v = self.alloc(self.st.known.byte_array, 0, Body::Bytes(bytes.clone()))?;
-                self.freeze(v);
-                v
+                self.alloc(self.st.known.byte_array, 0, Body::Bytes(bytes.clone()))?
             }
             Literal::Boolean(b) => Value::bool(*b),
             Literal::Nil => Value::Nil,
         })
     }
 
+    /// Makes a literal and the literals nested in it invariant.
     fn freeze(&mut self, v: Value) {
         if let Value::Obj(id) = v {
-            self.st.heap.get_mut(id).invariant = true;
+            let o = self.st.heap.get_mut(id);
+            o.invariant = true;
+            if let Body::Slots(items) = &o.body {
+                for item in items.clone() {
+                    self.freeze(item);
+                }
+            }
         }
     }
 
