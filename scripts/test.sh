@@ -13,6 +13,8 @@ step "toolchain components"
 if command -v rustup >/dev/null 2>&1; then
   rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
   rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+  # The WebAssembly plug-ins the tests load are built from source for this target.
+  rustup target list --installed | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
 fi
 
 step "cargo fmt --check"
