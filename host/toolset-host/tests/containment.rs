@@ -350,3 +350,36 @@ fn a_boxed_session_behaves_the_same() {
     let r = s.call("counter", &json!({}), &img.ctx(false)).unwrap();
     assert_eq!(r.structured, Some(json!({"calls": 1})));
 }
+
+#[test]
+fn a_full_instance_pool_refuses_a_new_session_until_one_ends() {
+    let host = gs_toolset_host::ToolsetHost::new(gs_toolset_host::HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_instances: 2,
+        ..gs_toolset_host::HostConfig::default()
+    })
+    .unwrap();
+    let t = host
+        .load(&gs_toolset_host::WasmToolsetSpec::new(
+            gs_test_plugins::MISBEHAVE,
+        ))
+        .unwrap();
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut a = t.session();
+    let mut b = t.session();
+    let mut c = t.session();
+    call(&mut a, &ctx, "counter", "{}").unwrap();
+    call(&mut b, &ctx, "counter", "{}").unwrap();
+    let e = call(&mut c, &ctx, "counter", "{}").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Unavailable);
+    assert!(
+        e.message
+            .starts_with("toolset `misbehave` could not start an instance for this session: "),
+        "{}",
+        e.message
+    );
+    drop(a);
+    let r = call(&mut c, &ctx, "counter", "{}").unwrap();
+    assert_eq!(r.structured, Some(json!({"calls": 1})));
+}
