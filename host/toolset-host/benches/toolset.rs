@@ -8,6 +8,12 @@
 //! - extra resident memory per session holding one instance (target:
 //!   ≤ 1 MiB);
 //! - how far past its deadline a runaway call ends (target: ≤ 50 ms).
+//!
+//! Measured on a shared, loaded 2-core development machine (release
+//! build, `hello` built with opt-level "s"): instance p50 16.0 µs (p99
+//! 49 µs); `greet` call p50 4.25 µs (p99 5.1 µs); `counter` (structured)
+//! p50 4.5 µs; 77 KiB resident per session; runaway overshoot p50 1.1 ms
+//! (p99 8.6 ms) with the default 10 ms epoch tick.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
