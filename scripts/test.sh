@@ -19,6 +19,7 @@ fi
 
 step "cargo fmt --check"
 cargo fmt --all --check
+cargo fmt --all --check --manifest-path plugins/Cargo.toml
 
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
