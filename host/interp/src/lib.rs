@@ -76,6 +76,13 @@ impl BreakHandle {
         BreakHandle::default()
     }
 
+    /// A handle over an existing flag, so a caller's own cancellation flag
+    /// (a client's `notifications/cancelled`, a request deadline) breaks the
+    /// call directly, with no thread relaying it.
+    pub fn sharing(flag: Arc<AtomicBool>) -> BreakHandle {
+        BreakHandle(flag)
+    }
+
     /// Requests a soft break: the running call ends with
     /// [`ExecErrorKind::Break`] at its next send or loop iteration.
     pub fn request(&self) {
@@ -245,6 +252,14 @@ pub struct TestProgress {
 pub struct Interpreter {
     state: Option<State>,
 }
+
+// SAFETY: the state's `Rc`s form a graph owned entirely by this value: no
+// clone is ever handed out (results leave as Rust strings and reports), no
+// thread-local holds one, and every access goes through `&mut self`. Moving
+// the whole graph to another thread is therefore sound; it is what lets a
+// server keep one interpreter per client session (its objects survive from
+// call to call) while calls arrive on whichever worker thread is free.
+unsafe impl Send for Interpreter {}
 
 impl fmt::Debug for Interpreter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
