@@ -496,6 +496,19 @@ impl State {
         }
     }
 
+    /// Forgets everything taken from the session's previous view: global
+    /// values and the dictionary objects standing for its dictionaries
+    /// (the Transcript, which is this interpreter's own, stays), then
+    /// starts a new epoch so classes and methods are checked again.
+    pub fn forget_view(&mut self, session: &Session) {
+        self.overlay.retain(|name, _| name == "Transcript");
+        self.dict_proxies.clear();
+        for g in &mut self.globals {
+            g.cached = None;
+        }
+        self.new_epoch(session);
+    }
+
     /// Every value the collector must keep: globals, class variables,
     /// class-instance variables, literals of cached methods.
     pub fn roots(&self) -> Vec<Value> {

@@ -51,7 +51,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gs_image::Session;
+use gs_image::{ImageError, Session};
 
 pub use compile::CompileProblem;
 pub use prims::float_print;
@@ -379,6 +379,42 @@ impl Interpreter {
             Err(e) => Err(internal(format!(
                 "cannot start the interpreter thread: {e}"
             ))),
+        }
+    }
+
+    /// Commits `session`: makes its changes durable and visible to other
+    /// sessions, then moves it (and this interpreter's view of globals) to
+    /// the newest view. On failure (a conflict, a store error) nothing is
+    /// committed and both keep their changes, so the caller can abort.
+    pub fn commit(&mut self, session: &mut Session) -> Result<(), ImageError> {
+        session.commit()?;
+        self.view_changed(session);
+        Ok(())
+    }
+
+    /// Aborts `session`: drops its uncommitted changes (code and objects)
+    /// and moves it to the newest view; this interpreter forgets the global
+    /// values it held so the newest committed ones are seen.
+    pub fn abort(&mut self, session: &mut Session) {
+        session.abort();
+        self.view_changed(session);
+    }
+
+    /// Moves a session with no uncommitted changes to the newest view, as
+    /// [`Session::refresh`] does (and refuses the same way), and makes this
+    /// interpreter see that view's globals.
+    pub fn refresh(&mut self, session: &mut Session) -> Result<(), ImageError> {
+        session.refresh()?;
+        self.view_changed(session);
+        Ok(())
+    }
+
+    /// Drops what depends on the session's view (global values and the
+    /// dictionary objects standing for the session's dictionaries) and
+    /// revalidates the class table and method caches against the new view.
+    fn view_changed(&mut self, session: &Session) {
+        if let Some(st) = self.state.as_mut() {
+            st.forget_view(session);
         }
     }
 
