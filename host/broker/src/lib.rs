@@ -15,6 +15,12 @@
 //!   session's first call to one of its tools. Calls run on tokio's
 //!   blocking pool, so a long call never stalls the accept loop or any other
 //!   session.
+//! - [`CallControl`]: the caller's hold on one call. [`CallControl::stop`]
+//!   escalates as the reference server does for a request deadline or a
+//!   `notifications/cancelled`: a soft break (the call's [`CancelToken`] is
+//!   raised), then a hard break (raised again, and the toolset's state for
+//!   the session is dropped when the call ends), then — if the call still
+//!   runs — [`Stopped::Stuck`], on which the router ends the session.
 //!
 //! Architecture invariant: the broker knows the toolset contract
 //! (`gs-toolset`) and nothing else — no HTTP, no JSON-RPC framing, no
@@ -22,9 +28,9 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use gs_toolset::{
     CallContext, CancelToken, ImageSession, Notifier, ServerIdentity, ToolDescriptor, ToolError,
@@ -179,10 +185,134 @@ pub struct CallRequest {
     pub arguments: Value,
     /// Where the call's log lines and progress go.
     pub notifier: Arc<dyn Notifier>,
-    /// Raised to stop the call.
-    pub cancel: CancelToken,
+    /// How the caller stops the call and learns that it ended.
+    pub control: CallControl,
     /// The caller's deadline, if any.
     pub deadline: Option<Instant>,
+}
+
+/// How long a soft break may take to stop a call before the hard break.
+pub const SOFT_BREAK_GRACE: Duration = Duration::from_secs(2);
+
+/// How long a hard break may take before the call counts as stuck.
+pub const HARD_BREAK_GRACE: Duration = Duration::from_secs(3);
+
+/// How far [`CallControl::stop`] had to go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// The call ended on the soft break (or had already ended).
+    Soft,
+    /// The call ended only after the hard break; its toolset's state for
+    /// the session was dropped, so the session's next call to that toolset
+    /// starts afresh.
+    Hard,
+    /// The call still runs after both breaks. The session cannot be
+    /// trusted with another call: end it.
+    Stuck,
+}
+
+struct ControlState {
+    cancel: CancelToken,
+    ended: AtomicBool,
+    ended_signal: tokio::sync::Notify,
+    hard: AtomicBool,
+}
+
+/// A caller's hold on one call: stops it, and says when it has really
+/// ended — which may be after the caller stopped waiting for its answer,
+/// because a call on the blocking pool runs until it returns. Clones share
+/// the call.
+#[derive(Clone)]
+pub struct CallControl(Arc<ControlState>);
+
+impl Default for CallControl {
+    fn default() -> Self {
+        CallControl::new()
+    }
+}
+
+impl fmt::Debug for CallControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CallControl")
+            .field("cancelled", &self.0.cancel.is_cancelled())
+            .field("ended", &self.has_ended())
+            .field("hard_broken", &self.0.hard.load(Ordering::Acquire))
+            .finish()
+    }
+}
+
+impl CallControl {
+    /// A control for a call not yet made.
+    pub fn new() -> CallControl {
+        CallControl(Arc::new(ControlState {
+            cancel: CancelToken::new(),
+            ended: AtomicBool::new(false),
+            ended_signal: tokio::sync::Notify::new(),
+            hard: AtomicBool::new(false),
+        }))
+    }
+
+    /// The token the call sees in its [`CallContext`].
+    pub fn cancel_token(&self) -> &CancelToken {
+        &self.0.cancel
+    }
+
+    /// True once the call has returned (or was dropped before it started).
+    pub fn has_ended(&self) -> bool {
+        self.0.ended.load(Ordering::Acquire)
+    }
+
+    /// Waits until the call has ended.
+    pub async fn ended(&self) {
+        loop {
+            let mut signal = std::pin::pin!(self.0.ended_signal.notified());
+            // Registered before the flag is read, so an end between the
+            // two still wakes this waiter.
+            signal.as_mut().enable();
+            if self.has_ended() {
+                return;
+            }
+            signal.await;
+        }
+    }
+
+    fn mark_ended(&self) {
+        self.0.ended.store(true, Ordering::Release);
+        self.0.ended_signal.notify_waiters();
+    }
+
+    /// Stops the call with the default graces ([`SOFT_BREAK_GRACE`],
+    /// [`HARD_BREAK_GRACE`]).
+    pub async fn stop(&self) -> Stopped {
+        self.stop_within(SOFT_BREAK_GRACE, HARD_BREAK_GRACE).await
+    }
+
+    /// Stops the call: a soft break, then after `soft_grace` a hard break,
+    /// then after `hard_grace` gives up and answers [`Stopped::Stuck`].
+    pub async fn stop_within(&self, soft_grace: Duration, hard_grace: Duration) -> Stopped {
+        self.0.cancel.cancel();
+        if tokio::time::timeout(soft_grace, self.ended()).await.is_ok() {
+            return Stopped::Soft;
+        }
+        // Raised again: a backend may clear its break flag as a break
+        // unwinds, and a tool that swallowed the first one must see this.
+        self.0.hard.store(true, Ordering::Release);
+        self.0.cancel.cancel();
+        if tokio::time::timeout(hard_grace, self.ended()).await.is_ok() {
+            return Stopped::Hard;
+        }
+        Stopped::Stuck
+    }
+}
+
+/// Marks a call ended however it ends: returned, panicked, or dropped by
+/// its caller while still queued.
+struct EndGuard(CallControl);
+
+impl Drop for EndGuard {
+    fn drop(&mut self) {
+        self.0.mark_ended();
+    }
 }
 
 /// Opens sessions over one tool surface and one image.
@@ -318,10 +448,11 @@ impl BrokerSession {
     /// Runs a call after every earlier call of this session has finished.
     ///
     /// The call runs on the blocking pool. If the caller stops waiting
-    /// (drops the future), the call still runs to its end — raise
-    /// `request.cancel` to stop it — and the next call waits for it, so a
-    /// session never has two calls in flight.
+    /// (drops the future), the call still runs to its end — stop it with
+    /// `request.control` — and the next call waits for it, so a session
+    /// never has two calls in flight.
     pub async fn call(&self, request: CallRequest) -> Result<ToolResult, CallRefused> {
+        let ended = EndGuard(request.control.clone());
         self.check(&request.tool)?;
         let (toolset, _) = self
             .surface
@@ -336,13 +467,17 @@ impl BrokerSession {
             image: self.image.clone(),
             read_only: self.read_only,
             notifier: request.notifier,
-            cancel: request.cancel,
+            cancel: request.control.cancel_token().clone(),
             deadline: request.deadline,
             server: self.identity.clone(),
         };
         let tool = request.tool;
         let arguments = request.arguments;
+        let control = request.control;
         let handle = tokio::task::spawn_blocking(move || {
+            // Dropped last: the call counts as ended only once its turn is
+            // given up and the pending count is down.
+            let _ended = ended;
             // Held until the call really ends, even if the caller gave up.
             let _turn = turn;
             let _pending = pending;
@@ -357,7 +492,11 @@ impl BrokerSession {
             let taken = slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset].take();
             let mut session = taken.unwrap_or_else(|| surface.toolsets[toolset].open_session());
             let result = session.call(&tool, &arguments, &ctx);
-            slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset] = Some(session);
+            // After a hard break the toolset's state may be half-updated:
+            // dropped, so the next call opens it afresh.
+            if !control.0.hard.load(Ordering::Acquire) {
+                slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset] = Some(session);
+            }
             result
         });
         Ok(match handle.await {

@@ -6,11 +6,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use gs_broker::{Broker, CallRefused, CallRequest, ImageSessionFactory, ToolSurface};
+use gs_broker::{
+    Broker, CallControl, CallRefused, CallRequest, ImageSessionFactory, Stopped, ToolSurface,
+};
 use gs_toolset::embedded::EmbeddedSession;
 use gs_toolset::{
-    CallContext, CancelToken, ImageSession, ServerIdentity, SilentNotifier, ToolDescriptor,
-    ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+    CallContext, ErrorKind, ImageSession, ServerIdentity, SilentNotifier, ToolDescriptor,
+    ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::{Value, json};
 
@@ -56,6 +58,22 @@ impl ToolsetSession for Sess {
     fn call(&mut self, tool: &str, args: &Value, ctx: &CallContext) -> ToolResult {
         if tool == "sleep" {
             std::thread::sleep(Duration::from_millis(args["ms"].as_u64().unwrap_or(0)));
+        }
+        if tool == "spin" {
+            // Runs `ms`, heeding a cancellation `heed_ms` after first
+            // seeing it (never, without `heed_ms`).
+            let end = Instant::now() + Duration::from_millis(args["ms"].as_u64().unwrap_or(0));
+            let heed = args["heed_ms"].as_u64().map(Duration::from_millis);
+            let mut seen = None;
+            while Instant::now() < end {
+                if ctx.cancel.is_cancelled() {
+                    let first: Instant = *seen.get_or_insert_with(Instant::now);
+                    if heed.is_some_and(|h| first.elapsed() >= h) {
+                        return Err(ToolError::new(ErrorKind::Cancelled, "stopped"));
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
         }
         Ok(ToolOutput::text(format!(
             "{} dictionaries",
@@ -123,7 +141,7 @@ fn req(tool: &str, args: Value) -> CallRequest {
         tool: tool.into(),
         arguments: args,
         notifier: Arc::new(SilentNotifier),
-        cancel: CancelToken::new(),
+        control: CallControl::new(),
         deadline: None,
     }
 }
@@ -193,5 +211,82 @@ fn sessions_serialise_calls_and_open_toolset_state_lazily() {
             s.call(req("w", json!({}))).await.unwrap_err(),
             CallRefused::ReadOnly("w".into())
         );
+    });
+}
+
+#[test]
+fn stopping_a_call_escalates_soft_then_hard_then_stuck() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("s.gsimage")).unwrap();
+    let a = set("a", &[("spin", true)]);
+    let opened = a.opened.clone();
+    let surface = ToolSurface::new(vec![(ts(a), None)]).unwrap();
+    let identity = ServerIdentity {
+        name: "t".into(),
+        version: "1".into(),
+        title: None,
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let broker = Broker::new(surface, Arc::new(Factory(image)), identity, false);
+        let s = Arc::new(broker.open_session().await.unwrap());
+        let grace = Duration::from_millis(300);
+        let start = |args: Value| {
+            let control = CallControl::new();
+            let mut r = req("spin", args);
+            r.control = control.clone();
+            let s = s.clone();
+            (control, tokio::spawn(async move { s.call(r).await }))
+        };
+
+        // A call that heeds the break stops on the soft one; its toolset
+        // state is kept.
+        let (c, call) = start(json!({"ms": 5000, "heed_ms": 0}));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(c.stop_within(grace, grace).await, Stopped::Soft);
+        let e = call.await.unwrap().unwrap().unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Cancelled);
+        assert_eq!(opened.load(Ordering::SeqCst), 1);
+
+        // One whose cleanup outlasts the soft grace ends on the hard
+        // break, and the session's next call gets fresh toolset state.
+        let (c, call) = start(json!({"ms": 5000, "heed_ms": 450}));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(c.stop_within(grace, grace).await, Stopped::Hard);
+        assert!(call.await.unwrap().unwrap().is_err());
+        let (_, call) = start(json!({"ms": 0}));
+        assert!(call.await.unwrap().unwrap().is_ok());
+        assert_eq!(
+            opened.load(Ordering::SeqCst),
+            2,
+            "state reset after a hard break"
+        );
+
+        // One that ignores both is stuck; it is known to have ended only
+        // once it really returns.
+        let t = Instant::now();
+        let (c, call) = start(json!({"ms": 1200}));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(c.stop_within(grace, grace).await, Stopped::Stuck);
+        assert!(!c.has_ended());
+        c.ended().await;
+        assert!(t.elapsed() >= Duration::from_millis(1200));
+        assert!(call.await.unwrap().unwrap().is_ok());
+
+        // A queued call whose caller gives up before its turn counts as
+        // ended, and never runs.
+        let (_, running) = start(json!({"ms": 300}));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let (queued, waiting) = start(json!({"ms": 0}));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!queued.has_ended());
+        waiting.abort();
+        let _ = waiting.await;
+        assert!(queued.has_ended());
+        assert!(running.await.unwrap().is_ok());
     });
 }

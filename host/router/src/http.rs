@@ -21,7 +21,7 @@ use serde_json::Value;
 use tokio::net::TcpListener;
 
 use crate::protocol::{self, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
-use crate::{OpenRefused, Router, Session};
+use crate::{Drained, OpenRefused, Router, Session};
 
 /// The session header.
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -57,12 +57,7 @@ pub struct CallStream {
     ended: bool,
 }
 
-fn event(v: &Value) -> Bytes {
-    let mut body = b"event: message\ndata: ".to_vec();
-    body.extend(serde_json::to_vec(v).unwrap_or_default());
-    body.extend_from_slice(b"\n\n");
-    Bytes::from(body)
-}
+use crate::outbound::frame as event;
 
 impl CallStream {
     fn poll_next(
@@ -127,7 +122,6 @@ impl Body for ResponseBody {
 /// the session's outbox, and a keepalive comment every 15 s. When the
 /// client hangs up hyper drops the body, which records the loss.
 pub struct SseStream {
-    rx: tokio::sync::mpsc::Receiver<Bytes>,
     keepalive: tokio::time::Interval,
     router: Arc<Router>,
     session: Arc<Session>,
@@ -139,14 +133,14 @@ impl SseStream {
         &mut self,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        match self.rx.poll_recv(cx) {
-            Poll::Ready(Some(msg)) => {
+        match self.session.drain(self.generation, cx.waker()) {
+            Drained::Frame(msg) => {
                 self.keepalive.reset();
                 return Poll::Ready(Some(Ok(Frame::data(msg))));
             }
             // Superseded by a newer GET or the session ended.
-            Poll::Ready(None) => return Poll::Ready(None),
-            Poll::Pending => {}
+            Drained::End => return Poll::Ready(None),
+            Drained::Wait => {}
         }
         if self.keepalive.poll_tick(cx).is_ready() {
             return Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
@@ -491,11 +485,10 @@ fn get(
         Err(r) => return r,
         Ok(s) => s,
     };
-    let (generation, rx) = router.open_stream(&session);
+    let generation = router.open_stream(&session);
     let mut keepalive = tokio::time::interval(KEEPALIVE);
     keepalive.reset();
     let stream = SseStream {
-        rx,
         keepalive,
         router: router.clone(),
         session,
@@ -653,12 +646,12 @@ async fn post(
             router.handle_notification(&session, &method, params.as_ref());
             empty(StatusCode::ACCEPTED)
         }
-        Message::Response { id } => {
+        Message::Response { id, outcome } => {
             let session = match session_gate(&router, session_id.as_deref(), &id) {
                 Err(r) => return r,
                 Ok(s) => s,
             };
-            router.handle_response(&session, &id);
+            router.handle_response(&session, &id, outcome);
             empty(StatusCode::ACCEPTED)
         }
     }

@@ -15,12 +15,18 @@
 //! - [`protocol`]: the supported revisions and the envelope checks.
 //! - Session lifetime: a maintenance task reaps idle sessions (the
 //!   streamless idle timeout, the idle timeout, the absolute cap), and a
-//!   request past the request deadline is cancelled and answered -32001.
+//!   request past the request deadline is stopped (soft break, hard break,
+//!   then the session ends) and answered -32001.
+//! - Server-initiated messages: each session's outbox (drained by its GET
+//!   stream, dropping the oldest message when full) and its table of
+//!   server-to-client requests ([`Router::send_request`]), which a POSTed
+//!   JSON-RPC response settles.
 //!
 //! Architecture invariant: the router knows JSON-RPC, HTTP and the broker;
 //! it knows nothing of wasmtime or of any image backend.
 
 mod http;
+mod outbound;
 pub mod protocol;
 mod stdio;
 mod timed;
@@ -30,15 +36,19 @@ use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::task::Waker;
 use std::time::{Duration, Instant};
 
-use gs_broker::{Broker, BrokerSession, CallRefused, CallRequest};
+use gs_broker::{Broker, BrokerSession, CallControl, CallRefused, CallRequest, Stopped};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
-use gs_toolset::{CancelToken, LogLevel, Notifier, call_result_json};
+use gs_toolset::{LogLevel, Notifier, call_result_json};
 use serde_json::{Map, Value, json};
 
 pub use http::serve;
+pub use outbound::{ClientAnswer, OUTBOX_CAP, PENDING_CAP, SERVER_REQUEST_TIMEOUT, SendRefused};
 pub use stdio::serve_stdio;
+
+use outbound::{Outbox, Pending, PendingTable, Queued};
 
 use protocol::{
     INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error, error_with, negotiate, result,
@@ -71,27 +81,33 @@ pub struct Session {
 #[derive(Default)]
 struct SessionState {
     last_activity: Option<Instant>,
-    in_flight: HashMap<String, (CancelToken, Arc<tokio::sync::Notify>)>,
+    in_flight: HashMap<String, (CallControl, Arc<tokio::sync::Notify>)>,
     stream_generation: u64,
     stream_open: bool,
     ever_streamed: bool,
     stream_lost_at: Option<Instant>,
-    outbox: Option<tokio::sync::mpsc::Sender<bytes::Bytes>>,
+    /// Messages waiting for the stream; they wait across a stream handover.
+    outbox: Outbox,
+    /// Server-to-client requests awaiting the client's answer.
+    pending: PendingTable,
+    /// The current stream's task, woken when the outbox gains a message or
+    /// the stream is superseded.
+    drainer: Option<Waker>,
+    closed: bool,
     log_level: Option<LogLevel>,
-    probe: Option<Probe>,
+    /// The `srv-N` number of the liveness ping awaiting an answer.
+    probe: Option<u64>,
 }
 
-/// A liveness ping sent down a session's stream and not yet answered.
-#[derive(Clone)]
-struct Probe {
-    id: String,
-    generation: u64,
-    sent: Instant,
+/// What a stream finds when it looks at its session's outbox.
+pub(crate) enum Drained {
+    /// The next message to write.
+    Frame(bytes::Bytes),
+    /// Nothing yet; the stream's task will be woken.
+    Wait,
+    /// The stream is superseded or the session ended.
+    End,
 }
-
-/// How long an unanswered liveness ping may wait before it counts as
-/// evidence that the client is gone.
-const PROBE_TIMEOUT: Duration = Duration::from_secs(30);
 
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -115,6 +131,85 @@ impl Session {
     fn touch(&self) {
         self.state().last_activity = Some(Instant::now());
     }
+
+    /// Messages the outbox dropped for overflow (the oldest first) since
+    /// the session opened.
+    pub fn outbox_dropped(&self) -> u64 {
+        self.state().outbox.dropped()
+    }
+
+    /// Server-to-client requests awaiting the client's answer.
+    pub fn pending_requests(&self) -> usize {
+        self.state().pending.len()
+    }
+
+    /// Queues `message` for the stream, dropping the oldest message if the
+    /// outbox is full. A dropped request is settled as never delivered (a
+    /// dropped liveness ping is simply forgotten, to be sent again: it
+    /// proves nothing about the client).
+    fn enqueue(&self, st: &mut SessionState, message: Queued) {
+        if let Some(evicted) = st.outbox.push(message) {
+            eprintln!(
+                "gs-mcp: session {}: outbox full ({OUTBOX_CAP} messages), the oldest was dropped \
+                 ({} dropped so far); the client is not reading its stream",
+                self.id,
+                st.outbox.dropped()
+            );
+            if let Some(n) = evicted.request {
+                if st.probe == Some(n) {
+                    st.probe = None;
+                }
+                if let Some(p) = st.pending.take(n) {
+                    p.settle(ClientAnswer::Dropped);
+                }
+            }
+        }
+        if let Some(w) = st.drainer.take() {
+            w.wake();
+        }
+    }
+
+    /// The next message for stream `generation`, or why there is none.
+    pub(crate) fn drain(&self, generation: u64, waker: &Waker) -> Drained {
+        let mut st = self.state();
+        if st.closed || st.stream_generation != generation {
+            return Drained::End;
+        }
+        match st.outbox.pop() {
+            Some(q) => {
+                if let Some(n) = q.request {
+                    st.pending.written(n, generation);
+                }
+                Drained::Frame(q.frame)
+            }
+            None => {
+                if !st.drainer.as_ref().is_some_and(|w| w.will_wake(waker)) {
+                    st.drainer = Some(waker.clone());
+                }
+                Drained::Wait
+            }
+        }
+    }
+}
+
+/// A request the server sent its client, awaiting the answer.
+#[derive(Debug)]
+pub struct ServerRequest {
+    id: String,
+    answer: tokio::sync::oneshot::Receiver<ClientAnswer>,
+}
+
+impl ServerRequest {
+    /// Its `srv-N` id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Waits for the client's answer (or the request's expiry, or the end
+    /// of the session).
+    pub async fn answer(self) -> ClientAnswer {
+        self.answer.await.unwrap_or(ClientAnswer::SessionEnded)
+    }
 }
 
 /// Why `initialize` could not open a session.
@@ -135,7 +230,7 @@ pub struct Router {
     tracer: trace::Tracer,
     sessions: Mutex<HashMap<String, Arc<Session>>>,
     opened: AtomicU64,
-    probes: AtomicU64,
+    server_requests: AtomicU64,
 }
 
 impl std::fmt::Debug for Router {
@@ -165,7 +260,7 @@ impl Router {
             settings,
             sessions: Mutex::new(HashMap::new()),
             opened: AtomicU64::new(0),
-            probes: AtomicU64::new(0),
+            server_requests: AtomicU64::new(0),
         })
     }
 
@@ -193,18 +288,116 @@ impl Router {
         self.table().get(id).cloned()
     }
 
-    /// Ends the session `id`; false if there was none.
+    /// Ends the session `id`; false if there was none. Its stream ends,
+    /// its running call is broken, and its server-to-client requests are
+    /// settled as [`ClientAnswer::SessionEnded`].
     pub fn close(&self, id: &str) -> bool {
         let removed = self.table().remove(id);
         if let Some(s) = &removed {
             let mut st = s.state();
-            st.outbox = None;
-            for (token, notify) in st.in_flight.values() {
-                token.cancel();
+            st.closed = true;
+            drop(st.outbox.drain());
+            st.probe = None;
+            for (_, p) in st.pending.drain() {
+                p.settle(ClientAnswer::SessionEnded);
+            }
+            for (control, notify) in st.in_flight.values() {
+                control.cancel_token().cancel();
                 notify.notify_one();
+            }
+            if let Some(w) = st.drainer.take() {
+                w.wake();
             }
         }
         removed.is_some()
+    }
+
+    /// Sends `method` with `params` to the client of `session` as a
+    /// request on its stream (queued until a GET stream takes it), and
+    /// records it in the session's pending-request table. The answer comes
+    /// from [`ServerRequest::answer`].
+    pub fn send_request(
+        &self,
+        session: &Session,
+        method: &str,
+        params: Option<Value>,
+    ) -> Result<ServerRequest, SendRefused> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let n = self.queue_request(session, method, params, Some(tx), Instant::now())?;
+        Ok(ServerRequest {
+            id: outbound::request_id(n),
+            answer: rx,
+        })
+    }
+
+    fn queue_request(
+        &self,
+        session: &Session,
+        method: &str,
+        params: Option<Value>,
+        reply: Option<tokio::sync::oneshot::Sender<ClientAnswer>>,
+        now: Instant,
+    ) -> Result<u64, SendRefused> {
+        let mut st = session.state();
+        if st.closed {
+            return Err(SendRefused::SessionEnded);
+        }
+        let n = self.server_requests.fetch_add(1, Ordering::Relaxed) + 1;
+        st.pending.insert(
+            n,
+            Pending {
+                sent: now,
+                written: None,
+                reply,
+            },
+        )?;
+        let mut message = Map::new();
+        message.insert("jsonrpc".into(), json!("2.0"));
+        message.insert("id".into(), json!(outbound::request_id(n)));
+        message.insert("method".into(), json!(method));
+        if let Some(p) = params {
+            message.insert("params".into(), p);
+        }
+        let frame = outbound::frame(&Value::Object(message));
+        session.enqueue(
+            &mut st,
+            Queued {
+                frame,
+                request: Some(n),
+            },
+        );
+        Ok(n)
+    }
+
+    /// Sends the notification `method` with `params` to the client of
+    /// `session` on its stream (queued until a GET stream takes it; when
+    /// the outbox is full the oldest message is dropped). False if the
+    /// session has ended.
+    pub fn send_notification(
+        &self,
+        session: &Session,
+        method: &str,
+        params: Option<Value>,
+    ) -> bool {
+        let mut st = session.state();
+        if st.closed {
+            return false;
+        }
+        let mut message = Map::new();
+        message.insert("jsonrpc".into(), json!("2.0"));
+        message.insert("method".into(), json!(method));
+        if let Some(p) = params {
+            message.insert("params".into(), p);
+        }
+        let frame = outbound::frame(&Value::Object(message));
+        session.enqueue(
+            &mut st,
+            Queued {
+                frame,
+                request: None,
+            },
+        );
+        true
     }
 
     /// Opens a session for `caller`, enforcing both caps. The new session
@@ -283,9 +476,13 @@ impl Router {
 
     /// Handles a notification for `session` (cancellation stops the named
     /// call; everything else is acknowledged and dropped).
+    ///
+    /// A cancelled call's request gets no answer at all. The call is
+    /// stopped the way a request deadline stops one: soft break, hard
+    /// break, and if it still runs the session ends.
     pub fn handle_notification(
-        &self,
-        session: &Session,
+        self: &Arc<Self>,
+        session: &Arc<Session>,
         method: &str,
         params: Option<&Map<String, Value>>,
     ) {
@@ -294,11 +491,39 @@ impl Router {
             && let Some(id) = params.and_then(|p| p.get("requestId"))
         {
             let key = id.to_string();
-            if let Some((token, notify)) = session.state().in_flight.get(&key) {
-                token.cancel();
+            let found = session.state().in_flight.get(&key).cloned();
+            if let Some((control, notify)) = found {
                 notify.notify_one();
+                self.escalate(session, control);
             }
         }
+    }
+
+    /// Stops a call in the background; if neither break stops it, the
+    /// session ends (its next request meets 404 and re-initializes).
+    fn escalate(self: &Arc<Self>, session: &Arc<Session>, control: CallControl) {
+        control.cancel_token().cancel();
+        let router = self.clone();
+        let session = session.clone();
+        tokio::spawn(async move {
+            match control.stop().await {
+                Stopped::Soft => {}
+                Stopped::Hard => eprintln!(
+                    "gs-mcp: session {}: a call ignored the soft break and ended on the hard \
+                     break; its toolset state for the session was reset",
+                    session.id
+                ),
+                Stopped::Stuck => {
+                    if router.close(&session.id) {
+                        eprintln!(
+                            "gs-mcp: session {} released: a call went on running through both \
+                             breaks",
+                            session.id
+                        );
+                    }
+                }
+            }
+        });
     }
 
     /// Answers one request for `session`. `None` means the request was
@@ -430,13 +655,13 @@ impl Router {
             .get("_meta")
             .and_then(|m| m.get("progressToken"))
             .cloned();
-        let cancel = CancelToken::new();
+        let control = CallControl::new();
         let notify = Arc::new(tokio::sync::Notify::new());
         let key = id.to_string();
         session
             .state()
             .in_flight
-            .insert(key.clone(), (cancel.clone(), notify.clone()));
+            .insert(key.clone(), (control.clone(), notify.clone()));
         let timeout = self.settings.sessions.request_timeout;
         let request = CallRequest {
             tool: name,
@@ -446,7 +671,7 @@ impl Router {
                 progress_token: progress_token.filter(|t| t.is_string() || t.is_number()),
                 min_level: session.state().log_level,
             }),
-            cancel: cancel.clone(),
+            control: control.clone(),
             deadline: timeout.map(|d| Instant::now() + d),
         };
         let call = session.broker.call(request);
@@ -454,18 +679,9 @@ impl Router {
             r = call => Some(r),
             () = notify.notified() => None,
             () = sleep_or_forever(timeout) => {
-                // Soft break: ask the call to stop. If it has not stopped
-                // after a grace, the session is closed (hard stop): its
-                // next request meets 404 and re-initializes.
-                cancel.cancel();
-                let router = self.clone();
-                let s = session.clone();
-                tokio::spawn(async move {
-                    let grace = Duration::from_secs(5);
-                    if tokio::time::timeout(grace, s.broker.idle()).await.is_err() {
-                        router.close(&s.id);
-                    }
-                });
+                // Answered at once; the call is stopped in the background
+                // and costs the session only if both breaks fail.
+                self.escalate(session, control);
                 session.state().in_flight.remove(&key);
                 session.touch();
                 return Some(error(
@@ -488,26 +704,29 @@ impl Router {
         }
     }
 
-    /// Records a newly opened GET stream for `session`; the previous one
-    /// (if any) ends. Answers the stream's generation and its receiver.
-    fn open_stream(&self, session: &Session) -> (u64, tokio::sync::mpsc::Receiver<bytes::Bytes>) {
-        let (tx, rx) = tokio::sync::mpsc::channel(256);
+    /// Records a newly opened GET stream for `session` and answers its
+    /// generation; the previous stream (if any) ends at its next poll, so
+    /// two streams never take from one outbox.
+    fn open_stream(&self, session: &Session) -> u64 {
         let mut st = session.state();
         st.stream_generation += 1;
         st.stream_open = true;
         st.ever_streamed = true;
         st.stream_lost_at = None;
-        st.outbox = Some(tx);
         st.last_activity = Some(Instant::now());
-        (st.stream_generation, rx)
+        if let Some(w) = st.drainer.take() {
+            w.wake();
+        }
+        st.stream_generation
     }
 
-    /// Records that stream `generation` of `session` ended.
+    /// Records that stream `generation` of `session` ended. What is still
+    /// in the outbox waits for the next stream.
     fn stream_closed(&self, session: &Session, generation: u64) {
         let mut st = session.state();
         if st.stream_generation == generation {
             st.stream_open = false;
-            st.outbox = None;
+            st.drainer = None;
             st.stream_lost_at = Some(Instant::now());
         }
     }
@@ -528,6 +747,7 @@ impl Router {
                 if st.stream_lost_at.is_some() {
                     st.stream_lost_at = Some(now);
                 }
+                st.pending.restart_clocks(now);
             }
             return Vec::new();
         }
@@ -537,7 +757,8 @@ impl Router {
                 limit.is_some_and(|l| now.saturating_duration_since(since) >= l)
             };
             let verdict = {
-                let st = s.state();
+                let mut st = s.state();
+                let unanswered_probe = self.expire_requests(&mut st, now);
                 let last = st.last_activity.unwrap_or(s.created);
                 if over(s.created, policy.absolute_timeout) {
                     Some("it reached the absolute session cap")
@@ -545,11 +766,7 @@ impl Router {
                     None
                 } else if over(last, policy.idle_timeout) {
                     Some("it was idle past the idle timeout")
-                } else if st.probe.as_ref().is_some_and(|p| {
-                    p.generation == st.stream_generation
-                        && st.stream_open
-                        && now.saturating_duration_since(p.sent) >= PROBE_TIMEOUT
-                }) {
+                } else if unanswered_probe {
                     Some("it did not answer a liveness ping on its stream")
                 } else if !st.ever_streamed && over(last, policy.streamless_idle_timeout) {
                     Some("it never opened a stream and was idle past the streamless timeout")
@@ -575,52 +792,80 @@ impl Router {
         reaped
     }
 
+    /// Settles the session's server-to-client requests that waited past
+    /// [`SERVER_REQUEST_TIMEOUT`] at `now`. Answers true if one of them was
+    /// the liveness ping and it went unanswered on the stream the client
+    /// is still on: the evidence that the client is gone. A ping written to
+    /// a stream since superseded, or never written at all, proves nothing
+    /// and is forgotten (the next pass sends another).
+    fn expire_requests(&self, st: &mut SessionState, now: Instant) -> bool {
+        let mut unanswered = false;
+        for (n, p) in st.pending.expire(now) {
+            if st.probe == Some(n) {
+                st.probe = None;
+                unanswered |= p.written == Some(st.stream_generation) && st.stream_open;
+            }
+            p.settle(ClientAnswer::TimedOut);
+        }
+        unanswered
+    }
+
     /// Sends a liveness ping down the session's stream when it has been
     /// quiet past the probe interval. A probe written to a stream that has
-    /// since been superseded proves nothing, so it is dropped and re-sent
-    /// down the current stream.
+    /// since been superseded proves nothing, so it is withdrawn and sent
+    /// again down the current stream.
     fn probe(&self, s: &Session, now: Instant) {
         let Some(after) = self.settings.sessions.liveness_probe_after else {
             return;
         };
-        let mut st = s.state();
-        if st
-            .probe
-            .as_ref()
-            .is_some_and(|p| p.generation != st.stream_generation || !st.stream_open)
         {
-            st.probe = None;
+            let mut st = s.state();
+            if let Some(n) = st.probe {
+                // An unwritten ping still waits in the outbox for the next
+                // stream; a written one proves something only about the
+                // stream that carried it, if that stream is still current.
+                let written = st.pending.get(n).and_then(|p| p.written);
+                let superseded =
+                    written.is_some_and(|g| g != st.stream_generation || !st.stream_open);
+                if superseded {
+                    st.probe = None;
+                    st.pending.take(n);
+                }
+            }
+            let last = st.last_activity.unwrap_or(s.created);
+            if st.probe.is_some() || !st.stream_open || now.saturating_duration_since(last) < after
+            {
+                return;
+            }
         }
-        let last = st.last_activity.unwrap_or(s.created);
-        if st.probe.is_some() || !st.stream_open || now.saturating_duration_since(last) < after {
-            return;
-        }
-        let id = format!("srv-{}", self.probes.fetch_add(1, Ordering::Relaxed) + 1);
-        let ping = json!({"jsonrpc": "2.0", "id": id, "method": "ping"});
-        let frame = format!("event: message\ndata: {ping}\n\n");
-        if let Some(outbox) = &st.outbox
-            && outbox.try_send(bytes::Bytes::from(frame)).is_ok()
-        {
-            st.probe = Some(Probe {
-                id,
-                generation: st.stream_generation,
-                sent: now,
-            });
+        // A full pending table means the client answers nothing; the
+        // requests already waiting will decide.
+        if let Ok(n) = self.queue_request(s, "ping", None, None, now) {
+            s.state().probe = Some(n);
         }
     }
 
-    /// Takes a JSON-RPC response the client POSTed: the answer to a
-    /// server-sent request. An answered liveness ping proves the client
-    /// live, but deliberately does not count as activity: only real
-    /// traffic keeps a session.
-    pub fn handle_response(&self, session: &Session, id: &Value) {
+    /// Takes a JSON-RPC response the client POSTed (`outcome`: its result,
+    /// or its error object) and settles the server-to-client request it
+    /// answers. An id the table does not hold — an answer that came after
+    /// its request expired, or to a request of another session — is
+    /// accepted and ignored: the client did nothing wrong by answering.
+    ///
+    /// An answered liveness ping proves the client live, but deliberately
+    /// does not count as activity: only real traffic keeps a session.
+    pub fn handle_response(&self, session: &Session, id: &Value, outcome: Result<Value, Value>) {
+        let Some(n) = outbound::request_number(id) else {
+            return;
+        };
         let mut st = session.state();
-        if st
-            .probe
-            .as_ref()
-            .is_some_and(|p| id.as_str() == Some(p.id.as_str()))
-        {
+        if st.probe == Some(n) {
             st.probe = None;
+        }
+        if let Some(p) = st.pending.take(n) {
+            p.settle(match outcome {
+                Ok(result) => ClientAnswer::Result(result),
+                Err(error) => ClientAnswer::Error(error),
+            });
         }
     }
 

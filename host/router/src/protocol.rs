@@ -72,6 +72,8 @@ pub enum Message {
     Response {
         /// The id of the server's request.
         id: Value,
+        /// The `result`, or the `error` object.
+        outcome: Result<Value, Value>,
     },
 }
 
@@ -196,7 +198,11 @@ pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
         (Some(method), Some(id)) => Ok(Message::Request { id, method, params }),
         (Some(method), None) => Ok(Message::Notification { method, params }),
         (None, Some(id)) if obj.contains_key("result") || obj.contains_key("error") => {
-            Ok(Message::Response { id })
+            let outcome = match obj.get("result") {
+                Some(r) => Ok(r.clone()),
+                None => Err(obj.get("error").cloned().unwrap_or(Value::Null)),
+            };
+            Ok(Message::Response { id, outcome })
         }
         (None, _) => Err(refuse(
             INVALID_REQUEST,

@@ -108,9 +108,9 @@ where
                     router.handle_notification(s, &method, params.as_ref());
                 }
             }
-            Message::Response { id } => {
+            Message::Response { id, outcome } => {
                 if let Some(s) = &session {
-                    router.handle_response(s, &id);
+                    router.handle_response(s, &id, outcome);
                 }
             }
         }

@@ -113,7 +113,7 @@ fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
         let v = r.json();
         assert_eq!(
             names(v.clone()),
-            ["list_classes", "define_class", "wait", "chatty"]
+            ["list_classes", "define_class", "wait", "chatty", "stubborn"]
         );
         assert_eq!(
             v["result"]["tools"][0]["inputSchema"]["additionalProperties"],
@@ -133,7 +133,10 @@ fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
             &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
         )
         .await;
-        assert_eq!(names(r.json()), ["list_classes", "wait", "chatty"]);
+        assert_eq!(
+            names(r.json()),
+            ["list_classes", "wait", "chatty", "stubborn"]
+        );
     });
 }
 
@@ -868,8 +871,11 @@ fn quiet_sessions_with_a_stream_are_pinged_and_released_if_silent() {
         let r = post(s.addr, Some(&sid), &json!({"jsonrpc": "2.0", "id": ping_id, "result": {}})).await;
         assert_eq!(r.status, 202);
         assert!(s.router.maintain(base + Duration::from_secs(1540), Duration::ZERO).is_empty());
-        // The next probe goes unanswered for 30 s: released early.
+        // The next probe reaches the client and goes unanswered for 30 s:
+        // released early.
         assert!(s.router.maintain(base + Duration::from_secs(1541), Duration::ZERO).is_empty());
+        let n = tokio::time::timeout(Duration::from_secs(2), stream.read(&mut buf)).await.unwrap().unwrap();
+        assert!(String::from_utf8_lossy(&buf[..n]).contains("\"method\":\"ping\""));
         let reaped = s.router.maintain(base + Duration::from_secs(1572), Duration::ZERO);
         assert_eq!(reaped, std::slice::from_ref(&sid));
     });

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
-use gs_router::{Router, RouterSettings};
 use gs_toolset::embedded::EmbeddedSession;
+use gs_router::{Router, RouterSettings};
 use gs_toolset::{
     CallContext, ClassDefinition, ImageSession, ServerIdentity, ToolDescriptor, ToolError,
     ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
@@ -51,6 +51,11 @@ impl ClassTools {
                     tool("define_class", false, json!({"name": {"type": "string"}})),
                     tool("wait", true, json!({"ms": {"type": "integer"}})),
                     tool("chatty", true, json!({})),
+                    tool(
+                        "stubborn",
+                        true,
+                        json!({"ms": {"type": "integer"}, "heed_after_ms": {"type": "integer"}}),
+                    ),
                 ],
             },
         }
@@ -113,6 +118,31 @@ impl ToolsetSession for ClassSession {
                     std::thread::sleep(Duration::from_millis(5));
                 }
                 Ok(ToolOutput::text(format!("waited {ms} ms")))
+            }
+            // Runs `ms`, heeding a cancellation only `heed_after_ms` after
+            // it first sees one (never, without it): a tool whose cleanup
+            // outlasts a soft break, or one that ignores breaks entirely.
+            "stubborn" => {
+                let ms = args.get("ms").and_then(Value::as_u64).unwrap_or(0);
+                let heed = args
+                    .get("heed_after_ms")
+                    .and_then(Value::as_u64)
+                    .map(Duration::from_millis);
+                let end = Instant::now() + Duration::from_millis(ms);
+                let mut seen: Option<Instant> = None;
+                while Instant::now() < end {
+                    if ctx.cancel.is_cancelled() {
+                        let first = *seen.get_or_insert_with(Instant::now);
+                        if heed.is_some_and(|h| first.elapsed() >= h) {
+                            return Err(ToolError::new(
+                                gs_toolset::ErrorKind::Cancelled,
+                                "cancelled late",
+                            ));
+                        }
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Ok(ToolOutput::text(format!("ran {ms} ms")))
             }
             "chatty" => {
                 let n = ctx.image.dictionaries()?.len();
@@ -192,6 +222,62 @@ pub async fn start(options: Options) -> Server {
         addr,
         router,
         _dir: dir,
+    }
+}
+
+/// A client's open GET stream, read event by event.
+pub struct EventStream {
+    stream: tokio::net::TcpStream,
+    buf: Vec<u8>,
+}
+
+impl EventStream {
+    /// Opens the session's GET stream and reads the response head.
+    pub async fn open(addr: SocketAddr, session: &str) -> EventStream {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let head = format!(
+            "GET /mcp HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\
+             MCP-Session-Id: {session}\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).await.unwrap();
+        let mut s = EventStream {
+            stream,
+            buf: Vec::new(),
+        };
+        let end = loop {
+            if let Some(end) = s.buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                break end;
+            }
+            s.fill().await;
+        };
+        let head = String::from_utf8_lossy(&s.buf[..end]).into_owned();
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        s.buf.drain(..end + 4);
+        s
+    }
+
+    async fn fill(&mut self) {
+        let mut chunk = [0u8; 8192];
+        let n = tokio::time::timeout(Duration::from_secs(5), self.stream.read(&mut chunk))
+            .await
+            .expect("the stream sent nothing for 5 s")
+            .unwrap();
+        assert!(n > 0, "the server ended the stream");
+        self.buf.extend_from_slice(&chunk[..n]);
+    }
+
+    /// The next message on the stream (keepalive comments skipped).
+    pub async fn next(&mut self) -> Value {
+        loop {
+            if let Some(start) = self.buf.windows(6).position(|w| w == b"data: ")
+                && let Some(len) = self.buf[start..].iter().position(|b| *b == b'\n')
+            {
+                let line = self.buf[start + 6..start + len].to_vec();
+                self.buf.drain(..start + len);
+                return serde_json::from_slice(&line).unwrap();
+            }
+            self.fill().await;
+        }
     }
 }
 

@@ -1,0 +1,295 @@
+//! What the server sends first, per session: the outbox its GET stream
+//! drains and the table of server-to-client requests awaiting an answer.
+//!
+//! The outbox is a FIFO bounded at [`OUTBOX_CAP`]. When it is full the
+//! *oldest* message is dropped to make room, as the reference server does:
+//! a client that fell that far behind is better served by the newest state
+//! than by a backlog, and the gap is written to the log so it is not silent.
+//!
+//! Server-to-client requests carry ids `srv-N`, a namespace of their own so
+//! they can never collide with the ids a client picks. Each waits in the
+//! session's [`PendingTable`] until the client POSTs the matching response,
+//! the entry expires after [`SERVER_REQUEST_TIMEOUT`] (an unanswered
+//! request must decide something, never hang a session), or the session
+//! ends. The table is bounded at [`PENDING_CAP`]: a client that answers
+//! nothing cannot make the server hold ever more waiters.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+/// Most messages one session's outbox holds; past it the oldest is dropped.
+pub const OUTBOX_CAP: usize = 256;
+
+/// Most server-to-client requests one session may have awaiting answers.
+pub const PENDING_CAP: usize = 32;
+
+/// How long a server-to-client request waits for its answer.
+pub const SERVER_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How the client answered a server-to-client request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClientAnswer {
+    /// The client's `result`.
+    Result(Value),
+    /// The client's `error` object (`code`, `message`, maybe `data`).
+    Error(Value),
+    /// No answer came within [`SERVER_REQUEST_TIMEOUT`].
+    TimedOut,
+    /// The request never reached the client: the outbox overflowed and
+    /// dropped it before any stream took it.
+    Dropped,
+    /// The session ended before the client answered.
+    SessionEnded,
+}
+
+/// Why a server-to-client request was not sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SendRefused {
+    /// The session already has [`PENDING_CAP`] requests awaiting answers.
+    TooManyPending(usize),
+    /// The session has ended.
+    SessionEnded,
+}
+
+impl std::fmt::Display for SendRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SendRefused::TooManyPending(cap) => write!(
+                f,
+                "the session already has {cap} requests to its client awaiting answers; wait for \
+                 one to be answered or to time out"
+            ),
+            SendRefused::SessionEnded => f.write_str("the session has ended"),
+        }
+    }
+}
+
+impl std::error::Error for SendRefused {}
+
+/// One message waiting for the session's stream: an SSE frame and, for a
+/// request, the number of its `srv-N` id.
+pub(crate) struct Queued {
+    pub frame: Bytes,
+    pub request: Option<u64>,
+}
+
+/// One session's outbox.
+#[derive(Default)]
+pub(crate) struct Outbox {
+    queue: VecDeque<Queued>,
+    dropped: u64,
+}
+
+impl Outbox {
+    /// Appends `message`. When the outbox is full the oldest message is
+    /// removed first and answered, so the caller can settle a request it
+    /// carried.
+    pub fn push(&mut self, message: Queued) -> Option<Queued> {
+        let evicted = if self.queue.len() >= OUTBOX_CAP {
+            self.dropped += 1;
+            self.queue.pop_front()
+        } else {
+            None
+        };
+        self.queue.push_back(message);
+        evicted
+    }
+
+    /// The oldest message, taken for writing.
+    pub fn pop(&mut self) -> Option<Queued> {
+        self.queue.pop_front()
+    }
+
+    /// Messages dropped for overflow since the session opened.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    /// Empties the outbox (the session ended); answers what it held.
+    pub fn drain(&mut self) -> impl Iterator<Item = Queued> + '_ {
+        self.queue.drain(..)
+    }
+}
+
+/// One server-to-client request awaiting its answer.
+pub(crate) struct Pending {
+    /// When it was sent (the clock its expiry counts from).
+    pub sent: Instant,
+    /// The stream generation that wrote it to the client, once one did.
+    pub written: Option<u64>,
+    /// Where the answer goes; `None` for the liveness ping, whose answer
+    /// only clears it.
+    pub reply: Option<oneshot::Sender<ClientAnswer>>,
+}
+
+impl Pending {
+    /// Settles the request with `answer` (a waiter that gave up is fine).
+    pub fn settle(self, answer: ClientAnswer) {
+        if let Some(reply) = self.reply {
+            let _ = reply.send(answer);
+        }
+    }
+}
+
+/// One session's requests awaiting answers, keyed by the `N` of `srv-N`.
+#[derive(Default)]
+pub(crate) struct PendingTable {
+    entries: HashMap<u64, Pending>,
+}
+
+impl PendingTable {
+    /// Records request `n`, unless the table is full.
+    pub fn insert(&mut self, n: u64, pending: Pending) -> Result<(), SendRefused> {
+        if self.entries.len() >= PENDING_CAP {
+            return Err(SendRefused::TooManyPending(PENDING_CAP));
+        }
+        self.entries.insert(n, pending);
+        Ok(())
+    }
+
+    /// Takes request `n` out (it was answered, dropped or abandoned).
+    pub fn take(&mut self, n: u64) -> Option<Pending> {
+        self.entries.remove(&n)
+    }
+
+    /// Marks request `n` as written by stream `generation`.
+    pub fn written(&mut self, n: u64, generation: u64) {
+        if let Some(p) = self.entries.get_mut(&n) {
+            p.written = Some(generation);
+        }
+    }
+
+    /// Request `n`, if it is still awaited.
+    pub fn get(&self, n: u64) -> Option<&Pending> {
+        self.entries.get(&n)
+    }
+
+    /// Takes out every request sent [`SERVER_REQUEST_TIMEOUT`] or longer
+    /// before `now`.
+    pub fn expire(&mut self, now: Instant) -> Vec<(u64, Pending)> {
+        let due: Vec<u64> = self
+            .entries
+            .iter()
+            .filter(|(_, p)| now.saturating_duration_since(p.sent) >= SERVER_REQUEST_TIMEOUT)
+            .map(|(n, _)| *n)
+            .collect();
+        due.into_iter()
+            .filter_map(|n| self.entries.remove(&n).map(|p| (n, p)))
+            .collect()
+    }
+
+    /// Restarts every request's clock at `now` (after a pass that ran far
+    /// too late to judge the client by).
+    pub fn restart_clocks(&mut self, now: Instant) {
+        for p in self.entries.values_mut() {
+            p.sent = now;
+        }
+    }
+
+    /// Takes out every request (the session ended).
+    pub fn drain(&mut self) -> impl Iterator<Item = (u64, Pending)> + '_ {
+        self.entries.drain()
+    }
+
+    /// Requests awaiting answers.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+}
+
+/// The `srv-N` id of request `n`.
+pub(crate) fn request_id(n: u64) -> String {
+    format!("srv-{n}")
+}
+
+/// The `N` of a `srv-N` id, if `id` is one.
+pub(crate) fn request_number(id: &Value) -> Option<u64> {
+    id.as_str()?.strip_prefix("srv-")?.parse().ok()
+}
+
+/// An SSE frame carrying `message`.
+pub(crate) fn frame(message: &Value) -> Bytes {
+    let mut body = b"event: message\ndata: ".to_vec();
+    body.extend(serde_json::to_vec(message).unwrap_or_default());
+    body.extend_from_slice(b"\n\n");
+    Bytes::from(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: u64) -> Queued {
+        Queued {
+            frame: Bytes::from(n.to_string()),
+            request: None,
+        }
+    }
+
+    #[test]
+    fn a_full_outbox_drops_the_oldest_and_counts_it() {
+        let mut o = Outbox::default();
+        for n in 0..OUTBOX_CAP as u64 {
+            assert!(o.push(q(n)).is_none());
+        }
+        let evicted = o.push(q(1000)).expect("the oldest makes room");
+        assert_eq!(evicted.frame, Bytes::from("0"));
+        assert_eq!(o.dropped(), 1);
+        assert_eq!(o.pop().unwrap().frame, Bytes::from("1"));
+        let mut last = None;
+        while let Some(m) = o.pop() {
+            last = Some(m.frame);
+        }
+        assert_eq!(last, Some(Bytes::from("1000")));
+    }
+
+    #[test]
+    fn pending_requests_are_bounded_and_expire() {
+        let t0 = Instant::now();
+        let mut t = PendingTable::default();
+        for n in 0..PENDING_CAP as u64 {
+            let sent = t0 + Duration::from_secs(n);
+            t.insert(
+                n,
+                Pending {
+                    sent,
+                    written: None,
+                    reply: None,
+                },
+            )
+            .unwrap();
+        }
+        let refused = t.insert(
+            99,
+            Pending {
+                sent: t0,
+                written: None,
+                reply: None,
+            },
+        );
+        assert_eq!(refused, Err(SendRefused::TooManyPending(PENDING_CAP)));
+        let expired: Vec<u64> = {
+            let mut v: Vec<u64> = t
+                .expire(t0 + SERVER_REQUEST_TIMEOUT + Duration::from_secs(1))
+                .into_iter()
+                .map(|(n, _)| n)
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(expired, [0, 1]);
+        assert_eq!(t.len(), PENDING_CAP - 2);
+    }
+
+    #[test]
+    fn only_srv_ids_name_server_requests() {
+        assert_eq!(request_number(&Value::String(request_id(7))), Some(7));
+        assert_eq!(request_number(&Value::String("srv-x".into())), None);
+        assert_eq!(request_number(&serde_json::json!(7)), None);
+        assert_eq!(request_number(&Value::String("7".into())), None);
+    }
+}
