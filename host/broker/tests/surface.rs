@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use gs_broker::{
     Broker, CallControl, CallRefused, CallRequest, ImageSessionFactory, Stopped, ToolSurface,
 };
-use gs_toolset::embedded::EmbeddedSession;
+use gs_embedded::EmbeddedSession;
 use gs_toolset::{
     CallContext, ErrorKind, ImageSession, ServerIdentity, SilentNotifier, ToolDescriptor,
     ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,

@@ -1,67 +1,154 @@
-//! [`ImageSession`] over the embedded image: one [`gs_image::Session`] per
-//! client, behind a mutex (the broker runs one call per session at a time,
-//! so the lock is never contended; it only makes the session shareable).
+//! The embedded image backend: one client's session on the embedded
+//! image, with its own interpreter, behind gs-toolset's [`ImageSession`].
 //!
-//! Running Smalltalk needs the interpreter, which lives in its own crate;
-//! the server plugs it in with [`EmbeddedSession::with_executor`] so this
-//! crate does not depend on it. Without one, `execute` answers an `other`
-//! error saying so.
+//! A [`Workspace`] pairs the client's [`gs_image::Session`] (its transaction
+//! view) with its [`gs_interp::Interpreter`] (its object memory), so objects
+//! a doit leaves in globals are there for the next doit, and a client's
+//! `notifications/cancelled` or request deadline breaks its running
+//! Smalltalk: the call's [`CancelToken`] *is* the interpreter's break flag.
+//! Both sit behind one mutex; the broker runs one call per session at a
+//! time, so it is never contended, and it makes the session shareable.
+//!
+//! Richer operations than [`ImageSession`] offers — transactions, file-out,
+//! the SUnit runner — are reached through [`EmbeddedSession::lock`] and the
+//! methods here; the built-in toolset uses them.
+//!
+//! Architecture: this crate joins the image, the interpreter and the
+//! toolset contract, and knows nothing of MCP, HTTP or WebAssembly.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::any::Any;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use gs_image::{ImageError, RecompilePolicy, RemoveClassPolicy, Session, Side};
-
-use crate::{
-    ClassDefinition, ClassInfo, ErrorKind, ImageSession, MethodRef, MethodRefs, ToolError,
+use gs_image::{CommitInfo, ImageError, RecompilePolicy, RemoveClassPolicy, Session, Side};
+use gs_interp::{
+    BreakHandle, ExecError, ExecErrorKind, ExecOutcome, Interpreter, Limits, TestProgress,
+    TestRunReport,
 };
-
-/// Runs a doit in a session and answers its result's print string.
-pub type Executor = Arc<dyn Fn(&mut Session, &str) -> Result<String, ToolError> + Send + Sync>;
+use gs_toolset::{
+    CancelToken, ClassDefinition, ClassInfo, ErrorKind, ImageSession, MethodRef, MethodRefs,
+    ToolError,
+};
+use serde_json::{Map, Value, json};
 
 /// The category a method compiled without one goes to.
-const DEFAULT_CATEGORY: &str = "as yet unclassified";
+pub const DEFAULT_CATEGORY: &str = "as yet unclassified";
+
+/// One client's working state: its transaction view and its object memory.
+#[derive(Debug)]
+pub struct Workspace {
+    /// The client's image session (its transaction view).
+    pub session: Session,
+    /// The client's interpreter (its Smalltalk objects).
+    pub interpreter: Interpreter,
+}
 
 /// One client's session on the embedded image.
+#[derive(Debug)]
 pub struct EmbeddedSession {
-    session: Mutex<Session>,
-    executor: Option<Executor>,
+    workspace: Mutex<Workspace>,
+    limits: Limits,
+    id: u64,
 }
 
-impl std::fmt::Debug for EmbeddedSession {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("EmbeddedSession")
-            .field("session", &*self.lock())
-            .field("executor", &self.executor.is_some())
-            .finish()
-    }
-}
+/// Session numbers, like a stone's session ids: unique within the process.
+static NEXT_SESSION_ID: AtomicU64 = AtomicU64::new(1);
 
 impl EmbeddedSession {
-    /// Wraps `session`; `execute` is unavailable until an executor is set.
+    /// Wraps `session` with a fresh interpreter and the default limits.
     pub fn new(session: Session) -> EmbeddedSession {
         EmbeddedSession {
-            session: Mutex::new(session),
-            executor: None,
+            workspace: Mutex::new(Workspace {
+                session,
+                interpreter: Interpreter::new(),
+            }),
+            limits: Limits::default(),
+            id: NEXT_SESSION_ID.fetch_add(1, Ordering::Relaxed),
         }
     }
 
-    /// Sets the interpreter that runs `execute`.
-    pub fn with_executor(mut self, executor: Executor) -> EmbeddedSession {
-        self.executor = Some(executor);
+    /// The session's number, unique among this server's sessions.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Sets the limits every Smalltalk call of this session runs under.
+    pub fn with_limits(mut self, limits: Limits) -> EmbeddedSession {
+        self.limits = limits;
         self
     }
 
-    /// Direct access to the session, for what [`ImageSession`] does not
-    /// cover (commit, abort, refresh, file-in …).
-    pub fn lock(&self) -> MutexGuard<'_, Session> {
+    /// The limits Smalltalk calls run under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Direct access to the session and interpreter, for what
+    /// [`ImageSession`] does not cover.
+    pub fn lock(&self) -> MutexGuard<'_, Workspace> {
         // A panic while holding the lock cannot leave the session half
         // changed in a way later calls could observe: every gs-image
-        // mutation is applied whole or not at all.
-        self.session.lock().unwrap_or_else(PoisonError::into_inner)
+        // mutation is applied whole or not at all, and the interpreter
+        // resets its object memory after a failure it cannot explain.
+        self.workspace
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Evaluates `code` as a doit in this session; raising `cancel` breaks
+    /// it at its next send or loop iteration.
+    pub fn run_doit(&self, code: &str, cancel: &CancelToken) -> Result<ExecOutcome, ToolError> {
+        let brk = BreakHandle::sharing(cancel.shared_flag());
+        let mut guard = self.lock();
+        let ws = &mut *guard;
+        ws.interpreter
+            .execute(&mut ws.session, code, &self.limits, &brk)
+            .map_err(exec_error)
+    }
+
+    /// Runs the tests of `class_name` (all, or just `selectors`), calling
+    /// `progress` after each; raising `cancel` breaks the run.
+    pub fn run_tests(
+        &self,
+        class_name: &str,
+        selectors: Option<&[String]>,
+        cancel: &CancelToken,
+        progress: &mut (dyn FnMut(&TestProgress) + Send),
+    ) -> Result<TestRunReport, ToolError> {
+        let brk = BreakHandle::sharing(cancel.shared_flag());
+        let mut guard = self.lock();
+        let ws = &mut *guard;
+        ws.interpreter
+            .run_tests(
+                &mut ws.session,
+                class_name,
+                selectors,
+                &self.limits,
+                &brk,
+                progress,
+            )
+            .map_err(exec_error)
+    }
+
+    /// Commits the session's changes (code and objects).
+    pub fn commit(&self) -> Result<CommitInfo, ToolError> {
+        self.lock().session.commit().map_err(tool_error)
+    }
+
+    /// Discards the session's changes and moves it to the newest view.
+    pub fn abort(&self) {
+        self.lock().session.abort();
+    }
+
+    /// Moves a session without changes to the newest view.
+    pub fn refresh(&self) -> Result<(), ToolError> {
+        self.lock().session.refresh().map_err(tool_error)
     }
 }
 
-/// An image error as the toolset contract classifies it.
+/// An image error as the toolset contract classifies it. A compile error
+/// carries every error's position in `details.errors`; a conflict names
+/// every conflicting thing in `details.conflicts`.
 pub fn tool_error(e: ImageError) -> ToolError {
     let kind = match &e {
         ImageError::NotFound(_) => ErrorKind::NotFound,
@@ -70,7 +157,73 @@ pub fn tool_error(e: ImageError) -> ToolError {
         ImageError::InvalidArgument(_) => ErrorKind::InvalidParams,
         ImageError::Conflict(_) | ImageError::Store(_) => ErrorKind::Other,
     };
-    ToolError::new(kind, e.to_string())
+    let details = match &e {
+        ImageError::CompileError(errors) => Some(compile_details(
+            errors
+                .iter()
+                .map(|c| (c.line, c.column, c.message.as_str())),
+        )),
+        ImageError::Conflict(report) => {
+            let mut d = Map::new();
+            d.insert(
+                "conflicts".into(),
+                Value::Array(
+                    report
+                        .conflicts
+                        .iter()
+                        .map(|c| json!(c.what.clone()))
+                        .collect(),
+                ),
+            );
+            Some(d)
+        }
+        _ => None,
+    };
+    let error = ToolError::new(kind, e.to_string());
+    match details {
+        Some(d) => error.with_details(d),
+        None => error,
+    }
+}
+
+/// `{"errors": [{line, column, message}, …]}` for a compile error.
+fn compile_details<'a>(errors: impl Iterator<Item = (u32, u32, &'a str)>) -> Map<String, Value> {
+    let list = errors
+        .map(|(line, column, message)| json!({"line": line, "column": column, "message": message}))
+        .collect();
+    let mut d = Map::new();
+    d.insert("errors".into(), Value::Array(list));
+    d
+}
+
+/// A Smalltalk call's failure as the toolset contract classifies it. The
+/// Transcript output written before the failure is kept in the message.
+pub fn exec_error(e: ExecError) -> ToolError {
+    let mut message = e.to_string();
+    if !e.transcript.is_empty() {
+        message.push_str("\nTranscript before the error:\n");
+        message.push_str(&e.transcript);
+    }
+    match &e.kind {
+        ExecErrorKind::Compile(problems) => {
+            ToolError::compile_error(message).with_details(compile_details(
+                problems
+                    .iter()
+                    .map(|p| (p.line, p.column, p.message.as_str())),
+            ))
+        }
+        ExecErrorKind::Unhandled { class, description } => {
+            let mut d = Map::new();
+            d.insert("exceptionClass".into(), json!(class));
+            d.insert("description".into(), json!(description));
+            ToolError::other(message).with_details(d)
+        }
+        ExecErrorKind::Break => ToolError::new(
+            ErrorKind::Cancelled,
+            "the Smalltalk call was stopped: the client cancelled it or its deadline passed",
+        ),
+        ExecErrorKind::Limit(_) | ExecErrorKind::Internal(_) => ToolError::other(message),
+    }
 }
 
 fn capped(refs: Vec<gs_image::MethodRef>, limit: usize) -> MethodRefs {
@@ -99,15 +252,18 @@ fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
 
 impl ImageSession for EmbeddedSession {
     fn dictionaries(&self) -> Result<Vec<String>, ToolError> {
-        Ok(self.lock().symbol_list())
+        Ok(self.lock().session.symbol_list())
     }
 
     fn classes(&self, dictionary: &str) -> Result<Vec<String>, ToolError> {
-        self.lock().classes_in(dictionary).map_err(tool_error)
+        self.lock()
+            .session
+            .classes_in(dictionary)
+            .map_err(tool_error)
     }
 
     fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError> {
-        let record = self.lock().class(class_name).map_err(tool_error)?;
+        let record = self.lock().session.class(class_name).map_err(tool_error)?;
         let d = record.definition;
         Ok(ClassInfo {
             name: d.name,
@@ -124,6 +280,7 @@ impl ImageSession for EmbeddedSession {
 
     fn selectors(&self, class_name: &str, meta: bool) -> Result<Vec<String>, ToolError> {
         self.lock()
+            .session
             .selectors(class_name, Side::from_meta(meta))
             .map_err(tool_error)
     }
@@ -135,20 +292,21 @@ impl ImageSession for EmbeddedSession {
         selector: &str,
     ) -> Result<String, ToolError> {
         self.lock()
+            .session
             .method_source(class_name, Side::from_meta(meta), selector)
             .map_err(tool_error)
     }
 
     fn implementors(&self, selector: &str, limit: usize) -> Result<MethodRefs, ToolError> {
-        Ok(capped(self.lock().implementors(selector), limit))
+        Ok(capped(self.lock().session.implementors(selector), limit))
     }
 
     fn senders(&self, selector: &str, limit: usize) -> Result<MethodRefs, ToolError> {
-        Ok(capped(self.lock().senders(selector), limit))
+        Ok(capped(self.lock().session.senders(selector), limit))
     }
 
     fn references_to(&self, name: &str, limit: usize) -> Result<MethodRefs, ToolError> {
-        Ok(capped(self.lock().references(name), limit))
+        Ok(capped(self.lock().session.references(name), limit))
     }
 
     fn search_source(
@@ -157,7 +315,8 @@ impl ImageSession for EmbeddedSession {
         ignore_case: bool,
         limit: usize,
     ) -> Result<MethodRefs, ToolError> {
-        let session = self.lock();
+        let guard = self.lock();
+        let session = &guard.session;
         if !ignore_case {
             return session
                 .search_source(text, None)
@@ -191,21 +350,15 @@ impl ImageSession for EmbeddedSession {
     }
 
     fn is_kernel_class(&self, class_name: &str) -> Result<bool, ToolError> {
-        match self.lock().class(class_name) {
+        match self.lock().session.class(class_name) {
             Ok(record) => Ok(record.kernel),
             Err(ImageError::NotFound(_)) => Ok(false),
             Err(e) => Err(tool_error(e)),
         }
     }
 
-    fn execute(&self, code: &str) -> Result<String, ToolError> {
-        match &self.executor {
-            Some(run) => run(&mut self.lock(), code),
-            None => Err(ToolError::other(
-                "this server runs the embedded image without a Smalltalk interpreter, so code \
-                 cannot be executed; use a build of gs-mcp that includes the interpreter",
-            )),
-        }
+    fn execute(&self, code: &str, cancel: &CancelToken) -> Result<String, ToolError> {
+        self.run_doit(code, cancel).map(|out| out.print_string)
     }
 
     fn compile_method(
@@ -216,6 +369,7 @@ impl ImageSession for EmbeddedSession {
         source: &str,
     ) -> Result<String, ToolError> {
         self.lock()
+            .session
             .compile_method(
                 class_name,
                 Side::from_meta(meta),
@@ -227,7 +381,8 @@ impl ImageSession for EmbeddedSession {
     }
 
     fn define_class(&self, definition: &ClassDefinition) -> Result<(), ToolError> {
-        let mut session = self.lock();
+        let mut guard = self.lock();
+        let session = &mut guard.session;
         // A redefinition keeps what this interface cannot express (pools,
         // options, indexed kind) from the class's current definition.
         let mut def = match session.class(&definition.name) {
@@ -253,12 +408,14 @@ impl ImageSession for EmbeddedSession {
 
     fn delete_method(&self, class_name: &str, meta: bool, selector: &str) -> Result<(), ToolError> {
         self.lock()
+            .session
             .remove_method(class_name, Side::from_meta(meta), selector)
             .map_err(tool_error)
     }
 
     fn delete_class(&self, class_name: &str) -> Result<(), ToolError> {
         self.lock()
+            .session
             .remove_class(class_name, RemoveClassPolicy::RefuseIfSubclasses)
             .map(|_| ())
             .map_err(tool_error)
@@ -266,12 +423,17 @@ impl ImageSession for EmbeddedSession {
 
     fn set_class_comment(&self, class_name: &str, comment: &str) -> Result<(), ToolError> {
         self.lock()
+            .session
             .set_class_comment(class_name, comment)
             .map_err(tool_error)
     }
 
     fn user(&self) -> String {
-        self.lock().user().to_string()
+        self.lock().session.user().to_string()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 
@@ -349,9 +511,39 @@ mod tests {
             .compile_method("Account", false, None, "foo ^ ^")
             .unwrap_err();
         assert_eq!(e.kind, ErrorKind::CompileError);
-        let e = s.execute("3 + 4").unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Other);
-        assert!(e.message.contains("without a Smalltalk interpreter"));
+        let e = s.execute("3 +", &CancelToken::new()).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::CompileError);
+        let errors = &e.details.as_ref().unwrap()["errors"];
+        assert_eq!(errors[0]["line"], 1, "{e:?}");
+    }
+
+    #[test]
+    fn doits_keep_their_objects_and_a_cancel_breaks_a_runaway_loop() {
+        let (_dir, s) = session();
+        let cancel = CancelToken::new();
+        assert_eq!(s.execute("3 + 4", &cancel).unwrap(), "7");
+        s.execute(
+            "UserGlobals at: #Seen put: (OrderedCollection with: 1)",
+            &cancel,
+        )
+        .unwrap();
+        assert_eq!(
+            s.execute("(UserGlobals at: #Seen) add: 2; yourself", &cancel)
+                .unwrap(),
+            "anOrderedCollection( 1, 2)"
+        );
+        let runaway = CancelToken::new();
+        let stopper = runaway.clone();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            stopper.cancel();
+        });
+        let e = s
+            .execute("[true] whileTrue: [3 + 4]", &runaway)
+            .unwrap_err();
+        t.join().unwrap();
+        assert_eq!(e.kind, ErrorKind::Cancelled);
+        assert_eq!(s.execute("1 + 1", &CancelToken::new()).unwrap(), "2");
     }
 
     #[test]

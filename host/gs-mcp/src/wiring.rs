@@ -7,15 +7,10 @@ use std::sync::Arc;
 
 use gs_broker::{Broker, Exposed, ImageSessionFactory, ToolSurface};
 use gs_config::{Config, ImageBackend, ToolsetEntry, ToolsetSource};
+use gs_embedded::EmbeddedSession;
 use gs_router::RouterSettings;
-use gs_toolset::embedded::EmbeddedSession;
-use gs_toolset::{ImageSession, ServerIdentity, ToolError, Toolset};
+use gs_toolset::{ImageSession, ServerIdentity, Toolset};
 use gs_toolset_host::{DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
-
-/// Said wherever the built-in toolset would appear: it is not part of this
-/// build yet, so the tool surface is the WebAssembly toolsets configured.
-pub const NO_BUILTIN: &str = "the built-in Smalltalk-development toolset is not part of this \
-     build yet; the tools offered are those of the WebAssembly toolsets the configuration names";
 
 /// A failure, with the process exit code it deserves.
 #[derive(Debug)]
@@ -104,26 +99,7 @@ impl EmbeddedFactory {
 
 impl ImageSessionFactory for EmbeddedFactory {
     fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
-        let executor: gs_toolset::embedded::Executor =
-            Arc::new(|session: &mut gs_image::Session, code: &str| {
-                // A fresh interpreter per doit: interpreter state is not
-                // shareable across threads, and a doit's globals live in the
-                // image, not in the interpreter.
-                let mut interp = gs_interp::Interpreter::new();
-                let limits = gs_interp::Limits::default();
-                match interp.execute(session, code, &limits, &gs_interp::BreakHandle::new()) {
-                    Ok(out) => Ok(out.print_string),
-                    Err(e) => Err(match e.kind {
-                        gs_interp::ExecErrorKind::Compile(_) => {
-                            ToolError::compile_error(e.to_string())
-                        }
-                        _ => ToolError::other(e.to_string()),
-                    }),
-                }
-            });
-        Ok(Arc::new(
-            EmbeddedSession::new(self.image.session()).with_executor(executor),
-        ))
+        Ok(Arc::new(EmbeddedSession::new(self.image.session())))
     }
 }
 
@@ -162,13 +138,28 @@ fn spec(entry: &ToolsetEntry, path: &Path, sha256: Option<&String>) -> WasmTools
     }
 }
 
+/// The built-in tools an operator's `tools` list names: a family name
+/// (`browsing`, `search`, …) stands for all of its tools, anything else
+/// for itself (an unknown name is reported by the tool surface).
+fn builtin_exposed(names: &[String]) -> Vec<String> {
+    let mut tools = Vec::new();
+    for name in names {
+        match gs_builtin::family_tools(name) {
+            Some(family) => tools.extend(family.into_iter().map(String::from)),
+            None => tools.push(name.clone()),
+        }
+    }
+    tools.dedup();
+    tools
+}
+
 /// The outcome of loading every configured toolset.
 pub struct Loaded {
     /// The toolsets that loaded, ready for the tool surface.
     pub toolsets: Vec<Exposed>,
     /// One message per toolset that did not load.
     pub errors: Vec<String>,
-    /// Notes for the operator (e.g. the built-in toolset being absent).
+    /// Notes for the operator.
     pub notes: Vec<String>,
     /// The engine, kept alive while its toolsets are.
     pub host: Option<Arc<ToolsetHost>>,
@@ -204,7 +195,10 @@ pub fn load_toolsets(config: &Config) -> Loaded {
     }
     for (i, entry) in config.toolsets.iter().enumerate() {
         match &entry.source {
-            ToolsetSource::Builtin => loaded.notes.push(format!("toolset[{i}]: {NO_BUILTIN}")),
+            ToolsetSource::Builtin => loaded.toolsets.push((
+                Arc::new(gs_builtin::BuiltinToolset::new()) as Arc<dyn Toolset>,
+                entry.tools.as_deref().map(builtin_exposed),
+            )),
             ToolsetSource::Wasm { path, sha256 } => {
                 let Some(host) = &loaded.host else { continue };
                 match host.load(&spec(entry, path, sha256.as_ref())) {

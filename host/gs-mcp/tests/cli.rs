@@ -125,14 +125,43 @@ fn tools_lists_the_surface_and_marks_read_only_safe_tools() {
 }
 
 #[test]
-fn tools_without_config_says_the_builtin_toolset_is_absent() {
+fn tools_without_config_lists_the_31_builtin_tools() {
     let dir = tempfile::tempdir().unwrap();
     let out = run(dir.path(), &["tools"]);
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let so = text(&out.stdout);
-    assert!(so.contains("note: toolset[0]: the built-in Smalltalk-development toolset is not part of this build yet"), "{so}");
-    assert!(
-        so.contains("no tools: the configuration offers none"),
+    let lines: Vec<&str> = so.lines().collect();
+    assert_eq!(lines.len(), 31, "{so}");
+    let line = |name: &str| {
+        *lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("{name} missing from:\n{so}"))
+    };
+    assert!(line("describe_class").contains("read-only-safe"), "{so}");
+    assert!(line("commit").contains("changes the image"), "{so}");
+    assert!(line("execute_code").contains("changes the image"), "{so}");
+}
+
+#[test]
+fn a_builtin_family_name_exposes_the_whole_family() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(
+        &cfg,
+        "[[toolset]]\nbuiltin = true\ntools = [\"session\", \"find_senders\"]\n",
+    )
+    .unwrap();
+    let out = run(dir.path(), &["tools", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let so = text(&out.stdout);
+    let names: Vec<&str> = so
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        names,
+        ["abort", "commit", "refresh", "status", "find_senders"],
         "{so}"
     );
 }

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
+use gs_embedded::EmbeddedSession;
 use gs_router::{Router, RouterSettings};
-use gs_toolset::embedded::EmbeddedSession;
 use gs_toolset::{
     CallContext, ImageSession, ServerIdentity, ToolDescriptor, ToolOutput, ToolResult, Toolset,
     ToolsetInfo, ToolsetSession,

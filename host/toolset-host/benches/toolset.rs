@@ -18,7 +18,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gs_toolset::embedded::EmbeddedSession;
+use gs_embedded::EmbeddedSession;
 use gs_toolset::{CallContext, ServerIdentity, ToolsetSession};
 use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
 use serde_json::json;

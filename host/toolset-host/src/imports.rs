@@ -235,7 +235,10 @@ impl image::Host for HostState {
 impl execution::Host for HostState {
     fn execute(&mut self, code: String) -> WitResult<String> {
         let ctx = self.allowed_to_change("execute", Grant::Execute)?;
-        let printed = ctx.image.execute(&code).map_err(from_tool_error)?;
+        let printed = ctx
+            .image
+            .execute(&code, &ctx.cancel)
+            .map_err(from_tool_error)?;
         self.capped("execute", printed)
     }
 }

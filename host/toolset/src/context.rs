@@ -91,6 +91,13 @@ impl CancelToken {
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// The flag itself, for an image backend whose interpreter polls a flag
+    /// of its own type: sharing it means a cancel reaches running Smalltalk
+    /// at its next send, with no thread relaying it.
+    pub fn shared_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
 }
 
 /// The MCP server's identity, as toolsets may ask for it.

@@ -9,7 +9,9 @@
 //! the kinds a tool would report (`notFound`, `compileError`, …), so a tool
 //! can pass them on unchanged.
 
-use crate::ToolError;
+use std::any::Any;
+
+use crate::{CancelToken, ToolError};
 
 /// A reference to one method.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -111,8 +113,10 @@ pub trait ImageSession: Send + Sync {
     /// change. An unknown class is not a kernel class.
     fn is_kernel_class(&self, class_name: &str) -> Result<bool, ToolError>;
 
-    /// Runs `code` as a doit and answers its result's print string.
-    fn execute(&self, code: &str) -> Result<String, ToolError>;
+    /// Runs `code` as a doit and answers its result's print string. Raising
+    /// `cancel` stops it (a `cancelled` error) at the backend's next safe
+    /// point.
+    fn execute(&self, code: &str, cancel: &CancelToken) -> Result<String, ToolError>;
 
     /// Compiles a method and answers its selector.
     fn compile_method(
@@ -133,4 +137,9 @@ pub trait ImageSession: Send + Sync {
 
     /// The image user the session runs as.
     fn user(&self) -> String;
+
+    /// The backend itself, for a toolset written against one backend's
+    /// richer API (the built-in toolset uses the embedded image's
+    /// transactions, file-out and SUnit runner this way).
+    fn as_any(&self) -> &dyn Any;
 }

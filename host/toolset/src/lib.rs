@@ -15,17 +15,15 @@
 //!   the read-only flag, a [`Notifier`] for log lines and progress, a
 //!   [`CancelToken`] and an optional deadline.
 //! - [`ImageSession`]: the image operations toolsets may use (look-ups,
-//!   execution, mutation, session facts), implemented by each image backend;
-//!   [`embedded::EmbeddedSession`] implements it over the embedded image.
+//!   execution, mutation, session facts), implemented by each image backend
+//!   (the embedded image's is in the `gs-embedded` crate).
 //!
 //! Architecture invariant: this crate knows nothing of wasmtime, HTTP or
-//! JSON-RPC. Of the image backends it knows only the embedded image's
-//! public API (in [`embedded`]); everything else reaches backends through
-//! [`ImageSession`].
+//! JSON-RPC, and nothing of any image backend: backends implement
+//! [`ImageSession`] in their own crates.
 
 mod context;
 mod descriptor;
-pub mod embedded;
 mod image;
 mod result;
 mod toolset;

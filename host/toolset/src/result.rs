@@ -124,6 +124,10 @@ pub struct ToolError {
     pub kind: ErrorKind,
     /// What went wrong and, where possible, what to do about it.
     pub message: String,
+    /// Machine-readable particulars, merged into
+    /// `structuredContent.error` beside `kind` and `message` — e.g. the
+    /// `errors` list (each with `line` and `column`) of a `compileError`.
+    pub details: Option<Map<String, Value>>,
 }
 
 impl ToolError {
@@ -132,7 +136,15 @@ impl ToolError {
         ToolError {
             kind,
             message: message.into(),
+            details: None,
         }
+    }
+
+    /// The same error carrying `details` (an object's members) in
+    /// `structuredContent.error`.
+    pub fn with_details(mut self, details: Map<String, Value>) -> ToolError {
+        self.details = Some(details);
+        self
     }
 
     /// An `invalidParams` error.
@@ -331,11 +343,17 @@ pub fn call_result_json(result: &ToolResult) -> Value {
             obj.insert("isError".into(), Value::Bool(false));
             Value::Object(obj)
         }
-        Err(error) => json!({
-            "content": [{"type": "text", "text": error.message}],
-            "structuredContent": {"error": {"kind": error.kind.as_str(), "message": error.message}},
-            "isError": true,
-        }),
+        Err(error) => {
+            let mut detail = error.details.clone().unwrap_or_default();
+            // kind and message always win: a client branches on them.
+            detail.insert("kind".into(), json!(error.kind.as_str()));
+            detail.insert("message".into(), json!(error.message));
+            json!({
+                "content": [{"type": "text", "text": error.message}],
+                "structuredContent": {"error": detail},
+                "isError": true,
+            })
+        }
     }
 }
 

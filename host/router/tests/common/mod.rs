@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
-use gs_toolset::embedded::EmbeddedSession;
+use gs_embedded::EmbeddedSession;
 use gs_router::{Router, RouterSettings};
 use gs_toolset::{
     CallContext, ClassDefinition, ImageSession, ServerIdentity, ToolDescriptor, ToolError,

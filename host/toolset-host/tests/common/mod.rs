@@ -7,7 +7,7 @@
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use gs_toolset::embedded::EmbeddedSession;
+use gs_embedded::EmbeddedSession;
 use gs_toolset::{
     CallContext, LogLevel, Notifier, ServerIdentity, ToolResult, Toolset, ToolsetSession,
 };

@@ -1,0 +1,67 @@
+//! The execution family: `execute_code`, which runs Smalltalk in the
+//! client's own session. Not read-only safe: code can change anything.
+
+use gs_toolset::ToolResult;
+use serde_json::{Value, json};
+
+use crate::args::{Args, Param, ParamType};
+use crate::shape::{boolean, closed_object, string};
+use crate::tool::{Call, Family, Tool, answer, cap_text};
+
+/// The most characters of Transcript output an answer carries.
+const TRANSCRIPT_CAP: usize = 64 * 1024;
+
+pub(crate) fn family() -> Family {
+    Family {
+        name: "execution",
+        tools: vec![Tool {
+            name: "execute_code",
+            title: "Execute Smalltalk",
+            description: "Evaluate Smalltalk statements (temporaries allowed) in this \
+                          session and answer the printString of the last statement's value, \
+                          with anything written to the Transcript. Changes are not committed: \
+                          use `commit`. A compile error lists each error with its line and \
+                          column; an unhandled exception gives its class and description.",
+            params: const {
+                &[Param::required(
+                    "code",
+                    ParamType::String,
+                    "Smalltalk statements, e.g. `| a | a := 3 + 4. a * 2`",
+                )]
+            },
+            output_schema: schema,
+            handler: execute_code,
+        }],
+        read_only_safe: &[],
+    }
+}
+
+fn schema() -> Value {
+    closed_object(json!({
+        "result": string(),
+        "truncated": boolean(),
+        "transcript": string()
+    }))
+}
+
+fn execute_code(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let code = args.string("code")?;
+    let out = call.session.run_doit(code, &call.ctx.cancel)?;
+    let (transcript, transcript_cut) = cap_text(out.transcript, TRANSCRIPT_CAP);
+    let mut text = out.print_string.clone();
+    if out.truncated {
+        text.push_str("\n… [result truncated: the printString was longer than the cap]");
+    }
+    if !transcript.is_empty() {
+        text.push_str("\n--- Transcript ---\n");
+        text.push_str(&transcript);
+    }
+    answer(
+        text,
+        json!({
+            "result": out.print_string,
+            "truncated": out.truncated || transcript_cut,
+            "transcript": transcript
+        }),
+    )
+}

@@ -1,0 +1,205 @@
+//! The built-in Smalltalk-development toolset: the 31 tools a GemStone
+//! developer's agent uses all day — browse, search, edit, run, test,
+//! commit — with the reference server's names and arguments.
+//!
+//! The tools are organised in the reference's seven families, one module
+//! each ([`FAMILY_NAMES`]); an operator exposes any subset in
+//! `toolsets.toml` by family or tool name. Every tool:
+//!
+//! - has a closed input schema built from its parameter list ([`args`]), so
+//!   unknown, missing or ill-typed arguments are `invalidParams` results;
+//! - answers text *and* `structuredContent` matching its declared output
+//!   schema;
+//! - reports failures with a kind (`compileError` with each error's line and
+//!   column, `refused`, `readOnly`, `notFound`, `invalidParams`, `other`).
+//!
+//! Safety lives here, where no client can get around it: each family
+//! declares its read-only-safe tools (fail closed), [`READ_ONLY_SAFE`] is the
+//! audit list pinning their union, and every mutation passes the
+//! kernel-class guard ([`tool::refuse_kernel_class`]).
+//!
+//! The tools run against the embedded image backend (`gs-embedded`), whose
+//! transactions, file-out and SUnit runner they use directly.
+//!
+//! Architecture: depends on the toolset contract and the embedded backend;
+//! knows nothing of HTTP, JSON-RPC sessions or WebAssembly.
+
+pub mod args;
+mod browsing;
+mod execution;
+mod listing;
+mod mutation;
+mod search;
+mod session;
+mod shape;
+mod testing;
+pub mod tool;
+
+use std::sync::Arc;
+
+use gs_embedded::EmbeddedSession;
+use gs_toolset::{CallContext, ToolError, ToolResult, Toolset, ToolsetInfo, ToolsetSession};
+use serde_json::Value;
+
+use crate::args::Args;
+use crate::tool::{Call, Family, Tool};
+
+/// The toolset's name in `tools/list` collisions and configuration.
+pub const TOOLSET_NAME: &str = "builtin";
+
+/// The seven families, in the order their tools are listed.
+pub const FAMILY_NAMES: [&str; 7] = [
+    "execution",
+    "session",
+    "listing",
+    "browsing",
+    "search",
+    "mutation",
+    "testing",
+];
+
+/// The audit list: every built-in tool that may run in a read-only session.
+///
+/// The families declare their own safe tools; this is the one place to read
+/// the whole answer, and a test pins the union of the declarations against
+/// it, so no tool silently becomes safe. Gated (absent here): `execute_code`,
+/// `commit` and every mutation tool.
+pub const READ_ONLY_SAFE: &[&str] = &[
+    // session: the mixed family keeps these and hides `commit`.
+    "abort",
+    "refresh",
+    "status",
+    // listing
+    "list_all_classes",
+    "list_classes",
+    "list_dictionaries",
+    "list_dictionary_entries",
+    // browsing
+    "describe_class",
+    "export_class_source",
+    "get_class_definition",
+    "get_class_hierarchy",
+    "get_method_source",
+    "list_methods",
+    // search
+    "find_implementors",
+    "find_references_to",
+    "find_senders",
+    "search_method_source",
+    // testing
+    "describe_test_failure",
+    "list_failing_tests",
+    "list_test_classes",
+    "run_test_class",
+    "run_test_method",
+];
+
+/// Every family with its tools.
+pub fn families() -> Vec<Family> {
+    vec![
+        execution::family(),
+        session::family(),
+        listing::family(),
+        browsing::family(),
+        search::family(),
+        mutation::family(),
+        testing::family(),
+    ]
+}
+
+/// The tool names of the family called `name`, if there is one — so an
+/// operator's `tools = ["browsing", "search"]` can name whole families.
+pub fn family_tools(name: &str) -> Option<Vec<&'static str>> {
+    families()
+        .into_iter()
+        .find(|f| f.name == name)
+        .map(|f| f.tools.iter().map(|t| t.name).collect())
+}
+
+struct Shared {
+    info: ToolsetInfo,
+    tools: Vec<Tool>,
+}
+
+/// The built-in toolset.
+#[derive(Clone)]
+pub struct BuiltinToolset {
+    shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for BuiltinToolset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BuiltinToolset")
+            .field("tools", &self.shared.tools.len())
+            .finish()
+    }
+}
+
+impl Default for BuiltinToolset {
+    fn default() -> Self {
+        BuiltinToolset::new()
+    }
+}
+
+impl BuiltinToolset {
+    /// All 31 tools.
+    pub fn new() -> BuiltinToolset {
+        let families = families();
+        let descriptors = families.iter().flat_map(Family::descriptors).collect();
+        let tools = families.into_iter().flat_map(|f| f.tools).collect();
+        BuiltinToolset {
+            shared: Arc::new(Shared {
+                info: ToolsetInfo {
+                    name: TOOLSET_NAME.into(),
+                    version: env!("CARGO_PKG_VERSION").into(),
+                    tools: descriptors,
+                },
+                tools,
+            }),
+        }
+    }
+}
+
+impl Toolset for BuiltinToolset {
+    fn info(&self) -> &ToolsetInfo {
+        &self.shared.info
+    }
+
+    fn open_session(&self) -> Box<dyn ToolsetSession> {
+        Box::new(BuiltinSession {
+            shared: Arc::clone(&self.shared),
+        })
+    }
+}
+
+/// One client's use of the built-in toolset. It holds no state of its own:
+/// everything a tool changes lives in the client's image session.
+struct BuiltinSession {
+    shared: Arc<Shared>,
+}
+
+impl ToolsetSession for BuiltinSession {
+    fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
+        // The gate first: an unknown tool is `notFound`, a gated one in a
+        // read-only session `readOnly`, whatever the arguments.
+        self.shared.info.gate(tool, ctx.read_only)?;
+        let tool = self
+            .shared
+            .tools
+            .iter()
+            .find(|t| t.name == tool)
+            .expect("the gate found its descriptor");
+        let args = Args::check(tool.name, tool.params, arguments)?;
+        let session = ctx
+            .image
+            .as_any()
+            .downcast_ref::<EmbeddedSession>()
+            .ok_or_else(|| {
+                ToolError::other(
+                    "the built-in toolset runs on the embedded image backend, and this \
+                     session is on another backend; configure `[image] backend = \"embedded\"`",
+                )
+            })?;
+        (tool.handler)(&args, &Call { session, ctx })
+    }
+}

@@ -1,0 +1,187 @@
+//! The listing family: what the image holds, by symbol dictionary —
+//! `list_all_classes`, `list_classes`, `list_dictionaries` and
+//! `list_dictionary_entries`. All read-only safe.
+
+use gs_embedded::tool_error;
+use gs_image::DictionaryEntry;
+use gs_toolset::ToolResult;
+use serde_json::{Value, json};
+
+use crate::args::{Args, Param, ParamType};
+use crate::shape::{array_of, closed_object, count, nullable_string, string, strings};
+use crate::tool::{Call, Family, Tool, answer};
+
+const DICTIONARY: Param = Param::required(
+    "dictionaryName",
+    ParamType::String,
+    "the symbol dictionary, e.g. UserGlobals",
+);
+
+pub(crate) fn family() -> Family {
+    Family {
+        name: "listing",
+        tools: vec![
+            Tool {
+                name: "list_all_classes",
+                title: "List all classes",
+                description: "Every class in the session's symbol list, with the dictionary \
+                              that defines it, sorted by name.",
+                params: &[],
+                output_schema: all_classes_schema,
+                handler: list_all_classes,
+            },
+            Tool {
+                name: "list_classes",
+                title: "List a dictionary's classes",
+                description: "The classes bound in one symbol dictionary, sorted by name.",
+                params: &[DICTIONARY],
+                output_schema: classes_schema,
+                handler: list_classes,
+            },
+            Tool {
+                name: "list_dictionaries",
+                title: "List symbol dictionaries",
+                description: "The session's symbol dictionaries in lookup order (the order \
+                              names are resolved in).",
+                params: &[],
+                output_schema: dictionaries_schema,
+                handler: list_dictionaries,
+            },
+            Tool {
+                name: "list_dictionary_entries",
+                title: "List a dictionary's entries",
+                description: "Every entry of one symbol dictionary, each tagged (class) or \
+                              (global); a class bound under another name says which class.",
+                params: &[DICTIONARY],
+                output_schema: entries_schema,
+                handler: list_dictionary_entries,
+            },
+        ],
+        read_only_safe: &[
+            "list_all_classes",
+            "list_classes",
+            "list_dictionaries",
+            "list_dictionary_entries",
+        ],
+    }
+}
+
+fn all_classes_schema() -> Value {
+    closed_object(json!({
+        "count": count(),
+        "classes": array_of(closed_object(json!({"name": string(), "dictionary": string()})))
+    }))
+}
+
+fn classes_schema() -> Value {
+    closed_object(json!({"dictionary": string(), "count": count(), "classes": strings()}))
+}
+
+fn dictionaries_schema() -> Value {
+    closed_object(json!({"dictionaries": strings()}))
+}
+
+fn entries_schema() -> Value {
+    closed_object(json!({
+        "dictionary": string(),
+        "count": count(),
+        "entries": array_of(closed_object(json!({
+            "name": string(),
+            "kind": {"type": "string", "enum": ["class", "global"]},
+            "className": nullable_string()
+        })))
+    }))
+}
+
+fn list_all_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let ws = call.session.lock();
+    let s = &ws.session;
+    let mut classes = Vec::new();
+    for dictionary in s.symbol_list() {
+        for (name, entry) in s.entries(&dictionary).map_err(tool_error)? {
+            if let DictionaryEntry::Class(id) = entry
+                && s.class_by_id(id).is_some_and(|r| r.definition.name == name)
+            {
+                classes.push((name, dictionary.clone()));
+            }
+        }
+    }
+    drop(ws);
+    classes.sort();
+    // A class defined in two dictionaries under its own name appears twice:
+    // both definitions exist, and the first in lookup order wins.
+    let text = classes
+        .iter()
+        .map(|(name, dictionary)| format!("{name} ({dictionary})"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let list: Vec<Value> = classes
+        .iter()
+        .map(|(name, dictionary)| json!({"name": name, "dictionary": dictionary}))
+        .collect();
+    answer(
+        format!("{} classes:\n{text}", list.len()),
+        json!({"count": list.len(), "classes": list}),
+    )
+}
+
+fn list_classes(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let dictionary = args.string("dictionaryName")?;
+    let classes = call
+        .session
+        .lock()
+        .session
+        .classes_in(dictionary)
+        .map_err(tool_error)?;
+    answer(
+        format!(
+            "{} classes in {dictionary}:\n{}",
+            classes.len(),
+            classes.join("\n")
+        ),
+        json!({"dictionary": dictionary, "count": classes.len(), "classes": classes}),
+    )
+}
+
+fn list_dictionaries(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let dictionaries = call.session.lock().session.symbol_list();
+    answer(
+        dictionaries.join("\n"),
+        json!({"dictionaries": dictionaries}),
+    )
+}
+
+fn list_dictionary_entries(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let dictionary = args.string("dictionaryName")?;
+    let ws = call.session.lock();
+    let s = &ws.session;
+    let entries: Vec<Value> = s
+        .entries(dictionary)
+        .map_err(tool_error)?
+        .into_iter()
+        .map(|(name, entry)| match entry {
+            DictionaryEntry::Class(id) => {
+                let class_name = s.class_by_id(id).map(|r| r.definition.name);
+                json!({"name": name, "kind": "class", "className": class_name})
+            }
+            _ => json!({"name": name, "kind": "global", "className": null}),
+        })
+        .collect();
+    drop(ws);
+    let text = entries
+        .iter()
+        .map(|e| {
+            let name = e["name"].as_str().unwrap_or_default();
+            match (e["kind"].as_str(), e["className"].as_str()) {
+                (Some("class"), Some(c)) if c != name => format!("{name} (class {c})"),
+                (Some("class"), _) => format!("{name} (class)"),
+                _ => format!("{name} (global)"),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    answer(
+        format!("{} entries in {dictionary}:\n{text}", entries.len()),
+        json!({"dictionary": dictionary, "count": entries.len(), "entries": entries}),
+    )
+}

@@ -1,0 +1,170 @@
+//! The search family: across the whole image — `find_implementors`,
+//! `find_references_to`, `find_senders` and `search_method_source`. All
+//! read-only safe. Answers are capped at [`SEARCH_CAP`] methods, and the
+//! true total is always stated; finding nothing is an empty answer, not an
+//! error.
+
+use gs_embedded::tool_error;
+use gs_image::QueryPage;
+use gs_toolset::ToolResult;
+use serde_json::{Value, json};
+
+use crate::args::{Args, Param, ParamType};
+use crate::shape::{
+    array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
+};
+use crate::tool::{Call, Family, SEARCH_CAP, Tool, answer};
+
+const SELECTOR: Param = Param::required(
+    "selector",
+    ParamType::String,
+    "the selector, e.g. deposit: or at:put:",
+);
+
+pub(crate) fn family() -> Family {
+    Family {
+        name: "search",
+        tools: vec![
+            Tool {
+                name: "find_implementors",
+                title: "Find implementors",
+                description: "The methods implementing a selector (capped at 200; the total \
+                              is stated).",
+                params: &[SELECTOR],
+                output_schema: schema,
+                handler: find_implementors,
+            },
+            Tool {
+                name: "find_references_to",
+                title: "Find references",
+                description: "The methods referring to a named global, class, or class or \
+                              pool variable (capped at 200; the total is stated).",
+                params: const {
+                    &[Param::required(
+                        "name",
+                        ParamType::String,
+                        "the global or class name, e.g. Account",
+                    )]
+                },
+                output_schema: schema,
+                handler: find_references_to,
+            },
+            Tool {
+                name: "find_senders",
+                title: "Find senders",
+                description: "The methods sending a selector (capped at 200; the total is \
+                              stated).",
+                params: &[SELECTOR],
+                output_schema: schema,
+                handler: find_senders,
+            },
+            Tool {
+                name: "search_method_source",
+                title: "Search method source",
+                description: "The methods whose source contains a substring \
+                              (case-sensitive), optionally only in classes of one dictionary \
+                              (capped at 200; the total is stated).",
+                params: const {
+                    &[
+                        Param::required("pattern", ParamType::String, "the text to look for"),
+                        Param::optional(
+                            "dictionaryName",
+                            ParamType::String,
+                            "only classes whose home is this symbol dictionary",
+                        ),
+                    ]
+                },
+                output_schema: schema,
+                handler: search_method_source,
+            },
+        ],
+        read_only_safe: &[
+            "find_implementors",
+            "find_references_to",
+            "find_senders",
+            "search_method_source",
+        ],
+    }
+}
+
+fn schema() -> Value {
+    closed_object(json!({
+        "query": string(),
+        "total": count(),
+        "truncated": boolean(),
+        "methods": array_of(method_ref_schema())
+    }))
+}
+
+/// The answer of every search: `what` names the question in the text.
+fn page_answer(query: &str, what: &str, page: QueryPage) -> ToolResult {
+    let shown = page.items.len();
+    let truncated = page.total > shown;
+    let mut text = match page.total {
+        0 => format!("No methods {what}."),
+        1 => format!("1 method {what}:"),
+        n => format!("{n} methods {what}:"),
+    };
+    for m in &page.items {
+        text.push('\n');
+        text.push_str(&method_label(&m.class_name, m.side.is_meta(), &m.selector));
+    }
+    if truncated {
+        text.push_str(&format!(
+            "\n… [showing the first {shown} of {} methods; narrow the search to see the rest]",
+            page.total
+        ));
+    }
+    let methods: Vec<Value> = page
+        .items
+        .iter()
+        .map(|m| method_ref(&m.class_name, m.side.is_meta(), &m.selector))
+        .collect();
+    answer(
+        text,
+        json!({"query": query, "total": page.total, "truncated": truncated, "methods": methods}),
+    )
+}
+
+fn find_implementors(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let selector = args.string("selector")?;
+    let page = call
+        .session
+        .lock()
+        .session
+        .implementors_limited(selector, SEARCH_CAP);
+    page_answer(selector, &format!("implement #{selector}"), page)
+}
+
+fn find_senders(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let selector = args.string("selector")?;
+    let page = call
+        .session
+        .lock()
+        .session
+        .senders_limited(selector, SEARCH_CAP);
+    page_answer(selector, &format!("send #{selector}"), page)
+}
+
+fn find_references_to(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let name = args.string("name")?;
+    let page = call
+        .session
+        .lock()
+        .session
+        .references_limited(name, SEARCH_CAP);
+    page_answer(name, &format!("refer to {name}"), page)
+}
+
+fn search_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let pattern = args.string("pattern")?;
+    let dictionary = args.opt_string("dictionaryName");
+    let page = call
+        .session
+        .lock()
+        .session
+        .search_source_limited(pattern, dictionary, SEARCH_CAP)
+        .map_err(tool_error)?;
+    let scope = dictionary.map(|d| format!(" in {d}")).unwrap_or_default();
+    page_answer(pattern, &format!("contain {pattern:?}{scope}"), page)
+}

@@ -1,0 +1,137 @@
+//! The session family: the client's transaction — `abort`, `commit`,
+//! `refresh` and `status`. Mixed: everything but `commit` is read-only
+//! safe (abandoning or refreshing a view persists nothing).
+
+use gs_toolset::ToolResult;
+use serde_json::json;
+
+use crate::args::Args;
+use crate::shape::{boolean, closed_object, count, string};
+use crate::tool::{Call, Family, Tool, answer};
+
+pub(crate) fn family() -> Family {
+    Family {
+        name: "session",
+        tools: vec![
+            Tool {
+                name: "abort",
+                title: "Abort the transaction",
+                description: "Discard this session's uncommitted changes and move it to the \
+                              newest committed view of the image.",
+                params: &[],
+                output_schema: view_schema,
+                handler: abort,
+            },
+            Tool {
+                name: "commit",
+                title: "Commit the transaction",
+                description: "Make this session's changes durable and visible to other \
+                              sessions. Fails with the conflicting items named when another \
+                              session committed changes to the same things first.",
+                params: &[],
+                output_schema: commit_schema,
+                handler: commit,
+            },
+            Tool {
+                name: "refresh",
+                title: "Refresh the view",
+                description: "Move this session to the newest committed view, to see other \
+                              sessions' commits. Refused while this session has uncommitted \
+                              changes (commit or abort them first).",
+                params: &[],
+                output_schema: view_schema,
+                handler: refresh,
+            },
+            Tool {
+                name: "status",
+                title: "Session status",
+                description: "The session's user, id, image (stone), committed view, whether \
+                              it has uncommitted changes, and whether it is read-only.",
+                params: &[],
+                output_schema: status_schema,
+                handler: status,
+            },
+        ],
+        read_only_safe: &["abort", "refresh", "status"],
+    }
+}
+
+fn view_schema() -> serde_json::Value {
+    closed_object(json!({"view": count(), "message": string()}))
+}
+
+fn commit_schema() -> serde_json::Value {
+    closed_object(json!({"view": count(), "changes": count(), "message": string()}))
+}
+
+fn status_schema() -> serde_json::Value {
+    closed_object(json!({
+        "user": string(),
+        "sessionId": count(),
+        "stone": string(),
+        "view": count(),
+        "uncommittedChanges": boolean(),
+        "readOnly": boolean()
+    }))
+}
+
+fn view(call: &Call<'_>) -> u64 {
+    call.session.lock().session.view()
+}
+
+fn abort(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    call.session.abort();
+    let view = view(call);
+    let message = format!("Aborted: uncommitted changes discarded; now at commit {view}.");
+    answer(message.clone(), json!({"view": view, "message": message}))
+}
+
+fn commit(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let info = call.session.commit()?;
+    let message = if info.changes == 0 {
+        format!(
+            "Nothing to commit; the session is at commit {}.",
+            info.commit
+        )
+    } else {
+        format!(
+            "Committed {} change(s) as commit {}.",
+            info.changes, info.commit
+        )
+    };
+    answer(
+        message.clone(),
+        json!({"view": info.commit, "changes": info.changes, "message": message}),
+    )
+}
+
+fn refresh(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    call.session.refresh()?;
+    let view = view(call);
+    let message = format!("Refreshed: now seeing commit {view}.");
+    answer(message.clone(), json!({"view": view, "message": message}))
+}
+
+fn status(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let ws = call.session.lock();
+    let s = &ws.session;
+    let structured = json!({
+        "user": s.user(),
+        "sessionId": call.session.id(),
+        "stone": s.image().label(),
+        "view": s.view(),
+        "uncommittedChanges": s.needs_commit(),
+        "readOnly": call.ctx.read_only,
+    });
+    let text = format!(
+        "user: {}\nsession: {}\nstone: {}\nview: commit {}\nuncommitted changes: {}\nread-only: {}",
+        s.user(),
+        call.session.id(),
+        s.image().label(),
+        s.view(),
+        if s.needs_commit() { "yes" } else { "no" },
+        if call.ctx.read_only { "yes" } else { "no" },
+    );
+    drop(ws);
+    answer(text, structured)
+}

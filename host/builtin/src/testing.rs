@@ -1,0 +1,336 @@
+//! The testing family: SUnit in the client's own session —
+//! `describe_test_failure`, `list_failing_tests`, `list_test_classes`,
+//! `run_test_class` and `run_test_method`. Read-only safe, as in the
+//! reference: running tests commits nothing.
+//!
+//! Failures (an assertion did not hold, `TestFailure`) and errors (anything
+//! else the test raised) are told apart, each with the exception's class
+//! and description. `run_test_class` reports progress after each test.
+
+use gs_interp::{TestDefect, TestRunReport};
+use gs_toolset::{ToolError, ToolResult};
+use serde_json::{Value, json};
+
+use crate::args::{Args, Param, ParamType};
+use crate::shape::{array_of, closed_object, count, nullable_string, string, strings};
+use crate::tool::{Call, Family, Tool, answer};
+
+const CLASS: Param = Param::required(
+    "className",
+    ParamType::String,
+    "the TestCase subclass, e.g. AccountTest",
+);
+const SELECTOR: Param = Param::required(
+    "selector",
+    ParamType::String,
+    "the test method's selector, e.g. testDeposit",
+);
+
+pub(crate) fn family() -> Family {
+    Family {
+        name: "testing",
+        tools: vec![
+            Tool {
+                name: "describe_test_failure",
+                title: "Describe a test failure",
+                description: "Re-run one test method in isolation and describe its outcome: \
+                              passed, or the failure or error with the exception class and \
+                              description.",
+                params: &[CLASS, SELECTOR],
+                output_schema: describe_schema,
+                handler: describe_test_failure,
+            },
+            Tool {
+                name: "list_failing_tests",
+                title: "List failing tests",
+                description: "Run the given test classes (or every test class) and list the \
+                              test methods that fail or raise an error.",
+                params: const {
+                    &[Param::optional(
+                        "classNames",
+                        ParamType::StringList,
+                        "the TestCase subclasses to run; default all of them",
+                    )]
+                },
+                output_schema: failing_schema,
+                handler: list_failing_tests,
+            },
+            Tool {
+                name: "list_test_classes",
+                title: "List test classes",
+                description: "Every TestCase subclass in the image.",
+                params: &[],
+                output_schema: classes_schema,
+                handler: list_test_classes,
+            },
+            Tool {
+                name: "run_test_class",
+                title: "Run a test class",
+                description: "Run every test method of a TestCase subclass: the summary, and \
+                              each failure and error with its exception class and \
+                              description. Reports progress after each test.",
+                params: &[CLASS],
+                output_schema: report_schema,
+                handler: run_test_class,
+            },
+            Tool {
+                name: "run_test_method",
+                title: "Run a test method",
+                description: "Run one test method of a TestCase subclass.",
+                params: &[CLASS, SELECTOR],
+                output_schema: report_schema,
+                handler: run_test_method,
+            },
+        ],
+        read_only_safe: &[
+            "describe_test_failure",
+            "list_failing_tests",
+            "list_test_classes",
+            "run_test_class",
+            "run_test_method",
+        ],
+    }
+}
+
+fn defect_schema() -> Value {
+    closed_object(json!({
+        "selector": string(),
+        "exceptionClass": string(),
+        "description": string()
+    }))
+}
+
+fn report_schema() -> Value {
+    closed_object(json!({
+        "className": string(),
+        "run": count(),
+        "passed": strings(),
+        "failures": array_of(defect_schema()),
+        "errors": array_of(defect_schema()),
+        "summary": string()
+    }))
+}
+
+fn describe_schema() -> Value {
+    closed_object(json!({
+        "className": string(),
+        "selector": string(),
+        "outcome": {"type": "string", "enum": ["passed", "failure", "error"]},
+        "exceptionClass": nullable_string(),
+        "description": nullable_string()
+    }))
+}
+
+fn failing_schema() -> Value {
+    closed_object(json!({
+        "classes": strings(),
+        "run": count(),
+        "failing": array_of(closed_object(json!({
+            "className": string(),
+            "selector": string(),
+            "outcome": {"type": "string", "enum": ["failure", "error"]},
+            "exceptionClass": string(),
+            "description": string()
+        })))
+    }))
+}
+
+fn classes_schema() -> Value {
+    closed_object(json!({"count": count(), "classes": strings()}))
+}
+
+/// Refuses a class that does not exist (`notFound`) or is not a test class
+/// (`invalidParams`), before anything runs.
+fn check_test_class(call: &Call<'_>, class_name: &str) -> Result<(), ToolError> {
+    let ws = call.session.lock();
+    let s = &ws.session;
+    if s.class(class_name).is_err() {
+        return Err(ToolError::not_found(format!(
+            "there is no class named {class_name}; list_test_classes shows the test classes"
+        )));
+    }
+    if !s.test_classes().iter().any(|c| c == class_name) {
+        return Err(ToolError::invalid_params(format!(
+            "{class_name} is not a TestCase subclass; list_test_classes shows the test classes"
+        )));
+    }
+    Ok(())
+}
+
+fn check_test_method(call: &Call<'_>, class_name: &str, selector: &str) -> Result<(), ToolError> {
+    check_test_class(call, class_name)?;
+    let ws = call.session.lock();
+    let s = &ws.session;
+    // The test may be inherited: look up the superclass chain.
+    let chain = s.superclass_chain(class_name).unwrap_or_default();
+    let found = chain.iter().any(|c| {
+        s.selectors(c, gs_image::Side::Instance)
+            .is_ok_and(|sels| sels.iter().any(|x| x == selector))
+    });
+    if found {
+        Ok(())
+    } else {
+        Err(ToolError::not_found(format!(
+            "{class_name} has no test method {selector}; run_test_class runs them all, \
+             list_methods shows them"
+        )))
+    }
+}
+
+fn run(
+    call: &Call<'_>,
+    class_name: &str,
+    selectors: Option<&[String]>,
+    progress: bool,
+) -> Result<TestRunReport, ToolError> {
+    let notifier = call.ctx.notifier.clone();
+    let mut report_progress = move |p: &gs_interp::TestProgress| {
+        if progress {
+            notifier.progress(
+                p.done as f64,
+                Some(p.total as f64),
+                Some(&format!("{class_name}>>{}", p.selector)),
+            );
+        }
+    };
+    call.session.run_tests(
+        class_name,
+        selectors,
+        &call.ctx.cancel,
+        &mut report_progress,
+    )
+}
+
+fn defects(list: &[TestDefect]) -> Vec<Value> {
+    list.iter()
+        .map(|d| {
+            json!({
+                "selector": d.selector,
+                "exceptionClass": d.exception_class,
+                "description": d.description
+            })
+        })
+        .collect()
+}
+
+fn report_answer(report: TestRunReport) -> ToolResult {
+    let summary = report.to_string();
+    let mut text = format!("{}: {summary}", report.class);
+    for (label, list) in [("FAILURE", &report.failures), ("ERROR", &report.errors)] {
+        for d in list.iter() {
+            text.push_str(&format!(
+                "\n{label} {}: {}: {}",
+                d.selector, d.exception_class, d.description
+            ));
+        }
+    }
+    answer(
+        text,
+        json!({
+            "className": report.class,
+            "run": report.run_count(),
+            "passed": report.passed,
+            "failures": defects(&report.failures),
+            "errors": defects(&report.errors),
+            "summary": summary
+        }),
+    )
+}
+
+fn run_test_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let class_name = args.string("className")?;
+    check_test_class(call, class_name)?;
+    report_answer(run(call, class_name, None, true)?)
+}
+
+fn run_test_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let class_name = args.string("className")?;
+    let selector = args.string("selector")?;
+    check_test_method(call, class_name, selector)?;
+    report_answer(run(call, class_name, Some(&[selector.to_string()]), false)?)
+}
+
+fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let class_name = args.string("className")?;
+    let selector = args.string("selector")?;
+    check_test_method(call, class_name, selector)?;
+    let report = run(call, class_name, Some(&[selector.to_string()]), false)?;
+    let (outcome, defect) = if let Some(d) = report.failures.first() {
+        ("failure", Some(d))
+    } else if let Some(d) = report.errors.first() {
+        ("error", Some(d))
+    } else {
+        ("passed", None)
+    };
+    let text = match defect {
+        None => format!("{class_name}>>{selector} passed when run on its own."),
+        Some(d) => format!(
+            "{class_name}>>{selector}: {outcome}\n  exception: {}\n  description: {}",
+            d.exception_class, d.description
+        ),
+    };
+    answer(
+        text,
+        json!({
+            "className": class_name,
+            "selector": selector,
+            "outcome": outcome,
+            "exceptionClass": defect.map(|d| d.exception_class.clone()),
+            "description": defect.map(|d| d.description.clone())
+        }),
+    )
+}
+
+fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let classes = match args.opt_strings("classNames") {
+        Some(list) => {
+            for c in &list {
+                check_test_class(call, c)?;
+            }
+            list
+        }
+        None => call.session.lock().session.test_classes(),
+    };
+    let mut failing = Vec::new();
+    let mut run_count = 0;
+    let mut text = String::new();
+    for (i, class_name) in classes.iter().enumerate() {
+        let report = run(call, class_name, None, false)?;
+        call.ctx
+            .notifier
+            .progress((i + 1) as f64, Some(classes.len() as f64), Some(class_name));
+        run_count += report.run_count();
+        for (outcome, list) in [("failure", &report.failures), ("error", &report.errors)] {
+            for d in list.iter() {
+                text.push_str(&format!(
+                    "\n{class_name}>>{} ({outcome}): {}: {}",
+                    d.selector, d.exception_class, d.description
+                ));
+                failing.push(json!({
+                    "className": class_name,
+                    "selector": d.selector,
+                    "outcome": outcome,
+                    "exceptionClass": d.exception_class,
+                    "description": d.description
+                }));
+            }
+        }
+    }
+    let head = format!(
+        "{} failing of {run_count} tests in {} class(es).",
+        failing.len(),
+        classes.len()
+    );
+    answer(
+        format!("{head}{text}"),
+        json!({"classes": classes, "run": run_count, "failing": failing}),
+    )
+}
+
+fn list_test_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let classes = call.session.lock().session.test_classes();
+    answer(
+        format!("{} test classes:\n{}", classes.len(), classes.join("\n")),
+        json!({"count": classes.len(), "classes": classes}),
+    )
+}

@@ -1,0 +1,148 @@
+//! What a built-in tool is — a name, a description, parameters, an output
+//! schema and a handler — and what a handler gets to work with.
+//!
+//! Every family module declares its tools as [`Tool`] values and its
+//! read-only-safe tools by name ([`Family`]); the toolset turns them into
+//! descriptors once at start-up.
+
+use gs_embedded::EmbeddedSession;
+use gs_toolset::{CallContext, Content, ToolDescriptor, ToolError, ToolOutput, ToolResult};
+use serde_json::Value;
+
+use crate::args::{Args, Param, input_schema};
+
+/// The handler of a tool: checked arguments in, a result out.
+pub type Handler = fn(&Args<'_>, &Call<'_>) -> ToolResult;
+
+/// One built-in tool.
+pub struct Tool {
+    /// The name clients call it by (the reference server's name).
+    pub name: &'static str,
+    /// A short title.
+    pub title: &'static str,
+    /// What it does, for a model choosing tools.
+    pub description: &'static str,
+    /// Its parameters (the input schema is built from them, closed).
+    pub params: &'static [Param],
+    /// The JSON Schema of its `structuredContent`.
+    pub output_schema: fn() -> Value,
+    /// What runs it.
+    pub handler: Handler,
+}
+
+/// One of the seven tool families, as an operator selects them.
+pub struct Family {
+    /// The family's name (`browsing`, `execution`, …).
+    pub name: &'static str,
+    /// Its tools, in listing order.
+    pub tools: Vec<Tool>,
+    /// The tools of this family that cannot persist a change or run
+    /// arbitrary code. Fail closed: a tool not named here is hidden from,
+    /// and refused in, a read-only session.
+    pub read_only_safe: &'static [&'static str],
+}
+
+impl Family {
+    /// The descriptors of the family's tools.
+    pub fn descriptors(&self) -> impl Iterator<Item = ToolDescriptor> + '_ {
+        self.tools.iter().map(|t| ToolDescriptor {
+            name: t.name.into(),
+            title: Some(t.title.into()),
+            description: t.description.into(),
+            input_schema: input_schema(t.params),
+            output_schema: Some((t.output_schema)()),
+            read_only_safe: self.read_only_safe.contains(&t.name),
+        })
+    }
+}
+
+/// What a handler works with: the caller's embedded session and the call's
+/// context (read-only flag, progress, cancellation).
+pub struct Call<'a> {
+    /// The caller's session on the embedded image.
+    pub session: &'a EmbeddedSession,
+    /// The call's context.
+    pub ctx: &'a CallContext,
+}
+
+/// The most characters any one text answer carries; longer text is cut
+/// with a visible marker saying how much was left out.
+pub const TEXT_CAP: usize = 256 * 1024;
+
+/// The most entries a search answers (the reference's cap); the true
+/// total is always stated.
+pub const SEARCH_CAP: usize = 200;
+
+/// `text` cut to [`TEXT_CAP`] characters, with a marker when cut, and
+/// whether it was cut.
+pub fn capped_text(text: String) -> (String, bool) {
+    cap_text(text, TEXT_CAP)
+}
+
+/// `text` cut to `cap` characters (on a character boundary), with a marker
+/// saying how many characters were left out.
+pub fn cap_text(text: String, cap: usize) -> (String, bool) {
+    match text.char_indices().nth(cap) {
+        None => (text, false),
+        Some((cut, _)) => {
+            let omitted = text[cut..].chars().count();
+            let mut out = text[..cut].to_string();
+            out.push_str(&format!(
+                "\n… [output truncated: {omitted} more characters not shown]"
+            ));
+            (out, true)
+        }
+    }
+}
+
+/// A successful answer: `text` (capped) for people and models, and
+/// `structured` for programs.
+pub fn answer(text: String, structured: Value) -> ToolResult {
+    let (text, _) = capped_text(text);
+    Ok(ToolOutput {
+        content: vec![Content::text(text)],
+        structured: Some(structured),
+    })
+}
+
+/// The kernel-class guard every mutation passes: refuses when `class_name`
+/// resolves (through the caller's symbol list, so a dictionary binding a
+/// kernel class under another name does not hide it) to a kernel class.
+pub fn refuse_kernel_class(
+    call: &Call<'_>,
+    class_name: &str,
+    action: &str,
+) -> Result<(), ToolError> {
+    let ws = call.session.lock();
+    let Ok(record) = ws.session.class(class_name) else {
+        return Ok(());
+    };
+    if !record.kernel {
+        return Ok(());
+    }
+    let real = &record.definition.name;
+    let alias = if real == class_name {
+        String::new()
+    } else {
+        format!(" (`{class_name}` is bound to the kernel class {real})")
+    };
+    Err(ToolError::refused(format!(
+        "cannot {action} {real}: it is a kernel class{alias}, and the built-in tools never \
+         change kernel classes. Put the code in an application class instead — a subclass of \
+         {real}, or a class of your own in your application's dictionary."
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_with_a_marker_saying_how_much_is_missing() {
+        let (t, cut) = cap_text("é".repeat(10), 4);
+        assert!(cut);
+        assert_eq!(t, "éééé\n… [output truncated: 6 more characters not shown]");
+        let (t, cut) = cap_text("abc".into(), 3);
+        assert_eq!((t.as_str(), cut), ("abc", false));
+    }
+}
