@@ -835,6 +835,8 @@ pub fn file_out_dictionary(session: &Session, dictionary: &str) -> Result<String
                 };
                 globals.push_str(&format!("{dictionary} at: #{name} put: {literal}.\n"));
             }
+            // Persistent objects are data, not code: a file-out leaves them.
+            DictionaryEntry::Object(_) => {}
             DictionaryEntry::Class(id) => {
                 if let Some(record) = session.class_by_id(*id)
                     && record.definition.dictionary == dictionary

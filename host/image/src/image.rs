@@ -18,7 +18,7 @@ use crate::error::{ChangeKind, Conflict, ConflictReport, ImageError, Result};
 use crate::session::Session;
 use crate::sources::SourceArena;
 use crate::state::{Interner, Key, SharedInterner, State};
-use crate::store::{Loaded, Store};
+use crate::store::{Counters, Loaded, Store};
 
 /// The user every image has, whose session [`Image::session`] opens.
 pub const DEFAULT_USER: &str = "DataCurator";
@@ -69,6 +69,7 @@ struct Inner {
     interner: SharedInterner,
     sources: RwLock<SourceArena>,
     next_class_id: AtomicU64,
+    next_object_id: AtomicU64,
 }
 
 /// A persistent, transactional image, shared by any number of sessions.
@@ -206,12 +207,13 @@ impl Image {
         label: String,
         options: OpenOptions,
     ) -> Result<Image> {
-        let (view, next_class_id, fresh) = match loaded {
+        let (view, next_class_id, next_object_id, fresh) = match loaded {
             Loaded::Fresh => (
                 View {
                     commit: 0,
                     state: State::default(),
                 },
+                1,
                 1,
                 true,
             ),
@@ -219,12 +221,14 @@ impl Image {
                 state,
                 commit,
                 next_class_id,
+                next_object_id,
             } => (
                 View {
                     commit,
                     state: *state,
                 },
                 next_class_id,
+                next_object_id,
                 false,
             ),
         };
@@ -239,6 +243,7 @@ impl Image {
                 interner: Arc::new(RwLock::new(interner)),
                 sources: RwLock::new(sources),
                 next_class_id: AtomicU64::new(next_class_id),
+                next_object_id: AtomicU64::new(next_object_id),
             }),
         };
         if fresh {
@@ -311,6 +316,10 @@ impl Image {
         crate::model::ClassId(self.inner.next_class_id.fetch_add(1, Ordering::Relaxed))
     }
 
+    pub(crate) fn allocate_object_id(&self) -> crate::model::ObjectId {
+        crate::model::ObjectId(self.inner.next_object_id.fetch_add(1, Ordering::Relaxed))
+    }
+
     /// The newest state with a session's written keys copied over from
     /// its own state: the rebase step of a commit when other sessions
     /// committed since the session's view began.
@@ -339,6 +348,7 @@ impl Image {
                 Key::SymbolList(user) => {
                     next.put_symbol_list(user, state.symbol_lists.get(user).cloned())
                 }
+                Key::Object(id) => next.put_object(*id, state.objects.get(id).cloned()),
                 Key::ClassShape(_) | Key::MethodsOf(_) => {}
             }
         }
@@ -420,8 +430,11 @@ impl Image {
                 &next,
                 &interner,
                 &sources,
-                commit,
-                self.inner.next_class_id.load(Ordering::Relaxed),
+                Counters {
+                    commit,
+                    next_class_id: self.inner.next_class_id.load(Ordering::Relaxed),
+                    next_object_id: self.inner.next_object_id.load(Ordering::Relaxed),
+                },
             )?;
         }
         for (key, kind) in writes {

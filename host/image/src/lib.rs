@@ -93,7 +93,7 @@ pub use error::{ChangeKind, CompileError, Conflict, ConflictReport, ImageError, 
 pub use image::{CommitInfo, DEFAULT_USER, Image, OpenOptions, STANDARD_DICTIONARIES};
 pub use model::{
     ClassDefinition, ClassId, ClassKind, ClassRecord, DictionaryEntry, GlobalValue, MethodRecord,
-    MethodRef, Side,
+    MethodRef, ObjectBody, ObjectId, ObjectValue, Side, StoredObject,
 };
 pub use query::{QueryPage, TEST_CASE_CLASS};
 pub use session::{

@@ -166,6 +166,79 @@ pub enum GlobalValue {
 pub enum DictionaryEntry {
     /// A class (possibly under a name other than its own).
     Class(ClassId),
-    /// Any other value.
+    /// A literal value (nil, a Boolean, a number, a String or Symbol
+    /// written by a file-in).
     Global(GlobalValue),
+    /// A value of the object memory: an immediate (a SmallInteger, a
+    /// Character, …) or a reference to a persistent object of the object
+    /// table (see [`StoredObject`]). The interpreter binds globals this way
+    /// when a session commits.
+    Object(ObjectValue),
+}
+
+/// The identity of a persistent object in one image (its object table
+/// key). Ids are never reused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ObjectId(pub u64);
+
+/// A value held in a slot of a persistent object: an immediate, a class,
+/// a Symbol (by its characters: Symbols are unique by value), one of the
+/// session's symbol dictionaries (by name), or a reference to another
+/// persistent object.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ObjectValue {
+    /// `nil`.
+    Nil,
+    /// `true` or `false`.
+    Boolean(bool),
+    /// A SmallInteger.
+    Integer(i64),
+    /// A Character, by code point.
+    Character(u32),
+    /// A Float, as its IEEE-754 bits (so NaNs and -0.0 round-trip and
+    /// compare equal to themselves).
+    Float(u64),
+    /// A Symbol, by its bytes.
+    Symbol(Vec<u8>),
+    /// A class (its instance side).
+    Class(ClassId),
+    /// A class's metaclass (`X class`).
+    Metaclass(ClassId),
+    /// A symbol dictionary of the image, by name (e.g. `UserGlobals`).
+    Dictionary(String),
+    /// Another persistent object.
+    Object(ObjectId),
+}
+
+/// The indexed part of a persistent object.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ObjectBody {
+    /// No indexed part.
+    None,
+    /// Indexed object slots (Arrays, an OrderedCollection's storage, …).
+    Slots(Vec<ObjectValue>),
+    /// Indexed bytes (Strings, ByteArrays).
+    Bytes(Vec<u8>),
+    /// A LargeInteger's value, as signed two's-complement little-endian
+    /// bytes.
+    LargeInteger(Vec<u8>),
+}
+
+/// One row of the object table: a persistent object's class, its named
+/// instance variables (with the names they had when it was stored, so an
+/// object whose class was since reshaped migrates by name), and its
+/// indexed part.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredObject {
+    /// The object's class.
+    pub class: ClassId,
+    /// Whether the object refuses stores (e.g. a literal's copy).
+    pub invariant: bool,
+    /// Named instance variable names, in `allInstVarNames` order as of
+    /// the store.
+    pub names: Vec<String>,
+    /// Their values, one per name.
+    pub named: Vec<ObjectValue>,
+    /// The indexed part.
+    pub body: ObjectBody,
 }

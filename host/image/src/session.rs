@@ -14,7 +14,10 @@ use std::sync::Arc;
 use crate::compile::{self, MethodScope};
 use crate::error::{ChangeKind, CompileError, ImageError, Result};
 use crate::image::{CommitInfo, Image, STANDARD_DICTIONARIES, View};
-use crate::model::{ClassDefinition, ClassId, ClassRecord, DictionaryEntry, MethodRef, Side};
+use crate::model::{
+    ClassDefinition, ClassId, ClassRecord, DictionaryEntry, MethodRef, ObjectId, ObjectValue, Side,
+    StoredObject,
+};
 use crate::sources::SourceRef;
 use crate::state::{Key, MethodKey, State, StoredMethod};
 
@@ -288,6 +291,7 @@ impl Session {
             Key::Dictionary(d) => state.dictionaries.contains_key(d),
             Key::Entry(d, n) => state.dictionaries.get(d).is_some_and(|d| d.contains_key(n)),
             Key::SymbolList(u) => state.symbol_lists.contains_key(u),
+            Key::Object(id) => state.objects.contains_key(id),
         }
     }
 
@@ -323,6 +327,18 @@ impl Session {
             Key::Dictionary(d) => format!("dictionary {d}"),
             Key::Entry(d, n) => format!("dictionary entry {d} at #{n}"),
             Key::SymbolList(u) => format!("symbol list of user {u}"),
+            Key::Object(id) => {
+                let class = self
+                    .state
+                    .objects
+                    .get(id)
+                    .or_else(|| newest.state.objects.get(id))
+                    .map(|o| class_name(&o.class));
+                match class {
+                    Some(c) => format!("object #{} (an instance of {c})", id.0),
+                    None => format!("object #{}", id.0),
+                }
+            }
         }
     }
 
@@ -476,7 +492,7 @@ impl Session {
                     .get(id)
                     .filter(|r| r.definition.dictionary == name && &r.definition.name == n)
                     .map(|r| r.definition.name.clone()),
-                DictionaryEntry::Global(_) => None,
+                DictionaryEntry::Global(_) | DictionaryEntry::Object(_) => None,
             })
             .collect();
         if !homed.is_empty() {
@@ -528,6 +544,14 @@ impl Session {
                 id.0
             )));
         }
+        if let DictionaryEntry::Object(ObjectValue::Object(id)) = &entry
+            && !self.state.objects.contains_key(id)
+        {
+            return Err(ImageError::NotFound(format!(
+                "no persistent object #{} in this view; store it with store_object first",
+                id.0
+            )));
+        }
         self.guard_home_binding(dictionary, name)?;
         self.state.put_entry(dictionary, name, Some(entry));
         self.write(Key::Entry(dictionary.to_string(), name.to_string()));
@@ -568,6 +592,62 @@ impl Session {
     }
 
     // ---------------------------------------------------------------
+    // Persistent objects
+    // ---------------------------------------------------------------
+
+    /// The persistent object `id` as this session's view (with its own
+    /// uncommitted stores) holds it.
+    pub fn object(&self, id: ObjectId) -> Option<&StoredObject> {
+        self.state.objects.get(&id).map(|o| o.as_ref())
+    }
+
+    /// What `dictionary` binds `name` to in this session's view, if it
+    /// exists and binds it.
+    pub fn entry(&self, dictionary: &str, name: &str) -> Option<DictionaryEntry> {
+        self.state.dictionaries.get(dictionary)?.get(name).cloned()
+    }
+
+    /// How many persistent objects this session's view holds.
+    pub fn object_count(&self) -> usize {
+        self.state.objects.len()
+    }
+
+    /// A new object id, never handed out before in this image. An id taken
+    /// by a session that never stores it (or aborts) is simply skipped.
+    pub fn new_object_id(&self) -> ObjectId {
+        self.image.allocate_object_id()
+    }
+
+    /// Stores `object` as persistent object `id` (new, or a new state of
+    /// an existing one). Storing exactly what the view already holds is
+    /// not a change, so it neither commits nor conflicts. Two sessions
+    /// storing the same object conflict at the second commit, as for code.
+    /// Refused when the object's class does not exist in this view.
+    pub fn store_object(&mut self, id: ObjectId, object: StoredObject) -> Result<()> {
+        if !self.state.classes.contains_key(&object.class) {
+            return Err(ImageError::NotFound(format!(
+                "object #{}: no class with id {} in this view; store instances of existing \
+                 classes",
+                id.0, object.class.0
+            )));
+        }
+        if object.names.len() != object.named.len() {
+            return Err(ImageError::InvalidArgument(format!(
+                "object #{}: {} instance variable names but {} values; give one value per name",
+                id.0,
+                object.names.len(),
+                object.named.len()
+            )));
+        }
+        if self.state.objects.get(&id).is_some_and(|o| **o == object) {
+            return Ok(());
+        }
+        self.state.put_object(id, Some(Arc::new(object)));
+        self.write(Key::Object(id));
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------
     // Classes
     // ---------------------------------------------------------------
 
@@ -587,9 +667,11 @@ impl Session {
     pub fn class_id(&self, name: &str) -> Result<ClassId> {
         match lookup_in(&self.state, self.symbol_list_ref(), name) {
             Some((_, DictionaryEntry::Class(id))) => Ok(*id),
-            Some((dict, DictionaryEntry::Global(_))) => Err(ImageError::NotFound(format!(
-                "{name} is bound to a global value in {dict}, not to a class; name a class"
-            ))),
+            Some((dict, DictionaryEntry::Global(_) | DictionaryEntry::Object(_))) => {
+                Err(ImageError::NotFound(format!(
+                    "{name} is bound to a global value in {dict}, not to a class; name a class"
+                )))
+            }
             None => Err(ImageError::NotFound(format!(
                 "no class named {name} in the symbol list of user {} ({}); check the spelling \
                  or define the class first",
@@ -770,7 +852,7 @@ impl Session {
             .and_then(|d| d.get(&def.name))
         {
             Some(DictionaryEntry::Class(id)) => Some(*id),
-            Some(DictionaryEntry::Global(_)) => {
+            Some(DictionaryEntry::Global(_) | DictionaryEntry::Object(_)) => {
                 return Err(ImageError::Refused(format!(
                     "{} in {} is bound to a global value, not a class; unbind it first or \
                      choose another class name",

@@ -17,7 +17,9 @@ use std::sync::{Arc, RwLock};
 
 use imbl::{OrdMap, Vector};
 
-use crate::model::{ClassId, ClassRecord, DictionaryEntry, MethodRecord, Side};
+use crate::model::{
+    ClassId, ClassRecord, DictionaryEntry, MethodRecord, ObjectId, Side, StoredObject,
+};
 use crate::sources::{SourceArena, SourceRef};
 
 /// A fast multiply-rotate hasher for the interner and the bulk index
@@ -315,6 +317,8 @@ pub(crate) struct State {
     pub(crate) methods: OrdMap<MethodKey, Arc<StoredMethod>>,
     pub(crate) dictionaries: OrdMap<String, Dictionary>,
     pub(crate) symbol_lists: OrdMap<String, SymbolList>,
+    /// The object table: persistent application objects by id.
+    pub(crate) objects: OrdMap<ObjectId, Arc<StoredObject>>,
     implementors: OrdMap<Sym, KeyList>,
     senders: OrdMap<Sym, KeyList>,
     references: OrdMap<Sym, KeyList>,
@@ -618,6 +622,18 @@ impl State {
         }
     }
 
+    /// Stores or removes one persistent object.
+    pub(crate) fn put_object(&mut self, id: ObjectId, object: Option<Arc<StoredObject>>) {
+        match object {
+            Some(o) => {
+                self.objects.insert(id, o);
+            }
+            None => {
+                self.objects.remove(&id);
+            }
+        }
+    }
+
     /// The methods implementing a selector.
     pub(crate) fn implementors_of(&self, selector: Sym) -> Vec<MethodKey> {
         self.implementors
@@ -663,6 +679,7 @@ impl State {
         methods: Vec<(MethodKey, StoredMethod)>,
         dictionaries: Vec<(String, Vec<(String, DictionaryEntry)>)>,
         symbol_lists: Vec<(String, Vec<String>)>,
+        objects: Vec<(ObjectId, StoredObject)>,
     ) -> State {
         let methods: Vec<(MethodKey, Arc<StoredMethod>)> =
             methods.into_iter().map(|(k, m)| (k, Arc::new(m))).collect();
@@ -703,6 +720,10 @@ impl State {
                 .into_iter()
                 .map(|(u, l)| (u, Arc::new(l)))
                 .collect(),
+            objects: objects
+                .into_iter()
+                .map(|(id, o)| (id, Arc::new(o)))
+                .collect(),
             implementors,
             senders,
             references,
@@ -731,6 +752,7 @@ pub(crate) enum Key {
     Dictionary(String),
     Entry(String, String),
     SymbolList(String),
+    Object(ObjectId),
 }
 
 impl Key {

@@ -4,12 +4,13 @@
 //!
 //! | table          | key                          | value                           |
 //! |----------------|------------------------------|---------------------------------|
-//! | `meta`         | `&str` name                  | `u64`: `format`, `commit`, `next_class_id` |
+//! | `meta`         | `&str` name                  | `u64`: `format`, `commit`, `next_class_id`, `next_object_id` |
 //! | `classes`      | class id                     | [`ClassRecord`]                 |
 //! | `methods`      | (class id, side, selector)   | the rest of a [`MethodRecord`]  |
 //! | `dictionaries` | dictionary name              | `()`                            |
 //! | `entries`      | (dictionary, name)           | [`DictionaryEntry`]             |
 //! | `symbol_lists` | user name                    | dictionary names, in order      |
+//! | `objects`      | object id                    | [`StoredObject`]                |
 //!
 //! A method row keeps its sends and references, so opening an image never
 //! re-parses a method. Each commit writes the rows of the keys it changed
@@ -25,7 +26,7 @@ use redb::{
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ImageError, Result};
-use crate::model::{ClassId, ClassRecord, DictionaryEntry, Side};
+use crate::model::{ClassId, ClassRecord, DictionaryEntry, ObjectId, Side, StoredObject};
 use crate::sources::SourceArena;
 use crate::state::{Interner, Key, MethodKey, State, StoredMethod};
 
@@ -38,6 +39,7 @@ const METHODS: TableDefinition<(u64, u8, &str), &[u8]> = TableDefinition::new("m
 const DICTIONARIES: TableDefinition<&str, ()> = TableDefinition::new("dictionaries");
 const ENTRIES: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("entries");
 const SYMBOL_LISTS: TableDefinition<&str, &[u8]> = TableDefinition::new("symbol_lists");
+const OBJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("objects");
 
 /// redb's page cache. Small on purpose: the image keeps its own state in
 /// memory, so the cache only serves opening and commits.
@@ -68,12 +70,24 @@ pub(crate) enum Loaded {
         state: Box<State>,
         commit: u64,
         next_class_id: u64,
+        next_object_id: u64,
     },
 }
 
 fn encode<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     // Encoding our own plain data into a Vec cannot fail.
     postcard::to_stdvec(value).expect("postcard encodes plain data")
+}
+
+/// The counters a commit writes to the `meta` table.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Counters {
+    /// The new commit number.
+    pub(crate) commit: u64,
+    /// The next class id to hand out.
+    pub(crate) next_class_id: u64,
+    /// The next object id to hand out.
+    pub(crate) next_object_id: u64,
 }
 
 /// The open image file.
@@ -310,24 +324,43 @@ impl Store {
             symbol_lists.push((k.value().to_string(), list));
         }
 
-        let state = State::bulk(classes, methods, dictionaries, symbol_lists);
+        // Images written before the object table existed have no such
+        // table: they simply hold no objects.
+        let mut objects = Vec::new();
+        match txn.open_table(OBJECTS) {
+            Ok(table) => {
+                for row in table.iter().map_err(|e| io(label, "reading", e))? {
+                    let (k, v) = row.map_err(|e| io(label, "reading", e))?;
+                    let object: StoredObject = postcard::from_bytes(v.value())
+                        .map_err(|e| decode_err("an object row", e))?;
+                    objects.push((ObjectId(k.value()), object));
+                }
+            }
+            Err(TableError::TableDoesNotExist(_)) => {}
+            Err(e) => return Err(io(label, "reading", e)),
+        }
+        let max_object = objects.last().map_or(0, |(id, _)| id.0);
+        let stored_next_object = get("next_object_id")?.unwrap_or(1);
+
+        let state = State::bulk(classes, methods, dictionaries, symbol_lists, objects);
         Ok(Loaded::Image {
             state: Box::new(state),
             commit,
             next_class_id: stored_next.max(max_class + 1),
+            next_object_id: stored_next_object.max(max_object + 1),
         })
     }
 
     /// Writes one commit: the rows of `keys` as `state` holds them, the
-    /// commit counter and the class-id counter, durably and atomically.
+    /// commit counter and the class-id and object-id counters, durably and
+    /// atomically.
     pub(crate) fn write_commit<'k>(
         &self,
         keys: impl Iterator<Item = &'k Key>,
         state: &State,
         interner: &Interner,
         sources: &SourceArena,
-        commit: u64,
-        next_class_id: u64,
+        counters: Counters,
     ) -> Result<()> {
         let label = &self.label;
         let err = |e: &dyn std::fmt::Display| io(label, "committing", e);
@@ -341,9 +374,13 @@ impl Store {
             let mut dictionaries = txn.open_table(DICTIONARIES).map_err(|e| err(&e))?;
             let mut entries = txn.open_table(ENTRIES).map_err(|e| err(&e))?;
             let mut symbol_lists = txn.open_table(SYMBOL_LISTS).map_err(|e| err(&e))?;
+            let mut objects = txn.open_table(OBJECTS).map_err(|e| err(&e))?;
             meta.insert("format", FORMAT_VERSION).map_err(|e| err(&e))?;
-            meta.insert("commit", commit).map_err(|e| err(&e))?;
-            meta.insert("next_class_id", next_class_id)
+            meta.insert("commit", counters.commit)
+                .map_err(|e| err(&e))?;
+            meta.insert("next_class_id", counters.next_class_id)
+                .map_err(|e| err(&e))?;
+            meta.insert("next_object_id", counters.next_object_id)
                 .map_err(|e| err(&e))?;
             let mut method_keys = Vec::new();
             for key in keys {
@@ -414,6 +451,16 @@ impl Store {
                         }
                         None => {
                             symbol_lists.remove(user.as_str()).map_err(|e| err(&e))?;
+                        }
+                    },
+                    Key::Object(id) => match state.objects.get(id) {
+                        Some(object) => {
+                            objects
+                                .insert(id.0, encode(object.as_ref()).as_slice())
+                                .map_err(|e| err(&e))?;
+                        }
+                        None => {
+                            objects.remove(id.0).map_err(|e| err(&e))?;
                         }
                     },
                     Key::ClassShape(_) | Key::MethodsOf(_) => {}

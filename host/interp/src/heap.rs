@@ -227,6 +227,16 @@ impl Heap {
         self.symbols.get(bytes).copied()
     }
 
+    /// Calls `f` on every live object.
+    pub fn for_each_mut(&mut self, f: impl FnMut(&mut Object)) {
+        self.objects.iter_mut().flatten().for_each(f);
+    }
+
+    /// Whether `id` names a live object.
+    pub fn is_live(&self, id: ObjId) -> bool {
+        self.objects.get(id as usize).is_some_and(Option::is_some)
+    }
+
     /// Number of live objects.
     pub fn live(&self) -> usize {
         self.objects.len() - self.free.len()

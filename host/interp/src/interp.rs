@@ -14,7 +14,9 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gs_image::{ClassId, ClassKind, ClassRecord, DictionaryEntry, GlobalValue, Session, Side};
+use gs_image::{
+    ClassId, ClassKind, ClassRecord, DictionaryEntry, GlobalValue, ObjectId, Session, Side,
+};
 use gs_smalltalk::ast::Literal;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
@@ -200,6 +202,13 @@ pub struct State {
     /// Proxy SymbolDictionary objects standing for the session's
     /// dictionaries, by name.
     pub(crate) dict_proxies: HashMap<String, ObjId>,
+    /// For each dictionary object, the names of the session's entries it
+    /// was filled with (see `persist`).
+    pub(crate) proxy_base: HashMap<String, HashSet<String>>,
+    /// The identity map of this view: persistent object id → heap object.
+    pub(crate) oids: HashMap<ObjectId, ObjId>,
+    /// Its inverse: heap object → persistent object id.
+    pub(crate) oid_of: HashMap<ObjId, ObjectId>,
     /// The current epoch: cached methods and globals from older epochs are
     /// checked against the session before use.
     pub(crate) epoch: u64,
@@ -314,6 +323,9 @@ impl State {
             global_index: HashMap::new(),
             overlay: HashMap::new(),
             dict_proxies: HashMap::new(),
+            proxy_base: HashMap::new(),
+            oids: HashMap::new(),
+            oid_of: HashMap::new(),
             epoch: 1,
             doit_sel: 0,
             no_new: Vec::new(),
@@ -449,6 +461,7 @@ impl State {
     pub fn new_epoch(&mut self, session: &Session) {
         self.epoch += 1;
         self.lookup_cache.clear();
+        let before: Vec<Vec<String>> = self.classes.iter().map(|c| c.inst_vars.clone()).collect();
         for i in 0..self.classes.len() {
             let id = self.classes[i].id;
             let Some(record) = session.class_by_id(id) else {
@@ -494,6 +507,41 @@ impl State {
                 }
             }
         }
+        self.migrate_instances(&before);
+    }
+
+    /// Moves the instances of classes whose instance variables changed
+    /// (a reshaping redefinition) to the new shape: each value goes to the
+    /// variable of the same name, removed variables are dropped and new
+    /// ones start as nil.
+    fn migrate_instances(&mut self, before: &[Vec<String>]) {
+        let changed: HashMap<ClassIdx, Vec<Option<usize>>> = before
+            .iter()
+            .enumerate()
+            .filter(|(i, old)| self.classes[*i].inst_vars != **old)
+            .map(|(i, old)| {
+                let map = self.classes[i]
+                    .inst_vars
+                    .iter()
+                    .map(|n| old.iter().position(|o| o == n))
+                    .collect();
+                (i as ClassIdx, map)
+            })
+            .collect();
+        if changed.is_empty() {
+            return;
+        }
+        self.heap.for_each_mut(|o| {
+            if let Some(map) = changed.get(&o.class) {
+                o.named = map
+                    .iter()
+                    .map(|from| {
+                        from.and_then(|i| o.named.get(i).copied())
+                            .unwrap_or(Value::Nil)
+                    })
+                    .collect();
+            }
+        });
     }
 
     /// Forgets everything taken from the session's previous view: global
@@ -503,6 +551,9 @@ impl State {
     pub fn forget_view(&mut self, session: &Session) {
         self.overlay.retain(|name, _| name == "Transcript");
         self.dict_proxies.clear();
+        self.proxy_base.clear();
+        self.oids.clear();
+        self.oid_of.clear();
         for g in &mut self.globals {
             g.cached = None;
         }
@@ -832,28 +883,54 @@ impl<'a> Run<'a> {
     }
 
     fn resolve_global(&mut self, name: &str) -> Option<Value> {
-        for dict in self.session.symbol_list() {
-            if let Some(&proxy) = self.st.dict_proxies.get(&dict)
-                && let Some(v) = self.proxy_at(proxy, name)
-            {
-                return Some(v);
-            }
-            if let Ok(entries) = self.session.entries(&dict)
-                && let Some((_, e)) = entries.into_iter().find(|(n, _)| n == name)
-            {
-                if let Some(&v) = self.st.overlay.get(name) {
-                    return Some(v);
-                }
-                return match e {
-                    DictionaryEntry::Class(id) => {
-                        Some(Value::Class(self.st.class_idx(self.session, id)))
-                    }
-                    DictionaryEntry::Global(g) => self.global_literal(&g).ok(),
-                };
-            }
-        }
+        // The interpreter's own globals (the Transcript, names a doit
+        // assigned that no dictionary binds) come first.
         if let Some(&v) = self.st.overlay.get(name) {
             return Some(v);
+        }
+        for dict in self.session.symbol_list() {
+            let entry = self.session.entry(&dict, name);
+            if let Some(&proxy) = self.st.dict_proxies.get(&dict) {
+                // The dictionary object is this view's copy of the
+                // dictionary's values: what it lacks was removed, unless
+                // it is a class or was bound after the copy was made.
+                if let Some(v) = self.proxy_at(proxy, name) {
+                    return Some(v);
+                }
+                let copied = self
+                    .st
+                    .proxy_base
+                    .get(&dict)
+                    .is_some_and(|b| b.contains(name));
+                if copied && !matches!(entry, Some(DictionaryEntry::Class(_))) {
+                    continue;
+                }
+            }
+            match entry {
+                Some(DictionaryEntry::Class(id)) => {
+                    return Some(Value::Class(self.st.class_idx(self.session, id)));
+                }
+                // A value is read through the dictionary's object, so the
+                // objects it reaches are written back at commit.
+                Some(DictionaryEntry::Global(_) | DictionaryEntry::Object(_)) => {
+                    if !self.st.dict_proxies.contains_key(&dict) {
+                        let Ok(Value::Obj(proxy)) = self.dictionary_proxy(&dict) else {
+                            return None;
+                        };
+                        if let Some(v) = self.proxy_at(proxy, name) {
+                            return Some(v);
+                        }
+                    }
+                    // Bound after this view's copy was made (by a tool, not
+                    // by Smalltalk): read it from the session.
+                    return match self.session.entry(&dict, name) {
+                        Some(DictionaryEntry::Global(g)) => self.global_literal(&g).ok(),
+                        Some(DictionaryEntry::Object(v)) => self.fault_value(&v).ok(),
+                        _ => None,
+                    };
+                }
+                None => {}
+            }
         }
         if self.session.dictionary_names().iter().any(|d| d == name) {
             return self.dictionary_proxy(name).ok();
@@ -861,7 +938,7 @@ impl<'a> Run<'a> {
         None
     }
 
-    fn global_literal(&mut self, g: &GlobalValue) -> R<Value> {
+    pub(crate) fn global_literal(&mut self, g: &GlobalValue) -> R<Value> {
         Ok(match g {
             GlobalValue::Nil => Value::Nil,
             GlobalValue::Boolean(b) => Value::bool(*b),
@@ -875,6 +952,36 @@ impl<'a> Run<'a> {
         })
     }
 
+    /// The first dictionary of the symbol list binding `name` to a value
+    /// other than a class (in this view's copy or in the session).
+    fn binding_dictionary(&self, name: &str) -> Option<String> {
+        if self.st.overlay.contains_key(name) {
+            return None;
+        }
+        for dict in self.session.symbol_list() {
+            if let Some(&proxy) = self.st.dict_proxies.get(&dict)
+                && self.proxy_at(proxy, name).is_some()
+            {
+                return Some(dict);
+            }
+            match self.session.entry(&dict, name) {
+                Some(DictionaryEntry::Class(_)) => return None,
+                Some(_) => {
+                    let copied = self
+                        .st
+                        .proxy_base
+                        .get(&dict)
+                        .is_some_and(|b| b.contains(name));
+                    if !copied || !self.st.dict_proxies.contains_key(&dict) {
+                        return Some(dict);
+                    }
+                }
+                None => {}
+            }
+        }
+        None
+    }
+
     /// The SymbolDictionary object standing for session dictionary `name`.
     pub(crate) fn dictionary_proxy(&mut self, name: &str) -> R<Value> {
         if let Some(&id) = self.st.dict_proxies.get(name) {
@@ -884,7 +991,14 @@ impl<'a> Run<'a> {
         let sel = self.st.sym("new");
         let v = self.send(class, sel, &[], None)?;
         if let Value::Obj(id) = v {
+            // Registered before it is filled: a value inside may refer to
+            // this very dictionary.
             self.st.dict_proxies.insert(name.to_string(), id);
+            if let Err(u) = self.populate_proxy(name, v) {
+                self.st.dict_proxies.remove(name);
+                self.st.proxy_base.remove(name);
+                return Err(u);
+            }
         }
         Ok(v)
     }
@@ -1436,7 +1550,19 @@ impl<'a> Run<'a> {
             Node::AssignGlobal(g, e) => {
                 let v = self.eval(e, f)?;
                 let name = self.st.globals[*g as usize].name.clone();
-                self.st.overlay.insert(name, v);
+                match self.binding_dictionary(&name) {
+                    // A name a dictionary binds is assigned there, so the
+                    // new value commits with the session.
+                    Some(dict) => {
+                        let proxy = self.dictionary_proxy(&dict)?;
+                        let key = self.symbol(&name);
+                        let at_put = self.st.sym("at:put:");
+                        self.send(proxy, at_put, &[key, v], None)?;
+                    }
+                    None => {
+                        self.st.overlay.insert(name, v);
+                    }
+                }
                 self.st.globals[*g as usize].cached = Some((self.st.epoch, v));
                 Ok(v)
             }

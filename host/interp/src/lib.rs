@@ -45,6 +45,7 @@ pub mod compile;
 pub mod heap;
 mod interp;
 mod intrinsics;
+mod persist;
 mod prims;
 
 use std::fmt;
@@ -347,6 +348,7 @@ impl Interpreter {
             let result = body(&mut run);
             let roots = run.st.roots();
             run.st.heap.collect(roots);
+            run.st.prune_identity();
             result
         });
         let outcome = std::thread::scope(|scope| {
@@ -382,11 +384,20 @@ impl Interpreter {
         }
     }
 
-    /// Commits `session`: makes its changes durable and visible to other
-    /// sessions, then moves it (and this interpreter's view of globals) to
-    /// the newest view. On failure (a conflict, a store error) nothing is
-    /// committed and both keep their changes, so the caller can abort.
+    /// Commits `session`: writes the objects reachable from its symbol
+    /// dictionaries that are new or changed (and the globals bound to them)
+    /// into the session, makes its changes durable and visible to other
+    /// sessions, then moves it (and this interpreter) to the newest view.
+    ///
+    /// Fails with [`ImageError::Conflict`] naming each global or object
+    /// another session committed a change to since this view began, and
+    /// with [`ImageError::Refused`] when a global's value cannot be stored
+    /// (it reaches a block). On failure nothing is committed and both keep
+    /// their changes, so the caller can abort.
     pub fn commit(&mut self, session: &mut Session) -> Result<(), ImageError> {
+        if let Some(st) = self.state.as_mut() {
+            st.flush(session)?;
+        }
         session.commit()?;
         self.view_changed(session);
         Ok(())
@@ -401,9 +412,16 @@ impl Interpreter {
     }
 
     /// Moves a session with no uncommitted changes to the newest view, as
-    /// [`Session::refresh`] does (and refuses the same way), and makes this
-    /// interpreter see that view's globals.
+    /// [`Session::refresh`] does, and makes this interpreter see that
+    /// view's globals and objects. Refused (changing nothing visible) when
+    /// the session or this interpreter's objects have uncommitted changes:
+    /// commit or abort them first.
     pub fn refresh(&mut self, session: &mut Session) -> Result<(), ImageError> {
+        if let Some(st) = self.state.as_mut() {
+            // Writing the objects back is how their changes are found;
+            // unchanged objects write nothing.
+            st.flush(session)?;
+        }
         session.refresh()?;
         self.view_changed(session);
         Ok(())

@@ -1,0 +1,337 @@
+//! Persistent objects: globals and the objects they reach commit with the
+//! session, are seen by other sessions after abort/refresh, conflict like
+//! code, keep identity within a view, survive reopening the image file and
+//! vanish after abort.
+
+use gs_image::{Image, ImageError, Session};
+use gs_interp::{BreakHandle, Interpreter, Limits};
+
+/// One client session: a session with its own interpreter.
+struct Client {
+    session: Session,
+    interp: Interpreter,
+}
+
+impl Client {
+    fn new(image: &Image) -> Client {
+        Client {
+            session: image.session(),
+            interp: Interpreter::new(),
+        }
+    }
+
+    fn run(&mut self, source: &str) -> String {
+        match self.interp.execute(
+            &mut self.session,
+            source,
+            &Limits::default(),
+            &BreakHandle::new(),
+        ) {
+            Ok(out) => out.print_string,
+            Err(e) => panic!("{source} failed: {e}"),
+        }
+    }
+
+    fn commit(&mut self) -> Result<(), ImageError> {
+        self.interp.commit(&mut self.session)
+    }
+
+    fn abort(&mut self) {
+        self.interp.abort(&mut self.session);
+    }
+
+    fn refresh(&mut self) -> Result<(), ImageError> {
+        self.interp.refresh(&mut self.session)
+    }
+}
+
+fn image() -> (tempfile::TempDir, Image) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let image = Image::open(dir.path().join("objects.image")).expect("image");
+    (dir, image)
+}
+
+const ACCOUNT: &str = "Object subclass: 'Account'
+    instVarNames: #(owner balance)
+    classVars: #() classInstVars: #() poolDictionaries: #()
+    inDictionary: UserGlobals options: #().
+Account compile: 'owner ^owner' classified: 'accessing'.
+Account compile: 'owner: aString owner := aString' classified: 'accessing'.
+Account compile: 'balance ^balance' classified: 'accessing'.
+Account compile: 'deposit: n balance := (balance ifNil: [0]) + n' classified: 'accessing'.
+Account name";
+
+#[test]
+fn a_committed_global_is_seen_by_another_session_after_abort() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    let mut b = Client::new(&image);
+    assert_eq!(b.run("UserGlobals includesKey: #Counter"), "false");
+    a.run("UserGlobals at: #Counter put: 41");
+    assert_eq!(a.run("Counter := Counter + 1. Counter"), "42");
+    // Not visible before the writer commits, nor before the reader's abort.
+    assert_eq!(b.run("UserGlobals includesKey: #Counter"), "false");
+    a.commit().expect("commit");
+    assert_eq!(b.run("UserGlobals includesKey: #Counter"), "false");
+    b.abort();
+    assert_eq!(b.run("Counter"), "42");
+    assert_eq!(b.run("(UserGlobals at: #Counter) + 1"), "43");
+    // The writer still sees its value after its own commit.
+    assert_eq!(a.run("Counter"), "42");
+}
+
+#[test]
+fn refresh_shows_other_commits_and_is_refused_with_uncommitted_objects() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    let mut b = Client::new(&image);
+    assert_eq!(b.run("UserGlobals at: #Note ifAbsent: ['none']"), "'none'");
+    a.run("UserGlobals at: #Note put: 'hello'");
+    a.commit().expect("commit");
+    b.refresh().expect("refresh with nothing changed");
+    assert_eq!(b.run("Note"), "'hello'");
+    b.run("Note at: 1 put: $j");
+    let err = b.refresh().expect_err("changed object");
+    assert!(matches!(err, ImageError::Refused(_)), "{err:?}");
+    assert_eq!(b.run("Note"), "'jello'");
+}
+
+#[test]
+fn an_aborted_global_vanishes_from_the_writing_session() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    a.run("UserGlobals at: #Kept put: 1");
+    a.commit().expect("commit");
+    a.run("UserGlobals at: #Scratch put: (OrderedCollection with: 1 with: 2). Kept := 99");
+    assert_eq!(a.run("Scratch size"), "2");
+    a.abort();
+    assert_eq!(a.run("UserGlobals includesKey: #Scratch"), "false");
+    assert_eq!(a.run("Kept"), "1");
+}
+
+#[test]
+fn values_of_every_kind_survive_reopening_the_image() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("restart.image");
+    {
+        let image = Image::open(&path).expect("image");
+        let mut a = Client::new(&image);
+        a.run(ACCOUNT);
+        a.run(
+            "| acct |
+            acct := Account new owner: 'Ann'; deposit: 30; yourself.
+            UserGlobals at: #Things put: (OrderedCollection new
+                add: 'text'; add: #sym; add: #(1 $a 2.5 nil true);
+                add: (2 raisedTo: 100); add: 3/4; add: -0.125; add: 12 factorial;
+                add: (Dictionary new at: #k put: 'v'; at: 7 put: #seven; yourself);
+                add: acct; add: Account; add: $z; yourself).
+            UserGlobals at: #Acct put: acct.
+            UserGlobals at: #Big put: (2 raisedTo: 200) negated",
+        );
+        a.commit().expect("commit");
+    }
+    let image = Image::open(&path).expect("reopen");
+    let mut b = Client::new(&image);
+    assert_eq!(
+        b.run("Things copyFrom: 1 to: 7"),
+        "anOrderedCollection( 'text', #'sym', anArray( 1, $a, 2.5, nil, true), \
+         1267650600228229401496703205376, 3/4, -0.125, 479001600)"
+    );
+    assert_eq!(
+        b.run("Things copyFrom: 9 to: 11"),
+        "anOrderedCollection( anAccount, Account, $z)"
+    );
+    assert_eq!(b.run("(Things at: 8) at: #k"), "'v'");
+    assert_eq!(b.run("(Things at: 8) at: 7"), "#'seven'");
+    assert_eq!(b.run("(Things at: 4) class name"), "'LargeInteger'");
+    assert_eq!(b.run("(Things at: 4) - (2 raisedTo: 100)"), "0");
+    assert_eq!(
+        b.run("Big"),
+        "-1606938044258990275541962092341162602522202993782792835301376"
+    );
+    assert_eq!(b.run("(Things at: 5) class name"), "'Fraction'");
+    assert_eq!(b.run("(Things at: 2) == #sym"), "true");
+    assert_eq!(b.run("(Things at: 9) owner"), "'Ann'");
+    assert_eq!(b.run("Acct balance"), "30");
+    assert_eq!(b.run("(Things at: 10) == Account"), "true");
+    // The account reached through Things and through Acct is one object.
+    assert_eq!(b.run("(Things at: 9) == Acct"), "true");
+    assert_eq!(b.run("Acct deposit: 12. (Things at: 9) balance"), "42");
+}
+
+#[test]
+fn identity_and_cycles_are_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("cycles.image");
+    {
+        let image = Image::open(&path).expect("image");
+        let mut a = Client::new(&image);
+        a.run(
+            "| shared loop |
+            shared := OrderedCollection new.
+            loop := Array new: 2.
+            loop at: 1 put: loop; at: 2 put: shared.
+            UserGlobals at: #Left put: shared; at: #Right put: shared; at: #Loop put: loop.
+            shared add: UserGlobals.
+            true",
+        );
+        a.commit().expect("commit");
+    }
+    let image = Image::open(&path).expect("reopen");
+    let mut b = Client::new(&image);
+    assert_eq!(b.run("Left == Right"), "true");
+    assert_eq!(b.run("(Loop at: 1) == Loop"), "true");
+    assert_eq!(b.run("(Loop at: 2) == Left"), "true");
+    assert_eq!(b.run("Left first == UserGlobals"), "true");
+    b.run("Left add: 5");
+    assert_eq!(b.run("Right size"), "2");
+    b.commit().expect("commit");
+    let mut c = Client::new(&image);
+    assert_eq!(c.run("(Loop at: 2) last"), "5");
+    assert_eq!(c.run("Right == (Loop at: 2)"), "true");
+}
+
+#[test]
+fn instances_of_user_classes_keep_their_instance_variables() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    a.run(ACCOUNT);
+    a.run(
+        "UserGlobals at: #Accounts put: (OrderedCollection new
+            add: (Account new owner: 'Ann'; deposit: 10; yourself);
+            add: (Account new owner: 'Bob'; deposit: 20; yourself);
+            yourself)",
+    );
+    a.commit().expect("commit");
+    let mut b = Client::new(&image);
+    assert_eq!(
+        b.run("(Accounts collect: [:x | x owner -> x balance]) asArray"),
+        "anArray( 'Ann'->10, 'Bob'->20)"
+    );
+    b.run("Accounts first deposit: 5");
+    b.commit().expect("commit");
+    a.abort();
+    assert_eq!(a.run("Accounts first balance"), "15");
+}
+
+#[test]
+fn two_sessions_changing_the_same_global_conflict_on_the_second_commit() {
+    let (_dir, image) = image();
+    let mut setup = Client::new(&image);
+    setup.run("UserGlobals at: #Counter put: 0; at: #Log put: OrderedCollection new");
+    setup.commit().expect("commit");
+
+    let mut a = Client::new(&image);
+    let mut b = Client::new(&image);
+    a.run("Counter := Counter + 1");
+    b.run("Counter := Counter + 10");
+    a.commit().expect("first commit");
+    let err = b.commit().expect_err("second commit conflicts");
+    let text = err.to_string();
+    assert!(matches!(err, ImageError::Conflict(_)), "{err:?}");
+    assert!(text.contains("UserGlobals at #Counter"), "{text}");
+    b.abort();
+    assert_eq!(b.run("Counter"), "1");
+
+    // The same object changed through the same global.
+    a.run("Log add: 'a'");
+    b.run("Log add: 'b'");
+    b.commit().expect("first commit");
+    let err = a.commit().expect_err("second commit conflicts");
+    let text = err.to_string();
+    assert!(text.contains("an instance of OrderedCollection"), "{text}");
+    a.abort();
+    assert_eq!(a.run("Log asArray"), "anArray( 'b')");
+
+    // Different globals do not conflict.
+    a.run("UserGlobals at: #OnlyA put: 1");
+    b.run("UserGlobals at: #OnlyB put: 2");
+    a.commit().expect("commit a");
+    b.commit().expect("commit b");
+    let mut c = Client::new(&image);
+    assert_eq!(c.run("OnlyA + OnlyB"), "3");
+}
+
+#[test]
+fn a_removed_global_is_removed_at_commit() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    a.run("UserGlobals at: #Temp put: 'x'");
+    a.commit().expect("commit");
+    a.run("UserGlobals removeKey: #Temp");
+    a.commit().expect("commit");
+    let mut b = Client::new(&image);
+    assert_eq!(b.run("UserGlobals includesKey: #Temp"), "false");
+    assert_eq!(
+        b.session.entry("UserGlobals", "Temp"),
+        None,
+        "the entry is gone from the image"
+    );
+}
+
+#[test]
+fn a_block_cannot_be_committed_and_the_error_names_the_global() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    a.run("UserGlobals at: #Action put: (Array with: [:x | x + 1])");
+    let err = a.commit().expect_err("blocks are not stored");
+    let text = err.to_string();
+    assert!(text.contains("UserGlobals at: #Action"), "{text}");
+    assert!(text.contains("block"), "{text}");
+    // Removing it lets the session commit.
+    a.run("UserGlobals removeKey: #Action. UserGlobals at: #Fine put: 3");
+    a.commit().expect("commit");
+    assert_eq!(Client::new(&image).run("Fine"), "3");
+}
+
+#[test]
+fn persistent_instances_migrate_by_name_when_their_class_is_reshaped() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    a.run(ACCOUNT);
+    a.run("UserGlobals at: #Acct put: (Account new owner: 'Ann'; deposit: 7; yourself)");
+    a.commit().expect("commit");
+
+    // Reshape: drop `owner`, keep `balance`, add `currency`.
+    let mut b = Client::new(&image);
+    b.run(
+        "Object subclass: 'Account'
+            instVarNames: #(currency balance)
+            classVars: #() classInstVars: #() poolDictionaries: #()
+            inDictionary: UserGlobals options: #().
+        Account compile: 'currency ^currency' classified: 'accessing'",
+    );
+    b.commit().expect("reshape commits");
+    let mut c = Client::new(&image);
+    assert_eq!(c.run("Acct balance"), "7");
+    assert_eq!(c.run("Acct currency"), "nil");
+    assert_eq!(c.run("Acct respondsTo: #owner"), "false");
+    // Written back in the new shape.
+    c.run("Acct deposit: 1");
+    c.commit().expect("commit");
+    let mut d = Client::new(&image);
+    assert_eq!(d.run("Acct balance"), "8");
+}
+
+#[test]
+fn sessions_without_an_interpreter_commit_code_as_before() {
+    let (_dir, image) = image();
+    let mut s = image.session();
+    s.bind(
+        "UserGlobals",
+        "Rate",
+        gs_image::DictionaryEntry::Global(gs_image::GlobalValue::Integer("5".into())),
+    )
+    .expect("bind");
+    s.commit().expect("commit");
+    let mut a = Client::new(&image);
+    assert_eq!(a.run("Rate * 2"), "10");
+    // Reading a file-in's literal global does not rewrite it.
+    a.commit().expect("commit");
+    assert_eq!(
+        a.session.entry("UserGlobals", "Rate"),
+        Some(gs_image::DictionaryEntry::Global(
+            gs_image::GlobalValue::Integer("5".into())
+        ))
+    );
+}
