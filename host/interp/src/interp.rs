@@ -209,6 +209,9 @@ pub struct State {
     pub(crate) oids: HashMap<ObjectId, ObjId>,
     /// Its inverse: heap object → persistent object id.
     pub(crate) oid_of: HashMap<ObjId, ObjectId>,
+    /// For objects the last write-back stored, the global each was
+    /// reached from (named in conflict reports).
+    pub(crate) conflict_paths: HashMap<ObjectId, String>,
     /// The current epoch: cached methods and globals from older epochs are
     /// checked against the session before use.
     pub(crate) epoch: u64,
@@ -326,6 +329,7 @@ impl State {
             proxy_base: HashMap::new(),
             oids: HashMap::new(),
             oid_of: HashMap::new(),
+            conflict_paths: HashMap::new(),
             epoch: 1,
             doit_sel: 0,
             no_new: Vec::new(),
@@ -554,6 +558,7 @@ impl State {
         self.proxy_base.clear();
         self.oids.clear();
         self.oid_of.clear();
+        self.conflict_paths.clear();
         for g in &mut self.globals {
             g.cached = None;
         }

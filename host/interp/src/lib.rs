@@ -398,7 +398,12 @@ impl Interpreter {
         if let Some(st) = self.state.as_mut() {
             st.flush(session)?;
         }
-        session.commit()?;
+        if let Err(e) = session.commit() {
+            return Err(match &self.state {
+                Some(st) => st.explain_conflicts(e),
+                None => e,
+            });
+        }
         self.view_changed(session);
         Ok(())
     }

@@ -182,6 +182,10 @@ struct Encoder {
     queued: HashSet<ObjId>,
     queue: Vec<ObjId>,
     proxies: HashMap<ObjId, String>,
+    /// The global being written (e.g. `UserGlobals at: #Log`).
+    path: String,
+    /// For each object queued, the global it was first reached from.
+    paths: HashMap<ObjectId, String>,
 }
 
 impl State {
@@ -197,6 +201,36 @@ impl State {
     /// (see the module documentation). Nothing is committed; the caller
     /// commits the session.
     pub(crate) fn flush(&mut self, session: &mut Session) -> Result<(), ImageError> {
+        self.conflict_paths.clear();
+        self.flush_into(session)
+    }
+
+    /// Adds to each conflict on a persistent object the global it was
+    /// reached from by the last write-back, so the report says which of
+    /// the user's values collided.
+    pub(crate) fn explain_conflicts(&self, error: ImageError) -> ImageError {
+        let ImageError::Conflict(mut report) = error else {
+            return error;
+        };
+        for c in &mut report.conflicts {
+            let id = c
+                .what
+                .strip_prefix("object #")
+                .map(|rest| {
+                    rest.chars()
+                        .take_while(char::is_ascii_digit)
+                        .collect::<String>()
+                })
+                .and_then(|digits| digits.parse().ok())
+                .map(ObjectId);
+            if let Some(path) = id.and_then(|id| self.conflict_paths.get(&id)) {
+                c.what = format!("{}, reached from {path}", c.what);
+            }
+        }
+        ImageError::Conflict(report)
+    }
+
+    fn flush_into(&mut self, session: &mut Session) -> Result<(), ImageError> {
         let mut enc = Encoder {
             proxies: self
                 .dict_proxies
@@ -220,6 +254,7 @@ impl State {
             let mut present = HashSet::new();
             for (name, v) in pairs {
                 present.insert(name.clone());
+                enc.path = format!("{dict} at: #{name}");
                 let current = session.entry(&dict, &name);
                 let place = |e: ImageError| match e {
                     ImageError::InvalidArgument(m) => {
@@ -274,6 +309,7 @@ impl State {
                 }
             }
         }
+        self.conflict_paths = enc.paths;
         Ok(())
     }
 
@@ -378,6 +414,7 @@ impl State {
                 };
                 if enc.queued.insert(id) {
                     enc.queue.push(id);
+                    enc.paths.entry(oid).or_insert_with(|| enc.path.clone());
                 }
                 ObjectValue::Object(oid)
             }

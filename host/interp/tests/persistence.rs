@@ -239,7 +239,10 @@ fn two_sessions_changing_the_same_global_conflict_on_the_second_commit() {
     b.commit().expect("first commit");
     let err = a.commit().expect_err("second commit conflicts");
     let text = err.to_string();
-    assert!(text.contains("an instance of OrderedCollection"), "{text}");
+    assert!(
+        text.contains("an instance of OrderedCollection), reached from UserGlobals at: #Log"),
+        "{text}"
+    );
     a.abort();
     assert_eq!(a.run("Log asArray"), "anArray( 'b')");
 
