@@ -81,7 +81,7 @@ fn objects_commit_atomically_with_their_binding_and_survive_reopening() {
         assert_eq!(image.session().object(b), Some(&point(&image, 2, Some(a))));
     }
     let image = open(&path);
-    let mut s = image.session();
+    let s = image.session();
     assert_eq!(s.object_count(), 2);
     assert_eq!(s.object(a), Some(&point(&image, 1, Some(b))));
     assert_eq!(
