@@ -251,6 +251,40 @@ pub struct ToolsetEntry {
     pub tools: Option<Vec<String>>,
 }
 
+/// Engine-wide settings of the WebAssembly toolset host, shared by every
+/// plug-in. The defaults match the toolset host's own (`HostConfig`), which
+/// this crate cannot name: it knows nothing of wasmtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineSettings {
+    /// Most plug-in instances alive at once, over all toolsets and
+    /// sessions: the pooling allocator reserves this many slots at start,
+    /// and a session needing an instance when all are taken is answered
+    /// `unavailable`. Default 1000; 1 to [`MAX_ENGINE_INSTANCES`].
+    pub max_instances: u32,
+    /// The pool's memory slot size: the largest linear memory any plug-in
+    /// may be given (`limits.memory_bytes` of a toolset may not exceed it).
+    /// Address space, not resident memory, is reserved per slot. Default
+    /// 1 GiB; 64 KiB to 4 GiB.
+    pub max_memory: usize,
+    /// How often deadlines and cancellation are checked; a stopped call
+    /// overshoots its deadline by about this much. Default 10 ms; 1 to
+    /// 1000 ms.
+    pub epoch_tick: Duration,
+}
+
+/// The most instances `engine.max_instances` may ask for.
+pub const MAX_ENGINE_INSTANCES: u32 = 100_000;
+
+impl Default for EngineSettings {
+    fn default() -> Self {
+        EngineSettings {
+            max_instances: 1000,
+            max_memory: 1 << 30,
+            epoch_tick: Duration::from_millis(10),
+        }
+    }
+}
+
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -270,6 +304,8 @@ pub struct Config {
     pub http: HttpSettings,
     /// Message trace.
     pub trace: Trace,
+    /// The WebAssembly engine's settings.
+    pub engine: EngineSettings,
     /// The toolsets, in the order their tools are listed. Default: the
     /// built-in toolset alone.
     pub toolsets: Vec<ToolsetEntry>,

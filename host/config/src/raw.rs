@@ -9,8 +9,9 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use crate::{
-    Config, ConfigError, GRANTS, HttpSettings, Identity, ImageBackend, Preopen, SessionLifetime,
-    ToolsetEntry, ToolsetLimits, ToolsetSource, Trace, check_probe, default_image_path,
+    Config, ConfigError, EngineSettings, GRANTS, HttpSettings, Identity, ImageBackend,
+    MAX_ENGINE_INSTANCES, Preopen, SessionLifetime, ToolsetEntry, ToolsetLimits, ToolsetSource,
+    Trace, check_probe, default_image_path,
 };
 
 #[derive(Deserialize, Default)]
@@ -23,6 +24,7 @@ pub(crate) struct File {
     sessions: Option<RawSessions>,
     http: Option<RawHttp>,
     trace: Option<RawTrace>,
+    engine: Option<RawEngine>,
     toolset: Option<Vec<RawToolset>>,
 }
 
@@ -74,6 +76,14 @@ struct RawHttp {
 struct RawTrace {
     enabled: Option<bool>,
     limit: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEngine {
+    max_instances: Option<u64>,
+    max_memory_bytes: Option<u64>,
+    epoch_tick_ms: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -222,6 +232,8 @@ impl File {
             };
         }
 
+        let engine = validate_engine(self.engine)?;
+
         let toolsets = match self.toolset {
             None => vec![ToolsetEntry {
                 source: ToolsetSource::Builtin,
@@ -233,7 +245,7 @@ impl File {
             Some(list) => {
                 let mut out = Vec::with_capacity(list.len());
                 for (i, t) in list.into_iter().enumerate() {
-                    out.push(validate_toolset(i, t, base)?);
+                    out.push(validate_toolset(i, t, base, &engine)?);
                 }
                 let builtins = out
                     .iter()
@@ -259,6 +271,7 @@ impl File {
             sessions,
             http,
             trace,
+            engine,
             toolsets,
         })
     }
@@ -388,7 +401,55 @@ fn validate_http(raw: Option<RawHttp>) -> Result<HttpSettings, ConfigError> {
     Ok(h)
 }
 
-fn validate_toolset(i: usize, t: RawToolset, base: &Path) -> Result<ToolsetEntry, ConfigError> {
+fn validate_engine(raw: Option<RawEngine>) -> Result<EngineSettings, ConfigError> {
+    let mut e = EngineSettings::default();
+    let Some(r) = raw else { return Ok(e) };
+    if let Some(n) = r.max_instances {
+        if n == 0 || n > u64::from(MAX_ENGINE_INSTANCES) {
+            return Err(ConfigError::at(
+                "engine.max_instances",
+                format!(
+                    "{n} is out of range; give 1 to {MAX_ENGINE_INSTANCES} instances (default \
+                     1000; each session holds one per WebAssembly toolset it uses)"
+                ),
+            ));
+        }
+        e.max_instances = u32::try_from(n).unwrap_or(MAX_ENGINE_INSTANCES);
+    }
+    if let Some(m) = r.max_memory_bytes {
+        if !(65536..=(4 << 30)).contains(&m) {
+            return Err(ConfigError::at(
+                "engine.max_memory_bytes",
+                format!(
+                    "{m} is out of range; give 65536 (one WebAssembly page) to 4294967296 \
+                     (4 GiB, the most a 32-bit memory can address) bytes (default 1073741824, \
+                     1 GiB)"
+                ),
+            ));
+        }
+        e.max_memory = usize::try_from(m).unwrap_or(usize::MAX);
+    }
+    if let Some(t) = r.epoch_tick_ms {
+        if !(1..=1000).contains(&t) {
+            return Err(ConfigError::at(
+                "engine.epoch_tick_ms",
+                format!(
+                    "{t} is out of range; give 1 to 1000 milliseconds (default 10; a stopped \
+                     call overshoots its deadline by about this much)"
+                ),
+            ));
+        }
+        e.epoch_tick = Duration::from_millis(t);
+    }
+    Ok(e)
+}
+
+fn validate_toolset(
+    i: usize,
+    t: RawToolset,
+    base: &Path,
+    engine: &EngineSettings,
+) -> Result<ToolsetEntry, ConfigError> {
     let key = |k: &str| format!("toolset[{i}].{k}");
     let source = match (t.builtin, t.path) {
         (Some(true), None) => {
@@ -501,6 +562,16 @@ fn validate_toolset(i: usize, t: RawToolset, base: &Path) -> Result<ToolsetEntry
                     key("limits.memory_bytes"),
                     format!(
                         "{m} is below one WebAssembly page; give at least 65536 (default 67108864, 64 MiB)"
+                    ),
+                ));
+            }
+            if m > engine.max_memory as u64 {
+                return Err(ConfigError::at(
+                    key("limits.memory_bytes"),
+                    format!(
+                        "{m} is more than the engine allows any plug-in ({}, \
+                         `engine.max_memory_bytes`); lower it or raise `engine.max_memory_bytes`",
+                        engine.max_memory
                     ),
                 ));
             }

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use gs_config::{
-    Config, HttpSettings, ImageBackend, SessionLifetime, ToolsetSource, Trace, is_loopback_host,
+    Config, EngineSettings, HttpSettings, ImageBackend, SessionLifetime, ToolsetSource, Trace,
+    is_loopback_host,
 };
 
 fn env(vars: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
@@ -188,6 +189,8 @@ fn the_example_file_is_valid() {
     let c = Config::load_with(&path, &env(HOME)).unwrap();
     assert_eq!(c.listen.to_string(), "127.0.0.1:8000");
     assert_eq!(c.file.as_deref(), Some(path.as_path()));
+    // The example spells out every default.
+    assert_eq!(c.engine, EngineSettings::default());
 }
 
 #[test]
@@ -501,4 +504,67 @@ fn loopback_hosts() {
     for h in ["example.com", "10.0.0.1", "localhost.evil.com", "[::2]", ""] {
         assert!(!is_loopback_host(h), "{h}");
     }
+}
+
+#[test]
+fn engine_settings_default_and_are_read() {
+    let c = parse("").unwrap();
+    assert_eq!(c.engine, EngineSettings::default());
+    assert_eq!(c.engine.max_instances, 1000);
+    assert_eq!(c.engine.max_memory, 1 << 30);
+    assert_eq!(c.engine.epoch_tick, Duration::from_millis(10));
+
+    let c = parse(
+        "[engine]\nmax_instances = 64\nmax_memory_bytes = 268435456\nepoch_tick_ms = 2\n\
+         [[toolset]]\npath = \"a.wasm\"\nlimits = { memory_bytes = 268435456 }\n",
+    )
+    .unwrap();
+    assert_eq!(
+        c.engine,
+        EngineSettings {
+            max_instances: 64,
+            max_memory: 256 << 20,
+            epoch_tick: Duration::from_millis(2),
+        }
+    );
+}
+
+#[test]
+fn bad_engine_settings_are_refused_naming_key_value_and_fix() {
+    assert_eq!(
+        refused("[engine]\nmax_instances = 0\n"),
+        "`engine.max_instances`: 0 is out of range; give 1 to 100000 instances (default 1000; \
+         each session holds one per WebAssembly toolset it uses)"
+    );
+    assert!(
+        refused("[engine]\nmax_instances = 100001\n").starts_with("`engine.max_instances`: 100001")
+    );
+    assert_eq!(
+        refused("[engine]\nmax_memory_bytes = 4096\n"),
+        "`engine.max_memory_bytes`: 4096 is out of range; give 65536 (one WebAssembly page) to \
+         4294967296 (4 GiB, the most a 32-bit memory can address) bytes (default 1073741824, 1 GiB)"
+    );
+    assert!(
+        refused("[engine]\nmax_memory_bytes = 8589934592\n")
+            .starts_with("`engine.max_memory_bytes`: 8589934592 is out of range")
+    );
+    assert_eq!(
+        refused("[engine]\nepoch_tick_ms = 0\n"),
+        "`engine.epoch_tick_ms`: 0 is out of range; give 1 to 1000 milliseconds (default 10; a \
+         stopped call overshoots its deadline by about this much)"
+    );
+    assert_eq!(
+        refused(
+            "[engine]\nmax_memory_bytes = 1048576\n\
+             [[toolset]]\npath = \"a.wasm\"\nlimits = { memory_bytes = 2097152 }\n"
+        ),
+        "`toolset[0].limits.memory_bytes`: 2097152 is more than the engine allows any plug-in \
+         (1048576, `engine.max_memory_bytes`); lower it or raise `engine.max_memory_bytes`"
+    );
+    // A toolset's default 64 MiB cap is not checked against a smaller pool
+    // here: the toolset host refuses it at load, naming both.
+    let e = refused("[engine]\nmax_pool = 3\n");
+    assert!(e.contains("unknown field `max_pool`"), "{e}");
+    let e = refused("[engine]\nmax_instances = \"many\"\n");
+    assert!(e.contains("invalid type"), "{e}");
 }

@@ -181,7 +181,9 @@ pub fn load_toolsets(config: &Config) -> Loaded {
     if needs_host {
         let host_config = HostConfig {
             cache_dir: cache_dir(),
-            ..HostConfig::default()
+            max_instances: config.engine.max_instances,
+            max_memory: config.engine.max_memory,
+            epoch_tick: config.engine.epoch_tick,
         };
         match ToolsetHost::new(host_config) {
             Ok(h) => loaded.host = Some(Arc::new(h)),
