@@ -141,10 +141,9 @@ impl std::fmt::Display for MethodRef {
     }
 }
 
-/// A value bound in a symbol dictionary that is not a class.
-///
-/// The embedded image's object memory (persistent application objects) is
-/// later work; until then a global holds a literal value.
+/// A literal value bound in a symbol dictionary, as a file-in's
+/// `UserGlobals at: #Rate put: 5` writes it. Values made by running code
+/// are bound as [`DictionaryEntry::Object`] instead.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum GlobalValue {
     /// `nil`.

@@ -3,9 +3,9 @@
 //! A [`Value`] is small and `Copy`: SmallIntegers, Characters, Floats,
 //! `nil`, the Booleans and classes are immediates, and every other object is
 //! an [`ObjId`] into the [`Heap`], an arena of slots. Referring to objects by
-//! id (never by pointer) is what lets the memory later be persisted: an id
-//! can become a persistent object identifier without changing the
-//! interpreter. The heap counts what it allocates against a budget, so a
+//! id (never by pointer) is what lets the heap be a cache of the image's
+//! persistent objects: the interpreter maps persistent object ids to heap
+//! ids (see `persist`) without changing how code reaches objects. The heap counts what it allocates against a budget, so a
 //! runaway allocation ends the call instead of the process.
 
 use std::cell::RefCell;

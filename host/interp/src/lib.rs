@@ -18,9 +18,16 @@
 //!   depth, object memory and output, so runaway code ends with an error
 //!   and the session stays usable.
 //!
+//! - **persistent objects**: [`Interpreter::commit`] writes the objects
+//!   reachable from the session's symbol dictionaries that are new or
+//!   changed into the image's object table and commits the session;
+//!   [`Interpreter::abort`] and [`Interpreter::refresh`] move to the newest
+//!   view. Objects are faulted in through an identity map, so identity and
+//!   cycles hold within a view.
+//!
 //! Objects live in a per-interpreter heap and are referred to by id (see
-//! [`heap`]), so the memory can later be made persistent. Garbage is
-//! collected between calls.
+//! [`heap`]); the heap is the session's working copy of its persistent
+//! objects. Garbage is collected between calls.
 //!
 //! This crate must never depend on MCP or WebAssembly: the server's tools
 //! call it, not the other way round.
