@@ -8,9 +8,9 @@
 //! abort or refresh. A change that fails changes nothing. Every tool that
 //! touches a class passes the kernel-class guard first.
 
-use gs_embedded::{DEFAULT_CATEGORY, tool_error};
+use gs_embedded::{Committed, DEFAULT_CATEGORY, tool_error};
 use gs_image::{
-    ClassDefined, CommitInfo, DefinitionChange, RecompilePolicy, RemoveClassPolicy, Side, classdef,
+    ClassDefined, DefinitionChange, RecompilePolicy, RemoveClassPolicy, Side, classdef,
 };
 use gs_toolset::{ToolError, ToolResult};
 use serde_json::{Map, Value, json};
@@ -192,7 +192,7 @@ fn compile_method_schema() -> Value {
 
 /// Commits what a tool just changed. On a conflict the change stays in the
 /// session (nothing is lost) and the error says how to go on.
-fn commit(call: &Call<'_>, what: &str) -> Result<CommitInfo, ToolError> {
+fn commit(call: &Call<'_>, what: &str) -> Result<Committed, ToolError> {
     call.session.commit().map_err(|mut e| {
         e.message = format!(
             "{what} was made in this session but could not be committed: {}. Use `abort` to \
@@ -205,7 +205,7 @@ fn commit(call: &Call<'_>, what: &str) -> Result<CommitInfo, ToolError> {
 }
 
 /// The answer of a tool whose result is a message and a commit number.
-fn committed(message: String, info: CommitInfo) -> ToolResult {
+fn committed(message: String, info: Committed) -> ToolResult {
     answer(
         format!("{message} (commit {})", info.commit),
         json!({"message": message, "commit": info.commit}),
@@ -237,10 +237,24 @@ fn remove_dictionary(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     committed(format!("Removed symbol dictionary {name}."), info)
 }
 
-fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let source = args.string("source")?;
-    let recompile = args.flag("recompileMethods", true);
-    let def = classdef::class_definition(source, DEFAULT_DICTIONARY).map_err(|e| {
+/// What a class-definition source holds: the one definition and the
+/// statements about that same class a file-out puts beside it.
+struct DefinitionSource {
+    definition: ClassDefinition,
+    comment: Option<String>,
+    category: Option<String>,
+}
+
+/// Recognises `source` as one class definition, optionally followed by
+/// `Name comment: '…'`, `Name category: '…'`, `Name class instVarNames:
+/// #(…)` or `Name immediateInvariant` for the same class — the shape of a
+/// file-out (and of `export_class_source`). Anything else is refused rather
+/// than silently dropped: this tool evaluates definitions, not code.
+fn definition_source(source: &str) -> Result<DefinitionSource, ToolError> {
+    const ONE_DEFINITION: &str = "`source` must be one class-definition expression (with, if \
+                                  you like, `comment:` and `category:` statements for that \
+                                  class)";
+    let doits = classdef::recognise(source, DEFAULT_DICTIONARY).map_err(|e| {
         if e.message.starts_with("syntax error") {
             let mut d = Map::new();
             d.insert(
@@ -250,12 +264,97 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             ToolError::compile_error(format!("line {}: {}", e.line, e.message)).with_details(d)
         } else {
             ToolError::invalid_params(format!(
-                "`source` must be one class-definition expression (line {}: {}). To run any \
-                 other code, use execute_code",
+                "{ONE_DEFINITION}; line {}: {}. To run any other code, use execute_code",
                 e.line, e.message
             ))
         }
     })?;
+    let other = |what: String| {
+        ToolError::invalid_params(format!(
+            "{ONE_DEFINITION}, but it also holds {what}. To run any other code, use execute_code"
+        ))
+    };
+    let mut definitions = doits.iter().filter_map(|d| match d {
+        FileDoit::Define(def) => Some(def.clone()),
+        _ => None,
+    });
+    let mut definition = match (definitions.next(), definitions.next()) {
+        (Some(def), None) => def,
+        (None, _) => {
+            return Err(ToolError::invalid_params(format!(
+                "{ONE_DEFINITION}, e.g. `Object subclass: 'Account' instVarNames: #(balance) \
+                 classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: \
+                 UserGlobals`; this source defines no class. To run any other code, use \
+                 execute_code"
+            )));
+        }
+        (Some(first), Some(second)) => {
+            return Err(other(format!(
+                "more than one class definition ({} and {}); compile them one at a time",
+                first.name, second.name
+            )));
+        }
+    };
+    let mut out = DefinitionSource {
+        definition: definition.clone(),
+        comment: None,
+        category: None,
+    };
+    for doit in doits {
+        let about = |class: &str| {
+            if class == definition.name {
+                Ok(())
+            } else {
+                Err(other(format!(
+                    "a statement about {class}, not the class it defines ({})",
+                    definition.name
+                )))
+            }
+        };
+        match doit {
+            FileDoit::Define(_) => {}
+            FileDoit::Comment { class, comment } => {
+                about(&class)?;
+                out.comment = Some(comment);
+            }
+            FileDoit::Category { class, category } => {
+                about(&class)?;
+                out.category = Some(category);
+            }
+            FileDoit::ClassInstVars { class, names } => {
+                about(&class)?;
+                definition.class_inst_vars = names;
+            }
+            FileDoit::NoEffect { class, .. } => about(&class)?,
+            FileDoit::CreateDictionary { name } => {
+                return Err(other(format!(
+                    "the creation of dictionary {name} (use add_dictionary)"
+                )));
+            }
+            FileDoit::Global {
+                dictionary, name, ..
+            }
+            | FileDoit::GlobalExpression {
+                dictionary, name, ..
+            } => {
+                return Err(other(format!(
+                    "the assignment of global {name} in {dictionary}"
+                )));
+            }
+        }
+    }
+    out.definition = definition;
+    Ok(out)
+}
+
+fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let source = args.string("source")?;
+    let recompile = args.flag("recompileMethods", true);
+    let DefinitionSource {
+        definition: def,
+        comment,
+        category,
+    } = definition_source(source)?;
     refuse_kernel_class(call, &def.name, "redefine")?;
     let name = def.name.clone();
     let dictionary = def.dictionary.clone();
@@ -286,7 +385,38 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         } else {
             RecompilePolicy::Refuse
         };
-        s.define_class(def, policy).map_err(tool_error)?
+        let mut outcome = s.define_class(def, policy).map_err(|e| match e {
+            // The image names its Rust API; a tool user's remedy is the argument.
+            ImageError::Refused(message) if !recompile => ToolError::refused(
+                message.replace(
+                    "or redefine with RecompilePolicy::RemoveFailing",
+                    "or call again without `recompileMethods: false` to remove them and get \
+                     their source back in the answer",
+                ),
+            ),
+            e => tool_error(e),
+        })?;
+        let record = s.class_by_id(outcome.id);
+        let mut companion_changed = false;
+        if let Some(comment) = comment
+            && record.as_ref().is_some_and(|r| r.comment != comment)
+        {
+            s.set_class_comment(&name, &comment).map_err(tool_error)?;
+            companion_changed = true;
+        }
+        if let Some(category) = category
+            && record
+                .as_ref()
+                .is_some_and(|r| r.definition.category.as_deref() != Some(category.as_str()))
+        {
+            s.set_class_category(&name, Some(&category))
+                .map_err(tool_error)?;
+            companion_changed = true;
+        }
+        if companion_changed && outcome.change == DefinitionChange::Unchanged {
+            outcome.change = DefinitionChange::Updated;
+        }
+        outcome
     };
     let info = commit(call, &format!("defining class {name}"))?;
     let change = match outcome.change {
@@ -388,11 +518,21 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 fn delete_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
     refuse_kernel_class(call, name, "delete")?;
-    call.session
-        .lock()
-        .session
-        .remove_class(name, RemoveClassPolicy::RefuseIfSubclasses)
-        .map_err(tool_error)?;
+    {
+        let mut ws = call.session.lock();
+        let s = &mut ws.session;
+        // Checked here so the remedy names this tool, not the image's API.
+        let below = s.all_subclasses(name).map_err(tool_error)?;
+        if !below.is_empty() {
+            return Err(ToolError::refused(format!(
+                "{name} has subclasses ({}); delete them first with delete_class, \
+                 subclasses before their superclasses",
+                below.join(", ")
+            )));
+        }
+        s.remove_class(name, RemoveClassPolicy::RefuseIfSubclasses)
+            .map_err(tool_error)?;
+    }
     let info = commit(call, &format!("deleting class {name}"))?;
     committed(format!("Deleted class {name} and its methods."), info)
 }

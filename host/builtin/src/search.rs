@@ -96,14 +96,24 @@ fn schema() -> Value {
     }))
 }
 
-/// The answer of every search: `what` names the question in the text.
-fn page_answer(query: &str, what: &str, page: QueryPage) -> ToolResult {
+/// What a search looked for, as the verb phrase of its answer's first
+/// line, for one method and for several (`implements #foo` /
+/// `implement #foo`).
+struct Question {
+    one: String,
+    many: String,
+}
+
+/// The answer of every search: a first line saying how many methods
+/// answer the question (the true total), then one line per listed method.
+/// No trailing colon: many selectors end in one, and `#deposit::` misleads.
+fn page_answer(query: &str, question: Question, page: QueryPage) -> ToolResult {
     let shown = page.items.len();
     let truncated = page.total > shown;
     let mut text = match page.total {
-        0 => format!("No methods {what}."),
-        1 => format!("1 method {what}:"),
-        n => format!("{n} methods {what}:"),
+        0 => format!("No methods {}.", question.many),
+        1 => format!("1 method {}", question.one),
+        n => format!("{n} methods {}", question.many),
     };
     for m in &page.items {
         text.push('\n');
@@ -133,7 +143,14 @@ fn find_implementors(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .lock()
         .session
         .implementors_limited(selector, SEARCH_CAP);
-    page_answer(selector, &format!("implement #{selector}"), page)
+    page_answer(
+        selector,
+        Question {
+            one: format!("implements #{selector}"),
+            many: format!("implement #{selector}"),
+        },
+        page,
+    )
 }
 
 fn find_senders(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
@@ -143,7 +160,14 @@ fn find_senders(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .lock()
         .session
         .senders_limited(selector, SEARCH_CAP);
-    page_answer(selector, &format!("send #{selector}"), page)
+    page_answer(
+        selector,
+        Question {
+            one: format!("sends #{selector}"),
+            many: format!("send #{selector}"),
+        },
+        page,
+    )
 }
 
 fn find_references_to(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
@@ -153,7 +177,14 @@ fn find_references_to(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .lock()
         .session
         .references_limited(name, SEARCH_CAP);
-    page_answer(name, &format!("refer to {name}"), page)
+    page_answer(
+        name,
+        Question {
+            one: format!("refers to {name}"),
+            many: format!("refer to {name}"),
+        },
+        page,
+    )
 }
 
 fn search_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
@@ -166,5 +197,12 @@ fn search_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .search_source_limited(pattern, dictionary, SEARCH_CAP)
         .map_err(tool_error)?;
     let scope = dictionary.map(|d| format!(" in {d}")).unwrap_or_default();
-    page_answer(pattern, &format!("contain {pattern:?}{scope}"), page)
+    page_answer(
+        pattern,
+        Question {
+            one: format!("contains {pattern:?}{scope}"),
+            many: format!("contain {pattern:?}{scope}"),
+        },
+        page,
+    )
 }

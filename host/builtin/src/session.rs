@@ -61,7 +61,7 @@ fn view_schema() -> serde_json::Value {
 }
 
 fn commit_schema() -> serde_json::Value {
-    closed_object(json!({"view": count(), "changes": count(), "message": string()}))
+    closed_object(json!({"view": count(), "committed": boolean(), "message": string()}))
 }
 
 fn status_schema() -> serde_json::Value {
@@ -88,20 +88,17 @@ fn abort(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn commit(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let info = call.session.commit()?;
-    let message = if info.changes == 0 {
+    let message = if info.wrote {
+        format!("Committed as commit {}.", info.commit)
+    } else {
         format!(
             "Nothing to commit; the session is at commit {}.",
             info.commit
         )
-    } else {
-        format!(
-            "Committed {} change(s) as commit {}.",
-            info.changes, info.commit
-        )
     };
     answer(
         message.clone(),
-        json!({"view": info.commit, "changes": info.changes, "message": message}),
+        json!({"view": info.commit, "committed": info.wrote, "message": message}),
     )
 }
 

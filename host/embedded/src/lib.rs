@@ -20,7 +20,7 @@ use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use gs_image::{CommitInfo, ImageError, RecompilePolicy, RemoveClassPolicy, Session, Side};
+use gs_image::{ImageError, RecompilePolicy, RemoveClassPolicy, Session, Side};
 use gs_interp::{
     BreakHandle, ExecError, ExecErrorKind, ExecOutcome, Interpreter, Limits, TestProgress,
     TestRunReport,
@@ -41,6 +41,15 @@ pub struct Workspace {
     pub session: Session,
     /// The client's interpreter (its Smalltalk objects).
     pub interpreter: Interpreter,
+}
+
+/// What [`EmbeddedSession::commit`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Committed {
+    /// The commit the session is now at (holding its changes, if any).
+    pub commit: u64,
+    /// False when there was nothing to commit.
+    pub wrote: bool,
 }
 
 /// One client's session on the embedded image.
@@ -131,18 +140,34 @@ impl EmbeddedSession {
     }
 
     /// Commits the session's changes (code and objects).
-    pub fn commit(&self) -> Result<CommitInfo, ToolError> {
-        self.lock().session.commit().map_err(tool_error)
+    pub fn commit(&self) -> Result<Committed, ToolError> {
+        let mut guard = self.lock();
+        let ws = &mut *guard;
+        // The interpreter writes back the objects reachable from globals
+        // first, so code and objects commit together or not at all.
+        // A commit that wrote something is newer than every commit before it.
+        let newest_before = ws.session.image().newest_commit();
+        ws.interpreter.commit(&mut ws.session).map_err(tool_error)?;
+        let commit = ws.session.view();
+        Ok(Committed {
+            commit,
+            wrote: commit > newest_before,
+        })
     }
 
-    /// Discards the session's changes and moves it to the newest view.
+    /// Discards the session's changes (code and objects) and moves it to
+    /// the newest view.
     pub fn abort(&self) {
-        self.lock().session.abort();
+        let mut guard = self.lock();
+        let ws = &mut *guard;
+        ws.interpreter.abort(&mut ws.session);
     }
 
     /// Moves a session without changes to the newest view.
     pub fn refresh(&self) -> Result<(), ToolError> {
-        self.lock().session.refresh().map_err(tool_error)
+        let mut guard = self.lock();
+        let ws = &mut *guard;
+        ws.interpreter.refresh(&mut ws.session).map_err(tool_error)
     }
 }
 
