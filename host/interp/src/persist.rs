@@ -246,6 +246,10 @@ impl State {
             .collect();
         dicts.sort();
         let existing = session.dictionary_names();
+        // Unchanged literal globals that are heap objects (Strings,
+        // LargeIntegers), to rebind as objects if a stored object refers to
+        // the very same one (so identity survives the commit).
+        let mut literals: Vec<(String, String, ObjId)> = Vec::new();
         for (dict, proxy) in dicts {
             if !existing.contains(&dict) {
                 continue;
@@ -275,6 +279,9 @@ impl State {
                 if let Some(DictionaryEntry::Global(g)) = &current
                     && self.same_as_literal(v, g)
                 {
+                    if let Value::Obj(id) = v {
+                        literals.push((dict.clone(), name.clone(), id));
+                    }
                     continue;
                 }
                 let ov = self.encode(v, &mut enc, session).map_err(|m| {
@@ -307,6 +314,17 @@ impl State {
                         session.unbind(&dict, n)?;
                     }
                 }
+            }
+        }
+        for (dict, name, id) in literals {
+            if let Some(&oid) = self.oid_of.get(&id) {
+                // Stored already: it was queued when the other reference
+                // was encoded.
+                session.bind(
+                    &dict,
+                    &name,
+                    DictionaryEntry::Object(ObjectValue::Object(oid)),
+                )?;
             }
         }
         self.conflict_paths = enc.paths;

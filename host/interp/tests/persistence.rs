@@ -338,3 +338,60 @@ fn sessions_without_an_interpreter_commit_code_as_before() {
         ))
     );
 }
+
+#[test]
+fn a_literal_global_shared_with_a_stored_object_stays_one_object() {
+    let (_dir, image) = image();
+    let mut s = image.session();
+    s.bind(
+        "UserGlobals",
+        "Greeting",
+        gs_image::DictionaryEntry::Global(gs_image::GlobalValue::String("hi".into())),
+    )
+    .expect("bind");
+    s.commit().expect("commit");
+    let mut a = Client {
+        session: s,
+        interp: Interpreter::new(),
+    };
+    a.run("UserGlobals at: #Holder put: (Array with: Greeting)");
+    a.commit().expect("commit");
+    let mut b = Client::new(&image);
+    assert_eq!(b.run("Holder first == Greeting"), "true");
+    assert_eq!(b.run("Greeting"), "'hi'");
+}
+
+#[test]
+fn changing_different_members_of_one_collection_does_not_conflict() {
+    let (_dir, image) = image();
+    let mut setup = Client::new(&image);
+    setup.run(ACCOUNT);
+    setup.run(
+        "UserGlobals at: #Book put: ((1 to: 2000) collect: [:i |
+            Account new owner: 'owner', i printString; deposit: i; yourself])",
+    );
+    let started = std::time::Instant::now();
+    setup.commit().expect("commit");
+    let first = started.elapsed();
+    assert_eq!(
+        image.session().object_count(),
+        4001,
+        "array, accounts, owners"
+    );
+
+    let mut a = Client::new(&image);
+    let mut b = Client::new(&image);
+    a.run("(Book at: 1) deposit: 100");
+    b.run("(Book at: 2) deposit: 100");
+    let started = std::time::Instant::now();
+    a.commit().expect("only account 1 is written");
+    let again = started.elapsed();
+    b.commit().expect("only account 2 is written");
+    let mut c = Client::new(&image);
+    assert_eq!(c.run("(Book at: 1) balance + (Book at: 2) balance"), "203");
+    assert_eq!(
+        c.run("(Book inject: 0 into: [:sum :x | sum + x balance])"),
+        "2001200"
+    );
+    eprintln!("2,000 accounts: first commit {first:?}, commit of one change {again:?}");
+}
