@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
-use gs_toolset::embedded::EmbeddedSession;
+use gs_embedded::EmbeddedSession;
 use gs_router::{Router, RouterSettings};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
 use gs_toolset_host::{Grants, HostConfig, ToolsetHost, WasmToolsetSpec};
