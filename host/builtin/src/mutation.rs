@@ -9,8 +9,10 @@
 //! touches a class passes the kernel-class guard first.
 
 use gs_embedded::{Committed, DEFAULT_CATEGORY, tool_error};
+use gs_image::classdef::{self, FileDoit};
 use gs_image::{
-    ClassDefined, DefinitionChange, RecompilePolicy, RemoveClassPolicy, Side, classdef,
+    ClassDefined, ClassDefinition, DefinitionChange, ImageError, RecompilePolicy,
+    RemoveClassPolicy, Side,
 };
 use gs_toolset::{ToolError, ToolResult};
 use serde_json::{Map, Value, json};
