@@ -113,7 +113,14 @@ fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
         let v = r.json();
         assert_eq!(
             names(v.clone()),
-            ["list_classes", "define_class", "wait", "chatty", "stubborn"]
+            [
+                "list_classes",
+                "define_class",
+                "wait",
+                "chatty",
+                "doit",
+                "stubborn"
+            ]
         );
         assert_eq!(
             v["result"]["tools"][0]["inputSchema"]["additionalProperties"],

@@ -289,3 +289,53 @@ fn a_call_that_runs_through_both_breaks_costs_the_session() {
         assert_eq!(r.status, 404);
     });
 }
+
+#[test]
+fn cancelling_or_timing_out_breaks_running_smalltalk() {
+    rt().block_on(async {
+        let s = start(Options {
+            sessions: SessionLifetime {
+                request_timeout: Some(Duration::from_millis(500)),
+                ..SessionLifetime::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let sid = initialize(s.addr).await;
+        let runaway = json!({"code": "[true] whileTrue: [3 + 4]"});
+
+        // notifications/cancelled: the loop is broken, the request gets no
+        // answer, and the session's next doit runs at once.
+        let addr = s.addr;
+        let sid2 = sid.clone();
+        let args = runaway.clone();
+        let looping = tokio::spawn(async move { call(addr, &sid2, 1, "doit", args).await });
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        let t = Instant::now();
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                    "params": {"requestId": 1}}),
+        )
+        .await;
+        assert_eq!(r.status, 202);
+        let r = looping.await.unwrap();
+        assert_eq!(r.status, 202);
+        assert!(r.body.is_empty());
+        let r = call(s.addr, &sid, 2, "doit", json!({"code": "3 + 4"})).await;
+        assert_eq!(r.json()["result"]["content"][0]["text"], "7");
+        assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+
+        // The request deadline: -32001 with the request's id, the loop is
+        // broken by the soft break, and the session goes on.
+        let r = call(s.addr, &sid, 3, "doit", runaway).await;
+        assert_eq!(r.json()["id"], 3);
+        assert_eq!(r.json()["error"]["code"], -32001);
+        let t = Instant::now();
+        let r = call(s.addr, &sid, 4, "doit", json!({"code": "6 * 7"})).await;
+        assert_eq!(r.json()["result"]["content"][0]["text"], "42");
+        assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+        assert!(s.router.session(&sid).is_some());
+    });
+}

@@ -51,6 +51,7 @@ impl ClassTools {
                     tool("define_class", false, json!({"name": {"type": "string"}})),
                     tool("wait", true, json!({"ms": {"type": "integer"}})),
                     tool("chatty", true, json!({})),
+                    tool("doit", false, json!({"code": {"type": "string"}})),
                     tool(
                         "stubborn",
                         true,
@@ -118,6 +119,12 @@ impl ToolsetSession for ClassSession {
                     std::thread::sleep(Duration::from_millis(5));
                 }
                 Ok(ToolOutput::text(format!("waited {ms} ms")))
+            }
+            // Smalltalk in the session's own image session, stopped by the
+            // call's cancel token like any execute_code.
+            "doit" => {
+                let printed = ctx.image.execute(arg(args, "code")?, &ctx.cancel)?;
+                Ok(ToolOutput::text(printed))
             }
             // Runs `ms`, heeding a cancellation only `heed_after_ms` after
             // it first sees one (never, without it): a tool whose cleanup
