@@ -389,13 +389,11 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         };
         let mut outcome = s.define_class(def, policy).map_err(|e| match e {
             // The image names its Rust API; a tool user's remedy is the argument.
-            ImageError::Refused(message) if !recompile => ToolError::refused(
-                message.replace(
-                    "or redefine with RecompilePolicy::RemoveFailing",
-                    "or call again without `recompileMethods: false` to remove them and get \
+            ImageError::Refused(message) if !recompile => ToolError::refused(message.replace(
+                "or redefine with RecompilePolicy::RemoveFailing",
+                "or call again without `recompileMethods: false` to remove them and get \
                      their source back in the answer",
-                ),
-            ),
+            )),
             e => tool_error(e),
         })?;
         let record = s.class_by_id(outcome.id);
