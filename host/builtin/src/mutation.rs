@@ -492,14 +492,16 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .filter(|c| !c.trim().is_empty())
         .unwrap_or(DEFAULT_CATEGORY);
     refuse_kernel_class(call, class_name, "compile a method into")?;
-    let selector = call
+    // The answer names the class by its own name, also when the call
+    // reached it through an alias.
+    let method = call
         .session
         .lock()
         .session
         .compile_method(class_name, Side::from_meta(meta), category, source)
-        .map_err(tool_error)?
-        .selector;
-    let label = method_label(class_name, meta, &selector);
+        .map_err(tool_error)?;
+    let (class_name, selector) = (method.class_name, method.selector);
+    let label = method_label(&class_name, meta, &selector);
     let info = commit(call, &format!("compiling {label}"))?;
     let message = format!("Compiled {label} in category '{category}'.");
     answer(

@@ -141,7 +141,28 @@ fn compile_method_commits_and_a_second_client_sees_it_after_refresh() {
         .call("execute_code", json!({"code": "Account new balance"}))
         .ok()
         .clone();
-    assert!(run.to_string().contains("1000"), "{run}");
+    assert_eq!(run["result"], "1000");
+
+    // Through an alias, the answer names the class itself.
+    let mut s = server.image.session();
+    let account = s.class_id("Account").unwrap();
+    s.bind("Bank", "Acct", gs_image::DictionaryEntry::Class(account))
+        .unwrap();
+    s.commit().unwrap();
+    refresh(&mut c);
+    let s = c
+        .call(
+            "compile_method",
+            json!({"className": "Acct", "source": "isOpen\n\t^ true"}),
+        )
+        .ok()
+        .clone();
+    assert_eq!(s["className"], "Account");
+    assert_eq!(
+        s["message"],
+        "Compiled Account>>isOpen in category 'as yet unclassified'."
+    );
+    assert!(method_source(&mut c, "Account", "isOpen", false).is_some());
 }
 
 #[test]

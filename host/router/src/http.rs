@@ -356,7 +356,12 @@ async fn handle(
 ) -> Response<ResponseBody> {
     let headers = req.headers();
     let session_id = header_str(headers, SESSION_HEADER).map(str::to_string);
-    let what = format!("{} {}", req.method(), req.uri().path());
+    // Only the trace reads it: no allocation per request when it is off.
+    let what = if router.tracer.enabled() {
+        format!("{} {}", req.method(), req.uri().path())
+    } else {
+        String::new()
+    };
 
     if req.uri().path() != "/mcp" {
         router.tracer.line("-->", &what, session_id.as_deref(), b"");
@@ -596,47 +601,67 @@ async fn post(
             }
             // A call that may emit notifications: answered as JSON if it
             // finishes first, or as an SSE stream of its notifications and
-            // then its answer if a notification comes first.
+            // then its answer if a notification comes first. The call runs
+            // on this task until then, so a quiet call costs no extra task.
             let (notes, mut note_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
-            let (out_tx, mut out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
             let r = router.clone();
-            tokio::spawn(async move {
-                let call = r.handle_request(&session, id, &method, params, Some(notes));
-                tokio::pin!(call);
-                loop {
-                    tokio::select! {
-                        biased;
-                        Some(n) = note_rx.recv() => { let _ = out_tx.send(Out::Note(n)); }
-                        answer = &mut call => {
-                            while let Ok(n) = note_rx.try_recv() {
-                                let _ = out_tx.send(Out::Note(n));
-                            }
-                            let _ = out_tx.send(Out::Done(answer));
-                            break;
-                        }
-                    }
-                }
+            let mut call = Box::pin(async move {
+                r.handle_request(&session, id, &method, params, Some(notes))
+                    .await
             });
-            match out_rx.recv().await {
-                Some(Out::Note(first)) => {
-                    let stream = CallStream {
-                        first: Some(first),
-                        out: out_rx,
-                        ended: false,
-                    };
-                    let mut r = Response::new(ResponseBody::Call(stream));
-                    let h = r.headers_mut();
-                    h.insert(
-                        header::CONTENT_TYPE,
-                        HeaderValue::from_static("text/event-stream"),
-                    );
-                    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-                    r
+            let (first, finished) = tokio::select! {
+                biased;
+                Some(n) = note_rx.recv() => (n, None),
+                answer = &mut call => match note_rx.try_recv() {
+                    Ok(n) => (n, Some(answer)),
+                    Err(_) => {
+                        return match answer {
+                            Some(a) if json_ok => json_response(StatusCode::OK, &a),
+                            Some(a) => sse_response(&a),
+                            None => empty(StatusCode::ACCEPTED),
+                        };
+                    }
+                },
+            };
+            let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
+            match finished {
+                Some(answer) => {
+                    while let Ok(n) = note_rx.try_recv() {
+                        let _ = out_tx.send(Out::Note(n));
+                    }
+                    let _ = out_tx.send(Out::Done(answer));
                 }
-                Some(Out::Done(Some(answer))) if json_ok => json_response(StatusCode::OK, &answer),
-                Some(Out::Done(Some(answer))) => sse_response(&answer),
-                Some(Out::Done(None)) | None => empty(StatusCode::ACCEPTED),
+                None => {
+                    tokio::spawn(async move {
+                        loop {
+                            tokio::select! {
+                                biased;
+                                Some(n) = note_rx.recv() => { let _ = out_tx.send(Out::Note(n)); }
+                                answer = &mut call => {
+                                    while let Ok(n) = note_rx.try_recv() {
+                                        let _ = out_tx.send(Out::Note(n));
+                                    }
+                                    let _ = out_tx.send(Out::Done(answer));
+                                    break;
+                                }
+                            }
+                        }
+                    });
+                }
             }
+            let stream = CallStream {
+                first: Some(first),
+                out: out_rx,
+                ended: false,
+            };
+            let mut r = Response::new(ResponseBody::Call(stream));
+            let h = r.headers_mut();
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/event-stream"),
+            );
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            r
         }
         Message::Notification { method, params } => {
             let session = match session_gate(&router, session_id.as_deref(), &Value::Null) {

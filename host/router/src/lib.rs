@@ -662,6 +662,9 @@ impl Router {
             .state()
             .in_flight
             .insert(key.clone(), (control.clone(), notify.clone()));
+        // Removed however this future ends, including dropped by a
+        // connection that closed before the answer.
+        let _in_flight = InFlight { session, key };
         let timeout = self.settings.sessions.request_timeout;
         let request = CallRequest {
             tool: name,
@@ -682,20 +685,18 @@ impl Router {
                 // Answered at once; the call is stopped in the background
                 // and costs the session only if both breaks fail.
                 self.escalate(session, control);
-                session.state().in_flight.remove(&key);
                 session.touch();
                 return Some(error(
                     &id,
                     REQUEST_TIMEOUT,
                     &format!(
                         "Request timed out: the call ran past the server's request deadline of \
-                         {} s and was stopped",
-                        timeout.map_or(0, |d| d.as_secs())
+                         {:?} and was stopped",
+                        timeout.unwrap_or_default()
                     ),
                 ));
             }
         };
-        session.state().in_flight.remove(&key);
         session.touch();
         match outcome {
             None => None,
@@ -883,6 +884,18 @@ impl Router {
                 expected = now + period;
             }
         });
+    }
+}
+
+/// A call's entry in its session's in-flight table, removed on drop.
+struct InFlight<'a> {
+    session: &'a Session,
+    key: String,
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.session.state().in_flight.remove(&self.key);
     }
 }
 

@@ -108,7 +108,7 @@ pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
             &Value::Null,
         )
     })?;
-    let obj = match value {
+    let mut obj = match value {
         Value::Object(obj) => obj,
         Value::Array(_) => {
             return Err(refuse(
@@ -167,15 +167,15 @@ pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
             ));
         }
     };
-    let params = match obj.get("params") {
+    let params = match obj.remove("params") {
         None => None,
-        Some(Value::Object(p)) => Some(p.clone()),
+        Some(Value::Object(p)) => Some(p),
         Some(other) => {
             return Err(refuse(
                 INVALID_PARAMS,
                 format!(
                     "Invalid params: params must be an object, not {}",
-                    type_name(other)
+                    type_name(&other)
                 ),
                 &id_or_null,
             ));
