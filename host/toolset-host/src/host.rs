@@ -22,7 +22,7 @@ use crate::config::{HostConfig, WasmToolsetSpec};
 use crate::policy::Policy;
 use crate::state::{HostState, Limiter, StderrTail, Stop};
 use crate::wasm::{Inner, WasmToolset, classify_failure};
-use crate::{cache, version};
+use crate::{cache, clocks, version};
 
 /// What went wrong loading a toolset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,6 +149,7 @@ impl ToolsetHost {
 
         let mut linker = Linker::<HostState>::new(&engine);
         wasmtime_wasi::p2::add_to_linker_sync(&mut linker)
+            .and_then(|()| clocks::add_to_linker(&mut linker))
             .map_err(|e| HostError(format!("cannot link WASI: {e:#}")))?;
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
             .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;

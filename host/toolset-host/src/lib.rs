@@ -29,7 +29,8 @@
 //!   executing or mutating host call refused, non-read-only-safe tools
 //!   hidden and refused), the kernel-class guard on every mutation, and
 //!   capped results. WASI gives a plug-in no environment, no network, no
-//!   arguments, no stdin and no files beyond granted directories.
+//!   arguments, no stdin and no files beyond granted directories, and its
+//!   sleeps end at the call's deadline or cancellation.
 //!
 //! Architecture invariant: this is the only crate of gs-mcp that links
 //! wasmtime. It knows nothing of HTTP, JSON-RPC or any image backend: it
@@ -44,6 +45,7 @@ mod bindings {
     });
 }
 mod cache;
+mod clocks;
 mod config;
 mod host;
 mod imports;

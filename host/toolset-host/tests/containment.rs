@@ -75,6 +75,51 @@ fn an_infinite_loop_is_stopped_at_its_deadline() {
 }
 
 #[test]
+fn a_call_asleep_in_wasi_is_stopped_at_its_deadline() {
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    call(&mut s, &img.ctx(false), "counter", "{}").unwrap();
+    let start = Instant::now();
+    let e = call(&mut s, &img.ctx(false), "sleep", r#"{"seconds": 60}"#).unwrap_err();
+    let took = start.elapsed();
+    assert_eq!(e.kind, ErrorKind::Deadline, "{}", e.message);
+    assert_eq!(
+        e.message,
+        "tool `sleep` of toolset `misbehave` ran past its deadline of 0.300 s and was stopped; \
+         the session goes on with a fresh instance"
+    );
+    assert!(took >= DEADLINE, "stopped early: {took:?}");
+    assert!(
+        took <= DEADLINE + Duration::from_millis(50),
+        "overshot the deadline by {:?}",
+        took - DEADLINE
+    );
+    next_call_is_fresh(&mut s, &img);
+
+    // A sleep shorter than the deadline is a sleep like any other.
+    let r = call(&mut s, &img.ctx(false), "sleep", r#"{"seconds": 0}"#).unwrap();
+    assert_eq!(text(&Ok(r)), "slept 0 s");
+}
+
+#[test]
+fn a_cancelled_call_asleep_in_wasi_stops_within_a_tick() {
+    let img = TestImage::new();
+    let mut s = misbehave().session();
+    let ctx = img.ctx(false);
+    let cancel = ctx.cancel.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        cancel.cancel();
+    });
+    let start = Instant::now();
+    let e = call(&mut s, &ctx, "sleep", r#"{"seconds": 60}"#).unwrap_err();
+    canceller.join().unwrap();
+    assert_eq!(e.kind, ErrorKind::Cancelled, "{}", e.message);
+    assert!(start.elapsed() < DEADLINE, "took {:?}", start.elapsed());
+    next_call_is_fresh(&mut s, &img);
+}
+
+#[test]
 fn the_callers_own_deadline_applies_when_earlier() {
     let img = TestImage::new();
     let mut s = misbehave().session();

@@ -19,6 +19,11 @@ struct Flood {
 }
 
 #[derive(Deserialize)]
+struct Sleep {
+    seconds: u64,
+}
+
+#[derive(Deserialize)]
 struct Path {
     path: String,
 }
@@ -33,6 +38,13 @@ fn spin(_: NoArgs) -> Result<Output, Error> {
     loop {
         x = black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
     }
+}
+
+/// Blocks in WASI (a monotonic-clock pollable), where epoch checks do not
+/// reach: the host's clock must end the wait at the deadline.
+fn sleep(a: Sleep) -> Result<Output, Error> {
+    std::thread::sleep(std::time::Duration::from_secs(a.seconds));
+    Ok(Output::text(format!("slept {} s", a.seconds)))
 }
 
 /// Allocates (and touches) memory until something stops it.
@@ -142,6 +154,11 @@ fn toolset() -> Toolset {
         .tool(
             Tool::new("spin", "Loops forever.", spin)
                 .input(none())
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("sleep", "Sleeps in WASI for `seconds`.", sleep)
+                .input(Schema::object().required("seconds", Schema::integer()))
                 .read_only_safe(),
         )
         .tool(
