@@ -216,12 +216,15 @@ fn get_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .session
         .class(name)
         .map_err(tool_error)?;
-    let mut definition = classdef::definition_source(&record.definition);
+    let mut definition = classdef::definition_source(&record.definition)
+        .trim_end()
+        .to_string();
     if let Some(category) = &record.definition.category {
-        // The definition expression carries no category; the doit that
-        // sets it follows, as a file-out writes it.
+        // The definition expression carries no category; the statement
+        // that sets it follows (after a period: the answer must compile
+        // as one source, by compile_class_definition or as a doit).
         definition.push_str(&format!(
-            "\n{} category: '{}'",
+            ".\n{} category: '{}'",
             record.definition.name,
             category.replace('\'', "''")
         ));

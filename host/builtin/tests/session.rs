@@ -1,0 +1,221 @@
+//! The session family through the real server: `commit` makes a change
+//! visible to other clients once they move to a newer view (`refresh` or
+//! `abort`), `abort` discards, `refresh` is refused while changes are
+//! pending, and `status` reports the session as a client needs it.
+
+mod common;
+
+use common::{Client, Server, start};
+use serde_json::{Value, json};
+
+/// A doit defining class `name` in UserGlobals (an uncommitted change).
+fn define(c: &mut Client, name: &str) {
+    c.call(
+        "execute_code",
+        json!({"code": format!(
+            "Object subclass: '{name}' instVarNames: #( total ) classVars: #() \
+             classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals"
+        )}),
+    )
+    .ok();
+}
+
+fn sees(c: &mut Client, name: &str) -> bool {
+    let answer = c.call("describe_class", json!({"className": name}));
+    if answer.is_error {
+        answer.err("notFound");
+        false
+    } else {
+        true
+    }
+}
+
+fn status(c: &mut Client) -> Value {
+    c.call("status", json!({})).ok().clone()
+}
+
+fn two_clients(server: &Server) -> (Client, Client) {
+    (Client::connect(server), Client::connect(server))
+}
+
+#[test]
+fn a_commit_is_seen_by_another_client_after_its_refresh_or_abort() {
+    let server = start(false);
+    let (mut writer, mut reader) = two_clients(&server);
+    let mut aborter = Client::connect(&server);
+    let before = status(&mut reader)["view"].as_u64().unwrap();
+
+    define(&mut writer, "Ledger");
+    assert!(sees(&mut writer, "Ledger"), "a session sees its own change");
+    assert!(
+        !sees(&mut reader, "Ledger"),
+        "uncommitted: nobody else does"
+    );
+
+    let answer = writer.call("commit", json!({}));
+    let s = answer.ok();
+    let view = s["view"].as_u64().unwrap();
+    assert!(view > before, "{s}");
+    assert_eq!(s["committed"], true, "{s}");
+    assert_eq!(answer.text, format!("Committed as commit {view}."));
+    assert_eq!(s["message"], answer.text.as_str());
+    assert_eq!(status(&mut writer)["uncommittedChanges"], false);
+
+    // The reader keeps its view until it moves.
+    assert!(
+        !sees(&mut reader, "Ledger"),
+        "a view does not change under a client"
+    );
+    let answer = reader.call("refresh", json!({}));
+    assert_eq!(answer.ok()["view"], view);
+    assert_eq!(answer.text, format!("Refreshed: now seeing commit {view}."));
+    assert!(sees(&mut reader, "Ledger"));
+    assert_eq!(status(&mut reader)["view"], view);
+
+    // abort also moves to the newest view.
+    assert!(!sees(&mut aborter, "Ledger"));
+    let answer = aborter.call("abort", json!({}));
+    assert_eq!(answer.ok()["view"], view);
+    assert!(sees(&mut aborter, "Ledger"));
+}
+
+#[test]
+fn a_commit_without_changes_says_there_was_nothing_to_commit() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    let view = status(&mut c)["view"].as_u64().unwrap();
+    let answer = c.call("commit", json!({}));
+    let s = answer.ok();
+    assert_eq!(s["committed"], false);
+    assert_eq!(s["view"], view);
+    assert_eq!(
+        answer.text,
+        format!("Nothing to commit; the session is at commit {view}.")
+    );
+}
+
+#[test]
+fn a_conflicting_commit_fails_naming_the_conflict_and_keeps_the_changes() {
+    let server = start(false);
+    let (mut first, mut second) = two_clients(&server);
+    define(&mut first, "Clash");
+    define(&mut second, "Clash");
+    first.call("commit", json!({})).ok();
+    let answer = second.call("commit", json!({}));
+    let message = answer.err("other").to_string();
+    let conflicts = answer.structured["error"]["conflicts"].as_array().unwrap();
+    assert!(
+        conflicts
+            .iter()
+            .any(|c| c.as_str().unwrap().contains("Clash")),
+        "{answer:?}"
+    );
+    assert!(message.contains("Clash"), "{message}");
+    // Nothing was lost: the session still has its changes, and abort
+    // gets it onto the winner's view.
+    assert_eq!(status(&mut second)["uncommittedChanges"], true);
+    second.call("abort", json!({})).ok();
+    assert_eq!(status(&mut second)["uncommittedChanges"], false);
+    assert!(sees(&mut second, "Clash"));
+}
+
+#[test]
+fn abort_discards_uncommitted_changes() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    let view = status(&mut c)["view"].as_u64().unwrap();
+    define(&mut c, "Scratch");
+    assert!(sees(&mut c, "Scratch"));
+    assert_eq!(status(&mut c)["uncommittedChanges"], true);
+    let answer = c.call("abort", json!({}));
+    let s = answer.ok();
+    assert_eq!(s["view"], view);
+    assert_eq!(
+        answer.text,
+        format!("Aborted: uncommitted changes discarded; now at commit {view}.")
+    );
+    assert_eq!(s["message"], answer.text.as_str());
+    assert!(!sees(&mut c, "Scratch"), "the class is gone");
+    assert_eq!(status(&mut c)["uncommittedChanges"], false);
+    // Nothing reached the image either.
+    let mut other = Client::connect(&server);
+    assert!(!sees(&mut other, "Scratch"));
+}
+
+#[test]
+fn refresh_is_refused_while_changes_are_pending() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    define(&mut c, "Pending");
+    let answer = c.call("refresh", json!({}));
+    let message = answer.err("refused");
+    assert!(message.contains("cannot refresh"), "{message}");
+    assert!(message.contains("commit them or abort them"), "{message}");
+    // The refusal changed nothing.
+    assert!(sees(&mut c, "Pending"));
+    assert_eq!(status(&mut c)["uncommittedChanges"], true);
+}
+
+#[test]
+fn status_reports_user_session_image_view_changes_and_mode() {
+    let server = start(false);
+    let (mut c, mut other) = two_clients(&server);
+    let answer = c.call("status", json!({}));
+    let s = answer.ok().clone();
+    assert_eq!(s["user"], gs_image::DEFAULT_USER);
+    assert_eq!(s["stone"], server.image.label());
+    assert_eq!(s["view"], server.image.newest_commit());
+    assert_eq!(s["uncommittedChanges"], false);
+    assert_eq!(s["readOnly"], false);
+    let id = s["sessionId"].as_u64().unwrap();
+    assert!(id >= 1);
+    assert_eq!(
+        answer.text,
+        format!(
+            "user: {}\nsession: {id}\nstone: {}\nview: commit {}\nuncommitted changes: no\n\
+             read-only: no",
+            gs_image::DEFAULT_USER,
+            server.image.label(),
+            s["view"]
+        )
+    );
+    // Each client is its own session.
+    assert_ne!(status(&mut other)["sessionId"], id);
+    define(&mut c, "Dirty");
+    let answer = c.call("status", json!({}));
+    assert_eq!(answer.ok()["uncommittedChanges"], true);
+    assert!(
+        answer.text.contains("uncommitted changes: yes"),
+        "{}",
+        answer.text
+    );
+}
+
+#[test]
+fn a_read_only_session_can_abort_refresh_and_read_its_status_but_not_commit() {
+    let server = start(true);
+    let mut c = Client::connect(&server);
+    let answer = c.call("status", json!({}));
+    assert_eq!(answer.ok()["readOnly"], true);
+    assert!(answer.text.ends_with("read-only: yes"), "{}", answer.text);
+    let view = answer.ok()["view"].clone();
+    assert_eq!(c.call("refresh", json!({})).ok()["view"], view);
+    assert_eq!(c.call("abort", json!({})).ok()["view"], view);
+    let (response, _) = c.request("tools/call", json!({"name": "commit", "arguments": {}}));
+    assert_eq!(response["error"]["code"], -32601, "{response}");
+    assert_eq!(response["error"]["data"]["kind"], "readOnly", "{response}");
+}
+
+#[test]
+fn the_session_tools_take_no_arguments() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    for tool in ["abort", "commit", "refresh", "status"] {
+        let answer = c.call(tool, json!({"force": true}));
+        let message = answer.err("invalidParams");
+        assert!(
+            message.contains("no argument `force`") && message.contains("takes no arguments"),
+            "{tool}: {message}"
+        );
+    }
+}
