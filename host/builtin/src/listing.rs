@@ -110,17 +110,16 @@ fn list_all_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
     classes.sort();
     // A class defined in two dictionaries under its own name appears twice:
     // both definitions exist, and the first in lookup order wins.
-    let text = classes
+    let lines: Vec<String> = classes
         .iter()
         .map(|(name, dictionary)| format!("{name} ({dictionary})"))
-        .collect::<Vec<_>>()
-        .join("\n");
+        .collect();
     let list: Vec<Value> = classes
         .iter()
         .map(|(name, dictionary)| json!({"name": name, "dictionary": dictionary}))
         .collect();
     answer(
-        format!("{} classes:\n{text}", list.len()),
+        listed(&lines, ("class", "classes"), ""),
         json!({"count": list.len(), "classes": list}),
     )
 }
@@ -134,11 +133,7 @@ fn list_classes(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .classes_in(dictionary)
         .map_err(tool_error)?;
     answer(
-        format!(
-            "{} classes in {dictionary}:\n{}",
-            classes.len(),
-            classes.join("\n")
-        ),
+        listed(&classes, ("class", "classes"), &format!(" in {dictionary}")),
         json!({"dictionary": dictionary, "count": classes.len(), "classes": classes}),
     )
 }
@@ -168,7 +163,7 @@ fn list_dictionary_entries(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         })
         .collect();
     drop(ws);
-    let text = entries
+    let lines: Vec<String> = entries
         .iter()
         .map(|e| {
             let name = e["name"].as_str().unwrap_or_default();
@@ -178,10 +173,19 @@ fn list_dictionary_entries(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
                 _ => format!("{name} (global)"),
             }
         })
-        .collect::<Vec<_>>()
-        .join("\n");
+        .collect();
     answer(
-        format!("{} entries in {dictionary}:\n{text}", entries.len()),
+        listed(&lines, ("entry", "entries"), &format!(" in {dictionary}")),
         json!({"dictionary": dictionary, "count": entries.len(), "entries": entries}),
     )
+}
+
+/// A counted list as text: `3 classes in Bank:` then one line each, or
+/// `No classes in Published.` — never a heading over nothing.
+fn listed(lines: &[String], (one, many): (&str, &str), scope: &str) -> String {
+    match lines.len() {
+        0 => format!("No {many}{scope}."),
+        1 => format!("1 {one}{scope}:\n{}", lines[0]),
+        n => format!("{n} {many}{scope}:\n{}", lines.join("\n")),
+    }
 }

@@ -6,7 +6,7 @@
 
 use gs_embedded::tool_error;
 use gs_image::QueryPage;
-use gs_toolset::ToolResult;
+use gs_toolset::{ToolError, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -190,6 +190,13 @@ fn find_references_to(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 fn search_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let pattern = args.string("pattern")?;
     let dictionary = args.opt_string("dictionaryName");
+    if dictionary.is_some_and(|d| d.trim().is_empty()) {
+        // Blank is not "every dictionary": say how to get that.
+        return Err(ToolError::invalid_params(
+            "the argument `dictionaryName` of `search_method_source` is empty; name a symbol \
+             dictionary, or omit the argument to search every dictionary",
+        ));
+    }
     let page = call
         .session
         .lock()

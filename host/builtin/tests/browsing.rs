@@ -352,3 +352,27 @@ fn the_browsing_tools_work_in_a_read_only_session() {
         c.call(tool, args).ok();
     }
 }
+
+#[test]
+fn a_name_bound_to_a_global_value_is_not_a_class() {
+    let server = start(false);
+    {
+        let mut s = server.image.session();
+        s.bind(
+            "UserGlobals",
+            "BrowseLimit",
+            gs_image::DictionaryEntry::Global(gs_image::GlobalValue::Integer("7".into())),
+        )
+        .unwrap();
+        s.commit().unwrap();
+    }
+    let mut c = Client::connect(&server);
+    for (tool, args) in calls("BrowseLimit") {
+        let answer = c.call(tool, args);
+        let message = answer.err("notFound");
+        assert!(
+            message.contains("BrowseLimit is bound to a global value in UserGlobals"),
+            "{tool}: {message}"
+        );
+    }
+}

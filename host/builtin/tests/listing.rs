@@ -97,7 +97,13 @@ fn list_classes_answers_the_classes_bound_in_one_dictionary() {
     // A dictionary without classes is an empty answer, not an error.
     let answer = c.call("list_classes", json!({"dictionaryName": "Published"}));
     assert_eq!(answer.ok()["count"], 0);
-    assert_eq!(answer.text, "0 classes in Published:\n");
+    assert_eq!(answer.text, "No classes in Published.");
+    let answer = c.call(
+        "list_dictionary_entries",
+        json!({"dictionaryName": "Published"}),
+    );
+    assert_eq!(answer.ok()["entries"], json!([]));
+    assert_eq!(answer.text, "No entries in Published.");
 }
 
 #[test]

@@ -295,7 +295,7 @@ fn search_method_source_in_an_unknown_dictionary_is_not_found() {
 }
 
 #[test]
-fn an_empty_selector_name_or_pattern_is_invalid_params() {
+fn an_empty_selector_name_pattern_or_dictionary_is_invalid_params() {
     let server = start(false);
     let mut c = Client::connect(&server);
     for (tool, args, name) in [
@@ -303,6 +303,11 @@ fn an_empty_selector_name_or_pattern_is_invalid_params() {
         ("find_senders", json!({"selector": " "}), "`selector`"),
         ("find_references_to", json!({"name": ""}), "`name`"),
         ("search_method_source", json!({"pattern": ""}), "`pattern`"),
+        (
+            "search_method_source",
+            json!({"pattern": "balance", "dictionaryName": ""}),
+            "omit the argument to search every dictionary",
+        ),
     ] {
         let message = c.call(tool, args).err("invalidParams").to_string();
         assert!(message.contains(name), "{tool}: {message}");
@@ -334,5 +339,31 @@ fn the_search_tools_work_in_a_read_only_session() {
         )
         .ok()["total"],
         6
+    );
+}
+
+#[test]
+fn find_references_to_finds_globals_and_class_variables_too() {
+    let server = start(false);
+    let text = "run\nObject subclass: 'Tariff' instVarNames: #() classVars: #( Default ) \
+                classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals\n%\n\
+                run\nUserGlobals at: #TariffLimit put: 500\n%\n\
+                category: 'defaults'\nclassmethod: Tariff\ndefault\n\t^ Default ifNil: [TariffLimit]\n%\n\
+                category: 'defaults'\nclassmethod: Tariff\nreset\n\tDefault := nil\n%\n";
+    let mut s = server.image.session();
+    let report = gs_image::filein::file_in_text(&mut s, "tariff.gs", text);
+    assert!(report.is_clean(), "{report:?}");
+    s.commit().unwrap();
+    let mut c = Client::connect(&server);
+    let answer = c.call("find_references_to", json!({"name": "Default"}));
+    assert_eq!(
+        labels(answer.ok()),
+        ["Tariff class>>default", "Tariff class>>reset"]
+    );
+    let answer = c.call("find_references_to", json!({"name": "TariffLimit"}));
+    assert_eq!(labels(answer.ok()), ["Tariff class>>default"]);
+    assert_eq!(
+        answer.text,
+        "1 method refers to TariffLimit\nTariff class>>default"
     );
 }

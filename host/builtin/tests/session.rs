@@ -219,3 +219,38 @@ fn the_session_tools_take_no_arguments() {
         );
     }
 }
+
+#[test]
+fn objects_a_doit_leaves_in_globals_commit_and_abort_with_the_session() {
+    let server = start(false);
+    let (mut writer, mut reader) = two_clients(&server);
+    writer
+        .call(
+            "execute_code",
+            json!({"code": "UserGlobals at: #Rates put: (OrderedCollection with: 3 with: 4)"}),
+        )
+        .ok();
+    // Not yet committed: refresh would lose them, so it is refused.
+    writer.call("refresh", json!({})).err("refused");
+    let answer = writer.call("commit", json!({}));
+    assert_eq!(answer.ok()["committed"], true);
+    reader.call("refresh", json!({})).ok();
+    let answer = reader.call(
+        "execute_code",
+        json!({"code": "(UserGlobals at: #Rates) inject: 0 into: [:a :b | a + b]"}),
+    );
+    assert_eq!(answer.ok()["result"], "7");
+    // An object change aborted is gone.
+    reader
+        .call(
+            "execute_code",
+            json!({"code": "(UserGlobals at: #Rates) add: 5"}),
+        )
+        .ok();
+    reader.call("abort", json!({})).ok();
+    let answer = reader.call(
+        "execute_code",
+        json!({"code": "(UserGlobals at: #Rates) size"}),
+    );
+    assert_eq!(answer.ok()["result"], "2");
+}
