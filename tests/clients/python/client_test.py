@@ -1,0 +1,160 @@
+"""The official Python MCP SDK, used as a user would, against gs-mcp.
+
+Runs initialize -> tools/list -> tools/call -> session close over both
+transports and asserts what a user of the SDK sees:
+
+- Streamable HTTP, at the URL of tests/clients/mcp-http.json (with the port
+  of the server scripts/clients.sh started), and afterwards that the session
+  was ended with DELETE: the server answered the DELETE 200 and now answers
+  404 to the old session id;
+- stdio, launching exactly the command line of tests/clients/mcp-stdio.json
+  (the configuration the README shows for Claude Code and the Inspector).
+
+Usage: client_test.py REPO_ROOT HTTP_PORT   (scripts/clients.sh runs it).
+Exits non-zero with a message naming the failed expectation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx2
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+
+# Tools the test configuration (tests/clients/gs-mcp.toml) must offer.
+EXPECTED_TOOLS = {
+    "greet",
+    "add",
+    "fail",
+    "test_simple_text",
+    "test_image_content",
+    "test_audio_content",
+    "test_embedded_resource",
+    "test_multiple_content_types",
+    "test_error_handling",
+    "test_tool_with_logging",
+    "test_tool_with_progress",
+}
+
+
+class Failure(Exception):
+    """An expectation a user would notice did not hold."""
+
+
+def expect(condition: bool, what: str) -> None:
+    if not condition:
+        raise Failure(what)
+
+
+def texts(result) -> list[str]:
+    return [block.text for block in result.content if block.type == "text"]
+
+
+async def exercise(client: Client, label: str) -> None:
+    """The same conversation over either transport."""
+    info = client.server_info
+    expect(info is not None and info.name == "gs-mcp", f"{label}: serverInfo.name is {info!r}, expected gs-mcp")
+
+    listed = await client.list_tools()
+    names = {tool.name for tool in listed.tools}
+    missing = EXPECTED_TOOLS - names
+    expect(not missing, f"{label}: tools/list lacks {sorted(missing)}; it lists {sorted(names)}")
+
+    greeting = await client.call_tool("greet", {"name": "Ada"})
+    expect(not greeting.is_error, f"{label}: greet failed: {texts(greeting)}")
+    expect(texts(greeting) == ["Hello, Ada!"], f"{label}: greet answered {texts(greeting)}")
+
+    total = await client.call_tool("add", {"a": 2, "b": 40})
+    expect(not total.is_error, f"{label}: add failed: {texts(total)}")
+    expect(total.structured_content == {"sum": 42}, f"{label}: add answered {total.structured_content!r}")
+
+    resource = await client.call_tool("test_embedded_resource", {})
+    blocks = [b for b in resource.content if b.type == "resource"]
+    expect(
+        len(blocks) == 1 and str(blocks[0].resource.uri) == "test://embedded-resource",
+        f"{label}: test_embedded_resource answered {resource.content!r}",
+    )
+
+    # A bad call is a result the model can read, not a protocol error. (Made
+    # on `greet`, which declares no output schema, as the TypeScript test
+    # must; see there.)
+    bad = await client.call_tool("greet", {"name": 42})
+    expect(bad.is_error is True, f"{label}: greet with a number was not an error: {bad!r}")
+    kind = (bad.structured_content or {}).get("error", {}).get("kind")
+    expect(kind == "invalidParams", f"{label}: bad greet has error kind {kind!r}, expected invalidParams")
+    expect(bool(texts(bad)) and "name" in texts(bad)[0], f"{label}: bad greet's message does not name the argument: {texts(bad)}")
+
+    # Built-in toolset: these two are called only when listed, because the
+    # built-in toolset is still being built. Once it lands, the test
+    # configuration's `builtin = true` always provides them and this check
+    # becomes unconditional (EXPECTED_TOOLS gains both names).
+    for builtin in ("status", "list_dictionaries"):
+        if builtin in names:
+            answer = await client.call_tool(builtin, {})
+            expect(not answer.is_error, f"{label}: {builtin} failed: {texts(answer)}")
+            expect(answer.content, f"{label}: {builtin} answered no content")
+    print(f"python {label}: {len(names)} tools listed, calls answered as expected")
+
+
+def config_server(repo: Path, name: str) -> dict:
+    """The `gs-mcp` entry of a tested client configuration file."""
+    return json.loads((repo / "tests/clients" / name).read_text())["mcpServers"]["gs-mcp"]
+
+
+async def over_http(repo: Path, port: int) -> None:
+    url = urlsplit(config_server(repo, "mcp-http.json")["url"])
+    # The file names the default port; the test server listens on a free one.
+    url = urlunsplit(url._replace(netloc=f"{url.hostname}:{port}"))
+
+    seen: list[tuple[str, int, str | None]] = []
+
+    async def record(response: httpx2.Response) -> None:
+        seen.append((response.request.method, response.status_code, response.headers.get("mcp-session-id")))
+
+    http = create_mcp_http_client()
+    http.event_hooks["response"].append(record)
+    async with http:
+        async with Client(streamable_http_client(url, http_client=http)) as client:
+            await exercise(client, "http")
+        session = next((sid for _, _, sid in seen if sid), None)
+        expect(session is not None, f"http: no response carried Mcp-Session-Id: {seen}")
+        deletes = [status for method, status, _ in seen if method == "DELETE"]
+        expect(deletes == [200], f"http: closing the client sent DELETEs answered {deletes}, expected [200]")
+        after = await http.post(
+            url,
+            headers={
+                "Mcp-Session-Id": session,
+                "Accept": "application/json, text/event-stream",
+                "MCP-Protocol-Version": "2025-11-25",
+            },
+            json={"jsonrpc": "2.0", "id": 9, "method": "ping"},
+        )
+        expect(after.status_code == 404, f"http: the ended session answered {after.status_code}, expected 404")
+
+
+async def over_stdio(repo: Path) -> None:
+    entry = config_server(repo, "mcp-stdio.json")
+    params = StdioServerParameters(command=entry["command"], args=entry["args"], cwd=str(repo))
+    async with Client(params) as client:
+        await exercise(client, "stdio")
+
+
+async def main() -> int:
+    repo, port = Path(sys.argv[1]), int(sys.argv[2])
+    try:
+        await over_http(repo, port)
+        await over_stdio(repo)
+    except Failure as failure:
+        print(f"python client test FAILED: {failure}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

@@ -1,0 +1,152 @@
+// The official TypeScript MCP SDK, used as a user would, against gs-mcp.
+//
+// Runs initialize -> tools/list -> tools/call -> session end over both
+// transports and asserts what a user of the SDK sees:
+// - Streamable HTTP, at the URL of tests/clients/mcp-http.json (with the
+//   port of the server scripts/clients.sh started), ending the session with
+//   DELETE (terminateSession) and checking the old session id is then 404;
+// - stdio, launching exactly the command line of tests/clients/mcp-stdio.json
+//   (the configuration the README shows for Claude Code and the Inspector).
+//
+// Usage: node client-test.mjs REPO_ROOT HTTP_PORT   (scripts/clients.sh runs it).
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+// Tools the test configuration (tests/clients/gs-mcp.toml) must offer.
+const EXPECTED_TOOLS = [
+  'greet',
+  'add',
+  'fail',
+  'test_simple_text',
+  'test_image_content',
+  'test_audio_content',
+  'test_embedded_resource',
+  'test_multiple_content_types',
+  'test_error_handling',
+  'test_tool_with_logging',
+  'test_tool_with_progress',
+];
+
+class Failure extends Error {}
+
+function expect(condition, what) {
+  if (!condition) throw new Failure(what);
+}
+
+const texts = (result) => result.content.filter((b) => b.type === 'text').map((b) => b.text);
+
+function configServer(repo, file) {
+  return JSON.parse(readFileSync(join(repo, 'tests/clients', file), 'utf8')).mcpServers['gs-mcp'];
+}
+
+async function exercise(client, label) {
+  const info = client.getServerVersion();
+  expect(info?.name === 'gs-mcp', `${label}: serverInfo is ${JSON.stringify(info)}, expected name gs-mcp`);
+
+  const { tools } = await client.listTools();
+  const names = new Set(tools.map((t) => t.name));
+  const missing = EXPECTED_TOOLS.filter((n) => !names.has(n));
+  expect(missing.length === 0, `${label}: tools/list lacks ${missing}; it lists ${[...names]}`);
+
+  const greeting = await client.callTool({ name: 'greet', arguments: { name: 'Ada' } });
+  expect(!greeting.isError, `${label}: greet failed: ${texts(greeting)}`);
+  expect(
+    JSON.stringify(texts(greeting)) === '["Hello, Ada!"]',
+    `${label}: greet answered ${JSON.stringify(greeting.content)}`,
+  );
+
+  const total = await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } });
+  expect(!total.isError, `${label}: add failed: ${texts(total)}`);
+  expect(
+    JSON.stringify(total.structuredContent) === '{"sum":42}',
+    `${label}: add answered ${JSON.stringify(total.structuredContent)}`,
+  );
+
+  const image = await client.callTool({ name: 'test_image_content', arguments: {} });
+  const png = image.content.find((b) => b.type === 'image');
+  expect(
+    png?.mimeType === 'image/png' && Buffer.from(png.data, 'base64').subarray(1, 4).toString() === 'PNG',
+    `${label}: test_image_content answered ${JSON.stringify(image.content)}`,
+  );
+
+  // A bad call is a result the model can read, not a protocol error. (It is
+  // made on `greet`, which declares no output schema: this SDK checks the
+  // structuredContent of every result, error results included, against the
+  // tool's output schema, and gs-mcp's `{error: {kind}}` does not match the
+  // output schema of e.g. `add`.)
+  const bad = await client.callTool({ name: 'greet', arguments: { name: 42 } });
+  expect(bad.isError === true, `${label}: greet with a number was not an error: ${JSON.stringify(bad)}`);
+  expect(
+    bad.structuredContent?.error?.kind === 'invalidParams',
+    `${label}: bad greet has structuredContent ${JSON.stringify(bad.structuredContent)}, expected error.kind invalidParams`,
+  );
+  expect(texts(bad)[0]?.includes('name'), `${label}: bad greet's message does not name the argument: ${texts(bad)}`);
+
+  // Built-in toolset: these two are called only when listed, because the
+  // built-in toolset is still being built. Once it lands, the test
+  // configuration's `builtin = true` always provides them and this check
+  // becomes unconditional (EXPECTED_TOOLS gains both names).
+  for (const builtin of ['status', 'list_dictionaries']) {
+    if (names.has(builtin)) {
+      const answer = await client.callTool({ name: builtin, arguments: {} });
+      expect(!answer.isError, `${label}: ${builtin} failed: ${texts(answer)}`);
+      expect(answer.content.length > 0, `${label}: ${builtin} answered no content`);
+    }
+  }
+  console.log(`typescript ${label}: ${names.size} tools listed, calls answered as expected`);
+}
+
+async function overHttp(repo, port) {
+  const url = new URL(configServer(repo, 'mcp-http.json').url);
+  // The file names the default port; the test server listens on a free one.
+  url.port = String(port);
+  const client = new Client({ name: 'gs-mcp-client-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(url);
+  await client.connect(transport);
+  await exercise(client, 'http');
+  const session = transport.sessionId;
+  expect(session, 'http: the server gave no Mcp-Session-Id');
+  await transport.terminateSession();
+  await client.close();
+  const after = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'Mcp-Session-Id': session,
+      'MCP-Protocol-Version': '2025-11-25',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }),
+  });
+  expect(after.status === 404, `http: the ended session answered ${after.status}, expected 404`);
+}
+
+async function overStdio(repo) {
+  const entry = configServer(repo, 'mcp-stdio.json');
+  const client = new Client({ name: 'gs-mcp-client-test', version: '1.0.0' });
+  const transport = new StdioClientTransport({
+    command: entry.command,
+    args: entry.args,
+    cwd: repo,
+    stderr: 'inherit',
+  });
+  await client.connect(transport);
+  try {
+    await exercise(client, 'stdio');
+  } finally {
+    await client.close();
+  }
+}
+
+const [repo, port] = process.argv.slice(2);
+try {
+  await overHttp(repo, Number(port));
+  await overStdio(repo);
+} catch (e) {
+  console.error(`typescript client test FAILED: ${e instanceof Failure ? e.message : e.stack}`);
+  process.exit(1);
+}
