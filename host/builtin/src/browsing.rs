@@ -204,8 +204,14 @@ fn or_none(names: &[String]) -> String {
 
 fn export_class_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let source = filein::file_out_class(&call.session.lock().session, name).map_err(tool_error)?;
-    answer(source.clone(), json!({"className": name, "source": source}))
+    let ws = call.session.lock();
+    let class_name = ws.session.class(name).map_err(tool_error)?.definition.name;
+    let source = filein::file_out_class(&ws.session, name).map_err(tool_error)?;
+    drop(ws);
+    answer(
+        source.clone(),
+        json!({"className": class_name, "source": source}),
+    )
 }
 
 fn get_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
@@ -269,12 +275,15 @@ fn get_class_hierarchy(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 }
 
 fn get_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let class_name = args.string("className")?;
+    let name = args.string("className")?;
     let selector = args.string("selector")?;
     let meta = args.flag("meta", false);
     let side = Side::from_meta(meta);
     let ws = call.session.lock();
     let s = &ws.session;
+    // The class first: an unknown class must not get the other-side hint,
+    // and an alias answers the class it binds, as describe_class does.
+    let class_name = &s.class(name).map_err(tool_error)?.definition.name;
     let source = s
         .method_source(class_name, side, selector)
         .map_err(|e| not_found_hint(tool_error(e), meta))?;
@@ -314,9 +323,10 @@ fn not_found_hint(mut e: gs_toolset::ToolError, meta: bool) -> gs_toolset::ToolE
 }
 
 fn list_methods(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let name = args.string("className")?;
+    let given = args.string("className")?;
     let ws = call.session.lock();
     let s = &ws.session;
+    let name = &s.class(given).map_err(tool_error)?.definition.name;
     let instance = s.categories(name, Side::Instance).map_err(tool_error)?;
     let class = s.categories(name, Side::Class).map_err(tool_error)?;
     drop(ws);

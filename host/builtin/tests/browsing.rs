@@ -284,11 +284,14 @@ fn a_method_on_the_other_side_is_not_found_with_a_hint_where_to_look() {
         message.ends_with("(looked on the class side; omit `meta` for an instance method)"),
         "{message}"
     );
+    // An unknown class is named, with no hint about sides.
     let answer = c.call(
         "get_method_source",
         json!({"className": "Acount", "selector": "balance"}),
     );
-    assert!(answer.err("notFound").contains("Acount"));
+    let message = answer.err("notFound");
+    assert!(message.contains("no class named Acount"), "{message}");
+    assert!(!message.contains("meta"), "{message}");
     c.call(
         "get_method_source",
         json!({"className": "Account", "selector": ""}),
@@ -375,4 +378,39 @@ fn a_name_bound_to_a_global_value_is_not_a_class() {
             "{tool}: {message}"
         );
     }
+}
+
+#[test]
+fn a_class_reached_through_an_alias_is_answered_under_its_own_name() {
+    let server = start(false);
+    {
+        let mut s = server.image.session();
+        let account = s.class_id("Account").unwrap();
+        s.bind(
+            "UserGlobals",
+            "Acct",
+            gs_image::DictionaryEntry::Class(account),
+        )
+        .unwrap();
+        s.commit().unwrap();
+    }
+    let mut c = Client::connect(&server);
+    for (tool, args) in calls("Acct") {
+        let answer = c.call(tool, args);
+        let s = answer.ok();
+        let name = s.get("className").unwrap_or(&s["name"]);
+        assert_eq!(name, "Account", "{tool}: {s}");
+        assert!(!answer.text.contains("Acct"), "{tool}: {}", answer.text);
+    }
+    let answer = c.call(
+        "get_method_source",
+        json!({"className": "Acct", "selector": "owner:", "meta": true}),
+    );
+    assert!(
+        answer
+            .text
+            .starts_with("\"Account class>>owner: (instance creation)\""),
+        "{}",
+        answer.text
+    );
 }
