@@ -177,3 +177,40 @@ fn a_read_only_session_cannot_execute_code() {
         "execute_code is hidden from a read-only session"
     );
 }
+
+#[test]
+fn a_cancelled_runaway_doit_stops_and_the_session_goes_on() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    let started = std::time::Instant::now();
+    let reply = std::thread::scope(|scope| {
+        let client = &c;
+        let call = scope.spawn(move || {
+            client.post(&json!({
+                "jsonrpc": "2.0", "id": 900, "method": "tools/call",
+                "params": {"name": "execute_code", "arguments": {"code": "[true] whileTrue: [3 + 4]"}}
+            }))
+        });
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let cancel = client.post(&json!({
+            "jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": 900, "reason": "taking too long"}
+        }));
+        assert_eq!(cancel.status, 202, "{cancel:?}");
+        call.join().unwrap()
+    });
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "the loop was broken, not left to run"
+    );
+    // A cancelled request gets no answer.
+    assert!(
+        !reply
+            .messages()
+            .iter()
+            .any(|m| m.get("id") == Some(&json!(900))),
+        "{reply:?}"
+    );
+    let answer = c.call("execute_code", json!({"code": "1 + 1"}));
+    assert_eq!(answer.ok()["result"], "2");
+}
