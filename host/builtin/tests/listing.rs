@@ -71,6 +71,11 @@ fn list_all_classes_lists_every_class_once_with_its_dictionary_sorted() {
         "{}",
         &answer.text[..80]
     );
+    let message = c
+        .call("list_all_classes", json!({"dictionaryName": "Bank"}))
+        .err("invalidParams")
+        .to_string();
+    assert!(message.contains("takes no arguments"), "{message}");
     assert!(
         answer.text.contains("\nAccount (Bank)\n"),
         "{}",

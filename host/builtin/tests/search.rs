@@ -196,7 +196,37 @@ fn searches_are_capped_at_200_methods_and_state_the_true_total() {
             "{tool}"
         );
     }
-    // Exactly 200 is not truncated.
+    // Implementors too: 201 classes each implementing #auditTrail.
+    let mut text = String::new();
+    for i in 0..201 {
+        text.push_str(&format!(
+            "run\nObject subclass: 'Auditor{i:03}' instVarNames: #() classVars: #() \
+             classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals\n%\n\
+             category: 'auditing'\nmethod: Auditor{i:03}\nauditTrail\n\t^ {i}\n%\n"
+        ));
+    }
+    let mut session = server.image.session();
+    let report = gs_image::filein::file_in_text(&mut session, "auditors.gs", &text);
+    assert!(report.is_clean(), "{report:?}");
+    session.commit().unwrap();
+    c.call("refresh", json!({})).ok();
+    let answer = c.call("find_implementors", json!({"selector": "auditTrail"}));
+    let s = answer.ok();
+    assert_eq!((&s["total"], &s["truncated"]), (&json!(201), &json!(true)));
+    assert_eq!(labels(s).len(), 200);
+    assert_eq!(labels(s)[199], "Auditor199>>auditTrail");
+    assert!(
+        answer
+            .text
+            .starts_with("201 methods implement #auditTrail\n")
+            && answer.text.ends_with(
+                "… [showing the first 200 of 201 methods; narrow the search to see the rest]"
+            ),
+        "{}",
+        &answer.text[..80]
+    );
+
+    // Under the cap nothing is cut and there is no marker.
     let answer = c.call(
         "search_method_source",
         json!({"pattern": "check1", "dictionaryName": "UserGlobals"}),
