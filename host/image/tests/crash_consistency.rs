@@ -11,7 +11,10 @@ use std::collections::BTreeMap;
 use std::io::{Error, ErrorKind};
 use std::sync::{Arc, Mutex};
 
-use gs_image::{ClassDefinition, Image, OpenOptions, RecompilePolicy, Session, Side};
+use gs_image::{
+    ClassDefinition, DictionaryEntry, Image, ObjectBody, ObjectValue, OpenOptions, RecompilePolicy,
+    Session, Side, StoredObject,
+};
 
 #[derive(Debug, Default)]
 struct Disk {
@@ -94,20 +97,54 @@ fn options() -> OpenOptions {
 }
 
 /// What a user can see: every method source of `Account`, by selector,
-/// or `None` when the class does not exist.
-type Model = Option<BTreeMap<String, String>>;
+/// and the persistent objects of the list bound to `Ledger` (each
+/// account's balance, following the `next` links), or `None` when the
+/// class does not exist.
+type Model = Option<(BTreeMap<String, String>, Vec<ObjectValue>)>;
 
 fn observe(s: &Session) -> Model {
     let selectors = s.selectors("Account", Side::Instance).ok()?;
-    Some(
-        selectors
-            .into_iter()
-            .map(|sel| {
-                let src = s.method_source("Account", Side::Instance, &sel).unwrap();
-                (sel, src)
-            })
-            .collect(),
+    let methods = selectors
+        .into_iter()
+        .map(|sel| {
+            let src = s.method_source("Account", Side::Instance, &sel).unwrap();
+            (sel, src)
+        })
+        .collect();
+    let mut ledger = Vec::new();
+    let mut at = match s.entry("UserGlobals", "Ledger") {
+        Some(DictionaryEntry::Object(v)) => v,
+        _ => ObjectValue::Nil,
+    };
+    while let ObjectValue::Object(id) = at {
+        let o = s.object(id).expect("a linked object exists");
+        ledger.push(o.named[0].clone());
+        at = o.named[1].clone();
+    }
+    Some((methods, ledger))
+}
+
+/// Pushes an account with `balance` on the front of the ledger list.
+fn push_account(s: &mut Session, balance: i64) {
+    let next = match s.entry("UserGlobals", "Ledger") {
+        Some(DictionaryEntry::Object(v)) => v,
+        _ => ObjectValue::Nil,
+    };
+    let id = s.new_object_id();
+    let object = StoredObject {
+        class: s.class_id("Account").unwrap(),
+        invariant: false,
+        names: vec!["balance".into(), "next".into()],
+        named: vec![ObjectValue::Integer(balance), next],
+        body: ObjectBody::None,
+    };
+    s.store_object(id, object).unwrap();
+    s.bind(
+        "UserGlobals",
+        "Ledger",
+        DictionaryEntry::Object(ObjectValue::Object(id)),
     )
+    .unwrap();
 }
 
 fn define(s: &mut Session, name: &str, superclass: Option<&str>, inst_vars: &[&str]) {
@@ -129,11 +166,11 @@ fn define(s: &mut Session, name: &str, superclass: Option<&str>, inst_vars: &[&s
 fn workload(image: &Image) -> Model {
     let mut s = image.session();
     define(&mut s, "Root", None, &["balance"]);
-    define(&mut s, "Account", Some("Root"), &[]);
+    define(&mut s, "Account", Some("Root"), &["next"]);
     if s.commit().is_err() {
         return None;
     }
-    let mut model: Model = Some(BTreeMap::new());
+    let mut model: Model = Some((BTreeMap::new(), Vec::new()));
     for i in 0..30 {
         let selector = format!("m{}", i % 7);
         let source = format!("{selector}\n\t^balance + {i}");
@@ -141,6 +178,9 @@ fn workload(image: &Image) -> Model {
             .unwrap();
         if i % 5 == 4 {
             s.remove_method("Account", Side::Instance, "m0").ok();
+        }
+        if i % 3 == 0 {
+            push_account(&mut s, i);
         }
         let next = observe(&s);
         if s.commit().is_err() {
@@ -157,7 +197,10 @@ fn the_reopened_file_holds_exactly_the_last_acknowledged_commit() {
     let probe = FailingBackend::new(Vec::new(), u64::MAX);
     {
         let image = Image::open_backend(probe.clone(), "probe", options()).unwrap();
-        assert_eq!(workload(&image).map(|m| m.len()), Some(6));
+        assert_eq!(
+            workload(&image).map(|(methods, ledger)| (methods.len(), ledger.len())),
+            Some((6, 10))
+        );
     }
     let total = probe.syncs();
     assert!(total > 30, "expected a sync per commit, saw {total}");
