@@ -221,6 +221,22 @@ pub enum ObjectBody {
     /// A LargeInteger's value, as signed two's-complement little-endian
     /// bytes.
     LargeInteger(Vec<u8>),
+    /// A clean block (one that uses nothing of the context it was made in:
+    /// no `self`, instance variables, outer temporaries or `^`), as the
+    /// code it is part of: recompiling `source` in `class` and taking its
+    /// `ordinal`-th block (in source order, from 0) makes it again.
+    Block {
+        /// The class the method or doit compiled in.
+        class: ClassId,
+        /// True for a class-side method.
+        meta: bool,
+        /// True when `source` is a doit (an expression), not a method.
+        doit: bool,
+        /// The method's or doit's source.
+        source: String,
+        /// Which block of that source it is.
+        ordinal: u32,
+    },
 }
 
 /// One row of the object table: a persistent object's class, its named

@@ -20,6 +20,11 @@
 //! - **A new view** (commit, abort, refresh) drops the identity map and the
 //!   dictionary objects, so the next call faults in the newest state.
 //!
+//! A block is stored when it is clean (uses nothing of its context) as
+//! the code it is part of and its ordinal there; faulting it in recompiles
+//! that code. A block that uses its context makes the commit fail, naming
+//! the global that reaches it.
+//!
 //! An object stored under an older shape of its class (the class was
 //! since redefined with other instance variables) migrates when faulted
 //! in: values move to the instance variables of the same name, removed
@@ -33,7 +38,11 @@ use gs_image::{
 };
 use num_bigint::BigInt;
 
-use crate::heap::{Body, ObjId, Object, Value};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use crate::compile::{BlockCode, Node};
+use crate::heap::{Body, Closure, Home, ObjId, Object, Scope, Value};
 use crate::interp::{R, Run, State};
 
 impl Run<'_> {
@@ -66,6 +75,18 @@ impl Run<'_> {
                 ObjectBody::None => Body::None,
                 ObjectBody::Bytes(b) => Body::Bytes(b.clone()),
                 ObjectBody::LargeInteger(b) => Body::Large(BigInt::from_signed_bytes_le(b)),
+                ObjectBody::Block {
+                    class,
+                    meta,
+                    doit,
+                    source,
+                    ordinal,
+                } => match self.rebuild_block(*class, *meta, *doit, source, *ordinal) {
+                    Some(closure) => Body::Block(Rc::new(closure)),
+                    // Its code no longer compiles (a variable it used was
+                    // removed): an inert block that answers nothing.
+                    None => Body::None,
+                },
                 ObjectBody::Slots(items) => {
                     let mut slots = Vec::with_capacity(items.len());
                     for v in items {
@@ -88,6 +109,43 @@ impl Run<'_> {
             o.invariant = stored.invariant;
         }
         Ok(out)
+    }
+
+    /// Makes a clean block again from the code it is part of.
+    fn rebuild_block(
+        &mut self,
+        class: gs_image::ClassId,
+        meta: bool,
+        doit: bool,
+        source: &str,
+        ordinal: u32,
+    ) -> Option<Closure> {
+        let method = if doit {
+            self.compile_doit(source).ok()?
+        } else {
+            self.session.class_by_id(class)?;
+            let ci = self.st.class_idx(self.session, class);
+            self.compile_method(ci, meta, source).ok()?
+        };
+        let method = Rc::new(method);
+        let mut blocks = Vec::new();
+        blocks_in(&method.body, &mut blocks);
+        let code = Rc::clone(blocks.get(ordinal as usize)?);
+        let home = Rc::new(Home {
+            id: self.next(),
+            alive: Cell::new(false),
+        });
+        Some(Closure {
+            code,
+            // A clean block never reads its outer scope or receiver.
+            outer: Rc::new(Scope {
+                vars: RefCell::new(Vec::new()),
+                parent: None,
+            }),
+            receiver: Value::Nil,
+            home,
+            method,
+        })
     }
 
     /// The heap value for one stored value; a persistent object not yet in
@@ -414,10 +472,13 @@ impl State {
                 {
                     return Ok(ObjectValue::Symbol(b.clone()));
                 }
-                if let Body::Block(c) = &o.body {
+                if let Body::Block(c) = &o.body
+                    && self.block_form(c).is_none()
+                {
                     return Err(format!(
-                        "it reaches a block (made in {}), and blocks cannot be stored in the \
-                         image",
+                        "it reaches a block made in {} that uses its context (self, instance \
+                         variables, temporaries outside the block, or ^); only blocks that use \
+                         none of these can be stored",
                         c.method.label
                     ));
                 }
@@ -439,6 +500,24 @@ impl State {
         })
     }
 
+    /// The stored form of a clean block: where its code is. `None` for a
+    /// block that uses its context, which cannot be made again from code.
+    fn block_form(&self, c: &Closure) -> Option<ObjectBody> {
+        if !clean(&c.code.body, 0) {
+            return None;
+        }
+        let mut blocks = Vec::new();
+        blocks_in(&c.method.body, &mut blocks);
+        let ordinal = blocks.iter().position(|b| Rc::ptr_eq(b, &c.code))?;
+        Some(ObjectBody::Block {
+            class: self.classes[c.method.class as usize].id,
+            meta: c.method.meta,
+            doit: c.method.is_doit,
+            source: c.method.source.clone(),
+            ordinal: u32::try_from(ordinal).ok()?,
+        })
+    }
+
     /// Stores every queued object (and those they reach) in `session`.
     fn store_queued(&mut self, enc: &mut Encoder, session: &mut Session) -> Result<(), ImageError> {
         while let Some(id) = enc.queue.pop() {
@@ -446,7 +525,8 @@ impl State {
             let (class, invariant, named, body) = {
                 let o = self.heap.get(id);
                 let body = match &o.body {
-                    Body::None | Body::Block(_) => Err(ObjectBody::None),
+                    Body::None => Err(ObjectBody::None),
+                    Body::Block(c) => Err(self.block_form(c).unwrap_or(ObjectBody::None)),
                     Body::Bytes(b) => Err(ObjectBody::Bytes(b.clone())),
                     Body::Large(n) => Err(ObjectBody::LargeInteger(n.to_signed_bytes_le())),
                     Body::Slots(s) => Ok(s.clone()),
@@ -490,4 +570,111 @@ impl State {
         }
         Ok(())
     }
+}
+
+/// The nodes directly inside `node` (a block's statements included).
+fn children(node: &Node) -> Vec<&Node> {
+    let mut out: Vec<&Node> = Vec::new();
+    match node {
+        Node::Const(_)
+        | Node::SelfRef
+        | Node::Temp(..)
+        | Node::InstVar(_)
+        | Node::ClassVar(..)
+        | Node::Global(_) => {}
+        Node::AssignTemp(_, _, e)
+        | Node::AssignInst(_, e)
+        | Node::AssignClassVar(_, _, e)
+        | Node::AssignGlobal(_, e)
+        | Node::Return(e)
+        | Node::NonLocalReturn(e)
+        | Node::IsNil(_, e) => out.push(e),
+        Node::Send { recv, args, .. } => {
+            out.push(recv);
+            out.extend(args);
+        }
+        Node::Cascade(recv, parts) => {
+            out.push(recv);
+            for part in parts {
+                for (_, args) in part {
+                    out.extend(args);
+                }
+            }
+        }
+        Node::Block(code) => out.extend(&code.body),
+        Node::Brace(items) => out.extend(items),
+        Node::If {
+            cond,
+            if_true,
+            if_false,
+        } => {
+            out.push(cond);
+            out.extend(if_true.iter().flatten());
+            out.extend(if_false.iter().flatten());
+        }
+        Node::AndOr(_, first, rest) => {
+            out.push(first);
+            out.extend(rest);
+        }
+        Node::While(_, cond, body) => {
+            out.extend(cond);
+            out.extend(body);
+        }
+        Node::ToDo {
+            from, to, by, body, ..
+        } => {
+            out.push(from);
+            out.push(to);
+            out.extend(by.as_deref());
+            out.extend(body);
+        }
+        Node::IfNil {
+            value,
+            if_nil,
+            if_not_nil,
+        } => {
+            out.push(value);
+            out.extend(if_nil.iter().flatten());
+            out.extend(if_not_nil.iter().flat_map(|(_, b)| b));
+        }
+        Node::Identical(a, b) => {
+            out.push(a);
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// Every real (not inlined) block of `nodes`, in source order: the
+/// numbering a stored block's `ordinal` refers to.
+fn blocks_in<'a>(nodes: &'a [Node], out: &mut Vec<&'a Rc<BlockCode>>) {
+    for node in nodes {
+        if let Node::Block(code) = node {
+            out.push(code);
+        }
+        let inner: Vec<&Node> = children(node);
+        for child in inner {
+            blocks_in(std::slice::from_ref(child), out);
+        }
+    }
+}
+
+/// True when statements at block nesting `level` (0: the block itself)
+/// use nothing outside the block: no `self`, instance variables, `super`,
+/// `^`, or temporaries of scopes enclosing it.
+fn clean(nodes: &[Node], level: u16) -> bool {
+    nodes.iter().all(|node| match node {
+        Node::SelfRef
+        | Node::InstVar(_)
+        | Node::AssignInst(..)
+        | Node::Return(_)
+        | Node::NonLocalReturn(_)
+        | Node::Send { sup: true, .. } => false,
+        Node::Temp(depth, _) if *depth > level => false,
+        Node::AssignTemp(depth, _, _) if *depth > level => false,
+        Node::Block(code) => clean(&code.body, level + 1),
+        other => children(other)
+            .into_iter()
+            .all(|c| clean(std::slice::from_ref(c), level)),
+    })
 }

@@ -273,18 +273,59 @@ fn a_removed_global_is_removed_at_commit() {
 }
 
 #[test]
-fn a_block_cannot_be_committed_and_the_error_names_the_global() {
+fn a_block_using_its_context_cannot_be_committed_and_the_error_names_the_global() {
     let (_dir, image) = image();
     let mut a = Client::new(&image);
-    a.run("UserGlobals at: #Action put: (Array with: [:x | x + 1])");
-    let err = a.commit().expect_err("blocks are not stored");
+    a.run("| n | n := 5. UserGlobals at: #Action put: (Array with: [:x | x + n])");
+    let err = a.commit().expect_err("the block reads an outer temporary");
     let text = err.to_string();
     assert!(text.contains("UserGlobals at: #Action"), "{text}");
-    assert!(text.contains("block"), "{text}");
+    assert!(
+        text.contains("block made in doit that uses its context"),
+        "{text}"
+    );
     // Removing it lets the session commit.
     a.run("UserGlobals removeKey: #Action. UserGlobals at: #Fine put: 3");
     a.commit().expect("commit");
     assert_eq!(Client::new(&image).run("Fine"), "3");
+}
+
+#[test]
+fn clean_blocks_and_sorted_collections_survive_reopening() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("blocks.image");
+    {
+        let image = Image::open(&path).expect("image");
+        let mut a = Client::new(&image);
+        a.run(ACCOUNT);
+        a.run("Account compile: 'sorter ^[:x :y | x balance <= y balance]' classified: 'sorting'");
+        a.run(
+            "UserGlobals
+                at: #Down put: (SortedCollection sortBlock: [:x :y | x >= y]);
+                at: #Plain put: SortedCollection new;
+                at: #Double put: [:x | | t | t := x. [t * 2] value];
+                at: #ByBalance put: Account new sorter.
+            Down addAll: #(3 1 2). Plain addAll: #(3 1 2). true",
+        );
+        a.commit().expect("clean blocks commit");
+    }
+    let image = Image::open(&path).expect("reopen");
+    let mut b = Client::new(&image);
+    assert_eq!(b.run("Down asArray"), "anArray( 3, 2, 1)");
+    assert_eq!(
+        b.run("Down add: 5; add: 0; asArray"),
+        "anArray( 5, 3, 2, 1, 0)"
+    );
+    assert_eq!(b.run("Plain add: 0; asArray"), "anArray( 0, 1, 2, 3)");
+    assert_eq!(b.run("Double value: 21"), "42");
+    assert_eq!(
+        b.run(
+            "(ByBalance value: (Account new deposit: 1; yourself) \
+              value: (Account new deposit: 2; yourself))"
+        ),
+        "true"
+    );
+    b.commit().expect("rebuilt blocks write back unchanged");
 }
 
 #[test]
