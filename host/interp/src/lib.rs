@@ -405,13 +405,22 @@ impl Interpreter {
         if let Some(st) = self.state.as_mut() {
             st.flush(session)?;
         }
+        let view = session.view();
+        let writes = session.needs_commit();
         if let Err(e) = session.commit() {
             return Err(match &self.state {
                 Some(st) => st.explain_conflicts(e),
                 None => e,
             });
         }
-        self.view_changed(session);
+        // When no other session committed in between, the new view is
+        // exactly this interpreter's objects: keep them instead of faulting
+        // everything in again at the next call.
+        let alone = session.view() == if writes { view + 1 } else { view };
+        match self.state.as_mut() {
+            Some(st) if alone => st.keep_view(),
+            _ => self.view_changed(session),
+        }
         Ok(())
     }
 

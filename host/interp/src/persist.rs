@@ -255,6 +255,27 @@ impl State {
         self.oids.retain(|_, hid| live.contains_key(hid));
     }
 
+    /// After a commit no other session's commit preceded: the heap already
+    /// is the new view, so only the record of which names each dictionary
+    /// object was filled with moves on to what the commit wrote.
+    pub(crate) fn keep_view(&mut self) {
+        let dicts: Vec<(String, ObjId)> = self
+            .dict_proxies
+            .iter()
+            .map(|(n, &id)| (n.clone(), id))
+            .collect();
+        for (dict, proxy) in dicts {
+            let names = self
+                .proxy_pairs(proxy)
+                .into_iter()
+                .filter(|(_, v)| !matches!(v, Value::Class(_)))
+                .map(|(n, _)| n)
+                .collect();
+            self.proxy_base.insert(dict, names);
+        }
+        self.conflict_paths.clear();
+    }
+
     /// Writes this view's changed globals and objects into `session`
     /// (see the module documentation). Nothing is committed; the caller
     /// commits the session.

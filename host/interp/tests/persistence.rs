@@ -186,8 +186,12 @@ fn identity_and_cycles_are_kept() {
     b.run("Left add: 5");
     assert_eq!(b.run("Right size"), "2");
     b.commit().expect("commit");
+    // The committing session goes on with the same objects.
+    assert_eq!(b.run("Left == Right and: [(Loop at: 2) == Left]"), "true");
+    b.run("Right add: 6");
+    b.commit().expect("commit");
     let mut c = Client::new(&image);
-    assert_eq!(c.run("(Loop at: 2) last"), "5");
+    assert_eq!(c.run("(Loop at: 2) last"), "6");
     assert_eq!(c.run("Right == (Loop at: 2)"), "true");
 }
 
@@ -251,6 +255,8 @@ fn two_sessions_changing_the_same_global_conflict_on_the_second_commit() {
     b.run("UserGlobals at: #OnlyB put: 2");
     a.commit().expect("commit a");
     b.commit().expect("commit b");
+    // b's commit followed a's: b now sees a's global too.
+    assert_eq!(b.run("OnlyA + OnlyB"), "3");
     let mut c = Client::new(&image);
     assert_eq!(c.run("OnlyA + OnlyB"), "3");
 }
