@@ -424,6 +424,19 @@ impl Interpreter {
         Ok(())
     }
 
+    /// Writes the objects reachable from the session's symbol dictionaries
+    /// that are new or changed (and the globals bound to them) into
+    /// `session` without committing, so [`Session::needs_commit`] also
+    /// tells of changed objects (a status report, a prompt before abort).
+    /// [`Interpreter::commit`] does this itself first. Fails like it when a
+    /// global's value cannot be stored.
+    pub fn write_back(&mut self, session: &mut Session) -> Result<(), ImageError> {
+        match self.state.as_mut() {
+            Some(st) => st.flush(session),
+            None => Ok(()),
+        }
+    }
+
     /// Aborts `session`: drops its uncommitted changes (code and objects)
     /// and moves it to the newest view; this interpreter forgets the global
     /// values it held so the newest committed ones are seen.

@@ -363,17 +363,17 @@ impl State {
                     }
                     continue;
                 }
-                let ov = self.encode(v, &mut enc, session).map_err(|m| {
+                let unstorable = |m: &str| {
                     ImageError::Refused(format!(
-                        "cannot commit the value of {dict} at: #{name}: {m}; remove it from \
-                         the dictionary (or abort) and commit again"
+                        "cannot store the value of {dict} at: #{name} in the image: {m}; \
+                         remove it from the dictionary (or abort) and try again"
                     ))
-                })?;
+                };
+                let ov = self
+                    .encode(v, &mut enc, session)
+                    .map_err(|m| unstorable(&m))?;
                 self.store_queued(&mut enc, session).map_err(|e| match e {
-                    ImageError::Refused(m) => ImageError::Refused(format!(
-                        "cannot commit the value of {dict} at: #{name}: {m}; remove it \
-                             from the dictionary (or abort) and commit again"
-                    )),
+                    ImageError::Refused(m) => unstorable(&m),
                     other => other,
                 })?;
                 let want = DictionaryEntry::Object(ov);

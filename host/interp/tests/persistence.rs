@@ -91,6 +91,9 @@ fn refresh_shows_other_commits_and_is_refused_with_uncommitted_objects() {
     b.refresh().expect("refresh with nothing changed");
     assert_eq!(b.run("Note"), "'hello'");
     b.run("Note at: 1 put: $j");
+    assert!(!b.session.needs_commit(), "not written back yet");
+    b.interp.write_back(&mut b.session).expect("write back");
+    assert!(b.session.needs_commit(), "the changed String is a change");
     let err = b.refresh().expect_err("changed object");
     assert!(matches!(err, ImageError::Refused(_)), "{err:?}");
     assert_eq!(b.run("Note"), "'jello'");
