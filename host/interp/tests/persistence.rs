@@ -445,3 +445,25 @@ fn changing_different_members_of_one_collection_does_not_conflict() {
     );
     eprintln!("2,000 accounts: first commit {first:?}, commit of one change {again:?}");
 }
+
+#[test]
+fn instances_of_a_removed_class_read_as_nil_without_failing() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    a.run(ACCOUNT);
+    a.run(
+        "UserGlobals at: #Acct put: (Account new deposit: 3; yourself);
+            at: #Pair put: (Array with: 1 with: (Account new deposit: 4; yourself))",
+    );
+    a.commit().expect("commit");
+    let mut s = image.session();
+    s.remove_class("Account", gs_image::RemoveClassPolicy::RefuseIfSubclasses)
+        .expect("remove");
+    s.commit().expect("commit");
+    let mut b = Client::new(&image);
+    assert_eq!(b.run("Acct"), "nil");
+    assert_eq!(b.run("Pair"), "anArray( 1, nil)");
+    b.run("Pair at: 1 put: 2");
+    b.commit().expect("the rest still commits");
+    assert_eq!(Client::new(&image).run("Pair"), "anArray( 2, nil)");
+}
