@@ -26,3 +26,4 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 
 step "cargo test"
 cargo test --workspace --locked
+step "MCP clients and the conformance suite"; scripts/clients.sh

@@ -29,6 +29,8 @@ from mcp.client.streamable_http import create_mcp_http_client, streamable_http_c
 
 # Tools the test configuration (tests/clients/gs-mcp.toml) must offer.
 EXPECTED_TOOLS = {
+    "status",
+    "list_dictionaries",
     "greet",
     "add",
     "fail",
@@ -90,15 +92,15 @@ async def exercise(client: Client, label: str) -> None:
     expect(kind == "invalidParams", f"{label}: bad greet has error kind {kind!r}, expected invalidParams")
     expect(bool(texts(bad)) and "name" in texts(bad)[0], f"{label}: bad greet's message does not name the argument: {texts(bad)}")
 
-    # Built-in toolset: these two are called only when listed, because the
-    # built-in toolset is still being built. Once it lands, the test
-    # configuration's `builtin = true` always provides them and this check
-    # becomes unconditional (EXPECTED_TOOLS gains both names).
-    for builtin in ("status", "list_dictionaries"):
-        if builtin in names:
-            answer = await client.call_tool(builtin, {})
-            expect(not answer.is_error, f"{label}: {builtin} failed: {texts(answer)}")
-            expect(answer.content, f"{label}: {builtin} answered no content")
+    # Two tools of the built-in toolset (`builtin = true` in the config).
+    status = await client.call_tool("status", {})
+    expect(not status.is_error and status.content, f"{label}: status failed: {texts(status)}")
+    dictionaries = await client.call_tool("list_dictionaries", {})
+    expect(not dictionaries.is_error, f"{label}: list_dictionaries failed: {texts(dictionaries)}")
+    expect(
+        any("UserGlobals" in t for t in texts(dictionaries)),
+        f"{label}: list_dictionaries does not name UserGlobals: {texts(dictionaries)}",
+    )
     print(f"python {label}: {len(names)} tools listed, calls answered as expected")
 
 
@@ -124,7 +126,7 @@ async def over_http(repo: Path, port: int) -> None:
             await exercise(client, "http")
         session = next((sid for _, _, sid in seen if sid), None)
         expect(session is not None, f"http: no response carried Mcp-Session-Id: {seen}")
-        deletes = [status for method, status, _ in seen if method == "DELETE"]
+        deletes = [code for method, code, _ in seen if method == "DELETE"]
         expect(deletes == [200], f"http: closing the client sent DELETEs answered {deletes}, expected [200]")
         after = await http.post(
             url,

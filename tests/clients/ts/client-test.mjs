@@ -18,6 +18,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 // Tools the test configuration (tests/clients/gs-mcp.toml) must offer.
 const EXPECTED_TOOLS = [
+  'status',
+  'list_dictionaries',
   'greet',
   'add',
   'fail',
@@ -86,17 +88,15 @@ async function exercise(client, label) {
   );
   expect(texts(bad)[0]?.includes('name'), `${label}: bad greet's message does not name the argument: ${texts(bad)}`);
 
-  // Built-in toolset: these two are called only when listed, because the
-  // built-in toolset is still being built. Once it lands, the test
-  // configuration's `builtin = true` always provides them and this check
-  // becomes unconditional (EXPECTED_TOOLS gains both names).
-  for (const builtin of ['status', 'list_dictionaries']) {
-    if (names.has(builtin)) {
-      const answer = await client.callTool({ name: builtin, arguments: {} });
-      expect(!answer.isError, `${label}: ${builtin} failed: ${texts(answer)}`);
-      expect(answer.content.length > 0, `${label}: ${builtin} answered no content`);
-    }
-  }
+  // Two tools of the built-in toolset (`builtin = true` in the config).
+  const status = await client.callTool({ name: 'status', arguments: {} });
+  expect(!status.isError && status.content.length > 0, `${label}: status failed: ${texts(status)}`);
+  const dictionaries = await client.callTool({ name: 'list_dictionaries', arguments: {} });
+  expect(!dictionaries.isError, `${label}: list_dictionaries failed: ${texts(dictionaries)}`);
+  expect(
+    texts(dictionaries).some((t) => t.includes('UserGlobals')),
+    `${label}: list_dictionaries does not name UserGlobals: ${texts(dictionaries)}`,
+  );
   console.log(`typescript ${label}: ${names.size} tools listed, calls answered as expected`);
 }
 
