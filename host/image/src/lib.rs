@@ -92,8 +92,8 @@ mod store;
 pub use error::{ChangeKind, CompileError, Conflict, ConflictReport, ImageError, Result};
 pub use image::{CommitInfo, DEFAULT_USER, Image, OpenOptions, STANDARD_DICTIONARIES};
 pub use model::{
-    ClassDefinition, ClassId, ClassKind, ClassRecord, DictionaryEntry, GlobalValue, MethodRecord,
-    MethodRef, ObjectBody, ObjectId, ObjectValue, Side, StoredObject,
+    CLASS_STATE_IDS, ClassDefinition, ClassId, ClassKind, ClassRecord, DictionaryEntry,
+    GlobalValue, MethodRecord, MethodRef, ObjectBody, ObjectId, ObjectValue, Side, StoredObject,
 };
 pub use query::{QueryPage, TEST_CASE_CLASS};
 pub use session::{

@@ -180,6 +180,23 @@ pub enum DictionaryEntry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct ObjectId(pub u64);
 
+/// Object ids from this one up are reserved for class state (see
+/// [`ObjectId::class_state`]); ordinary objects never reach it.
+pub const CLASS_STATE_IDS: u64 = 1 << 63;
+
+impl ObjectId {
+    /// The id of the object holding a class's persistent class variables
+    /// and class-instance variables: one per class, derived from its id.
+    pub fn class_state(class: ClassId) -> ObjectId {
+        ObjectId(CLASS_STATE_IDS | class.0)
+    }
+
+    /// The class whose state this id holds, for a class-state id.
+    pub fn class_of_state(self) -> Option<ClassId> {
+        (self.0 >= CLASS_STATE_IDS).then_some(ClassId(self.0 & !CLASS_STATE_IDS))
+    }
+}
+
 /// A value held in a slot of a persistent object: an immediate, a class,
 /// a Symbol (by its characters: Symbols are unique by value), one of the
 /// session's symbol dictionaries (by name), or a reference to another

@@ -327,6 +327,10 @@ impl Session {
             Key::Dictionary(d) => format!("dictionary {d}"),
             Key::Entry(d, n) => format!("dictionary entry {d} at #{n}"),
             Key::SymbolList(u) => format!("symbol list of user {u}"),
+            Key::Object(id) if id.class_of_state().is_some() => {
+                let class = id.class_of_state().expect("just checked");
+                format!("class variables of {}", class_name(&class))
+            }
             Key::Object(id) => {
                 let class = self
                     .state

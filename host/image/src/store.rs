@@ -339,7 +339,12 @@ impl Store {
             Err(TableError::TableDoesNotExist(_)) => {}
             Err(e) => return Err(io(label, "reading", e)),
         }
-        let max_object = objects.last().map_or(0, |(id, _)| id.0);
+        let max_object = objects
+            .iter()
+            .rev()
+            .map(|(id, _)| id.0)
+            .find(|&id| id < crate::model::CLASS_STATE_IDS)
+            .unwrap_or(0);
         let stored_next_object = get("next_object_id")?.unwrap_or(1);
 
         let state = State::bulk(classes, methods, dictionaries, symbol_lists, objects);

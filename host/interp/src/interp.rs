@@ -152,6 +152,9 @@ pub struct ClassInfo {
     pub class_vars: Vec<Value>,
     /// The record the info was built from.
     pub record: ClassRecord,
+    /// Whether the persistent class and class-instance variable values of
+    /// the session's view were loaded (see `persist`).
+    pub(crate) state_loaded: bool,
     selectors: [Option<(u64, HashSet<String>)>; 2],
     methods: [HashMap<Sel, (u64, Rc<Method>)>; 2],
 }
@@ -455,6 +458,7 @@ impl State {
             class_var_names: record.definition.class_vars.clone(),
             class_vars: vec![Value::Nil; record.definition.class_vars.len()],
             record,
+            state_loaded: false,
             selectors: [None, None],
             methods: [HashMap::new(), HashMap::new()],
         }
@@ -475,6 +479,7 @@ impl State {
                 let superclass = record.superclass.map(|s| self.class_idx(session, s));
                 let mut info = self.build_info(superclass, record);
                 let old = &self.classes[i];
+                info.state_loaded = old.state_loaded;
                 for (n, v) in old.class_var_names.iter().zip(&old.class_vars) {
                     if let Some(p) = info.class_var_names.iter().position(|x| x == n) {
                         info.class_vars[p] = *v;
@@ -559,6 +564,13 @@ impl State {
         self.oids.clear();
         self.oid_of.clear();
         self.conflict_paths.clear();
+        // Application classes' variables come from the view; kernel
+        // classes' stay this interpreter's own.
+        for c in self.classes.iter_mut().filter(|c| !c.record.kernel) {
+            c.state_loaded = false;
+            c.class_vars.iter_mut().for_each(|v| *v = Value::Nil);
+            c.class_inst_vals.iter_mut().for_each(|v| *v = Value::Nil);
+        }
         for g in &mut self.globals {
             g.cached = None;
         }
@@ -1525,8 +1537,20 @@ impl<'a> Run<'a> {
             Node::Const(v) => Ok(*v),
             Node::SelfRef => Ok(f.receiver),
             Node::Temp(d, i) => Ok(Self::get_temp(f, *d, *i)),
-            Node::InstVar(i) => Ok(self.inst_var(f.receiver, *i)),
-            Node::ClassVar(c, i) => Ok(self.st.classes[*c as usize].class_vars[*i as usize]),
+            Node::InstVar(i) => {
+                if let Value::Class(c) = f.receiver
+                    && !self.st.classes[c as usize].state_loaded
+                {
+                    self.class_state(c)?;
+                }
+                Ok(self.inst_var(f.receiver, *i))
+            }
+            Node::ClassVar(c, i) => {
+                if !self.st.classes[*c as usize].state_loaded {
+                    self.class_state(*c)?;
+                }
+                Ok(self.st.classes[*c as usize].class_vars[*i as usize])
+            }
             Node::Global(g) => match self.global_value(*g) {
                 Some(v) => Ok(v),
                 None => {
@@ -1544,11 +1568,19 @@ impl<'a> Run<'a> {
             }
             Node::AssignInst(i, e) => {
                 let v = self.eval(e, f)?;
+                if let Value::Class(c) = f.receiver
+                    && !self.st.classes[c as usize].state_loaded
+                {
+                    self.class_state(c)?;
+                }
                 self.set_inst_var(f.receiver, *i, v)?;
                 Ok(v)
             }
             Node::AssignClassVar(c, i, e) => {
                 let v = self.eval(e, f)?;
+                if !self.st.classes[*c as usize].state_loaded {
+                    self.class_state(*c)?;
+                }
                 self.st.classes[*c as usize].class_vars[*i as usize] = v;
                 Ok(v)
             }

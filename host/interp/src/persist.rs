@@ -20,6 +20,10 @@
 //! - **A new view** (commit, abort, refresh) drops the identity map and the
 //!   dictionary objects, so the next call faults in the newest state.
 //!
+//! The class variables and class-instance variables of application
+//! classes are one more object per class (see `ObjectId::class_state`),
+//! loaded at their first use in a view and written back with the rest.
+//!
 //! A block is stored when it is clean (uses nothing of its context) as
 //! the code it is part of and its ordinal there; faulting it in recompiles
 //! that code. A block that uses its context makes the commit fail, naming
@@ -42,15 +46,23 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use crate::compile::{BlockCode, Node};
-use crate::heap::{Body, Closure, Home, ObjId, Object, Scope, Value};
+use crate::heap::{Body, ClassIdx, Closure, Home, ObjId, Object, Scope, Value};
 use crate::interp::{R, Run, State};
 
 impl Run<'_> {
     /// The heap value for a stored value, faulting in (once per view) the
     /// persistent objects it reaches.
     pub(crate) fn fault_value(&mut self, value: &ObjectValue) -> R<Value> {
+        Ok(self.fault_values(std::slice::from_ref(value))?[0])
+    }
+
+    /// [`Run::fault_value`] for several values at once.
+    fn fault_values(&mut self, values: &[ObjectValue]) -> R<Vec<Value>> {
         let mut pending: Vec<(ObjId, ObjectId)> = Vec::new();
-        let out = self.materialize(value, &mut pending)?;
+        let mut out = Vec::with_capacity(values.len());
+        for v in values {
+            out.push(self.materialize(v, &mut pending)?);
+        }
         while let Some((hid, oid)) = pending.pop() {
             let Some(stored) = self.session.object(oid).cloned() else {
                 continue;
@@ -109,6 +121,43 @@ impl Run<'_> {
             o.invariant = stored.invariant;
         }
         Ok(out)
+    }
+
+    /// Loads the persistent class variables and class-instance variables
+    /// of class `c` from the session, once per view, before their first
+    /// use. Kernel classes keep theirs per interpreter.
+    pub(crate) fn class_state(&mut self, c: ClassIdx) -> R<()> {
+        let info = &mut self.st.classes[c as usize];
+        if info.state_loaded {
+            return Ok(());
+        }
+        info.state_loaded = true;
+        if info.record.kernel {
+            return Ok(());
+        }
+        let Some(stored) = self.session.object(ObjectId::class_state(info.id)).cloned() else {
+            return Ok(());
+        };
+        let values = self.fault_values(&stored.named)?;
+        let info = &mut self.st.classes[c as usize];
+        for (name, v) in stored.names.iter().zip(values) {
+            let slot = match name.strip_prefix('@') {
+                Some(civ) => info
+                    .class_inst_vars
+                    .iter()
+                    .position(|n| n == civ)
+                    .and_then(|i| info.class_inst_vals.get_mut(i)),
+                None => info
+                    .class_var_names
+                    .iter()
+                    .position(|n| n == name)
+                    .and_then(|i| info.class_vars.get_mut(i)),
+            };
+            if let Some(slot) = slot {
+                *slot = v;
+            }
+        }
+        Ok(())
     }
 
     /// Makes a clean block again from the code it is part of.
@@ -395,6 +444,7 @@ impl State {
                 }
             }
         }
+        self.flush_class_state(&mut enc, session)?;
         for (dict, name, id) in literals {
             if let Some(&oid) = self.oid_of.get(&id) {
                 // Stored already: it was queued when the other reference
@@ -407,6 +457,61 @@ impl State {
             }
         }
         self.conflict_paths = enc.paths;
+        Ok(())
+    }
+
+    /// Stores the class variables and class-instance variables of the
+    /// application classes this view loaded (see [`Run::class_state`]).
+    fn flush_class_state(
+        &mut self,
+        enc: &mut Encoder,
+        session: &mut Session,
+    ) -> Result<(), ImageError> {
+        for ci in 0..self.classes.len() {
+            let info = &self.classes[ci];
+            if !info.state_loaded || info.record.kernel || session.class_by_id(info.id).is_none() {
+                continue;
+            }
+            let id = ObjectId::class_state(info.id);
+            let class_name = info.name.clone();
+            let mut names: Vec<String> = info.class_var_names.clone();
+            names.extend(info.class_inst_vars.iter().map(|n| format!("@{n}")));
+            let mut values: Vec<Value> = info.class_vars.clone();
+            values.extend(info.class_inst_vals.iter().copied());
+            values.resize(names.len(), Value::Nil);
+            if session.object(id).is_none() && values.iter().all(|v| *v == Value::Nil) {
+                continue;
+            }
+            let mut named = Vec::with_capacity(values.len());
+            for (name, v) in names.iter().zip(values) {
+                let place = name.strip_prefix('@').map_or_else(
+                    || format!("class variable {name} of {class_name}"),
+                    |n| format!("class-instance variable {n} of {class_name}"),
+                );
+                enc.path = place.clone();
+                let unstorable = |m: &str| {
+                    ImageError::Refused(format!(
+                        "cannot store the value of {place} in the image: {m}; set it to \
+                         another value (or abort) and try again"
+                    ))
+                };
+                named.push(self.encode(v, enc, session).map_err(|m| unstorable(&m))?);
+                self.store_queued(enc, session).map_err(|e| match e {
+                    ImageError::Refused(m) => unstorable(&m),
+                    other => other,
+                })?;
+            }
+            session.store_object(
+                id,
+                StoredObject {
+                    class: self.classes[ci].id,
+                    invariant: false,
+                    names,
+                    named,
+                    body: ObjectBody::None,
+                },
+            )?;
+        }
         Ok(())
     }
 

@@ -301,6 +301,7 @@ impl Run<'_> {
                         Ok(Some(arg(1)))
                     }
                     Value::Class(c) => {
+                        self.class_state(c)?;
                         let vals = &mut self.st.classes[c as usize].class_inst_vals;
                         if i < 0 || i as usize >= vals.len() {
                             return Ok(None);

@@ -467,3 +467,45 @@ fn instances_of_a_removed_class_read_as_nil_without_failing() {
     b.commit().expect("the rest still commits");
     assert_eq!(Client::new(&image).run("Pair"), "anArray( 2, nil)");
 }
+
+const REGISTRY: &str = "Object subclass: 'Registry'
+    instVarNames: #()
+    classVars: #(Count) classInstVars: #(items) poolDictionaries: #()
+    inDictionary: UserGlobals options: #().
+Registry class compile: 'items ^items ifNil: [items := OrderedCollection new]' classified: 'access'.
+Registry class compile: 'bump ^Count := (Count ifNil: [0]) + 1' classified: 'access'.
+Registry class compile: 'count ^Count' classified: 'access'.
+Registry name";
+
+#[test]
+fn class_variables_and_class_instance_variables_persist() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("classvars.image");
+    {
+        let image = Image::open(&path).expect("image");
+        let mut a = Client::new(&image);
+        a.run(REGISTRY);
+        a.run("Registry bump; bump. Registry items add: 'first'. true");
+        a.commit().expect("commit");
+        let mut b = Client::new(&image);
+        assert_eq!(b.run("Registry count"), "2");
+        assert_eq!(b.run("Registry items asArray"), "anArray( 'first')");
+        // Aborted changes vanish.
+        b.run("Registry bump. Registry items add: 'dropped'");
+        b.abort();
+        assert_eq!(b.run("Registry count"), "2");
+        assert_eq!(b.run("Registry items size"), "1");
+    }
+    let image = Image::open(&path).expect("reopen");
+    let mut a = Client::new(&image);
+    let mut b = Client::new(&image);
+    assert_eq!(a.run("Registry count"), "2");
+    a.run("Registry bump");
+    b.run("Registry bump");
+    a.commit().expect("first commit");
+    let err = b.commit().expect_err("second commit conflicts");
+    let text = err.to_string();
+    assert!(text.contains("class variables of Registry"), "{text}");
+    b.abort();
+    assert_eq!(b.run("Registry count"), "3");
+}
