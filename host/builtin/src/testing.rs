@@ -140,35 +140,42 @@ fn classes_schema() -> Value {
 }
 
 /// Refuses a class that does not exist (`notFound`) or is not a test class
-/// (`invalidParams`), before anything runs.
-fn check_test_class(call: &Call<'_>, class_name: &str) -> Result<(), ToolError> {
+/// (`invalidParams`), before anything runs. Answers the class's own name,
+/// which the tests run and report under also when the call named it
+/// through an alias.
+fn check_test_class(call: &Call<'_>, class_name: &str) -> Result<String, ToolError> {
     let ws = call.session.lock();
     let s = &ws.session;
-    if s.class(class_name).is_err() {
+    let Ok(record) = s.class(class_name) else {
         return Err(ToolError::not_found(format!(
             "there is no class named {class_name}; list_test_classes shows the test classes"
         )));
-    }
-    if !s.test_classes().iter().any(|c| c == class_name) {
+    };
+    let name = record.definition.name;
+    if !s.test_classes().contains(&name) {
         return Err(ToolError::invalid_params(format!(
             "{class_name} is not a TestCase subclass; list_test_classes shows the test classes"
         )));
     }
-    Ok(())
+    Ok(name)
 }
 
-fn check_test_method(call: &Call<'_>, class_name: &str, selector: &str) -> Result<(), ToolError> {
-    check_test_class(call, class_name)?;
+fn check_test_method(
+    call: &Call<'_>,
+    class_name: &str,
+    selector: &str,
+) -> Result<String, ToolError> {
+    let name = check_test_class(call, class_name)?;
     let ws = call.session.lock();
     let s = &ws.session;
     // The test may be inherited: look up the superclass chain.
-    let chain = s.superclass_chain(class_name).unwrap_or_default();
+    let chain = s.superclass_chain(&name).unwrap_or_default();
     let found = chain.iter().any(|c| {
         s.selectors(c, gs_image::Side::Instance)
             .is_ok_and(|sels| sels.iter().any(|x| x == selector))
     });
     if found {
-        Ok(())
+        Ok(name)
     } else {
         Err(ToolError::not_found(format!(
             "{class_name} has no test method {selector}; run_test_class runs them all, \
@@ -238,22 +245,25 @@ fn report_answer(report: TestRunReport) -> ToolResult {
 }
 
 fn run_test_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let class_name = args.string("className")?;
-    check_test_class(call, class_name)?;
-    report_answer(run(call, class_name, None, true)?)
+    let class_name = check_test_class(call, args.string("className")?)?;
+    report_answer(run(call, &class_name, None, true)?)
 }
 
 fn run_test_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let class_name = args.string("className")?;
-    let selector = args.string("selector")?;
-    check_test_method(call, class_name, selector)?;
-    report_answer(run(call, class_name, Some(&[selector.to_string()]), false)?)
+    let (class_name, selector) = (args.string("className")?, args.string("selector")?);
+    let class_name = check_test_method(call, class_name, selector)?;
+    report_answer(run(
+        call,
+        &class_name,
+        Some(&[selector.to_string()]),
+        false,
+    )?)
 }
 
 fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let class_name = args.string("className")?;
-    let selector = args.string("selector")?;
-    check_test_method(call, class_name, selector)?;
+    let (class_name, selector) = (args.string("className")?, args.string("selector")?);
+    let class_name = check_test_method(call, class_name, selector)?;
+    let class_name = class_name.as_str();
     let report = run(call, class_name, Some(&[selector.to_string()]), false)?;
     let (outcome, defect) = if let Some(d) = report.failures.first() {
         ("failure", Some(d))
@@ -283,12 +293,10 @@ fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let classes = match args.opt_strings("classNames") {
-        Some(list) => {
-            for c in &list {
-                check_test_class(call, c)?;
-            }
-            list
-        }
+        Some(list) => list
+            .iter()
+            .map(|c| check_test_class(call, c))
+            .collect::<Result<Vec<_>, _>>()?,
         None => call.session.lock().session.test_classes(),
     };
     let mut failing = Vec::new();

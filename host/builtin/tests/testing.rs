@@ -312,6 +312,43 @@ fn list_test_classes_lists_every_test_case_subclass() {
 }
 
 #[test]
+fn a_test_class_named_through_an_alias_runs_under_its_own_name() {
+    let server = start(false);
+    let mut s = server.image.session();
+    let id = s.class_id("AccountTest").unwrap();
+    s.bind("UserGlobals", "AT", gs_image::DictionaryEntry::Class(id))
+        .unwrap();
+    s.commit().unwrap();
+    let mut c = Client::connect(&server);
+    let s = c
+        .call("run_test_class", json!({"className": "AT"}))
+        .ok()
+        .clone();
+    assert_eq!(s["className"], "AccountTest");
+    assert_eq!(s["run"], 3);
+    let s = c
+        .call(
+            "describe_test_failure",
+            json!({"className": "AT", "selector": "testBadDeposit"}),
+        )
+        .ok()
+        .clone();
+    assert_eq!(s["className"], "AccountTest");
+    assert_eq!(s["outcome"], "error");
+    c.call(
+        "run_test_method",
+        json!({"className": "AT", "selector": "testDeposit"}),
+    )
+    .ok();
+    let s = c
+        .call("list_failing_tests", json!({"classNames": ["AT"]}))
+        .ok()
+        .clone();
+    assert_eq!(s["classes"], json!(["AccountTest"]));
+    assert_eq!(s["failing"].as_array().unwrap().len(), 2);
+}
+
+#[test]
 fn a_class_that_is_not_a_test_case_is_invalid_and_an_unknown_one_not_found() {
     let server = start(false);
     let mut c = Client::connect(&server);
