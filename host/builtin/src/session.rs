@@ -110,6 +110,7 @@ fn refresh(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
 }
 
 fn status(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
+    let pending = call.session.has_uncommitted_changes();
     let ws = call.session.lock();
     let s = &ws.session;
     let structured = json!({
@@ -117,7 +118,7 @@ fn status(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
         "sessionId": call.session.id(),
         "stone": s.image().label(),
         "view": s.view(),
-        "uncommittedChanges": s.needs_commit(),
+        "uncommittedChanges": pending,
         "readOnly": call.ctx.read_only,
     });
     let text = format!(
@@ -126,7 +127,7 @@ fn status(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
         call.session.id(),
         s.image().label(),
         s.view(),
-        if s.needs_commit() { "yes" } else { "no" },
+        if pending { "yes" } else { "no" },
         if call.ctx.read_only { "yes" } else { "no" },
     );
     drop(ws);

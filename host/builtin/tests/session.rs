@@ -230,7 +230,9 @@ fn objects_a_doit_leaves_in_globals_commit_and_abort_with_the_session() {
             json!({"code": "UserGlobals at: #Rates put: (OrderedCollection with: 3 with: 4)"}),
         )
         .ok();
-    // Not yet committed: refresh would lose them, so it is refused.
+    // Not yet committed: status tells of them, and refresh would lose them,
+    // so it is refused.
+    assert_eq!(status(&mut writer)["uncommittedChanges"], true);
     writer.call("refresh", json!({})).err("refused");
     let answer = writer.call("commit", json!({}));
     assert_eq!(answer.ok()["committed"], true);

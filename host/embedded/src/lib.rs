@@ -155,6 +155,17 @@ impl EmbeddedSession {
         })
     }
 
+    /// True when the session has uncommitted changes, to code or to
+    /// objects reachable from its globals.
+    pub fn has_uncommitted_changes(&self) -> bool {
+        let mut guard = self.lock();
+        let ws = &mut *guard;
+        // Objects changed by doits are only known to the interpreter until
+        // written back; a value that cannot be stored is a change too (one a
+        // commit would refuse).
+        ws.interpreter.write_back(&mut ws.session).is_err() || ws.session.needs_commit()
+    }
+
     /// Discards the session's changes (code and objects) and moves it to
     /// the newest view.
     pub fn abort(&self) {
