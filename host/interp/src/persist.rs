@@ -17,8 +17,10 @@
 //!   view and rebinds only entries that changed, so its write set is
 //!   exactly what this session changed, and two sessions changing the same
 //!   object or global conflict at the second commit, as code does.
-//! - **A new view** (commit, abort, refresh) drops the identity map and the
-//!   dictionary objects, so the next call faults in the newest state.
+//! - **A new view** (abort, refresh, or a commit another session's commit
+//!   preceded) drops the identity map and the dictionary objects, so the
+//!   next call faults in the newest state. After a commit nobody else's
+//!   preceded, the heap already is the new view and is kept.
 //!
 //! The class variables and class-instance variables of application
 //! classes are one more object per class (see `ObjectId::class_state`),
@@ -34,16 +36,15 @@
 //! in: values move to the instance variables of the same name, removed
 //! ones are dropped and new ones start as `nil`.
 
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use gs_image::{
     DictionaryEntry, GlobalValue, ImageError, ObjectBody, ObjectId, ObjectValue, Session,
     StoredObject,
 };
 use num_bigint::BigInt;
-
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 
 use crate::compile::{BlockCode, Node};
 use crate::heap::{Body, ClassIdx, Closure, Home, ObjId, Object, Scope, Value};
