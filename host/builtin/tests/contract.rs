@@ -78,11 +78,19 @@ fn every_input_schema_is_closed_and_every_tool_declares_an_output_schema() {
                 "{name}: required {required} is a declared property"
             );
         }
-        let output = &tool["outputSchema"];
-        assert_eq!(output["type"], "object", "{name} has an output schema");
+        let advertised = &tool["outputSchema"];
+        assert_eq!(advertised["type"], "object", "{name} has an output schema");
+        // The declared shape, or the error envelope failures carry.
+        let output = &advertised["anyOf"][0];
+        assert_eq!(output["type"], "object", "{name}");
         assert_eq!(
             output["additionalProperties"], false,
             "{name}'s output is closed"
+        );
+        assert_eq!(
+            advertised["anyOf"][1],
+            gs_toolset::error_envelope_schema(),
+            "{name}"
         );
         assert!(
             tool["description"].as_str().is_some_and(|d| d.len() > 20),

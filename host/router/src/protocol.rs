@@ -234,7 +234,10 @@ pub fn tool_json(d: &gs_toolset::ToolDescriptor) -> Value {
     t.insert("description".into(), Value::String(d.description.clone()));
     t.insert("inputSchema".into(), d.input_schema.clone());
     if let Some(out) = &d.output_schema {
-        t.insert("outputSchema".into(), out.clone());
+        t.insert(
+            "outputSchema".into(),
+            gs_toolset::advertised_output_schema(out),
+        );
     }
     t.insert(
         "annotations".into(),

@@ -33,6 +33,6 @@ pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{ClassDefinition, ClassInfo, ImageSession, MethodRef, MethodRefs};
 pub use result::{
     Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput, ToolResult,
-    call_result_json,
+    advertised_output_schema, call_result_json, error_envelope_schema,
 };
 pub use toolset::{Toolset, ToolsetSession};

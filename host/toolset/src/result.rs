@@ -357,9 +357,74 @@ pub fn call_result_json(result: &ToolResult) -> Value {
     }
 }
 
+/// The output schema `tools/list` advertises for a tool that declares
+/// `declared`: the declared shape, or the error envelope every failed call
+/// carries (`{"error": {"kind", "message", …}}`, see [`call_result_json`]).
+///
+/// MCP clients validate `structuredContent` against the advertised schema
+/// whenever it is present — the official TypeScript SDK does so for error
+/// results too — so advertising the declared shape alone would make every
+/// tool error look like a schema violation and hide its message and kind.
+pub fn advertised_output_schema(declared: &Value) -> Value {
+    json!({
+        "type": "object",
+        "anyOf": [declared, error_envelope_schema()]
+    })
+}
+
+/// The schema of a failed call's `structuredContent`.
+pub fn error_envelope_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "error": {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string", "enum": ErrorKind::ALL.map(ErrorKind::as_str)},
+                    "message": {"type": "string"}
+                },
+                "required": ["kind", "message"]
+            }
+        },
+        "required": ["error"],
+        "additionalProperties": false
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn error_details_sit_beside_kind_and_message_which_they_cannot_override() {
+        let mut details = Map::new();
+        details.insert("errors".into(), json!([{"line": 2, "column": 5}]));
+        details.insert("kind".into(), json!("sneaky"));
+        let r: ToolResult = Err(ToolError::compile_error("bad").with_details(details));
+        let v = call_result_json(&r);
+        assert_eq!(
+            v["structuredContent"]["error"],
+            json!({"kind": "compileError", "message": "bad", "errors": [{"line": 2, "column": 5}]})
+        );
+    }
+
+    #[test]
+    fn the_advertised_output_schema_admits_the_error_envelope() {
+        let declared =
+            json!({"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]});
+        let advertised = advertised_output_schema(&declared);
+        assert_eq!(advertised["type"], "object");
+        assert_eq!(advertised["anyOf"][0], declared);
+        let envelope = &advertised["anyOf"][1];
+        assert_eq!(envelope["required"], json!(["error"]));
+        assert_eq!(
+            envelope["properties"]["error"]["properties"]["kind"]["enum"]
+                .as_array()
+                .unwrap()
+                .len(),
+            ErrorKind::ALL.len()
+        );
+    }
 
     #[test]
     fn error_result_carries_kind_and_message_as_mcp_expects() {

@@ -230,14 +230,24 @@ impl Client {
         let (response, _) =
             self.request("tools/call", json!({"name": tool, "arguments": arguments}));
         let answer = ToolAnswer::from_response(tool, response);
-        if !answer.is_error {
-            let schema = self
-                .output_schemas
-                .get(tool)
-                .unwrap_or_else(|| panic!("{tool} is not in tools/list"));
-            if let Err(e) = conforms(schema, &answer.structured, "structuredContent") {
-                panic!("{tool}: structuredContent does not match its outputSchema: {e}");
-            }
+        let advertised = self
+            .output_schemas
+            .get(tool)
+            .unwrap_or_else(|| panic!("{tool} is not in tools/list"));
+        // What a client validates: the advertised schema, errors included.
+        if let Err(e) = conforms(advertised, &answer.structured, "structuredContent") {
+            panic!("{tool}: structuredContent does not match its outputSchema: {e}");
+        }
+        // And a success has the tool's own declared shape, not just any
+        // alternative of the advertised one.
+        if !answer.is_error
+            && let Err(e) = conforms(
+                &advertised["anyOf"][0],
+                &answer.structured,
+                "structuredContent",
+            )
+        {
+            panic!("{tool}: structuredContent does not match its declared shape: {e}");
         }
         answer
     }
@@ -341,8 +351,20 @@ fn dechunk(mut data: &[u8]) -> Vec<u8> {
 
 /// Checks `value` against the subset of JSON Schema the built-in tools'
 /// output schemas use (type, properties, required, additionalProperties,
-/// items, enum), naming the path of the first mismatch.
+/// items, enum, anyOf), naming the path of the first mismatch.
 pub fn conforms(schema: &Value, value: &Value, path: &str) -> Result<(), String> {
+    if let Some(alternatives) = schema.get("anyOf").and_then(Value::as_array) {
+        let failures: Vec<String> = alternatives
+            .iter()
+            .filter_map(|alt| conforms(alt, value, path).err())
+            .collect();
+        if failures.len() == alternatives.len() {
+            return Err(format!(
+                "{path}: matches no alternative: {}",
+                failures.join(" | ")
+            ));
+        }
+    }
     if let Some(types) = schema.get("type") {
         let types: Vec<&str> = match types {
             Value::String(t) => vec![t.as_str()],
