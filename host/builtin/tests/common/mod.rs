@@ -425,3 +425,35 @@ pub fn conforms(schema: &Value, value: &Value, path: &str) -> Result<(), String>
     }
     Ok(())
 }
+
+/// Connects a client to a server that another process started, at `addr`:
+/// the benchmark runs its client in a process of its own, as a real client
+/// is, so the server's heap and threads do not share the client's.
+pub fn connect_to(addr: SocketAddr) -> Client {
+    let mut c = Client {
+        addr,
+        session: None,
+        next_id: 1,
+        output_schemas: Default::default(),
+    };
+    let reply = c.post(&json!({
+        "jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": {"name": "builtin-bench", "version": "1"}
+        }
+    }));
+    assert_eq!(reply.status, 200, "{reply:?}");
+    c.session = reply.header("mcp-session-id").map(String::from);
+    assert!(c.session.is_some(), "initialize answers a session id");
+    let reply = c.post(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    assert_eq!(reply.status, 202, "{reply:?}");
+    for tool in c.tools() {
+        c.output_schemas.insert(
+            tool["name"].as_str().unwrap().to_string(),
+            tool["outputSchema"].clone(),
+        );
+    }
+    c
+}
