@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Runs the quick-start server: gs-mcp on 127.0.0.1:8000/mcp with the embedded
-# image (created under .gs-mcp/ on first run) and the example plug-in, built
-# here from source. Extra arguments go to `gs-mcp serve` (e.g. --listen).
+# The quick start: gs-mcp on http://127.0.0.1:8000/mcp with the embedded image
+# (created under .gs-mcp/ on first run), the built-in toolset and the acme_db
+# example plug-in (see examples/quickstart.toml).
+#
+# Every step is safe to repeat: the plug-ins and the server are rebuilt only
+# when their sources changed, and plugins/acme_db/acme.gs is filed into the
+# image at every start (a second file-in changes nothing). Extra arguments go
+# to `gs-mcp serve`, e.g. `scripts/serve.sh --listen 127.0.0.1:9000`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,7 +15,14 @@ if command -v rustup >/dev/null 2>&1 &&
   rustup target add wasm32-wasip2
 fi
 
+# The plug-ins go to plugins/target whatever CARGO_TARGET_DIR says, because
+# examples/quickstart.toml names them there.
 cargo build --release --locked --target wasm32-wasip2 \
-  --manifest-path plugins/Cargo.toml --package hello
+  --manifest-path plugins/Cargo.toml --target-dir plugins/target \
+  --package acme_db --package hello
+cargo build --release --locked -p gs-mcp
+gs_mcp="${CARGO_TARGET_DIR:-target}/release/gs-mcp"
+
 mkdir -p .gs-mcp
-exec cargo run --release --locked -p gs-mcp -- serve --config examples/quickstart.toml "$@"
+"$gs_mcp" image load --image .gs-mcp/quickstart.gsimage plugins/acme_db/acme.gs
+exec "$gs_mcp" serve --config examples/quickstart.toml "$@"
