@@ -58,8 +58,9 @@ pub(crate) fn family() -> Family {
                 description: "Evaluate a class-definition expression (e.g. `Object subclass: \
                               'Account' instVarNames: #(balance) classVars: #() classInstVars: \
                               #() poolDictionaries: #() inDictionary: UserGlobals options: \
-                              #()`) and commit. The source must define exactly one class; \
-                              other code is rejected (use execute_code). On a shape change \
+                              #()`) and commit. The source must define exactly one class \
+                              (`Name comment: '…'` and `Name category: '…'` for it may \
+                              follow); other code is rejected (use execute_code). On a shape change \
                               the class's methods are recompiled onto the new shape and any \
                               that fail are reported (and removed); with recompileMethods \
                               false such a redefinition is refused instead. Refused when the \
