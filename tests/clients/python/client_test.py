@@ -83,14 +83,19 @@ async def exercise(client: Client, label: str) -> None:
         f"{label}: test_embedded_resource answered {resource.content!r}",
     )
 
-    # A bad call is a result the model can read, not a protocol error. (Made
-    # on `greet`, which declares no output schema, as the TypeScript test
-    # must; see there.)
+    # A bad call is a result the model can read, not a protocol error.
     bad = await client.call_tool("greet", {"name": 42})
     expect(bad.is_error is True, f"{label}: greet with a number was not an error: {bad!r}")
     kind = (bad.structured_content or {}).get("error", {}).get("kind")
     expect(kind == "invalidParams", f"{label}: bad greet has error kind {kind!r}, expected invalidParams")
     expect(bool(texts(bad)) and "name" in texts(bad)[0], f"{label}: bad greet's message does not name the argument: {texts(bad)}")
+
+    # A failing call on a tool that declares an output schema arrives with
+    # its kind (the advertised schema admits the error envelope).
+    missing = await client.call_tool("describe_class", {"className": "NoSuchClass"})
+    expect(missing.is_error is True, f"{label}: describe_class of a missing class was not an error")
+    kind = (missing.structured_content or {}).get("error", {}).get("kind")
+    expect(kind == "notFound", f"{label}: describe_class NoSuchClass has error kind {kind!r}, expected notFound")
 
     # Two tools of the built-in toolset (`builtin = true` in the config).
     status = await client.call_tool("status", {})

@@ -75,11 +75,7 @@ async function exercise(client, label) {
     `${label}: test_image_content answered ${JSON.stringify(image.content)}`,
   );
 
-  // A bad call is a result the model can read, not a protocol error. (It is
-  // made on `greet`, which declares no output schema: this SDK checks the
-  // structuredContent of every result, error results included, against the
-  // tool's output schema, and gs-mcp's `{error: {kind}}` does not match the
-  // output schema of e.g. `add`.)
+  // A bad call is a result the model can read, not a protocol error.
   const bad = await client.callTool({ name: 'greet', arguments: { name: 42 } });
   expect(bad.isError === true, `${label}: greet with a number was not an error: ${JSON.stringify(bad)}`);
   expect(
@@ -87,6 +83,17 @@ async function exercise(client, label) {
     `${label}: bad greet has structuredContent ${JSON.stringify(bad.structuredContent)}, expected error.kind invalidParams`,
   );
   expect(texts(bad)[0]?.includes('name'), `${label}: bad greet's message does not name the argument: ${texts(bad)}`);
+
+  // A failing call on a tool that declares an output schema: this SDK
+  // validates structuredContent against the advertised schema on errors
+  // too, and gs-mcp advertises "declared shape or error envelope", so the
+  // error arrives with its kind instead of as a schema violation.
+  const unknownClass = await client.callTool({ name: 'describe_class', arguments: { className: 'NoSuchClass' } });
+  expect(unknownClass.isError === true, `${label}: describe_class of a missing class was not an error`);
+  expect(
+    unknownClass.structuredContent?.error?.kind === 'notFound',
+    `${label}: describe_class NoSuchClass has structuredContent ${JSON.stringify(unknownClass.structuredContent)}, expected error.kind notFound`,
+  );
 
   // Two tools of the built-in toolset (`builtin = true` in the config).
   const status = await client.callTool({ name: 'status', arguments: {} });
