@@ -100,7 +100,7 @@ fn list_all_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
     for dictionary in s.symbol_list() {
         for (name, entry) in s.entries(&dictionary).map_err(tool_error)? {
             if let DictionaryEntry::Class(id) = entry
-                && s.class_by_id(id).is_some_and(|r| r.definition.name == name)
+                && s.class_name_of(id) == Some(name.as_str())
             {
                 classes.push((name, dictionary.clone()));
             }
@@ -156,7 +156,7 @@ fn list_dictionary_entries(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .into_iter()
         .map(|(name, entry)| match entry {
             DictionaryEntry::Class(id) => {
-                let class_name = s.class_by_id(id).map(|r| r.definition.name);
+                let class_name = s.class_name_of(id);
                 json!({"name": name, "kind": "class", "className": class_name})
             }
             _ => json!({"name": name, "kind": "global", "className": null}),

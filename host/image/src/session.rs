@@ -703,6 +703,15 @@ impl Session {
         self.state.classes.get(&id).map(|r| r.as_ref().clone())
     }
 
+    /// The own name of the class with identity `id`, if it exists in this
+    /// view — without copying its record, for listings of many classes.
+    pub fn class_name_of(&self, id: ClassId) -> Option<&str> {
+        self.state
+            .classes
+            .get(&id)
+            .map(|r| r.definition.name.as_str())
+    }
+
     /// The class and its superclasses, nearest first.
     pub(crate) fn chain(state: &State, id: ClassId) -> Vec<ClassId> {
         let mut chain = Vec::new();
