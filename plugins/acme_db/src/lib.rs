@@ -242,7 +242,7 @@ fn run_report(expression: &str) -> Result<Option<Vec<Vec<String>>>, Error> {
     ))
 }
 
-fn field<'a>(record: &'a [String], i: usize) -> Result<&'a str, Error> {
+fn field(record: &[String], i: usize) -> Result<&str, Error> {
     record.get(i).map(String::as_str).ok_or_else(|| {
         Error::other(format!(
             "an Acme report record has {} field(s), expected more: {record:?}",
