@@ -272,8 +272,10 @@ pub struct EngineSettings {
     pub epoch_tick: Duration,
 }
 
-/// The most instances `engine.max_instances` may ask for.
-pub const MAX_ENGINE_INSTANCES: u32 = 100_000;
+/// The most instances `engine.max_instances` may ask for. Every pool slot
+/// reserves several GiB of address space for its memories up front, and
+/// 20,000 slots no longer fit in a 64-bit process's 128 TiB.
+pub const MAX_ENGINE_INSTANCES: u32 = 10_000;
 
 impl Default for EngineSettings {
     fn default() -> Self {

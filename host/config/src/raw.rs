@@ -410,7 +410,8 @@ fn validate_engine(raw: Option<RawEngine>) -> Result<EngineSettings, ConfigError
                 "engine.max_instances",
                 format!(
                     "{n} is out of range; give 1 to {MAX_ENGINE_INSTANCES} instances (default \
-                     1000; each session holds one per WebAssembly toolset it uses)"
+                     1000; each session holds one per WebAssembly toolset it uses, and each \
+                     reserves address space up front)"
                 ),
             ));
         }

@@ -533,11 +533,12 @@ fn engine_settings_default_and_are_read() {
 fn bad_engine_settings_are_refused_naming_key_value_and_fix() {
     assert_eq!(
         refused("[engine]\nmax_instances = 0\n"),
-        "`engine.max_instances`: 0 is out of range; give 1 to 100000 instances (default 1000; \
-         each session holds one per WebAssembly toolset it uses)"
+        "`engine.max_instances`: 0 is out of range; give 1 to 10000 instances (default 1000; \
+         each session holds one per WebAssembly toolset it uses, and each reserves address space \
+         up front)"
     );
     assert!(
-        refused("[engine]\nmax_instances = 100001\n").starts_with("`engine.max_instances`: 100001")
+        refused("[engine]\nmax_instances = 10001\n").starts_with("`engine.max_instances`: 10001")
     );
     assert_eq!(
         refused("[engine]\nmax_memory_bytes = 4096\n"),
