@@ -20,9 +20,11 @@ fi
 cargo build --release --locked --target wasm32-wasip2 \
   --manifest-path plugins/Cargo.toml --target-dir plugins/target \
   --package acme_db --package hello
-cargo build --release --locked -p gs-mcp
-gs_mcp="${CARGO_TARGET_DIR:-target}/release/gs-mcp"
+# `cargo run` rather than a path into the target directory, which cargo's
+# own configuration may put anywhere.
+gs_mcp() { cargo run --quiet --release --locked -p gs-mcp -- "$@"; }
 
 mkdir -p .gs-mcp
-"$gs_mcp" image load --image .gs-mcp/quickstart.gsimage plugins/acme_db/acme.gs
-exec "$gs_mcp" serve --config examples/quickstart.toml "$@"
+gs_mcp image load --image .gs-mcp/quickstart.gsimage plugins/acme_db/acme.gs
+exec cargo run --quiet --release --locked -p gs-mcp -- \
+  serve --config examples/quickstart.toml "$@"
