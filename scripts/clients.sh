@@ -55,7 +55,7 @@ cargo build --locked -p gs-mcp
 # artefacts by path, whatever CARGO_TARGET_DIR says.
 cargo build --locked --release --target wasm32-wasip2 \
   --manifest-path plugins/Cargo.toml --target-dir plugins/target \
-  --package hello --package conformance
+  --package hello --package conformance --package acme_db
 target_dir=${CARGO_TARGET_DIR:-target}
 case $target_dir in /*) ;; *) target_dir=$repo/$target_dir ;; esac
 [[ -x $target_dir/debug/gs-mcp ]] || die "no gs-mcp binary in $target_dir/debug after the build"
@@ -111,6 +111,12 @@ step "start gs-mcp serve"
 # The stdio runs use the configured image: start each run from a new one.
 mkdir -p .cache/clients
 rm -f .cache/clients/image.gsimage
+# The vendor example's application code, in both images (acme_db's tools
+# read it through host functions).
+for image in .cache/clients/image.gsimage "$scratch/image.gsimage"; do
+  gs-mcp image load --image "$image" plugins/acme_db/acme.gs >/dev/null ||
+    die "filing plugins/acme_db/acme.gs into $image failed"
+done
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 gs-mcp serve --config tests/clients/gs-mcp.toml --listen "127.0.0.1:$port" \
   --image "$scratch/image.gsimage" 2>"$scratch/server.log" &

@@ -31,6 +31,12 @@ from mcp.client.streamable_http import create_mcp_http_client, streamable_http_c
 EXPECTED_TOOLS = {
     "status",
     "list_dictionaries",
+    "describe_class",
+    "execute_code",
+    "run_test_class",
+    "acme_schema",
+    "acme_selector_usage",
+    "acme_query",
     "greet",
     "add",
     "fail",
@@ -96,6 +102,15 @@ async def exercise(client: Client, label: str) -> None:
     expect(missing.is_error is True, f"{label}: describe_class of a missing class was not an error")
     kind = (missing.structured_content or {}).get("error", {}).get("kind")
     expect(kind == "notFound", f"{label}: describe_class NoSuchClass has error kind {kind!r}, expected notFound")
+
+    # The vendor example reads the Acme application through host functions.
+    order = await client.call_tool("acme_schema", {"className": "AcmeOrder"})
+    expect(not order.is_error, f"{label}: acme_schema failed: {texts(order)}")
+    variables = ((order.structured_content or {}).get("classes") or [{}])[0].get("instanceVariables")
+    expect(
+        variables == ["number", "customer", "lines", "status"],
+        f"{label}: acme_schema AcmeOrder answered {order.structured_content!r}",
+    )
 
     # Two tools of the built-in toolset (`builtin = true` in the config).
     status = await client.call_tool("status", {})

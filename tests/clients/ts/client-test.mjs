@@ -20,6 +20,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 const EXPECTED_TOOLS = [
   'status',
   'list_dictionaries',
+  'describe_class',
+  'execute_code',
+  'run_test_class',
+  'acme_schema',
+  'acme_selector_usage',
+  'acme_query',
   'greet',
   'add',
   'fail',
@@ -93,6 +99,15 @@ async function exercise(client, label) {
   expect(
     unknownClass.structuredContent?.error?.kind === 'notFound',
     `${label}: describe_class NoSuchClass has structuredContent ${JSON.stringify(unknownClass.structuredContent)}, expected error.kind notFound`,
+  );
+
+  // The vendor example reads the Acme application through host functions.
+  const order = await client.callTool({ name: 'acme_schema', arguments: { className: 'AcmeOrder' } });
+  expect(!order.isError, `${label}: acme_schema failed: ${texts(order)}`);
+  expect(
+    JSON.stringify(order.structuredContent?.classes?.[0]?.instanceVariables) ===
+      JSON.stringify(['number', 'customer', 'lines', 'status']),
+    `${label}: acme_schema AcmeOrder answered ${JSON.stringify(order.structuredContent)}`,
   );
 
   // Two tools of the built-in toolset (`builtin = true` in the config).
