@@ -159,7 +159,9 @@ pub enum Node {
         cache: Box<SendCache>,
     },
     /// A cascade: each part is a chain of messages sent to the receiver.
-    Cascade(Box<Node>, Vec<Vec<(Sel, Vec<Node>)>>),
+    /// When the receiver is `super` (the flag), the first message of each
+    /// part is looked up from the method class's superclass.
+    Cascade(Box<Node>, bool, Vec<Vec<(Sel, Vec<Node>)>>),
     /// A block closure is created.
     Block(Rc<BlockCode>),
     /// `{a. b}`.
@@ -610,8 +612,7 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
     }
 
     fn cascade(&mut self, c: &Cascade) -> Node {
-        // GemStone's `super foo; bar` sends both to super; rare enough that
-        // treating the receiver as self is acceptable.
+        let sup = matches!(c.receiver.kind, ExprKind::Pseudo(PseudoVariable::Super));
         let recv = Box::new(self.expr(&c.receiver));
         let parts = c
             .parts
@@ -627,6 +628,6 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
                     .collect()
             })
             .collect();
-        Node::Cascade(recv, parts)
+        Node::Cascade(recv, sup, parts)
     }
 }

@@ -1626,7 +1626,7 @@ impl<'a> Run<'a> {
                 }
                 self.eval_send(recv, *sel, args, *sup, cache, f)
             }
-            Node::Cascade(recv, parts) => self.eval_cascade(recv, parts, f),
+            Node::Cascade(recv, sup, parts) => self.eval_cascade(recv, *sup, parts, f),
             Node::Block(code) => self.make_block(code, f),
             Node::Brace(items) => {
                 let mut vals = Vec::with_capacity(items.len());
@@ -1809,6 +1809,7 @@ impl<'a> Run<'a> {
     fn eval_cascade(
         &mut self,
         recv: &Node,
+        sup: bool,
         parts: &[Vec<(Sel, Vec<Node>)>],
         f: &Frame,
     ) -> R<Value> {
@@ -1816,12 +1817,22 @@ impl<'a> Run<'a> {
         let mut last = Value::Nil;
         for chain in parts {
             let mut target = r;
-            for (sel, args) in chain {
+            for (i, (sel, args)) in chain.iter().enumerate() {
                 let mut argv = Vec::with_capacity(args.len());
                 for a in args {
                     argv.push(self.eval(a, f)?);
                 }
-                target = self.send(target, *sel, &argv, None)?;
+                // Only the messages sent to the cascade's receiver itself
+                // start at the superclass; later ones in a part go to the
+                // previous answer.
+                target = if sup && i == 0 {
+                    match self.super_start(f.method) {
+                        Some(start) => self.send(target, *sel, &argv, Some(start))?,
+                        None => self.not_understood(target, *sel, &argv)?,
+                    }
+                } else {
+                    self.send(target, *sel, &argv, None)?
+                };
             }
             last = target;
         }

@@ -720,7 +720,7 @@ fn children(node: &Node) -> Vec<&Node> {
             out.push(recv);
             out.extend(args);
         }
-        Node::Cascade(recv, parts) => {
+        Node::Cascade(recv, _, parts) => {
             out.push(recv);
             for part in parts {
                 for (_, args) in part {
