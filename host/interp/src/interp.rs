@@ -208,6 +208,10 @@ pub struct State {
     /// For each dictionary object, the names of the session's entries it
     /// was filled with (see `persist`).
     pub(crate) proxy_base: HashMap<String, HashSet<String>>,
+    /// For each dictionary object, the classes the session's dictionary
+    /// bound when the object was last brought up to date (see
+    /// `Run::sync_proxy_classes`), sorted by name.
+    pub(crate) proxy_classes: HashMap<String, Vec<(String, ClassId)>>,
     /// The identity map of this view: persistent object id → heap object.
     pub(crate) oids: HashMap<ObjectId, ObjId>,
     /// Its inverse: heap object → persistent object id.
@@ -330,6 +334,7 @@ impl State {
             overlay: HashMap::new(),
             dict_proxies: HashMap::new(),
             proxy_base: HashMap::new(),
+            proxy_classes: HashMap::new(),
             oids: HashMap::new(),
             oid_of: HashMap::new(),
             conflict_paths: HashMap::new(),
@@ -435,6 +440,12 @@ impl State {
         self.classes.push(info);
         self.by_id.insert(id, idx);
         idx
+    }
+
+    /// The class-table index of image class `id` if it was loaded, without
+    /// asking the session (which may no longer have it).
+    pub(crate) fn loaded_class(&self, id: ClassId) -> Option<ClassIdx> {
+        self.by_id.get(&id).copied()
     }
 
     fn build_info(&self, superclass: Option<ClassIdx>, record: ClassRecord) -> ClassInfo {
@@ -561,6 +572,7 @@ impl State {
         self.overlay.retain(|name, _| name == "Transcript");
         self.dict_proxies.clear();
         self.proxy_base.clear();
+        self.proxy_classes.clear();
         self.oids.clear();
         self.oid_of.clear();
         self.conflict_paths.clear();
@@ -1014,6 +1026,7 @@ impl<'a> Run<'a> {
             if let Err(u) = self.populate_proxy(name, v) {
                 self.st.dict_proxies.remove(name);
                 self.st.proxy_base.remove(name);
+                self.st.proxy_classes.remove(name);
                 return Err(u);
             }
         }
@@ -1032,7 +1045,7 @@ impl<'a> Run<'a> {
 
     /// Reads key `name` of a KeyValueDictionary (named variables tally,
     /// keys, values) by scanning its keys.
-    fn proxy_at(&self, proxy: ObjId, name: &str) -> Option<Value> {
+    pub(crate) fn proxy_at(&self, proxy: ObjId, name: &str) -> Option<Value> {
         let o = self.st.heap.get(proxy);
         let (Some(Value::Obj(keys)), Some(Value::Obj(values))) = (o.named.get(1), o.named.get(2))
         else {
@@ -1044,9 +1057,16 @@ impl<'a> Run<'a> {
         ) else {
             return None;
         };
-        ks.iter()
-            .zip(vs)
-            .find_map(|(k, v)| (self.str_of(*k).as_deref() == Some(name)).then_some(*v))
+        // Keys are Symbols (bytes); compare without making Strings, as
+        // this runs for every global a call resolves.
+        let wanted: Vec<u8> = name.chars().map(|c| c as u32 as u8).collect();
+        ks.iter().zip(vs).find_map(|(k, v)| match k {
+            Value::Obj(k) => match &self.st.heap.get(*k).body {
+                Body::Bytes(b) if *b == wanted => Some(*v),
+                _ => None,
+            },
+            _ => None,
+        })
     }
 
     // ------------------------------------------------------------------

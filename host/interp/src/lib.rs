@@ -352,7 +352,16 @@ impl Interpreter {
                 unwind_text: String::new(),
                 unwind_report: None,
             };
-            let result = body(&mut run);
+            // Classes a tool defined or removed since the last call show
+            // in the dictionary objects this view already made.
+            let result = match run.sync_all_proxy_classes() {
+                Ok(()) => body(&mut run),
+                Err(u) => Err(unwind_error(
+                    &mut run,
+                    u,
+                    "bringing the symbol dictionaries up to date: ",
+                )),
+            };
             let roots = run.st.roots();
             run.st.heap.collect(roots);
             run.st.prune_identity();

@@ -259,9 +259,10 @@ impl Run<'_> {
     }
 
     /// Fills a new dictionary object with the session's entries for
-    /// `name` (classes excepted: they resolve through the session), noting
-    /// which names it was filled with so a commit can tell a removed entry
-    /// from one bound by someone else meanwhile.
+    /// `name`, noting which values it was filled with so a commit can tell
+    /// a removed entry from one bound by someone else meanwhile. Classes
+    /// are filled in too (see [`Run::sync_proxy_classes`]), so the
+    /// dictionary answers them to `keys`, `at:` and the rest.
     pub(crate) fn populate_proxy(&mut self, name: &str, proxy: Value) -> R<()> {
         let entries = self.session.entries(name).unwrap_or_default();
         let at_put = self.st.sym("at:put:");
@@ -280,6 +281,74 @@ impl Run<'_> {
             base.insert(n);
         }
         self.st.proxy_base.insert(name.to_string(), base);
+        self.sync_proxy_classes(name, proxy)
+    }
+
+    /// Brings the classes a dictionary object holds up to date with the
+    /// session's dictionary `name`: classes defined, redefined or removed
+    /// since the last time (by this call, or by a tool between calls) are
+    /// added, rebound or dropped. A name the view rebound to something
+    /// else is left as the view has it.
+    pub(crate) fn sync_proxy_classes(&mut self, name: &str, proxy: Value) -> R<()> {
+        let Value::Obj(pid) = proxy else {
+            return Ok(());
+        };
+        let mut current: Vec<(String, gs_image::ClassId)> = self
+            .session
+            .entries(name)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(n, e)| match e {
+                DictionaryEntry::Class(id) => Some((n, id)),
+                _ => None,
+            })
+            .collect();
+        current.sort();
+        let previous = self.st.proxy_classes.get(name).cloned().unwrap_or_default();
+        if previous == current {
+            return Ok(());
+        }
+        for (n, id) in &previous {
+            if current.iter().any(|(c, _)| c == n) {
+                continue;
+            }
+            // Dropped from the session: drop it here too, unless the view
+            // bound the name to something else meanwhile.
+            let was = self.st.loaded_class(*id).map(Value::Class);
+            if was.is_some() && self.proxy_at(pid, n) == was {
+                let key = self.symbol(n);
+                let remove = self.st.sym("removeKey:");
+                self.send(proxy, remove, &[key], None)?;
+            }
+        }
+        let at_put = self.st.sym("at:put:");
+        for (n, id) in &current {
+            let v = Value::Class(self.st.class_idx(self.session, *id));
+            if self.proxy_at(pid, n) == Some(v) || previous.contains(&(n.clone(), *id)) {
+                // Already there, or unchanged in the session and rebound
+                // (or removed) by the view, whose binding stands.
+                continue;
+            }
+            let key = self.symbol(n);
+            self.send(proxy, at_put, &[key, v], None)?;
+        }
+        self.st.proxy_classes.insert(name.to_string(), current);
+        Ok(())
+    }
+
+    /// Brings every dictionary object of this view up to date with the
+    /// classes of the session's dictionaries.
+    pub(crate) fn sync_all_proxy_classes(&mut self) -> R<()> {
+        let mut proxies: Vec<(String, ObjId)> = self
+            .st
+            .dict_proxies
+            .iter()
+            .map(|(n, &id)| (n.clone(), id))
+            .collect();
+        proxies.sort();
+        for (name, id) in proxies {
+            self.sync_proxy_classes(&name, Value::Obj(id))?;
+        }
         Ok(())
     }
 }
@@ -399,8 +468,16 @@ impl State {
                     other => other,
                 };
                 if let Value::Class(ci) = v {
-                    let want = DictionaryEntry::Class(self.classes[ci as usize].id);
-                    if current.as_ref() != Some(&want) {
+                    let id = self.classes[ci as usize].id;
+                    // A class the dictionary object holds because the
+                    // session bound it is not this view's change: a tool
+                    // may have removed or moved it since.
+                    let synced = self
+                        .proxy_classes
+                        .get(&dict)
+                        .is_some_and(|cs| cs.iter().any(|(n, c)| *n == name && *c == id));
+                    let want = DictionaryEntry::Class(id);
+                    if !synced && current.as_ref() != Some(&want) {
                         session.bind(&dict, &name, want).map_err(place)?;
                     }
                     continue;

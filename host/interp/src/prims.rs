@@ -941,6 +941,7 @@ impl Run<'_> {
         {
             Ok(defined) => {
                 self.code_changed();
+                self.sync_all_proxy_classes()?;
                 let ci = self.st.class_idx(self.session, defined.id);
                 Ok(Some(Value::Class(ci)))
             }
