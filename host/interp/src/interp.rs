@@ -185,6 +185,9 @@ pub struct Known {
 #[derive(Debug)]
 struct GlobalSlot {
     name: String,
+    /// For a pool variable, the pool dictionary that binds it (read there
+    /// rather than through the symbol list).
+    pool: Option<String>,
     cached: Option<(u64, Value)>,
 }
 
@@ -654,6 +657,20 @@ impl CompileEnv for Env<'_, '_> {
             }
             c = info.superclass;
         }
+        // Pool dictionaries come before the symbol list, nearest class
+        // first, as in GemStone.
+        let mut pools: Vec<String> = Vec::new();
+        let mut c = Some(self.class);
+        while let Some(ci) = c {
+            let info = &st.classes[ci as usize];
+            pools.extend(info.record.definition.pool_dictionaries.iter().cloned());
+            c = info.superclass;
+        }
+        if !pools.is_empty()
+            && let Some(pool) = self.run.pool_binding(&pools, name)
+        {
+            return Resolved::Global(self.run.pool_slot(&pool, name));
+        }
         // A doit may name a global it defines itself (a class made by an
         // earlier statement), so capitalised names bind late and fail at
         // run time if still undefined; a lower-case unknown name is a
@@ -891,10 +908,55 @@ impl<'a> Run<'a> {
         let g = self.st.globals.len() as u32;
         self.st.globals.push(GlobalSlot {
             name: name.to_string(),
+            pool: None,
             cached: None,
         });
         self.st.global_index.insert(name.to_string(), g);
         g
+    }
+
+    /// The slot of variable `name` of pool dictionary `pool`.
+    pub(crate) fn pool_slot(&mut self, pool: &str, name: &str) -> u32 {
+        // NUL cannot occur in a name, so pool keys never meet global ones.
+        let key = format!("{pool}\0{name}");
+        if let Some(&g) = self.st.global_index.get(&key) {
+            return g;
+        }
+        let g = self.st.globals.len() as u32;
+        self.st.globals.push(GlobalSlot {
+            name: name.to_string(),
+            pool: Some(pool.to_string()),
+            cached: None,
+        });
+        self.st.global_index.insert(key, g);
+        g
+    }
+
+    /// The first of `pools` (a class's pool dictionaries, nearest class
+    /// first) that binds `name`, in this view's copy or in the session.
+    pub(crate) fn pool_binding(&self, pools: &[String], name: &str) -> Option<String> {
+        pools
+            .iter()
+            .find(|p| {
+                let here = self
+                    .st
+                    .dict_proxies
+                    .get(p.as_str())
+                    .and_then(|&proxy| self.proxy_at(proxy, name));
+                here.is_some() || self.session.entry(p, name).is_some()
+            })
+            .cloned()
+    }
+
+    /// The value pool `pool` binds `name` to in this view.
+    fn resolve_pool(&mut self, pool: &str, name: &str) -> Option<Value> {
+        if !self.session.dictionary_names().iter().any(|d| d == pool) {
+            return None;
+        }
+        let Ok(Value::Obj(proxy)) = self.dictionary_proxy(pool) else {
+            return None;
+        };
+        self.proxy_at(proxy, name)
     }
 
     /// The current value of global `g`, if it is bound.
@@ -906,7 +968,10 @@ impl<'a> Run<'a> {
             return Some(v);
         }
         let name = self.st.globals[g as usize].name.clone();
-        let v = self.resolve_global(&name)?;
+        let v = match self.st.globals[g as usize].pool.clone() {
+            Some(pool) => self.resolve_pool(&pool, &name)?,
+            None => self.resolve_global(&name)?,
+        };
         self.st.globals[g as usize].cached = Some((epoch, v));
         Some(v)
     }
@@ -1574,11 +1639,19 @@ impl<'a> Run<'a> {
             Node::Global(g) => match self.global_value(*g) {
                 Some(v) => Ok(v),
                 None => {
-                    let name = self.st.globals[*g as usize].name.clone();
-                    self.signal_error(
-                        "Error",
-                        &format!("undefined global {name}: define it or check the spelling"),
-                    )
+                    let slot = &self.st.globals[*g as usize];
+                    let text = match &slot.pool {
+                        Some(pool) => format!(
+                            "pool variable {} is no longer bound in the pool dictionary {pool}: \
+                             bind it there again or recompile the method",
+                            slot.name
+                        ),
+                        None => format!(
+                            "undefined global {}: define it or check the spelling",
+                            slot.name
+                        ),
+                    };
+                    self.signal_error("Error", &text)
                 }
             },
             Node::AssignTemp(d, i, e) => {
@@ -1607,7 +1680,11 @@ impl<'a> Run<'a> {
             Node::AssignGlobal(g, e) => {
                 let v = self.eval(e, f)?;
                 let name = self.st.globals[*g as usize].name.clone();
-                match self.binding_dictionary(&name) {
+                let dictionary = match &self.st.globals[*g as usize].pool {
+                    Some(pool) => Some(pool.clone()),
+                    None => self.binding_dictionary(&name),
+                };
+                match dictionary {
                     // A name a dictionary binds is assigned there, so the
                     // new value commits with the session.
                     Some(dict) => {

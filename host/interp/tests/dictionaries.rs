@@ -175,3 +175,58 @@ fn a_class_bound_under_a_second_name_by_smalltalk_commits_as_an_alias() {
         "anArray( #'AcmeGadget', #'AcmeWidget', #'Widget')"
     );
 }
+
+#[test]
+fn pool_variables_resolve_through_the_class_pools_first() {
+    let (_dir, image, _c) = acme();
+    let mut session = image.session();
+    session.add_dictionary("BankPool").expect("pool dictionary");
+    // A pool is not searched as a global: keep it out of the symbol list.
+    let list: Vec<String> = session
+        .symbol_list()
+        .into_iter()
+        .filter(|d| d != "BankPool")
+        .collect();
+    let list: Vec<&str> = list.iter().map(String::as_str).collect();
+    session.set_symbol_list(&list).expect("symbol list");
+    let int = |n: &str| gs_image::DictionaryEntry::Global(gs_image::GlobalValue::Integer(n.into()));
+    session
+        .bind("BankPool", "Rate", int("7"))
+        .expect("pool entry");
+    session
+        .bind("BankPool", "Fee", int("2"))
+        .expect("pool entry");
+    // A global of the same name: the pool must win inside the class.
+    session
+        .bind("UserGlobals", "Rate", int("100"))
+        .expect("global");
+    session.commit().expect("commit");
+    let mut c = Client {
+        session: image.session(),
+        interp: Interpreter::new(),
+    };
+    c.run(
+        "Object subclass: 'Bank' instVarNames: #() classVars: #() classInstVars: #()
+           poolDictionaries: #(BankPool) inDictionary: UserGlobals options: #().
+         Bank subclass: 'Branch' instVarNames: #() classVars: #() classInstVars: #()
+           poolDictionaries: #() inDictionary: UserGlobals options: #().
+         Bank compile: 'rate ^Rate' classified: 'x'.
+         Bank compile: 'raiseFee Fee := Fee + 1. ^Fee' classified: 'x'.
+         Bank class compile: 'classRate ^Rate * 2' classified: 'x'.
+         Branch compile: 'branchRate ^Rate + Fee' classified: 'x'",
+    );
+    assert_eq!(c.run("Bank new rate"), "7");
+    assert_eq!(c.run("Bank classRate"), "14");
+    assert_eq!(c.run("Rate"), "100");
+    assert_eq!(c.run("Branch new branchRate"), "9");
+    assert_eq!(c.run("Bank new raiseFee"), "3");
+    assert_eq!(c.run("Branch new branchRate"), "10");
+    // The assignment went to the pool, which commits with the session.
+    c.interp.commit(&mut c.session).expect("commit");
+    let mut other = Client {
+        session: image.session(),
+        interp: Interpreter::new(),
+    };
+    assert_eq!(other.run("Bank new raiseFee"), "4");
+    assert_eq!(other.run("Rate"), "100");
+}
