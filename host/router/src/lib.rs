@@ -283,6 +283,11 @@ impl Router {
         self.sessions.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The ids of the sessions open now.
+    pub fn session_ids(&self) -> Vec<String> {
+        self.table().keys().cloned().collect()
+    }
+
     /// The session with `id`, if it is open.
     pub fn session(&self, id: &str) -> Option<Arc<Session>> {
         self.table().get(id).cloned()

@@ -1,16 +1,19 @@
 //! The stdio transport: one client, one JSON-RPC message per line in and
 //! out. Requests run on their own tasks so a `notifications/cancelled` read
 //! while a call runs can stop it; answers are written whole, one per line,
-//! in the order they complete. Nothing but protocol goes to the writer
-//! (logs go to stderr).
+//! in the order they complete. What the server sends first (its requests
+//! and notifications, from the session's outbox) goes to the same writer,
+//! standard output being the client's one stream. Nothing but protocol
+//! goes to the writer (logs go to stderr).
 
 use std::sync::Arc;
+use std::task::Poll;
 
 use serde_json::Value;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 
 use crate::protocol::{self, Message};
-use crate::{OpenRefused, Router, Session};
+use crate::{Drained, OpenRefused, Router, Session};
 
 /// Serves one client reading `input` and writing `output` until `input`
 /// ends. The session opens at `initialize` (or at the first request, for a
@@ -30,9 +33,11 @@ where
         }
         Ok::<_, std::io::Error>(())
     });
+    let raw = tx.clone();
     let send = move |v: &Value| {
         let _ = tx.send(serde_json::to_vec(v).unwrap_or_default());
     };
+    let mut outbox: Option<tokio::task::JoinHandle<()>> = None;
     let mut session: Option<Arc<Session>> = None;
     let mut lines = input.lines();
     let mut tasks = Vec::new();
@@ -56,7 +61,14 @@ where
         let needs_session = matches!(message, Message::Request { .. });
         if needs_session && session.is_none() {
             match router.open_session(None).await {
-                Ok(s) => session = Some(s),
+                Ok(s) => {
+                    outbox = Some(tokio::spawn(drain_outbox(
+                        router.clone(),
+                        s.clone(),
+                        raw.clone(),
+                    )));
+                    session = Some(s);
+                }
                 Err(e) => {
                     let why = match e {
                         OpenRefused::Failed(why) => why,
@@ -122,6 +134,36 @@ where
     if let Some(s) = session {
         router.close(s.id());
     }
-    drop(send);
+    if let Some(o) = outbox {
+        let _ = o.await;
+    }
+    drop((send, raw));
     writer.await.unwrap_or(Ok(()))
+}
+
+/// Writes the session's outbox to the client, one message per line, until
+/// the session ends.
+async fn drain_outbox(
+    router: Arc<Router>,
+    session: Arc<Session>,
+    out: tokio::sync::mpsc::UnboundedSender<Vec<u8>>,
+) {
+    let generation = router.open_stream(&session);
+    loop {
+        let next = std::future::poll_fn(|cx| match session.drain(generation, cx.waker()) {
+            Drained::Frame(frame) => Poll::Ready(Some(frame)),
+            Drained::End => Poll::Ready(None),
+            Drained::Wait => Poll::Pending,
+        })
+        .await;
+        let Some(frame) = next else { return };
+        // The outbox holds SSE frames; the line is the JSON they carry.
+        let json = frame
+            .strip_prefix(b"event: message\ndata: ".as_slice())
+            .and_then(|f| f.strip_suffix(b"\n\n".as_slice()))
+            .unwrap_or(&frame);
+        if out.send(json.to_vec()).is_err() {
+            return;
+        }
+    }
 }
