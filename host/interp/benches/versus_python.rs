@@ -6,6 +6,10 @@
 //! (Smalltalk time / Python time; the goal is ≤ 1.0). It also times running
 //! a 100-test SUnit class and how long a break takes to end an infinite
 //! loop.
+//!
+//! `BENCH_ONLY=<text>` runs only the workloads whose name contains the
+//! text, each `BENCH_REPEAT` times (default 5), without CPython: for
+//! profiling one workload (`perf record`, `valgrind --tool=callgrind`).
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -69,6 +73,25 @@ fn main() {
         interp
             .execute(&mut session, s, &limits, &brk)
             .expect("bench setup");
+    }
+    if let Ok(only) = std::env::var("BENCH_ONLY") {
+        let repeat: usize = std::env::var("BENCH_REPEAT")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(5);
+        for w in WORKLOADS.iter().filter(|w| w.name.contains(only.as_str())) {
+            for _ in 0..repeat {
+                let t = Instant::now();
+                let r = interp.execute(&mut session, w.smalltalk, &limits, &brk);
+                println!(
+                    "{:<36} {:>10.1}ms {:?}",
+                    w.name,
+                    t.elapsed().as_secs_f64() * 1e3,
+                    r.map(|o| o.print_string)
+                );
+            }
+        }
+        return;
     }
     println!(
         "{:<36} {:>12} {:>12} {:>8}",

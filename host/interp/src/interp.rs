@@ -228,6 +228,10 @@ pub struct State {
     pub(crate) doit_sel: Sel,
     /// Classes whose instances `basicNew` may not make (with subclasses).
     pub(crate) no_new: Vec<ClassIdx>,
+    /// The kernel's IdentityKeyValueDictionary, whose subclasses compare
+    /// keys by identity (looked up once: dictionary intrinsics need it on
+    /// every access).
+    pub(crate) identity_dictionary: Option<ClassIdx>,
     pub(crate) sel_dnu: Sel,
     pub(crate) sel_handles: Sel,
     pub(crate) sel_description: Sel,
@@ -344,6 +348,7 @@ impl State {
             epoch: 1,
             doit_sel: 0,
             no_new: Vec::new(),
+            identity_dictionary: None,
             sel_dnu: 0,
             sel_handles: 0,
             sel_description: 0,
@@ -400,6 +405,9 @@ impl State {
                 let ci = st.class_idx(session, id);
                 st.no_new.push(ci);
             }
+        }
+        if let Ok(id) = session.class_id("IdentityKeyValueDictionary") {
+            st.identity_dictionary = Some(st.class_idx(session, id));
         }
         st.doit_sel = st.sym("doit");
         st.sel_dnu = st.sym("doesNotUnderstand:");

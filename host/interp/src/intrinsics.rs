@@ -311,6 +311,16 @@ impl Run<'_> {
             Value::Int(i) => Some(Key::Int(i)),
             Value::Obj(id) => {
                 let o = self.st.heap.get(id);
+                let k = &self.st.known;
+                // The common classes first: no walk up the superclasses.
+                if let Body::Bytes(b) = &o.body {
+                    if o.class == k.string {
+                        return Some(Key::Str(b, false));
+                    }
+                    if o.class == k.symbol {
+                        return Some(Key::Str(b, true));
+                    }
+                }
                 match &o.body {
                     Body::Bytes(b) if self.is_string_class(o.class) => {
                         Some(Key::Str(b, self.inherits(o.class, self.st.known.symbol)))
@@ -337,13 +347,7 @@ impl Run<'_> {
         if n == 0 {
             return Ok(None);
         }
-        let identity = self
-            .st
-            .classes
-            .iter()
-            .position(|c| c.name == "IdentityKeyValueDictionary" && c.record.kernel)
-            .is_some_and(|ik| self.inherits(class, ik as ClassIdx));
-        if identity {
+        if self.is_identity_dictionary(class) {
             let Some(Value::Int(h)) = self.primitive(3, key, &[])? else {
                 return Ok(None);
             };
@@ -360,9 +364,25 @@ impl Run<'_> {
             }
             return Ok(None);
         }
-        let Some(probe) = self.key_of(key) else {
-            return Ok(None);
-        };
+        Ok(self.probe(slots, key).map(|i| Value::Int(i as i64 + 1)))
+    }
+
+    fn is_identity_dictionary(&self, class: ClassIdx) -> bool {
+        self.st
+            .identity_dictionary
+            .is_some_and(|ik| self.inherits(class, ik))
+    }
+
+    /// The 0-based bucket of `slots` (a KeyValueDictionary's keys) that
+    /// holds `key` or the empty one where it would go, probing as
+    /// `_indexOf:` does, for SmallInteger and String/Symbol keys in an
+    /// equality dictionary; `None` when some key met is of another kind.
+    fn probe(&self, slots: &[Value], key: Value) -> Option<usize> {
+        let n = slots.len();
+        if n == 0 {
+            return None;
+        }
+        let probe = self.key_of(key)?;
         let h = match &probe {
             Key::Int(i) => *i,
             Key::Str(b, _) => {
@@ -373,27 +393,72 @@ impl Run<'_> {
                 h
             }
         };
-        let mut i = start_bucket(h, n);
+        let mut i = start_bucket(h, n as i64) as usize;
         for _ in 0..n {
-            let k = slots[i as usize];
+            let k = slots[i];
             if k == Value::Nil {
-                return Ok(Some(Value::Int(i + 1)));
+                return Some(i);
             }
             // `stored = aKey`, as the stored key's class answers it.
-            let matched = match (self.key_of(k), &probe) {
-                (Some(Key::Int(a)), Key::Int(b)) => a == *b,
-                (Some(Key::Int(_)), Key::Str(..)) => false,
-                (Some(Key::Str(_, true)), _) => k.identical(key),
-                (Some(Key::Str(a, false)), Key::Str(b, bsym)) => !bsym && a == *b,
-                (Some(Key::Str(_, false)), Key::Int(_)) => false,
-                (None, _) => return Ok(None),
+            let matched = match (self.key_of(k)?, &probe) {
+                (Key::Int(a), Key::Int(b)) => a == *b,
+                (Key::Int(_), Key::Str(..)) => false,
+                (Key::Str(_, true), _) => k.identical(key),
+                (Key::Str(a, false), Key::Str(b, bsym)) => !bsym && a == *b,
+                (Key::Str(_, false), Key::Int(_)) => false,
             };
             if matched {
-                return Ok(Some(Value::Int(i + 1)));
+                return Some(i);
             }
-            i = (i + 1) % n;
+            i += 1;
+            if i == n {
+                i = 0;
+            }
         }
-        Ok(None)
+        None
+    }
+
+    /// `KeyValueDictionary>>_grow` done natively when every key is one
+    /// [`Run::probe`] handles: twice the buckets, the keys re-inserted in
+    /// bucket order. `false` when some key is not (the Smalltalk runs).
+    fn grow_natively(&mut self, id: crate::heap::ObjId) -> R<bool> {
+        let named = &self.st.heap.get(id).named;
+        let (Some(Value::Obj(keys)), Some(Value::Obj(values))) =
+            (named.get(1).copied(), named.get(2).copied())
+        else {
+            return Ok(false);
+        };
+        let (Body::Slots(old_k), Body::Slots(old_v)) =
+            (&self.st.heap.get(keys).body, &self.st.heap.get(values).body)
+        else {
+            return Ok(false);
+        };
+        if old_k.len() != old_v.len() {
+            return Ok(false);
+        }
+        let size = old_k.len() * 2;
+        let mut new_k = vec![Value::Nil; size];
+        let mut new_v = vec![Value::Nil; size];
+        let mut tally = 0;
+        for (&k, &v) in old_k.iter().zip(old_v) {
+            if k == Value::Nil {
+                continue;
+            }
+            let Some(j) = self.probe(&new_k, k) else {
+                return Ok(false);
+            };
+            new_k[j] = k;
+            new_v[j] = v;
+            tally += 1;
+        }
+        let array = self.st.known.array;
+        let nk = self.alloc(array, 0, Body::Slots(new_k))?;
+        let nv = self.alloc(array, 0, Body::Slots(new_v))?;
+        let named = &mut self.st.heap.get_mut(id).named;
+        named[0] = Value::Int(tally);
+        named[1] = nk;
+        named[2] = nv;
+        Ok(true)
     }
 
     /// `KeyValueDictionary>>at:put:` (`put`) and `at:ifAbsent:` for the
@@ -461,6 +526,12 @@ impl Run<'_> {
             _ => 0,
         };
         self.st.heap.get_mut(id).named[0] = Value::Int(tally + 1);
+        if (tally + 1) * 4 > size * 3
+            && !self.is_identity_dictionary(class)
+            && self.grow_natively(id)?
+        {
+            return Ok(Some(arg));
+        }
         if (tally + 1) * 4 > size * 3 {
             let grow = self.st.sym("_grow");
             self.send(rcv, grow, &[], None)?;
