@@ -110,9 +110,10 @@ impl EmbeddedSession {
         let brk = BreakHandle::sharing(cancel.shared_flag());
         let mut guard = self.lock();
         let ws = &mut *guard;
-        ws.interpreter
-            .execute(&mut ws.session, code, &self.limits, &brk)
-            .map_err(exec_error)
+        let result = ws
+            .interpreter
+            .execute(&mut ws.session, code, &self.limits, &brk);
+        keep_cancelled(cancel, result)
     }
 
     /// Runs the tests of `class_name` (all, or just `selectors`), calling
@@ -127,16 +128,15 @@ impl EmbeddedSession {
         let brk = BreakHandle::sharing(cancel.shared_flag());
         let mut guard = self.lock();
         let ws = &mut *guard;
-        ws.interpreter
-            .run_tests(
-                &mut ws.session,
-                class_name,
-                selectors,
-                &self.limits,
-                &brk,
-                progress,
-            )
-            .map_err(exec_error)
+        let result = ws.interpreter.run_tests(
+            &mut ws.session,
+            class_name,
+            selectors,
+            &self.limits,
+            &brk,
+            progress,
+        );
+        keep_cancelled(cancel, result)
     }
 
     /// Commits the session's changes (code and objects).
@@ -180,6 +180,21 @@ impl EmbeddedSession {
         let ws = &mut *guard;
         ws.interpreter.refresh(&mut ws.session).map_err(tool_error)
     }
+}
+
+/// Classifies a Smalltalk call's outcome. The interpreter clears its break
+/// flag when a break ends a call (so the flag can be reused); here that flag
+/// is the caller's cancel token, which must stay raised so the rest of the
+/// tool — a second doit, the next test class — sees the cancellation too.
+fn keep_cancelled<T>(cancel: &CancelToken, result: Result<T, ExecError>) -> Result<T, ToolError> {
+    if let Err(ExecError {
+        kind: ExecErrorKind::Break,
+        ..
+    }) = &result
+    {
+        cancel.cancel();
+    }
+    result.map_err(exec_error)
 }
 
 /// An image error as the toolset contract classifies it. A compile error
