@@ -232,6 +232,8 @@ pub struct State {
     /// keys by identity (looked up once: dictionary intrinsics need it on
     /// every access).
     pub(crate) identity_dictionary: Option<ClassIdx>,
+    /// The kernel's Interval (the enumeration intrinsics handle it).
+    pub(crate) interval: Option<ClassIdx>,
     pub(crate) sel_dnu: Sel,
     pub(crate) sel_handles: Sel,
     pub(crate) sel_description: Sel,
@@ -349,6 +351,7 @@ impl State {
             doit_sel: 0,
             no_new: Vec::new(),
             identity_dictionary: None,
+            interval: None,
             sel_dnu: 0,
             sel_handles: 0,
             sel_description: 0,
@@ -408,6 +411,9 @@ impl State {
         }
         if let Ok(id) = session.class_id("IdentityKeyValueDictionary") {
             st.identity_dictionary = Some(st.class_idx(session, id));
+        }
+        if let Ok(id) = session.class_id("Interval") {
+            st.interval = Some(st.class_idx(session, id));
         }
         st.doit_sel = st.sym("doit");
         st.sel_dnu = st.sym("doesNotUnderstand:");

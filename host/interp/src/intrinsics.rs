@@ -39,7 +39,29 @@ pub const INTRINSICS: &[(&str, bool, &str, u32)] = &[
     ("KeyValueDictionary", false, "_indexOf:", 1020),
     ("KeyValueDictionary", false, "at:put:", 1021),
     ("KeyValueDictionary", false, "at:ifAbsent:", 1022),
+    ("SequenceableCollection", false, "select:", 1023),
+    ("SequenceableCollection", false, "collect:", 1024),
+    ("Collection", false, "inject:into:", 1025),
 ];
+
+/// The elements of an Array or of an Interval of SmallIntegers, as the
+/// enumeration intrinsics walk them.
+#[derive(Clone, Copy)]
+enum Elements {
+    /// `from + i * by` for i in 0..n.
+    Interval { from: i64, by: i64, n: i64 },
+    /// The slots of an Array, `n` of them when the enumeration began.
+    Array { id: crate::heap::ObjId, n: usize },
+}
+
+impl Elements {
+    fn len(self) -> usize {
+        match self {
+            Elements::Interval { n, .. } => n as usize,
+            Elements::Array { n, .. } => n,
+        }
+    }
+}
 
 /// A key as `_indexOf:` sees it, for the kinds handled natively.
 enum Key<'a> {
@@ -299,6 +321,14 @@ impl Run<'_> {
                     _ => return Ok(None),
                 };
                 self.alloc(class, 0, body).map(Some)
+            }
+            1023 => self.select(class, rcv, args.first().copied().unwrap_or(Value::Nil)),
+            1024 => self.collect(class, rcv, args.first().copied().unwrap_or(Value::Nil)),
+            1025 => {
+                let (Some(&init), Some(&blk)) = (args.first(), args.get(1)) else {
+                    return Ok(None);
+                };
+                self.inject(class, rcv, init, blk)
             }
             1020 => self.index_of(class, rcv, args.first().copied().unwrap_or(Value::Nil)),
             1021 | 1022 => self.dictionary_at(n == 1021, class, rcv, args),
@@ -606,17 +636,32 @@ impl Run<'_> {
 
     /// `Interval>>do:` for SmallInteger bounds and step.
     fn interval_do(&mut self, rcv: Value, blk: Value) -> R<Option<Value>> {
-        let Value::Obj(id) = rcv else { return Ok(None) };
+        if self.closure_args(blk) != Some(1) {
+            return Ok(None);
+        }
+        let Some((from, by, n)) = self.interval_range(rcv) else {
+            return Ok(None);
+        };
+        for i in 0..n {
+            self.call_block(blk, &[Value::Int(from + i * by)])?;
+        }
+        Ok(Some(rcv))
+    }
+
+    /// An Interval's first element, step and size, when every element is
+    /// a SmallInteger.
+    fn interval_range(&self, rcv: Value) -> Option<(i64, i64, i64)> {
+        let Value::Obj(id) = rcv else { return None };
         let named = &self.st.heap.get(id).named;
         let (Some(Value::Int(from)), Some(Value::Int(to)), Some(Value::Int(by))) = (
             named.first().copied(),
             named.get(1).copied(),
             named.get(2).copied(),
         ) else {
-            return Ok(None);
+            return None;
         };
-        if by == 0 || self.closure_args(blk) != Some(1) {
-            return Ok(None);
+        if by == 0 {
+            return None;
         }
         let n = if (by > 0 && to < from) || (by < 0 && from < to) {
             0
@@ -633,12 +678,100 @@ impl Run<'_> {
         // running any, so a fallback never repeats elements.
         let small = crate::heap::SMALL_MIN..=crate::heap::SMALL_MAX;
         match (n - 1).checked_mul(by).and_then(|x| x.checked_add(from)) {
-            Some(last) if n == 0 || small.contains(&last) => {}
-            _ => return Ok(None),
+            Some(last) if n == 0 || small.contains(&last) => Some((from, by, n)),
+            _ => None,
         }
-        for i in 0..n {
-            self.call_block(blk, &[Value::Int(from + i * by)])?;
+    }
+
+    /// What the enumeration intrinsics walk: an Array, or an Interval of
+    /// SmallIntegers (exactly these kernel classes, whose `do:` and
+    /// `species` are known).
+    fn elements(&self, class: ClassIdx, rcv: Value) -> Option<Elements> {
+        if class == self.st.known.array {
+            let Value::Obj(id) = rcv else { return None };
+            return match &self.st.heap.get(id).body {
+                Body::Slots(s) => Some(Elements::Array { id, n: s.len() }),
+                _ => None,
+            };
         }
-        Ok(Some(rcv))
+        if Some(class) == self.st.interval {
+            let (from, by, n) = self.interval_range(rcv)?;
+            return Some(Elements::Interval { from, by, n });
+        }
+        None
+    }
+
+    /// Element `i` (0-based) of `e`, read afresh as `self at: i` does.
+    fn element(&mut self, rcv: Value, e: Elements, i: usize) -> R<Value> {
+        match e {
+            Elements::Interval { from, by, .. } => Ok(Value::Int(from + i as i64 * by)),
+            Elements::Array { id, .. } => match &self.st.heap.get(id).body {
+                Body::Slots(s) if i < s.len() => Ok(s[i]),
+                _ => {
+                    // Let at: report the bad index as the Smalltalk does.
+                    let at = self.st.sym("at:");
+                    self.send(rcv, at, &[Value::Int(i as i64 + 1)], None)
+                }
+            },
+        }
+    }
+
+    /// `SequenceableCollection>>select:` of an Array or Interval: the
+    /// elements the block answers true for, in an Array (the species of
+    /// both). A non-Boolean answer is sent `mustBeBoolean`, as the inlined
+    /// `ifTrue:` of the Smalltalk does, and the element is left out.
+    fn select(&mut self, class: ClassIdx, rcv: Value, blk: Value) -> R<Option<Value>> {
+        if self.closure_args(blk) != Some(1) {
+            return Ok(None);
+        }
+        let Some(e) = self.elements(class, rcv) else {
+            return Ok(None);
+        };
+        let mut out = Vec::new();
+        for i in 0..e.len() {
+            let v = self.element(rcv, e, i)?;
+            match self.call_block(blk, &[v])? {
+                Value::True => out.push(v),
+                Value::False => {}
+                other => {
+                    let sel = self.st.sel_must_be_boolean;
+                    self.send(other, sel, &[], None)?;
+                }
+            }
+        }
+        self.array(out).map(Some)
+    }
+
+    /// `SequenceableCollection>>collect:` of an Array: a new Array of the
+    /// block's answers. (Interval has its own `collect:`.)
+    fn collect(&mut self, class: ClassIdx, rcv: Value, blk: Value) -> R<Option<Value>> {
+        if class != self.st.known.array || self.closure_args(blk) != Some(1) {
+            return Ok(None);
+        }
+        let Some(e) = self.elements(class, rcv) else {
+            return Ok(None);
+        };
+        let mut out = Vec::with_capacity(e.len());
+        for i in 0..e.len() {
+            let v = self.element(rcv, e, i)?;
+            out.push(self.call_block(blk, &[v])?);
+        }
+        self.array(out).map(Some)
+    }
+
+    /// `Collection>>inject:into:` of an Array or Interval.
+    fn inject(&mut self, class: ClassIdx, rcv: Value, init: Value, blk: Value) -> R<Option<Value>> {
+        if self.closure_args(blk) != Some(2) {
+            return Ok(None);
+        }
+        let Some(e) = self.elements(class, rcv) else {
+            return Ok(None);
+        };
+        let mut acc = init;
+        for i in 0..e.len() {
+            let v = self.element(rcv, e, i)?;
+            acc = self.call_block(blk, &[acc, v])?;
+        }
+        Ok(Some(acc))
     }
 }
