@@ -217,6 +217,11 @@ impl Run<'_> {
                     Some(Value::Int(b)) if (2..=36).contains(b) => *b as u32,
                     Some(_) => return Ok(None),
                 };
+                if let (Value::Int(i), 10) = (rcv, base) {
+                    // The common case, without a BigInt.
+                    let bytes = i.to_string().into_bytes();
+                    return self.alloc(k.string, 0, Body::Bytes(bytes)).map(Some);
+                }
                 let Some(n) = self.int_of(rcv) else {
                     return Ok(None);
                 };
