@@ -12,8 +12,9 @@
 //! - [`Broker`] opens a [`BrokerSession`] per MCP session. A session runs
 //!   one call at a time; later calls queue in arrival order. Each toolset's
 //!   per-session state ([`gs_toolset::ToolsetSession`]) is created on the
-//!   session's first call to one of its tools. Calls run on tokio's
-//!   blocking pool, so a long call never stalls the accept loop or any other
+//!   session's first call to one of its tools. Calls run off the async
+//!   threads (a few dedicated call threads, then tokio's blocking pool: see
+//!   `executor`), so a long call never stalls the accept loop or any other
 //!   session.
 //! - [`CallControl`]: the caller's hold on one call. [`CallControl::stop`]
 //!   escalates as the reference server does for a request deadline or a
@@ -26,6 +27,8 @@
 //! (`gs-toolset`) and nothing else — no HTTP, no JSON-RPC framing, no
 //! wasmtime, no image backend.
 
+mod executor;
+
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -37,6 +40,8 @@ use gs_toolset::{
     ToolResult, Toolset, ToolsetSession,
 };
 use serde_json::Value;
+
+use executor::Lost;
 
 /// Opens one image session per MCP session.
 pub trait ImageSessionFactory: Send + Sync {
@@ -220,7 +225,7 @@ struct ControlState {
 
 /// A caller's hold on one call: stops it, and says when it has really
 /// ended — which may be after the caller stopped waiting for its answer,
-/// because a call on the blocking pool runs until it returns. Clones share
+/// because a call off the async threads runs until it returns. Clones share
 /// the call.
 #[derive(Clone)]
 pub struct CallControl(Arc<ControlState>);
@@ -447,7 +452,7 @@ impl BrokerSession {
 
     /// Runs a call after every earlier call of this session has finished.
     ///
-    /// The call runs on the blocking pool. If the caller stops waiting
+    /// The call runs off the async threads. If the caller stops waiting
     /// (drops the future), the call still runs to its end — stop it with
     /// `request.control` — and the next call waits for it, so a session
     /// never has two calls in flight.
@@ -474,7 +479,7 @@ impl BrokerSession {
         let tool = request.tool;
         let arguments = request.arguments;
         let control = request.control;
-        let handle = tokio::task::spawn_blocking(move || {
+        let run = executor::run(move || {
             // Dropped last: the call counts as ended only once its turn is
             // given up and the pending count is down.
             let _ended = ended;
@@ -499,15 +504,15 @@ impl BrokerSession {
             }
             result
         });
-        Ok(match handle.await {
+        Ok(match run.await {
             Ok(result) => result,
-            Err(e) => Err(ToolError::other(if e.is_panic() {
+            Err(Lost::Panicked) => Err(ToolError::other(
                 "the tool failed unexpectedly (it panicked); the session goes on, and the \
-                 toolset's state for this session was reset"
-                    .to_string()
-            } else {
-                format!("the tool call was abandoned: {e}")
-            })),
+                 toolset's state for this session was reset",
+            )),
+            Err(Lost::Abandoned(why)) => Err(ToolError::other(format!(
+                "the tool call was abandoned: {why}"
+            ))),
         })
     }
 
