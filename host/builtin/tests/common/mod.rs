@@ -155,32 +155,7 @@ pub struct Client {
 impl Client {
     /// Connects and initializes a session.
     pub fn connect(server: &Server) -> Client {
-        let mut c = Client {
-            addr: server.addr,
-            session: None,
-            next_id: 1,
-            output_schemas: Default::default(),
-        };
-        let reply = c.post(&json!({
-            "jsonrpc": "2.0", "id": 0, "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": {"name": "builtin-tests", "version": "1"}
-            }
-        }));
-        assert_eq!(reply.status, 200, "{reply:?}");
-        c.session = reply.header("mcp-session-id").map(String::from);
-        assert!(c.session.is_some(), "initialize answers a session id");
-        let reply = c.post(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        assert_eq!(reply.status, 202, "{reply:?}");
-        for tool in c.tools() {
-            c.output_schemas.insert(
-                tool["name"].as_str().unwrap().to_string(),
-                tool["outputSchema"].clone(),
-            );
-        }
-        c
+        connect_to(server.addr)
     }
 
     /// POSTs one JSON-RPC message.
@@ -426,9 +401,10 @@ pub fn conforms(schema: &Value, value: &Value, path: &str) -> Result<(), String>
     Ok(())
 }
 
-/// Connects a client to a server that another process started, at `addr`:
-/// the benchmark runs its client in a process of its own, as a real client
-/// is, so the server's heap and threads do not share the client's.
+/// Connects and initializes a session with the server at `addr` — in this
+/// process ([`Client::connect`]) or another: the benchmark runs its client
+/// in a process of its own, as a real client is, so the server's heap and
+/// threads do not share the client's.
 pub fn connect_to(addr: SocketAddr) -> Client {
     let mut c = Client {
         addr,
@@ -441,7 +417,7 @@ pub fn connect_to(addr: SocketAddr) -> Client {
         "params": {
             "protocolVersion": "2025-11-25",
             "capabilities": {},
-            "clientInfo": {"name": "builtin-bench", "version": "1"}
+            "clientInfo": {"name": "builtin-tests", "version": "1"}
         }
     }));
     assert_eq!(reply.status, 200, "{reply:?}");
