@@ -36,6 +36,13 @@ pub struct Method {
     pub nargs: usize,
     /// Number of variable slots (arguments, temporaries, inlined ones).
     pub nslots: usize,
+    /// True when the body creates a real block, which may capture the
+    /// activation's variables: they then live in a heap [`Scope`] the
+    /// block shares. Otherwise they stay on the interpreter's value stack,
+    /// which costs no allocation per activation.
+    ///
+    /// [`Scope`]: crate::heap::Scope
+    pub needs_scope: bool,
     /// The primitive to try first, if any.
     pub primitive: Option<u32>,
     /// The statements.
@@ -55,6 +62,9 @@ pub struct BlockCode {
     pub nargs: usize,
     /// Number of variable slots (parameters first).
     pub nslots: usize,
+    /// True when the block itself creates a real block (see
+    /// [`Method::needs_scope`]).
+    pub needs_scope: bool,
     /// The statements.
     pub body: Vec<Node>,
 }
@@ -120,6 +130,17 @@ pub struct SendCache {
     pub method: std::cell::RefCell<Option<Rc<Method>>>,
 }
 
+/// One message of a cascade.
+#[derive(Debug)]
+pub struct CascadeMessage {
+    /// The selector.
+    pub sel: Sel,
+    /// The arguments.
+    pub args: Vec<Node>,
+    /// The inline cache.
+    pub cache: Box<SendCache>,
+}
+
 /// One executable node.
 #[derive(Debug)]
 pub enum Node {
@@ -161,7 +182,7 @@ pub enum Node {
     /// A cascade: each part is a chain of messages sent to the receiver.
     /// When the receiver is `super` (the flag), the first message of each
     /// part is looked up from the method class's superclass.
-    Cascade(Box<Node>, bool, Vec<Vec<(Sel, Vec<Node>)>>),
+    Cascade(Box<Node>, bool, Vec<Vec<CascadeMessage>>),
     /// A block closure is created.
     Block(Rc<BlockCode>),
     /// `{a. b}`.
@@ -251,6 +272,8 @@ pub trait CompileEnv {
 struct Level {
     names: Vec<(String, u16)>,
     nslots: u16,
+    /// A real block was compiled in this level's code.
+    has_block: bool,
 }
 
 /// Compiles one method body or doit body.
@@ -270,6 +293,8 @@ pub struct Compiled {
     pub body: Vec<Node>,
     /// Slots of the outermost scope.
     pub nslots: usize,
+    /// Whether the body creates a real block (see [`Method::needs_scope`]).
+    pub needs_scope: bool,
     /// Literal objects.
     pub literals: Vec<Value>,
 }
@@ -306,6 +331,7 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
         let mut level = Level {
             names: Vec::new(),
             nslots: 0,
+            has_block: false,
         };
         for n in args.iter().chain(temps) {
             level.names.push((n.clone(), level.nslots));
@@ -320,6 +346,7 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
         Ok(Compiled {
             body,
             nslots: level.nslots as usize,
+            needs_scope: level.has_block,
             literals: self.literals,
         })
     }
@@ -423,9 +450,11 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
     }
 
     fn block(&mut self, block: &Block) -> Node {
+        self.levels.last_mut().expect("a level").has_block = true;
         let mut level = Level {
             names: Vec::new(),
             nslots: 0,
+            has_block: false,
         };
         for n in block.parameters.iter().chain(&block.temporaries) {
             level.names.push((n.name.clone(), level.nslots));
@@ -437,6 +466,7 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
         Node::Block(Rc::new(BlockCode {
             nargs: block.parameters.len(),
             nslots: level.nslots as usize,
+            needs_scope: level.has_block,
             body,
         }))
     }
@@ -623,7 +653,11 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
                     .map(|m| {
                         let sel = self.env.symbol(&m.selector);
                         let args = m.arguments.iter().map(|e| self.expr(e)).collect();
-                        (sel, args)
+                        CascadeMessage {
+                            sel,
+                            args,
+                            cache: Box::default(),
+                        }
                     })
                     .collect()
             })

@@ -120,6 +120,9 @@ pub struct Object {
     pub class: ClassIdx,
     /// Invariant objects (Symbols, method literals) refuse stores.
     pub invariant: bool,
+    /// A dictionary's key table (see [`Heap::key_tables`]) depends on this
+    /// object's contents: [`Heap::get_mut`] reports it as changed.
+    pub watched: bool,
     /// Named instance variables, in `allInstVarNames` order.
     pub named: Vec<Value>,
     /// The indexed part.
@@ -151,6 +154,17 @@ pub struct Heap {
     pub allocated: usize,
     /// Bytes allowed before allocation fails.
     pub budget: usize,
+    /// The hashes of the keys of large equality dictionaries, by the id of
+    /// their keys Array: entry `i` is the hash of the key in bucket `i`
+    /// (anything for an empty bucket). Probing compares these before
+    /// touching a key object, and growing reuses them instead of hashing
+    /// every key again. A table is valid while its keys Array and its key
+    /// objects are unchanged: they are `watched`, and writes through
+    /// [`Heap::get_mut`] list them in [`Heap::changed`], which the
+    /// dictionary code checks before using a table.
+    pub(crate) key_tables: HashMap<ObjId, Vec<i64>, crate::interp::BuildFx>,
+    /// Watched objects changed since the key tables were last checked.
+    pub(crate) changed: Vec<ObjId>,
 }
 
 /// Allocation would exceed the memory budget.
@@ -201,9 +215,77 @@ impl Heap {
         self.objects[id as usize].as_ref().expect("live object id")
     }
 
-    /// The object `id`, mutably.
+    /// The object `id`, mutably (reporting a watched object as changed).
     pub fn get_mut(&mut self, id: ObjId) -> &mut Object {
+        let o = self.objects[id as usize].as_mut().expect("live object id");
+        if o.watched {
+            o.watched = false;
+            self.changed.push(id);
+        }
+        o
+    }
+
+    /// The object `id`, mutably, without reporting a change: for the
+    /// dictionary code, which keeps the key tables up to date itself.
+    pub(crate) fn get_mut_quiet(&mut self, id: ObjId) -> &mut Object {
         self.objects[id as usize].as_mut().expect("live object id")
+    }
+
+    /// Sets whether object `id` is watched (see [`Object::watched`]).
+    pub(crate) fn set_watched(&mut self, id: ObjId, watched: bool) {
+        if let Some(Some(o)) = self.objects.get_mut(id as usize) {
+            o.watched = watched;
+        }
+    }
+
+    /// Drops every key table, so none depends on any object any more.
+    pub(crate) fn drop_key_tables(&mut self) {
+        let ids: Vec<ObjId> = self.key_tables.keys().copied().collect();
+        for id in ids {
+            self.set_watched(id, false);
+        }
+        self.key_tables.clear();
+        self.changed.clear();
+    }
+
+    /// Copies the bytes of object `from` into those of object `to` at
+    /// byte offset `at` (the two may be the same object). False, changing
+    /// nothing, when either has no bytes or they would not fit.
+    pub fn copy_bytes(&mut self, from: ObjId, to: ObjId, at: usize) -> bool {
+        let (f, t) = (from as usize, to as usize);
+        if f == t {
+            // All of an object's bytes fit in itself only at offset 0,
+            // where copying changes nothing.
+            return at == 0
+                && matches!(self.objects.get(t), Some(Some(o)) if matches!(o.body, Body::Bytes(_)));
+        }
+        let (src, dst) = if f < t {
+            let (lo, hi) = self.objects.split_at_mut(t);
+            (lo.get(f), hi.first_mut())
+        } else {
+            let (lo, hi) = self.objects.split_at_mut(f);
+            (hi.first(), lo.get_mut(t))
+        };
+        match (
+            src.and_then(Option::as_ref).map(|o| &o.body),
+            dst.and_then(Option::as_mut),
+        ) {
+            (Some(Body::Bytes(s)), Some(d)) => {
+                let Body::Bytes(bytes) = &mut d.body else {
+                    return false;
+                };
+                if at.checked_add(s.len()).is_none_or(|end| end > bytes.len()) {
+                    return false;
+                }
+                bytes[at..at + s.len()].copy_from_slice(s);
+                if d.watched {
+                    d.watched = false;
+                    self.changed.push(to);
+                }
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The unique Symbol with these characters, made on first use. Symbols
@@ -215,6 +297,7 @@ impl Heap {
         let id = self.insert(Object {
             class,
             invariant: true,
+            watched: false,
             named: Vec::new(),
             body: Body::Bytes(bytes.to_vec()),
         });
@@ -229,6 +312,7 @@ impl Heap {
 
     /// Calls `f` on every live object.
     pub fn for_each_mut(&mut self, f: impl FnMut(&mut Object)) {
+        self.drop_key_tables();
         self.objects.iter_mut().flatten().for_each(f);
     }
 
@@ -289,10 +373,17 @@ impl Heap {
                 }
             }
         }
+        // Freed ids are reused, so no table may outlive a collection.
+        self.key_tables.clear();
+        self.changed.clear();
         for (i, m) in marked.iter().enumerate() {
-            if !m && self.objects[i].is_some() {
-                self.objects[i] = None;
-                self.free.push(i as ObjId);
+            match &mut self.objects[i] {
+                Some(_) if !m => {
+                    self.objects[i] = None;
+                    self.free.push(i as ObjId);
+                }
+                Some(o) => o.watched = false,
+                None => {}
             }
         }
         self.allocated = self.objects.iter().flatten().map(Object::footprint).sum();

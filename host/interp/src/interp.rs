@@ -22,8 +22,8 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use crate::compile::{
-    BlockCode, CompileEnv, CompileProblem, Compiler, Method, Node, Resolved, Sel, SendCache,
-    Special,
+    BlockCode, CascadeMessage, CompileEnv, CompileProblem, Compiler, Method, Node, Resolved, Sel,
+    SendCache, Special,
 };
 use crate::heap::{
     Body, ClassIdx, Closure, Heap, Home, ObjId, Object, OverBudget, SMALL_MAX, SMALL_MIN, Scope,
@@ -249,8 +249,16 @@ pub struct State {
 pub struct Frame<'m> {
     /// `self`.
     pub receiver: Value,
-    /// The variables.
-    pub scope: Rc<Scope>,
+    /// The variables, when the code creates blocks that may capture them
+    /// (see [`Method::needs_scope`]); otherwise they are on the value stack
+    /// from `base`.
+    pub scope: Option<Rc<Scope>>,
+    /// Where the activation's variables start in [`Run::stack`] when it has
+    /// no scope.
+    pub base: usize,
+    /// A block activation's defining scope (its closure's), which variables
+    /// of enclosing activations are reached through.
+    pub outer: Option<&'m Rc<Scope>>,
     /// The method (home method for a block).
     pub method: &'m Rc<Method>,
     /// The home activation's id.
@@ -297,6 +305,9 @@ pub struct Run<'a> {
     pub(crate) recursion_signalled: bool,
     /// Scopes to reuse, saving an allocation per activation.
     pub(crate) scope_pool: Vec<Rc<Scope>>,
+    /// The variables of the running activations that create no blocks, each
+    /// activation's from its frame's `base` (see [`Method::needs_scope`]).
+    pub(crate) stack: Vec<Value>,
     /// The value a pending `RETURN`, `HANDLER` or `RESUME` unwind carries.
     pub(crate) unwind_value: Value,
     /// The message of a pending `LIMIT` or `FATAL` unwind.
@@ -741,6 +752,7 @@ impl<'a> Run<'a> {
         Ok(Value::Obj(self.st.heap.alloc(Object {
             class,
             invariant: false,
+            watched: false,
             named: vec![Value::Nil; named],
             body,
         })?))
@@ -1281,6 +1293,7 @@ impl<'a> Run<'a> {
             label,
             nargs: args.len(),
             nslots: compiled.nslots,
+            needs_scope: compiled.needs_scope,
             primitive,
             body: compiled.body,
             literals: compiled.literals,
@@ -1316,6 +1329,7 @@ impl<'a> Run<'a> {
             label: "doit".into(),
             nargs: 0,
             nslots: compiled.nslots,
+            needs_scope: compiled.needs_scope,
             primitive: None,
             body: compiled.body,
             literals: compiled.literals,
@@ -1425,9 +1439,18 @@ impl<'a> Run<'a> {
         }
         self.enter()?;
         let id = self.next();
+        let base = self.stack.len();
+        let scope = if m.needs_scope {
+            Some(self.new_scope(args, m.nslots, None))
+        } else {
+            self.push_locals(args, m.nslots);
+            None
+        };
         let frame = Frame {
             receiver: rcv,
-            scope: self.new_scope(args, m.nslots, None),
+            scope,
+            base,
+            outer: None,
             method: m,
             home_id: id,
             home: RefCell::new(None),
@@ -1438,7 +1461,10 @@ impl<'a> Run<'a> {
         if let Some(h) = frame.home.borrow().as_ref() {
             h.alive.set(false);
         }
-        self.recycle(frame.scope);
+        self.stack.truncate(base);
+        if let Some(scope) = frame.scope {
+            self.recycle(scope);
+        }
         match result {
             Ok(v) => Ok(v),
             Err(u) if u.is(Unwind::RETURN, id) => Ok(self.unwind_value),
@@ -1455,6 +1481,16 @@ impl<'a> Run<'a> {
             last = self.eval(stmt, f)?;
         }
         Ok(if is_doit { last } else { f.receiver })
+    }
+
+    /// Pushes an activation's variables onto the value stack: `args`, then
+    /// nil up to `nslots`.
+    #[inline(always)]
+    fn push_locals(&mut self, args: &[Value], nslots: usize) {
+        self.stack.extend_from_slice(args);
+        for _ in args.len()..nslots {
+            self.stack.push(Value::Nil);
+        }
     }
 
     /// A scope holding `args` then nil up to `nslots`, reusing a pooled one.
@@ -1507,9 +1543,18 @@ impl<'a> Run<'a> {
             _ => return Err(self.fatal("not a block".into())),
         };
         self.enter()?;
+        let base = self.stack.len();
+        let scope = if closure.code.needs_scope {
+            Some(self.new_scope(args, closure.code.nslots, Some(closure.outer.clone())))
+        } else {
+            self.push_locals(args, closure.code.nslots);
+            None
+        };
         let frame = Frame {
             receiver: closure.receiver,
-            scope: self.new_scope(args, closure.code.nslots, Some(closure.outer.clone())),
+            scope,
+            base,
+            outer: Some(&closure.outer),
             method: &closure.method,
             home_id: closure.home.id,
             home: RefCell::new(None),
@@ -1517,7 +1562,10 @@ impl<'a> Run<'a> {
         };
         let r = self.statements(&closure.code.body, &frame);
         self.depth -= 1;
-        self.recycle(frame.scope);
+        self.stack.truncate(base);
+        if let Some(scope) = frame.scope {
+            self.recycle(scope);
+        }
         r
     }
 
@@ -1544,9 +1592,16 @@ impl<'a> Run<'a> {
                 .clone()
             }
         };
+        // The compiler gives every activation that creates a block a scope.
+        let Some(outer) = f.scope.clone() else {
+            return Err(self.fatal(format!(
+                "internal error: a block was created in {} without a scope to capture",
+                f.method.label
+            )));
+        };
         let closure = Closure {
             code: code.clone(),
-            outer: f.scope.clone(),
+            outer,
             receiver: f.receiver,
             home,
             method: f.method.clone(),
@@ -1554,20 +1609,48 @@ impl<'a> Run<'a> {
         self.alloc(self.st.known.exec_block, 0, Body::Block(Rc::new(closure)))
     }
 
-    fn scope_at<'f>(f: &'f Frame<'_>, depth: u16) -> &'f Scope {
-        let mut s: &Scope = &f.scope;
-        for _ in 0..depth {
+    /// The scope of the activation `depth` (≥ 1) levels out from a block
+    /// activation.
+    fn outer_scope<'f>(f: &'f Frame<'_>, depth: u16) -> &'f Scope {
+        let mut s: &Scope = f.outer.expect("compiler-resolved depth");
+        for _ in 1..depth {
             s = s.parent.as_deref().expect("compiler-resolved depth");
         }
         s
     }
 
-    fn get_temp(f: &Frame, depth: u16, idx: u16) -> Value {
-        Self::scope_at(f, depth).vars.borrow()[idx as usize]
+    /// Variable `idx` of the running activation.
+    #[inline(always)]
+    fn local(&self, f: &Frame, idx: u16) -> Value {
+        match &f.scope {
+            Some(s) => s.vars.borrow()[idx as usize],
+            None => self.stack[f.base + idx as usize],
+        }
     }
 
-    fn set_temp(f: &Frame, depth: u16, idx: u16, v: Value) {
-        Self::scope_at(f, depth).vars.borrow_mut()[idx as usize] = v;
+    /// Sets variable `idx` of the running activation.
+    #[inline(always)]
+    fn set_local(&mut self, f: &Frame, idx: u16, v: Value) {
+        match &f.scope {
+            Some(s) => s.vars.borrow_mut()[idx as usize] = v,
+            None => self.stack[f.base + idx as usize] = v,
+        }
+    }
+
+    fn get_temp(&self, f: &Frame, depth: u16, idx: u16) -> Value {
+        if depth == 0 {
+            self.local(f, idx)
+        } else {
+            Self::outer_scope(f, depth).vars.borrow()[idx as usize]
+        }
+    }
+
+    fn set_temp(&mut self, f: &Frame, depth: u16, idx: u16, v: Value) {
+        if depth == 0 {
+            self.set_local(f, idx, v);
+        } else {
+            Self::outer_scope(f, depth).vars.borrow_mut()[idx as usize] = v;
+        }
     }
 
     fn inst_var(&self, rcv: Value, i: u32) -> Value {
@@ -1625,7 +1708,7 @@ impl<'a> Run<'a> {
         match node {
             Node::Const(v) => Ok(*v),
             Node::SelfRef => Ok(f.receiver),
-            Node::Temp(0, i) => Ok(f.scope.vars.borrow()[*i as usize]),
+            Node::Temp(0, i) => Ok(self.local(f, *i)),
             _ => self.eval(node, f),
         }
     }
@@ -1635,7 +1718,7 @@ impl<'a> Run<'a> {
         match node {
             Node::Const(v) => Ok(*v),
             Node::SelfRef => Ok(f.receiver),
-            Node::Temp(d, i) => Ok(Self::get_temp(f, *d, *i)),
+            Node::Temp(d, i) => Ok(self.get_temp(f, *d, *i)),
             Node::InstVar(i) => {
                 if let Value::Class(c) = f.receiver
                     && !self.st.classes[c as usize].state_loaded
@@ -1670,7 +1753,7 @@ impl<'a> Run<'a> {
             },
             Node::AssignTemp(d, i, e) => {
                 let v = self.operand(e, f)?;
-                Self::set_temp(f, *d, *i, v);
+                self.set_temp(f, *d, *i, v);
                 Ok(v)
             }
             Node::AssignInst(i, e) => {
@@ -1835,7 +1918,7 @@ impl<'a> Run<'a> {
                     match if_not_nil {
                         Some((slot, b)) => {
                             if let Some(s) = slot {
-                                f.scope.vars.borrow_mut()[*s as usize] = v;
+                                self.set_local(f, *s, v);
                             }
                             self.statements(b, f)
                         }
@@ -1885,34 +1968,38 @@ impl<'a> Run<'a> {
                 None => self.not_understood(r, sel, argv),
             }
         } else {
-            // `value`, `value:`, `value:value:` to a block of that many
-            // parameters run it at once: ExecBlock is a kernel class, so
-            // these are always primitives 20-22 and they cannot fail.
-            if argv.len() <= 2
-                && (sel == self.st.sel_value
-                    || sel == self.st.sel_value1
-                    || sel == self.st.sel_value2)
-                && self.closure_args(r) == Some(argv.len())
-            {
-                return self.call_block(r, argv);
+            self.send_cached(r, sel, argv, cache)
+        }
+    }
+
+    /// Sends `sel` to `r` from a send site with inline cache `cache`.
+    #[inline(always)]
+    fn send_cached(&mut self, r: Value, sel: Sel, argv: &[Value], cache: &SendCache) -> R<Value> {
+        // `value`, `value:`, `value:value:` to a block of that many
+        // parameters run it at once: ExecBlock is a kernel class, so
+        // these are always primitives 20-22 and they cannot fail.
+        if argv.len() <= 2
+            && (sel == self.st.sel_value || sel == self.st.sel_value1 || sel == self.st.sel_value2)
+            && self.closure_args(r) == Some(argv.len())
+        {
+            return self.call_block(r, argv);
+        }
+        let (class, meta) = self.class_of(r);
+        let key = (((class as u64) << 1) | meta as u64) + 1;
+        if cache.key.get() == key && cache.epoch.get() == self.st.epoch {
+            let m = cache.method.borrow().clone();
+            if let Some(m) = m {
+                return self.invoke(&m, r, argv);
             }
-            let (class, meta) = self.class_of(r);
-            let key = (((class as u64) << 1) | meta as u64) + 1;
-            if cache.key.get() == key && cache.epoch.get() == self.st.epoch {
-                let m = cache.method.borrow().clone();
-                if let Some(m) = m {
-                    return self.invoke(&m, r, argv);
-                }
+        }
+        match self.lookup(class, meta, sel) {
+            Some(m) => {
+                cache.key.set(key);
+                cache.epoch.set(self.st.epoch);
+                *cache.method.borrow_mut() = Some(m.clone());
+                self.invoke(&m, r, argv)
             }
-            match self.lookup(class, meta, sel) {
-                Some(m) => {
-                    cache.key.set(key);
-                    cache.epoch.set(self.st.epoch);
-                    *cache.method.borrow_mut() = Some(m.clone());
-                    self.invoke(&m, r, argv)
-                }
-                None => self.not_understood(r, sel, argv),
-            }
+            None => self.not_understood(r, sel, argv),
         }
     }
 
@@ -1921,28 +2008,37 @@ impl<'a> Run<'a> {
         &mut self,
         recv: &Node,
         sup: bool,
-        parts: &[Vec<(Sel, Vec<Node>)>],
+        parts: &[Vec<CascadeMessage>],
         f: &Frame,
     ) -> R<Value> {
         let r = self.eval(recv, f)?;
         let mut last = Value::Nil;
         for chain in parts {
             let mut target = r;
-            for (i, (sel, args)) in chain.iter().enumerate() {
-                let mut argv = Vec::with_capacity(args.len());
-                for a in args {
-                    argv.push(self.eval(a, f)?);
-                }
+            for (i, m) in chain.iter().enumerate() {
+                let mut buf = [Value::Nil; 8];
+                let mut long = Vec::new();
+                let argv: &[Value] = if m.args.len() <= 8 {
+                    for (slot, a) in buf.iter_mut().zip(&m.args) {
+                        *slot = self.operand(a, f)?;
+                    }
+                    &buf[..m.args.len()]
+                } else {
+                    for a in &m.args {
+                        long.push(self.operand(a, f)?);
+                    }
+                    &long
+                };
                 // Only the messages sent to the cascade's receiver itself
                 // start at the superclass; later ones in a part go to the
                 // previous answer.
                 target = if sup && i == 0 {
                     match self.super_start(f.method) {
-                        Some(start) => self.send(target, *sel, &argv, Some(start))?,
-                        None => self.not_understood(target, *sel, &argv)?,
+                        Some(start) => self.send(target, m.sel, argv, Some(start))?,
+                        None => self.not_understood(target, m.sel, argv)?,
                     }
                 } else {
-                    self.send(target, *sel, &argv, None)?
+                    self.send_cached(target, m.sel, argv, &m.cache)?
                 };
             }
             last = target;
@@ -1968,14 +2064,14 @@ impl<'a> Run<'a> {
             Some(b) => self.eval(b, f)?,
             None => Value::Int(1),
         };
-        f.scope.vars.borrow_mut()[limit_slot as usize] = limit;
+        self.set_local(f, limit_slot, limit);
         if let (Value::Int(s), Value::Int(l), Value::Int(st)) = (start, limit, step)
             && st != 0
         {
             let mut i = s;
             while (st > 0 && i <= l) || (st < 0 && i >= l) {
                 self.check_interrupts()?;
-                f.scope.vars.borrow_mut()[var as usize] = Value::Int(i);
+                self.set_local(f, var, Value::Int(i));
                 self.statements(body, f)?;
                 i += st;
             }
@@ -1995,7 +2091,7 @@ impl<'a> Run<'a> {
             if c != Value::True {
                 break;
             }
-            f.scope.vars.borrow_mut()[var as usize] = i;
+            self.set_local(f, var, i);
             self.statements(body, f)?;
             i = self.send(i, plus, &[step], None)?;
         }

@@ -11,7 +11,7 @@
 //! is a kernel class, since user subclasses may override the messages the
 //! Smalltalk source sends (`basicAt:`, `nextPut:`, …).
 
-use crate::heap::{Body, ClassIdx, Value};
+use crate::heap::{Body, ClassIdx, ObjId, Value};
 use crate::interp::{R, Run};
 
 /// First number used for intrinsics; below are PRIMITIVES.md's numbers.
@@ -63,6 +63,10 @@ impl Elements {
     }
 }
 
+/// Dictionaries with fewer buckets than this keep no key table (see
+/// `Heap::key_tables`): probing a few keys is cheap anyway.
+const KEY_TABLE_MIN: usize = 64;
+
 /// A key as `_indexOf:` sees it, for the kinds handled natively.
 enum Key<'a> {
     Int(i64),
@@ -79,7 +83,10 @@ pub fn lookup(class: &str, meta: bool, selector: &str) -> Option<u32> {
 
 /// The first bucket `_indexOf:` probes (0-based): `hash * 1000003 \\ n`.
 fn start_bucket(hash: i64, n: i64) -> i64 {
-    ((hash as i128 * 1_000_003).rem_euclid(n as i128)) as i64
+    match hash.checked_mul(1_000_003) {
+        Some(p) => p.rem_euclid(n),
+        None => ((hash as i128 * 1_000_003).rem_euclid(n as i128)) as i64,
+    }
 }
 
 fn digits(mut n: num_bigint::BigInt, base: u32) -> String {
@@ -399,7 +406,9 @@ impl Run<'_> {
             }
             return Ok(None);
         }
-        Ok(self.probe(slots, key).map(|i| Value::Int(i as i64 + 1)))
+        Ok(self
+            .find_key(keys, key)
+            .map(|(i, _)| Value::Int(i as i64 + 1)))
     }
 
     fn is_identity_dictionary(&self, class: ClassIdx) -> bool {
@@ -408,17 +417,10 @@ impl Run<'_> {
             .is_some_and(|ik| self.inherits(class, ik))
     }
 
-    /// The 0-based bucket of `slots` (a KeyValueDictionary's keys) that
-    /// holds `key` or the empty one where it would go, probing as
-    /// `_indexOf:` does, for SmallInteger and String/Symbol keys in an
-    /// equality dictionary; `None` when some key met is of another kind.
-    fn probe(&self, slots: &[Value], key: Value) -> Option<usize> {
-        let n = slots.len();
-        if n == 0 {
-            return None;
-        }
-        let probe = self.key_of(key)?;
-        let h = match &probe {
+    /// The hash `_indexOf:` starts from for a key [`Run::key_of`] handles:
+    /// a SmallInteger's value, or `String>>hash` of the characters.
+    fn key_hash(key: &Key<'_>) -> i64 {
+        match key {
             Key::Int(i) => *i,
             Key::Str(b, _) => {
                 let mut h: i64 = b.len() as i64;
@@ -427,22 +429,46 @@ impl Run<'_> {
                 }
                 h
             }
-        };
+        }
+    }
+
+    /// Whether stored key `stored` matches `key` as `stored = key` answers
+    /// it for the kinds [`Run::key_of`] handles; `None` for other kinds.
+    fn keys_match(&self, stored: Value, key: Value) -> Option<bool> {
+        Some(match (self.key_of(stored)?, self.key_of(key)?) {
+            (Key::Int(a), Key::Int(b)) => a == b,
+            (Key::Int(_), Key::Str(..)) => false,
+            (Key::Str(_, true), _) => stored.identical(key),
+            (Key::Str(a, false), Key::Str(b, bsym)) => !bsym && a == b,
+            (Key::Str(_, false), Key::Int(_)) => false,
+        })
+    }
+
+    /// The 0-based bucket of `slots` (a KeyValueDictionary's keys) that
+    /// holds `key` (whose hash is `h`) or the empty one where it would go,
+    /// probing as `_indexOf:` does, for SmallInteger and String/Symbol keys
+    /// in an equality dictionary; `None` when some key met is of another
+    /// kind. With `hashes` (the keys' hashes, see [`Heap::key_tables`]) a
+    /// key object is looked at only when its hash is `h`: keys that are
+    /// equal have equal hashes, so this finds the same bucket.
+    ///
+    /// [`Heap::key_tables`]: crate::heap::Heap
+    fn probe(&self, slots: &[Value], hashes: Option<&[i64]>, key: Value, h: i64) -> Option<usize> {
+        let n = slots.len();
+        if n == 0 || hashes.is_some_and(|t| t.len() != n) {
+            return None;
+        }
         let mut i = start_bucket(h, n as i64) as usize;
         for _ in 0..n {
             let k = slots[i];
             if k == Value::Nil {
                 return Some(i);
             }
-            // `stored = aKey`, as the stored key's class answers it.
-            let matched = match (self.key_of(k)?, &probe) {
-                (Key::Int(a), Key::Int(b)) => a == *b,
-                (Key::Int(_), Key::Str(..)) => false,
-                (Key::Str(_, true), _) => k.identical(key),
-                (Key::Str(a, false), Key::Str(b, bsym)) => !bsym && a == *b,
-                (Key::Str(_, false), Key::Int(_)) => false,
+            let candidate = match hashes {
+                Some(t) => t[i] == h,
+                None => true,
             };
-            if matched {
+            if candidate && self.keys_match(k, key)? {
                 return Some(i);
             }
             i += 1;
@@ -453,16 +479,85 @@ impl Run<'_> {
         None
     }
 
+    /// Drops the key tables that objects changed since the last check
+    /// made stale (see `Heap::key_tables`).
+    fn check_key_tables(&mut self) {
+        let heap = &mut self.st.heap;
+        if heap.changed.is_empty() {
+            return;
+        }
+        let changed = std::mem::take(&mut heap.changed);
+        for id in changed {
+            if heap.key_tables.remove(&id).is_none() {
+                // A changed key object: which tables hold it is unknown.
+                heap.drop_key_tables();
+                return;
+            }
+        }
+    }
+
+    /// Makes the key table of keys Array `keys` if it is large enough and
+    /// every key is of a kind [`Run::key_of`] handles; true when it exists.
+    fn ensure_key_table(&mut self, keys: ObjId) -> bool {
+        if self.st.heap.key_tables.contains_key(&keys) {
+            return true;
+        }
+        let Body::Slots(slots) = &self.st.heap.get(keys).body else {
+            return false;
+        };
+        if slots.len() < KEY_TABLE_MIN {
+            return false;
+        }
+        let mut hashes = Vec::with_capacity(slots.len());
+        let mut objects = Vec::new();
+        for &k in slots {
+            if k == Value::Nil {
+                hashes.push(0);
+                continue;
+            }
+            let Some(key) = self.key_of(k) else {
+                return false;
+            };
+            hashes.push(Self::key_hash(&key));
+            if let Value::Obj(o) = k {
+                objects.push(o);
+            }
+        }
+        if self.st.heap.charge(hashes.len() * 8).is_err() {
+            return false;
+        }
+        self.st.heap.set_watched(keys, true);
+        for o in objects {
+            self.st.heap.set_watched(o, true);
+        }
+        self.st.heap.key_tables.insert(keys, hashes);
+        true
+    }
+
+    /// The 0-based bucket of keys Array `keys` holding `key` or where it
+    /// would go, with the key's hash (see [`Run::probe`]).
+    fn find_key(&mut self, keys: ObjId, key: Value) -> Option<(usize, i64)> {
+        let h = Self::key_hash(&self.key_of(key)?);
+        self.check_key_tables();
+        self.ensure_key_table(keys);
+        let Body::Slots(slots) = &self.st.heap.get(keys).body else {
+            return None;
+        };
+        let hashes = self.st.heap.key_tables.get(&keys).map(Vec::as_slice);
+        self.probe(slots, hashes, key, h).map(|i| (i, h))
+    }
+
     /// `KeyValueDictionary>>_grow` done natively when every key is one
     /// [`Run::probe`] handles: twice the buckets, the keys re-inserted in
     /// bucket order. `false` when some key is not (the Smalltalk runs).
-    fn grow_natively(&mut self, id: crate::heap::ObjId) -> R<bool> {
+    fn grow_natively(&mut self, id: ObjId) -> R<bool> {
         let named = &self.st.heap.get(id).named;
         let (Some(Value::Obj(keys)), Some(Value::Obj(values))) =
             (named.get(1).copied(), named.get(2).copied())
         else {
             return Ok(false);
         };
+        self.check_key_tables();
         let (Body::Slots(old_k), Body::Slots(old_v)) =
             (&self.st.heap.get(keys).body, &self.st.heap.get(values).body)
         else {
@@ -471,19 +566,38 @@ impl Run<'_> {
         if old_k.len() != old_v.len() {
             return Ok(false);
         }
+        let old_hashes = self
+            .st
+            .heap
+            .key_tables
+            .get(&keys)
+            .filter(|t| t.len() == old_k.len());
         let size = old_k.len() * 2;
         let mut new_k = vec![Value::Nil; size];
         let mut new_v = vec![Value::Nil; size];
+        let mut new_h = vec![0i64; size];
+        let mut objects = Vec::new();
         let mut tally = 0;
-        for (&k, &v) in old_k.iter().zip(old_v) {
+        for (i, (&k, &v)) in old_k.iter().zip(old_v).enumerate() {
             if k == Value::Nil {
                 continue;
             }
-            let Some(j) = self.probe(&new_k, k) else {
+            let h = match old_hashes {
+                Some(t) => t[i],
+                None => match self.key_of(k) {
+                    Some(key) => Self::key_hash(&key),
+                    None => return Ok(false),
+                },
+            };
+            let Some(j) = self.probe(&new_k, Some(&new_h), k, h) else {
                 return Ok(false);
             };
             new_k[j] = k;
             new_v[j] = v;
+            new_h[j] = h;
+            if let Value::Obj(o) = k {
+                objects.push(o);
+            }
             tally += 1;
         }
         let array = self.st.known.array;
@@ -493,6 +607,19 @@ impl Run<'_> {
         named[0] = Value::Int(tally);
         named[1] = nk;
         named[2] = nv;
+        if self.st.heap.key_tables.remove(&keys).is_some() {
+            self.st.heap.set_watched(keys, false);
+        }
+        if let Value::Obj(nk) = nk
+            && size >= KEY_TABLE_MIN
+            && self.st.heap.charge(size * 8).is_ok()
+        {
+            self.st.heap.set_watched(nk, true);
+            for o in objects {
+                self.st.heap.set_watched(o, true);
+            }
+            self.st.heap.key_tables.insert(nk, new_h);
+        }
         Ok(true)
     }
 
@@ -511,9 +638,6 @@ impl Run<'_> {
         if key == Value::Nil {
             return Ok(None);
         }
-        let Some(Value::Int(i)) = self.index_of(class, rcv, key)? else {
-            return Ok(None);
-        };
         let Value::Obj(id) = rcv else { return Ok(None) };
         let named = &self.st.heap.get(id).named;
         let (Some(Value::Int(tally)), Some(Value::Obj(keys)), Some(Value::Obj(values))) = (
@@ -523,7 +647,18 @@ impl Run<'_> {
         ) else {
             return Ok(None);
         };
-        let slot = i as usize - 1;
+        let identity = self.is_identity_dictionary(class);
+        let (slot, hash) = if identity {
+            let Some(Value::Int(i)) = self.index_of(class, rcv, key)? else {
+                return Ok(None);
+            };
+            (i as usize - 1, None)
+        } else {
+            match self.find_key(keys, key) {
+                Some((i, h)) => (i, Some(h)),
+                None => return Ok(None),
+            }
+        };
         let present = match &self.st.heap.get(keys).body {
             Body::Slots(k) if slot < k.len() => k[slot] != Value::Nil,
             _ => return Ok(None),
@@ -553,18 +688,24 @@ impl Run<'_> {
         if present {
             return Ok(Some(arg));
         }
-        let size = match &mut self.st.heap.get_mut(keys).body {
+        // The key table (if any) is updated here, so the write is quiet.
+        let size = match &mut self.st.heap.get_mut_quiet(keys).body {
             Body::Slots(k) => {
                 k[slot] = key;
                 k.len() as i64
             }
             _ => 0,
         };
-        self.st.heap.get_mut(id).named[0] = Value::Int(tally + 1);
-        if (tally + 1) * 4 > size * 3
-            && !self.is_identity_dictionary(class)
-            && self.grow_natively(id)?
+        if let (Some(h), Some(table)) = (hash, self.st.heap.key_tables.get_mut(&keys))
+            && slot < table.len()
         {
+            table[slot] = h;
+            if let Value::Obj(o) = key {
+                self.st.heap.set_watched(o, true);
+            }
+        }
+        self.st.heap.get_mut(id).named[0] = Value::Int(tally + 1);
+        if (tally + 1) * 4 > size * 3 && !identity && self.grow_natively(id)? {
             return Ok(Some(arg));
         }
         if (tally + 1) * 4 > size * 3 {
@@ -604,7 +745,7 @@ impl Run<'_> {
             return Ok(None);
         }
         let add = match &self.st.heap.get(aid).body {
-            Body::Bytes(b) => b.clone(),
+            Body::Bytes(b) => b.len(),
             _ => return Ok(None),
         };
         let p = pos as usize;
@@ -613,24 +754,33 @@ impl Run<'_> {
             _ => return Ok(None),
         };
         let mut target = cid;
-        if p + add.len() > size {
-            while p + add.len() > size {
+        if p + add > size {
+            while p + add > size {
                 size = size * 2 + 16;
             }
-            let mut bytes = match &self.st.heap.get(cid).body {
-                Body::Bytes(b) => b.clone(),
+            let mut bytes = Vec::with_capacity(size);
+            match &self.st.heap.get(cid).body {
+                Body::Bytes(b) => bytes.extend_from_slice(b),
                 _ => return Ok(None),
-            };
+            }
             bytes.resize(size, 0);
             let v = self.alloc(k.string, 0, Body::Bytes(bytes))?;
             let Value::Obj(nid) = v else { return Ok(None) };
             target = nid;
             self.st.heap.get_mut(sid).named[0] = v;
         }
-        if let Body::Bytes(b) = &mut self.st.heap.get_mut(target).body {
-            b[p..p + add.len()].copy_from_slice(&add);
+        if !self.st.heap.copy_bytes(aid, target, p) {
+            // The room was checked above, so this is the buffer written
+            // into itself: copy through a temporary.
+            let bytes = match &self.st.heap.get(aid).body {
+                Body::Bytes(b) => b.clone(),
+                _ => return Ok(None),
+            };
+            if let Body::Bytes(b) = &mut self.st.heap.get_mut(target).body {
+                b[p..p + add].copy_from_slice(&bytes);
+            }
         }
-        let end = (p + add.len()) as i64;
+        let end = (p + add) as i64;
         let o = self.st.heap.get_mut(sid);
         o.named[1] = Value::Int(end);
         if !matches!(limit, Value::Int(l) if l >= end) {

@@ -324,6 +324,7 @@ impl Interpreter {
                         .alloc(Object {
                             class: ci,
                             invariant: false,
+                            watched: false,
                             named: Vec::new(),
                             body: Body::None,
                         })
@@ -348,6 +349,7 @@ impl Interpreter {
                 output_cap: limits.output_bytes,
                 recursion_signalled: false,
                 scope_pool: Vec::new(),
+                stack: Vec::new(),
                 unwind_value: Value::Nil,
                 unwind_text: String::new(),
                 unwind_report: None,

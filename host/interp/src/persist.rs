@@ -247,6 +247,7 @@ impl Run<'_> {
                 let hid = self.st.heap.alloc(Object {
                     class: ci,
                     invariant: false,
+                    watched: false,
                     named: Vec::new(),
                     body: Body::None,
                 })?;
@@ -800,8 +801,8 @@ fn children(node: &Node) -> Vec<&Node> {
         Node::Cascade(recv, _, parts) => {
             out.push(recv);
             for part in parts {
-                for (_, args) in part {
-                    out.extend(args);
+                for m in part {
+                    out.extend(&m.args);
                 }
             }
         }
