@@ -142,7 +142,11 @@ pub struct CascadeMessage {
 }
 
 /// One executable node.
+// An explicit tag byte: with the default layout the variant is encoded in
+// a niche of a field and decoding it costs several instructions on every
+// node evaluated.
 #[derive(Debug)]
+#[repr(u8)]
 pub enum Node {
     /// A constant.
     Const(Value),
@@ -233,6 +237,20 @@ pub enum Node {
     IsNil(bool, Box<Node>),
     /// Inlined `==`.
     Identical(Box<Node>, Box<Node>),
+    /// A [`Special`] binary send whose receiver is a variable of the
+    /// running activation and whose argument is a SmallInteger literal
+    /// (`n < 2`, `i + 1`): computed at once when the variable holds a
+    /// SmallInteger, else by evaluating `send` (the same send, unspecialised).
+    BinTempInt {
+        /// The operator.
+        op: Special,
+        /// The variable's slot (depth 0).
+        slot: u16,
+        /// The literal.
+        k: i64,
+        /// The general form, a [`Node::Send`].
+        send: Box<Node>,
+    },
 }
 
 /// A compile error with its position.
@@ -534,14 +552,28 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
     }
 
     fn plain_send(&mut self, recv: Box<Node>, m: &Message, sup: bool) -> Node {
-        let args = m.arguments.iter().map(|e| self.expr(e)).collect();
-        Node::Send {
+        let args: Vec<Node> = m.arguments.iter().map(|e| self.expr(e)).collect();
+        let special = Special::of(&m.selector);
+        let shape = match (&*recv, args.first()) {
+            (Node::Temp(0, slot), Some(Node::Const(Value::Int(k)))) => Some((*slot, *k)),
+            _ => None,
+        };
+        let send = Node::Send {
             recv,
             sel: self.env.symbol(&m.selector),
             args,
             sup,
-            special: Special::of(&m.selector),
+            special,
             cache: Box::default(),
+        };
+        match shape {
+            Some((slot, k)) if special != Special::None && !sup => Node::BinTempInt {
+                op: special,
+                slot,
+                k,
+                send: Box::new(send),
+            },
+            _ => send,
         }
     }
 

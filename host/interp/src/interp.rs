@@ -316,6 +316,30 @@ pub struct Run<'a> {
     pub(crate) unwind_report: Option<Terminated>,
 }
 
+/// SmallInteger arithmetic and comparison for a [`Special`] operator;
+/// `None` when the result is not a SmallInteger (or the divisor is 0).
+#[inline(always)]
+fn int_binary(op: Special, x: i64, y: i64) -> Option<Value> {
+    match op {
+        Special::Add => small(x + y),
+        Special::Sub => small(x - y),
+        Special::Mul => x.checked_mul(y).and_then(small),
+        Special::Lt => Some(Value::bool(x < y)),
+        Special::Gt => Some(Value::bool(x > y)),
+        Special::Le => Some(Value::bool(x <= y)),
+        Special::Ge => Some(Value::bool(x >= y)),
+        Special::Eq => Some(Value::bool(x == y)),
+        Special::Ne => Some(Value::bool(x != y)),
+        Special::Mod if y != 0 => Some(Value::Int(
+            x.rem_euclid(y) + if y < 0 && x.rem_euclid(y) != 0 { y } else { 0 },
+        )),
+        Special::Div if y != 0 => {
+            small(x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 })
+        }
+        _ => None,
+    }
+}
+
 fn small(n: i64) -> Option<Value> {
     (SMALL_MIN..=SMALL_MAX)
         .contains(&n)
@@ -1487,7 +1511,12 @@ impl<'a> Run<'a> {
     /// nil up to `nslots`.
     #[inline(always)]
     fn push_locals(&mut self, args: &[Value], nslots: usize) {
-        self.stack.extend_from_slice(args);
+        // One push per value rather than a memcpy: the body reads these
+        // slots at once, and a load that a wider memcpy store must forward
+        // stalls.
+        for &a in args {
+            self.stack.push(a);
+        }
         for _ in args.len()..nslots {
             self.stack.push(Value::Nil);
         }
@@ -1500,13 +1529,18 @@ impl<'a> Run<'a> {
         {
             let vars = scope.vars.get_mut();
             vars.clear();
-            vars.extend_from_slice(args);
+            // Value by value, as in `push_locals`.
+            for &a in args {
+                vars.push(a);
+            }
             vars.resize(nslots.max(args.len()), Value::Nil);
             scope.parent = parent;
             return rc;
         }
         let mut vars = Vec::with_capacity(nslots.max(args.len()).max(4));
-        vars.extend_from_slice(args);
+        for &a in args {
+            vars.push(a);
+        }
         vars.resize(nslots.max(args.len()), Value::Nil);
         Rc::new(Scope {
             vars: RefCell::new(vars),
@@ -1709,8 +1743,58 @@ impl<'a> Run<'a> {
             Node::Const(v) => Ok(*v),
             Node::SelfRef => Ok(f.receiver),
             Node::Temp(0, i) => Ok(self.local(f, *i)),
+            Node::BinTempInt { op, slot, k, send } => {
+                if let Value::Int(x) = self.local(f, *slot)
+                    && let Some(v) = int_binary(*op, x, *k)
+                {
+                    return Ok(v);
+                }
+                self.eval(send, f)
+            }
+            // Sends skip the general evaluator's dispatch (and its large
+            // stack frame): most operands that are not leaves are sends.
+            Node::Send {
+                recv,
+                sel,
+                args,
+                sup,
+                special,
+                cache,
+            } => {
+                if *special != Special::None {
+                    self.eval_special(*special, recv, &args[0], *sel, *sup, cache, f)
+                } else {
+                    self.eval_send(recv, *sel, args, *sup, cache, f)
+                }
+            }
             _ => self.eval(node, f),
         }
+    }
+
+    /// A binary send with a fast path for SmallInteger and Float operands
+    /// (see [`Special`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn eval_special(
+        &mut self,
+        special: Special,
+        recv: &Node,
+        arg: &Node,
+        sel: Sel,
+        sup: bool,
+        cache: &SendCache,
+        f: &Frame,
+    ) -> R<Value> {
+        let r = self.operand(recv, f)?;
+        let a = self.operand(arg, f)?;
+        if let Some(v) = self.fast_binary(special, r, a) {
+            return Ok(v);
+        }
+        if sup {
+            let start = self.super_start(f.method);
+            return self.send(r, sel, &[a], start);
+        }
+        self.send_cached(r, sel, &[a], cache)
     }
 
     /// Evaluates one node.
@@ -1806,19 +1890,10 @@ impl<'a> Run<'a> {
                 cache,
             } => {
                 if *special != Special::None {
-                    let r = self.operand(recv, f)?;
-                    let a = self.operand(&args[0], f)?;
-                    if let Some(v) = self.fast_binary(*special, r, a) {
-                        return Ok(v);
-                    }
-                    let start = if *sup {
-                        self.super_start(f.method)
-                    } else {
-                        None
-                    };
-                    return self.send(r, *sel, &[a], start);
+                    self.eval_special(*special, recv, &args[0], *sel, *sup, cache, f)
+                } else {
+                    self.eval_send(recv, *sel, args, *sup, cache, f)
                 }
-                self.eval_send(recv, *sel, args, *sup, cache, f)
             }
             Node::Cascade(recv, sup, parts) => self.eval_cascade(recv, *sup, parts, f),
             Node::Block(code) => self.make_block(code, f),
@@ -1935,6 +2010,7 @@ impl<'a> Run<'a> {
                 let y = self.operand(b, f)?;
                 Ok(Value::bool(x.identical(y)))
             }
+            Node::BinTempInt { .. } => self.operand(node, f),
         }
     }
 
@@ -1949,19 +2025,39 @@ impl<'a> Run<'a> {
         f: &Frame,
     ) -> R<Value> {
         let r = self.operand(recv, f)?;
-        let mut buf = [Value::Nil; 8];
-        let mut long = Vec::new();
-        let argv: &[Value] = if args.len() <= 8 {
-            for (slot, a) in buf.iter_mut().zip(args) {
-                *slot = self.operand(a, f)?;
+        // Arrays of exactly the arity: no buffer to fill with nil first.
+        match args {
+            [] => self.dispatch(r, sel, &[], sup, cache, f),
+            [a] => {
+                let a = self.operand(a, f)?;
+                self.dispatch(r, sel, &[a], sup, cache, f)
             }
-            &buf[..args.len()]
-        } else {
-            for a in args {
-                long.push(self.operand(a, f)?);
+            [a, b] => {
+                let a = self.operand(a, f)?;
+                let b = self.operand(b, f)?;
+                self.dispatch(r, sel, &[a, b], sup, cache, f)
             }
-            &long
-        };
+            _ => {
+                let mut argv = Vec::with_capacity(args.len());
+                for a in args {
+                    argv.push(self.operand(a, f)?);
+                }
+                self.dispatch(r, sel, &argv, sup, cache, f)
+            }
+        }
+    }
+
+    /// Sends `sel` with evaluated receiver and arguments from a send site.
+    #[inline(always)]
+    fn dispatch(
+        &mut self,
+        r: Value,
+        sel: Sel,
+        argv: &[Value],
+        sup: bool,
+        cache: &SendCache,
+        f: &Frame,
+    ) -> R<Value> {
         if sup {
             match self.super_start(f.method) {
                 Some(start) => self.send(r, sel, argv, Some(start)),
@@ -2016,18 +2112,19 @@ impl<'a> Run<'a> {
         for chain in parts {
             let mut target = r;
             for (i, m) in chain.iter().enumerate() {
-                let mut buf = [Value::Nil; 8];
-                let mut long = Vec::new();
-                let argv: &[Value] = if m.args.len() <= 8 {
-                    for (slot, a) in buf.iter_mut().zip(&m.args) {
-                        *slot = self.operand(a, f)?;
+                let (mut one, mut long) = ([Value::Nil; 1], Vec::new());
+                let argv: &[Value] = match &m.args[..] {
+                    [] => &[],
+                    [a] => {
+                        one[0] = self.operand(a, f)?;
+                        &one
                     }
-                    &buf[..m.args.len()]
-                } else {
-                    for a in &m.args {
-                        long.push(self.operand(a, f)?);
+                    more => {
+                        for a in more {
+                            long.push(self.operand(a, f)?);
+                        }
+                        &long
                     }
-                    &long
                 };
                 // Only the messages sent to the cascade's receiver itself
                 // start at the superclass; later ones in a part go to the
@@ -2102,24 +2199,7 @@ impl<'a> Run<'a> {
     #[inline(always)]
     fn fast_binary(&mut self, op: Special, a: Value, b: Value) -> Option<Value> {
         match (a, b) {
-            (Value::Int(x), Value::Int(y)) => match op {
-                Special::Add => small(x + y),
-                Special::Sub => small(x - y),
-                Special::Mul => x.checked_mul(y).and_then(small),
-                Special::Lt => Some(Value::bool(x < y)),
-                Special::Gt => Some(Value::bool(x > y)),
-                Special::Le => Some(Value::bool(x <= y)),
-                Special::Ge => Some(Value::bool(x >= y)),
-                Special::Eq => Some(Value::bool(x == y)),
-                Special::Ne => Some(Value::bool(x != y)),
-                Special::Mod if y != 0 => Some(Value::Int(
-                    x.rem_euclid(y) + if y < 0 && x.rem_euclid(y) != 0 { y } else { 0 },
-                )),
-                Special::Div if y != 0 => {
-                    small(x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 })
-                }
-                _ => None,
-            },
+            (Value::Int(x), Value::Int(y)) => int_binary(op, x, y),
             (Value::Float(x), Value::Float(y)) => match op {
                 Special::Add => Some(Value::Float(x + y)),
                 Special::Sub => Some(Value::Float(x - y)),

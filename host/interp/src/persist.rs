@@ -793,7 +793,8 @@ fn children(node: &Node) -> Vec<&Node> {
         | Node::AssignGlobal(_, e)
         | Node::Return(e)
         | Node::NonLocalReturn(e)
-        | Node::IsNil(_, e) => out.push(e),
+        | Node::IsNil(_, e)
+        | Node::BinTempInt { send: e, .. } => out.push(e),
         Node::Send { recv, args, .. } => {
             out.push(recv);
             out.extend(args);
