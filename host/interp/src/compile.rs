@@ -128,6 +128,19 @@ pub struct SendCache {
     pub epoch: std::cell::Cell<u64>,
     /// The method found.
     pub method: std::cell::RefCell<Option<Rc<Method>>>,
+    /// The selector is `value`, `value:` or `value:value:`, which run a
+    /// block receiver directly.
+    pub block_value: bool,
+}
+
+impl SendCache {
+    /// An empty cache for a send of `selector`.
+    pub fn for_selector(selector: &str) -> Box<SendCache> {
+        Box::new(SendCache {
+            block_value: matches!(selector, "value" | "value:" | "value:value:"),
+            ..SendCache::default()
+        })
+    }
 }
 
 /// One message of a cascade.
@@ -564,7 +577,7 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
             args,
             sup,
             special,
-            cache: Box::default(),
+            cache: SendCache::for_selector(&m.selector),
         };
         match shape {
             Some((slot, k)) if special != Special::None && !sup => Node::BinTempInt {
@@ -688,7 +701,7 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
                         CascadeMessage {
                             sel,
                             args,
-                            cache: Box::default(),
+                            cache: SendCache::for_selector(&m.selector),
                         }
                     })
                     .collect()

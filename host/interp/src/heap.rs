@@ -155,14 +155,16 @@ pub struct Heap {
     /// Bytes allowed before allocation fails.
     pub budget: usize,
     /// The hashes of the keys of large equality dictionaries, by the id of
-    /// their keys Array: entry `i` is the hash of the key in bucket `i`
-    /// (anything for an empty bucket). Probing compares these before
-    /// touching a key object, and growing reuses them instead of hashing
-    /// every key again. A table is valid while its keys Array and its key
+    /// their keys Array: entry `i` is the low 32 bits of the hash of the key
+    /// in bucket `i`, or `u32::MAX` for an empty bucket (a hash with those
+    /// bits is stored as `u32::MAX - 1`). Probing reads this compact table
+    /// instead of the keys Array and touches a key object only when its
+    /// hash matches; growing reuses the hashes of String keys (below 2^30,
+    /// so stored whole) instead of hashing every key again. A table is valid while its keys Array and its key
     /// objects are unchanged: they are `watched`, and writes through
     /// [`Heap::get_mut`] list them in [`Heap::changed`], which the
     /// dictionary code checks before using a table.
-    pub(crate) key_tables: HashMap<ObjId, Vec<i64>, crate::interp::BuildFx>,
+    pub(crate) key_tables: HashMap<ObjId, Vec<u32>, crate::interp::BuildFx>,
     /// Watched objects changed since the key tables were last checked.
     pub(crate) changed: Vec<ObjId>,
 }
@@ -211,11 +213,13 @@ impl Heap {
 
     /// The object `id`. Ids handed out by [`Heap::alloc`] stay valid until
     /// a collection finds them unreachable, and only reachable ids are held.
+    #[inline]
     pub fn get(&self, id: ObjId) -> &Object {
         self.objects[id as usize].as_ref().expect("live object id")
     }
 
     /// The object `id`, mutably (reporting a watched object as changed).
+    #[inline]
     pub fn get_mut(&mut self, id: ObjId) -> &mut Object {
         let o = self.objects[id as usize].as_mut().expect("live object id");
         if o.watched {

@@ -242,7 +242,6 @@ pub struct State {
     pub(crate) sel_signal: Sel,
     pub(crate) sel_value: Sel,
     pub(crate) sel_value1: Sel,
-    pub(crate) sel_value2: Sel,
 }
 
 /// An activation's context for evaluation.
@@ -395,7 +394,6 @@ impl State {
             sel_signal: 0,
             sel_value: 0,
             sel_value1: 0,
-            sel_value2: 0,
         };
         let mut k = |name: &str| -> Result<ClassIdx, String> {
             let id = session
@@ -459,7 +457,6 @@ impl State {
         st.sel_signal = st.sym("signal");
         st.sel_value = st.sym("value");
         st.sel_value1 = st.sym("value:");
-        st.sel_value2 = st.sym("value:value:");
         Ok(st)
     }
 
@@ -2074,10 +2071,7 @@ impl<'a> Run<'a> {
         // `value`, `value:`, `value:value:` to a block of that many
         // parameters run it at once: ExecBlock is a kernel class, so
         // these are always primitives 20-22 and they cannot fail.
-        if argv.len() <= 2
-            && (sel == self.st.sel_value || sel == self.st.sel_value1 || sel == self.st.sel_value2)
-            && self.closure_args(r) == Some(argv.len())
-        {
+        if cache.block_value && self.closure_args(r) == Some(argv.len()) {
             return self.call_block(r, argv);
         }
         let (class, meta) = self.class_of(r);

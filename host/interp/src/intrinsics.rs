@@ -67,6 +67,18 @@ impl Elements {
 /// `Heap::key_tables`): probing a few keys is cheap anyway.
 const KEY_TABLE_MIN: usize = 64;
 
+/// A key table's entry for an empty bucket (see `Heap::key_tables`).
+const EMPTY: u32 = u32::MAX;
+
+/// A key table's entry for a key of hash `h`: its low 32 bits, never
+/// [`EMPTY`].
+fn table_tag(h: i64) -> u32 {
+    match h as u32 {
+        EMPTY => EMPTY - 1,
+        t => t,
+    }
+}
+
 /// A key as `_indexOf:` sees it, for the kinds handled natively.
 enum Key<'a> {
     Int(i64),
@@ -87,6 +99,26 @@ fn start_bucket(hash: i64, n: i64) -> i64 {
         Some(p) => p.rem_euclid(n),
         None => ((hash as i128 * 1_000_003).rem_euclid(n as i128)) as i64,
     }
+}
+
+/// The decimal digits of `i`, with a leading `-` when negative.
+fn decimal(i: i64) -> Vec<u8> {
+    let mut buf = [0u8; 20];
+    let mut pos = buf.len();
+    let mut n = i.unsigned_abs();
+    loop {
+        pos -= 1;
+        buf[pos] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if i < 0 {
+        pos -= 1;
+        buf[pos] = b'-';
+    }
+    buf[pos..].to_vec()
 }
 
 fn digits(mut n: num_bigint::BigInt, base: u32) -> String {
@@ -225,8 +257,8 @@ impl Run<'_> {
                     Some(_) => return Ok(None),
                 };
                 if let (Value::Int(i), 10) = (rcv, base) {
-                    // The common case, without a BigInt.
-                    let bytes = i.to_string().into_bytes();
+                    // The common case, without a BigInt or the formatter.
+                    let bytes = decimal(i);
                     return self.alloc(k.string, 0, Body::Bytes(bytes)).map(Some);
                 }
                 let Some(n) = self.int_of(rcv) else {
@@ -408,7 +440,7 @@ impl Run<'_> {
         }
         Ok(self
             .find_key(keys, key)
-            .map(|(i, _)| Value::Int(i as i64 + 1)))
+            .map(|(i, _, _)| Value::Int(i as i64 + 1)))
     }
 
     fn is_identity_dictionary(&self, class: ClassIdx) -> bool {
@@ -444,32 +476,52 @@ impl Run<'_> {
         })
     }
 
-    /// The 0-based bucket of `slots` (a KeyValueDictionary's keys) that
-    /// holds `key` (whose hash is `h`) or the empty one where it would go,
-    /// probing as `_indexOf:` does, for SmallInteger and String/Symbol keys
-    /// in an equality dictionary; `None` when some key met is of another
-    /// kind. With `hashes` (the keys' hashes, see [`Heap::key_tables`]) a
-    /// key object is looked at only when its hash is `h`: keys that are
-    /// equal have equal hashes, so this finds the same bucket.
-    ///
-    /// [`Heap::key_tables`]: crate::heap::Heap
-    fn probe(&self, slots: &[Value], hashes: Option<&[i64]>, key: Value, h: i64) -> Option<usize> {
+    /// The bucket of `slots` (a KeyValueDictionary's keys) that holds
+    /// `key` (whose hash is `h`), or the empty one where it would go, and
+    /// whether the key is there, probing as `_indexOf:` does, for
+    /// SmallInteger and String/Symbol keys in an equality dictionary;
+    /// `None` when some key met is of another kind. With `table` (see
+    /// `Heap::key_tables`) a key is looked at only when its hash matches:
+    /// keys that are equal have equal hashes, so this finds the same bucket.
+    fn probe(
+        &self,
+        slots: &[Value],
+        table: Option<&[u32]>,
+        key: Value,
+        h: i64,
+    ) -> Option<(usize, bool)> {
         let n = slots.len();
-        if n == 0 || hashes.is_some_and(|t| t.len() != n) {
+        if n == 0 {
             return None;
         }
         let mut i = start_bucket(h, n as i64) as usize;
+        if let Some(t) = table {
+            if t.len() != n {
+                return None;
+            }
+            let tag = table_tag(h);
+            for _ in 0..n {
+                let e = t[i];
+                if e == EMPTY {
+                    return Some((i, false));
+                }
+                if e == tag && self.keys_match(slots[i], key)? {
+                    return Some((i, true));
+                }
+                i += 1;
+                if i == n {
+                    i = 0;
+                }
+            }
+            return None;
+        }
         for _ in 0..n {
             let k = slots[i];
             if k == Value::Nil {
-                return Some(i);
+                return Some((i, false));
             }
-            let candidate = match hashes {
-                Some(t) => t[i] == h,
-                None => true,
-            };
-            if candidate && self.keys_match(k, key)? {
-                return Some(i);
+            if self.keys_match(k, key)? {
+                return Some((i, true));
             }
             i += 1;
             if i == n {
@@ -508,43 +560,44 @@ impl Run<'_> {
         if slots.len() < KEY_TABLE_MIN {
             return false;
         }
-        let mut hashes = Vec::with_capacity(slots.len());
+        let mut table = Vec::with_capacity(slots.len());
         let mut objects = Vec::new();
         for &k in slots {
             if k == Value::Nil {
-                hashes.push(0);
+                table.push(EMPTY);
                 continue;
             }
             let Some(key) = self.key_of(k) else {
                 return false;
             };
-            hashes.push(Self::key_hash(&key));
+            table.push(table_tag(Self::key_hash(&key)));
             if let Value::Obj(o) = k {
                 objects.push(o);
             }
         }
-        if self.st.heap.charge(hashes.len() * 8).is_err() {
+        if self.st.heap.charge(table.len() * 4).is_err() {
             return false;
         }
         self.st.heap.set_watched(keys, true);
         for o in objects {
             self.st.heap.set_watched(o, true);
         }
-        self.st.heap.key_tables.insert(keys, hashes);
+        self.st.heap.key_tables.insert(keys, table);
         true
     }
 
-    /// The 0-based bucket of keys Array `keys` holding `key` or where it
-    /// would go, with the key's hash (see [`Run::probe`]).
-    fn find_key(&mut self, keys: ObjId, key: Value) -> Option<(usize, i64)> {
+    /// The bucket of keys Array `keys` holding `key` or where it would go,
+    /// whether the key is there, and the key's hash (see [`Run::probe`]).
+    fn find_key(&mut self, keys: ObjId, key: Value) -> Option<(usize, bool, i64)> {
         let h = Self::key_hash(&self.key_of(key)?);
         self.check_key_tables();
         self.ensure_key_table(keys);
         let Body::Slots(slots) = &self.st.heap.get(keys).body else {
             return None;
         };
-        let hashes = self.st.heap.key_tables.get(&keys).map(Vec::as_slice);
-        self.probe(slots, hashes, key, h).map(|i| (i, h))
+        let table = self.st.heap.key_tables.get(&keys).map(Vec::as_slice);
+        self.probe(slots, table, key, h)
+            .map(|(i, found)| (i, found, h))
     }
 
     /// `KeyValueDictionary>>_grow` done natively when every key is one
@@ -566,7 +619,7 @@ impl Run<'_> {
         if old_k.len() != old_v.len() {
             return Ok(false);
         }
-        let old_hashes = self
+        let old_table = self
             .st
             .heap
             .key_tables
@@ -575,26 +628,26 @@ impl Run<'_> {
         let size = old_k.len() * 2;
         let mut new_k = vec![Value::Nil; size];
         let mut new_v = vec![Value::Nil; size];
-        let mut new_h = vec![0i64; size];
+        let mut new_t = vec![EMPTY; size];
         let mut objects = Vec::new();
         let mut tally = 0;
         for (i, (&k, &v)) in old_k.iter().zip(old_v).enumerate() {
-            if k == Value::Nil {
-                continue;
-            }
-            let h = match old_hashes {
-                Some(t) => t[i],
-                None => match self.key_of(k) {
+            let h = match (k, old_table) {
+                (Value::Nil, _) => continue,
+                (Value::Int(n), _) => n,
+                // A String's hash is below 2^30: its entry is the whole hash.
+                (_, Some(t)) => t[i] as i64,
+                (_, None) => match self.key_of(k) {
                     Some(key) => Self::key_hash(&key),
                     None => return Ok(false),
                 },
             };
-            let Some(j) = self.probe(&new_k, Some(&new_h), k, h) else {
+            let Some((j, _)) = self.probe(&new_k, Some(&new_t), k, h) else {
                 return Ok(false);
             };
             new_k[j] = k;
             new_v[j] = v;
-            new_h[j] = h;
+            new_t[j] = table_tag(h);
             if let Value::Obj(o) = k {
                 objects.push(o);
             }
@@ -612,13 +665,13 @@ impl Run<'_> {
         }
         if let Value::Obj(nk) = nk
             && size >= KEY_TABLE_MIN
-            && self.st.heap.charge(size * 8).is_ok()
+            && self.st.heap.charge(size * 4).is_ok()
         {
             self.st.heap.set_watched(nk, true);
             for o in objects {
                 self.st.heap.set_watched(o, true);
             }
-            self.st.heap.key_tables.insert(nk, new_h);
+            self.st.heap.key_tables.insert(nk, new_t);
         }
         Ok(true)
     }
@@ -648,20 +701,21 @@ impl Run<'_> {
             return Ok(None);
         };
         let identity = self.is_identity_dictionary(class);
-        let (slot, hash) = if identity {
+        let (slot, present, hash) = if identity {
             let Some(Value::Int(i)) = self.index_of(class, rcv, key)? else {
                 return Ok(None);
             };
-            (i as usize - 1, None)
+            let slot = i as usize - 1;
+            let present = match &self.st.heap.get(keys).body {
+                Body::Slots(k) if slot < k.len() => k[slot] != Value::Nil,
+                _ => return Ok(None),
+            };
+            (slot, present, None)
         } else {
             match self.find_key(keys, key) {
-                Some((i, h)) => (i, Some(h)),
+                Some((i, found, h)) => (i, found, Some(h)),
                 None => return Ok(None),
             }
-        };
-        let present = match &self.st.heap.get(keys).body {
-            Body::Slots(k) if slot < k.len() => k[slot] != Value::Nil,
-            _ => return Ok(None),
         };
         if !put {
             if present {
@@ -699,7 +753,7 @@ impl Run<'_> {
         if let (Some(h), Some(table)) = (hash, self.st.heap.key_tables.get_mut(&keys))
             && slot < table.len()
         {
-            table[slot] = h;
+            table[slot] = table_tag(h);
             if let Value::Obj(o) = key {
                 self.st.heap.set_watched(o, true);
             }
@@ -928,5 +982,30 @@ impl Run<'_> {
             acc = self.call_block(blk, &[acc, v])?;
         }
         Ok(Some(acc))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal;
+    use crate::heap::{SMALL_MAX, SMALL_MIN};
+
+    #[test]
+    fn decimal_digits_match_the_formatter() {
+        for i in [
+            0,
+            7,
+            -7,
+            10,
+            -10,
+            99_999,
+            100_000,
+            SMALL_MAX,
+            SMALL_MIN,
+            i64::MAX,
+            i64::MIN,
+        ] {
+            assert_eq!(decimal(i), i.to_string().into_bytes(), "{i}");
+        }
     }
 }
