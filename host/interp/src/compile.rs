@@ -217,6 +217,18 @@ pub enum Node {
         /// Statements when false (None: answer nil).
         if_false: Option<Vec<Node>>,
     },
+    /// `cond ifTrue: [^value]` (`when` true) or `cond ifFalse: [^value]`
+    /// (`when` false) of the method itself: an [`Node::If`] whose only
+    /// branch is one `^`, which a method body runs as a plain return
+    /// instead of unwinding to it.
+    ReturnIf {
+        /// The condition.
+        cond: Box<Node>,
+        /// The condition's value that returns.
+        when: bool,
+        /// The value returned.
+        value: Box<Node>,
+    },
     /// Inlined `and:` (true) or `or:` (false).
     AndOr(bool, Box<Node>, Vec<Node>),
     /// Inlined `whileTrue:` (true) / `whileFalse:` (false).
@@ -595,8 +607,18 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
         match sel {
             "ifTrue:" | "ifFalse:" | "ifTrue:ifFalse:" | "ifFalse:ifTrue:" if all0(a) => {
                 let cond = Box::new(self.expr(recv));
-                let first = self.inline0(&a[0]);
+                let mut first = self.inline0(&a[0]);
                 let second = a.get(1).and_then(|e| self.inline0(e));
+                if a.len() == 1
+                    && let Some([Node::Return(_)]) = first.as_deref()
+                    && let Some(Node::Return(value)) = first.as_mut().and_then(Vec::pop)
+                {
+                    return Some(Node::ReturnIf {
+                        cond,
+                        when: sel == "ifTrue:",
+                        value,
+                    });
+                }
                 let (if_true, if_false) = match sel {
                     "ifTrue:" => (first, None),
                     "ifFalse:" => (None, first),

@@ -1496,10 +1496,20 @@ impl<'a> Run<'a> {
     fn method_body(&mut self, body: &[Node], f: &Frame, is_doit: bool) -> R<Value> {
         let mut last = Value::Nil;
         for stmt in body {
-            if let Node::Return(e) = stmt {
-                return self.operand(e, f);
+            match stmt {
+                Node::Return(e) => return self.operand(e, f),
+                Node::ReturnIf { cond, when, value } => match (self.operand(cond, f)?, when) {
+                    (Value::True, true) | (Value::False, false) => {
+                        return self.operand(value, f);
+                    }
+                    (Value::True | Value::False, _) => last = Value::Nil,
+                    (other, _) => {
+                        let sel = self.st.sel_must_be_boolean;
+                        last = self.send(other, sel, &[], None)?;
+                    }
+                },
+                _ => last = self.eval(stmt, f)?,
             }
-            last = self.eval(stmt, f)?;
         }
         Ok(if is_doit { last } else { f.receiver })
     }
@@ -1905,6 +1915,17 @@ impl<'a> Run<'a> {
                 let value = self.operand(e, f)?;
                 Err(self.unwind_with(Unwind::RETURN, f.home_id, value))
             }
+            Node::ReturnIf { cond, when, value } => match (self.operand(cond, f)?, when) {
+                (Value::True, true) | (Value::False, false) => {
+                    let value = self.operand(value, f)?;
+                    Err(self.unwind_with(Unwind::RETURN, f.home_id, value))
+                }
+                (Value::True | Value::False, _) => Ok(Value::Nil),
+                (other, _) => {
+                    let sel = self.st.sel_must_be_boolean;
+                    self.send(other, sel, &[], None)
+                }
+            },
             Node::NonLocalReturn(e) => {
                 let value = self.eval(e, f)?;
                 let alive = match f.block_home {

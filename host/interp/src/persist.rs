@@ -795,6 +795,10 @@ fn children(node: &Node) -> Vec<&Node> {
         | Node::NonLocalReturn(e)
         | Node::IsNil(_, e)
         | Node::BinTempInt { send: e, .. } => out.push(e),
+        Node::ReturnIf { cond, value, .. } => {
+            out.push(cond);
+            out.push(value);
+        }
         Node::Send { recv, args, .. } => {
             out.push(recv);
             out.extend(args);
@@ -874,6 +878,7 @@ fn clean(nodes: &[Node], level: u16) -> bool {
         | Node::InstVar(_)
         | Node::AssignInst(..)
         | Node::Return(_)
+        | Node::ReturnIf { .. }
         | Node::NonLocalReturn(_)
         | Node::Send { sup: true, .. } => false,
         Node::Temp(depth, _) if *depth > level => false,
