@@ -1408,6 +1408,7 @@ impl<'a> Run<'a> {
         self.invoke(&m, rcv, &[msg])
     }
 
+    #[inline(always)]
     fn check_interrupts(&mut self) -> R<()> {
         if self.brk.load(Ordering::Relaxed) {
             return Err(Unwind::new(Unwind::BREAK, 0));
@@ -1415,33 +1416,42 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
+    #[inline(always)]
     fn enter(&mut self) -> R<()> {
         self.check_interrupts()?;
         self.depth += 1;
         if self.depth > self.max_depth {
-            if !self.recursion_signalled {
-                // One catchable error first, with head-room for its
-                // handlers; past that the call ends.
-                self.recursion_signalled = true;
-                let r = self.signal_error(
-                    "Error",
-                    &format!(
-                        "recursion limit exceeded: more than {} nested activations (infinite \
-                         recursion?)",
-                        self.max_depth
-                    ),
-                );
-                self.depth -= 1;
-                return r.map(|_| ());
-            }
-            if self.depth > self.max_depth + 2000 {
-                self.depth -= 1;
-                let m = format!(
-                    "recursion limit exceeded: more than {} nested activations",
+            return self.too_deep();
+        }
+        Ok(())
+    }
+
+    /// The recursion limit was passed (`depth` counts the new activation).
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&mut self) -> R<()> {
+        if !self.recursion_signalled {
+            // One catchable error first, with head-room for its handlers;
+            // past that the call ends.
+            self.recursion_signalled = true;
+            let r = self.signal_error(
+                "Error",
+                &format!(
+                    "recursion limit exceeded: more than {} nested activations (infinite \
+                     recursion?)",
                     self.max_depth
-                );
-                return Err(self.limit(m));
-            }
+                ),
+            );
+            self.depth -= 1;
+            return r.map(|_| ());
+        }
+        if self.depth > self.max_depth + 2000 {
+            self.depth -= 1;
+            let m = format!(
+                "recursion limit exceeded: more than {} nested activations",
+                self.max_depth
+            );
+            return Err(self.limit(m));
         }
         Ok(())
     }
