@@ -380,16 +380,32 @@ impl Heap {
         // Freed ids are reused, so no table may outlive a collection.
         self.key_tables.clear();
         self.changed.clear();
-        for (i, m) in marked.iter().enumerate() {
-            match &mut self.objects[i] {
-                Some(_) if !m => {
-                    self.objects[i] = None;
+        // One pass frees, counts the survivors' bytes and lists the free
+        // ids (ascending, so the highest is reused first, as before).
+        self.free.clear();
+        let mut allocated = 0;
+        for (i, (slot, m)) in self.objects.iter_mut().zip(&marked).enumerate() {
+            match slot {
+                Some(o) if *m => {
+                    o.watched = false;
+                    allocated += o.footprint();
+                }
+                Some(_) => {
+                    *slot = None;
                     self.free.push(i as ObjId);
                 }
-                Some(o) => o.watched = false,
-                None => {}
+                None => self.free.push(i as ObjId),
             }
         }
-        self.allocated = self.objects.iter().flatten().map(Object::footprint).sum();
+        self.allocated = allocated;
+        // Free ids at the end go, so later collections scan only up to the
+        // highest live object.
+        while let Some(None) = self.objects.last() {
+            self.objects.pop();
+        }
+        let len = self.objects.len() as ObjId;
+        while self.free.last().is_some_and(|&id| id >= len) {
+            self.free.pop();
+        }
     }
 }
