@@ -648,7 +648,9 @@ impl Run<'_> {
             new_k[j] = k;
             new_v[j] = v;
             new_t[j] = table_tag(h);
-            if let Value::Obj(o) = k {
+            // With an old table the key objects are watched already (and
+            // touching each one again costs a cache miss apiece).
+            if let (Value::Obj(o), None) = (k, old_table) {
                 objects.push(o);
             }
             tally += 1;
