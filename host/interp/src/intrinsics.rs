@@ -95,6 +95,12 @@ pub fn lookup(class: &str, meta: bool, selector: &str) -> Option<u32> {
 
 /// The first bucket `_indexOf:` probes (0-based): `hash * 1000003 \\ n`.
 fn start_bucket(hash: i64, n: i64) -> i64 {
+    // Bucket counts are powers of two unless `new:` asked otherwise; for
+    // those the remainder is a mask (in two's complement, also for a
+    // negative product), sparing a division on every probe.
+    if n > 0 && n & (n - 1) == 0 {
+        return hash.wrapping_mul(1_000_003) & (n - 1);
+    }
     match hash.checked_mul(1_000_003) {
         Some(p) => p.rem_euclid(n),
         None => ((hash as i128 * 1_000_003).rem_euclid(n as i128)) as i64,
@@ -989,7 +995,7 @@ impl Run<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::decimal;
+    use super::{decimal, start_bucket};
     use crate::heap::{SMALL_MAX, SMALL_MIN};
 
     #[test]
@@ -1008,6 +1014,26 @@ mod tests {
             i64::MIN,
         ] {
             assert_eq!(decimal(i), i.to_string().into_bytes(), "{i}");
+        }
+    }
+
+    #[test]
+    fn start_buckets_are_the_euclidean_remainder_of_the_product() {
+        for hash in [
+            0,
+            1,
+            -1,
+            12345,
+            -98765,
+            1 << 40,
+            -(1 << 59),
+            i64::MAX,
+            i64::MIN,
+        ] {
+            for n in [1, 8, 16, 1 << 18, 200, 7, 1000] {
+                let exact = (hash as i128 * 1_000_003).rem_euclid(n as i128) as i64;
+                assert_eq!(start_bucket(hash, n), exact, "hash {hash}, {n} buckets");
+            }
         }
     }
 }
