@@ -1529,8 +1529,8 @@ impl<'a> Run<'a> {
     #[inline(always)]
     fn push_locals(&mut self, args: &[Value], nslots: usize) {
         // One push per value rather than a memcpy: the body reads these
-        // slots at once, and a load that a wider memcpy store must forward
-        // stalls.
+        // slots at once, and reading a value back from a memcpy's wider
+        // stores before they reach the cache stalls (no store forwarding).
         for &a in args {
             self.stack.push(a);
         }
