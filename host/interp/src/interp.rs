@@ -313,6 +313,10 @@ pub struct Run<'a> {
     pub(crate) unwind_text: String,
     /// The report of a pending `TERMINATE` unwind.
     pub(crate) unwind_report: Option<Terminated>,
+    /// The last class asked whether it compares dictionary keys by
+    /// identity, in which epoch, and the answer (dictionary intrinsics ask
+    /// on every access).
+    pub(crate) identity_class: std::cell::Cell<Option<(ClassIdx, u64, bool)>>,
 }
 
 /// SmallInteger arithmetic and comparison for a [`Special`] operator;
@@ -2052,7 +2056,11 @@ impl<'a> Run<'a> {
         cache: &SendCache,
         f: &Frame,
     ) -> R<Value> {
-        let r = self.operand(recv, f)?;
+        // Sends to self are the most common: no dispatch for them.
+        let r = match recv {
+            Node::SelfRef => f.receiver,
+            _ => self.operand(recv, f)?,
+        };
         // Arrays of exactly the arity: no buffer to fill with nil first.
         match args {
             [] => self.dispatch(r, sel, &[], sup, cache, f),

@@ -450,9 +450,19 @@ impl Run<'_> {
     }
 
     fn is_identity_dictionary(&self, class: ClassIdx) -> bool {
-        self.st
+        let epoch = self.st.epoch;
+        if let Some((c, e, answer)) = self.identity_class.get()
+            && c == class
+            && e == epoch
+        {
+            return answer;
+        }
+        let answer = self
+            .st
             .identity_dictionary
-            .is_some_and(|ik| self.inherits(class, ik))
+            .is_some_and(|ik| self.inherits(class, ik));
+        self.identity_class.set(Some((class, epoch, answer)));
+        answer
     }
 
     /// The hash `_indexOf:` starts from for a key [`Run::key_of`] handles:
