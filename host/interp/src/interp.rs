@@ -2116,16 +2116,21 @@ impl<'a> Run<'a> {
         let (class, meta) = self.class_of(r);
         let key = (((class as u64) << 1) | meta as u64) + 1;
         if cache.key.get() == key && cache.epoch.get() == self.st.epoch {
-            let m = cache.method.borrow().clone();
-            if let Some(m) = m {
-                return self.invoke(&m, r, argv);
+            // Borrowed for the whole call (no reference count traffic): a
+            // recursive send from this site reads the entry too, and one
+            // that misses leaves it alone (below).
+            let entry = cache.method.borrow();
+            if let Some(m) = entry.as_ref() {
+                return self.invoke(m, r, argv);
             }
         }
         match self.lookup(class, meta, sel) {
             Some(m) => {
-                cache.key.set(key);
-                cache.epoch.set(self.st.epoch);
-                *cache.method.borrow_mut() = Some(m.clone());
+                if let Ok(mut slot) = cache.method.try_borrow_mut() {
+                    *slot = Some(m.clone());
+                    cache.key.set(key);
+                    cache.epoch.set(self.st.epoch);
+                }
                 self.invoke(&m, r, argv)
             }
             None => self.not_understood(r, sel, argv),
