@@ -2,24 +2,29 @@
 //! algorithms, in one run: `cargo bench -p gs-interp`.
 //!
 //! Each workload runs in Smalltalk through [`Interpreter::execute`] and in
-//! `python3`, in [`ROUNDS`] alternating rounds of five runs each, so that
-//! load from other processes meets both sides alike; the table shows both
-//! best times and the ratio (Smalltalk time / Python time; the goal is
-//! ≤ 1.0). It also times running
-//! a 100-test SUnit class and how long a break takes to end an infinite
-//! loop.
+//! a `python3` process kept open for it, in [`ROUNDS`] alternating rounds
+//! of [`BATCH`] runs on each side, so that whatever else slows the machine
+//! meanwhile meets both sides alike (the runs of a batch follow each other,
+//! so neither side is measured waking up); the table shows both best times
+//! and the ratio (Smalltalk time / Python time; the goal is ≤ 1.0). It also times
+//! running a 100-test SUnit class and how long a break takes to end an
+//! infinite loop.
 //!
 //! `BENCH_ONLY=<text>` runs only the workloads whose name contains the
 //! text, each `BENCH_REPEAT` times (default 5), without CPython: for
 //! profiling one workload (`perf record`, `valgrind --tool=callgrind`).
 
-use std::process::Command;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use gs_interp::{BreakHandle, Interpreter, Limits};
 
-/// Rounds of five Smalltalk runs then five Python runs per workload.
-const ROUNDS: usize = 3;
+/// Alternating rounds per workload.
+const ROUNDS: usize = 4;
+
+/// Runs of one side in a round.
+const BATCH: usize = 5;
 
 struct Workload {
     name: &'static str,
@@ -50,17 +55,51 @@ const WORKLOADS: &[Workload] = &[
     },
 ];
 
-fn python_time(code: &str) -> Option<Duration> {
-    let script = format!(
-        "import time\nbest = None\nfor _ in range(5):\n    t = time.perf_counter()\n    exec(compile({code:?}, 'bench', 'exec'), {{}})\n    d = time.perf_counter() - t\n    best = d if best is None or d < best else best\nprint(best)"
-    );
-    let out = Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .output()
-        .ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.trim().parse::<f64>().ok().map(Duration::from_secs_f64)
+/// A `python3` process that runs one workload each time it is asked.
+struct Python {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Python {
+    /// Starts `python3` with `code` compiled, waiting for requests to run
+    /// it [`BATCH`] times; `None` when there is no `python3`.
+    fn start(code: &str) -> Option<Python> {
+        let script = format!(
+            "import sys, time\ncode = compile({code:?}, 'bench', 'exec')\nfor _ in sys.stdin:\n    best = None\n    for _ in range({BATCH}):\n        t = time.perf_counter()\n        exec(code, {{}})\n        d = time.perf_counter() - t\n        best = d if best is None or d < best else best\n    print(best, flush=True)"
+        );
+        let mut child = Command::new("python3")
+            .arg("-c")
+            .arg(script)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .ok()?;
+        let input = child.stdin.take()?;
+        let output = BufReader::new(child.stdout.take()?);
+        Some(Python {
+            child,
+            input,
+            output,
+        })
+    }
+
+    /// Runs the workload [`BATCH`] times, answering the best time.
+    fn run(&mut self) -> Option<Duration> {
+        self.input.write_all(b"\n").ok()?;
+        self.input.flush().ok()?;
+        let mut line = String::new();
+        self.output.read_line(&mut line).ok()?;
+        line.trim().parse::<f64>().ok().map(Duration::from_secs_f64)
+    }
+}
+
+impl Drop for Python {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 fn main() {
@@ -105,9 +144,10 @@ fn main() {
     for w in WORKLOADS {
         let mut best = Duration::MAX;
         let mut python: Option<Duration> = None;
+        let mut py = Python::start(w.python);
         let mut failed = false;
         for _ in 0..ROUNDS {
-            for _ in 0..5 {
+            for _ in 0..BATCH {
                 let t = Instant::now();
                 let r = interp.execute(&mut session, w.smalltalk, &limits, &brk);
                 let d = t.elapsed();
@@ -121,10 +161,11 @@ fn main() {
             if failed {
                 break;
             }
-            if let Some(p) = python_time(w.python) {
+            if let Some(p) = py.as_mut().and_then(Python::run) {
                 python = Some(python.map_or(p, |q| q.min(p)));
             }
         }
+        drop(py);
         if failed {
             continue;
         }
