@@ -65,7 +65,8 @@ impl Value {
     }
 }
 
-/// An activation's variables, shared with the blocks created in it.
+/// An activation's variables, shared with the blocks created in it (only
+/// activations whose code creates blocks have one; see `interp`).
 #[derive(Debug)]
 pub struct Scope {
     /// Arguments first, then temporaries (including those of inlined blocks).
@@ -120,7 +121,7 @@ pub struct Object {
     pub class: ClassIdx,
     /// Invariant objects (Symbols, method literals) refuse stores.
     pub invariant: bool,
-    /// A dictionary's key table (see [`Heap::key_tables`]) depends on this
+    /// A dictionary's key table (see `Heap::key_tables`) depends on this
     /// object's contents: [`Heap::get_mut`] reports it as changed.
     pub watched: bool,
     /// Named instance variables, in `allInstVarNames` order.

@@ -8,6 +8,12 @@
 //! frames see each one pass and act on it. Depth is counted and limited
 //! well below what the (large, dedicated) thread stack can hold, so deep
 //! recursion becomes a Smalltalk error, never a stack overflow.
+//!
+//! An activation whose code creates no block keeps its arguments and
+//! temporaries on the call's value stack ([`Run::stack`]), which costs
+//! nothing to set up; one that creates blocks keeps them in a heap
+//! [`Scope`] the blocks share, so a block that outlives its method still
+//! reads and writes them.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
