@@ -323,6 +323,9 @@ pub struct Run<'a> {
     /// identity, in which epoch, and the answer (dictionary intrinsics ask
     /// on every access).
     pub(crate) identity_class: std::cell::Cell<Option<(ClassIdx, u64, bool)>>,
+    /// The same for whether a class is a plain WriteStream or
+    /// ReadWriteStream (the stream intrinsics ask on every write).
+    pub(crate) write_stream_class: std::cell::Cell<Option<(ClassIdx, u64, bool)>>,
 }
 
 /// SmallInteger arithmetic and comparison for a [`Special`] operator;
@@ -2151,7 +2154,7 @@ impl<'a> Run<'a> {
         parts: &[Vec<CascadeMessage>],
         f: &Frame,
     ) -> R<Value> {
-        let r = self.eval(recv, f)?;
+        let r = self.operand(recv, f)?;
         let mut last = Value::Nil;
         for chain in parts {
             let mut target = r;

@@ -788,8 +788,17 @@ impl Run<'_> {
     }
 
     fn is_plain_write_stream(&self, class: ClassIdx) -> bool {
+        let epoch = self.st.epoch;
+        if let Some((c, e, answer)) = self.write_stream_class.get()
+            && c == class
+            && e == epoch
+        {
+            return answer;
+        }
         let name = &self.st.classes[class as usize].name;
-        name == "WriteStream" || name == "ReadWriteStream"
+        let answer = name == "WriteStream" || name == "ReadWriteStream";
+        self.write_stream_class.set(Some((class, epoch, answer)));
+        answer
     }
 
     /// `WriteStream>>nextPutAll:` of a String onto a String stream, growing

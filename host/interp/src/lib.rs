@@ -354,6 +354,7 @@ impl Interpreter {
                 unwind_text: String::new(),
                 unwind_report: None,
                 identity_class: std::cell::Cell::new(None),
+                write_stream_class: std::cell::Cell::new(None),
             };
             // Classes a tool defined or removed since the last call show
             // in the dictionary objects this view already made.
