@@ -168,7 +168,18 @@ pub struct Heap {
     pub(crate) key_tables: HashMap<ObjId, Vec<u32>, crate::interp::BuildFx>,
     /// Watched objects changed since the key tables were last checked.
     pub(crate) changed: Vec<ObjId>,
+    /// Byte buffers of small Strings the collector freed, for new small
+    /// Strings (see [`Heap::small_bytes`]): a call that makes many short
+    /// strings otherwise pays a malloc for each and, at the next
+    /// collection, a free for each.
+    spare_bytes: Vec<Vec<u8>>,
 }
+
+/// Buffers of at most this capacity are kept for reuse.
+const SPARE_CAPACITY: usize = 32;
+
+/// At most this many buffers are kept (2 MiB at most).
+const SPARE_MAX: usize = 65_536;
 
 /// Allocation would exceed the memory budget.
 #[derive(Debug, Clone, Copy)]
@@ -251,6 +262,18 @@ impl Heap {
         }
         self.key_tables.clear();
         self.changed.clear();
+    }
+
+    /// A byte buffer holding `bytes`, reusing one a collection freed when
+    /// they fit.
+    pub fn small_bytes(&mut self, bytes: &[u8]) -> Vec<u8> {
+        if bytes.len() <= SPARE_CAPACITY
+            && let Some(mut b) = self.spare_bytes.pop()
+        {
+            b.extend_from_slice(bytes);
+            return b;
+        }
+        bytes.to_vec()
     }
 
     /// Copies the bytes of object `from` into those of object `to` at
@@ -392,7 +415,16 @@ impl Heap {
                     allocated += o.footprint();
                 }
                 Some(_) => {
-                    *slot = None;
+                    if let Some(Object {
+                        body: Body::Bytes(mut b),
+                        ..
+                    }) = slot.take()
+                        && b.capacity() <= SPARE_CAPACITY
+                        && self.spare_bytes.len() < SPARE_MAX
+                    {
+                        b.clear();
+                        self.spare_bytes.push(b);
+                    }
                     self.free.push(i as ObjId);
                 }
                 None => self.free.push(i as ObjId),
@@ -408,5 +440,42 @@ impl Heap {
         while self.free.last().is_some_and(|&id| id >= len) {
             self.free.pop();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Body, Heap, Object, Value};
+
+    fn string(heap: &mut Heap, bytes: &[u8]) -> Value {
+        let id = heap
+            .alloc(Object {
+                class: 0,
+                invariant: false,
+                watched: false,
+                named: Vec::new(),
+                body: Body::Bytes(bytes.to_vec()),
+            })
+            .expect("within budget");
+        Value::Obj(id)
+    }
+
+    #[test]
+    fn freed_small_strings_lend_their_buffers_to_new_ones() {
+        let mut heap = Heap::with_budget(1 << 20);
+        let kept = string(&mut heap, b"kept");
+        for _ in 0..10 {
+            string(&mut heap, b"garbage!");
+        }
+        heap.collect([kept]);
+        assert_eq!(heap.live(), 1);
+        // Reused buffers hold exactly the new bytes, however long the old.
+        assert_eq!(heap.small_bytes(b"xy"), b"xy".to_vec());
+        assert_eq!(heap.small_bytes(b""), Vec::<u8>::new());
+        assert_eq!(heap.small_bytes(&[7; 40]), vec![7; 40]);
+        let Value::Obj(id) = kept else {
+            unreachable!("a heap object")
+        };
+        assert!(matches!(&heap.get(id).body, Body::Bytes(b) if b == b"kept"));
     }
 }

@@ -107,8 +107,9 @@ fn start_bucket(hash: i64, n: i64) -> i64 {
     }
 }
 
-/// The decimal digits of `i`, with a leading `-` when negative.
-fn decimal(i: i64) -> Vec<u8> {
+/// The decimal digits of `i`, with a leading `-` when negative, in a
+/// buffer from `heap`.
+fn decimal(i: i64, heap: &mut crate::heap::Heap) -> Vec<u8> {
     let mut buf = [0u8; 20];
     let mut pos = buf.len();
     let mut n = i.unsigned_abs();
@@ -124,7 +125,7 @@ fn decimal(i: i64) -> Vec<u8> {
         pos -= 1;
         buf[pos] = b'-';
     }
-    buf[pos..].to_vec()
+    heap.small_bytes(&buf[pos..])
 }
 
 fn digits(mut n: num_bigint::BigInt, base: u32) -> String {
@@ -264,7 +265,7 @@ impl Run<'_> {
                 };
                 if let (Value::Int(i), 10) = (rcv, base) {
                     // The common case, without a BigInt or the formatter.
-                    let bytes = decimal(i);
+                    let bytes = decimal(i, &mut self.st.heap);
                     return self.alloc(k.string, 0, Body::Bytes(bytes)).map(Some);
                 }
                 let Some(n) = self.int_of(rcv) else {
@@ -1032,7 +1033,8 @@ mod tests {
             i64::MAX,
             i64::MIN,
         ] {
-            assert_eq!(decimal(i), i.to_string().into_bytes(), "{i}");
+            let mut heap = crate::heap::Heap::with_budget(1 << 20);
+            assert_eq!(decimal(i, &mut heap), i.to_string().into_bytes(), "{i}");
         }
     }
 
