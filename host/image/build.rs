@@ -7,7 +7,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("kernel");
+    // Read when the script runs, not baked in when it is compiled: a
+    // target directory shared by two checkouts reuses one compiled script,
+    // which must list the kernel of the checkout being built.
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .expect("cargo sets CARGO_MANIFEST_DIR for build scripts");
+    let dir = Path::new(&manifest_dir).join("kernel");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
