@@ -683,9 +683,13 @@ impl Router {
             deadline: timeout.map(|d| Instant::now() + d),
         };
         let call = session.broker.call(request);
+        // In this order: a cancelled request gets no answer even when its
+        // call, broken by the same cancellation, has already returned; an
+        // answer that is ready wins over the deadline.
         let outcome = tokio::select! {
-            r = call => Some(r),
+            biased;
             () = notify.notified() => None,
+            r = call => Some(r),
             () = sleep_or_forever(timeout) => {
                 // Answered at once; the call is stopped in the background
                 // and costs the session only if both breaks fail.
