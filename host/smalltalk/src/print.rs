@@ -19,7 +19,7 @@ use num_integer::Integer;
 use num_traits::{Signed, Zero};
 
 use crate::ast::{Block, DoitNode, Expr, ExprKind, Literal, Message, MethodNode, Statement};
-use crate::lexer::is_selector_like;
+use crate::lexer::{is_binary_char, is_selector_like};
 
 /// Prints a method in canonical layout.
 ///
@@ -59,6 +59,11 @@ pub fn print_method(method: &MethodNode) -> String {
                 out.push(' ');
                 literal(&mut out, arg);
             }
+        }
+        // A last argument ending in an operator character (`#+`) would
+        // swallow the closing `>` into one binary symbol (`#+>`).
+        if out.bytes().last().is_some_and(is_binary_char) {
+            out.push(' ');
         }
         out.push_str(">\n");
     }

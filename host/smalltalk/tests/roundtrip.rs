@@ -408,6 +408,7 @@ fn tricky_sources_round_trip() {
         "foo ^thisContext , super foo; bar",
         "foo ^1.0e300 + 5.0e-324 + 123456789012345678901234567890 + 0.1s + 1/3",
         "foo x := y := z. ^x",
+        "size <at: #+ > <put: #, > ^1",
     ] {
         let mut first = parse_method(source).unwrap();
         let printed = print_method(&first);
