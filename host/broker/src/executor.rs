@@ -9,11 +9,21 @@
 //! ever given to a thread that is free (one is claimed before the call is
 //! queued), so a long call never holds up another; when none is free the
 //! call goes to tokio's blocking pool as before.
+//!
+//! The caller's side has the same cost in reverse: its async thread, with
+//! nothing else to do, goes to sleep and must be woken for the answer. So
+//! when no other call is waiting, the caller watches for the answer for up
+//! to 50 µs, yielding the CPU on every turn (a client or another task that
+//! wants it gets it), and only then awaits like any future. A trivial call
+//! is answered within that window; a long one holds the caller's thread no
+//! longer than it.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
+
+use tokio::sync::oneshot::error::TryRecvError;
 
 /// One call to run, with everything it needs.
 type Job = Box<dyn FnOnce() + Send>;
@@ -22,6 +32,11 @@ type Job = Box<dyn FnOnce() + Send>;
 /// it sleeps. Sized to a client's turnaround: answer out, next call in.
 const SPIN: Duration = Duration::from_micros(200);
 
+/// How long a caller with no other call waiting watches for its call's
+/// answer before it awaits like any future: a trivial call's duration with
+/// room, and the most a long call holds the caller's async thread.
+const ANSWER_WAIT: Duration = Duration::from_micros(50);
+
 struct Pool {
     queue: Mutex<VecDeque<Job>>,
     ready: Condvar,
@@ -29,6 +44,8 @@ struct Pool {
     free: AtomicUsize,
     /// Threads asleep on `ready` (a submitter wakes one only if any).
     sleeping: AtomicUsize,
+    /// Calls between their hand-over and their answer, wherever they run.
+    waiting: AtomicUsize,
 }
 
 fn pool() -> &'static Pool {
@@ -40,6 +57,7 @@ fn pool() -> &'static Pool {
             ready: Condvar::new(),
             free: AtomicUsize::new(0),
             sleeping: AtomicUsize::new(0),
+            waiting: AtomicUsize::new(0),
         }));
         for i in 0..threads {
             let spawned = std::thread::Builder::new()
@@ -116,6 +134,29 @@ impl Pool {
     }
 }
 
+/// A call counted in [`Pool::waiting`] until dropped.
+struct Waiting {
+    pool: &'static Pool,
+    /// Whether no other call was waiting when this one began to.
+    alone: bool,
+}
+
+impl Waiting {
+    fn enter(pool: &'static Pool) -> Waiting {
+        let before = pool.waiting.fetch_add(1, Ordering::AcqRel);
+        Waiting {
+            pool,
+            alone: before == 0,
+        }
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        self.pool.waiting.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 /// Why a call ended without an answer.
 pub(crate) enum Lost {
     /// It panicked.
@@ -132,6 +173,7 @@ where
     F: FnOnce() -> T + Send + 'static,
 {
     let pool = pool();
+    let waiting = Waiting::enter(pool);
     if !pool.claim() {
         return tokio::task::spawn_blocking(f).await.map_err(|e| {
             if e.is_panic() {
@@ -141,13 +183,25 @@ where
             }
         });
     }
-    let (tx, rx) = tokio::sync::oneshot::channel();
+    let (tx, mut rx) = tokio::sync::oneshot::channel();
     // The call sees the runtime it was made from, as on the blocking pool.
     let handle = tokio::runtime::Handle::try_current().ok();
     pool.push(Box::new(move || {
         let _runtime = handle.as_ref().map(tokio::runtime::Handle::enter);
         let _ = tx.send(f());
     }));
+    // See the module documentation: alone, a short call's answer is
+    // watched for here; under concurrent calls the CPU is left to them.
+    if waiting.alone {
+        let start = Instant::now();
+        while start.elapsed() < ANSWER_WAIT {
+            match rx.try_recv() {
+                Ok(answer) => return Ok(answer),
+                Err(TryRecvError::Closed) => return Err(Lost::Panicked),
+                Err(TryRecvError::Empty) => std::thread::yield_now(),
+            }
+        }
+    }
     rx.await.map_err(|_| Lost::Panicked)
 }
 
@@ -178,6 +232,32 @@ mod tests {
         for l in long {
             assert_eq!(l.await.ok().and_then(Result::ok), Some(1));
         }
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_long_call_gives_its_callers_thread_back() {
+        // One async thread: while the long call runs, the ticker can only
+        // tick if the caller stopped watching for the answer and awaits.
+        let ticks = Arc::new(AtomicUsize::new(0));
+        let t = ticks.clone();
+        let ticker = tokio::spawn(async move {
+            loop {
+                t.fetch_add(1, Ordering::AcqRel);
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        });
+        let seen = run(|| {
+            std::thread::sleep(Duration::from_millis(300));
+            7
+        })
+        .await;
+        ticker.abort();
+        assert_eq!(seen.ok(), Some(7));
+        assert!(
+            ticks.load(Ordering::Acquire) >= 5,
+            "the async thread was held for the call: {} ticks",
+            ticks.load(Ordering::Acquire)
+        );
     }
 
     #[tokio::test]

@@ -11,6 +11,10 @@
 //!    `greet` (a trivial WebAssembly tool), one keep-alive connection,
 //!    sequential calls; the two servers alternate in blocks so a change in
 //!    the machine's load hits both. Target: gs-mcp p50 ≤ 1.3 × bare.
+//!    Two more rows alternate with them to show where the gap lies: the
+//!    bare server reading each request's body before it answers (hyper's
+//!    body channel costs a wake-up of its own), and gs-mcp answering `ping`
+//!    (the transport without a tool call).
 //! 2. Throughput with 32 concurrent sessions, each its own keep-alive
 //!    connection calling as fast as it can. Target: ≥ 0.7 × bare.
 //! 3. 1,000 concurrent sessions each holding a GET stream: the resident
@@ -33,7 +37,9 @@ use gs_embedded::EmbeddedSession;
 use gs_router::{Router, RouterSettings};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
 use gs_toolset_host::{Grants, HostConfig, ToolsetHost, WasmToolsetSpec};
-use http_body_util::Full;
+use http_body_util::{BodyExt, Full};
+use hyper::Request;
+use hyper::body::Incoming;
 
 /// The environment variable that puts this binary in a server role.
 const ROLE: &str = "GS_ROUTER_BENCH_ROLE";
@@ -41,6 +47,9 @@ const ROLE: &str = "GS_ROUTER_BENCH_ROLE";
 const BODY: &str = "GS_ROUTER_BENCH_BODY";
 
 const CALL: &str = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"greet","arguments":{"name":"bench"}}}"#;
+/// A request the router answers itself: its round trip is the transport's
+/// share of a call's, printed beside it to show where the time goes.
+const PING: &str = r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#;
 
 const CONCURRENT: usize = 32;
 const IDLE_SESSIONS: usize = 1000;
@@ -107,8 +116,10 @@ fn serve_router() {
     });
 }
 
-/// Serves the bare hyper answer until stdin closes.
-fn serve_bare() {
+/// Serves the bare hyper answer until stdin closes. With `read_body` the
+/// server first reads each request's body, as any server that answers the
+/// request (rather than ignoring it) must.
+fn serve_bare(read_body: bool) {
     let body = Bytes::from(std::env::var(BODY).expect("the body to answer"));
     let rt = runtime();
     rt.block_on(async {
@@ -120,13 +131,19 @@ fn serve_bare() {
                 s.set_nodelay(true).unwrap();
                 let body = body.clone();
                 tokio::spawn(async move {
-                    let svc = hyper::service::service_fn(move |_req| {
-                        let mut r = hyper::Response::new(Full::new(body.clone()));
-                        r.headers_mut().insert(
-                            "content-type",
-                            hyper::header::HeaderValue::from_static("application/json"),
-                        );
-                        async { Ok::<_, Infallible>(r) }
+                    let svc = hyper::service::service_fn(move |req: Request<Incoming>| {
+                        let body = body.clone();
+                        async move {
+                            if read_body {
+                                let _ = req.into_body().collect().await;
+                            }
+                            let mut r = hyper::Response::new(Full::new(body));
+                            r.headers_mut().insert(
+                                "content-type",
+                                hyper::header::HeaderValue::from_static("application/json"),
+                            );
+                            Ok::<_, Infallible>(r)
+                        }
                     });
                     let _ = hyper::server::conn::http1::Builder::new()
                         .serve_connection(hyper_util::rt::TokioIo::new(s), svc)
@@ -206,17 +223,21 @@ struct Client {
 
 impl Client {
     fn new(addr: SocketAddr, session: Option<&str>) -> Client {
+        Client::sending(addr, session, CALL)
+    }
+
+    fn sending(addr: SocketAddr, session: Option<&str>, body: &str) -> Client {
         let stream = TcpStream::connect(addr).unwrap();
         stream.set_nodelay(true).unwrap();
         let mut request = format!(
             "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\n",
-            CALL.len()
+            body.len()
         );
         if let Some(s) = session {
             request.push_str(&format!("MCP-Session-Id: {s}\r\n"));
         }
         request.push_str("\r\n");
-        request.push_str(CALL);
+        request.push_str(body);
         Client {
             stream,
             request: request.into_bytes(),
@@ -339,7 +360,8 @@ fn micros(d: Duration) -> f64 {
 fn main() {
     match std::env::var(ROLE).as_deref() {
         Ok("router") => return serve_router(),
-        Ok("bare") => return serve_bare(),
+        Ok("bare") => return serve_bare(false),
+        Ok("bare-reading") => return serve_bare(true),
         _ => {}
     }
     // `cargo bench` passes `--bench`; anything else (the test harness
@@ -366,14 +388,27 @@ fn main() {
         "both answer the same body"
     );
 
-    // 1. Latency, alternating blocks.
+    let reading = Server::start("bare-reading", Some(&answer));
+    let r = Client::new(reading.addr, None);
+    let p = Client::sending(router.addr, Some(&session), PING);
+
+    // 1. Latency, alternating blocks. Beside the target's two rows: the bare
+    // server reading each body, and `ping` (the router answering by itself),
+    // to show how much of the gap is reading the request and how much the
+    // call.
+    let mut rows: [(&str, Client, Vec<Duration>); 4] = [
+        ("bare hyper", b, Vec::new()),
+        ("gs-router", c, Vec::new()),
+        ("bare, reads body", r, Vec::new()),
+        ("gs-router ping", p, Vec::new()),
+    ];
     for _ in 0..1000 {
-        c.round_trip();
-        b.round_trip();
+        for (_, client, _) in rows.iter_mut() {
+            client.round_trip();
+        }
     }
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     for _ in 0..10 {
-        for (client, samples) in [(&mut b, &mut theirs), (&mut c, &mut ours)] {
+        for (_, client, samples) in rows.iter_mut() {
             for _ in 0..500 {
                 let t = Instant::now();
                 client.round_trip();
@@ -381,22 +416,24 @@ fn main() {
             }
         }
     }
-    let (o50, o99) = (percentile(&mut ours, 0.5), percentile(&mut ours, 0.99));
-    let (b50, b99) = (percentile(&mut theirs, 0.5), percentile(&mut theirs, 0.99));
     println!("\n1. tools/call round trip (greet, WebAssembly), one connection, n = 5000 each");
+    let mut p50s = Vec::new();
+    for (name, _, samples) in rows.iter_mut() {
+        let (p50, p99) = (percentile(samples, 0.5), percentile(samples, 0.99));
+        p50s.push(p50.as_secs_f64());
+        println!(
+            "   {name:<17} p50 {:>7.1} µs  p99 {:>7.1} µs  ({:.2}× bare)",
+            micros(p50),
+            micros(p99),
+            p50s[p50s.len() - 1] / p50s[0]
+        );
+    }
     println!(
-        "   bare hyper  p50 {:>7.1} µs  p99 {:>7.1} µs",
-        micros(b50),
-        micros(b99)
+        "   p50 ratio {:.2}× (target ≤ 1.3×); against the bare server reading its body {:.2}×",
+        p50s[1] / p50s[0],
+        p50s[1] / p50s[2]
     );
-    println!(
-        "   gs-router   p50 {:>7.1} µs  p99 {:>7.1} µs",
-        micros(o50),
-        micros(o99)
-    );
-    let ratio = o50.as_secs_f64() / b50.as_secs_f64();
-    println!("   p50 ratio {ratio:.2}× (target ≤ 1.3×)");
-    drop((c, b));
+    drop((rows, reading));
 
     // 2. Throughput with 32 sessions, alternating windows.
     let sessions: Vec<Option<String>> = (0..CONCURRENT)

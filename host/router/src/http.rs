@@ -205,7 +205,7 @@ pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Resul
         // delayed ACK (tens of milliseconds per call).
         let _ = stream.set_nodelay(true);
         let router = router.clone();
-        tokio::spawn(async move {
+        tokio::spawn(crate::repoll::Repoll::new(async move {
             let service = hyper::service::service_fn(move |req| {
                 let router = router.clone();
                 async move {
@@ -240,7 +240,7 @@ pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Resul
                     service,
                 )
                 .await;
-        });
+        }));
     }
 }
 
@@ -604,6 +604,11 @@ async fn post(
             // then its answer if a notification comes first. The call runs
             // on this task until then, so a quiet call costs no extra task.
             let (notes, mut note_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
+            // Kept until the receiver is gone: the call's own sender, dropped
+            // as the call ends, must not close the channel, which would wake
+            // this task while it runs — and tokio answers a task woken
+            // during its own poll by waking another worker.
+            let _open = notes.clone();
             let r = router.clone();
             let mut call = Box::pin(async move {
                 r.handle_request(&session, id, &method, params, Some(notes))
@@ -615,6 +620,7 @@ async fn post(
                 answer = &mut call => match note_rx.try_recv() {
                     Ok(n) => (n, Some(answer)),
                     Err(_) => {
+                        drop(note_rx);
                         return match answer {
                             Some(a) if json_ok => json_response(StatusCode::OK, &a),
                             Some(a) => sse_response(&a),

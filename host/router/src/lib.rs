@@ -28,6 +28,7 @@
 mod http;
 mod outbound;
 pub mod protocol;
+mod repoll;
 mod stdio;
 mod timed;
 pub mod trace;
