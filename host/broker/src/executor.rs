@@ -13,10 +13,11 @@
 //! The caller's side has the same cost in reverse: its async thread, with
 //! nothing else to do, goes to sleep and must be woken for the answer. So
 //! when no other call is waiting, the caller watches for the answer for up
-//! to 50 µs, yielding the CPU on every turn (a client or another task that
-//! wants it gets it), and only then awaits like any future. A trivial call
-//! is answered within that window; a long one holds the caller's thread no
-//! longer than it.
+//! to 50 µs, yielding the CPU on every turn (another thread that wants it,
+//! such as a client's, gets it), and only then awaits like any future. A
+//! trivial call is answered within that window; a long one holds the
+//! caller's async thread, and any task queued behind it there, no longer
+//! than it.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
