@@ -620,6 +620,7 @@ async fn post(
                 answer = &mut call => match note_rx.try_recv() {
                     Ok(n) => (n, Some(answer)),
                     Err(_) => {
+                        // Closed before `_open` goes, for the same reason.
                         drop(note_rx);
                         return match answer {
                             Some(a) if json_ok => json_response(StatusCode::OK, &a),

@@ -44,19 +44,14 @@ impl Wake for Shared {
     }
 
     fn wake_by_ref(self: &Arc<Self>) {
-        if self
-            .state
-            .compare_exchange(
-                POLLING,
-                WOKEN_WHILE_POLLING,
-                Ordering::AcqRel,
-                Ordering::Acquire,
-            )
-            .is_ok()
-        {
-            return;
-        }
-        if self.state.load(Ordering::Acquire) == WOKEN_WHILE_POLLING {
+        // During a poll the wake becomes a re-poll (once is enough); at any
+        // other time it goes to tokio.
+        if let Ok(_) | Err(WOKEN_WHILE_POLLING) = self.state.compare_exchange(
+            POLLING,
+            WOKEN_WHILE_POLLING,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        ) {
             return;
         }
         let outer = self.outer.lock().unwrap_or_else(PoisonError::into_inner);
