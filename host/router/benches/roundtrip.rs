@@ -377,8 +377,6 @@ fn percentile(samples: &mut [Duration], p: f64) -> Duration {
     samples[((samples.len() - 1) as f64 * p).round() as usize]
 }
 
-/// Requests per second over `window` with one client thread per entry of
-/// `sessions`.
 /// One window of calls from every session at once, each on its own
 /// connection as fast as it can: how many were answered in how long, and
 /// the server's CPU time over that span.
