@@ -4,6 +4,7 @@
 //! session — and the POST, GET (server-to-client SSE stream) and DELETE
 //! handlers.
 
+use std::borrow::Cow;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
@@ -20,7 +21,7 @@ use hyper_util::rt::TokioIo;
 use serde_json::Value;
 use tokio::net::TcpListener;
 
-use crate::protocol::{self, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
+use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
 use crate::{Drained, OpenRefused, Router, Session};
 
 /// The session header.
@@ -46,7 +47,7 @@ enum Out {
     /// A notification emitted during the call.
     Note(Value),
     /// The call's answer (`None`: cancelled, no answer).
-    Done(Option<Value>),
+    Done(Option<Answer>),
 }
 
 /// The SSE answer to one POSTed call: its notifications as they come, then
@@ -57,7 +58,7 @@ pub struct CallStream {
     ended: bool,
 }
 
-use crate::outbound::frame as event;
+use crate::outbound::{frame as event, frame_json as event_json};
 
 impl CallStream {
     fn poll_next(
@@ -75,7 +76,7 @@ impl CallStream {
             Poll::Ready(Some(Out::Note(n))) => Poll::Ready(Some(Ok(Frame::data(event(&n))))),
             Poll::Ready(Some(Out::Done(answer))) => {
                 self.ended = true;
-                Poll::Ready(answer.map(|a| Ok(Frame::data(event(&a)))))
+                Poll::Ready(answer.map(|a| Ok(Frame::data(event_json(a.json())))))
             }
             Poll::Ready(None) => Poll::Ready(None),
         }
@@ -171,16 +172,12 @@ fn full(
     r
 }
 
-fn json_response(status: StatusCode, value: &Value) -> Response<ResponseBody> {
-    full(
-        status,
-        Some("application/json"),
-        serde_json::to_vec(value).unwrap_or_default(),
-    )
+fn json_response(status: StatusCode, answer: Answer) -> Response<ResponseBody> {
+    full(status, Some("application/json"), answer.into_json())
 }
 
 fn json_error(status: StatusCode, id: &Value, code: i64, message: &str) -> Response<ResponseBody> {
-    json_response(status, &protocol::error(id, code, message))
+    json_response(status, protocol::error(id, code, message))
 }
 
 fn empty(status: StatusCode) -> Response<ResponseBody> {
@@ -245,14 +242,15 @@ pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Resul
 }
 
 /// The host part of an Origin (`scheme://host[:port]`), lower-cased.
-fn origin_host(origin: &str) -> Option<String> {
+fn origin_host(origin: &str) -> Option<Cow<'_, str>> {
     let rest = origin.split_once("://")?.1;
     let authority = rest.split('/').next()?;
     host_of_authority(authority)
 }
 
-/// The host of `host[:port]` or `[v6][:port]`, lower-cased.
-fn host_of_authority(authority: &str) -> Option<String> {
+/// The host of `host[:port]` or `[v6][:port]`, lower-cased (copied only
+/// when it has capitals: every request's Host passes here).
+fn host_of_authority(authority: &str) -> Option<Cow<'_, str>> {
     let a = authority.trim();
     if a.is_empty() {
         return None;
@@ -262,7 +260,11 @@ fn host_of_authority(authority: &str) -> Option<String> {
     } else {
         a.rsplit_once(':').map_or(a, |(h, _)| h)
     };
-    Some(host.to_ascii_lowercase())
+    Some(if host.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(host.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(host)
+    })
 }
 
 fn header_str<'a>(h: &'a HeaderMap, name: &str) -> Option<&'a str> {
@@ -274,7 +276,12 @@ impl Router {
         match origin_host(origin) {
             Some(host) => {
                 gs_config::is_loopback_host(&host)
-                    || self.settings.http.allowed_origin_hosts.contains(&host)
+                    || self
+                        .settings
+                        .http
+                        .allowed_origin_hosts
+                        .iter()
+                        .any(|h| *h == host)
             }
             None => false,
         }
@@ -284,7 +291,9 @@ impl Router {
         let Some(h) = host_of_authority(host) else {
             return false;
         };
-        if gs_config::is_loopback_host(&h) || self.settings.http.allowed_hosts.contains(&h) {
+        if gs_config::is_loopback_host(&h)
+            || self.settings.http.allowed_hosts.iter().any(|a| *a == h)
+        {
             return true;
         }
         let listen = self.settings.listen.ip();
@@ -304,17 +313,14 @@ fn accepts(h: &HeaderMap) -> (bool, bool) {
     };
     let (mut json, mut sse) = (false, false);
     for part in accept.split(',') {
-        let ty = part
-            .split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
-        match ty.as_str() {
-            "*/*" => (json, sse) = (true, true),
-            "application/*" | "application/json" => json = true,
-            "text/*" | "text/event-stream" => sse = true,
-            _ => {}
+        let ty = part.split(';').next().unwrap_or("").trim();
+        let is = |name: &str| ty.eq_ignore_ascii_case(name);
+        if is("*/*") {
+            (json, sse) = (true, true);
+        } else if is("application/*") || is("application/json") {
+            json = true;
+        } else if is("text/*") || is("text/event-stream") {
+            sse = true;
         }
     }
     (json, sse)
@@ -328,8 +334,9 @@ fn content_type_refusal(h: &HeaderMap) -> Option<String> {
         return Some("the Content-Type header is not readable; send application/json".into());
     };
     let mut parts = ct.split(';');
-    let ty = parts.next().unwrap_or("").trim().to_ascii_lowercase();
-    if ty != "application/json" {
+    let ty = parts.next().unwrap_or("").trim();
+    if !ty.eq_ignore_ascii_case("application/json") {
+        let ty = ty.to_ascii_lowercase();
         return Some(format!(
             "media type `{ty}` is not accepted; send the body as application/json"
         ));
@@ -596,7 +603,7 @@ async fn post(
                 {
                     None => empty(StatusCode::ACCEPTED),
                     Some(answer) if !json_ok => sse_response(&answer),
-                    Some(answer) => json_response(StatusCode::OK, &answer),
+                    Some(answer) => json_response(StatusCode::OK, answer),
                 };
             }
             // A call that may emit notifications: answered as JSON if it
@@ -623,7 +630,7 @@ async fn post(
                         // Closed before `_open` goes, for the same reason.
                         drop(note_rx);
                         return match answer {
-                            Some(a) if json_ok => json_response(StatusCode::OK, &a),
+                            Some(a) if json_ok => json_response(StatusCode::OK, a),
                             Some(a) => sse_response(&a),
                             None => empty(StatusCode::ACCEPTED),
                         };
@@ -689,11 +696,11 @@ async fn post(
     }
 }
 
-fn sse_response(answer: &Value) -> Response<ResponseBody> {
+fn sse_response(answer: &Answer) -> Response<ResponseBody> {
     full(
         StatusCode::OK,
         Some("text/event-stream"),
-        event(answer).to_vec(),
+        event_json(answer.json()).to_vec(),
     )
 }
 
@@ -710,7 +717,7 @@ async fn initialize(
     match router.open_session(Some(peer.ip())).await {
         Ok(session) => {
             let answer = protocol::result(&id, router.initialize_result(requested));
-            let mut r = json_response(StatusCode::OK, &answer);
+            let mut r = json_response(StatusCode::OK, answer);
             if let Ok(v) = HeaderValue::from_str(session.id()) {
                 r.headers_mut().insert(SESSION_HEADER, v);
             }

@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 
 use gs_broker::{Broker, BrokerSession, CallControl, CallRefused, CallRequest, Stopped};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
-use gs_toolset::{LogLevel, Notifier, call_result_json};
+use gs_toolset::{CallResultJson, LogLevel, Notifier};
 use serde_json::{Map, Value, json};
 
 pub use http::serve;
@@ -52,7 +52,7 @@ pub use stdio::serve_stdio;
 use outbound::{Outbox, Pending, PendingTable, Queued};
 
 use protocol::{
-    INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error, error_with, negotiate, result,
+    Answer, INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error, error_with, negotiate, result,
 };
 
 /// Everything the router needs besides the broker.
@@ -541,7 +541,7 @@ impl Router {
         method: &str,
         params: Option<Map<String, Value>>,
         notes: Option<NoteSink>,
-    ) -> Option<Value> {
+    ) -> Option<Answer> {
         session.touch();
         let answer = match method {
             "ping" => result(&id, json!({})),
@@ -617,17 +617,17 @@ impl Router {
         id: Value,
         params: Option<Map<String, Value>>,
         notes: Option<NoteSink>,
-    ) -> Option<Value> {
-        let params = params.unwrap_or_default();
-        let name = match params.get("name") {
-            Some(Value::String(n)) => n.clone(),
+    ) -> Option<Answer> {
+        let mut params = params.unwrap_or_default();
+        let name = match params.remove("name") {
+            Some(Value::String(n)) => n,
             Some(other) => {
                 return Some(error(
                     &id,
                     INVALID_PARAMS,
                     &format!(
                         "Invalid params: name must be a string, not {}",
-                        protocol::type_name(other)
+                        protocol::type_name(&other)
                     ),
                 ));
             }
@@ -651,8 +651,7 @@ impl Router {
             ));
         }
         let arguments = params
-            .get("arguments")
-            .cloned()
+            .remove("arguments")
             .unwrap_or_else(|| Value::Object(Map::new()));
         if let Err(refused) = session.broker.check(&name) {
             return Some(refusal(&id, refused));
@@ -711,7 +710,7 @@ impl Router {
         match outcome {
             None => None,
             Some(Err(refused)) => Some(refusal(&id, refused)),
-            Some(Ok(r)) => Some(result(&id, call_result_json(&r))),
+            Some(Ok(r)) => Some(result(&id, CallResultJson(&r))),
         }
     }
 
@@ -978,7 +977,7 @@ async fn sleep_or_forever(d: Option<Duration>) {
     }
 }
 
-fn refusal(id: &Value, refused: CallRefused) -> Value {
+fn refusal(id: &Value, refused: CallRefused) -> Answer {
     match refused {
         CallRefused::UnknownTool(name) => error(
             id,
@@ -992,7 +991,7 @@ fn refusal(id: &Value, refused: CallRefused) -> Value {
                 "Tool `{name}` may change the image and this server is read-only; connect to a \
                  read-write server to use it"
             ),
-            json!({"kind": "readOnly", "tool": name}),
+            &json!({"kind": "readOnly", "tool": name}),
         ),
     }
 }

@@ -213,8 +213,15 @@ pub(crate) fn request_number(id: &Value) -> Option<u64> {
 
 /// An SSE frame carrying `message`.
 pub(crate) fn frame(message: &Value) -> Bytes {
-    let mut body = b"event: message\ndata: ".to_vec();
-    body.extend(serde_json::to_vec(message).unwrap_or_default());
+    frame_json(&serde_json::to_vec(message).unwrap_or_default())
+}
+
+/// An SSE frame carrying a message already serialised (one line of JSON).
+pub(crate) fn frame_json(json: &[u8]) -> Bytes {
+    const HEAD: &[u8] = b"event: message\ndata: ";
+    let mut body = Vec::with_capacity(HEAD.len() + json.len() + 2);
+    body.extend_from_slice(HEAD);
+    body.extend_from_slice(json);
     body.extend_from_slice(b"\n\n");
     Bytes::from(body)
 }

@@ -2,6 +2,7 @@
 //! body passes, and the answers to each method. Transport-independent, so
 //! HTTP and stdio read a message the same way and answer it the same way.
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 /// The MCP revisions this server speaks, oldest first: the one list both
@@ -34,19 +35,80 @@ pub fn negotiate(requested: Option<&str>) -> &'static str {
         .unwrap_or(LATEST_VERSION)
 }
 
+/// A JSON-RPC response, serialised once where it is made: the transports
+/// only write its bytes (an HTTP body, an SSE event, a stdio line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer(Vec<u8>);
+
+impl Answer {
+    /// The response's JSON text.
+    pub fn json(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The response's JSON text, owned.
+    pub fn into_json(self) -> Vec<u8> {
+        self.0
+    }
+}
+
+#[derive(Serialize)]
+struct ResultEnvelope<'a, R> {
+    jsonrpc: &'static str,
+    id: &'a Value,
+    result: R,
+}
+
+#[derive(Serialize)]
+struct ErrorEnvelope<'a> {
+    jsonrpc: &'static str,
+    id: &'a Value,
+    error: ErrorObject<'a>,
+}
+
+#[derive(Serialize)]
+struct ErrorObject<'a> {
+    code: i64,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    data: Option<&'a Value>,
+}
+
+// Serialising these envelopes cannot fail: their members are JSON values,
+// strings and integers, and maps keyed by strings.
+fn answer(envelope: &impl Serialize) -> Answer {
+    Answer(serde_json::to_vec(envelope).unwrap_or_default())
+}
+
 /// A JSON-RPC error response.
-pub fn error(id: &Value, code: i64, message: &str) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+pub fn error(id: &Value, code: i64, message: &str) -> Answer {
+    error_object(id, code, message, None)
 }
 
 /// A JSON-RPC error response with `data`.
-pub fn error_with(id: &Value, code: i64, message: &str, data: Value) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message, "data": data}})
+pub fn error_with(id: &Value, code: i64, message: &str, data: &Value) -> Answer {
+    error_object(id, code, message, Some(data))
 }
 
-/// A JSON-RPC result response.
-pub fn result(id: &Value, result: Value) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "result": result})
+fn error_object(id: &Value, code: i64, message: &str, data: Option<&Value>) -> Answer {
+    answer(&ErrorEnvelope {
+        jsonrpc: "2.0",
+        id,
+        error: ErrorObject {
+            code,
+            message,
+            data,
+        },
+    })
+}
+
+/// A JSON-RPC result response; `result` is written straight into it.
+pub fn result(id: &Value, result: impl Serialize) -> Answer {
+    answer(&ResultEnvelope {
+        jsonrpc: "2.0",
+        id,
+        result,
+    })
 }
 
 /// What a well-formed message is.
@@ -97,10 +159,58 @@ fn refuse(code: i64, message: impl Into<String>, id: &Value) -> Refusal {
     }
 }
 
+/// The members of a JSON-RPC object this server reads, each as sent
+/// (`Some(Value::Null)` for an explicit `null`, `None` when absent).
+#[derive(Default, Deserialize)]
+struct Members {
+    #[serde(default, deserialize_with = "present")]
+    jsonrpc: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    id: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    method: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    params: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    result: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    error: Option<Value>,
+}
+
+/// A member that is present, even when it is `null`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
+}
+
+impl Members {
+    /// Takes the members out of a parsed object.
+    fn from_object(mut obj: Map<String, Value>) -> Members {
+        Members {
+            jsonrpc: obj.remove("jsonrpc"),
+            id: obj.remove("id"),
+            method: obj.remove("method"),
+            params: obj.remove("params"),
+            result: obj.remove("result"),
+            error: obj.remove("error"),
+        }
+    }
+}
+
 /// Reads one message, applying every envelope check: JSON, an object, not a
 /// batch, `jsonrpc` "2.0", a string or integer id, a string method, object
 /// params, and for `tools/call` object arguments.
 pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
+    // The usual body, one object naming each member once, is read straight
+    // into its members, without a map for the envelope. Anything else (not
+    // an object, a member twice, not JSON) is read whole as a value, which
+    // classifies it as before and lets the last of repeated members win.
+    let object = body
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|b| *b == b'{');
+    if object && let Ok(members) = serde_json::from_slice::<Members>(body) {
+        return check(members);
+    }
     let value: Value = serde_json::from_slice(body).map_err(|e| {
         refuse(
             PARSE_ERROR,
@@ -108,28 +218,28 @@ pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
             &Value::Null,
         )
     })?;
-    let mut obj = match value {
-        Value::Object(obj) => obj,
-        Value::Array(_) => {
-            return Err(refuse(
-                INVALID_REQUEST,
-                "Invalid Request: JSON-RPC batches are not supported at the MCP revisions this \
-                 server speaks; send one object per request",
-                &Value::Null,
-            ));
-        }
-        _ => {
-            return Err(refuse(
-                INVALID_REQUEST,
-                "Invalid Request: the body must be a JSON-RPC object",
-                &Value::Null,
-            ));
-        }
-    };
-    let id = match obj.get("id") {
+    match value {
+        Value::Object(obj) => check(Members::from_object(obj)),
+        Value::Array(_) => Err(refuse(
+            INVALID_REQUEST,
+            "Invalid Request: JSON-RPC batches are not supported at the MCP revisions this \
+             server speaks; send one object per request",
+            &Value::Null,
+        )),
+        _ => Err(refuse(
+            INVALID_REQUEST,
+            "Invalid Request: the body must be a JSON-RPC object",
+            &Value::Null,
+        )),
+    }
+}
+
+/// The envelope checks on an object's members.
+fn check(members: Members) -> Result<Message, Refusal> {
+    let id = match members.id {
         None => None,
-        Some(id @ Value::String(_)) => Some(id.clone()),
-        Some(id @ Value::Number(n)) if n.is_i64() || n.is_u64() => Some(id.clone()),
+        Some(id @ Value::String(_)) => Some(id),
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => Some(Value::Number(n)),
         Some(other) => {
             return Err(refuse(
                 INVALID_REQUEST,
@@ -139,7 +249,7 @@ pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
         }
     };
     let id_or_null = id.clone().unwrap_or(Value::Null);
-    match obj.get("jsonrpc") {
+    match members.jsonrpc {
         Some(Value::String(v)) if v == "2.0" => {}
         Some(other) => {
             return Err(refuse(
@@ -156,9 +266,9 @@ pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
             ));
         }
     }
-    let method = match obj.get("method") {
+    let method = match members.method {
         None => None,
-        Some(Value::String(m)) => Some(m.clone()),
+        Some(Value::String(m)) => Some(m),
         Some(other) => {
             return Err(refuse(
                 INVALID_REQUEST,
@@ -167,7 +277,7 @@ pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
             ));
         }
     };
-    let params = match obj.remove("params") {
+    let params = match members.params {
         None => None,
         Some(Value::Object(p)) => Some(p),
         Some(other) => {
@@ -194,17 +304,18 @@ pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
             &id_or_null,
         ));
     }
-    match (method, id) {
-        (Some(method), Some(id)) => Ok(Message::Request { id, method, params }),
-        (Some(method), None) => Ok(Message::Notification { method, params }),
-        (None, Some(id)) if obj.contains_key("result") || obj.contains_key("error") => {
-            let outcome = match obj.get("result") {
-                Some(r) => Ok(r.clone()),
-                None => Err(obj.get("error").cloned().unwrap_or(Value::Null)),
-            };
-            Ok(Message::Response { id, outcome })
-        }
-        (None, _) => Err(refuse(
+    match (method, id, members.result, members.error) {
+        (Some(method), Some(id), ..) => Ok(Message::Request { id, method, params }),
+        (Some(method), None, ..) => Ok(Message::Notification { method, params }),
+        (None, Some(id), Some(result), _) => Ok(Message::Response {
+            id,
+            outcome: Ok(result),
+        }),
+        (None, Some(id), None, Some(error)) => Ok(Message::Response {
+            id,
+            outcome: Err(error),
+        }),
+        (None, ..) => Err(refuse(
             INVALID_REQUEST,
             "Invalid Request: the object has no method; a request needs \"method\"",
             &id_or_null,
@@ -257,5 +368,102 @@ mod tests {
         assert_eq!(negotiate(Some("2025-03-26")), "2025-11-25");
         assert_eq!(negotiate(Some("2026-07-28")), "2025-11-25");
         assert_eq!(negotiate(None), "2025-11-25");
+    }
+
+    fn request(body: &str) -> (Value, String, Option<Map<String, Value>>) {
+        match parse(body.as_bytes()) {
+            Ok(Message::Request { id, method, params }) => (id, method, params),
+            other => panic!("not read as a request: {other:?}"),
+        }
+    }
+
+    fn refusal(body: &str) -> Refusal {
+        match parse(body.as_bytes()) {
+            Err(r) => r,
+            Ok(m) => panic!("accepted: {m:?}"),
+        }
+    }
+
+    #[test]
+    fn a_request_is_read_with_its_members() {
+        let (id, method, params) = request(
+            r#" {"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"x","arguments":{}},"extra":[1]}"#,
+        );
+        assert_eq!(id, json!("a"));
+        assert_eq!(method, "tools/call");
+        assert_eq!(params.unwrap()["name"], json!("x"));
+    }
+
+    #[test]
+    fn a_repeated_member_counts_once_with_its_last_value() {
+        let (id, method, _) = request(r#"{"jsonrpc":"2.0","id":1,"id":7,"method":"ping"}"#);
+        assert_eq!((id, method.as_str()), (json!(7), "ping"));
+        let r = refusal(r#"{"jsonrpc":"2.0","id":1,"method":"ping","method":3}"#);
+        assert_eq!(r.code, INVALID_REQUEST);
+        assert!(
+            r.message.contains("method 3 must be a string"),
+            "{}",
+            r.message
+        );
+    }
+
+    #[test]
+    fn null_members_are_refused_not_ignored() {
+        let r = refusal(r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#);
+        assert_eq!(r.code, INVALID_REQUEST);
+        assert!(r.message.contains("id null"), "{}", r.message);
+        let r = refusal(r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":null}"#);
+        assert_eq!((r.code, r.id), (INVALID_PARAMS, json!(1)));
+        let r = refusal(r#"{"jsonrpc":null,"id":1,"method":"ping"}"#);
+        assert!(r.message.contains("jsonrpc is null"), "{}", r.message);
+    }
+
+    #[test]
+    fn non_objects_and_bad_json_are_classified() {
+        assert_eq!(
+            refusal(r#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#).code,
+            INVALID_REQUEST
+        );
+        assert!(refusal("[]").message.contains("batches"));
+        assert_eq!(refusal("\"ping\"").code, INVALID_REQUEST);
+        assert_eq!(refusal(r#"{"jsonrpc":"2.0","id":1"#).code, PARSE_ERROR);
+        assert_eq!(refusal(r#"{"jsonrpc":"2.0","id":1} x"#).code, PARSE_ERROR);
+    }
+
+    #[test]
+    fn a_client_answer_is_read_as_a_response() {
+        match parse(br#"{"jsonrpc":"2.0","id":"srv-1","result":null}"#) {
+            Ok(Message::Response { id, outcome }) => {
+                assert_eq!((id, outcome), (json!("srv-1"), Ok(Value::Null)));
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse(br#"{"jsonrpc":"2.0","id":2,"error":{"code":1}}"#) {
+            Ok(Message::Response { outcome, .. }) => assert_eq!(outcome, Err(json!({"code": 1}))),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn answers_are_written_as_json_rpc() {
+        let ok = result(&json!(4), json!({"tools": []}));
+        assert_eq!(
+            ok.json(),
+            br#"{"jsonrpc":"2.0","id":4,"result":{"tools":[]}}"#
+        );
+        let err = error_with(
+            &json!("x"),
+            METHOD_NOT_FOUND,
+            "no",
+            &json!({"kind": "readOnly"}),
+        );
+        let v: Value = serde_json::from_slice(err.json()).unwrap();
+        assert_eq!(
+            v,
+            json!({"jsonrpc": "2.0", "id": "x", "error": {"code": -32601, "message": "no", "data": {"kind": "readOnly"}}})
+        );
+        let plain: Value =
+            serde_json::from_slice(error(&Value::Null, PARSE_ERROR, "bad").json()).unwrap();
+        assert_eq!(plain["error"].get("data"), None);
     }
 }

@@ -12,7 +12,7 @@ use std::task::Poll;
 use serde_json::Value;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 
-use crate::protocol::{self, Message};
+use crate::protocol::{self, Answer, Message};
 use crate::{Drained, OpenRefused, Router, Session};
 
 /// Serves one client reading `input` and writing `output` until `input`
@@ -34,6 +34,12 @@ where
         Ok::<_, std::io::Error>(())
     });
     let raw = tx.clone();
+    let send_answer = {
+        let tx = tx.clone();
+        move |a: Answer| {
+            let _ = tx.send(a.into_json());
+        }
+    };
     let send = move |v: &Value| {
         let _ = tx.send(serde_json::to_vec(v).unwrap_or_default());
     };
@@ -54,7 +60,7 @@ where
         let message = match protocol::parse(line.as_bytes()) {
             Ok(m) => m,
             Err(r) => {
-                send(&protocol::error(&r.id, r.code, &r.message));
+                send_answer(protocol::error(&r.id, r.code, &r.message));
                 continue;
             }
         };
@@ -77,7 +83,7 @@ where
                         }
                     };
                     if let Message::Request { id, .. } = &message {
-                        send(&protocol::error(
+                        send_answer(protocol::error(
                             id,
                             protocol::INTERNAL_ERROR,
                             &format!("the session could not be opened: {why}"),
@@ -92,6 +98,7 @@ where
                 let Some(s) = session.clone() else { continue };
                 let router = router.clone();
                 let send = send.clone();
+                let send_answer = send_answer.clone();
                 let (notes, mut note_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
                 tasks.push(tokio::spawn(async move {
                     let call = router.handle_request(&s, id, &method, params, Some(notes));
@@ -107,7 +114,7 @@ where
                                     send(&n);
                                 }
                                 if let Some(answer) = answer {
-                                    send(&answer);
+                                    send_answer(answer);
                                 }
                                 break;
                             }
@@ -137,7 +144,7 @@ where
     if let Some(o) = outbox {
         let _ = o.await;
     }
-    drop((send, raw));
+    drop((send, send_answer, raw));
     writer.await.unwrap_or(Ok(()))
 }
 

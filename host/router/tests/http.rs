@@ -504,7 +504,7 @@ fn accept_is_normalised() {
         assert_eq!(r.header("content-type"), Some("text/event-stream"));
         assert_eq!(
             r.text(),
-            "event: message\ndata: {\"id\":2,\"jsonrpc\":\"2.0\",\"result\":{}}\n\n"
+            "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\n\n"
         );
     });
 }

@@ -9,8 +9,9 @@
 //!   which tools are read-only-safe ([`ToolsetInfo::visible_tools`] hides the
 //!   others from read-only sessions — fail closed).
 //! - [`ToolOutput`], [`Content`], [`ToolError`] and [`ErrorKind`]: what a call
-//!   answers, and [`call_result_json`], the MCP `CallToolResult` shape with
-//!   `structuredContent.error.kind` for failures.
+//!   answers, and [`CallResultJson`], the MCP `CallToolResult` shape with
+//!   `structuredContent.error.kind` for failures, written straight into an
+//!   answer (or built as a `Value` by [`call_result_json`]).
 //! - [`CallContext`]: what a call receives — the caller's [`ImageSession`],
 //!   the read-only flag, a [`Notifier`] for log lines and progress, a
 //!   [`CancelToken`] and an optional deadline.
@@ -32,7 +33,7 @@ pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, 
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{ClassDefinition, ClassInfo, ImageSession, MethodRef, MethodRefs};
 pub use result::{
-    Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput, ToolResult,
-    advertised_output_schema, call_result_json, error_envelope_schema,
+    CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
+    ToolResult, advertised_output_schema, call_result_json, error_envelope_schema,
 };
 pub use toolset::{Toolset, ToolsetSession};

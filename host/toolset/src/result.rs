@@ -8,6 +8,7 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
 
 /// The class of a failed call, reported as `structuredContent.error.kind`.
@@ -254,34 +255,74 @@ impl Content {
         }
     }
 
-    /// The MCP JSON form of this block (`{"type": "text", …}` …).
+    /// The MCP JSON form of this block (`{"type": "text", …}` …), as its
+    /// [`Serialize`] implementation writes it.
     pub fn to_json(&self) -> Value {
+        to_value(self)
+    }
+}
+
+/// Writes the MCP JSON form of a block straight to the serializer, so an
+/// answer is written without building a `Value` tree first.
+impl Serialize for Content {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Content::Text(text) => json!({"type": "text", "text": text}),
-            Content::Image { data, mime_type } => {
-                json!({"type": "image", "data": BASE64.encode(data), "mimeType": mime_type})
-            }
-            Content::Audio { data, mime_type } => {
-                json!({"type": "audio", "data": BASE64.encode(data), "mimeType": mime_type})
-            }
+            Content::Text(text) => text_block(s, text),
+            Content::Image { data, mime_type } => binary_block(s, "image", data, mime_type),
+            Content::Audio { data, mime_type } => binary_block(s, "audio", data, mime_type),
             Content::Resource(r) => {
-                let mut resource = Map::new();
-                resource.insert("uri".into(), Value::String(r.uri.clone()));
-                if let Some(m) = &r.mime_type {
-                    resource.insert("mimeType".into(), Value::String(m.clone()));
-                }
-                match &r.body {
-                    ResourceBody::Text(t) => {
-                        resource.insert("text".into(), Value::String(t.clone()));
-                    }
-                    ResourceBody::Blob(b) => {
-                        resource.insert("blob".into(), Value::String(BASE64.encode(b)));
-                    }
-                }
-                json!({"type": "resource", "resource": resource})
+                let mut block = s.serialize_map(Some(2))?;
+                block.serialize_entry("type", "resource")?;
+                block.serialize_entry("resource", &ResourceJson(r))?;
+                block.end()
             }
         }
     }
+}
+
+fn text_block<S: Serializer>(s: S, text: &str) -> Result<S::Ok, S::Error> {
+    let mut block = s.serialize_map(Some(2))?;
+    block.serialize_entry("type", "text")?;
+    block.serialize_entry("text", text)?;
+    block.end()
+}
+
+fn binary_block<S: Serializer>(
+    s: S,
+    kind: &str,
+    data: &[u8],
+    mime_type: &str,
+) -> Result<S::Ok, S::Error> {
+    let mut block = s.serialize_map(Some(3))?;
+    block.serialize_entry("type", kind)?;
+    block.serialize_entry("data", &BASE64.encode(data))?;
+    block.serialize_entry("mimeType", mime_type)?;
+    block.end()
+}
+
+/// An embedded resource's `resource` member.
+struct ResourceJson<'a>(&'a EmbeddedResource);
+
+impl Serialize for ResourceJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = self.0;
+        let mut resource = s.serialize_map(None)?;
+        resource.serialize_entry("uri", &r.uri)?;
+        if let Some(m) = &r.mime_type {
+            resource.serialize_entry("mimeType", m)?;
+        }
+        match &r.body {
+            ResourceBody::Text(t) => resource.serialize_entry("text", t)?,
+            ResourceBody::Blob(b) => resource.serialize_entry("blob", &BASE64.encode(b))?,
+        }
+        resource.end()
+    }
+}
+
+/// A `Value` from a type whose [`Serialize`] implementation writes only
+/// string-keyed maps, strings, numbers and booleans, which always succeeds.
+fn to_value(v: &impl Serialize) -> Value {
+    serde_json::to_value(v).unwrap_or(Value::Null)
 }
 
 /// A successful call's result.
@@ -321,39 +362,86 @@ impl ToolOutput {
 /// What a call answers: its output, or a classified error.
 pub type ToolResult = Result<ToolOutput, ToolError>;
 
-/// The MCP `CallToolResult` JSON object for a call's result.
+/// The MCP `CallToolResult` JSON object for a call's result, as
+/// [`CallResultJson`] writes it.
+pub fn call_result_json(result: &ToolResult) -> Value {
+    to_value(&CallResultJson(result))
+}
+
+/// A call's result in its MCP `CallToolResult` form, written straight to a
+/// serializer (an answer's bytes are written without a `Value` tree).
 ///
 /// A success lists its content; when it has structured content and no
 /// content blocks, one text block holding the serialised JSON is added (MCP
 /// asks servers to, for clients that ignore `structuredContent`). A failure
 /// becomes `isError: true` with the message as text and
 /// `structuredContent: {"error": {"kind": …, "message": …}}`.
-pub fn call_result_json(result: &ToolResult) -> Value {
-    match result {
-        Ok(output) => {
-            let mut content: Vec<Value> = output.content.iter().map(Content::to_json).collect();
-            let mut obj = Map::new();
-            if let Some(structured) = &output.structured {
-                if content.is_empty() {
-                    content.push(json!({"type": "text", "text": structured.to_string()}));
+#[derive(Debug, Clone, Copy)]
+pub struct CallResultJson<'a>(pub &'a ToolResult);
+
+impl Serialize for CallResultJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut obj = s.serialize_map(Some(3))?;
+        match self.0 {
+            Ok(output) => {
+                match &output.structured {
+                    Some(structured) if output.content.is_empty() => {
+                        obj.serialize_entry("content", &[Content::Text(structured.to_string())])?;
+                    }
+                    _ => obj.serialize_entry("content", &output.content)?,
                 }
-                obj.insert("structuredContent".into(), structured.clone());
+                if let Some(structured) = &output.structured {
+                    obj.serialize_entry("structuredContent", structured)?;
+                }
+                obj.serialize_entry("isError", &false)?;
             }
-            obj.insert("content".into(), Value::Array(content));
-            obj.insert("isError".into(), Value::Bool(false));
-            Value::Object(obj)
+            Err(error) => {
+                obj.serialize_entry("content", &[TextBlock(&error.message)])?;
+                obj.serialize_entry("structuredContent", &ErrorEnvelope(error))?;
+                obj.serialize_entry("isError", &true)?;
+            }
         }
-        Err(error) => {
-            let mut detail = error.details.clone().unwrap_or_default();
-            // kind and message always win: a client branches on them.
-            detail.insert("kind".into(), json!(error.kind.as_str()));
-            detail.insert("message".into(), json!(error.message));
-            json!({
-                "content": [{"type": "text", "text": error.message}],
-                "structuredContent": {"error": detail},
-                "isError": true,
-            })
+        obj.end()
+    }
+}
+
+/// A text content block borrowing its text.
+struct TextBlock<'a>(&'a str);
+
+impl Serialize for TextBlock<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        text_block(s, self.0)
+    }
+}
+
+/// A failed call's `structuredContent`: `{"error": {…details, kind, message}}`.
+struct ErrorEnvelope<'a>(&'a ToolError);
+
+impl Serialize for ErrorEnvelope<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut envelope = s.serialize_map(Some(1))?;
+        envelope.serialize_entry("error", &ErrorDetail(self.0))?;
+        envelope.end()
+    }
+}
+
+/// The `error` object: the error's details, then `kind` and `message`,
+/// which always win over details of the same name (a client branches on
+/// them).
+struct ErrorDetail<'a>(&'a ToolError);
+
+impl Serialize for ErrorDetail<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let error = self.0;
+        let mut detail = s.serialize_map(None)?;
+        for (k, v) in error.details.iter().flatten() {
+            if k != "kind" && k != "message" {
+                detail.serialize_entry(k, v)?;
+            }
         }
+        detail.serialize_entry("kind", error.kind.as_str())?;
+        detail.serialize_entry("message", &error.message)?;
+        detail.end()
     }
 }
 
