@@ -1,14 +1,19 @@
-//! Where tool calls run: a few dedicated threads that, after a call, wait
-//! briefly for the next one (spinning, yielding the CPU on every turn)
-//! before they sleep, with tokio's blocking pool behind them.
+//! Where tool calls run: a few dedicated threads that take calls from one
+//! queue and, after a call, wait briefly for the next one (spinning,
+//! yielding the CPU on every turn) before they sleep.
 //!
 //! Why: handing a call to a sleeping thread and waking the I/O thread for
 //! the answer cost two thread wake-ups per call, which on a loaded machine
 //! was most of a trivial call's round trip. A thread still waiting from its
-//! last call picks the next one up without being woken. A call is only
-//! ever given to a thread that is free (one is claimed before the call is
-//! queued), so a long call never holds up another; when none is free the
-//! call goes to tokio's blocking pool as before.
+//! last call picks the next one up without being woken.
+//!
+//! Under load every call still goes to the same few threads, queued in
+//! order, rather than to a new thread each: on a machine with few cores,
+//! more threads only add context switches (sending the overflow to tokio's
+//! blocking pool cost a third more CPU per call under 32 concurrent
+//! sessions). What the queue must not do is hold a quick call behind long
+//! ones, so a rescuer watches it while every call thread is busy and moves
+//! any call that has waited [`RESCUE_AFTER`] to a thread of its own.
 //!
 //! The caller's side has the same cost in reverse: its async thread, with
 //! nothing else to do, goes to sleep and must be woken for the answer. So
@@ -20,8 +25,8 @@
 //! than it.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot::error::TryRecvError;
@@ -38,13 +43,27 @@ const SPIN: Duration = Duration::from_micros(200);
 /// room, and the most a long call holds the caller's async thread.
 const ANSWER_WAIT: Duration = Duration::from_micros(50);
 
+/// The longest a call waits in the queue while every call thread is busy
+/// before it gets a thread of its own: long enough that a burst of quick
+/// calls drains through the call threads, short enough that a person never
+/// notices a quick call held behind long ones.
+const RESCUE_AFTER: Duration = Duration::from_millis(5);
+
 struct Pool {
-    queue: Mutex<VecDeque<Job>>,
+    /// Calls not yet started, oldest first, with when each was queued.
+    queue: Mutex<VecDeque<(Instant, Job)>>,
+    /// Call threads wait here for a call.
     ready: Condvar,
-    /// Threads neither running a call nor claimed for one.
+    /// The rescuer waits here for a call queued while every thread is busy.
+    backlog: Condvar,
+    /// Call threads started (0: every call gets a thread of its own).
+    threads: AtomicUsize,
+    /// Call threads not running a call.
     free: AtomicUsize,
-    /// Threads asleep on `ready` (a submitter wakes one only if any).
+    /// Call threads asleep on `ready` (a submitter wakes one only if any).
     sleeping: AtomicUsize,
+    /// Whether the rescuer sleeps on `backlog`.
+    rescuer_idle: AtomicBool,
     /// Calls between their hand-over and their answer, wherever they run.
     waiting: AtomicUsize,
 }
@@ -52,22 +71,31 @@ struct Pool {
 fn pool() -> &'static Pool {
     static POOL: OnceLock<&'static Pool> = OnceLock::new();
     POOL.get_or_init(|| {
-        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
         let pool: &'static Pool = Box::leak(Box::new(Pool {
             queue: Mutex::new(VecDeque::new()),
             ready: Condvar::new(),
+            backlog: Condvar::new(),
+            threads: AtomicUsize::new(0),
             free: AtomicUsize::new(0),
             sleeping: AtomicUsize::new(0),
+            rescuer_idle: AtomicBool::new(false),
             waiting: AtomicUsize::new(0),
         }));
-        for i in 0..threads {
-            let spawned = std::thread::Builder::new()
-                .name(format!("gs-call-{i}"))
-                .spawn(move || pool.work());
-            // A thread that cannot start is simply not counted: its calls
-            // go to the blocking pool.
-            if spawned.is_ok() {
-                pool.free.fetch_add(1, Ordering::AcqRel);
+        // Without a rescuer a long call could hold the queue, so no call
+        // thread starts and every call gets a thread of its own.
+        let rescuer = std::thread::Builder::new()
+            .name("gs-call-rescue".into())
+            .spawn(move || pool.rescue());
+        if rescuer.is_ok() {
+            let wanted = std::thread::available_parallelism().map_or(2, |n| n.get());
+            for i in 0..wanted {
+                let spawned = std::thread::Builder::new()
+                    .name(format!("gs-call-{i}"))
+                    .spawn(move || pool.work());
+                if spawned.is_ok() {
+                    pool.threads.fetch_add(1, Ordering::AcqRel);
+                    pool.free.fetch_add(1, Ordering::AcqRel);
+                }
             }
         }
         pool
@@ -75,11 +103,8 @@ fn pool() -> &'static Pool {
 }
 
 impl Pool {
-    fn take(&self) -> Option<Job> {
-        self.queue
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .pop_front()
+    fn lock(&self) -> MutexGuard<'_, VecDeque<(Instant, Job)>> {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn work(&self) {
@@ -92,18 +117,19 @@ impl Pool {
         }
     }
 
-    /// The next call: looked for during the spin window, then slept for.
+    /// The next call, counted as taken: looked for during the spin window,
+    /// then slept for.
     fn wait(&self) -> Job {
         let start = Instant::now();
         while start.elapsed() < SPIN {
-            if let Some(job) = self.take() {
+            if let Some(job) = self.take(&mut self.lock()) {
                 return job;
             }
             std::thread::yield_now();
         }
-        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut queue = self.lock();
         loop {
-            if let Some(job) = queue.pop_front() {
+            if let Some(job) = self.take(&mut queue) {
                 return job;
             }
             self.sleeping.fetch_add(1, Ordering::AcqRel);
@@ -115,23 +141,91 @@ impl Pool {
         }
     }
 
-    /// Claims a free thread for one call, or answers false.
-    fn claim(&self) -> bool {
-        self.free
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1))
-            .is_ok()
+    /// Takes the oldest call for a call thread, which stops counting as
+    /// free (under the lock, so the rescuer's count is never ahead of it).
+    fn take(&self, queue: &mut VecDeque<(Instant, Job)>) -> Option<Job> {
+        let (_, job) = queue.pop_front()?;
+        self.free.fetch_sub(1, Ordering::AcqRel);
+        Some(job)
     }
 
+    /// Queues a call for the call threads.
     fn push(&self, job: Job) {
-        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
-        queue.push_back(job);
+        let mut queue = self.lock();
+        queue.push_back((Instant::now(), job));
         // Read under the lock a sleeper takes before it sleeps, so a thread
-        // about to sleep is counted or sees the call.
+        // (or the rescuer) about to sleep is counted or sees the call.
         let wake = self.sleeping.load(Ordering::Acquire) > 0;
+        let unserved = queue.len() > self.free.load(Ordering::Acquire);
+        let rescue = unserved && self.rescuer_idle.load(Ordering::Acquire);
         drop(queue);
         if wake {
             self.ready.notify_one();
         }
+        if rescue {
+            self.backlog.notify_one();
+        }
+    }
+
+    /// The rescuer: asleep while every queued call has a free thread to
+    /// take it; otherwise it looks at the queue every millisecond and gives
+    /// each call that has waited [`RESCUE_AFTER`] a thread of its own.
+    fn rescue(&self) {
+        let mut queue = self.lock();
+        loop {
+            if queue.len() <= self.free.load(Ordering::Acquire) {
+                self.rescuer_idle.store(true, Ordering::Release);
+                queue = if queue.is_empty() {
+                    self.backlog
+                        .wait(queue)
+                        .unwrap_or_else(PoisonError::into_inner)
+                } else {
+                    // The free threads are about to take the calls; looked
+                    // at again soon in case one of them is long.
+                    self.backlog
+                        .wait_timeout(queue, Duration::from_millis(1))
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0
+                };
+                self.rescuer_idle.store(false, Ordering::Release);
+                continue;
+            }
+            drop(queue);
+            std::thread::sleep(Duration::from_millis(1));
+            queue = self.lock();
+            let mut stuck = Vec::new();
+            while queue
+                .front()
+                .is_some_and(|(since, _)| since.elapsed() >= RESCUE_AFTER)
+            {
+                stuck.extend(queue.pop_front().map(|(_, job)| job));
+            }
+            if !stuck.is_empty() {
+                drop(queue);
+                stuck.into_iter().for_each(run_on_own_thread);
+                queue = self.lock();
+            }
+        }
+    }
+}
+
+/// Runs `job` on a thread of its own; if no thread can start, the rescuer
+/// runs it itself, late rather than never.
+fn run_on_own_thread(job: Job) {
+    let slot = Arc::new(Mutex::new(Some(job)));
+    let theirs = slot.clone();
+    let run = |slot: &Mutex<Option<Job>>| {
+        let job = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(job) = job {
+            // As on a call thread: the caller has already seen the panic.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+        }
+    };
+    let spawned = std::thread::Builder::new()
+        .name("gs-call-extra".into())
+        .spawn(move || run(&theirs));
+    if spawned.is_err() {
+        run(&slot);
     }
 }
 
@@ -175,7 +269,7 @@ where
 {
     let pool = pool();
     let waiting = Waiting::enter(pool);
-    if !pool.claim() {
+    if pool.threads.load(Ordering::Acquire) == 0 {
         return tokio::task::spawn_blocking(f).await.map_err(|e| {
             if e.is_panic() {
                 Lost::Panicked
@@ -209,14 +303,13 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_long_call_never_holds_up_another() {
+    async fn long_calls_hold_up_a_quick_one_only_briefly() {
         let release = Arc::new(AtomicBool::new(false));
-        // More long calls than dedicated threads: the rest overflow to the
-        // blocking pool, and a short call after them still runs at once.
+        // More long calls than call threads: those queued behind the ones
+        // running are rescued to threads of their own, and so is a quick
+        // call queued after them, which answers while all still run.
         let mut long = Vec::new();
         for _ in 0..8 {
             let r = release.clone();
