@@ -63,6 +63,9 @@ const RESCUE_AFTER: Duration = Duration::from_millis(5);
 struct Pool {
     /// Calls not yet started, oldest first, with when each was queued.
     queue: Mutex<VecDeque<(Instant, Job)>>,
+    /// The queue's length, kept beside it (changed under its lock) for
+    /// spinning threads to read without taking the lock.
+    queued: AtomicUsize,
     /// Call threads wait here for a call.
     ready: Condvar,
     /// The rescuer waits here for a call queued while every thread is busy.
@@ -84,6 +87,7 @@ fn pool() -> &'static Pool {
     POOL.get_or_init(|| {
         let pool: &'static Pool = Box::leak(Box::new(Pool {
             queue: Mutex::new(VecDeque::new()),
+            queued: AtomicUsize::new(0),
             ready: Condvar::new(),
             backlog: Condvar::new(),
             threads: AtomicUsize::new(0),
@@ -143,7 +147,11 @@ impl Pool {
         let start = Instant::now();
         while start.elapsed() < spin {
             std::thread::yield_now();
-            if let Some(job) = self.take(&mut self.lock()) {
+            // Looked at without the lock: spinning threads taking it on
+            // every turn made the submitters wait for it.
+            if self.queued.load(Ordering::Acquire) > 0
+                && let Some(job) = self.take(&mut self.lock())
+            {
                 return (job, false);
             }
         }
@@ -165,6 +173,7 @@ impl Pool {
     /// free (under the lock, so the rescuer's count is never ahead of it).
     fn take(&self, queue: &mut VecDeque<(Instant, Job)>) -> Option<Job> {
         let (_, job) = queue.pop_front()?;
+        self.queued.fetch_sub(1, Ordering::AcqRel);
         self.free.fetch_sub(1, Ordering::AcqRel);
         Some(job)
     }
@@ -173,6 +182,7 @@ impl Pool {
     fn push(&self, job: Job) {
         let mut queue = self.lock();
         queue.push_back((Instant::now(), job));
+        self.queued.fetch_add(1, Ordering::AcqRel);
         // Read under the lock a sleeper takes before it sleeps, so a thread
         // (or the rescuer) about to sleep is counted or sees the call.
         let wake = self.sleeping.load(Ordering::Acquire) > 0;
@@ -218,7 +228,10 @@ impl Pool {
                 .front()
                 .is_some_and(|(since, _)| since.elapsed() >= RESCUE_AFTER)
             {
-                stuck.extend(queue.pop_front().map(|(_, job)| job));
+                if let Some((_, job)) = queue.pop_front() {
+                    self.queued.fetch_sub(1, Ordering::AcqRel);
+                    stuck.push(job);
+                }
             }
             if !stuck.is_empty() {
                 drop(queue);
