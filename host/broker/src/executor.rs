@@ -76,8 +76,10 @@ struct Pool {
     free: AtomicUsize,
     /// Call threads asleep on `ready` (a submitter wakes one only if any).
     sleeping: AtomicUsize,
-    /// Whether the rescuer sleeps on `backlog`.
-    rescuer_idle: AtomicBool,
+    /// Whether the rescuer sleeps on `backlog` until woken (the queue was
+    /// empty). Otherwise it looks at the queue again within a millisecond
+    /// by itself and needs no wake-up.
+    rescuer_asleep: AtomicBool,
     /// Calls between their hand-over and their answer, wherever they run.
     waiting: AtomicUsize,
 }
@@ -93,7 +95,7 @@ fn pool() -> &'static Pool {
             threads: AtomicUsize::new(0),
             free: AtomicUsize::new(0),
             sleeping: AtomicUsize::new(0),
-            rescuer_idle: AtomicBool::new(false),
+            rescuer_asleep: AtomicBool::new(false),
             waiting: AtomicUsize::new(0),
         }));
         // Without a rescuer a long call could hold the queue, so no call
@@ -187,7 +189,7 @@ impl Pool {
         // (or the rescuer) about to sleep is counted or sees the call.
         let wake = self.sleeping.load(Ordering::Acquire) > 0;
         let unserved = queue.len() > self.free.load(Ordering::Acquire);
-        let rescue = unserved && self.rescuer_idle.load(Ordering::Acquire);
+        let rescue = unserved && self.rescuer_asleep.load(Ordering::Acquire);
         drop(queue);
         if wake {
             self.ready.notify_one();
@@ -204,11 +206,14 @@ impl Pool {
         let mut queue = self.lock();
         loop {
             if queue.len() <= self.free.load(Ordering::Acquire) {
-                self.rescuer_idle.store(true, Ordering::Release);
                 queue = if queue.is_empty() {
-                    self.backlog
+                    self.rescuer_asleep.store(true, Ordering::Release);
+                    let queue = self
+                        .backlog
                         .wait(queue)
-                        .unwrap_or_else(PoisonError::into_inner)
+                        .unwrap_or_else(PoisonError::into_inner);
+                    self.rescuer_asleep.store(false, Ordering::Release);
+                    queue
                 } else {
                     // The free threads are about to take the calls; looked
                     // at again soon in case one of them is long.
@@ -217,7 +222,6 @@ impl Pool {
                         .unwrap_or_else(PoisonError::into_inner)
                         .0
                 };
-                self.rescuer_idle.store(false, Ordering::Release);
                 continue;
             }
             drop(queue);
