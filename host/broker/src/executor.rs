@@ -247,7 +247,8 @@ impl Pool {
 }
 
 /// Runs `job` on a thread of its own; if no thread can start, the rescuer
-/// runs it itself, late rather than never.
+/// runs it itself, late rather than never. These threads are bounded by the
+/// session cap: a session runs one call at a time.
 fn run_on_own_thread(job: Job) {
     let slot = Arc::new(Mutex::new(Some(job)));
     let theirs = slot.clone();

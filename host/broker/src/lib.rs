@@ -486,26 +486,36 @@ impl BrokerSession {
             // Held until the call really ends, even if the caller gave up.
             let _turn = turn;
             let _pending = pending;
+            // The call's inputs go back to the caller's thread, which made
+            // them, to be freed there: glibc's malloc frees another thread's
+            // allocation under that thread's arena lock, and under load the
+            // call threads and the I/O threads waited on each other for it.
+            let inputs = (tool, arguments, ctx);
+            let (tool, arguments, ctx) = &inputs;
             if ctx.cancel.is_cancelled() {
-                return Err(ToolError::new(
+                let cancelled = ToolError::new(
                     gs_toolset::ErrorKind::Cancelled,
                     "the call was cancelled before it started",
-                ));
+                );
+                return (Err(cancelled), inputs);
             }
             // Taken out for the call: if the toolset panics, its possibly
             // inconsistent state is dropped and the next call starts afresh.
             let taken = slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset].take();
             let mut session = taken.unwrap_or_else(|| surface.toolsets[toolset].open_session());
-            let result = session.call(&tool, &arguments, &ctx);
+            let result = session.call(tool, arguments, ctx);
             // After a hard break the toolset's state may be half-updated:
             // dropped, so the next call opens it afresh.
             if !control.0.hard.load(Ordering::Acquire) {
                 slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset] = Some(session);
             }
-            result
+            (result, inputs)
         });
         Ok(match run.await {
-            Ok(result) => result,
+            Ok((result, inputs)) => {
+                drop(inputs);
+                result
+            }
             Err(Lost::Panicked) => Err(ToolError::other(
                 "the tool failed unexpectedly (it panicked); the session goes on, and the \
                  toolset's state for this session was reset",
