@@ -22,7 +22,7 @@ use serde_json::Value;
 use tokio::net::TcpListener;
 
 use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
-use crate::{Drained, OpenRefused, Router, Session};
+use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
 /// The session header.
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -610,25 +610,19 @@ async fn post(
             // finishes first, or as an SSE stream of its notifications and
             // then its answer if a notification comes first. The call runs
             // on this task until then, so a quiet call costs no extra task.
-            let (notes, mut note_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
-            // Kept until the receiver is gone: the call's own sender, dropped
-            // as the call ends, must not close the channel, which would wake
-            // this task while it runs — and tokio answers a task woken
-            // during its own poll by waking another worker.
-            let _open = notes.clone();
+            let notes = NoteSink::default();
+            let sink = notes.clone();
             let r = router.clone();
             let mut call = Box::pin(async move {
-                r.handle_request(&session, id, &method, params, Some(notes))
+                r.handle_request(&session, id, &method, params, Some(sink))
                     .await
             });
             let (first, finished) = tokio::select! {
                 biased;
-                Some(n) = note_rx.recv() => (n, None),
-                answer = &mut call => match note_rx.try_recv() {
-                    Ok(n) => (n, Some(answer)),
-                    Err(_) => {
-                        // Closed before `_open` goes, for the same reason.
-                        drop(note_rx);
+                n = notes.recv() => (n, None),
+                answer = &mut call => match notes.try_recv() {
+                    Some(n) => (n, Some(answer)),
+                    None => {
                         return match answer {
                             Some(a) if json_ok => json_response(StatusCode::OK, a),
                             Some(a) => sse_response(&a),
@@ -640,7 +634,7 @@ async fn post(
             let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
             match finished {
                 Some(answer) => {
-                    while let Ok(n) = note_rx.try_recv() {
+                    while let Some(n) = notes.try_recv() {
                         let _ = out_tx.send(Out::Note(n));
                     }
                     let _ = out_tx.send(Out::Done(answer));
@@ -650,9 +644,9 @@ async fn post(
                         loop {
                             tokio::select! {
                                 biased;
-                                Some(n) = note_rx.recv() => { let _ = out_tx.send(Out::Note(n)); }
+                                n = notes.recv() => { let _ = out_tx.send(Out::Note(n)); }
                                 answer = &mut call => {
-                                    while let Ok(n) = note_rx.try_recv() {
+                                    while let Some(n) = notes.try_recv() {
                                         let _ = out_tx.send(Out::Note(n));
                                     }
                                     let _ = out_tx.send(Out::Done(answer));

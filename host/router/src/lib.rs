@@ -46,7 +46,9 @@ use gs_toolset::{CallResultJson, LogLevel, Notifier};
 use serde_json::{Map, Value, json};
 
 pub use http::serve;
-pub use outbound::{ClientAnswer, OUTBOX_CAP, PENDING_CAP, SERVER_REQUEST_TIMEOUT, SendRefused};
+pub use outbound::{
+    CallNotes, ClientAnswer, OUTBOX_CAP, PENDING_CAP, SERVER_REQUEST_TIMEOUT, SendRefused,
+};
 pub use stdio::serve_stdio;
 
 use outbound::{Outbox, Pending, PendingTable, Queued};
@@ -908,10 +910,9 @@ impl Drop for InFlight<'_> {
     }
 }
 
-/// Where a call's notifications go: the transport's channel for the
-/// request being answered. Unbounded because a notifier must never block a
-/// tool call; the toolset host caps how many one call may send.
-pub type NoteSink = tokio::sync::mpsc::UnboundedSender<Value>;
+/// Where a call's notifications go: the queue of the transport answering
+/// the request.
+pub type NoteSink = Arc<outbound::CallNotes>;
 
 /// Turns a call's log lines and progress into MCP notifications on the
 /// request's own channel: progress only when the client asked for it with a
@@ -927,7 +928,7 @@ impl Notifier for ChannelNotifier {
         if let Some(sink) = &self.sink
             && self.min_level.is_none_or(|min| level >= min)
         {
-            let _ = sink.send(json!({
+            sink.send(json!({
                 "jsonrpc": "2.0",
                 "method": "notifications/message",
                 "params": {"level": level.as_str(), "logger": logger, "data": message},
@@ -946,7 +947,7 @@ impl Notifier for ChannelNotifier {
             if let Some(m) = message {
                 params.insert("message".into(), json!(m));
             }
-            let _ = sink.send(json!({
+            sink.send(json!({
                 "jsonrpc": "2.0",
                 "method": "notifications/progress",
                 "params": params,

@@ -15,6 +15,7 @@
 //! nothing cannot make the server hold ever more waiters.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
@@ -211,6 +212,48 @@ pub(crate) fn request_number(id: &Value) -> Option<u64> {
     id.as_str()?.strip_prefix("srv-")?.parse().ok()
 }
 
+/// The notifications one call emits (log lines, progress), on their way to
+/// the transport answering the call, in order. A queue and a wake-up: one
+/// small allocation per call, where a tokio channel allocated a block of a
+/// kilobyte for every call, notifying or not. Unbounded because a notifier
+/// must never block a tool call; the toolset host caps how many one call
+/// may send.
+#[derive(Debug, Default)]
+pub struct CallNotes {
+    queue: Mutex<VecDeque<Value>>,
+    arrived: tokio::sync::Notify,
+}
+
+impl CallNotes {
+    /// Queues a notification and wakes the transport if it waits.
+    pub fn send(&self, note: Value) {
+        self.lock().push_back(note);
+        // Stores a permit if nobody waits yet, so a `recv` that looked at
+        // the queue just before still wakes.
+        self.arrived.notify_one();
+    }
+
+    /// The oldest queued notification, if any.
+    pub fn try_recv(&self) -> Option<Value> {
+        self.lock().pop_front()
+    }
+
+    /// The next notification, waiting for it. Dropping the future loses
+    /// nothing: the notification stays queued.
+    pub async fn recv(&self) -> Value {
+        loop {
+            if let Some(note) = self.try_recv() {
+                return note;
+            }
+            self.arrived.notified().await;
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, VecDeque<Value>> {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
 /// An SSE frame carrying `message`.
 pub(crate) fn frame(message: &Value) -> Bytes {
     frame_json(&serde_json::to_vec(message).unwrap_or_default())
@@ -229,6 +272,24 @@ pub(crate) fn frame_json(json: &[u8]) -> Bytes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn call_notes_arrive_in_order_whether_sent_before_or_during_a_wait() {
+        let notes = std::sync::Arc::new(CallNotes::default());
+        notes.send(Value::from(1));
+        notes.send(Value::from(2));
+        assert_eq!(notes.recv().await, Value::from(1));
+        let sender = notes.clone();
+        let late = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            sender.send(Value::from(3));
+        });
+        assert_eq!(notes.recv().await, Value::from(2));
+        let third = tokio::time::timeout(Duration::from_secs(5), notes.recv()).await;
+        assert_eq!(third.ok(), Some(Value::from(3)));
+        late.join().unwrap();
+        assert_eq!(notes.try_recv(), None);
+    }
 
     fn q(n: u64) -> Queued {
         Queued {

@@ -13,7 +13,7 @@ use serde_json::Value;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 
 use crate::protocol::{self, Answer, Message};
-use crate::{Drained, OpenRefused, Router, Session};
+use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
 /// Serves one client reading `input` and writing `output` until `input`
 /// ends. The session opens at `initialize` (or at the first request, for a
@@ -99,18 +99,19 @@ where
                 let router = router.clone();
                 let send = send.clone();
                 let send_answer = send_answer.clone();
-                let (notes, mut note_rx) = tokio::sync::mpsc::unbounded_channel::<Value>();
+                let notes = NoteSink::default();
+                let sink = notes.clone();
                 tasks.push(tokio::spawn(async move {
-                    let call = router.handle_request(&s, id, &method, params, Some(notes));
+                    let call = router.handle_request(&s, id, &method, params, Some(sink));
                     tokio::pin!(call);
                     // Notifications go out as they come, and all of them
                     // before the answer they belong to.
                     loop {
                         tokio::select! {
                             biased;
-                            Some(n) = note_rx.recv() => send(&n),
+                            n = notes.recv() => send(&n),
                             answer = &mut call => {
-                                while let Ok(n) = note_rx.try_recv() {
+                                while let Some(n) = notes.try_recv() {
                                     send(&n);
                                 }
                                 if let Some(answer) = answer {
