@@ -58,7 +58,7 @@ pub struct CallStream {
     ended: bool,
 }
 
-use crate::outbound::{frame as event, frame_json as event_json};
+use crate::outbound::{event_json, frame as event};
 
 impl CallStream {
     fn poll_next(
@@ -76,7 +76,7 @@ impl CallStream {
             Poll::Ready(Some(Out::Note(n))) => Poll::Ready(Some(Ok(Frame::data(event(&n))))),
             Poll::Ready(Some(Out::Done(answer))) => {
                 self.ended = true;
-                Poll::Ready(answer.map(|a| Ok(Frame::data(event_json(a.json())))))
+                Poll::Ready(answer.map(|a| Ok(Frame::data(Bytes::from(event_json(a.json()))))))
             }
             Poll::Ready(None) => Poll::Ready(None),
         }
@@ -694,7 +694,7 @@ fn sse_response(answer: &Answer) -> Response<ResponseBody> {
     full(
         StatusCode::OK,
         Some("text/event-stream"),
-        event_json(answer.json()).to_vec(),
+        event_json(answer.json()),
     )
 }
 

@@ -254,19 +254,35 @@ impl CallNotes {
     }
 }
 
-/// An SSE frame carrying `message`.
+/// What starts and ends each SSE event this server writes.
+const EVENT_HEAD: &[u8] = b"event: message\ndata: ";
+const EVENT_TAIL: &[u8] = b"\n\n";
+
+/// An SSE frame carrying `message`, serialised straight into it.
 pub(crate) fn frame(message: &Value) -> Bytes {
-    frame_json(&serde_json::to_vec(message).unwrap_or_default())
+    let mut body = EVENT_HEAD.to_vec();
+    // Writing a JSON value into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut body, message);
+    body.extend_from_slice(EVENT_TAIL);
+    Bytes::from(body)
 }
 
-/// An SSE frame carrying a message already serialised (one line of JSON).
-pub(crate) fn frame_json(json: &[u8]) -> Bytes {
-    const HEAD: &[u8] = b"event: message\ndata: ";
-    let mut body = Vec::with_capacity(HEAD.len() + json.len() + 2);
-    body.extend_from_slice(HEAD);
+/// The JSON a frame made by [`frame`] carries (the frame itself if it is
+/// not one), for a transport without SSE.
+pub(crate) fn frame_json(frame: &[u8]) -> &[u8] {
+    frame
+        .strip_prefix(EVENT_HEAD)
+        .and_then(|f| f.strip_suffix(EVENT_TAIL))
+        .unwrap_or(frame)
+}
+
+/// The SSE event carrying a message already serialised (one line of JSON).
+pub(crate) fn event_json(json: &[u8]) -> Vec<u8> {
+    let mut body = Vec::with_capacity(EVENT_HEAD.len() + json.len() + EVENT_TAIL.len());
+    body.extend_from_slice(EVENT_HEAD);
     body.extend_from_slice(json);
-    body.extend_from_slice(b"\n\n");
-    Bytes::from(body)
+    body.extend_from_slice(EVENT_TAIL);
+    body
 }
 
 #[cfg(test)]

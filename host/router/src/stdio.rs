@@ -13,7 +13,7 @@ use serde_json::Value;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 
 use crate::protocol::{self, Answer, Message};
-use crate::{Drained, NoteSink, OpenRefused, Router, Session};
+use crate::{Drained, NoteSink, OpenRefused, Router, Session, outbound};
 
 /// Serves one client reading `input` and writing `output` until `input`
 /// ends. The session opens at `initialize` (or at the first request, for a
@@ -166,11 +166,7 @@ async fn drain_outbox(
         .await;
         let Some(frame) = next else { return };
         // The outbox holds SSE frames; the line is the JSON they carry.
-        let json = frame
-            .strip_prefix(b"event: message\ndata: ".as_slice())
-            .and_then(|f| f.strip_suffix(b"\n\n".as_slice()))
-            .unwrap_or(&frame);
-        if out.send(json.to_vec()).is_err() {
+        if out.send(outbound::frame_json(&frame).to_vec()).is_err() {
             return;
         }
     }
