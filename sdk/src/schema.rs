@@ -142,16 +142,55 @@ impl From<ObjectSchema> for Schema {
     }
 }
 
-fn type_matches(expected: &str, value: &Value) -> bool {
-    match expected {
-        "string" => value.is_string(),
-        "integer" => value.is_i64() || value.is_u64(),
-        "number" => value.is_number(),
-        "boolean" => value.is_boolean(),
-        "array" => value.is_array(),
-        "object" => value.is_object(),
-        "null" => value.is_null(),
-        _ => true,
+/// The JSON types a property's `type` keyword can name.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum JsonType {
+    String,
+    Integer,
+    Number,
+    Boolean,
+    Array,
+    Object,
+    Null,
+}
+
+impl JsonType {
+    fn named(name: &str) -> Option<JsonType> {
+        Some(match name {
+            "string" => JsonType::String,
+            "integer" => JsonType::Integer,
+            "number" => JsonType::Number,
+            "boolean" => JsonType::Boolean,
+            "array" => JsonType::Array,
+            "object" => JsonType::Object,
+            "null" => JsonType::Null,
+            _ => return None,
+        })
+    }
+
+    fn matches(self, value: &Value) -> bool {
+        match self {
+            JsonType::String => value.is_string(),
+            JsonType::Integer => value.is_i64() || value.is_u64(),
+            JsonType::Number => value.is_number(),
+            JsonType::Boolean => value.is_boolean(),
+            JsonType::Array => value.is_array(),
+            JsonType::Object => value.is_object(),
+            JsonType::Null => value.is_null(),
+        }
+    }
+
+    /// The type as an error message names what was expected.
+    fn expected(self) -> &'static str {
+        match self {
+            JsonType::String => "a string",
+            JsonType::Integer => "an integer",
+            JsonType::Number => "a number",
+            JsonType::Boolean => "a boolean",
+            JsonType::Array => "an array",
+            JsonType::Object => "an object",
+            JsonType::Null => "null",
+        }
     }
 }
 
@@ -167,71 +206,149 @@ fn type_name(value: &Value) -> &'static str {
     }
 }
 
-/// Checks `arguments` against the top level of an object `schema`: it must
-/// be an object, have every required property, no undeclared property
-/// when the schema is closed, and each declared property of its declared
-/// type (and `enum`). The message names the argument and what is expected.
-pub(crate) fn check_arguments(tool: &str, schema: &Value, arguments: &Value) -> Result<(), String> {
-    let Some(args) = arguments.as_object() else {
-        return Err(format!(
-            "the arguments of `{tool}` must be a JSON object, not {}",
-            type_name(arguments)
-        ));
-    };
-    let empty = Map::new();
-    let properties = schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .unwrap_or(&empty);
-    if let Some(required) = schema.get("required").and_then(Value::as_array) {
-        for name in required.iter().filter_map(Value::as_str) {
-            if !args.contains_key(name) {
+/// One declared property of an [`ArgumentCheck`].
+#[derive(Debug, Clone)]
+struct Property {
+    name: String,
+    /// Its `type`, if it names one of JSON's types.
+    kind: Option<JsonType>,
+    /// Its `enum`, if it has one.
+    allowed: Option<Vec<Value>>,
+}
+
+/// The top level of an object schema, read once when a tool is declared,
+/// which a call's arguments are checked against: they must be an object,
+/// have every required property, no undeclared property when the schema is
+/// closed, and each declared property of its declared `type` and among its
+/// `enum` values. Nested schemas are the tool's to check.
+///
+/// Why read ahead: looking each keyword up in the schema's JSON on every
+/// call was a quarter of a trivial plug-in call's instructions.
+#[derive(Debug, Clone)]
+pub(crate) struct ArgumentCheck {
+    properties: Vec<Property>,
+    /// Each required name with its index in `properties`, if declared there.
+    required: Vec<(String, Option<usize>)>,
+    closed: bool,
+}
+
+impl ArgumentCheck {
+    /// Reads the check out of `schema`.
+    pub(crate) fn new(schema: &Value) -> ArgumentCheck {
+        let properties: Vec<Property> = schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .map(|(name, property)| Property {
+                name: name.clone(),
+                kind: property
+                    .get("type")
+                    .and_then(Value::as_str)
+                    .and_then(JsonType::named),
+                allowed: property.get("enum").and_then(Value::as_array).cloned(),
+            })
+            .collect();
+        let required = schema
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(|name| {
+                let index = properties.iter().position(|p| p.name == name);
+                (name.to_string(), index)
+            })
+            .collect();
+        ArgumentCheck {
+            properties,
+            required,
+            closed: schema.get("additionalProperties") == Some(&Value::Bool(false)),
+        }
+    }
+
+    /// Checks the `arguments` of a call of `tool`; the error says what is
+    /// wrong, naming the argument. A missing argument is reported before
+    /// any other fault.
+    pub(crate) fn check(&self, tool: &str, arguments: &Value) -> Result<(), String> {
+        let Some(args) = arguments.as_object() else {
+            return Err(format!(
+                "the arguments of `{tool}` must be a JSON object, not {}",
+                type_name(arguments)
+            ));
+        };
+        // Which of the first 64 declared properties are present, for the
+        // required check (a later one is looked up in the arguments).
+        let mut present: u64 = 0;
+        let mut fault = None;
+        for (name, value) in args {
+            let Some(index) = self.properties.iter().position(|p| p.name == *name) else {
+                if self.closed && fault.is_none() {
+                    fault = Some(self.unknown(tool, name));
+                }
+                continue;
+            };
+            if index < 64 {
+                present |= 1 << index;
+            }
+            if fault.is_none() {
+                fault = self.properties[index].fault(tool, value);
+            }
+        }
+        for (name, index) in &self.required {
+            let found = match index {
+                Some(i) if *i < 64 => present & (1 << i) != 0,
+                _ => args.contains_key(name),
+            };
+            if !found {
                 return Err(format!("`{tool}` needs the argument `{name}`"));
             }
         }
+        fault.map_or(Ok(()), Err)
     }
-    let closed = schema.get("additionalProperties") == Some(&Value::Bool(false));
-    for (name, value) in args {
-        let Some(property) = properties.get(name) else {
-            if closed {
-                let mut known: Vec<String> = properties.keys().map(|k| format!("`{k}`")).collect();
-                known.sort();
-                return Err(if known.is_empty() {
-                    format!("`{tool}` takes no arguments, but was given `{name}`")
-                } else {
-                    format!(
-                        "`{tool}` has no argument `{name}`; its arguments are {}",
-                        known.join(", ")
-                    )
-                });
-            }
-            continue;
-        };
-        if let Some(expected) = property.get("type").and_then(Value::as_str)
-            && !type_matches(expected, value)
+
+    fn unknown(&self, tool: &str, name: &str) -> String {
+        let mut known: Vec<String> = self
+            .properties
+            .iter()
+            .map(|p| format!("`{}`", p.name))
+            .collect();
+        known.sort();
+        if known.is_empty() {
+            format!("`{tool}` takes no arguments, but was given `{name}`")
+        } else {
+            format!(
+                "`{tool}` has no argument `{name}`; its arguments are {}",
+                known.join(", ")
+            )
+        }
+    }
+}
+
+impl Property {
+    /// What is wrong with `value` for this property, if anything.
+    fn fault(&self, tool: &str, value: &Value) -> Option<String> {
+        let name = &self.name;
+        if let Some(kind) = self.kind
+            && !kind.matches(value)
         {
-            return Err(format!(
+            return Some(format!(
                 "argument `{name}` of `{tool}` must be {}, not {}",
-                match expected {
-                    "integer" => "an integer",
-                    "object" => "an object",
-                    "array" => "an array",
-                    other => other,
-                },
+                kind.expected(),
                 type_name(value)
             ));
         }
-        if let Some(allowed) = property.get("enum").and_then(Value::as_array)
+        if let Some(allowed) = &self.allowed
             && !allowed.contains(value)
         {
             let allowed: Vec<String> = allowed.iter().map(Value::to_string).collect();
-            return Err(format!(
+            return Some(format!(
                 "argument `{name}` of `{tool}` must be one of {}, not {value}",
                 allowed.join(", ")
             ));
         }
+        None
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -267,10 +384,15 @@ mod tests {
 
     #[test]
     fn arguments_are_checked_with_messages_naming_the_argument() {
-        let s = schema();
-        assert!(check_arguments("t", &s, &json!({"name": "x", "count": 2})).is_ok());
-        let err = |args: Value| check_arguments("t", &s, &args).unwrap_err();
+        let s = ArgumentCheck::new(&schema());
+        assert!(s.check("t", &json!({"name": "x", "count": 2})).is_ok());
+        let err = |args: Value| s.check("t", &args).unwrap_err();
         assert_eq!(err(json!({})), "`t` needs the argument `name`");
+        // A missing argument is reported before an unknown or wrong one.
+        assert_eq!(
+            err(json!({"colour": 1, "count": "2"})),
+            "`t` needs the argument `name`"
+        );
         assert_eq!(
             err(json!({"name": "x", "colour": 1})),
             "`t` has no argument `colour`; its arguments are `count`, `mode`, `name`"
@@ -286,6 +408,34 @@ mod tests {
         assert_eq!(
             err(json!([1])),
             "the arguments of `t` must be a JSON object, not an array"
+        );
+    }
+
+    #[test]
+    fn raw_schemas_are_checked_by_the_same_rules() {
+        // Required without a declared property, an open object, a type
+        // the check does not know (left to the tool).
+        let s = ArgumentCheck::new(&json!({
+            "type": "object",
+            "properties": {"when": {"type": "date"}, "n": {"type": "number"}},
+            "required": ["token"],
+        }));
+        assert!(
+            s.check("t", &json!({"token": 1, "when": 3, "extra": []}))
+                .is_ok()
+        );
+        assert_eq!(
+            s.check("t", &json!({"when": 3})).unwrap_err(),
+            "`t` needs the argument `token`"
+        );
+        assert_eq!(
+            s.check("t", &json!({"token": 1, "n": true})).unwrap_err(),
+            "argument `n` of `t` must be a number, not a boolean"
+        );
+        let closed = ArgumentCheck::new(&json!({"type": "object", "additionalProperties": false}));
+        assert_eq!(
+            closed.check("t", &json!({"x": 1})).unwrap_err(),
+            "`t` takes no arguments, but was given `x`"
         );
     }
 }

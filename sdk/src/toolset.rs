@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::__private::bindings::gemstone::mcp::types as wit;
-use crate::schema::check_arguments;
+use crate::schema::ArgumentCheck;
 use crate::{Error, Output, Schema};
 
 type Handler = Box<dyn Fn(Value) -> Result<Output, Error>>;
@@ -19,6 +19,8 @@ pub struct Tool {
     title: Option<String>,
     description: String,
     input: Schema,
+    /// `input` read ahead for checking each call's arguments.
+    check: ArgumentCheck,
     output: Option<Schema>,
     read_only_safe: bool,
     handler: Handler,
@@ -47,11 +49,13 @@ impl Tool {
         F: Fn(A) -> Result<Output, Error> + 'static,
     {
         let tool = name.to_string();
+        let input: Schema = Schema::object().into();
         Tool {
             name: name.to_string(),
             title: None,
             description: description.to_string(),
-            input: Schema::object().into(),
+            check: ArgumentCheck::new(input.as_json()),
+            input,
             output: None,
             read_only_safe: false,
             handler: Box::new(move |arguments: Value| {
@@ -72,6 +76,7 @@ impl Tool {
     /// Sets the input schema (an object schema).
     pub fn input(mut self, schema: impl Into<Schema>) -> Tool {
         self.input = schema.into();
+        self.check = ArgumentCheck::new(self.input.as_json());
         self
     }
 
@@ -128,7 +133,9 @@ impl Toolset {
         let arguments: Value = serde_json::from_str(arguments).map_err(|e| {
             Error::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
         })?;
-        check_arguments(tool, t.input.as_json(), &arguments).map_err(Error::invalid_params)?;
+        t.check
+            .check(tool, &arguments)
+            .map_err(Error::invalid_params)?;
         let output = (t.handler)(arguments)?;
         if t.output.is_some() && output.structured.is_none() {
             return Err(Error::other(format!(
