@@ -39,7 +39,7 @@ use gs_toolset::{
     CallContext, CancelToken, ImageSession, Notifier, ServerIdentity, ToolDescriptor, ToolError,
     ToolResult, Toolset, ToolsetSession,
 };
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 use executor::Lost;
 
@@ -186,8 +186,11 @@ pub enum CallRefused {
 pub struct CallRequest {
     /// The tool's name.
     pub tool: String,
-    /// Its arguments (a JSON object).
-    pub arguments: Value,
+    /// Its arguments: the text of a JSON object, as the client sent it
+    /// (`None`: none were sent, the same as `{}`). A toolset that wants a
+    /// value parses it on the call's own thread; a WebAssembly toolset
+    /// hands the text to its guest as it is.
+    pub arguments: Option<Box<RawValue>>,
     /// Where the call's log lines and progress go.
     pub notifier: Arc<dyn Notifier>,
     /// How the caller stops the call and learns that it ended.
@@ -503,7 +506,8 @@ impl BrokerSession {
             // inconsistent state is dropped and the next call starts afresh.
             let taken = slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset].take();
             let mut session = taken.unwrap_or_else(|| surface.toolsets[toolset].open_session());
-            let result = session.call(tool, arguments, ctx);
+            let arguments = arguments.as_deref().map_or("{}", RawValue::get);
+            let result = session.call_json(tool, arguments, ctx);
             // After a hard break the toolset's state may be half-updated:
             // dropped, so the next call opens it afresh.
             if !control.0.hard.load(Ordering::Acquire) {

@@ -139,7 +139,7 @@ impl ImageSessionFactory for Factory {
 fn req(tool: &str, args: Value) -> CallRequest {
     CallRequest {
         tool: tool.into(),
-        arguments: args,
+        arguments: Some(serde_json::value::to_raw_value(&args).unwrap()),
         notifier: Arc::new(SilentNotifier),
         control: CallControl::new(),
         deadline: None,

@@ -588,17 +588,22 @@ async fn post(
         }
     };
     match message {
-        Message::Request { id, method, params } if method == "initialize" => {
-            initialize(&router, peer, id, params).await
-        }
-        Message::Request { id, method, params } => {
+        Message::Request {
+            id, method, params, ..
+        } if method == "initialize" => initialize(&router, peer, id, params).await,
+        Message::Request {
+            id,
+            method,
+            params,
+            arguments,
+        } => {
             let session = match session_gate(&router, session_id.as_deref(), &id) {
                 Err(r) => return r,
                 Ok(s) => s,
             };
             if !sse_ok || method != "tools/call" {
                 return match router
-                    .handle_request(&session, id, &method, params, None)
+                    .handle_request(&session, id, &method, params, arguments, None)
                     .await
                 {
                     None => empty(StatusCode::ACCEPTED),
@@ -614,7 +619,7 @@ async fn post(
             let sink = notes.clone();
             let r = router.clone();
             let mut call = Box::pin(async move {
-                r.handle_request(&session, id, &method, params, Some(sink))
+                r.handle_request(&session, id, &method, params, arguments, Some(sink))
                     .await
             });
             let (first, finished) = tokio::select! {

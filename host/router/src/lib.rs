@@ -43,6 +43,7 @@ use std::time::{Duration, Instant};
 use gs_broker::{Broker, BrokerSession, CallControl, CallRefused, CallRequest, Stopped};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
 use gs_toolset::{CallResultJson, LogLevel, Notifier};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 pub use http::serve;
@@ -542,6 +543,7 @@ impl Router {
         id: Value,
         method: &str,
         params: Option<Map<String, Value>>,
+        arguments: Option<Box<RawValue>>,
         notes: Option<NoteSink>,
     ) -> Option<Answer> {
         session.touch();
@@ -602,7 +604,9 @@ impl Router {
                     result(&id, json!({"tools": tools}))
                 }
             }
-            "tools/call" => return self.call_tool(session, id, params, notes).await,
+            "tools/call" => {
+                return self.call_tool(session, id, params, arguments, notes).await;
+            }
             _ => error(
                 &id,
                 METHOD_NOT_FOUND,
@@ -618,6 +622,7 @@ impl Router {
         session: &Arc<Session>,
         id: Value,
         params: Option<Map<String, Value>>,
+        arguments: Option<Box<RawValue>>,
         notes: Option<NoteSink>,
     ) -> Option<Answer> {
         let mut params = params.unwrap_or_default();
@@ -652,9 +657,6 @@ impl Router {
                 ),
             ));
         }
-        let arguments = params
-            .remove("arguments")
-            .unwrap_or_else(|| Value::Object(Map::new()));
         if let Err(refused) = session.broker.check(&name) {
             return Some(refusal(&id, refused));
         }

@@ -2,7 +2,9 @@
 //! body passes, and the answers to each method. Transport-independent, so
 //! HTTP and stdio read a message the same way and answer it the same way.
 
+use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 /// The MCP revisions this server speaks, oldest first: the one list both
@@ -120,8 +122,11 @@ pub enum Message {
         id: Value,
         /// Its method.
         method: String,
-        /// Its params (an object), if any.
+        /// Its params (an object), if any, without `arguments`.
         params: Option<Map<String, Value>>,
+        /// `params.arguments`, if present, as the client's JSON text: a
+        /// tool call's arguments go to the toolset unparsed.
+        arguments: Option<Box<RawValue>>,
     },
     /// A notification: a method and no id.
     Notification {
@@ -169,8 +174,8 @@ struct Members {
     id: Option<Value>,
     #[serde(default, deserialize_with = "present")]
     method: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    params: Option<Value>,
+    #[serde(default, deserialize_with = "present_params")]
+    params: Option<Params>,
     #[serde(default, deserialize_with = "present")]
     result: Option<Value>,
     #[serde(default, deserialize_with = "present")]
@@ -182,6 +187,94 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::E
     Value::deserialize(d).map(Some)
 }
 
+fn present_params<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Params>, D::Error> {
+    Params::deserialize(d).map(Some)
+}
+
+/// `params` as read: an object's members with its `arguments` kept apart
+/// as the client's text, or, for anything but an object, the name of its
+/// type (which `check` refuses).
+enum Params {
+    Object {
+        members: Map<String, Value>,
+        arguments: Option<Box<RawValue>>,
+    },
+    Other(&'static str),
+}
+
+impl Params {
+    fn from_value(value: Value) -> Params {
+        match value {
+            Value::Object(mut members) => {
+                // Serialising a value into raw JSON cannot fail.
+                let arguments = members
+                    .remove("arguments")
+                    .and_then(|a| serde_json::value::to_raw_value(&a).ok());
+                Params::Object { members, arguments }
+            }
+            other => Params::Other(type_name(&other)),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Params {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Params, D::Error> {
+        d.deserialize_any(ParamsVisitor)
+    }
+}
+
+struct ParamsVisitor;
+
+impl<'de> Visitor<'de> for ParamsVisitor {
+    type Value = Params;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("JSON-RPC params")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Params, A::Error> {
+        let mut members = Map::new();
+        let mut arguments = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "arguments" {
+                arguments = Some(map.next_value::<Box<RawValue>>()?);
+            } else {
+                members.insert(key, map.next_value::<Value>()?);
+            }
+        }
+        Ok(Params::Object { members, arguments })
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Params, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Params::Other("an array"))
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Params, E> {
+        Ok(Params::Other("a boolean"))
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Params, E> {
+        Ok(Params::Other("a number"))
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Params, E> {
+        Ok(Params::Other("a number"))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Params, E> {
+        Ok(Params::Other("a number"))
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Params, E> {
+        Ok(Params::Other("a string"))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Params, E> {
+        Ok(Params::Other("null"))
+    }
+}
+
 impl Members {
     /// Takes the members out of a parsed object.
     fn from_object(mut obj: Map<String, Value>) -> Members {
@@ -189,7 +282,7 @@ impl Members {
             jsonrpc: obj.remove("jsonrpc"),
             id: obj.remove("id"),
             method: obj.remove("method"),
-            params: obj.remove("params"),
+            params: obj.remove("params").map(Params::from_value),
             result: obj.remove("result"),
             error: obj.remove("error"),
         }
@@ -277,36 +370,46 @@ fn check(members: Members) -> Result<Message, Refusal> {
             ));
         }
     };
-    let params = match members.params {
-        None => None,
-        Some(Value::Object(p)) => Some(p),
-        Some(other) => {
+    let (params, arguments) = match members.params {
+        None => (None, None),
+        Some(Params::Object { members, arguments }) => (Some(members), arguments),
+        Some(Params::Other(kind)) => {
             return Err(refuse(
                 INVALID_PARAMS,
-                format!(
-                    "Invalid params: params must be an object, not {}",
-                    type_name(&other)
-                ),
+                format!("Invalid params: params must be an object, not {kind}"),
                 &id_or_null,
             ));
         }
     };
     if method.as_deref() == Some("tools/call")
-        && let Some(args) = params.as_ref().and_then(|p| p.get("arguments"))
-        && !args.is_object()
+        && let Some(args) = &arguments
+        && !args.get().starts_with('{')
     {
+        // Raw JSON text starts with its first token: an object's is `{`.
+        let kind = serde_json::from_str::<Value>(args.get()).map_or("not JSON", |v| type_name(&v));
         return Err(refuse(
             INVALID_PARAMS,
-            format!(
-                "Invalid params: arguments must be an object, not {}",
-                type_name(args)
-            ),
+            format!("Invalid params: arguments must be an object, not {kind}"),
             &id_or_null,
         ));
     }
     match (method, id, members.result, members.error) {
-        (Some(method), Some(id), ..) => Ok(Message::Request { id, method, params }),
-        (Some(method), None, ..) => Ok(Message::Notification { method, params }),
+        (Some(method), Some(id), ..) => Ok(Message::Request {
+            id,
+            method,
+            params,
+            arguments,
+        }),
+        (Some(method), None, ..) => {
+            // A notification's params are read whole.
+            let mut params = params;
+            if let (Some(p), Some(a)) = (params.as_mut(), arguments)
+                && let Ok(a) = serde_json::from_str(a.get())
+            {
+                p.insert("arguments".into(), a);
+            }
+            Ok(Message::Notification { method, params })
+        }
         (None, Some(id), Some(result), _) => Ok(Message::Response {
             id,
             outcome: Ok(result),
@@ -371,8 +474,20 @@ mod tests {
     }
 
     fn request(body: &str) -> (Value, String, Option<Map<String, Value>>) {
+        let (id, method, params, _) = request_with_arguments(body);
+        (id, method, params)
+    }
+
+    fn request_with_arguments(
+        body: &str,
+    ) -> (Value, String, Option<Map<String, Value>>, Option<String>) {
         match parse(body.as_bytes()) {
-            Ok(Message::Request { id, method, params }) => (id, method, params),
+            Ok(Message::Request {
+                id,
+                method,
+                params,
+                arguments,
+            }) => (id, method, params, arguments.map(|a| a.get().to_string())),
             other => panic!("not read as a request: {other:?}"),
         }
     }
@@ -392,6 +507,70 @@ mod tests {
         assert_eq!(id, json!("a"));
         assert_eq!(method, "tools/call");
         assert_eq!(params.unwrap()["name"], json!("x"));
+    }
+
+    #[test]
+    fn tool_arguments_are_kept_as_the_clients_text() {
+        let (_, _, params, arguments) = request_with_arguments(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"b": [1, 2.50], "a":"\u00e9"}}}"#,
+        );
+        assert_eq!(
+            arguments.as_deref(),
+            Some(r#"{"b": [1, 2.50], "a":"\u00e9"}"#)
+        );
+        let params = params.unwrap();
+        assert_eq!(params["name"], json!("x"));
+        assert!(!params.contains_key("arguments"));
+        // Read whole (a repeated member), the arguments are kept as JSON too.
+        let (_, _, _, arguments) = request_with_arguments(
+            r#"{"jsonrpc":"2.0","id":1,"id":2,"method":"tools/call","params":{"name":"x","arguments":{"a":1}}}"#,
+        );
+        assert_eq!(arguments.as_deref(), Some(r#"{"a":1}"#));
+        let (_, _, _, arguments) = request_with_arguments(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}"#,
+        );
+        assert_eq!(arguments, None);
+        // A notification's params are whole.
+        match parse(br#"{"jsonrpc":"2.0","method":"n","params":{"arguments":{"a":1},"k":2}}"#) {
+            Ok(Message::Notification { params, .. }) => {
+                assert_eq!(
+                    params,
+                    json!({"arguments":{"a":1},"k":2}).as_object().cloned()
+                );
+            }
+            other => panic!("not read as a notification: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn non_object_params_and_tool_arguments_are_refused_by_type() {
+        for (params, kind) in [
+            ("[1, {}]", "an array"),
+            ("3", "a number"),
+            ("\"p\"", "a string"),
+            ("true", "a boolean"),
+        ] {
+            let r = refusal(&format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{params}}}"#
+            ));
+            assert_eq!((r.code, r.id), (INVALID_PARAMS, json!(1)));
+            assert_eq!(
+                r.message,
+                format!("Invalid params: params must be an object, not {kind}")
+            );
+        }
+        for (arguments, kind) in [("[]", "an array"), ("null", "null"), ("\"{}\"", "a string")] {
+            let r = refusal(&format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"x","arguments":{arguments}}}}}"#
+            ));
+            assert_eq!(
+                (r.code, r.message),
+                (
+                    INVALID_PARAMS,
+                    format!("Invalid params: arguments must be an object, not {kind}")
+                )
+            );
+        }
     }
 
     #[test]

@@ -94,7 +94,12 @@ where
             }
         }
         match message {
-            Message::Request { id, method, params } => {
+            Message::Request {
+                id,
+                method,
+                params,
+                arguments,
+            } => {
                 let Some(s) = session.clone() else { continue };
                 let router = router.clone();
                 let send = send.clone();
@@ -102,7 +107,8 @@ where
                 let notes = NoteSink::default();
                 let sink = notes.clone();
                 tasks.push(tokio::spawn(async move {
-                    let call = router.handle_request(&s, id, &method, params, Some(sink));
+                    let call =
+                        router.handle_request(&s, id, &method, params, arguments, Some(sink));
                     tokio::pin!(call);
                     // Notifications go out as they come, and all of them
                     // before the answer they belong to.

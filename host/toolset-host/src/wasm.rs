@@ -156,10 +156,23 @@ impl WasmSession {
 
 impl ToolsetSession for WasmSession {
     fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
-        let descriptor = self.inner.info.gate(tool, ctx.read_only)?;
         if !arguments.is_object() {
             return Err(ToolError::invalid_params(format!(
                 "the arguments of `{tool}` must be a JSON object, not {arguments}"
+            )));
+        }
+        self.call_json(tool, &arguments.to_string(), ctx)
+    }
+
+    /// The guest takes its arguments as JSON text: the client's text goes
+    /// to it as it is, never parsed on the host.
+    fn call_json(&mut self, tool: &str, arguments: &str, ctx: &CallContext) -> ToolResult {
+        let descriptor = self.inner.info.gate(tool, ctx.read_only)?;
+        // The guest parses the text; only an object's text may reach it.
+        if arguments.trim_start().as_bytes().first() != Some(&b'{') {
+            return Err(ToolError::invalid_params(format!(
+                "the arguments of `{tool}` must be a JSON object, not {}",
+                arguments.trim()
             )));
         }
         if ctx.cancel.is_cancelled() {
@@ -192,11 +205,10 @@ impl ToolsetSession for WasmSession {
             data.stderr.clear();
         }
         live.store.set_epoch_deadline(1);
-        let args = arguments.to_string();
         let answer = live
             .bindings
             .gemstone_mcp_tools()
-            .call_call(&mut live.store, tool, &args);
+            .call_call(&mut live.store, tool, arguments);
         {
             let data = live.store.data_mut();
             data.call = None;

@@ -149,8 +149,24 @@ fn bad_arguments_are_refused_before_the_tool_runs() {
         e.message,
         "argument `b` of `add` must be an integer, not a string"
     );
-    let e = call(&mut *s, &ctx, "greet", "[1]").unwrap_err();
-    assert_eq!(e.kind, ErrorKind::InvalidParams);
+    let e = call(&mut *s, &ctx, "greet", " [1]").unwrap_err();
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (
+            ErrorKind::InvalidParams,
+            "the arguments of `greet` must be a JSON object, not [1]"
+        )
+    );
+    // Arguments given as a value take the same path.
+    let e = s.call("greet", &json!("Ada"), &ctx).unwrap_err();
+    assert_eq!(
+        e.message,
+        "the arguments of `greet` must be a JSON object, not \"Ada\""
+    );
+    assert_eq!(
+        text(&s.call("greet", &json!({"name": "Ada"}), &ctx)),
+        "Hello, Ada!"
+    );
     let e = call(&mut *s, &ctx, "nope", "{}").unwrap_err();
     assert_eq!(e.kind, ErrorKind::NotFound);
     assert_eq!(

@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::{CallContext, ToolResult, ToolsetInfo};
+use crate::{CallContext, ToolError, ToolResult, ToolsetInfo};
 
 /// A loaded toolset, shared by every session.
 pub trait Toolset: Send + Sync {
@@ -30,4 +30,17 @@ pub trait ToolsetSession: Send {
     /// `ctx.read_only` is set (fail closed, even if the caller forgot to
     /// hide it). They never panic on bad input.
     fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult;
+
+    /// Calls `tool` with `arguments` given as the text of a JSON object,
+    /// as a client sent them. The session broker calls this one.
+    ///
+    /// The default parses the text and calls [`ToolsetSession::call`]. A
+    /// toolset that takes its arguments as text anyway (a WebAssembly
+    /// guest) overrides it and never builds the value.
+    fn call_json(&mut self, tool: &str, arguments: &str, ctx: &CallContext) -> ToolResult {
+        let arguments: Value = serde_json::from_str(arguments).map_err(|e| {
+            ToolError::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
+        })?;
+        self.call(tool, &arguments, ctx)
+    }
 }

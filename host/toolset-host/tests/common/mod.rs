@@ -12,7 +12,6 @@ use gs_toolset::{
     CallContext, LogLevel, Notifier, ServerIdentity, ToolResult, Toolset, ToolsetSession,
 };
 use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolset, WasmToolsetSpec};
-use serde_json::Value;
 
 /// A host for one test, small enough that many can exist at once. Its
 /// compiled-artefact cache lives in cargo's scratch directory, so the test
@@ -103,15 +102,15 @@ impl Notifier for Recorder {
     }
 }
 
-/// Calls `tool` with `args` (JSON text) on `session`.
+/// Calls `tool` with `args` (JSON text) on `session`, as the session broker
+/// does: the text goes to the guest as it is.
 pub fn call(
     session: &mut dyn ToolsetSession,
     ctx: &CallContext,
     tool: &str,
     args: &str,
 ) -> ToolResult {
-    let args: Value = serde_json::from_str(args).unwrap();
-    session.call(tool, &args, ctx)
+    session.call_json(tool, args, ctx)
 }
 
 /// The text of a successful result's first block.
