@@ -444,12 +444,18 @@ impl BrokerSession {
 
     /// Checks that `tool` may be called in this session, without calling it.
     pub fn check(&self, tool: &str) -> Result<(), CallRefused> {
+        self.toolset_of(tool).map(drop)
+    }
+
+    /// The index of the toolset that serves `tool`, if this session may
+    /// call it.
+    fn toolset_of(&self, tool: &str) -> Result<usize, CallRefused> {
         match self.surface.lookup(tool) {
             None => Err(CallRefused::UnknownTool(tool.to_string())),
             Some((_, d)) if self.read_only && !d.read_only_safe => {
                 Err(CallRefused::ReadOnly(tool.to_string()))
             }
-            Some(_) => Ok(()),
+            Some((toolset, _)) => Ok(toolset),
         }
     }
 
@@ -461,11 +467,7 @@ impl BrokerSession {
     /// never has two calls in flight.
     pub async fn call(&self, request: CallRequest) -> Result<ToolResult, CallRefused> {
         let ended = EndGuard(request.control.clone());
-        self.check(&request.tool)?;
-        let (toolset, _) = self
-            .surface
-            .lookup(&request.tool)
-            .ok_or_else(|| CallRefused::UnknownTool(request.tool.clone()))?;
+        let toolset = self.toolset_of(&request.tool)?;
         self.pending.fetch_add(1, Ordering::AcqRel);
         let pending = PendingGuard(self.pending.clone());
         let turn = self.queue.clone().lock_owned().await;
