@@ -15,7 +15,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Limited};
 use hyper::body::{Body, Frame, Incoming};
-use hyper::header::{self, HeaderMap, HeaderValue};
+use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
@@ -24,10 +24,12 @@ use tokio::net::TcpListener;
 use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
+// The MCP headers, as names made once: a name given as text is parsed
+// and checked again at every lookup.
 /// The session header.
-const SESSION_HEADER: &str = "mcp-session-id";
+static SESSION_HEADER: HeaderName = HeaderName::from_static("mcp-session-id");
 /// The protocol version header.
-const VERSION_HEADER: &str = "mcp-protocol-version";
+static VERSION_HEADER: HeaderName = HeaderName::from_static("mcp-protocol-version");
 /// Keepalive comment interval on the GET stream (sized to proxy and NAT
 /// idle timeouts, not to sessions).
 const KEEPALIVE: Duration = Duration::from_secs(15);
@@ -209,11 +211,11 @@ pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Resul
                     let traced = router
                         .tracer
                         .enabled()
-                        .then(|| header_str(req.headers(), SESSION_HEADER).map(str::to_string));
+                        .then(|| header_str(req.headers(), &SESSION_HEADER).map(str::to_string));
                     let response = handle(router.clone(), req, peer).await;
                     if let Some(sid) = traced {
                         let sid = sid.or_else(|| {
-                            header_str(response.headers(), SESSION_HEADER).map(str::to_string)
+                            header_str(response.headers(), &SESSION_HEADER).map(str::to_string)
                         });
                         let body = match response.body() {
                             ResponseBody::Full(Some(b)) => b.as_ref(),
@@ -267,7 +269,7 @@ fn host_of_authority(authority: &str) -> Option<Cow<'_, str>> {
     })
 }
 
-fn header_str<'a>(h: &'a HeaderMap, name: &str) -> Option<&'a str> {
+fn header_str<'a>(h: &'a HeaderMap, name: &HeaderName) -> Option<&'a str> {
     h.get(name).and_then(|v| v.to_str().ok())
 }
 
@@ -308,7 +310,7 @@ impl Router {
 /// The media types an Accept header admits, after normalisation: q-values
 /// dropped, a missing header or `*/*` read as both MCP types.
 fn accepts(h: &HeaderMap) -> (bool, bool) {
-    let Some(accept) = header_str(h, "accept") else {
+    let Some(accept) = header_str(h, &header::ACCEPT) else {
         return (true, true);
     };
     let (mut json, mut sse) = (false, false);
@@ -362,7 +364,7 @@ async fn handle(
     peer: SocketAddr,
 ) -> Response<ResponseBody> {
     let headers = req.headers();
-    let session_id = header_str(headers, SESSION_HEADER).map(str::to_string);
+    let session_id = header_str(headers, &SESSION_HEADER).map(str::to_string);
     // Only the trace reads it: no allocation per request when it is off.
     let what = if router.tracer.enabled() {
         format!("{} {}", req.method(), req.uri().path())
@@ -417,7 +419,7 @@ async fn handle(
             .insert(header::ALLOW, HeaderValue::from_static("GET, POST, DELETE"));
         return r;
     }
-    if let Some(v) = headers.get(VERSION_HEADER) {
+    if let Some(v) = headers.get(&VERSION_HEADER) {
         let v = v.to_str().unwrap_or("");
         if !SUPPORTED_VERSIONS.contains(&v) {
             router.tracer.line("-->", &what, session_id.as_deref(), b"");
@@ -551,7 +553,8 @@ async fn post(
             &format!("Payload Too Large: the body exceeds the server's limit of {limit} bytes"),
         )
     };
-    let declared = header_str(req.headers(), "content-length").and_then(|v| v.parse::<u64>().ok());
+    let declared =
+        header_str(req.headers(), &header::CONTENT_LENGTH).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > limit as u64) {
         router.tracer.line("-->", &what, session_id.as_deref(), b"");
         return too_large();
@@ -718,7 +721,7 @@ async fn initialize(
             let answer = protocol::result(&id, router.initialize_result(requested));
             let mut r = json_response(StatusCode::OK, answer);
             if let Ok(v) = HeaderValue::from_str(session.id()) {
-                r.headers_mut().insert(SESSION_HEADER, v);
+                r.headers_mut().insert(SESSION_HEADER.clone(), v);
             }
             r
         }
