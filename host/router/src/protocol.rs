@@ -512,7 +512,8 @@ mod tests {
     #[test]
     fn tool_arguments_are_kept_as_the_clients_text() {
         let (_, _, params, arguments) = request_with_arguments(
-            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"b": [1, 2.50], "a":"\u00e9"}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments": 
+ {"b": [1, 2.50], "a":"\u00e9"} }}"#,
         );
         assert_eq!(
             arguments.as_deref(),

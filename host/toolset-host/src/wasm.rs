@@ -156,11 +156,6 @@ impl WasmSession {
 
 impl ToolsetSession for WasmSession {
     fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
-        if !arguments.is_object() {
-            return Err(ToolError::invalid_params(format!(
-                "the arguments of `{tool}` must be a JSON object, not {arguments}"
-            )));
-        }
         self.call_json(tool, &arguments.to_string(), ctx)
     }
 
