@@ -442,11 +442,6 @@ impl BrokerSession {
         self.pending.load(Ordering::Acquire)
     }
 
-    /// Checks that `tool` may be called in this session, without calling it.
-    pub fn check(&self, tool: &str) -> Result<(), CallRefused> {
-        self.toolset_of(tool).map(drop)
-    }
-
     /// The index of the toolset that serves `tool`, if this session may
     /// call it.
     fn toolset_of(&self, tool: &str) -> Result<usize, CallRefused> {
@@ -464,7 +459,8 @@ impl BrokerSession {
     /// The call runs off the async threads. If the caller stops waiting
     /// (drops the future), the call still runs to its end — stop it with
     /// `request.control` — and the next call waits for it, so a session
-    /// never has two calls in flight.
+    /// never has two calls in flight. An unknown tool, or one hidden from
+    /// a read-only session, is refused at once, without queueing.
     pub async fn call(&self, request: CallRequest) -> Result<ToolResult, CallRefused> {
         let ended = EndGuard(request.control.clone());
         let toolset = self.toolset_of(&request.tool)?;

@@ -657,9 +657,6 @@ impl Router {
                 ),
             ));
         }
-        if let Err(refused) = session.broker.check(&name) {
-            return Some(refusal(&id, refused));
-        }
         let progress_token = params
             .get("_meta")
             .and_then(|m| m.get("progressToken"))
