@@ -31,8 +31,12 @@ mod executor;
 
 use std::collections::HashMap;
 use std::fmt;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use gs_toolset::{
@@ -323,6 +327,24 @@ impl Drop for EndGuard {
     }
 }
 
+/// Answers `Pending` once (waking its task at once), then `Ready`: a
+/// blocking call's first step, so that the broker's first poll moves the
+/// call to a call thread before it blocks.
+struct YieldOnce(bool);
+
+impl Future for YieldOnce {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.0 {
+            return Poll::Ready(());
+        }
+        self.0 = true;
+        cx.waker().wake_by_ref();
+        Poll::Pending
+    }
+}
+
 /// Opens sessions over one tool surface and one image.
 pub struct Broker {
     surface: Arc<ToolSurface>,
@@ -456,7 +478,11 @@ impl BrokerSession {
 
     /// Runs a call after every earlier call of this session has finished.
     ///
-    /// The call runs off the async threads. If the caller stops waiting
+    /// A toolset whose calls are futures ([`ToolsetSession::call_async`])
+    /// starts here, on the caller's async thread: a quick call ends within
+    /// that first poll, without a hand-over to another thread. A call that
+    /// does not, and every call of a toolset whose calls block, finishes on
+    /// a call thread, off the async threads. If the caller stops waiting
     /// (drops the future), the call still runs to its end — stop it with
     /// `request.control` — and the next call waits for it, so a session
     /// never has two calls in flight. An unknown tool, or one hidden from
@@ -480,7 +506,7 @@ impl BrokerSession {
         let tool = request.tool;
         let arguments = request.arguments;
         let control = request.control;
-        let run = executor::run(move || {
+        let mut call: Pin<Box<dyn Future<Output = _> + Send>> = Box::pin(async move {
             // Dropped last: the call counts as ended only once its turn is
             // given up and the pending count is down.
             let _ended = ended;
@@ -505,7 +531,18 @@ impl BrokerSession {
             let taken = slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset].take();
             let mut session = taken.unwrap_or_else(|| surface.toolsets[toolset].open_session());
             let arguments = arguments.as_deref().map_or("{}", RawValue::get);
-            let result = session.call_json(tool, arguments, ctx);
+            let answered = match session.call_async(tool, arguments, ctx) {
+                Some(future) => Some(future.await),
+                None => None,
+            };
+            let result = match answered {
+                Some(result) => result,
+                None => {
+                    // A blocking call: off to a call thread first.
+                    YieldOnce(false).await;
+                    session.call_json(tool, arguments, ctx)
+                }
+            };
             // After a hard break the toolset's state may be half-updated:
             // dropped, so the next call opens it afresh.
             if !control.0.hard.load(Ordering::Acquire) {
@@ -513,7 +550,21 @@ impl BrokerSession {
             }
             (result, inputs)
         });
-        Ok(match run.await {
+        // The first poll, here. A panic in it is the toolset's, as on a
+        // call thread: reported, with the toolset's state for the session
+        // dropped with the future.
+        let first = std::future::poll_fn(|cx| {
+            Poll::Ready(std::panic::catch_unwind(AssertUnwindSafe(|| {
+                call.as_mut().poll(cx)
+            })))
+        })
+        .await;
+        let answered = match first {
+            Ok(Poll::Ready(answer)) => Ok(answer),
+            Ok(Poll::Pending) => executor::run(move || gs_toolset::block_on(call)).await,
+            Err(_) => Err(Lost::Panicked),
+        };
+        Ok(match answered {
             Ok((result, inputs)) => {
                 drop(inputs);
                 result

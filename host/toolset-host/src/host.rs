@@ -139,6 +139,9 @@ impl ToolsetHost {
             .total_core_instances(n.saturating_mul(8))
             .total_memories(n.saturating_mul(2))
             .total_tables(n.saturating_mul(8))
+            // A call runs on a stack of its own (calls are futures), and an
+            // instance runs one call at a time.
+            .total_stacks(n)
             .max_memory_size(config.max_memory);
         let mut c = Config::new();
         c.wasm_component_model(true)
@@ -148,7 +151,7 @@ impl ToolsetHost {
             .map_err(|e| HostError(format!("cannot create the WebAssembly engine: {e:#}")))?;
 
         let mut linker = Linker::<HostState>::new(&engine);
-        wasmtime_wasi::p2::add_to_linker_sync(&mut linker)
+        wasmtime_wasi::p2::add_to_linker_async(&mut linker)
             .and_then(|()| clocks::add_to_linker(&mut linker))
             .map_err(|e| HostError(format!("cannot link WASI: {e:#}")))?;
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
@@ -335,9 +338,13 @@ impl ToolsetHost {
         store.data_mut().deadline = Some(Instant::now() + spec.limits.deadline);
         store.data_mut().budget = spec.limits.deadline;
         store.set_epoch_deadline(1);
-        let answer = pre
-            .instantiate(&mut store)
-            .and_then(|b| b.gemstone_mcp_tools().call_describe(&mut store));
+        let answer = run_to_end(async {
+            let bindings = pre.instantiate_async(&mut store).await?;
+            bindings
+                .gemstone_mcp_tools()
+                .call_describe(&mut store)
+                .await
+        });
         let d = answer.map_err(|e| {
             let e = classify_failure(e, store.data(), "describe", "the component");
             fail(format!("describe failed ({}): {}", e.kind, e.message))
@@ -452,6 +459,7 @@ pub(crate) fn new_store(engine: &Engine, policy: Arc<Policy>) -> Result<Store<Ho
         deadline: None,
         budget: Duration::ZERO,
         stop: None,
+        yielded: false,
     };
     let mut store = Store::new(engine, state);
     store.limiter(|s| &mut s.limiter);
@@ -469,7 +477,21 @@ pub(crate) fn new_store(engine: &Engine, policy: Arc<Policy>) -> Result<Store<Ho
             data.stop = Some(Stop::Deadline);
             return Err(wasmtime::format_err!("the call ran past its deadline"));
         }
+        // A call still running at its first tick is a long one: it yields
+        // once, so that it goes on off the async threads.
+        if !data.yielded {
+            data.yielded = true;
+            return Ok(UpdateDeadline::Yield(1));
+        }
         Ok(UpdateDeadline::Continue(1))
     });
     Ok(store)
+}
+
+/// Runs a guest future to its end on this thread, for the blocking entry
+/// points (loading a toolset, [`gs_toolset::ToolsetSession::call_json`]).
+/// WASI's host functions may need a tokio runtime (timers, file I/O on its
+/// blocking pool): the caller's if it has one, else WASI's own.
+pub(crate) fn run_to_end<F: std::future::Future>(future: F) -> F::Output {
+    wasmtime_wasi::runtime::with_ambient_tokio_runtime(|| gs_toolset::block_on(future))
 }

@@ -151,17 +151,20 @@ impl HostState {
 impl types::Host for HostState {}
 
 impl image::Host for HostState {
-    fn dictionaries(&mut self) -> WitResult<Vec<String>> {
+    async fn dictionaries(&mut self) -> WitResult<Vec<String>> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed("dictionaries", Grant::Read)?;
         ctx.image.dictionaries().map_err(from_tool_error)
     }
 
-    fn classes(&mut self, dictionary: String) -> WitResult<Vec<String>> {
+    async fn classes(&mut self, dictionary: String) -> WitResult<Vec<String>> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed("classes", Grant::Read)?;
         ctx.image.classes(&dictionary).map_err(from_tool_error)
     }
 
-    fn describe_class(&mut self, class_name: String) -> WitResult<types::ClassInfo> {
+    async fn describe_class(&mut self, class_name: String) -> WitResult<types::ClassInfo> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed("describe-class", Grant::Read)?;
         let c = ctx
             .image
@@ -180,19 +183,21 @@ impl image::Host for HostState {
         })
     }
 
-    fn selectors(&mut self, class_name: String, meta: bool) -> WitResult<Vec<String>> {
+    async fn selectors(&mut self, class_name: String, meta: bool) -> WitResult<Vec<String>> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed("selectors", Grant::Read)?;
         ctx.image
             .selectors(&class_name, meta)
             .map_err(from_tool_error)
     }
 
-    fn method_source(
+    async fn method_source(
         &mut self,
         class_name: String,
         meta: bool,
         selector: String,
     ) -> WitResult<String> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed("method-source", Grant::Read)?;
         let source = ctx
             .image
@@ -201,7 +206,8 @@ impl image::Host for HostState {
         self.capped("method-source", source)
     }
 
-    fn implementors(&mut self, selector: String) -> WitResult<types::MethodRefs> {
+    async fn implementors(&mut self, selector: String) -> WitResult<types::MethodRefs> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed("implementors", Grant::Read)?;
         let r = ctx
             .image
@@ -209,13 +215,15 @@ impl image::Host for HostState {
         r.map(|r| self.refs(r)).map_err(from_tool_error)
     }
 
-    fn senders(&mut self, selector: String) -> WitResult<types::MethodRefs> {
+    async fn senders(&mut self, selector: String) -> WitResult<types::MethodRefs> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed("senders", Grant::Read)?;
         let r = ctx.image.senders(&selector, self.policy.limits.max_results);
         r.map(|r| self.refs(r)).map_err(from_tool_error)
     }
 
-    fn references_to(&mut self, name: String) -> WitResult<types::MethodRefs> {
+    async fn references_to(&mut self, name: String) -> WitResult<types::MethodRefs> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed("references-to", Grant::Read)?;
         let r = ctx
             .image
@@ -223,7 +231,12 @@ impl image::Host for HostState {
         r.map(|r| self.refs(r)).map_err(from_tool_error)
     }
 
-    fn search_source(&mut self, text: String, ignore_case: bool) -> WitResult<types::MethodRefs> {
+    async fn search_source(
+        &mut self,
+        text: String,
+        ignore_case: bool,
+    ) -> WitResult<types::MethodRefs> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed("search-source", Grant::Read)?;
         let r = ctx
             .image
@@ -233,7 +246,8 @@ impl image::Host for HostState {
 }
 
 impl execution::Host for HostState {
-    fn execute(&mut self, code: String) -> WitResult<String> {
+    async fn execute(&mut self, code: String) -> WitResult<String> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed_to_change("execute", Grant::Execute)?;
         let printed = ctx
             .image
@@ -244,20 +258,22 @@ impl execution::Host for HostState {
 }
 
 impl code::Host for HostState {
-    fn compile_method(
+    async fn compile_method(
         &mut self,
         class_name: String,
         meta: bool,
         category: Option<String>,
         source: String,
     ) -> WitResult<String> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed_to_change_class("compile-method", &class_name)?;
         ctx.image
             .compile_method(&class_name, meta, category.as_deref(), &source)
             .map_err(from_tool_error)
     }
 
-    fn define_class(&mut self, d: types::ClassDefinition) -> WitResult<()> {
+    async fn define_class(&mut self, d: types::ClassDefinition) -> WitResult<()> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed_to_change_class("define-class", &d.name)?;
         ctx.image
             .define_class(&gs_toolset::ClassDefinition {
@@ -272,19 +288,27 @@ impl code::Host for HostState {
             .map_err(from_tool_error)
     }
 
-    fn delete_method(&mut self, class_name: String, meta: bool, selector: String) -> WitResult<()> {
+    async fn delete_method(
+        &mut self,
+        class_name: String,
+        meta: bool,
+        selector: String,
+    ) -> WitResult<()> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed_to_change_class("delete-method", &class_name)?;
         ctx.image
             .delete_method(&class_name, meta, &selector)
             .map_err(from_tool_error)
     }
 
-    fn delete_class(&mut self, class_name: String) -> WitResult<()> {
+    async fn delete_class(&mut self, class_name: String) -> WitResult<()> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed_to_change_class("delete-class", &class_name)?;
         ctx.image.delete_class(&class_name).map_err(from_tool_error)
     }
 
-    fn set_class_comment(&mut self, class_name: String, comment: String) -> WitResult<()> {
+    async fn set_class_comment(&mut self, class_name: String, comment: String) -> WitResult<()> {
+        self.step_off_async_thread().await;
         let ctx = self.allowed_to_change_class("set-class-comment", &class_name)?;
         ctx.image
             .set_class_comment(&class_name, &comment)
@@ -341,7 +365,7 @@ fn truncated(message: &str) -> &str {
 }
 
 impl logging::Host for HostState {
-    fn log(&mut self, level: types::LogLevel, message: String) {
+    async fn log(&mut self, level: types::LogLevel, message: String) {
         let toolset = self.policy.toolset.clone();
         if let Some(ctx) = self.take_notification() {
             let level = match level {
@@ -356,12 +380,15 @@ impl logging::Host for HostState {
             };
             ctx.notifier.log(level, &toolset, truncated(&message));
         }
+        // The client sees the line while the call goes on.
+        self.step_off_async_thread().await;
     }
 
-    fn progress(&mut self, progress: f64, total: Option<f64>, message: Option<String>) {
+    async fn progress(&mut self, progress: f64, total: Option<f64>, message: Option<String>) {
         if let Some(ctx) = self.take_notification() {
             ctx.notifier
                 .progress(progress, total, message.as_deref().map(truncated));
         }
+        self.step_off_async_thread().await;
     }
 }

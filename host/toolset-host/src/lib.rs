@@ -42,6 +42,16 @@ mod bindings {
     wasmtime::component::bindgen!({
         path: "../../wit",
         world: "toolset",
+        // Calls run as futures (see `wasm`): the host functions that may
+        // take long, or whose notification the client should see at once,
+        // are async so that they can step off the async thread first.
+        imports: {
+            "gemstone:mcp/image": async,
+            "gemstone:mcp/execution": async,
+            "gemstone:mcp/code": async,
+            "gemstone:mcp/logging": async,
+        },
+        exports: { default: async },
     });
 }
 mod cache;

@@ -99,6 +99,23 @@ pub(crate) struct HostState {
     pub budget: Duration,
     /// Set by the epoch callback when it stops the guest.
     pub stop: Option<Stop>,
+    /// Whether the call in flight has answered `Pending` once: the session
+    /// broker polls a call first on the async thread that received it and
+    /// moves it to a call thread at its first `Pending`, so the call yields
+    /// once before anything slow (see [`HostState::step_off_async_thread`]).
+    pub yielded: bool,
+}
+
+impl HostState {
+    /// Yields once per call, before a step that may take long or that the
+    /// client should see at once: the call then goes on off the async
+    /// threads. Later steps need not yield again.
+    pub async fn step_off_async_thread(&mut self) {
+        if !self.yielded {
+            self.yielded = true;
+            tokio::task::yield_now().await;
+        }
+    }
 }
 
 impl WasiView for HostState {

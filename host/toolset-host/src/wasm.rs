@@ -8,15 +8,15 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use gs_toolset::{
-    CallContext, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
-    ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+    CallContext, CallFuture, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError,
+    ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::Value;
 use wasmtime::{Engine, Store, Trap};
 
 use crate::bindings::gemstone::mcp::types;
 use crate::bindings::{Toolset as Bindings, ToolsetPre};
-use crate::host::new_store;
+use crate::host::{new_store, run_to_end};
 use crate::policy::Policy;
 use crate::state::{Call, HostState, Stop};
 
@@ -127,12 +127,12 @@ impl WasmSession {
     /// (benchmarks; warming a session). Does nothing if it has one.
     pub fn ensure_instance(&mut self) -> Result<(), ToolError> {
         if self.live.is_none() {
-            self.live = Some(self.instantiate()?);
+            self.live = Some(run_to_end(self.instantiate())?);
         }
         Ok(())
     }
 
-    fn instantiate(&mut self) -> Result<Live, ToolError> {
+    async fn instantiate(&mut self) -> Result<Live, ToolError> {
         let unavailable = |m: String| {
             ToolError::new(
                 ErrorKind::Unavailable,
@@ -144,10 +144,15 @@ impl WasmSession {
         };
         let mut store =
             new_store(&self.inner.engine, self.inner.policy.clone()).map_err(unavailable)?;
+        // A fresh store's deadline has passed already: without this, the
+        // epoch callback would run (and yield) at instantiation's first
+        // check instead of at its next tick.
+        store.set_epoch_deadline(1);
         let bindings = self
             .inner
             .pre
-            .instantiate(&mut store)
+            .instantiate_async(&mut store)
+            .await
             .map_err(|e| unavailable(format!("{e:#}")))?;
         self.instances_created += 1;
         Ok(Live { store, bindings })
@@ -162,6 +167,25 @@ impl ToolsetSession for WasmSession {
     /// The guest takes its arguments as JSON text: the client's text goes
     /// to it as it is, never parsed on the host.
     fn call_json(&mut self, tool: &str, arguments: &str, ctx: &CallContext) -> ToolResult {
+        run_to_end(self.run_call(tool, arguments, ctx))
+    }
+
+    /// A quick guest call ends within the broker's first poll; the host
+    /// functions that may take long and the epoch tick of a long call
+    /// yield first (see [`HostState::step_off_async_thread`]).
+    fn call_async<'a>(
+        &'a mut self,
+        tool: &'a str,
+        arguments: &'a str,
+        ctx: &'a CallContext,
+    ) -> Option<CallFuture<'a>> {
+        Some(Box::pin(self.run_call(tool, arguments, ctx)))
+    }
+}
+
+impl WasmSession {
+    /// One call of the guest's `call` export, as a future.
+    async fn run_call(&mut self, tool: &str, arguments: &str, ctx: &CallContext) -> ToolResult {
         let descriptor = self.inner.info.gate(tool, ctx.read_only)?;
         // The guest parses the text; only an object's text may reach it.
         if arguments.trim_start().as_bytes().first() != Some(&b'{') {
@@ -179,7 +203,7 @@ impl ToolsetSession for WasmSession {
         let has_output_schema = descriptor.output_schema.is_some();
         let mut live = match self.live.take() {
             Some(live) => live,
-            None => self.instantiate()?,
+            None => self.instantiate().await?,
         };
         let limits = self.inner.policy.limits;
         let now = Instant::now();
@@ -196,6 +220,7 @@ impl ToolsetSession for WasmSession {
             data.deadline = Some(deadline);
             data.budget = deadline.saturating_duration_since(now);
             data.stop = None;
+            data.yielded = false;
             data.limiter.stop = None;
             data.stderr.clear();
         }
@@ -203,7 +228,8 @@ impl ToolsetSession for WasmSession {
         let answer = live
             .bindings
             .gemstone_mcp_tools()
-            .call_call(&mut live.store, tool, arguments);
+            .call_call(&mut live.store, tool, arguments)
+            .await;
         {
             let data = live.store.data_mut();
             data.call = None;

@@ -36,4 +36,4 @@ pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
     ToolResult, advertised_output_schema, call_result_json, error_envelope_schema,
 };
-pub use toolset::{Toolset, ToolsetSession};
+pub use toolset::{CallFuture, Toolset, ToolsetSession, block_on};

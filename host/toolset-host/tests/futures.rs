@@ -1,0 +1,97 @@
+//! Calls as futures: what a call may do in its first poll, which the
+//! session broker makes on the async thread that received the request. A
+//! quick call ends there; a call that reaches the image, sends a
+//! notification or computes past an epoch tick answers `Pending` first, so
+//! that the broker moves it to a call thread.
+
+mod common;
+
+use std::sync::{Arc, OnceLock};
+use std::task::{Context, Poll, Waker};
+use std::time::{Duration, Instant};
+
+use common::*;
+use gs_toolset::{CallFuture, ErrorKind, ToolResult, ToolsetSession, block_on};
+use gs_toolset_host::{Grants, Limits, WasmToolset};
+
+/// One poll, as the broker's first.
+fn first_poll(call: &mut CallFuture<'_>) -> Poll<ToolResult> {
+    call.as_mut().poll(&mut Context::from_waker(Waker::noop()))
+}
+
+#[test]
+fn a_quick_call_ends_in_its_first_poll() {
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut s = hello().session();
+    // The first call also creates the session's instance, within the poll.
+    for name in ["first", "second"] {
+        let args = format!(r#"{{"name":"{name}"}}"#);
+        let mut call = s.call_async("greet", &args, &ctx).expect("a future");
+        match first_poll(&mut call) {
+            Poll::Ready(result) => assert_eq!(text(&result), format!("Hello, {name}!")),
+            Poll::Pending => panic!("greet did not end in its first poll"),
+        }
+    }
+}
+
+#[test]
+fn a_call_that_reaches_the_image_yields_before_it_does() {
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut s = hello().session();
+    let mut call = s
+        .call_async("describe_class", r#"{"className":"Object"}"#, &ctx)
+        .expect("a future");
+    assert!(first_poll(&mut call).is_pending());
+    let answer = block_on(call).expect("describe_class answers");
+    assert_eq!(answer.structured.unwrap()["name"], "Object");
+}
+
+#[test]
+fn a_notification_goes_out_before_the_call_yields() {
+    let img = TestImage::new();
+    let recorder = Arc::new(Recorder::default());
+    let mut ctx = img.ctx(false);
+    ctx.notifier = recorder.clone();
+    let mut s = hello().session();
+    let mut call = s.call_async("chatty", "{}", &ctx).expect("a future");
+    assert!(first_poll(&mut call).is_pending());
+    // The client can be sent the first line while the call goes on.
+    assert_eq!(
+        *recorder.0.lock().unwrap(),
+        ["info:hello:starting".to_string()]
+    );
+    assert_eq!(text(&block_on(call)), "logged");
+    assert_eq!(recorder.0.lock().unwrap().len(), 5);
+}
+
+#[test]
+fn a_long_computation_yields_at_its_first_epoch_tick() {
+    static MISBEHAVE: OnceLock<WasmToolset> = OnceLock::new();
+    let toolset = MISBEHAVE.get_or_init(|| {
+        load(
+            gs_test_plugins::MISBEHAVE,
+            Grants::default(),
+            Limits {
+                deadline: Duration::from_millis(300),
+                ..Limits::default()
+            },
+        )
+    });
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut s = toolset.session();
+    let start = Instant::now();
+    let mut call = s.call_async("spin", "{}", &ctx).expect("a future");
+    assert!(first_poll(&mut call).is_pending());
+    // The test host ticks every 5 ms.
+    let held = start.elapsed();
+    assert!(
+        held < Duration::from_millis(150),
+        "the first poll held its thread for {held:?}"
+    );
+    // Off the async thread, the deadline still stops it.
+    let e = block_on(call).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Deadline);
+}
