@@ -1,6 +1,8 @@
-//! Where tool calls run: a few dedicated threads that take calls from one
-//! queue and, after a call, wait briefly for the next one (spinning,
-//! yielding the CPU on every turn) before they sleep.
+//! Where tool calls run when they do not end in the broker's first poll
+//! (on the async thread that received the request): a few dedicated
+//! threads that take calls from one queue and, after a call, wait briefly
+//! for the next one (spinning, yielding the CPU on every turn) before they
+//! sleep.
 //!
 //! Why: handing a call to a sleeping thread and waking the I/O thread for
 //! the answer cost two thread wake-ups per call, which on a loaded machine

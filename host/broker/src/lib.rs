@@ -12,10 +12,11 @@
 //! - [`Broker`] opens a [`BrokerSession`] per MCP session. A session runs
 //!   one call at a time; later calls queue in arrival order. Each toolset's
 //!   per-session state ([`gs_toolset::ToolsetSession`]) is created on the
-//!   session's first call to one of its tools. Calls run off the async
-//!   threads (a few dedicated call threads, then tokio's blocking pool: see
-//!   `executor`), so a long call never stalls the accept loop or any other
-//!   session.
+//!   session's first call to one of its tools. A call is polled once on
+//!   the async thread that received it, where a quick call of a toolset
+//!   whose calls are futures ends; the rest run off the async threads (a
+//!   few dedicated call threads: see `executor`), so a long call never
+//!   stalls the accept loop or any other session.
 //! - [`CallControl`]: the caller's hold on one call. [`CallControl::stop`]
 //!   escalates as the reference server does for a request deadline or a
 //!   `notifications/cancelled`: a soft break (the call's [`CancelToken`] is
