@@ -14,7 +14,8 @@
 //!    pauses, then makes a few unmeasured calls): on a virtual machine a
 //!    block that followed straight on from another inherited where the
 //!    other's threads had left the scheduler, and the same server measured
-//!    anything from 14 µs to 70 µs depending on which row it followed. Target: gs-mcp p50 ≤ 1.3 × bare.
+//!    anything from 14 µs to 70 µs depending on which row it followed.
+//!    Target: gs-mcp p50 ≤ 1.3 × bare.
 //!    Two more rows alternate with them to show where the gap lies: the
 //!    bare server reading each request's body before it answers (hyper's
 //!    body channel costs a wake-up of its own), and gs-mcp answering `ping`
