@@ -6,6 +6,9 @@
 //! `invalidParams` before the tool runs, and the model reading the error
 //! can correct itself.
 
+use std::fmt;
+
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value, json};
 
 /// A JSON Schema.
@@ -180,6 +183,20 @@ impl JsonType {
         }
     }
 
+    /// Whether a value of `kind` is of this type, as [`JsonType::matches`]
+    /// judges the parsed value.
+    fn admits(self, kind: Kind) -> bool {
+        match self {
+            JsonType::String => kind == Kind::String,
+            JsonType::Integer => kind == Kind::Integer,
+            JsonType::Number => matches!(kind, Kind::Integer | Kind::Float),
+            JsonType::Boolean => kind == Kind::Boolean,
+            JsonType::Array => kind == Kind::Array,
+            JsonType::Object => kind == Kind::Object,
+            JsonType::Null => kind == Kind::Null,
+        }
+    }
+
     /// The type as an error message names what was expected.
     fn expected(self) -> &'static str {
         match self {
@@ -307,6 +324,25 @@ impl ArgumentCheck {
         fault.map_or(Ok(()), Err)
     }
 
+    /// Whether `arguments`, the call's JSON text, certainly passes
+    /// [`ArgumentCheck::check`], read without building a value. `false`
+    /// when it fails, and whenever the probe cannot tell cheaply: a
+    /// property with an `enum`, a name given twice or written with
+    /// escapes, more than 64 declared properties. The caller then parses
+    /// the text and runs the full check, whose message says what is wrong.
+    ///
+    /// Why: parsing the arguments into a value, checking it and then
+    /// deserialising the tool's own type from that value was most of a
+    /// trivial tool's work; on this path the text is read twice and
+    /// nothing but the tool's own type is built.
+    pub(crate) fn passes(&self, arguments: &str) -> bool {
+        if self.properties.len() > 64 {
+            return false;
+        }
+        let mut reader = serde_json::Deserializer::from_str(arguments);
+        matches!(Probe(self).deserialize(&mut reader), Ok(true)) && reader.end().is_ok()
+    }
+
     fn unknown(&self, tool: &str, name: &str) -> String {
         let mut known: Vec<String> = self
             .properties
@@ -322,6 +358,119 @@ impl ArgumentCheck {
                 known.join(", ")
             )
         }
+    }
+}
+
+/// Reads an arguments object for [`ArgumentCheck::passes`].
+struct Probe<'a>(&'a ArgumentCheck);
+
+impl<'de> DeserializeSeed<'de> for Probe<'_> {
+    type Value = bool;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Probe<'_> {
+    type Value = bool;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an arguments object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<bool, A::Error> {
+        let check = self.0;
+        let mut present: u64 = 0;
+        // Undeclared names (an open schema), to see one given twice; no
+        // allocation unless there are any.
+        let mut undeclared: Vec<&'de str> = Vec::new();
+        // A name with escapes fails to borrow: an error, so `false`.
+        while let Some(name) = map.next_key::<&'de str>()? {
+            let Some(index) = check.properties.iter().position(|p| p.name == name) else {
+                if check.closed || undeclared.contains(&name) {
+                    return Ok(false);
+                }
+                undeclared.push(name);
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            let property = &check.properties[index];
+            if property.allowed.is_some() || present & (1 << index) != 0 {
+                return Ok(false);
+            }
+            present |= 1 << index;
+            let kind = map.next_value::<Kind>()?;
+            if property.kind.is_some_and(|k| !k.admits(kind)) {
+                return Ok(false);
+            }
+        }
+        Ok(check.required.iter().all(|(name, index)| match index {
+            Some(i) => present & (1 << i) != 0,
+            None => undeclared.contains(&name.as_str()),
+        }))
+    }
+}
+
+/// What kind of JSON value an argument is, read without keeping it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    String,
+    Integer,
+    Float,
+    Boolean,
+    Array,
+    Object,
+    Null,
+}
+
+impl<'de> serde::Deserialize<'de> for Kind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Kind, D::Error> {
+        d.deserialize_any(KindVisitor)
+    }
+}
+
+struct KindVisitor;
+
+impl<'de> Visitor<'de> for KindVisitor {
+    type Value = Kind;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Kind, E> {
+        Ok(Kind::Boolean)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Kind, E> {
+        Ok(Kind::Integer)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Kind, E> {
+        Ok(Kind::Integer)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Kind, E> {
+        Ok(Kind::Float)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Kind, E> {
+        Ok(Kind::String)
+    }
+
+    fn visit_unit<E>(self) -> Result<Kind, E> {
+        Ok(Kind::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Kind, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Kind::Array)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Kind, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Kind::Object)
     }
 }
 
@@ -409,6 +558,60 @@ mod tests {
             err(json!([1])),
             "the arguments of `t` must be a JSON object, not an array"
         );
+    }
+
+    #[test]
+    fn the_probe_passes_only_what_the_check_passes() {
+        let typed = ArgumentCheck::new(
+            &Schema::from(
+                Schema::object()
+                    .required("name", Schema::string())
+                    .optional("count", Schema::integer())
+                    .optional("ratio", Schema::number())
+                    .optional("tags", Schema::array(Schema::string())),
+            )
+            .0,
+        );
+        let open = ArgumentCheck::new(&json!({
+            "type": "object",
+            "properties": {"n": {"type": "number"}},
+            "required": ["token"],
+        }));
+        let cases = [
+            (&typed, r#"{"name":"x"}"#, true),
+            (
+                &typed,
+                r#" { "name" : "x\n" , "count" : -2, "ratio": 1, "tags": ["a"] } "#,
+                true,
+            ),
+            (&typed, r#"{"name":"x","ratio":0.5}"#, true),
+            (&typed, r#"{"name":"x","count":1.0}"#, false),
+            (&typed, r#"{"name":"x","count":"1"}"#, false),
+            (&typed, r#"{"name":null}"#, false),
+            (&typed, r#"{"count":1}"#, false),
+            (&typed, r#"{"name":"x","colour":1}"#, false),
+            (&typed, r#"["x"]"#, false),
+            (&typed, r#"{"name":"x"} trailing"#, false),
+            // Given twice: the parsed value keeps the last, a type's own
+            // deserialiser may refuse it; left to the full check.
+            (&typed, r#"{"name":"x","name":"y"}"#, false),
+            // A name with escapes: left to the full check.
+            (&typed, r#"{"n\u0061me":"x"}"#, false),
+            (&open, r#"{"token":{"a":[1,{}]},"n":2,"extra":null}"#, true),
+            (&open, r#"{"token":1,"token":2}"#, false),
+            (&open, r#"{"n":2}"#, false),
+        ];
+        for (check, text, expected) in cases {
+            assert_eq!(check.passes(text), expected, "{text}");
+            if expected {
+                let value: Value = serde_json::from_str(text).unwrap();
+                assert!(check.check("t", &value).is_ok(), "{text}");
+            }
+        }
+        // A property with an `enum` is always left to the full check.
+        let s = ArgumentCheck::new(&schema());
+        assert!(!s.passes(r#"{"name":"x","mode":"fast"}"#));
+        assert!(s.passes(r#"{"name":"x"}"#));
     }
 
     #[test]

@@ -10,7 +10,15 @@ use crate::__private::bindings::gemstone::mcp::types as wit;
 use crate::schema::ArgumentCheck;
 use crate::{Error, Output, Schema};
 
-type Handler = Box<dyn Fn(Value) -> Result<Output, Error>>;
+type Handler = Box<dyn Fn(Arguments<'_>) -> Result<Output, Error>>;
+
+/// A call's arguments on their way to a tool's handler.
+enum Arguments<'a> {
+    /// The client's text, which [`ArgumentCheck::passes`] found good.
+    Text(&'a str),
+    /// Parsed, after [`ArgumentCheck::check`] found them good.
+    Value(Value),
+}
 
 /// One tool: its name, description, schemas, read-only-safe flag and the
 /// function that runs it.
@@ -58,10 +66,21 @@ impl Tool {
             input,
             output: None,
             read_only_safe: false,
-            handler: Box::new(move |arguments: Value| {
-                let args = serde_json::from_value::<A>(arguments).map_err(|e| {
-                    Error::invalid_params(format!("invalid arguments for `{tool}`: {e}"))
-                })?;
+            handler: Box::new(move |arguments| {
+                let from_value = |value: Value| {
+                    serde_json::from_value::<A>(value).map_err(|e| {
+                        Error::invalid_params(format!("invalid arguments for `{tool}`: {e}"))
+                    })
+                };
+                let args = match arguments {
+                    Arguments::Text(text) => match serde_json::from_str::<A>(text) {
+                        Ok(args) => args,
+                        // Refused with the same message as on the other
+                        // path (the text is known to be JSON).
+                        Err(_) => from_value(serde_json::from_str(text).unwrap_or(Value::Null))?,
+                    },
+                    Arguments::Value(value) => from_value(value)?,
+                };
                 handler(args)
             }),
         }
@@ -130,13 +149,17 @@ impl Toolset {
                 self.name
             ))
         })?;
-        let arguments: Value = serde_json::from_str(arguments).map_err(|e| {
-            Error::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
-        })?;
-        t.check
-            .check(tool, &arguments)
-            .map_err(Error::invalid_params)?;
-        let output = (t.handler)(arguments)?;
+        let output = if t.check.passes(arguments) {
+            (t.handler)(Arguments::Text(arguments))?
+        } else {
+            let arguments: Value = serde_json::from_str(arguments).map_err(|e| {
+                Error::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
+            })?;
+            t.check
+                .check(tool, &arguments)
+                .map_err(Error::invalid_params)?;
+            (t.handler)(Arguments::Value(arguments))?
+        };
         if t.output.is_some() && output.structured.is_none() {
             return Err(Error::other(format!(
                 "tool `{tool}` declares an output schema but its handler returned no \
