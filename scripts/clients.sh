@@ -86,10 +86,11 @@ export PATH="$node_bin:$PATH"
 step "client packages"
 ts_dir=tests/clients/ts
 # Installed only when the lock file changed since the last install. `npm
-# install`, not `npm ci`: the lock lacks a Windows-only optional dependency
-# of the Inspector (vite's napi-windows-process-start-time) that the
-# registry does not serve, and npm ci refuses a lock without it. The lock
-# still decides every version; a run that would change it is refused.
+# install`, not `npm ci`: the registry has not always served every package
+# the lock names (the Inspector's Windows-only optional dependency
+# napi-windows-process-start-time was missing from it until late 2026, and
+# npm ci refuses a lock that the registry cannot complete). The lock still
+# decides every version; a run that would change it is refused.
 if ! cmp -s "$ts_dir/package-lock.json" "$ts_dir/node_modules/.installed-lock.json" 2>/dev/null; then
   cp "$ts_dir/package-lock.json" "$scratch_lock"
   (cd "$ts_dir" && npm install --no-fund --no-audit --loglevel=error)
