@@ -5,30 +5,12 @@
 
 mod common;
 
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use common::*;
 use gs_toolset::{ErrorKind, ToolsetSession};
-use gs_toolset_host::{DirGrant, Grants, Limits, WasmSession, WasmToolset};
+use gs_toolset_host::{DirGrant, Grants, Limits, WasmSession};
 use serde_json::json;
-
-const DEADLINE: Duration = Duration::from_millis(300);
-
-/// `misbehave` with a short deadline and default memory and output caps.
-fn misbehave() -> &'static WasmToolset {
-    static T: OnceLock<WasmToolset> = OnceLock::new();
-    T.get_or_init(|| {
-        load(
-            gs_test_plugins::MISBEHAVE,
-            Grants::default(),
-            Limits {
-                deadline: DEADLINE,
-                ..Limits::default()
-            },
-        )
-    })
-}
 
 /// Asserts the session's instance was dropped and that its next call runs
 /// on a fresh one.

@@ -6,13 +6,12 @@
 
 mod common;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use common::*;
 use gs_toolset::{CallFuture, ErrorKind, ToolResult, ToolsetSession, block_on};
-use gs_toolset_host::{Grants, Limits, WasmToolset};
 
 /// One poll, as the broker's first.
 fn first_poll(call: &mut CallFuture<'_>) -> Poll<ToolResult> {
@@ -68,20 +67,9 @@ fn a_notification_goes_out_before_the_call_yields() {
 
 #[test]
 fn a_long_computation_yields_at_its_first_epoch_tick() {
-    static MISBEHAVE: OnceLock<WasmToolset> = OnceLock::new();
-    let toolset = MISBEHAVE.get_or_init(|| {
-        load(
-            gs_test_plugins::MISBEHAVE,
-            Grants::default(),
-            Limits {
-                deadline: Duration::from_millis(300),
-                ..Limits::default()
-            },
-        )
-    });
     let img = TestImage::new();
     let ctx = img.ctx(false);
-    let mut s = toolset.session();
+    let mut s = misbehave().session();
     let start = Instant::now();
     let mut call = s.call_async("spin", "{}", &ctx).expect("a future");
     assert!(first_poll(&mut call).is_pending());

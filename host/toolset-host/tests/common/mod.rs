@@ -54,6 +54,25 @@ pub fn hello() -> &'static WasmToolset {
     T.get_or_init(|| load(gs_test_plugins::HELLO, all_grants(), Limits::default()))
 }
 
+/// The deadline of [`misbehave`]'s calls.
+pub const DEADLINE: Duration = Duration::from_millis(300);
+
+/// `plugins/misbehave` with a short deadline ([`DEADLINE`]), no grants and
+/// default memory and output caps, loaded once.
+pub fn misbehave() -> &'static WasmToolset {
+    static T: OnceLock<WasmToolset> = OnceLock::new();
+    T.get_or_init(|| {
+        load(
+            gs_test_plugins::MISBEHAVE,
+            Grants::default(),
+            Limits {
+                deadline: DEADLINE,
+                ..Limits::default()
+            },
+        )
+    })
+}
+
 /// A fresh embedded image in a temporary directory.
 pub struct TestImage {
     _dir: tempfile::TempDir,
