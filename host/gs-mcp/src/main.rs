@@ -152,12 +152,26 @@ fn prepare(config: Option<&Path>, image: Option<&Path>) -> Result<Prepared, Fail
     })
 }
 
+/// [`prepare`] inside the server's runtime: loading a WebAssembly toolset
+/// runs its `describe`, whose WASI functions may need a tokio runtime, and
+/// outside one WASI would start a runtime of its own for the rest of the
+/// process.
+fn prepare_in(
+    rt: &tokio::runtime::Runtime,
+    config: Option<&Path>,
+    image: Option<&Path>,
+) -> Result<Prepared, Failure> {
+    let _entered = rt.enter();
+    prepare(config, image)
+}
+
 fn serve(
     config: Option<&Path>,
     listen: Option<SocketAddr>,
     image: Option<&Path>,
 ) -> Result<(), Failure> {
-    let prepared = prepare(config, image)?;
+    let rt = runtime()?;
+    let prepared = prepare_in(&rt, config, image)?;
     let Prepared {
         config,
         broker,
@@ -169,7 +183,6 @@ fn serve(
     }
     let addr = settings.listen;
     let tools = broker.surface().tools(config.read_only).count();
-    let rt = runtime()?;
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
             Failure::failed(format!(
@@ -213,13 +226,13 @@ fn serve(
 }
 
 fn stdio(config: Option<&Path>, image: Option<&Path>) -> Result<(), Failure> {
+    let rt = runtime()?;
     let Prepared {
         broker,
         settings,
         _host,
         ..
-    } = prepare(config, image)?;
-    let rt = runtime()?;
+    } = prepare_in(&rt, config, image)?;
     rt.block_on(async move {
         let router = gs_router::Router::new(broker, settings);
         let input = tokio::io::BufReader::new(tokio::io::stdin());

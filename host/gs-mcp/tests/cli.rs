@@ -320,6 +320,22 @@ fn serve_answers_mcp_over_http_with_a_wasm_toolset() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = hello_config(dir.path(), "");
     let (server, addr) = start_server(dir.path(), &cfg);
+    // Loading the plug-in ran its `describe` inside the server's own
+    // runtime: WASI started no second one (two more worker threads, idle
+    // for the life of the process).
+    #[cfg(target_os = "linux")]
+    {
+        let tasks = std::fs::read_dir(format!("/proc/{}/task", server.0.id())).unwrap();
+        let workers = tasks
+            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+            .filter(|name| name.trim() == "tokio-rt-worker")
+            .count();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert!(
+            workers <= cores,
+            "{workers} runtime threads on {cores} cores"
+        );
+    }
     let (status, sid, init) = http_post(
         addr,
         None,
