@@ -299,7 +299,7 @@ impl ArgumentCheck {
         let mut present: u64 = 0;
         let mut fault = None;
         for (name, value) in args {
-            let Some(index) = self.properties.iter().position(|p| p.name == *name) else {
+            let Some(index) = self.index_of(name) else {
                 if self.closed && fault.is_none() {
                     fault = Some(self.unknown(tool, name));
                 }
@@ -341,6 +341,11 @@ impl ArgumentCheck {
         }
         let mut reader = serde_json::Deserializer::from_str(arguments);
         matches!(Probe(self).deserialize(&mut reader), Ok(true)) && reader.end().is_ok()
+    }
+
+    /// Where the property `name` is declared, if it is.
+    fn index_of(&self, name: &str) -> Option<usize> {
+        self.properties.iter().position(|p| p.name == name)
     }
 
     fn unknown(&self, tool: &str, name: &str) -> String {
@@ -387,7 +392,7 @@ impl<'de> Visitor<'de> for Probe<'_> {
         let mut undeclared: Vec<&'de str> = Vec::new();
         // A name with escapes fails to borrow: an error, so `false`.
         while let Some(name) = map.next_key::<&'de str>()? {
-            let Some(index) = check.properties.iter().position(|p| p.name == name) else {
+            let Some(index) = check.index_of(name) else {
                 if check.closed || undeclared.contains(&name) {
                     return Ok(false);
                 }

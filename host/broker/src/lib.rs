@@ -37,7 +37,7 @@ use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::{Context, Poll};
+use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use gs_toolset::{
@@ -328,24 +328,6 @@ impl Drop for EndGuard {
     }
 }
 
-/// Answers `Pending` once (waking its task at once), then `Ready`: a
-/// blocking call's first step, so that the broker's first poll moves the
-/// call to a call thread before it blocks.
-struct YieldOnce(bool);
-
-impl Future for YieldOnce {
-    type Output = ();
-
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
-        if self.0 {
-            return Poll::Ready(());
-        }
-        self.0 = true;
-        cx.waker().wake_by_ref();
-        Poll::Pending
-    }
-}
-
 /// Opens sessions over one tool surface and one image.
 pub struct Broker {
     surface: Arc<ToolSurface>,
@@ -539,8 +521,9 @@ impl BrokerSession {
             let result = match answered {
                 Some(result) => result,
                 None => {
-                    // A blocking call: off to a call thread first.
-                    YieldOnce(false).await;
+                    // A blocking call: its first poll answers `Pending`,
+                    // so it runs on a call thread.
+                    tokio::task::yield_now().await;
                     session.call_json(tool, arguments, ctx)
                 }
             };
