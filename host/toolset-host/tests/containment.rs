@@ -12,6 +12,14 @@ use gs_toolset::{ErrorKind, ToolsetSession};
 use gs_toolset_host::{DirGrant, Grants, Limits, WasmSession};
 use serde_json::json;
 
+/// How far past its deadline a stopped call may end in these tests. The
+/// host stops a call within one epoch tick (5 ms here); the margin is wide
+/// because a loaded 2-core CI machine can hold the test thread off the
+/// processor for tens of milliseconds, and it still tells a stopped call
+/// from one left to run (the tools spin forever or sleep 60 s). The
+/// overshoot itself is a figure of `cargo bench -p gs-toolset-host`.
+const OVERSHOOT_ALLOWED: Duration = Duration::from_millis(500);
+
 /// Asserts the session's instance was dropped and that its next call runs
 /// on a fresh one.
 fn next_call_is_fresh(s: &mut WasmSession, img: &TestImage) {
@@ -49,7 +57,7 @@ fn an_infinite_loop_is_stopped_at_its_deadline() {
     );
     assert!(took >= DEADLINE, "stopped early: {took:?}");
     assert!(
-        took <= DEADLINE + Duration::from_millis(50),
+        took <= DEADLINE + OVERSHOOT_ALLOWED,
         "overshot the deadline by {:?}",
         took - DEADLINE
     );
@@ -72,7 +80,7 @@ fn a_call_asleep_in_wasi_is_stopped_at_its_deadline() {
     );
     assert!(took >= DEADLINE, "stopped early: {took:?}");
     assert!(
-        took <= DEADLINE + Duration::from_millis(50),
+        took <= DEADLINE + OVERSHOOT_ALLOWED,
         "overshot the deadline by {:?}",
         took - DEADLINE
     );
