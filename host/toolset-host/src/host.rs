@@ -337,7 +337,6 @@ impl ToolsetHost {
         let mut store = new_store(&self.engine, policy).map_err(fail)?;
         store.data_mut().deadline = Some(Instant::now() + spec.limits.deadline);
         store.data_mut().budget = spec.limits.deadline;
-        store.set_epoch_deadline(1);
         let answer = run_to_end(async {
             let bindings = pre.instantiate_async(&mut store).await?;
             bindings
@@ -485,6 +484,10 @@ pub(crate) fn new_store(engine: &Engine, policy: Arc<Policy>) -> Result<Store<Ho
         }
         Ok(UpdateDeadline::Continue(1))
     });
+    // A fresh store's deadline has passed already: without this, the epoch
+    // callback would run (and yield) at instantiation's first check instead
+    // of at the next tick.
+    store.set_epoch_deadline(1);
     Ok(store)
 }
 

@@ -144,10 +144,6 @@ impl WasmSession {
         };
         let mut store =
             new_store(&self.inner.engine, self.inner.policy.clone()).map_err(unavailable)?;
-        // A fresh store's deadline has passed already: without this, the
-        // epoch callback would run (and yield) at instantiation's first
-        // check instead of at its next tick.
-        store.set_epoch_deadline(1);
         let bindings = self
             .inner
             .pre
