@@ -306,6 +306,18 @@ impl<'a> Parser<'a> {
 
     /// Reports that the current token is not what `expected` describes. A
     /// malformed token reports its own problem instead.
+    /// The error for a construct whose closing token never came: `closer`
+    /// (e.g. `']'`) to close the `what` opened at `open`. The construct no
+    /// longer counts as open, so recovery does not wait for its closer.
+    fn missing_closer(&mut self, closer: &str, what: &str, open: Span) -> Stop {
+        self.brackets -= 1;
+        let expected = format!(
+            "{closer} to close the {what} opened at {}",
+            self.location(open.start)
+        );
+        self.expected(&expected)
+    }
+
     fn expected(&mut self, expected: &str) -> Stop {
         let token = self.tok;
         if token.kind == TokenKind::Error {
@@ -893,13 +905,7 @@ impl<'a> Parser<'a> {
                 }
                 let inner = self.expression()?;
                 if !self.at(TokenKind::RightParen) {
-                    let what = format!(
-                        "')' to close the parenthesis opened at {}",
-                        self.location(open.span.start)
-                    );
-                    // The closer is missing: recovery must not wait for it.
-                    self.brackets -= 1;
-                    return Err(self.expected(&what));
+                    return Err(self.missing_closer("')'", "parenthesis", open.span));
                 }
                 let close = self.advance();
                 self.close_bracket();
@@ -947,13 +953,7 @@ impl<'a> Parser<'a> {
             if self.at(TokenKind::Error) {
                 return Err(self.lex_error());
             }
-            let what = format!(
-                "']' to close the block opened at {}",
-                self.location(open.span.start)
-            );
-            // The closer is missing: recovery must not wait for it.
-            self.brackets -= 1;
-            return Err(self.expected(&what));
+            return Err(self.missing_closer("']'", "block", open.span));
         }
         let close = self.advance();
         self.close_bracket();
@@ -984,13 +984,7 @@ impl<'a> Parser<'a> {
             }
         }
         if !self.at(TokenKind::RightBrace) {
-            let what = format!(
-                "'}}' to close the brace array opened at {}",
-                self.location(open.span.start)
-            );
-            // The closer is missing: recovery must not wait for it.
-            self.brackets -= 1;
-            return Err(self.expected(&what));
+            return Err(self.missing_closer("'}'", "brace array", open.span));
         }
         let close = self.advance();
         self.close_bracket();
@@ -1079,13 +1073,7 @@ impl<'a> Parser<'a> {
                     elements.push(Literal::Symbol(self.text(t).to_owned()));
                 }
                 TokenKind::End => {
-                    let what = format!(
-                        "')' to close the literal array opened at {}",
-                        self.location(open.span.start)
-                    );
-                    // The closer is missing: recovery must not wait for it.
-                    self.brackets -= 1;
-                    return Err(self.expected(&what));
+                    return Err(self.missing_closer("')'", "literal array", open.span));
                 }
                 _ => match self.literal()? {
                     Some((literal, _)) => elements.push(literal),
@@ -1137,13 +1125,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 TokenKind::End => {
-                    let what = format!(
-                        "']' to close the byte array opened at {}",
-                        self.location(open.span.start)
-                    );
-                    // The closer is missing: recovery must not wait for it.
-                    self.brackets -= 1;
-                    return Err(self.expected(&what));
+                    return Err(self.missing_closer("']'", "byte array", open.span));
                 }
                 TokenKind::Error => return Err(self.lex_error()),
                 _ => {
