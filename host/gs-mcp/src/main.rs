@@ -64,6 +64,10 @@ enum Command {
         /// The configuration file (toolsets.toml); defaults apply without one.
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
+        /// Print the surface as JSON: each tool's name, toolset, title,
+        /// read-only flag and input and output schemas.
+        #[arg(long)]
+        json: bool,
     },
     /// Validate the configuration and load every toolset, reporting every
     /// problem found.
@@ -102,7 +106,7 @@ fn main() -> ExitCode {
             image,
         } => serve(config.as_deref(), listen, image.as_deref()),
         Command::Stdio { config, image } => stdio(config.as_deref(), image.as_deref()),
-        Command::Tools { config } => tools(config.as_deref()),
+        Command::Tools { config, json } => tools(config.as_deref(), json),
         Command::Check { config } => check(config.as_deref()),
         Command::Image {
             command: ImageCommand::Load { image, files },
@@ -242,11 +246,15 @@ fn stdio(config: Option<&Path>, image: Option<&Path>) -> Result<(), Failure> {
     })
 }
 
-fn tools(config: Option<&Path>) -> Result<(), Failure> {
+fn tools(config: Option<&Path>, json: bool) -> Result<(), Failure> {
     let config = wiring::load_config(config, None)?;
     let loaded = wiring::load_toolsets(&config);
     let notes = loaded.notes.clone();
     let surface = wiring::surface(loaded)?;
+    if json {
+        println!("{}", tools_json(&surface, &notes));
+        return Ok(());
+    }
     let mut count = 0;
     for (toolset, tool) in surface.tools_by_toolset() {
         count += 1;
@@ -267,6 +275,26 @@ fn tools(config: Option<&Path>) -> Result<(), Failure> {
         println!("no tools: the configuration offers none");
     }
     Ok(())
+}
+
+/// The tool surface as one JSON document, for scripts and for the test that
+/// keeps `docs/tools.md` true: notes go in the document, not beside it, so
+/// standard output stays one value.
+fn tools_json(surface: &gs_broker::ToolSurface, notes: &[String]) -> serde_json::Value {
+    let tools: Vec<serde_json::Value> = surface
+        .tools_by_toolset()
+        .map(|(toolset, tool)| {
+            serde_json::json!({
+                "name": tool.name,
+                "toolset": toolset,
+                "title": tool.title,
+                "readOnlySafe": tool.read_only_safe,
+                "inputSchema": tool.input_schema,
+                "outputSchema": tool.output_schema,
+            })
+        })
+        .collect();
+    serde_json::json!({ "tools": tools, "notes": notes })
 }
 
 fn check(config: Option<&Path>) -> Result<(), Failure> {
