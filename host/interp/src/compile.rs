@@ -28,12 +28,8 @@ pub struct Method {
     pub class: ClassIdx,
     /// True for a class-side method.
     pub meta: bool,
-    /// The selector (for a doit, the Symbol `doit`).
-    pub selector: Sel,
     /// `Class>>selector`, for messages.
     pub label: String,
-    /// Number of arguments.
-    pub nargs: usize,
     /// Number of variable slots (arguments, temporaries, inlined ones).
     pub nslots: usize,
     /// True when the body creates a real block, which may capture the
@@ -326,8 +322,6 @@ pub struct Compiler<'e, E: CompileEnv> {
     literals: Vec<Value>,
     problems: Vec<CompileProblem>,
     lines: LineIndex,
-    /// Names that a doit may read although unknown (none for methods).
-    pub strict_globals: bool,
 }
 
 /// The result of compiling a body.
@@ -351,7 +345,6 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
             literals: Vec::new(),
             problems: Vec::new(),
             lines: LineIndex::new(source),
-            strict_globals: true,
         }
     }
 

@@ -333,11 +333,6 @@ impl Heap {
         id
     }
 
-    /// The Symbol with these characters, if one exists.
-    pub fn existing_symbol(&self, bytes: &[u8]) -> Option<ObjId> {
-        self.symbols.get(bytes).copied()
-    }
-
     /// Calls `f` on every live object.
     pub fn for_each_mut(&mut self, f: impl FnMut(&mut Object)) {
         self.drop_key_tables();

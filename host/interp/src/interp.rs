@@ -231,7 +231,6 @@ pub struct State {
     /// The current epoch: cached methods and globals from older epochs are
     /// checked against the session before use.
     pub(crate) epoch: u64,
-    pub(crate) doit_sel: Sel,
     /// Classes whose instances `basicNew` may not make (with subclasses).
     pub(crate) no_new: Vec<ClassIdx>,
     /// The kernel's IdentityKeyValueDictionary, whose subclasses compare
@@ -395,7 +394,6 @@ impl State {
             oid_of: HashMap::new(),
             conflict_paths: HashMap::new(),
             epoch: 1,
-            doit_sel: 0,
             no_new: Vec::new(),
             identity_dictionary: None,
             interval: None,
@@ -461,7 +459,6 @@ impl State {
         if let Ok(id) = session.class_id("Interval") {
             st.interval = Some(st.class_idx(session, id));
         }
-        st.doit_sel = st.sym("doit");
         st.sel_dnu = st.sym("doesNotUnderstand:");
         st.sel_handles = st.sym("handles:");
         st.sel_description = st.sym("description");
@@ -1306,7 +1303,6 @@ impl<'a> Run<'a> {
                     None
                 }
             });
-        let selector = self.st.sym(node.selector());
         let label = format!(
             "{}{}>>{}",
             self.st.classes[ci as usize].name,
@@ -1323,9 +1319,7 @@ impl<'a> Run<'a> {
         Ok(Method {
             class: ci,
             meta,
-            selector,
             label,
-            nargs: args.len(),
             nslots: compiled.nslots,
             needs_scope: compiled.needs_scope,
             primitive,
@@ -1359,9 +1353,7 @@ impl<'a> Run<'a> {
         Ok(Method {
             class,
             meta: false,
-            selector: self.st.doit_sel,
             label: "doit".into(),
-            nargs: 0,
             nslots: compiled.nslots,
             needs_scope: compiled.needs_scope,
             primitive: None,

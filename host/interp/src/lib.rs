@@ -48,8 +48,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod compile;
-pub mod heap;
+mod compile;
+mod heap;
 mod interp;
 mod intrinsics;
 mod persist;
