@@ -546,8 +546,7 @@ fn a_temporary_named_like_an_instance_variable_does_not_compile_and_does_not_sur
         "{message}"
     );
     assert_eq!(
-        answer.structured["error"]["errors"][0]["line"],
-        2,
+        answer.structured["error"]["errors"][0]["line"], 2,
         "{}",
         answer.structured
     );

@@ -326,7 +326,10 @@ fn a_session_s_tools_see_its_own_uncommitted_smalltalk_changes() {
         .clone();
     assert_eq!(d["name"], "Object");
     let mine = entries(&mut writer);
-    assert!(mine.contains(&"MyThing class Object".to_string()), "{mine:?}");
+    assert!(
+        mine.contains(&"MyThing class Object".to_string()),
+        "{mine:?}"
+    );
     assert!(mine.contains(&"Limit global -".to_string()), "{mine:?}");
     assert_eq!(status(&mut writer)["uncommittedChanges"], true);
     // Nobody else sees them until they are committed.

@@ -601,14 +601,12 @@ impl State {
         removed.extend(classes.iter().map(|(n, _)| n.clone()));
         removed.sort();
         for n in removed {
-            session
-                .unbind(dict, &n)
-                .map_err(|e| match e {
-                    ImageError::Refused(m) => ImageError::Refused(format!(
-                        "{dict} removeKey: #{n}: {m}; put it back (or abort) and try again"
-                    )),
-                    other => other,
-                })?;
+            session.unbind(dict, &n).map_err(|e| match e {
+                ImageError::Refused(m) => ImageError::Refused(format!(
+                    "{dict} removeKey: #{n}: {m}; put it back (or abort) and try again"
+                )),
+                other => other,
+            })?;
             self.note_class_binding(dict, &n, None);
         }
         Ok(())

@@ -979,7 +979,12 @@ async fn sleep_or_forever(d: Option<Duration>) {
 /// A -32602 answer to a `tools/call` whose envelope is wrong, with
 /// `data.kind = "invalidParams"`.
 fn invalid_params(id: &Value, message: &str) -> Answer {
-    error_with(id, INVALID_PARAMS, message, &json!({"kind": "invalidParams"}))
+    error_with(
+        id,
+        INVALID_PARAMS,
+        message,
+        &json!({"kind": "invalidParams"}),
+    )
 }
 
 fn refusal(id: &Value, refused: CallRefused) -> Answer {

@@ -370,8 +370,7 @@ impl Client {
                     Some(ClassSeen {
                         name: d["name"].as_str().unwrap_or_default().to_string(),
                         ivars: strings(&d["instanceVariables"]),
-                        selectors: (d["kernel"] != true)
-                            .then(|| strings(&d["instanceSelectors"])),
+                        selectors: (d["kernel"] != true).then(|| strings(&d["instanceSelectors"])),
                     })
                 }
                 Err((kind, _)) if kind == "notFound" => None,
@@ -674,11 +673,7 @@ impl Harness {
                     }
                     None => Err("notFound"),
                 };
-                self.tool(
-                    "delete_class",
-                    json!({ "className": CLASSES[*c] }),
-                    want,
-                )
+                self.tool("delete_class", json!({ "className": CLASSES[*c] }), want)
             }
             Op::Commit => {
                 let pending = self.working != self.committed;
@@ -736,12 +731,7 @@ fn definition(c: usize, ivars: &[usize]) -> String {
 }
 
 fn ivar_set() -> impl Strategy<Value = Vec<usize>> {
-    prop_oneof![
-        Just(vec![]),
-        Just(vec![0]),
-        Just(vec![1]),
-        Just(vec![0, 1]),
-    ]
+    prop_oneof![Just(vec![]), Just(vec![0]), Just(vec![1]), Just(vec![0, 1]),]
 }
 
 fn new_val() -> impl Strategy<Value = NewVal> {
