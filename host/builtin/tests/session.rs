@@ -368,3 +368,24 @@ fn a_doit_may_bind_a_global_and_compile_a_method_naming_it() {
     );
     assert_eq!(answer.ok()["result"], "7");
 }
+
+#[test]
+fn removing_a_kernel_class_binding_in_smalltalk_is_refused_at_commit_with_the_reason() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    c.call(
+        "execute_code",
+        json!({"code": "Globals removeKey: #Array. true"}),
+    )
+    .ok();
+    let message = c.call("commit", json!({})).err("refused").to_string();
+    assert!(
+        message.contains("Globals removeKey: #Array")
+            && message.contains("Array is a kernel class and cannot be changed"),
+        "{message}"
+    );
+    // Nothing was committed; abort puts the binding back.
+    c.call("abort", json!({})).ok();
+    assert!(sees(&mut c, "Array"));
+    assert_eq!(status(&mut c)["uncommittedChanges"], false);
+}
