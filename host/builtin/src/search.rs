@@ -2,7 +2,8 @@
 //! `find_references_to`, `find_senders` and `search_method_source`. All
 //! read-only safe. Answers are capped at [`SEARCH_CAP`] methods, and the
 //! true total is always stated; finding nothing is an empty answer, not an
-//! error.
+//! error — except `find_references_to` of a name that names nothing,
+//! which is `notFound`.
 
 use gs_embedded::tool_error;
 use gs_image::QueryPage;
@@ -172,11 +173,19 @@ fn find_senders(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn find_references_to(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("name")?;
-    let page = call
-        .session
-        .lock()
-        .session
-        .references_limited(name, SEARCH_CAP);
+    let page = {
+        let ws = call.session.lock();
+        let page = ws.session.references_limited(name, SEARCH_CAP);
+        // A name nothing could refer to is a mistake to report; a name
+        // that exists but is unused is an empty answer.
+        if page.total == 0 && !ws.session.names_a_variable(name) {
+            return Err(ToolError::not_found(format!(
+                "no global, class, class variable or pool variable is named `{name}` in this \
+                 image; check the spelling (list_dictionary_entries shows the globals)"
+            )));
+        }
+        page
+    };
     page_answer(
         name,
         Question {

@@ -529,6 +529,70 @@ fn compile_class_definition_without_recompiling_refuses_a_reshape_that_breaks_a_
 }
 
 #[test]
+fn a_temporary_named_like_an_instance_variable_does_not_compile_and_does_not_survive_a_reshape() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    // As in GemStone: a local may not hide an instance variable.
+    let answer = c.call(
+        "compile_method",
+        json!({"className": "Account", "source": "peek\n\t| balance |\n\tbalance := 0.\n\t^ balance"}),
+    );
+    let message = answer.err("compileError");
+    assert!(
+        message.contains(
+            "line 2, column 4: `balance` is an instance variable of the class and cannot also \
+             be a temporary; rename it"
+        ),
+        "{message}"
+    );
+    assert_eq!(
+        answer.structured["error"]["errors"][0]["line"], 2,
+        "{}",
+        answer.structured
+    );
+    assert_eq!(method_source(&mut c, "Account", "peek", false), None);
+
+    // A method declaring `| tmp |`, then a redefinition adding `tmp`.
+    c.call(
+        "compile_class_definition",
+        json!({"source": definition("Scratch", "Object", "x", "Bank")}),
+    )
+    .ok();
+    c.call(
+        "compile_method",
+        json!({"className": "Scratch", "source": "work\n\t| tmp |\n\ttmp := x.\n\t^ tmp"}),
+    )
+    .ok();
+    let answer = c.call(
+        "compile_class_definition",
+        json!({
+            "source": definition("Scratch", "Object", "x tmp", "Bank"),
+            "recompileMethods": false
+        }),
+    );
+    let message = answer.err("refused");
+    assert!(message.contains("Scratch>>work"), "{message}");
+    assert!(method_source(&mut c, "Scratch", "work", false).is_some());
+    let s = c
+        .call(
+            "compile_class_definition",
+            json!({"source": definition("Scratch", "Object", "x tmp", "Bank")}),
+        )
+        .ok()
+        .clone();
+    assert_eq!(s["change"], "reshaped");
+    let failed = s["failed"].as_array().unwrap();
+    assert_eq!(failed.len(), 1, "{s}");
+    assert_eq!(failed[0]["selector"], "work");
+    assert_eq!(
+        failed[0]["errors"][0],
+        "line 2, column 4: `tmp` is an instance variable of the class and cannot also be a \
+         temporary; rename it"
+    );
+    assert_eq!(method_source(&mut c, "Scratch", "work", false), None);
+}
+
+#[test]
 fn compile_class_definition_refuses_a_shape_change_of_a_class_with_subclasses() {
     let server = start(false);
     let mut c = Client::connect(&server);

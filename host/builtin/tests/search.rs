@@ -137,9 +137,10 @@ fn a_search_that_finds_nothing_is_an_empty_answer_not_an_error() {
             "No methods send #zork:.",
         ),
         (
+            // A class nothing refers to: it exists, so this is no error.
             "find_references_to",
-            json!({"name": "NoSuchGlobal"}),
-            "No methods refer to NoSuchGlobal.",
+            json!({"name": "SavingsAccount"}),
+            "No methods refer to SavingsAccount.",
         ),
         (
             "search_method_source",
@@ -154,6 +155,32 @@ fn a_search_that_finds_nothing_is_an_empty_answer_not_an_error() {
         assert_eq!(s["truncated"], false, "{tool}");
         assert_eq!(answer.text, text, "{tool}");
     }
+}
+
+#[test]
+fn find_references_to_a_name_that_names_nothing_is_not_found() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    for name in ["Foo-Bar", "NoSuchGlobal"] {
+        let answer = c.call("find_references_to", json!({"name": name}));
+        let message = answer.err("notFound");
+        assert_eq!(
+            message,
+            format!(
+                "no global, class, class variable or pool variable is named `{name}` in this \
+                 image; check the spelling (list_dictionary_entries shows the globals)"
+            )
+        );
+    }
+    // A global bound but used by no method is an empty answer.
+    c.call(
+        "execute_code",
+        json!({"code": "UserGlobals at: #Unused put: 3. true"}),
+    )
+    .ok();
+    let answer = c.call("find_references_to", json!({"name": "Unused"}));
+    assert_eq!(answer.ok()["total"], 0);
+    assert_eq!(answer.text, "No methods refer to Unused.");
 }
 
 #[test]

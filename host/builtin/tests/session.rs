@@ -256,3 +256,136 @@ fn objects_a_doit_leaves_in_globals_commit_and_abort_with_the_session() {
     );
     assert_eq!(answer.ok()["result"], "2");
 }
+
+fn entries(c: &mut Client) -> Vec<String> {
+    let s = c
+        .call(
+            "list_dictionary_entries",
+            json!({"dictionaryName": "UserGlobals"}),
+        )
+        .ok()
+        .clone();
+    s["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {} {}",
+                e["name"].as_str().unwrap(),
+                e["kind"].as_str().unwrap(),
+                e["className"].as_str().unwrap_or("-")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn removing_a_class_alias_in_smalltalk_is_a_change_that_commits() {
+    let server = start(false);
+    let (mut writer, mut reader) = two_clients(&server);
+    let run = |c: &mut Client, code: &str| {
+        c.call("execute_code", json!({ "code": code })).ok()["result"].clone()
+    };
+    run(&mut writer, "UserGlobals at: #Alias put: Object. true");
+    assert_eq!(writer.call("commit", json!({})).ok()["committed"], true);
+    reader.call("refresh", json!({})).ok();
+    assert!(entries(&mut reader).contains(&"Alias class Object".to_string()));
+
+    let answer = run(
+        &mut writer,
+        "UserGlobals removeKey: #Alias. UserGlobals includesKey: #Alias",
+    );
+    assert_eq!(answer, "false");
+    assert_eq!(status(&mut writer)["uncommittedChanges"], true);
+    assert!(!sees(&mut writer, "Alias"), "the session sees its removal");
+    let s = writer.call("commit", json!({})).ok().clone();
+    assert_eq!(s["committed"], true, "{s}");
+    reader.call("refresh", json!({})).ok();
+    assert!(!sees(&mut reader, "Alias"));
+    assert!(
+        !entries(&mut reader).iter().any(|e| e.starts_with("Alias ")),
+        "{:?}",
+        entries(&mut reader)
+    );
+}
+
+#[test]
+fn a_session_s_tools_see_its_own_uncommitted_smalltalk_changes() {
+    let server = start(false);
+    let (mut writer, mut reader) = two_clients(&server);
+    writer
+        .call(
+            "execute_code",
+            json!({"code": "UserGlobals at: #MyThing put: Object. UserGlobals at: #Limit put: 3. true"}),
+        )
+        .ok();
+    let d = writer
+        .call("describe_class", json!({"className": "MyThing"}))
+        .ok()
+        .clone();
+    assert_eq!(d["name"], "Object");
+    let mine = entries(&mut writer);
+    assert!(
+        mine.contains(&"MyThing class Object".to_string()),
+        "{mine:?}"
+    );
+    assert!(mine.contains(&"Limit global -".to_string()), "{mine:?}");
+    assert_eq!(status(&mut writer)["uncommittedChanges"], true);
+    // Nobody else sees them until they are committed.
+    assert!(!sees(&mut reader, "MyThing"));
+    assert!(!entries(&mut reader).iter().any(|e| e.starts_with("Limit ")));
+    // A method may name the uncommitted global.
+    writer
+        .call(
+            "compile_method",
+            json!({"className": "Account", "source": "limit\n\t^ Limit"}),
+        )
+        .ok();
+    let refs = writer
+        .call("find_references_to", json!({"name": "Limit"}))
+        .ok()
+        .clone();
+    assert_eq!(refs["total"], 1, "{refs}");
+    // compile_method committed the session, globals and all.
+    reader.call("refresh", json!({})).ok();
+    assert!(sees(&mut reader, "MyThing"));
+    assert_eq!(
+        reader
+            .call("execute_code", json!({"code": "Account new limit"}))
+            .ok()["result"],
+        "3"
+    );
+}
+
+#[test]
+fn a_doit_may_bind_a_global_and_compile_a_method_naming_it() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    let answer = c.call(
+        "execute_code",
+        json!({"code": "UserGlobals at: #Rate put: 7.\nAccount compile: 'rate\n\t^ Rate' classified: 'x'.\nAccount new rate"}),
+    );
+    assert_eq!(answer.ok()["result"], "7");
+}
+
+#[test]
+fn removing_a_kernel_class_binding_in_smalltalk_is_refused_at_commit_with_the_reason() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    c.call(
+        "execute_code",
+        json!({"code": "Globals removeKey: #Array. true"}),
+    )
+    .ok();
+    let message = c.call("commit", json!({})).err("refused").to_string();
+    assert!(
+        message.contains("Globals removeKey: #Array")
+            && message.contains("Array is a kernel class and cannot be changed"),
+        "{message}"
+    );
+    // Nothing was committed; abort puts the binding back.
+    c.call("abort", json!({})).ok();
+    assert!(sees(&mut c, "Array"));
+    assert_eq!(status(&mut c)["uncommittedChanges"], false);
+}

@@ -94,7 +94,27 @@ impl EmbeddedSession {
 
     /// Direct access to the session and interpreter, for what
     /// [`ImageSession`] does not cover.
+    ///
+    /// The session shows this client's own uncommitted Smalltalk changes,
+    /// as a GemStone session's view does: what the interpreter changed
+    /// since the last look (globals bound, rebound or removed, objects
+    /// changed) is written into the session first. A value that cannot be
+    /// stored is left out here; committing reports it.
     pub fn lock(&self) -> MutexGuard<'_, Workspace> {
+        let mut guard = self.workspace();
+        let ws = &mut *guard;
+        if ws.interpreter.has_unwritten_changes() {
+            // Ignored here on purpose: `commit` and `status` write back
+            // again and report the failure.
+            let _ = ws.interpreter.write_back(&mut ws.session);
+        }
+        guard
+    }
+
+    /// The workspace as it is, for Smalltalk calls (the interpreter is the
+    /// working copy they run on) and for transactions (which write back
+    /// themselves).
+    fn workspace(&self) -> MutexGuard<'_, Workspace> {
         // A panic while holding the lock cannot leave the session half
         // changed in a way later calls could observe: every gs-image
         // mutation is applied whole or not at all, and the interpreter
@@ -108,7 +128,7 @@ impl EmbeddedSession {
     /// it at its next send or loop iteration.
     pub fn run_doit(&self, code: &str, cancel: &CancelToken) -> Result<ExecOutcome, ToolError> {
         let brk = BreakHandle::sharing(cancel.shared_flag());
-        let mut guard = self.lock();
+        let mut guard = self.workspace();
         let ws = &mut *guard;
         let result = ws
             .interpreter
@@ -126,7 +146,7 @@ impl EmbeddedSession {
         progress: &mut (dyn FnMut(&TestProgress) + Send),
     ) -> Result<TestRunReport, ToolError> {
         let brk = BreakHandle::sharing(cancel.shared_flag());
-        let mut guard = self.lock();
+        let mut guard = self.workspace();
         let ws = &mut *guard;
         let result = ws.interpreter.run_tests(
             &mut ws.session,
@@ -141,7 +161,7 @@ impl EmbeddedSession {
 
     /// Commits the session's changes (code and objects).
     pub fn commit(&self) -> Result<Committed, ToolError> {
-        let mut guard = self.lock();
+        let mut guard = self.workspace();
         let ws = &mut *guard;
         // The interpreter writes back the objects reachable from globals
         // first, so code and objects commit together or not at all.
@@ -158,7 +178,7 @@ impl EmbeddedSession {
     /// True when the session has uncommitted changes, to code or to
     /// objects reachable from its globals.
     pub fn has_uncommitted_changes(&self) -> bool {
-        let mut guard = self.lock();
+        let mut guard = self.workspace();
         let ws = &mut *guard;
         // Objects changed by doits are only known to the interpreter until
         // written back; a value that cannot be stored is a change too (one a
@@ -169,14 +189,14 @@ impl EmbeddedSession {
     /// Discards the session's changes (code and objects) and moves it to
     /// the newest view.
     pub fn abort(&self) {
-        let mut guard = self.lock();
+        let mut guard = self.workspace();
         let ws = &mut *guard;
         ws.interpreter.abort(&mut ws.session);
     }
 
     /// Moves a session without changes to the newest view.
     pub fn refresh(&self) -> Result<(), ToolError> {
-        let mut guard = self.lock();
+        let mut guard = self.workspace();
         let ws = &mut *guard;
         ws.interpreter.refresh(&mut ws.session).map_err(tool_error)
     }

@@ -116,6 +116,25 @@ impl Session {
         self.indexed(name, limit, State::references_to)
     }
 
+    /// True when some method could refer to `name`: a symbol dictionary
+    /// binds it (a global, a class, or a pool variable), it names a
+    /// dictionary, or it is a class variable of some class. A search for
+    /// references to a name that is none of these is a mistyped name, not
+    /// an unused one.
+    pub fn names_a_variable(&self, name: &str) -> bool {
+        self.state.dictionaries.contains_key(name)
+            || self
+                .state
+                .dictionaries
+                .values()
+                .any(|d| d.contains_key(name))
+            || self
+                .state
+                .classes
+                .values()
+                .any(|r| r.definition.class_vars.iter().any(|v| v == name))
+    }
+
     fn indexed(
         &self,
         name: &str,

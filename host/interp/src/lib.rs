@@ -259,6 +259,9 @@ pub struct TestProgress {
 #[derive(Default)]
 pub struct Interpreter {
     state: Option<State>,
+    /// A call ran since the last successful write-back: the heap may hold
+    /// changes the session does not show yet.
+    unwritten: bool,
 }
 
 // SAFETY: the state's `Rc`s form a graph owned entirely by this value: no
@@ -313,6 +316,9 @@ impl Interpreter {
         brk: &BreakHandle,
         body: impl FnOnce(&mut Run) -> Result<T, ExecError>,
     ) -> Result<T, ExecError> {
+        // Whatever the call does to objects and globals is the session's
+        // change, not yet written into it.
+        self.unwritten = true;
         let state = &mut self.state;
         let job = Job(move || {
             if state.is_none() {
@@ -415,9 +421,7 @@ impl Interpreter {
     /// (it reaches a block). On failure nothing is committed and both keep
     /// their changes, so the caller can abort.
     pub fn commit(&mut self, session: &mut Session) -> Result<(), ImageError> {
-        if let Some(st) = self.state.as_mut() {
-            st.flush(session)?;
-        }
+        self.write_back(session)?;
         let view = session.view();
         let writes = session.needs_commit();
         if let Err(e) = session.commit() {
@@ -438,16 +442,30 @@ impl Interpreter {
     }
 
     /// Writes the objects reachable from the session's symbol dictionaries
-    /// that are new or changed (and the globals bound to them) into
-    /// `session` without committing, so [`Session::needs_commit`] also
-    /// tells of changed objects (a status report, a prompt before abort).
-    /// [`Interpreter::commit`] does this itself first. Fails like it when a
-    /// global's value cannot be stored.
+    /// that are new or changed, and the globals Smalltalk bound, rebound or
+    /// removed, into `session` without committing: afterwards the
+    /// session's view (what its queries answer, [`Session::needs_commit`])
+    /// is this interpreter's, as a GemStone session's own uncommitted
+    /// changes are part of its view. Does nothing when no call ran since
+    /// the last write-back. [`Interpreter::commit`] does this itself first.
+    /// Fails like it when a global's value cannot be stored (the entries
+    /// that can be are written all the same).
     pub fn write_back(&mut self, session: &mut Session) -> Result<(), ImageError> {
-        match self.state.as_mut() {
-            Some(st) => st.flush(session),
-            None => Ok(()),
+        if !self.unwritten {
+            return Ok(());
         }
+        if let Some(st) = self.state.as_mut() {
+            st.flush(session)?;
+        }
+        self.unwritten = false;
+        Ok(())
+    }
+
+    /// True when a Smalltalk call ran since the last successful
+    /// write-back, so the session may not show all of this interpreter's
+    /// changes yet (see [`Interpreter::write_back`]).
+    pub fn has_unwritten_changes(&self) -> bool {
+        self.unwritten
     }
 
     /// Aborts `session`: drops its uncommitted changes (code and objects)
@@ -456,6 +474,7 @@ impl Interpreter {
     pub fn abort(&mut self, session: &mut Session) {
         session.abort();
         self.view_changed(session);
+        self.unwritten = false;
     }
 
     /// Moves a session with no uncommitted changes to the newest view, as
@@ -464,11 +483,9 @@ impl Interpreter {
     /// the session or this interpreter's objects have uncommitted changes:
     /// commit or abort them first.
     pub fn refresh(&mut self, session: &mut Session) -> Result<(), ImageError> {
-        if let Some(st) = self.state.as_mut() {
-            // Writing the objects back is how their changes are found;
-            // unchanged objects write nothing.
-            st.flush(session)?;
-        }
+        // Writing the objects back is how their changes are found;
+        // unchanged objects write nothing.
+        self.write_back(session)?;
         session.refresh()?;
         self.view_changed(session);
         Ok(())

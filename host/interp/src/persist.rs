@@ -379,6 +379,14 @@ impl State {
     /// is the new view, so only the record of which names each dictionary
     /// object was filled with moves on to what the commit wrote.
     pub(crate) fn keep_view(&mut self) {
+        self.record_written();
+        self.conflict_paths.clear();
+    }
+
+    /// After a write-back: the session's entries are what the dictionary
+    /// objects hold, so each object's record of the names it was filled
+    /// with moves on to what it holds now.
+    fn record_written(&mut self) {
         let dicts: Vec<(String, ObjId)> = self
             .dict_proxies
             .iter()
@@ -393,7 +401,6 @@ impl State {
                 .collect();
             self.proxy_base.insert(dict, names);
         }
-        self.conflict_paths.clear();
     }
 
     /// Writes this view's changed globals and objects into `session`
@@ -449,79 +456,28 @@ impl State {
         // LargeIntegers), to rebind as objects if a stored object refers to
         // the very same one (so identity survives the commit).
         let mut literals: Vec<(String, String, ObjId)> = Vec::new();
+        // An entry that cannot be written does not hold up the others, so
+        // the session shows every change it can; the first failure is
+        // reported.
+        let mut first_error: Option<ImageError> = None;
         for (dict, proxy) in dicts {
             if !existing.contains(&dict) {
                 continue;
             }
             let pairs = self.proxy_pairs(proxy);
-            let mut present = HashSet::new();
+            let present: HashSet<String> = pairs.iter().map(|(n, _)| n.clone()).collect();
             for (name, v) in pairs {
-                present.insert(name.clone());
-                enc.path = format!("{dict} at: #{name}");
-                let current = session.entry(&dict, &name);
-                let place = |e: ImageError| match e {
-                    ImageError::InvalidArgument(m) => {
-                        ImageError::InvalidArgument(format!("{dict} at: #{name}: {m}"))
-                    }
-                    ImageError::Refused(m) => {
-                        ImageError::Refused(format!("{dict} at: #{name}: {m}"))
-                    }
-                    other => other,
-                };
-                if let Value::Class(ci) = v {
-                    let id = self.classes[ci as usize].id;
-                    // A class the dictionary object holds because the
-                    // session bound it is not this view's change: a tool
-                    // may have removed or moved it since.
-                    let synced = self
-                        .proxy_classes
-                        .get(&dict)
-                        .is_some_and(|cs| cs.iter().any(|(n, c)| *n == name && *c == id));
-                    let want = DictionaryEntry::Class(id);
-                    if !synced && current.as_ref() != Some(&want) {
-                        session.bind(&dict, &name, want).map_err(place)?;
-                    }
-                    continue;
-                }
-                if let Some(DictionaryEntry::Global(g)) = &current
-                    && self.same_as_literal(v, g)
+                if let Err(e) = self.flush_entry(&mut enc, session, &dict, &name, v, &mut literals)
                 {
-                    if let Value::Obj(id) = v {
-                        literals.push((dict.clone(), name.clone(), id));
-                    }
-                    continue;
-                }
-                let unstorable = |m: &str| {
-                    ImageError::Refused(format!(
-                        "cannot store the value of {dict} at: #{name} in the image: {m}; \
-                         remove it from the dictionary (or abort) and try again"
-                    ))
-                };
-                let ov = self
-                    .encode(v, &mut enc, session)
-                    .map_err(|m| unstorable(&m))?;
-                self.store_queued(&mut enc, session).map_err(|e| match e {
-                    ImageError::Refused(m) => unstorable(&m),
-                    other => other,
-                })?;
-                let want = DictionaryEntry::Object(ov);
-                if current.as_ref() != Some(&want) {
-                    session.bind(&dict, &name, want).map_err(place)?;
+                    first_error.get_or_insert(e);
                 }
             }
-            if let Some(base) = self.proxy_base.get(&dict) {
-                let mut removed: Vec<&String> =
-                    base.iter().filter(|n| !present.contains(*n)).collect();
-                removed.sort();
-                for n in removed {
-                    if matches!(
-                        session.entry(&dict, n),
-                        Some(DictionaryEntry::Global(_) | DictionaryEntry::Object(_))
-                    ) {
-                        session.unbind(&dict, n)?;
-                    }
-                }
+            if let Err(e) = self.flush_removals(session, &dict, &present) {
+                first_error.get_or_insert(e);
             }
+        }
+        if let Some(e) = first_error {
+            return Err(e);
         }
         self.flush_class_state(&mut enc, session)?;
         for (dict, name, id) in literals {
@@ -536,7 +492,137 @@ impl State {
             }
         }
         self.conflict_paths = enc.paths;
+        // The session now holds what the dictionary objects hold.
+        self.record_written();
         Ok(())
+    }
+
+    /// Writes one entry of dictionary object `dict` into the session.
+    fn flush_entry(
+        &mut self,
+        enc: &mut Encoder,
+        session: &mut Session,
+        dict: &str,
+        name: &str,
+        v: Value,
+        literals: &mut Vec<(String, String, ObjId)>,
+    ) -> Result<(), ImageError> {
+        enc.path = format!("{dict} at: #{name}");
+        let current = session.entry(dict, name);
+        let place = |e: ImageError| match e {
+            ImageError::InvalidArgument(m) => {
+                ImageError::InvalidArgument(format!("{dict} at: #{name}: {m}"))
+            }
+            ImageError::Refused(m) => ImageError::Refused(format!("{dict} at: #{name}: {m}")),
+            other => other,
+        };
+        if let Value::Class(ci) = v {
+            let id = self.classes[ci as usize].id;
+            // A class the dictionary object holds because the session
+            // bound it is not this view's change: a tool may have removed
+            // or moved it since.
+            let synced = self
+                .proxy_classes
+                .get(dict)
+                .is_some_and(|cs| cs.iter().any(|(n, c)| n == name && *c == id));
+            let want = DictionaryEntry::Class(id);
+            if !synced && current.as_ref() != Some(&want) {
+                session.bind(dict, name, want).map_err(place)?;
+            }
+            if !synced {
+                // The session binds it now, as the dictionary object does.
+                self.note_class_binding(dict, name, Some(id));
+            }
+            return Ok(());
+        }
+        if let Some(DictionaryEntry::Global(g)) = &current
+            && self.same_as_literal(v, g)
+        {
+            if let Value::Obj(id) = v {
+                literals.push((dict.to_string(), name.to_string(), id));
+            }
+            return Ok(());
+        }
+        let unstorable = |m: &str| {
+            ImageError::Refused(format!(
+                "cannot store the value of {dict} at: #{name} in the image: {m}; remove it from \
+                 the dictionary (or abort) and try again"
+            ))
+        };
+        let ov = self.encode(v, enc, session).map_err(|m| unstorable(&m))?;
+        self.store_queued(enc, session).map_err(|e| match e {
+            ImageError::Refused(m) => unstorable(&m),
+            other => other,
+        })?;
+        let want = DictionaryEntry::Object(ov);
+        if current.as_ref() != Some(&want) {
+            session.bind(dict, name, want).map_err(place)?;
+        }
+        if matches!(current, Some(DictionaryEntry::Class(_))) {
+            self.note_class_binding(dict, name, None);
+        }
+        Ok(())
+    }
+
+    /// Unbinds in the session the names Smalltalk code removed from
+    /// dictionary object `dict` (`present` is what it holds now): values it
+    /// was filled with, and classes the session bound when it was last
+    /// brought up to date (an alias, or a class's own name).
+    fn flush_removals(
+        &mut self,
+        session: &mut Session,
+        dict: &str,
+        present: &HashSet<String>,
+    ) -> Result<(), ImageError> {
+        let mut removed: Vec<String> = self
+            .proxy_base
+            .get(dict)
+            .into_iter()
+            .flatten()
+            .filter(|n| !present.contains(*n))
+            .filter(|n| {
+                matches!(
+                    session.entry(dict, n),
+                    Some(DictionaryEntry::Global(_) | DictionaryEntry::Object(_))
+                )
+            })
+            .cloned()
+            .collect();
+        let classes: Vec<(String, gs_image::ClassId)> = self
+            .proxy_classes
+            .get(dict)
+            .into_iter()
+            .flatten()
+            .filter(|(n, id)| {
+                !present.contains(n) && session.entry(dict, n) == Some(DictionaryEntry::Class(*id))
+            })
+            .cloned()
+            .collect();
+        removed.extend(classes.iter().map(|(n, _)| n.clone()));
+        removed.sort();
+        for n in removed {
+            session.unbind(dict, &n).map_err(|e| match e {
+                ImageError::Refused(m) => ImageError::Refused(format!(
+                    "{dict} removeKey: #{n}: {m}; put it back (or abort) and try again"
+                )),
+                other => other,
+            })?;
+            self.note_class_binding(dict, &n, None);
+        }
+        Ok(())
+    }
+
+    /// Records that the session's dictionary `dict` now binds `name` to
+    /// class `id` (or to no class), as its dictionary object does, so the
+    /// next bringing up to date ([`Run::sync_proxy_classes`]) sees no
+    /// change and a later removal by Smalltalk is written back.
+    fn note_class_binding(&mut self, dict: &str, name: &str, id: Option<gs_image::ClassId>) {
+        let classes = self.proxy_classes.entry(dict.to_string()).or_default();
+        classes.retain(|(n, _)| n != name);
+        if let Some(id) = id {
+            classes.push((name.to_string(), id));
+            classes.sort();
+        }
     }
 
     /// Stores the class variables and class-instance variables of the

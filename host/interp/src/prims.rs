@@ -704,6 +704,7 @@ impl Run<'_> {
                     return Ok(None);
                 };
                 let name = self.class_name(c);
+                self.show_globals_to_compiler();
                 match self
                     .session
                     .compile_method(&name, Side::from_meta(meta), &cat, &src)
@@ -892,6 +893,15 @@ impl Run<'_> {
         }
     }
 
+    /// The image's compiler resolves names through the session, so the
+    /// globals this view bound (even earlier in this very call) are
+    /// written into it before it compiles, as GemStone's compiler sees a
+    /// session's own uncommitted globals. A value that cannot be stored
+    /// is left for the commit to report.
+    fn show_globals_to_compiler(&mut self) {
+        let _ = self.st.flush(self.session);
+    }
+
     fn define_class(&mut self, args: &[Value]) -> R<Option<Value>> {
         if args.len() != 9 {
             return Ok(None);
@@ -935,6 +945,7 @@ impl Run<'_> {
             options,
             kind,
         };
+        self.show_globals_to_compiler();
         match self
             .session
             .define_class(def, RecompilePolicy::RemoveFailing)

@@ -626,12 +626,13 @@ impl Router {
         notes: Option<NoteSink>,
     ) -> Option<Answer> {
         let mut params = params.unwrap_or_default();
+        // Every refusal here carries `data.kind`, as a tool's own errors
+        // do, so a client branches on it rather than on the message.
         let name = match params.remove("name") {
             Some(Value::String(n)) => n,
             Some(other) => {
-                return Some(error(
+                return Some(invalid_params(
                     &id,
-                    INVALID_PARAMS,
                     &format!(
                         "Invalid params: name must be a string, not {}",
                         protocol::type_name(&other)
@@ -639,17 +640,15 @@ impl Router {
                 ));
             }
             None => {
-                return Some(error(
+                return Some(invalid_params(
                     &id,
-                    INVALID_PARAMS,
                     "Invalid params: tools/call needs the tool's name in params.name",
                 ));
             }
         };
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_graphic()) {
-            return Some(error(
+            return Some(invalid_params(
                 &id,
-                INVALID_PARAMS,
                 &format!(
                     "Invalid params: tool name {:?} is not printable ASCII; tools/list shows \
                      the tools this server offers",
@@ -977,12 +976,25 @@ async fn sleep_or_forever(d: Option<Duration>) {
     }
 }
 
+/// A -32602 answer to a `tools/call` whose envelope is wrong, with
+/// `data.kind = "invalidParams"`.
+fn invalid_params(id: &Value, message: &str) -> Answer {
+    error_with(
+        id,
+        INVALID_PARAMS,
+        message,
+        &json!({"kind": "invalidParams"}),
+    )
+}
+
 fn refusal(id: &Value, refused: CallRefused) -> Answer {
     match refused {
-        CallRefused::UnknownTool(name) => error(
+        CallRefused::UnknownTool(name) => error_with(
             id,
             INVALID_PARAMS,
             &format!("Unknown tool: `{name}`; tools/list shows the tools this server offers"),
+            // Not `readOnly`: there is no such tool at all.
+            &json!({"kind": "notFound", "tool": name}),
         ),
         CallRefused::ReadOnly(name) => error_with(
             id,

@@ -242,7 +242,7 @@ fn tool_failures_are_results_with_an_error_kind() {
 }
 
 #[test]
-fn unknown_tool_and_missing_name_are_invalid_params() {
+fn unknown_tool_and_missing_name_are_invalid_params_with_a_kind() {
     rt().block_on(async {
         let s = start(Options::default()).await;
         let sid = initialize(s.addr).await;
@@ -254,6 +254,11 @@ fn unknown_tool_and_missing_name_are_invalid_params() {
             r.json()["error"]["message"],
             "Unknown tool: `nope`; tools/list shows the tools this server offers"
         );
+        // A client tells "no such tool" from "hidden by read-only".
+        assert_eq!(
+            r.json()["error"]["data"],
+            json!({"kind": "notFound", "tool": "nope"})
+        );
         let r = post(
             s.addr,
             Some(&sid),
@@ -261,9 +266,23 @@ fn unknown_tool_and_missing_name_are_invalid_params() {
         )
         .await;
         assert_eq!(error_code(&r), -32602);
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Invalid params: tools/call needs the tool's name in params.name"
+        );
+        assert_eq!(r.json()["error"]["data"]["kind"], "invalidParams");
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "id": 14, "method": "tools/call", "params": {"name": 3}}),
+        )
+        .await;
+        assert_eq!(error_code(&r), -32602);
+        assert_eq!(r.json()["error"]["data"]["kind"], "invalidParams");
         let r = call(s.addr, &sid, 11, "bad\u{7f}name", json!({})).await;
         assert_eq!(r.status, 200);
         assert_eq!(error_code(&r), -32602);
+        assert_eq!(r.json()["error"]["data"]["kind"], "invalidParams");
     });
 }
 

@@ -1,7 +1,9 @@
 //! Static checks and method facts.
 //!
 //! After parsing, GemStone's compiler refuses methods that use names nobody
-//! declared, assign to arguments or to `self`, or declare a name twice. This
+//! declared, assign to arguments or to `self`, declare a name twice, or
+//! declare an argument or temporary named like an instance, class or pool
+//! variable of the class (which it would hide). This
 //! module performs those checks on an AST. What names exist outside the
 //! method (instance variables, class and pool variables, globals) is the
 //! caller's knowledge, supplied through [`NameScope`]: the image answers it
@@ -201,6 +203,18 @@ enum LocalKind {
     BlockTemporary,
 }
 
+/// How a message names a variable of the class that a local would hide,
+/// or `None` for a name a local may hide (a global).
+fn class_variable_kind(kind: NameKind) -> Option<&'static str> {
+    match kind {
+        NameKind::InstanceVariable => Some("an instance variable"),
+        NameKind::ClassInstanceVariable => Some("a class-instance variable"),
+        NameKind::ClassVariable => Some("a class variable"),
+        NameKind::PoolVariable => Some("a pool variable"),
+        NameKind::Global => None,
+    }
+}
+
 struct Local<'a> {
     name: &'a str,
     kind: LocalKind,
@@ -264,6 +278,23 @@ impl<'a> Checker<'a> {
             self.problem(
                 ident.span,
                 format!("`{name}` is a reserved name and cannot be declared as a variable"),
+            );
+            return;
+        }
+        // GemStone's compiler refuses a local that would hide a variable of
+        // the class: an instance variable (a class-instance variable on the
+        // class side), a class variable or a pool variable. Hiding a global
+        // is allowed.
+        if let Some(hidden) = self.scope.resolve(name).and_then(class_variable_kind) {
+            let what = match kind {
+                LocalKind::Argument => "an argument",
+                LocalKind::Temporary => "a temporary",
+                LocalKind::BlockParameter => "a block argument",
+                LocalKind::BlockTemporary => "a block temporary",
+            };
+            self.problem(
+                ident.span,
+                format!("`{name}` is {hidden} of the class and cannot also be {what}; rename it"),
             );
             return;
         }

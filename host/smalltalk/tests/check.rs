@@ -144,14 +144,52 @@ fn duplicate_declarations() {
 }
 
 #[test]
-fn shadowing_is_allowed() {
-    // Inner declarations shadow outer ones and instance variables.
+fn shadowing_a_local_or_a_global_is_allowed() {
+    // Inner declarations shadow outer ones, and locals shadow globals.
     check("foo: x ^[:x | x]", "");
-    check(
-        "foo | name | name := 3. ^[:balance | | name | balance + name]",
-        "",
-    );
     check("foo | t | ^[:a | [:a | a] value: a]", "");
+    check("foo | Transcript | Transcript := 3. ^Transcript", "");
+    check("foo: Error ^[:UserGlobals | Error] value: 1", "");
+}
+
+#[test]
+fn a_local_named_like_a_variable_of_the_class_is_refused() {
+    // As in GemStone: a local may not hide an instance, class-instance,
+    // class or pool variable, whatever kind of local it is.
+    check(
+        "foo | name | name := 3. ^name",
+        "line 1, column 7: `name` is an instance variable of the class and cannot also be a \
+         temporary; rename it",
+    );
+    check(
+        "foo: balance ^balance",
+        "line 1, column 6: `balance` is an instance variable of the class and cannot also be \
+         an argument; rename it",
+    );
+    check(
+        "foo ^[:Rate | Rate]",
+        "line 1, column 8: `Rate` is a class variable of the class and cannot also be a block \
+         argument; rename it",
+    );
+    check(
+        "foo ^[| Cr | Cr]",
+        "line 1, column 9: `Cr` is a pool variable of the class and cannot also be a block \
+         temporary; rename it",
+    );
+    check(
+        "foo | count | ^count",
+        "line 1, column 7: `count` is a class-instance variable of the class and cannot also \
+         be a temporary; rename it",
+    );
+    // Each offending declaration is reported, and the body still checked.
+    check(
+        "foo: name | balance | ^Missing",
+        "line 1, column 6: `name` is an instance variable of the class and cannot also be an \
+         argument; rename it\n\
+         line 1, column 13: `balance` is an instance variable of the class and cannot also be \
+         a temporary; rename it\n\
+         line 1, column 24: undeclared variable `Missing`",
+    );
 }
 
 #[test]
