@@ -143,7 +143,10 @@ mod tests {
     fn urls_split_into_host_port_and_path() {
         let t = split("https://idp.example.com/realms/mcp").unwrap();
         assert!(t.tls);
-        assert_eq!((t.host, t.port, t.path), ("idp.example.com", 443, "/realms/mcp"));
+        assert_eq!(
+            (t.host, t.port, t.path),
+            ("idp.example.com", 443, "/realms/mcp")
+        );
         let t = split("http://127.0.0.1:8080").unwrap();
         assert_eq!((t.host, t.port, t.path), ("127.0.0.1", 8080, "/"));
         let t = split("http://[::1]:9/x").unwrap();

@@ -261,7 +261,10 @@ impl Authenticator {
     }
 
     /// Authenticates a request from its `Authorization` header value.
-    pub async fn authenticate(&self, authorization: Option<&[u8]>) -> Result<Arc<Principal>, Denied> {
+    pub async fn authenticate(
+        &self,
+        authorization: Option<&[u8]>,
+    ) -> Result<Arc<Principal>, Denied> {
         let Some(raw) = authorization else {
             return Err(Denied::token(
                 "the request carries no access token; send `Authorization: Bearer <token>`",
@@ -339,7 +342,9 @@ impl Authenticator {
     /// refused by name.
     fn algorithm(&self, token: &str) -> Result<Algorithm, Denied> {
         let not_jwt = || {
-            Denied::token("the token is not a signed JWT (header.payload.signature); send the access token the authorization server issued")
+            Denied::token(
+                "the token is not a signed JWT (header.payload.signature); send the access token the authorization server issued",
+            )
         };
         let head = token.split('.').next().ok_or_else(not_jwt)?;
         let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
@@ -368,7 +373,9 @@ impl Authenticator {
             K::ExpiredSignature => {
                 "the token expired; get a new one from the authorization server".to_string()
             }
-            K::ImmatureSignature => "the token is not valid yet (its `nbf` is in the future)".into(),
+            K::ImmatureSignature => {
+                "the token is not valid yet (its `nbf` is in the future)".into()
+            }
             K::InvalidIssuer => format!(
                 "the token was issued by another issuer; this server accepts tokens of {}",
                 self.config.issuer
@@ -400,12 +407,16 @@ impl Authenticator {
         let mut scopes: Vec<String> = Vec::new();
         match claims.get("scope") {
             Some(Value::String(s)) => scopes.extend(s.split_whitespace().map(str::to_string)),
-            Some(Value::Array(a)) => scopes.extend(a.iter().filter_map(Value::as_str).map(str::to_string)),
+            Some(Value::Array(a)) => {
+                scopes.extend(a.iter().filter_map(Value::as_str).map(str::to_string))
+            }
             _ => {}
         }
         match claims.get("scp") {
             Some(Value::String(s)) => scopes.extend(s.split_whitespace().map(str::to_string)),
-            Some(Value::Array(a)) => scopes.extend(a.iter().filter_map(Value::as_str).map(str::to_string)),
+            Some(Value::Array(a)) => {
+                scopes.extend(a.iter().filter_map(Value::as_str).map(str::to_string))
+            }
             _ => {}
         }
         let expires_at = claims.get("exp").and_then(Value::as_u64).unwrap_or(0);
@@ -443,7 +454,10 @@ impl Authenticator {
             return false;
         };
         let rest = rest.trim_end_matches('/');
-        rest.is_empty() || self.metadata_url.ends_with(&format!("{METADATA_PATH}{rest}"))
+        rest.is_empty()
+            || self
+                .metadata_url
+                .ends_with(&format!("{METADATA_PATH}{rest}"))
     }
 
     /// The protected-resource metadata document (RFC 9728 section 2).

@@ -9,9 +9,9 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use crate::{
-    AuthConfig, Config, ConfigError, TlsConfig, TokenExpiry, EngineSettings, GRANTS, HttpSettings, Identity, ImageBackend,
-    MAX_ENGINE_INSTANCES, Preopen, SessionLifetime, ToolsetEntry, ToolsetLimits, ToolsetSource,
-    Trace, check_probe, default_image_path,
+    AuthConfig, Config, ConfigError, EngineSettings, GRANTS, HttpSettings, Identity, ImageBackend,
+    MAX_ENGINE_INSTANCES, Preopen, SessionLifetime, TlsConfig, TokenExpiry, ToolsetEntry,
+    ToolsetLimits, ToolsetSource, Trace, check_probe, default_image_path,
 };
 
 #[derive(Deserialize, Default)]
@@ -327,7 +327,9 @@ impl File {
 fn check_scopes(key: &str, scopes: &[String]) -> Result<Vec<String>, ConfigError> {
     let mut out: Vec<String> = Vec::new();
     for (i, s) in scopes.iter().enumerate() {
-        let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\');
+        let ok = !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\');
         if !ok {
             return Err(ConfigError::at(
                 format!("{key}[{i}]"),
@@ -358,7 +360,14 @@ fn check_url(key: &str, url: &str) -> Result<(), ConfigError> {
         })
     });
     match rest {
-        Some(r) if !r.is_empty() && !r.starts_with('/') && !url.contains('#') && !url.chars().any(char::is_whitespace) => Ok(()),
+        Some(r)
+            if !r.is_empty()
+                && !r.starts_with('/')
+                && !url.contains('#')
+                && !url.chars().any(char::is_whitespace) =>
+        {
+            Ok(())
+        }
         _ => Err(ConfigError::at(
             key,
             format!(

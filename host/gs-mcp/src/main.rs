@@ -226,7 +226,11 @@ fn serve(
                 "gs-mcp: WARNING: dangerously_allow_unauthenticated_network is set: listening \
                  on {local} without {}; whoever reaches the port can run Smalltalk in the image \
                  unless a proxy in front authenticates",
-                if auth.is_none() { "authentication" } else { "TLS" }
+                if auth.is_none() {
+                    "authentication"
+                } else {
+                    "TLS"
+                }
             );
         }
         if let Some(a) = &auth {
@@ -428,7 +432,9 @@ fn image_add_user(image: &Path, name: &str) -> Result<(), Failure> {
         .create_user(name, &list)
         .map_err(|e| Failure::config(e.to_string()))?;
     session.commit().map_err(|e| {
-        Failure::failed(format!("the new user could not be committed ({e}); nothing was saved"))
+        Failure::failed(format!(
+            "the new user could not be committed ({e}); nothing was saved"
+        ))
     })?;
     println!(
         "user {name} created in {} (symbol list {})",

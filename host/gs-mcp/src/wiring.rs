@@ -233,7 +233,8 @@ pub fn tool_scopes(
     loaded: &Loaded,
 ) -> Result<HashMap<String, Vec<String>>, Failure> {
     let mut map: HashMap<String, Vec<String>> = HashMap::new();
-    for (i, (entry, (toolset, exposed))) in config.toolsets.iter().zip(&loaded.toolsets).enumerate() {
+    for (i, (entry, (toolset, exposed))) in config.toolsets.iter().zip(&loaded.toolsets).enumerate()
+    {
         let names: Vec<&str> = toolset
             .info()
             .tools

@@ -46,13 +46,30 @@ fn serve_refuses_a_network_address_without_auth_and_tls() {
     let cfg = config(dir.path(), "");
     let out = run(
         dir.path(),
-        &["serve", "--config", &cfg, "--listen", "0.0.0.0:0", "--image", dir.path().join("i.gsimage").to_str().unwrap()],
+        &[
+            "serve",
+            "--config",
+            &cfg,
+            "--listen",
+            "0.0.0.0:0",
+            "--image",
+            dir.path().join("i.gsimage").to_str().unwrap(),
+        ],
     );
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains(&format!("gs-mcp: `listen`: 0.0.0.0:0 {REFUSAL}")), "{err}");
-    assert!(err.contains("add [auth] and [tls] (see docs/auth.md)"), "{err}");
-    assert!(err.contains("dangerously_allow_unauthenticated_network = true"), "{err}");
+    assert!(
+        err.contains(&format!("gs-mcp: `listen`: 0.0.0.0:0 {REFUSAL}")),
+        "{err}"
+    );
+    assert!(
+        err.contains("add [auth] and [tls] (see docs/auth.md)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dangerously_allow_unauthenticated_network = true"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -82,7 +99,9 @@ fn check_warns_when_the_per_caller_cap_does_not_protect_the_server_cap() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("warning: `http.max_sessions_per_caller` (10) is not below `http.max_sessions` (10)"),
+        stdout.contains(
+            "warning: `http.max_sessions_per_caller` (10) is not below `http.max_sessions` (10)"
+        ),
         "{stdout}"
     );
     assert!(
@@ -118,7 +137,10 @@ fn the_message_trace_never_writes_a_token() {
     let mut log = String::new();
     let addr: std::net::SocketAddr = loop {
         let mut line = String::new();
-        assert!(stderr.read_line(&mut line).unwrap() > 0, "the server exited: {log}");
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "the server exited: {log}"
+        );
         log.push_str(&line);
         if let Some(rest) = line.strip_prefix("gs-mcp: serving http://") {
             break rest.split('/').next().unwrap().parse().unwrap();
@@ -154,5 +176,8 @@ fn the_message_trace_never_writes_a_token() {
         let signature = secret.rsplit('.').next().unwrap();
         assert!(!log.contains(signature), "a token reached the trace: {log}");
     }
-    assert!(!log.contains("Authorization") && !log.contains("Bearer ey"), "{log}");
+    assert!(
+        !log.contains("Authorization") && !log.contains("Bearer ey"),
+        "{log}"
+    );
 }

@@ -15,13 +15,13 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
+use gs_auth::{Denied, Principal};
 use http_body_util::{BodyExt, Limited};
 use hyper::body::{Body, Frame, Incoming};
 use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
-use gs_auth::{Denied, Principal};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
@@ -492,7 +492,14 @@ async fn handle(
     }
     let principal = match router.auth() {
         None => None,
-        Some(auth) => match auth.authenticate(headers.get(header::AUTHORIZATION).map(HeaderValue::as_bytes)).await {
+        Some(auth) => match auth
+            .authenticate(
+                headers
+                    .get(header::AUTHORIZATION)
+                    .map(HeaderValue::as_bytes),
+            )
+            .await
+        {
             Ok(p) => Some(p),
             Err(denied) => {
                 router.tracer.line("-->", &what, session_id.as_deref(), b"");
@@ -610,9 +617,9 @@ fn session_gate(
     };
     // Another user's session is answered as if it did not exist: its id
     // is no capability without its user's token.
-    let found = router.session(sid).filter(|s| {
-        s.user() == caller.principal.as_ref().map(|p| p.user.as_str())
-    });
+    let found = router
+        .session(sid)
+        .filter(|s| s.user() == caller.principal.as_ref().map(|p| p.user.as_str()));
     let Some(session) = found else {
         return Err(json_error(
             StatusCode::NOT_FOUND,

@@ -163,7 +163,10 @@ impl Session {
     /// Records the token a request of the session came with: a refreshed
     /// token's scopes and expiry take over.
     fn authenticated(&self, p: &Arc<Principal>) {
-        *self.principal.lock().unwrap_or_else(PoisonError::into_inner) = Some(p.clone());
+        *self
+            .principal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(p.clone());
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, SessionState> {

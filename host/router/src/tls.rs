@@ -126,10 +126,9 @@ impl Tls {
                 tokio::time::sleep(WATCH_PERIOD).await;
                 let Some(tls) = weak.upgrade() else { return };
                 match tls.reload_if_changed() {
-                    Ok(true) => eprintln!(
-                        "gs-mcp: TLS certificate {} reloaded",
-                        tls.cert.display()
-                    ),
+                    Ok(true) => {
+                        eprintln!("gs-mcp: TLS certificate {} reloaded", tls.cert.display())
+                    }
                     Ok(false) => {}
                     Err(e) => {
                         // Said once per change, not every period.

@@ -223,12 +223,18 @@ fn assert_401(r: &Reply, error: &str, says: &str) {
     assert_eq!(r.status, 401, "{}", r.text());
     let challenge = r.header("www-authenticate").expect("a challenge");
     assert!(challenge.starts_with("Bearer "), "{challenge}");
-    assert!(challenge.contains(&format!("error=\"{error}\"")), "{challenge}");
+    assert!(
+        challenge.contains(&format!("error=\"{error}\"")),
+        "{challenge}"
+    );
     assert!(
         challenge.contains(&format!("resource_metadata=\"{METADATA}\"")),
         "{challenge}"
     );
-    assert!(challenge.contains(&format!("scope=\"{ALL}\"")), "{challenge}");
+    assert!(
+        challenge.contains(&format!("scope=\"{ALL}\"")),
+        "{challenge}"
+    );
     assert!(challenge.contains("error_description=\""), "{challenge}");
     let body = r.json();
     assert_eq!(body["jsonrpc"], "2.0");
@@ -249,7 +255,12 @@ async fn setup() -> (Idp, SigningKey, Served) {
 async fn every_request_without_a_token_is_challenged() {
     let (idp, key, s) = setup().await;
     let sid = open(&s, &key.sign(&claims(&idp, "alice", ALL))).await;
-    for (method, session) in [("POST", None), ("POST", Some(&sid)), ("GET", Some(&sid)), ("DELETE", Some(&sid))] {
+    for (method, session) in [
+        ("POST", None),
+        ("POST", Some(&sid)),
+        ("GET", Some(&sid)),
+        ("DELETE", Some(&sid)),
+    ] {
         let r = send(&s, method, None, session.map(String::as_str), &init_body()).await;
         assert_401(&r, "invalid_token", "no access token");
     }
@@ -280,10 +291,17 @@ async fn an_expired_token_is_refused_but_clock_skew_is_allowed() {
     let (idp, key, s) = setup().await;
     let mut c = claims(&idp, "alice", ALL);
     c["exp"] = json!(now() - 3600);
-    assert_401(&post(&s, &key.sign(&c), None, &init_body()).await, "invalid_token", "expired");
+    assert_401(
+        &post(&s, &key.sign(&c), None, &init_body()).await,
+        "invalid_token",
+        "expired",
+    );
     // Within the 60 s skew: accepted.
     c["exp"] = json!(now() - 10);
-    assert_eq!(post(&s, &key.sign(&c), None, &init_body()).await.status, 200);
+    assert_eq!(
+        post(&s, &key.sign(&c), None, &init_body()).await.status,
+        200
+    );
 }
 
 #[tokio::test]
@@ -291,7 +309,11 @@ async fn a_token_without_exp_is_refused() {
     let (idp, key, s) = setup().await;
     let mut c = claims(&idp, "alice", ALL);
     c.as_object_mut().unwrap().remove("exp");
-    assert_401(&post(&s, &key.sign(&c), None, &init_body()).await, "invalid_token", "no `exp` claim");
+    assert_401(
+        &post(&s, &key.sign(&c), None, &init_body()).await,
+        "invalid_token",
+        "no `exp` claim",
+    );
 }
 
 #[tokio::test]
@@ -299,32 +321,58 @@ async fn a_token_of_another_issuer_is_refused() {
     let (idp, key, s) = setup().await;
     let mut c = claims(&idp, "alice", ALL);
     c["iss"] = json!("https://elsewhere.example");
-    assert_401(&post(&s, &key.sign(&c), None, &init_body()).await, "invalid_token", "another issuer");
+    assert_401(
+        &post(&s, &key.sign(&c), None, &init_body()).await,
+        "invalid_token",
+        "another issuer",
+    );
 }
 
 #[tokio::test]
 async fn a_token_for_another_audience_is_refused_string_or_array() {
     let (idp, key, s) = setup().await;
     let mut c = claims(&idp, "alice", ALL);
-    for aud in [json!("https://other.example/mcp"), json!(["https://other.example/mcp", "x"])] {
+    for aud in [
+        json!("https://other.example/mcp"),
+        json!(["https://other.example/mcp", "x"]),
+    ] {
         c["aud"] = aud;
         let r = post(&s, &key.sign(&c), None, &init_body()).await;
-        assert_401(&r, "invalid_token", "audience does not include https://mcp.example.test/mcp");
+        assert_401(
+            &r,
+            "invalid_token",
+            "audience does not include https://mcp.example.test/mcp",
+        );
     }
     c["aud"] = json!(["https://other.example/mcp", RESOURCE]);
-    assert_eq!(post(&s, &key.sign(&c), None, &init_body()).await.status, 200);
+    assert_eq!(
+        post(&s, &key.sign(&c), None, &init_body()).await.status,
+        200
+    );
 }
 
 #[tokio::test]
 async fn a_token_lacking_the_required_scope_is_forbidden_naming_it() {
     let (idp, key, s) = setup().await;
-    let r = post(&s, &key.sign(&claims(&idp, "alice", "mcp:write")), None, &init_body()).await;
+    let r = post(
+        &s,
+        &key.sign(&claims(&idp, "alice", "mcp:write")),
+        None,
+        &init_body(),
+    )
+    .await;
     assert_eq!(r.status, 403, "{}", r.text());
     let challenge = r.header("www-authenticate").unwrap();
-    assert!(challenge.contains("error=\"insufficient_scope\""), "{challenge}");
+    assert!(
+        challenge.contains("error=\"insufficient_scope\""),
+        "{challenge}"
+    );
     assert!(challenge.contains("scope=\"mcp:use\""), "{challenge}");
     let message = r.json()["error"]["message"].as_str().unwrap().to_string();
-    assert!(message.starts_with("Forbidden: ") && message.contains("`mcp:use`"), "{message}");
+    assert!(
+        message.starts_with("Forbidden: ") && message.contains("`mcp:use`"),
+        "{message}"
+    );
 }
 
 #[tokio::test]
@@ -334,7 +382,13 @@ async fn a_forged_signature_is_401_never_403() {
     // scope, which must not turn the answer into 403.
     let forger = SigningKey::es256("k1");
     for scope in [ALL, "none"] {
-        let r = post(&s, &forger.sign(&claims(&idp, "alice", scope)), None, &init_body()).await;
+        let r = post(
+            &s,
+            &forger.sign(&claims(&idp, "alice", scope)),
+            None,
+            &init_body(),
+        )
+        .await;
         assert_401(&r, "invalid_token", "signature does not verify");
     }
     // A valid token with its signature swapped for another's.
@@ -345,7 +399,11 @@ async fn a_forged_signature_is_401_never_403() {
         good.rsplit_once('.').unwrap().0,
         other.rsplit_once('.').unwrap().1
     );
-    assert_401(&post(&s, &spliced, None, &init_body()).await, "invalid_token", "signature does not verify");
+    assert_401(
+        &post(&s, &spliced, None, &init_body()).await,
+        "invalid_token",
+        "signature does not verify",
+    );
 }
 
 #[tokio::test]
@@ -354,12 +412,25 @@ async fn hmac_and_none_algorithms_are_refused() {
     let c = claims(&idp, "alice", ALL);
     let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
     header.kid = Some("k1".into());
-    let hs = jsonwebtoken::encode(&header, &c, &jsonwebtoken::EncodingKey::from_secret(b"k1")).unwrap();
-    assert_401(&post(&s, &hs, None, &init_body()).await, "invalid_token", "algorithm `HS256` is not accepted");
+    let hs =
+        jsonwebtoken::encode(&header, &c, &jsonwebtoken::EncodingKey::from_secret(b"k1")).unwrap();
+    assert_401(
+        &post(&s, &hs, None, &init_body()).await,
+        "invalid_token",
+        "algorithm `HS256` is not accepted",
+    );
     use base64::Engine;
     let b64 = |v: &Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string());
-    let none = format!("{}.{}.", b64(&json!({"alg": "none", "typ": "JWT"})), b64(&c));
-    assert_401(&post(&s, &none, None, &init_body()).await, "invalid_token", "algorithm `none` is not accepted");
+    let none = format!(
+        "{}.{}.",
+        b64(&json!({"alg": "none", "typ": "JWT"})),
+        b64(&c)
+    );
+    assert_401(
+        &post(&s, &none, None, &init_body()).await,
+        "invalid_token",
+        "algorithm `none` is not accepted",
+    );
 }
 
 #[tokio::test]
@@ -369,7 +440,17 @@ async fn an_unknown_key_id_refetches_the_keys_at_a_bounded_rate_then_rotated_key
     let mut config = auth_config(&idp);
     config.jwks_min_refresh = Duration::from_secs(1);
     let s = serve(config, HttpSettings::default()).await;
-    assert_eq!(post(&s, &k1.sign(&claims(&idp, "alice", ALL)), None, &init_body()).await.status, 200);
+    assert_eq!(
+        post(
+            &s,
+            &k1.sign(&claims(&idp, "alice", ALL)),
+            None,
+            &init_body()
+        )
+        .await
+        .status,
+        200
+    );
     assert_eq!(idp.fetches(), 1);
     // A key the issuer has not published yet: refused, and a flood of
     // such tokens fetches the keys at most once more within the interval.
@@ -378,7 +459,11 @@ async fn an_unknown_key_id_refetches_the_keys_at_a_bounded_rate_then_rotated_key
         let mut c = claims(&idp, "alice", ALL);
         c["jti"] = json!(i);
         let r = post(&s, &k2.sign(&c), None, &init_body()).await;
-        assert_401(&r, "invalid_token", "no key of the issuer verifies the token (key id k2");
+        assert_401(
+            &r,
+            "invalid_token",
+            "no key of the issuer verifies the token (key id k2",
+        );
     }
     assert!(idp.fetches() <= 2, "{} fetches", idp.fetches());
     // The issuer rotates to k2: after the interval, a k2 token is accepted.
@@ -395,17 +480,38 @@ async fn a_session_runs_as_its_user_and_answers_another_users_token_404() {
     let alice = key.sign(&claims(&idp, "alice", ALL));
     let bob = key.sign(&claims(&idp, "bob", ALL));
     let sid = open(&s, &alice).await;
-    assert_eq!(call(&s, &alice, &sid, "whoami").await.json()["result"]["content"][0]["text"], "alice");
+    assert_eq!(
+        call(&s, &alice, &sid, "whoami").await.json()["result"]["content"][0]["text"],
+        "alice"
+    );
     let bobs = open(&s, &bob).await;
-    assert_eq!(call(&s, &bob, &bobs, "whoami").await.json()["result"]["content"][0]["text"], "bob");
+    assert_eq!(
+        call(&s, &bob, &bobs, "whoami").await.json()["result"]["content"][0]["text"],
+        "bob"
+    );
     // Bob's token on Alice's session: as if it did not exist, by POST,
     // GET and DELETE.
     let r = call(&s, &bob, &sid, "whoami").await;
     assert_eq!(r.status, 404, "{}", r.text());
-    assert!(r.json()["error"]["message"].as_str().unwrap().contains("Session not found"));
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Session not found")
+    );
     let auth = format!("Bearer {bob}");
-    assert_eq!(send(&s, "GET", Some(&auth), Some(&sid), &Value::Null).await.status, 404);
-    assert_eq!(send(&s, "DELETE", Some(&auth), Some(&sid), &Value::Null).await.status, 404);
+    assert_eq!(
+        send(&s, "GET", Some(&auth), Some(&sid), &Value::Null)
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        send(&s, "DELETE", Some(&auth), Some(&sid), &Value::Null)
+            .await
+            .status,
+        404
+    );
     assert!(s.router.session(&sid).is_some());
     // A refreshed token of Alice's keeps working on her session.
     let mut fresh = claims(&idp, "alice", ALL);
@@ -414,9 +520,22 @@ async fn a_session_runs_as_its_user_and_answers_another_users_token_404() {
     assert_ne!(refreshed, alice);
     assert_eq!(call(&s, &refreshed, &sid, "whoami").await.status, 200);
     // A token naming no user of the image opens no session.
-    let r = post(&s, &key.sign(&claims(&idp, "carol", ALL)), None, &init_body()).await;
+    let r = post(
+        &s,
+        &key.sign(&claims(&idp, "carol", ALL)),
+        None,
+        &init_body(),
+    )
+    .await;
     assert_eq!(r.status, 500, "{}", r.text());
-    assert!(r.json()["error"]["message"].as_str().unwrap().contains("no user carol"), "{}", r.text());
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no user carol"),
+        "{}",
+        r.text()
+    );
 }
 
 #[tokio::test]
@@ -434,7 +553,10 @@ async fn without_the_write_scope_a_session_is_read_only() {
     let wid = open(&s, &writer).await;
     assert!(!s.router.session(&wid).unwrap().read_only());
     assert_eq!(tool_names(&s, &writer, &wid).await, ["whoami", "change"]);
-    assert_eq!(call(&s, &writer, &wid, "change").await.json()["result"]["content"][0]["text"], "change ran");
+    assert_eq!(
+        call(&s, &writer, &wid, "change").await.json()["result"]["content"][0]["text"],
+        "change ran"
+    );
 }
 
 #[tokio::test]
@@ -442,17 +564,37 @@ async fn a_tool_with_its_own_scope_is_hidden_and_refused_without_it() {
     let (idp, key, s) = setup().await;
     let plain = key.sign(&claims(&idp, "alice", "mcp:use mcp:write"));
     let sid = open(&s, &plain).await;
-    assert!(!tool_names(&s, &plain, &sid).await.contains(&"secret".to_string()));
+    assert!(
+        !tool_names(&s, &plain, &sid)
+            .await
+            .contains(&"secret".to_string())
+    );
     let r = call(&s, &plain, &sid, "secret").await;
     assert_eq!(r.status, 403, "{}", r.text());
     let challenge = r.header("www-authenticate").unwrap();
-    assert!(challenge.contains("error=\"insufficient_scope\"") && challenge.contains("scope=\"mcp:secret\""), "{challenge}");
+    assert!(
+        challenge.contains("error=\"insufficient_scope\"")
+            && challenge.contains("scope=\"mcp:secret\""),
+        "{challenge}"
+    );
     assert_eq!(r.json()["id"], 7);
-    assert!(r.json()["error"]["message"].as_str().unwrap().contains("tool `secret` needs scope `mcp:secret`"));
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("tool `secret` needs scope `mcp:secret`")
+    );
     // The same session with a token that has the scope (a step-up).
     let stepped = key.sign(&claims(&idp, "alice", ALL));
-    assert!(tool_names(&s, &stepped, &sid).await.contains(&"secret".to_string()));
-    assert_eq!(call(&s, &stepped, &sid, "secret").await.json()["result"]["content"][0]["text"], "secret ran");
+    assert!(
+        tool_names(&s, &stepped, &sid)
+            .await
+            .contains(&"secret".to_string())
+    );
+    assert_eq!(
+        call(&s, &stepped, &sid, "secret").await.json()["result"]["content"][0]["text"],
+        "secret ran"
+    );
 }
 
 #[tokio::test]
@@ -465,9 +607,8 @@ async fn the_metadata_is_served_at_both_paths_from_configuration() {
         "/.well-known/oauth-protected-resource/mcp?x=1",
         "/.well-known/oauth-protected-resource/",
     ] {
-        let raw = format!(
-            "GET {path} HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n"
-        );
+        let raw =
+            format!("GET {path} HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n");
         let r = raw_request(s.addr, raw.as_bytes()).await;
         assert_eq!(r.status, 200, "{path}: {}", r.text());
         assert_eq!(r.header("content-type"), Some("application/json"));
@@ -513,7 +654,10 @@ async fn the_per_caller_cap_counts_the_users_sessions_not_the_address() {
 
 #[tokio::test]
 async fn a_session_ends_with_its_token_only_when_configured_to() {
-    for (expiry, survives) in [(TokenExpiry::EndSession, false), (TokenExpiry::KeepUntilNextRequest, true)] {
+    for (expiry, survives) in [
+        (TokenExpiry::EndSession, false),
+        (TokenExpiry::KeepUntilNextRequest, true),
+    ] {
         let key = SigningKey::es256("k1");
         let idp = Idp::start(&[&key]).await;
         let mut config = auth_config(&idp);
@@ -553,11 +697,15 @@ async fn validated_tokens_are_cached_and_invalid_ones_never_are() {
     for i in 0..50 {
         let mut c = claims(&idp, "alice", ALL);
         c["jti"] = json!(i);
-        for bad in [format!("garbage{i}"), forger.sign(&c), key.sign(&{
-            let mut e = expired.clone();
-            e["jti"] = json!(i);
-            e
-        })] {
+        for bad in [
+            format!("garbage{i}"),
+            forger.sign(&c),
+            key.sign(&{
+                let mut e = expired.clone();
+                e["jti"] = json!(i);
+                e
+            }),
+        ] {
             assert_eq!(call(&s, &bad, &sid, "whoami").await.status, 401);
         }
     }

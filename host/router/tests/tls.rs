@@ -18,8 +18,8 @@ struct Cert {
 
 /// Writes a fresh self-signed certificate for 127.0.0.1 to `dir`.
 fn write_cert(dir: &Path) -> Cert {
-    let c = rcgen::generate_simple_self_signed(vec!["127.0.0.1".into(), "localhost".into()])
-        .unwrap();
+    let c =
+        rcgen::generate_simple_self_signed(vec!["127.0.0.1".into(), "localhost".into()]).unwrap();
     std::fs::write(dir.join("cert.pem"), c.cert.pem()).unwrap();
     std::fs::write(dir.join("key.pem"), c.signing_key.serialize_pem()).unwrap();
     Cert {
@@ -32,7 +32,11 @@ async fn start(dir: &Path) -> (SocketAddr, Arc<Tls>, common::Server) {
     let tls = Tls::load(&dir.join("cert.pem"), &dir.join("key.pem")).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(gs_router::serve_tls(listener, server.router.clone(), tls.clone()));
+    tokio::spawn(gs_router::serve_tls(
+        listener,
+        server.router.clone(),
+        tls.clone(),
+    ));
     (addr, tls, server)
 }
 
@@ -99,8 +103,14 @@ async fn plain_http_on_the_tls_port_is_refused_saying_to_use_https() {
     let reply = common::request(addr, "POST", &[common::JSON], body).await;
     assert_eq!(reply.status, 400);
     assert_eq!(reply.json()["error"]["code"], -32600);
-    let message = reply.json()["error"]["message"].as_str().unwrap().to_string();
-    assert!(message.contains("HTTPS only") && message.contains("https://"), "{message}");
+    let message = reply.json()["error"]["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        message.contains("HTTPS only") && message.contains("https://"),
+        "{message}"
+    );
 }
 
 #[tokio::test]
@@ -113,9 +123,10 @@ async fn a_changed_certificate_is_served_to_new_connections() {
     std::thread::sleep(std::time::Duration::from_millis(20));
     let second = write_cert(dir.path());
     assert!(tls.reload_if_changed().unwrap());
-    let (reply, presented) = initialize_over_tls(addr, &connector(&second.der, &[&rustls::version::TLS13]))
-        .await
-        .unwrap();
+    let (reply, presented) =
+        initialize_over_tls(addr, &connector(&second.der, &[&rustls::version::TLS13]))
+            .await
+            .unwrap();
     assert_eq!(reply.status, 200);
     assert_eq!(presented, second.der);
     assert!(
@@ -140,7 +151,10 @@ fn a_missing_or_mismatched_key_is_refused_naming_the_file() {
     let dir = tempfile::tempdir().unwrap();
     write_cert(dir.path());
     let err = Tls::load(&dir.path().join("cert.pem"), &dir.path().join("absent.pem")).unwrap_err();
-    assert!(err.contains("absent.pem") && err.contains("tls.key"), "{err}");
+    assert!(
+        err.contains("absent.pem") && err.contains("tls.key"),
+        "{err}"
+    );
     let other = tempfile::tempdir().unwrap();
     write_cert(other.path());
     let err = Tls::load(&dir.path().join("cert.pem"), &other.path().join("key.pem")).unwrap_err();

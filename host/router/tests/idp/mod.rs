@@ -103,7 +103,9 @@ impl Idp {
         let (k, f, iss) = (published.clone(), fetches.clone(), issuer.clone());
         tokio::spawn(async move {
             loop {
-                let Ok((mut s, _)) = listener.accept().await else { return };
+                let Ok((mut s, _)) = listener.accept().await else {
+                    return;
+                };
                 let (k, f, iss) = (k.clone(), f.clone(), iss.clone());
                 tokio::spawn(async move {
                     let mut buf = Vec::new();
