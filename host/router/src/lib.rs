@@ -22,8 +22,13 @@
 //!   server-to-client requests ([`Router::send_request`]), which a POSTed
 //!   JSON-RPC response settles.
 //!
-//! Architecture invariant: the router knows JSON-RPC, HTTP and the broker;
-//! it knows nothing of wasmtime or of any image backend.
+//! - With `[auth]` ([`Router::with_auth`]): every HTTP request is
+//!   authenticated by `gs-auth`; a session belongs to the user who opened
+//!   it, is read-only without the write scope, and counts toward that
+//!   user's per-caller cap. [`tls`] serves HTTPS.
+//!
+//! Architecture invariant: the router knows JSON-RPC, HTTP, the broker and
+//! gs-auth's verdicts; it knows nothing of wasmtime or of any image backend.
 
 mod http;
 mod outbound;
