@@ -16,7 +16,9 @@
 #       a failure not in the baseline fails the script, and so does a
 #       baselined scenario that now passes (the baseline must stay honest);
 #    b. the Python SDK client (HTTP, then stdio);
-#    c. the TypeScript SDK client (HTTP, then stdio);
+#    c. the TypeScript SDK client (HTTP, then stdio), and its OAuth flow
+#       against a second gs-mcp with [auth] and a real identity provider
+#       (oauth2-mock-server on loopback): tests/clients/ts/auth-test.mjs;
 #    d. the MCP Inspector's CLI (stdio from the configuration file, HTTP).
 #    The stdio runs launch the command line of tests/clients/mcp-stdio.json,
 #    the configuration the README shows.
@@ -154,6 +156,11 @@ step "Python MCP SDK (HTTP, stdio)"
 
 step "TypeScript MCP SDK (HTTP, stdio)"
 node "$ts_dir/client-test.mjs" "$repo" "$port" || failed=1
+
+step "TypeScript MCP SDK OAuth flow against a real identity provider ([auth])"
+# oauth2-mock-server (from the lock) on loopback with its own RS256 keys;
+# the script starts its own gs-mcp with [auth]. See docs/auth.md.
+node "$ts_dir/auth-test.mjs" "$target_dir/debug/gs-mcp" || failed=1
 
 step "MCP Inspector CLI (stdio, HTTP)"
 # inspect LABEL EXPECTED ARGS…: runs the Inspector's CLI and checks its

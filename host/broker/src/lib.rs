@@ -53,6 +53,14 @@ pub trait ImageSessionFactory: Send + Sync {
     /// A fresh image session, or a message saying why none could be opened
     /// and what to do.
     fn open(&self) -> Result<Arc<dyn ImageSession>, String>;
+
+    /// A fresh image session running as the image user `user` (the
+    /// authenticated caller). A backend without named users refuses.
+    fn open_as(&self, user: &str) -> Result<Arc<dyn ImageSession>, String> {
+        Err(format!(
+            "this image backend cannot open a session as user `{user}`; serve it without `[auth]`"
+        ))
+    }
 }
 
 /// A tool surface that cannot be built.
@@ -381,15 +389,31 @@ impl Broker {
     /// Opens a session with its own image session. The factory runs on the
     /// blocking pool: opening an image session may touch the disk.
     pub async fn open_session(&self) -> Result<BrokerSession, String> {
+        self.open_session_as(None, false).await
+    }
+
+    /// Opens a session whose image session runs as `user` (the factory's
+    /// default user when `None`). The session is read-only if the broker
+    /// is or `read_only` is set (a caller without the write scope): the
+    /// same gates either way.
+    pub async fn open_session_as(
+        &self,
+        user: Option<&str>,
+        read_only: bool,
+    ) -> Result<BrokerSession, String> {
         let factory = self.factory.clone();
-        let image = tokio::task::spawn_blocking(move || factory.open())
-            .await
-            .map_err(|e| format!("opening an image session failed: {e}"))??;
+        let user = user.map(str::to_string);
+        let image = tokio::task::spawn_blocking(move || match user {
+            Some(u) => factory.open_as(&u),
+            None => factory.open(),
+        })
+        .await
+        .map_err(|e| format!("opening an image session failed: {e}"))??;
         Ok(BrokerSession {
             image,
             surface: self.surface.clone(),
             identity: self.identity.clone(),
-            read_only: self.read_only,
+            read_only: self.read_only || read_only,
             queue: Arc::new(tokio::sync::Mutex::new(())),
             slots: Arc::new(Mutex::new(
                 (0..self.surface.toolsets.len()).map(|_| None).collect(),

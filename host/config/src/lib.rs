@@ -195,6 +195,60 @@ impl Default for Trace {
     }
 }
 
+/// What a session does when the token it last used expires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TokenExpiry {
+    /// Keep the session; its next request must carry a fresh token (the
+    /// default: a client refreshing its token keeps its transaction view).
+    #[default]
+    KeepUntilNextRequest,
+    /// End the session as soon as its latest token expires.
+    EndSession,
+}
+
+/// The OAuth 2.1 resource server: `[auth]`. When present, every HTTP
+/// request must carry a bearer JWT issued by `issuer` for `audience`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuthConfig {
+    /// The authorization server's issuer identifier (`https://…`; plain
+    /// `http://` only for a loopback issuer, as in tests).
+    pub issuer: String,
+    /// The canonical resource identifier tokens must name in `aud`, and
+    /// the `resource` of the protected-resource metadata, e.g.
+    /// `https://mcp.example.com/mcp`.
+    pub audience: String,
+    /// Where the issuer's keys are; `None` reads `jwks_uri` from the
+    /// issuer's metadata.
+    pub jwks_uri: Option<String>,
+    /// Scopes every token must carry. Default `["mcp:use"]`.
+    pub required_scopes: Vec<String>,
+    /// The scope that makes a session read-write; without it the session
+    /// is read-only. Default `mcp:write`.
+    pub write_scope: String,
+    /// Scopes advertised besides the ones the server checks (e.g. an
+    /// identity provider's `profile`). Default none.
+    pub extra_scopes: Vec<String>,
+    /// The claim naming the image user the session runs as. Default `sub`.
+    pub user_claim: String,
+    /// Clock skew allowed on `exp` and `nbf`. Default 60 s.
+    pub clock_skew: Duration,
+    /// Least time between two fetches of the issuer's keys when a token
+    /// names an unknown key id. Default 30 s.
+    pub jwks_min_refresh: Duration,
+    /// What a session does when its token expires.
+    pub on_token_expiry: TokenExpiry,
+}
+
+/// TLS: `[tls]`, the certificate chain and private key (PEM files), read
+/// again when they change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TlsConfig {
+    /// The certificate chain, leaf first (PEM).
+    pub cert: PathBuf,
+    /// The private key (PEM: PKCS#8, PKCS#1 or SEC1).
+    pub key: PathBuf,
+}
+
 /// Where a toolset comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ToolsetSource {
@@ -249,6 +303,10 @@ pub struct ToolsetEntry {
     pub limits: ToolsetLimits,
     /// The tools to expose by name; `None` exposes all.
     pub tools: Option<Vec<String>>,
+    /// Scopes a token needs for any tool of this toolset (with `[auth]`).
+    pub scopes: Vec<String>,
+    /// Scopes a token needs for one tool, by tool name, besides `scopes`.
+    pub tool_scopes: Vec<(String, Vec<String>)>,
 }
 
 /// Engine-wide settings of the WebAssembly toolset host, shared by every
@@ -311,6 +369,62 @@ pub struct Config {
     /// The toolsets, in the order their tools are listed. Default: the
     /// built-in toolset alone.
     pub toolsets: Vec<ToolsetEntry>,
+    /// The OAuth resource server; `None` serves without authentication.
+    pub auth: Option<AuthConfig>,
+    /// TLS; `None` serves plain HTTP.
+    pub tls: Option<TlsConfig>,
+    /// `dangerously_allow_unauthenticated_network`: serve a non-loopback
+    /// address without `[auth]` and `[tls]` (behind a proxy that does both).
+    pub allow_unauthenticated_network: bool,
+}
+
+impl Config {
+    /// Refuses to serve `listen` when it is not loopback and the server
+    /// lacks `[auth]` or `[tls]`, unless the operator set the override.
+    /// The one place this rule lives: `serve` and `check` both ask it.
+    pub fn check_exposure(&self, listen: SocketAddr) -> Result<(), ConfigError> {
+        if listen.ip().is_loopback() || self.allow_unauthenticated_network {
+            return Ok(());
+        }
+        let missing: Vec<&str> = [
+            ("[auth]", self.auth.is_none()),
+            ("[tls]", self.tls.is_none()),
+        ]
+        .into_iter()
+        .filter_map(|(name, absent)| absent.then_some(name))
+        .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(ConfigError::at(
+            "listen",
+            format!(
+                "{listen} is not a loopback address and the configuration has no {}: anyone \
+                 who can reach the port could run Smalltalk in the image; add {} (see \
+                 docs/auth.md), listen on 127.0.0.1, or -- only behind a proxy that terminates \
+                 TLS and authenticates -- set `dangerously_allow_unauthenticated_network = true`",
+                missing.join(" or "),
+                missing.join(" and ")
+            ),
+        ))
+    }
+
+    /// Warnings about the session caps under `[auth]`: a per-caller cap that
+    /// is off, or not below the server cap, lets one user take every slot.
+    pub fn cap_warnings(&self) -> Vec<String> {
+        let server = self.http.max_sessions;
+        match self.http.max_sessions_per_caller {
+            None => vec![format!(
+                "`http.max_sessions_per_caller` is off: one caller may hold all {server} \
+                 sessions; set it below `http.max_sessions`"
+            )],
+            Some(cap) if cap >= server => vec![format!(
+                "`http.max_sessions_per_caller` ({cap}) is not below `http.max_sessions` \
+                 ({server}): one caller may hold every session; lower it"
+            )],
+            Some(_) => Vec::new(),
+        }
+    }
 }
 
 /// The default image file: `$XDG_DATA_HOME/gs-mcp/image.gsimage`, else

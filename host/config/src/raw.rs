@@ -9,9 +9,9 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use crate::{
-    Config, ConfigError, EngineSettings, GRANTS, HttpSettings, Identity, ImageBackend,
-    MAX_ENGINE_INSTANCES, Preopen, SessionLifetime, ToolsetEntry, ToolsetLimits, ToolsetSource,
-    Trace, check_probe, default_image_path,
+    AuthConfig, Config, ConfigError, EngineSettings, GRANTS, HttpSettings, Identity, ImageBackend,
+    MAX_ENGINE_INSTANCES, Preopen, SessionLifetime, TlsConfig, TokenExpiry, ToolsetEntry,
+    ToolsetLimits, ToolsetSource, Trace, check_probe, default_image_path,
 };
 
 #[derive(Deserialize, Default)]
@@ -26,6 +26,31 @@ pub(crate) struct File {
     trace: Option<RawTrace>,
     engine: Option<RawEngine>,
     toolset: Option<Vec<RawToolset>>,
+    auth: Option<RawAuth>,
+    tls: Option<RawTls>,
+    dangerously_allow_unauthenticated_network: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAuth {
+    issuer: String,
+    audience: String,
+    jwks_uri: Option<String>,
+    required_scopes: Option<Vec<String>>,
+    write_scope: Option<String>,
+    extra_scopes: Option<Vec<String>>,
+    user_claim: Option<String>,
+    clock_skew_secs: Option<u64>,
+    jwks_min_refresh_secs: Option<u64>,
+    on_token_expiry: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTls {
+    cert: String,
+    key: String,
 }
 
 #[derive(Deserialize)]
@@ -96,6 +121,8 @@ struct RawToolset {
     preopen: Option<Vec<RawPreopen>>,
     limits: Option<RawLimits>,
     tools: Option<Vec<String>>,
+    scopes: Option<Vec<String>>,
+    tool_scopes: Option<std::collections::BTreeMap<String, Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -233,6 +260,18 @@ impl File {
         }
 
         let engine = validate_engine(self.engine)?;
+        let auth = self.auth.map(validate_auth).transpose()?;
+        let tls = match self.tls {
+            None => None,
+            Some(t) => {
+                check_text("tls.cert", &t.cert)?;
+                check_text("tls.key", &t.key)?;
+                Some(TlsConfig {
+                    cert: resolve(base, &t.cert),
+                    key: resolve(base, &t.key),
+                })
+            }
+        };
 
         let toolsets = match self.toolset {
             None => vec![ToolsetEntry {
@@ -241,6 +280,8 @@ impl File {
                 preopen: Vec::new(),
                 limits: ToolsetLimits::default(),
                 tools: None,
+                scopes: Vec::new(),
+                tool_scopes: Vec::new(),
             }],
             Some(list) => {
                 let mut out = Vec::with_capacity(list.len());
@@ -273,8 +314,132 @@ impl File {
             trace,
             engine,
             toolsets,
+            auth,
+            tls,
+            allow_unauthenticated_network: self
+                .dangerously_allow_unauthenticated_network
+                .unwrap_or(false),
         })
     }
+}
+
+/// A scope as RFC 6749 allows it: printable ASCII without space, `"` or `\`.
+fn check_scopes(key: &str, scopes: &[String]) -> Result<Vec<String>, ConfigError> {
+    let mut out: Vec<String> = Vec::new();
+    for (i, s) in scopes.iter().enumerate() {
+        let ok = !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\');
+        if !ok {
+            return Err(ConfigError::at(
+                format!("{key}[{i}]"),
+                format!(
+                    "{s:?} is not a scope; a scope is printable ASCII without spaces, quotes or \
+                     backslashes, such as `mcp:use`"
+                ),
+            ));
+        }
+        if !out.contains(s) {
+            out.push(s.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// An `https` URL (or `http` to a loopback host, for a local identity
+/// provider), without fragment.
+fn check_url(key: &str, url: &str) -> Result<(), ConfigError> {
+    let rest = url.strip_prefix("https://").or_else(|| {
+        url.strip_prefix("http://").filter(|r| {
+            let authority = r.split('/').next().unwrap_or("");
+            let host = match authority.rsplit_once(':') {
+                Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) => h,
+                _ => authority,
+            };
+            crate::is_loopback_host(host)
+        })
+    });
+    match rest {
+        Some(r)
+            if !r.is_empty()
+                && !r.starts_with('/')
+                && !url.contains('#')
+                && !url.chars().any(char::is_whitespace) =>
+        {
+            Ok(())
+        }
+        _ => Err(ConfigError::at(
+            key,
+            format!(
+                "`{url}` is not an https URL; give one such as `https://idp.example.com/realms/mcp` \
+                 (plain http is accepted only for a loopback host)"
+            ),
+        )),
+    }
+}
+
+fn validate_auth(r: RawAuth) -> Result<AuthConfig, ConfigError> {
+    let issuer = r.issuer.trim().to_string();
+    check_url("auth.issuer", &issuer)?;
+    let audience = r.audience.trim().to_string();
+    check_url("auth.audience", &audience)?;
+    if let Some(j) = &r.jwks_uri {
+        check_url("auth.jwks_uri", j)?;
+    }
+    let required_scopes = match r.required_scopes {
+        None => vec!["mcp:use".to_string()],
+        Some(s) => check_scopes("auth.required_scopes", &s)?,
+    };
+    let write_scope = r.write_scope.unwrap_or_else(|| "mcp:write".into());
+    check_scopes("auth.write_scope", std::slice::from_ref(&write_scope))
+        .map_err(|e| ConfigError::at("auth.write_scope", e.message))?;
+    let extra_scopes = check_scopes("auth.extra_scopes", &r.extra_scopes.unwrap_or_default())?;
+    let user_claim = r.user_claim.unwrap_or_else(|| "sub".into());
+    check_text("auth.user_claim", &user_claim)?;
+    let clock_skew = Duration::from_secs(r.clock_skew_secs.unwrap_or(60));
+    if clock_skew > Duration::from_secs(300) {
+        return Err(ConfigError::at(
+            "auth.clock_skew_secs",
+            format!(
+                "{} s would accept tokens long expired; give at most 300 (default 60)",
+                clock_skew.as_secs()
+            ),
+        ));
+    }
+    let jwks_min_refresh = Duration::from_secs(r.jwks_min_refresh_secs.unwrap_or(30));
+    if jwks_min_refresh.is_zero() {
+        return Err(ConfigError::at(
+            "auth.jwks_min_refresh_secs",
+            "0 would let every forged key id fetch the issuer's keys again; give at least 1 \
+             (default 30)",
+        ));
+    }
+    let on_token_expiry = match r.on_token_expiry.as_deref().unwrap_or("keep") {
+        "keep" => TokenExpiry::KeepUntilNextRequest,
+        "end" => TokenExpiry::EndSession,
+        other => {
+            return Err(ConfigError::at(
+                "auth.on_token_expiry",
+                format!(
+                    "`{other}` is not a choice; use `keep` (the session waits for a request \
+                     with a fresh token, the default) or `end` (the session ends when its token \
+                     expires)"
+                ),
+            ));
+        }
+    };
+    Ok(AuthConfig {
+        issuer,
+        audience,
+        jwks_uri: r.jwks_uri,
+        required_scopes,
+        write_scope,
+        extra_scopes,
+        user_claim,
+        clock_skew,
+        jwks_min_refresh,
+        on_token_expiry,
+    })
 }
 
 fn validate_image(
@@ -623,11 +788,21 @@ fn validate_toolset(
         }
     };
 
+    let scopes = check_scopes(&key("scopes"), &t.scopes.unwrap_or_default())?;
+    let mut tool_scopes = Vec::new();
+    for (tool, list) in t.tool_scopes.unwrap_or_default() {
+        let k = key(&format!("tool_scopes.{tool}"));
+        check_text(&k, &tool)?;
+        tool_scopes.push((tool, check_scopes(&k, &list)?));
+    }
+
     Ok(ToolsetEntry {
         source,
         grants,
         preopen,
         limits,
         tools,
+        scopes,
+        tool_scopes,
     })
 }

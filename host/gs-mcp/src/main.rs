@@ -95,6 +95,16 @@ enum ImageCommand {
         #[arg(required = true, value_name = "FILE.gs")]
         files: Vec<PathBuf>,
     },
+    /// Create an image user (the name a token's user claim gives, with
+    /// [auth]) with the default user's symbol list, and commit.
+    AddUser {
+        /// The image file.
+        #[arg(long, value_name = "PATH")]
+        image: PathBuf,
+        /// The user's name.
+        #[arg(value_name = "NAME")]
+        name: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -111,6 +121,9 @@ fn main() -> ExitCode {
         Command::Image {
             command: ImageCommand::Load { image, files },
         } => image_load(&image, &files),
+        Command::Image {
+            command: ImageCommand::AddUser { image, name },
+        } => image_add_user(&image, &name),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -133,6 +146,8 @@ struct Prepared {
     config: gs_config::Config,
     broker: std::sync::Arc<gs_broker::Broker>,
     settings: gs_router::RouterSettings,
+    /// The resource server, with `[auth]`.
+    auth: Option<std::sync::Arc<gs_auth::Authenticator>>,
     /// The WebAssembly engine: its epoch ticker enforces call deadlines, so
     /// it must live as long as the server.
     _host: Option<std::sync::Arc<gs_toolset_host::ToolsetHost>>,
@@ -145,13 +160,19 @@ fn prepare(config: Option<&Path>, image: Option<&Path>) -> Result<Prepared, Fail
         eprintln!("gs-mcp: note: {note}");
     }
     let host = loaded.host.clone();
+    let scopes = wiring::tool_scopes(&config, &loaded)?;
     let surface = wiring::surface(loaded)?;
     let image = wiring::open_image(wiring::image_path(&config))?;
     let (broker, settings) = wiring::server_parts(&config, surface, image);
+    let auth = config
+        .auth
+        .clone()
+        .map(|a| std::sync::Arc::new(gs_auth::Authenticator::new(a, scopes)));
     Ok(Prepared {
         config,
         broker,
         settings,
+        auth,
         _host: host,
     })
 }
@@ -180,12 +201,20 @@ fn serve(
         config,
         broker,
         mut settings,
+        auth,
         _host,
     } = prepared;
     if let Some(addr) = listen {
         settings.listen = addr;
     }
     let addr = settings.listen;
+    config
+        .check_exposure(addr)
+        .map_err(|e| Failure::config(e.to_string()))?;
+    let tls = match &config.tls {
+        Some(t) => Some(gs_router::tls::Tls::load(&t.cert, &t.key).map_err(Failure::config)?),
+        None => None,
+    };
     let tools = broker.surface().tools(config.read_only).count();
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
@@ -196,15 +225,38 @@ fn serve(
         let local = listener
             .local_addr()
             .map_err(|e| Failure::failed(format!("cannot read the bound address: {e}")))?;
-        if !local.ip().is_loopback() {
+        if !local.ip().is_loopback() && (auth.is_none() || tls.is_none()) {
             eprintln!(
-                "gs-mcp: warning: listening on {local}, which is not loopback; this server has \
-                 no authentication, so anyone who can reach the port can use the image"
+                "gs-mcp: WARNING: dangerously_allow_unauthenticated_network is set: listening \
+                 on {local} without {}; whoever reaches the port can run Smalltalk in the image \
+                 unless a proxy in front authenticates",
+                if auth.is_none() {
+                    "authentication"
+                } else {
+                    "TLS"
+                }
             );
         }
+        if let Some(a) = &auth {
+            for w in config.cap_warnings() {
+                eprintln!("gs-mcp: warning: {w}");
+            }
+            if let Err(e) = a.prefetch().await {
+                eprintln!(
+                    "gs-mcp: warning: the issuer's keys could not be fetched yet ({e}); \
+                     retrying at the first request"
+                );
+            }
+        }
         eprintln!(
-            "gs-mcp: serving http://{local}/mcp ({tools} tools{}, image {})",
+            "gs-mcp: serving {}://{local}/mcp ({tools} tools{}{}, image {})",
+            if tls.is_some() { "https" } else { "http" },
             if config.read_only { ", read-only" } else { "" },
+            auth.as_ref().map_or(String::new(), |a| format!(
+                ", OAuth: issuer {}, resource {}",
+                a.config().issuer,
+                a.config().audience
+            )),
             wiring::image_path(&config).display()
         );
         if config.trace.enabled {
@@ -216,9 +268,18 @@ fn serve(
                     .map_or("no limit".to_string(), |n| format!("{n} chars"))
             );
         }
-        let router = gs_router::Router::new(broker, settings);
+        let router = gs_router::Router::with_auth(broker, settings, auth);
+        type Served = std::pin::Pin<Box<dyn std::future::Future<Output = std::io::Result<()>>>>;
+        let served: Served = match tls {
+            None => Box::pin(gs_router::serve(listener, router)),
+            Some(tls) => {
+                tls.spawn_watch();
+                spawn_reload_on_hangup(tls.clone());
+                Box::pin(gs_router::serve_tls(listener, router, tls))
+            }
+        };
         tokio::select! {
-            r = gs_router::serve(listener, router) => {
+            r = served => {
                 r.map_err(|e| Failure::failed(format!("the server stopped: {e}")))
             }
             _ = tokio::signal::ctrl_c() => {
@@ -227,6 +288,27 @@ fn serve(
             }
         }
     })
+}
+
+/// Reads the TLS files again on SIGHUP (on Unix).
+fn spawn_reload_on_hangup(tls: std::sync::Arc<gs_router::tls::Tls>) {
+    #[cfg(unix)]
+    tokio::spawn(async move {
+        use tokio::signal::unix::{SignalKind, signal};
+        let Ok(mut hangups) = signal(SignalKind::hangup()) else {
+            return;
+        };
+        while hangups.recv().await.is_some() {
+            match tls.reload() {
+                Ok(()) => eprintln!("gs-mcp: SIGHUP: TLS certificate reloaded"),
+                Err(e) => {
+                    eprintln!("gs-mcp: SIGHUP: TLS reload failed, the old certificate stays: {e}")
+                }
+            }
+        }
+    });
+    #[cfg(not(unix))]
+    drop(tls);
 }
 
 fn stdio(config: Option<&Path>, image: Option<&Path>) -> Result<(), Failure> {
@@ -317,6 +399,30 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
         })
         .collect();
     let errors = loaded.errors.len();
+    let scopes = if errors == 0 {
+        Some(wiring::tool_scopes(&config, &loaded)?)
+    } else {
+        None
+    };
+    config
+        .check_exposure(config.listen)
+        .map_err(|e| Failure::config(e.to_string()))?;
+    if let Some(t) = &config.tls {
+        gs_router::tls::Tls::load(&t.cert, &t.key).map_err(Failure::config)?;
+        println!("ok: TLS certificate {}", t.cert.display());
+    }
+    if let Some(a) = &config.auth {
+        for w in config.cap_warnings() {
+            println!("warning: {w}");
+        }
+        let auth = gs_auth::Authenticator::new(a.clone(), scopes.unwrap_or_default());
+        println!(
+            "ok: OAuth resource {} (issuer {}, scopes {})",
+            a.audience,
+            a.issuer,
+            auth.supported_scopes().join(" ")
+        );
+    }
     match wiring::surface(loaded) {
         Ok(surface) => {
             for n in names {
@@ -343,6 +449,27 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
             code: f.code,
         }),
     }
+}
+
+fn image_add_user(image: &Path, name: &str) -> Result<(), Failure> {
+    let handle = wiring::open_image(image)?;
+    let mut session = handle.session();
+    let list = session.symbol_list();
+    let list: Vec<&str> = list.iter().map(String::as_str).collect();
+    session
+        .create_user(name, &list)
+        .map_err(|e| Failure::config(e.to_string()))?;
+    session.commit().map_err(|e| {
+        Failure::failed(format!(
+            "the new user could not be committed ({e}); nothing was saved"
+        ))
+    })?;
+    println!(
+        "user {name} created in {} (symbol list {})",
+        image.display(),
+        list.join(" ")
+    );
+    Ok(())
 }
 
 fn image_load(image: &Path, files: &[PathBuf]) -> Result<(), Failure> {

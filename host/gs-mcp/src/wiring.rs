@@ -2,6 +2,7 @@
 //! session factory, the loaded toolsets and their tool surface, the broker
 //! and the router settings. The only place that knows every crate.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -100,6 +101,15 @@ impl EmbeddedFactory {
 impl ImageSessionFactory for EmbeddedFactory {
     fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
         Ok(Arc::new(EmbeddedSession::new(self.image.session())))
+    }
+
+    /// A session of the image user `user`, which must exist in the image
+    /// (an authenticated caller's session sees that user's symbol list).
+    fn open_as(&self, user: &str) -> Result<Arc<dyn ImageSession>, String> {
+        let session = self.image.session_for(user).map_err(|e| {
+            format!("{e}; the token's user must be a user of the image (see docs/auth.md)")
+        })?;
+        Ok(Arc::new(EmbeddedSession::new(session)))
     }
 }
 
@@ -213,6 +223,45 @@ pub fn load_toolsets(config: &Config) -> Loaded {
         }
     }
     loaded
+}
+
+/// The scopes each tool needs, from each `[[toolset]]`'s `scopes` and
+/// `tool_scopes` (which must name tools the toolset exposes). Loaded
+/// toolsets are in configuration order when none failed to load.
+pub fn tool_scopes(
+    config: &Config,
+    loaded: &Loaded,
+) -> Result<HashMap<String, Vec<String>>, Failure> {
+    let mut map: HashMap<String, Vec<String>> = HashMap::new();
+    for (i, (entry, (toolset, exposed))) in config.toolsets.iter().zip(&loaded.toolsets).enumerate()
+    {
+        let names: Vec<&str> = toolset
+            .info()
+            .tools
+            .iter()
+            .map(|t| t.name.as_str())
+            .filter(|n| exposed.as_ref().is_none_or(|e| e.iter().any(|x| x == n)))
+            .collect();
+        for (tool, _) in &entry.tool_scopes {
+            if !names.contains(&tool.as_str()) {
+                return Err(Failure::config(format!(
+                    "`toolset[{i}].tool_scopes.{tool}`: toolset `{}` exposes no tool `{tool}`; \
+                     name one of its tools (`gs-mcp tools` lists them)",
+                    toolset.info().name
+                )));
+            }
+        }
+        for name in names {
+            let mut needed = entry.scopes.clone();
+            if let Some((_, extra)) = entry.tool_scopes.iter().find(|(t, _)| t == name) {
+                needed.extend(extra.iter().filter(|s| !entry.scopes.contains(s)).cloned());
+            }
+            if !needed.is_empty() {
+                map.insert(name.to_string(), needed);
+            }
+        }
+    }
+    Ok(map)
 }
 
 /// Builds the tool surface from loaded toolsets.

@@ -34,6 +34,15 @@
 //!    memory the server process gains per idle session (its image session,
 //!    its stream, its connection). Plug-in instances are not counted: a
 //!    session creates one only at its first call. Target: ≤ 64 KiB.
+//! 4. With `[auth]` (ES256 tokens, the JWKS served by the server process
+//!    itself on another loopback port): the `tools/call` round trip with a
+//!    bearer token is a fifth row of 1 (target: p50 ≤ 1.4 × bare; a
+//!    validated token is cached by its hash, so its signature is checked
+//!    once). Then 10,000 requests with invalid tokens of every kind
+//!    (garbage, forged signature, expired, unknown key id, HMAC, `none`)
+//!    while a legitimate session keeps calling: the server's resident
+//!    memory before and after, and that session's p50/p99 before and
+//!    during the flood.
 
 use std::convert::Infallible;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -67,12 +76,85 @@ const PING: &str = r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#;
 const CONCURRENT: usize = 32;
 const IDLE_SESSIONS: usize = 1000;
 
+/// The public key (a JWK) the authenticating server trusts.
+const JWK: &str = "GS_ROUTER_BENCH_JWK";
+/// The resource id the benchmark's tokens are for.
+const RESOURCE: &str = "https://bench.example/mcp";
+
 struct Factory(gs_image::Image);
 
 impl ImageSessionFactory for Factory {
     fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
         Ok(Arc::new(EmbeddedSession::new(self.0.session())))
     }
+    fn open_as(&self, user: &str) -> Result<Arc<dyn ImageSession>, String> {
+        let s = self.0.session_for(user).map_err(|e| e.to_string())?;
+        Ok(Arc::new(EmbeddedSession::new(s)))
+    }
+}
+
+/// Serves `{"keys": [jwk]}` at `/jwks` on a loopback port; answers its
+/// URL.
+async fn serve_jwks(jwk: String) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/jwks", l.local_addr().unwrap());
+    let body = format!("{{\"keys\":[{jwk}]}}");
+    tokio::spawn(async move {
+        loop {
+            let Ok((mut s, _)) = l.accept().await else {
+                return;
+            };
+            let body = body.clone();
+            tokio::spawn(async move {
+                let mut buf = [0u8; 4096];
+                let _ = s.read(&mut buf).await;
+                let reply = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = s.write_all(reply.as_bytes()).await;
+            });
+        }
+    });
+    url
+}
+
+/// A P-256 key: the signing half and its public JWK.
+fn es256_key() -> (jsonwebtoken::EncodingKey, String) {
+    use base64::Engine;
+    use ring::signature::KeyPair;
+    let rng = ring::rand::SystemRandom::new();
+    let alg = &ring::signature::ECDSA_P256_SHA256_FIXED_SIGNING;
+    let pkcs8 = ring::signature::EcdsaKeyPair::generate_pkcs8(alg, &rng).unwrap();
+    let pair = ring::signature::EcdsaKeyPair::from_pkcs8(alg, pkcs8.as_ref(), &rng).unwrap();
+    let public = pair.public_key().as_ref();
+    let b64 = |b: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b);
+    let jwk = format!(
+        r#"{{"kty":"EC","crv":"P-256","kid":"bench","x":"{}","y":"{}"}}"#,
+        b64(&public[1..33]),
+        b64(&public[33..65])
+    );
+    (jsonwebtoken::EncodingKey::from_ec_der(pkcs8.as_ref()), jwk)
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// A token for the benchmark's resource, signed with `key` under `kid`,
+/// expiring `ttl` seconds from now (negative: already expired).
+fn token(key: &jsonwebtoken::EncodingKey, kid: &str, ttl: i64, jti: usize) -> String {
+    let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::ES256);
+    header.kid = Some(kid.into());
+    let claims = serde_json::json!({
+        "iss": "https://idp.bench.example", "aud": RESOURCE, "sub": "DataCurator",
+        "scope": "mcp:use mcp:write", "exp": unix_now() as i64 + ttl, "jti": jti,
+    });
+    jsonwebtoken::encode(&header, &claims, key).unwrap()
 }
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -82,8 +164,9 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-/// Serves gs-mcp with the `hello` plug-in until stdin closes.
-fn serve_router() {
+/// Serves gs-mcp with the `hello` plug-in until stdin closes; with `[auth]`
+/// trusting the JWK in the environment when `auth` is set.
+fn serve_router(auth: bool) {
     let dir = tempfile::tempdir().unwrap();
     let host = ToolsetHost::new(HostConfig {
         cache_dir: Some(dir.path().join("cache")),
@@ -110,7 +193,28 @@ fn serve_router() {
     rt.block_on(async {
         let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = l.local_addr().unwrap();
-        let router = Router::new(
+        let authenticator = match auth {
+            false => None,
+            true => {
+                let jwks = serve_jwks(std::env::var(JWK).expect("the JWK to trust")).await;
+                let config = gs_config::AuthConfig {
+                    issuer: "https://idp.bench.example".into(),
+                    audience: RESOURCE.into(),
+                    jwks_uri: Some(jwks),
+                    required_scopes: vec!["mcp:use".into()],
+                    write_scope: "mcp:write".into(),
+                    extra_scopes: vec![],
+                    user_claim: "sub".into(),
+                    clock_skew: Duration::from_secs(60),
+                    jwks_min_refresh: Duration::from_secs(30),
+                    on_token_expiry: gs_config::TokenExpiry::KeepUntilNextRequest,
+                };
+                let a = Arc::new(gs_auth::Authenticator::new(config, Default::default()));
+                a.prefetch().await.expect("the JWKS is served");
+                Some(a)
+            }
+        };
+        let router = Router::with_auth(
             broker,
             RouterSettings {
                 identity: Identity::default(),
@@ -123,6 +227,7 @@ fn serve_router() {
                 sessions: SessionLifetime::default(),
                 trace: Trace::default(),
             },
+            authenticator,
         );
         tokio::spawn(gs_router::serve(l, router));
         announce(addr).await;
@@ -188,12 +293,16 @@ struct Server {
 
 impl Server {
     fn start(role: &str, body: Option<&str>) -> Server {
+        Server::start_with(role, body.map(|b| (BODY, b)))
+    }
+
+    fn start_with(role: &str, env: Option<(&str, &str)>) -> Server {
         let mut cmd = Command::new(std::env::current_exe().unwrap());
         cmd.env(ROLE, role)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped());
-        if let Some(b) = body {
-            cmd.env(BODY, b);
+        if let Some((k, v)) = env {
+            cmd.env(k, v);
         }
         let mut child = cmd.spawn().expect("the server process starts");
         let mut line = String::new();
@@ -292,6 +401,8 @@ struct Client {
     stream: TcpStream,
     request: Vec<u8>,
     buf: Vec<u8>,
+    /// The status every answer must have (200 but for the flood).
+    status: &'static str,
 }
 
 impl Client {
@@ -300,6 +411,15 @@ impl Client {
     }
 
     fn sending(addr: SocketAddr, session: Option<&str>, body: &str) -> Client {
+        Client::authorized(addr, session, body, None)
+    }
+
+    fn authorized(
+        addr: SocketAddr,
+        session: Option<&str>,
+        body: &str,
+        token: Option<&str>,
+    ) -> Client {
         let stream = TcpStream::connect(addr).unwrap();
         stream.set_nodelay(true).unwrap();
         let mut request = format!(
@@ -309,12 +429,16 @@ impl Client {
         if let Some(s) = session {
             request.push_str(&format!("MCP-Session-Id: {s}\r\n"));
         }
+        if let Some(t) = token {
+            request.push_str(&format!("Authorization: Bearer {t}\r\n"));
+        }
         request.push_str("\r\n");
         request.push_str(body);
         Client {
             stream,
             request: request.into_bytes(),
             buf: Vec::with_capacity(4096),
+            status: "http/1.1 200",
         }
     }
 
@@ -329,7 +453,7 @@ impl Client {
             self.buf.extend_from_slice(&chunk[..n]);
             if let Some(end) = self.buf.windows(4).position(|w| w == b"\r\n\r\n") {
                 let head = String::from_utf8_lossy(&self.buf[..end]).to_ascii_lowercase();
-                assert!(head.starts_with("http/1.1 200"), "{head}");
+                assert!(head.starts_with(self.status), "{head}");
                 let len: usize = head
                     .lines()
                     .find_map(|l| l.strip_prefix("content-length:"))
@@ -344,11 +468,16 @@ impl Client {
 }
 
 fn initialize(addr: SocketAddr) -> String {
+    initialize_as(addr, None)
+}
+
+fn initialize_as(addr: SocketAddr, token: Option<&str>) -> String {
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#;
     let mut s = TcpStream::connect(addr).unwrap();
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
     write!(
         s,
-        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{auth}Connection: close\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -480,6 +609,101 @@ fn latency(rows: &mut [(&str, Client, Vec<Duration>)], how: &str) {
         p50s[1] / p50s[0],
         p50s[1] / p50s[2]
     );
+    println!(
+        "   with [auth] (bearer token on every call): p50 ratio {:.2}× (target ≤ 1.4×)",
+        p50s[4] / p50s[0]
+    );
+}
+
+/// 10,000 requests with invalid tokens of every kind, from two
+/// connections, while `legit` keeps calling: memory and the legitimate
+/// session's latency before and during.
+fn invalid_token_flood(server: &Server, legit: &mut Client, key: &jsonwebtoken::EncodingKey) {
+    use base64::Engine;
+    const FLOOD: usize = 10_000;
+    let measure = |legit: &mut Client, n: usize| {
+        let mut samples: Vec<Duration> = (0..n)
+            .map(|_| {
+                let t = Instant::now();
+                legit.round_trip();
+                t.elapsed()
+            })
+            .collect();
+        (
+            percentile(&mut samples, 0.5),
+            percentile(&mut samples, 0.99),
+        )
+    };
+    let (p50_before, p99_before) = measure(legit, 2000);
+    let before = server.resident();
+    let b64 = |s: &str| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(s);
+    let (forger, _) = es256_key();
+    let hmac = {
+        let mut h = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
+        h.kid = Some("bench".into());
+        move |i: usize| {
+            let c = serde_json::json!({"iss": "https://idp.bench.example", "aud": RESOURCE,
+                "sub": "DataCurator", "scope": "mcp:use", "exp": unix_now() + 3600, "jti": i});
+            jsonwebtoken::encode(&h, &c, &jsonwebtoken::EncodingKey::from_secret(b"x")).unwrap()
+        }
+    };
+    let bad: Vec<String> = (0..FLOOD)
+        .map(|i| match i % 6 {
+            0 => format!("garbage{i}"),
+            1 => token(&forger, "bench", 3600, i),
+            2 => token(key, "bench", -3600, i),
+            3 => token(&forger, &format!("kid{i}"), 3600, i),
+            4 => hmac(i),
+            _ => format!(
+                "{}.{}.",
+                b64(r#"{"alg":"none"}"#),
+                b64(&format!(r#"{{"jti":{i}}}"#))
+            ),
+        })
+        .collect();
+    let addr = server.addr;
+    let halves: Vec<Vec<String>> = bad.chunks(FLOOD / 2).map(<[String]>::to_vec).collect();
+    let flooders: Vec<_> = halves
+        .into_iter()
+        .map(|tokens| {
+            std::thread::spawn(move || {
+                for t in tokens {
+                    let mut c = Client::authorized(addr, None, CALL, Some(&t));
+                    c.status = "http/1.1 401";
+                    c.round_trip();
+                }
+            })
+        })
+        .collect();
+    let mut during = Vec::new();
+    while flooders.iter().any(|f| !f.is_finished()) {
+        let t = Instant::now();
+        legit.round_trip();
+        during.push(t.elapsed());
+    }
+    for f in flooders {
+        f.join().unwrap();
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let after = server.resident();
+    let (p50_during, p99_during) = (percentile(&mut during, 0.5), percentile(&mut during, 0.99));
+    println!(
+        "\n4. [auth]: {FLOOD} requests with invalid tokens (6 kinds) beside a legitimate session"
+    );
+    println!(
+        "   server resident {:.1} MiB → {:.1} MiB ({:+.1} KiB)",
+        before as f64 / 1048576.0,
+        after as f64 / 1048576.0,
+        (after as f64 - before as f64) / 1024.0
+    );
+    println!(
+        "   legitimate calls: before p50 {:.1} µs p99 {:.1} µs; during (n = {}) p50 {:.1} µs p99 {:.1} µs",
+        micros(p50_before),
+        micros(p99_before),
+        during.len(),
+        micros(p50_during),
+        micros(p99_during)
+    );
 }
 
 /// One thread per processor that gives way to any other thread at once
@@ -527,7 +751,8 @@ impl Drop for KeepAwake {
 
 fn main() {
     match std::env::var(ROLE).as_deref() {
-        Ok("router") => return serve_router(),
+        Ok("router") => return serve_router(false),
+        Ok("router-auth") => return serve_router(true),
         Ok("bare") => return serve_bare(false),
         Ok("bare-reading") => return serve_bare(true),
         _ => {}
@@ -559,16 +784,27 @@ fn main() {
     let reading = Server::start("bare-reading", Some(&answer));
     let r = Client::new(reading.addr, None);
     let p = Client::sending(router.addr, Some(&session), PING);
+    let (key, jwk) = es256_key();
+    let authed = Server::start_with("router-auth", Some((JWK, &jwk)));
+    let good = token(&key, "bench", 3600, 0);
+    let authed_session = initialize_as(authed.addr, Some(&good));
+    let mut a = Client::authorized(authed.addr, Some(&authed_session), CALL, Some(&good));
+    assert_eq!(
+        a.round_trip(),
+        answer.as_bytes(),
+        "the authenticated call answers alike"
+    );
 
     // 1. Latency, alternating blocks. Beside the target's two rows: the bare
     // server reading each body, and `ping` (the router answering by itself),
     // to show how much of the gap is reading the request and how much the
     // call.
-    let mut rows: [(&str, Client, Vec<Duration>); 4] = [
+    let mut rows: [(&str, Client, Vec<Duration>); 5] = [
         ("bare hyper", b, Vec::new()),
         ("gs-router", c, Vec::new()),
         ("bare, reads body", r, Vec::new()),
         ("gs-router ping", p, Vec::new()),
+        ("gs-router +auth", a, Vec::new()),
     ];
     for _ in 0..1000 {
         for (_, client, _) in rows.iter_mut() {
@@ -580,7 +816,10 @@ fn main() {
         let _awake = KeepAwake::start(cores);
         latency(&mut rows, "with every processor kept awake");
     }
-    drop((rows, reading));
+    let [_, _, _, _, (_, mut a, _)] = rows;
+    drop(reading);
+    invalid_token_flood(&authed, &mut a, &key);
+    drop(authed);
 
     // 2. Throughput with 32 sessions, alternating windows.
     let sessions: Vec<Option<String>> = (0..CONCURRENT)

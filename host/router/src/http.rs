@@ -1,8 +1,10 @@
 //! Streamable HTTP at `/mcp` over hyper 1: the accept loop (TCP_NODELAY on
-//! every socket), the gates every request passes in order — path, Origin,
-//! Host, HTTP method, protocol version, media types, body size, envelope,
-//! session — and the POST, GET (server-to-client SSE stream) and DELETE
-//! handlers.
+//! every socket; TLS when configured, plain HTTP on a TLS port answered 400
+//! and closed), the protected-resource metadata, the gates every request
+//! passes in order — path, Origin, Host, authentication, HTTP method,
+//! protocol version, media types, body size, envelope, session (which only
+//! its own user may use), per-tool scopes — and the POST, GET
+//! (server-to-client SSE stream) and DELETE handlers.
 
 use std::borrow::Cow;
 use std::convert::Infallible;
@@ -13,13 +15,17 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
+use gs_auth::{Denied, Principal};
 use http_body_util::{BodyExt, Limited};
 use hyper::body::{Body, Frame, Incoming};
 use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
-use tokio::net::TcpListener;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use crate::tls::Tls;
 
 use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
@@ -189,6 +195,28 @@ fn empty(status: StatusCode) -> Response<ResponseBody> {
 /// Serves `listener` until the task is dropped. Each connection runs on its
 /// own task, so a slow client never blocks the accept loop.
 pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Result<()> {
+    accept_loop(listener, router, None).await
+}
+
+/// [`serve`] over TLS: every connection must start with a TLS handshake
+/// (with the configuration `tls` holds at that moment).
+pub async fn serve_tls(
+    listener: TcpListener,
+    router: Arc<Router>,
+    tls: Arc<Tls>,
+) -> std::io::Result<()> {
+    accept_loop(listener, router, Some(tls)).await
+}
+
+/// How long a connection may take to send its first byte and finish the
+/// TLS handshake.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(8);
+
+async fn accept_loop(
+    listener: TcpListener,
+    router: Arc<Router>,
+    tls: Option<Arc<Tls>>,
+) -> std::io::Result<()> {
     router.spawn_maintenance(Duration::from_secs(1));
     loop {
         let (stream, peer) = match listener.accept().await {
@@ -204,43 +232,93 @@ pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Resul
         // delayed ACK (tens of milliseconds per call).
         let _ = stream.set_nodelay(true);
         let router = router.clone();
+        let tls = tls.clone();
         tokio::spawn(crate::repoll::Repoll::new(async move {
-            let service = hyper::service::service_fn(move |req| {
-                let router = router.clone();
-                async move {
-                    let traced = router
-                        .tracer
-                        .enabled()
-                        .then(|| header_str(req.headers(), &SESSION_HEADER).map(str::to_string));
-                    let response = handle(router.clone(), req, peer).await;
-                    if let Some(sid) = traced {
-                        let sid = sid.or_else(|| {
-                            header_str(response.headers(), &SESSION_HEADER).map(str::to_string)
-                        });
-                        let body = match response.body() {
-                            ResponseBody::Full(Some(b)) => b.as_ref(),
-                            _ => b"",
-                        };
-                        router
-                            .tracer
-                            .line("<--", response.status().as_str(), sid.as_deref(), body);
+            match tls {
+                None => connection(stream, router, peer).await,
+                Some(tls) => {
+                    if let Some(s) = handshake(stream, &tls).await {
+                        connection(s, router, peer).await;
                     }
-                    Ok::<_, Infallible>(response)
                 }
-            });
-            let _ = hyper::server::conn::http1::Builder::new()
-                .timer(hyper_util::rt::TokioTimer::new())
-                .header_read_timeout(Duration::from_secs(8))
-                .serve_connection(
-                    TokioIo::new(crate::timed::TimedIo::new(
-                        stream,
-                        crate::timed::WRITE_TIMEOUT,
-                    )),
-                    service,
-                )
-                .await;
+            }
         }));
     }
+}
+
+/// The TLS side of a new connection. A client speaking plain HTTP (its
+/// first byte is not a TLS handshake record) is answered 400 in clear
+/// text, saying to use https, and the connection is closed.
+async fn handshake(
+    mut stream: TcpStream,
+    tls: &Tls,
+) -> Option<tokio_rustls::server::TlsStream<TcpStream>> {
+    let mut first = [0u8; 1];
+    match tokio::time::timeout(HANDSHAKE_TIMEOUT, stream.peek(&mut first)).await {
+        Ok(Ok(1)) => {}
+        _ => return None,
+    }
+    // 0x16: a TLS handshake record.
+    if first[0] != 0x16 {
+        let body = protocol::error(
+            &Value::Null,
+            INVALID_REQUEST,
+            "Bad Request: this port speaks HTTPS only; connect with https://",
+        )
+        .into_json();
+        let head = format!(
+            "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: \
+             {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        );
+        let _ = stream.write_all(head.as_bytes()).await;
+        let _ = stream.write_all(&body).await;
+        let _ = stream.shutdown().await;
+        return None;
+    }
+    let acceptor = tokio_rustls::TlsAcceptor::from(tls.config());
+    match tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream)).await {
+        Ok(Ok(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// Serves HTTP/1.1 on one connection until it closes.
+async fn connection<IO>(io: IO, router: Arc<Router>, peer: SocketAddr)
+where
+    IO: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let service = hyper::service::service_fn(move |req| {
+        let router = router.clone();
+        async move {
+            let traced = router
+                .tracer
+                .enabled()
+                .then(|| header_str(req.headers(), &SESSION_HEADER).map(str::to_string));
+            let response = handle(router.clone(), req, peer).await;
+            if let Some(sid) = traced {
+                let sid = sid.or_else(|| {
+                    header_str(response.headers(), &SESSION_HEADER).map(str::to_string)
+                });
+                let body = match response.body() {
+                    ResponseBody::Full(Some(b)) => b.as_ref(),
+                    _ => b"",
+                };
+                router
+                    .tracer
+                    .line("<--", response.status().as_str(), sid.as_deref(), body);
+            }
+            Ok::<_, Infallible>(response)
+        }
+    });
+    let _ = hyper::server::conn::http1::Builder::new()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(Duration::from_secs(8))
+        .serve_connection(
+            TokioIo::new(crate::timed::TimedIo::new(io, crate::timed::WRITE_TIMEOUT)),
+            service,
+        )
+        .await;
 }
 
 /// The host part of an Origin (`scheme://host[:port]`), lower-cased.
@@ -372,6 +450,12 @@ async fn handle(
         String::new()
     };
 
+    if let Some(auth) = router.auth()
+        && auth.is_metadata_path(req.uri().path())
+    {
+        router.tracer.line("-->", &what, None, b"");
+        return metadata(auth, req.method());
+    }
     if req.uri().path() != "/mcp" {
         router.tracer.line("-->", &what, session_id.as_deref(), b"");
         return full(
@@ -406,6 +490,23 @@ async fn handle(
             );
         }
     }
+    let principal = match router.auth() {
+        None => None,
+        Some(auth) => match auth
+            .authenticate(
+                headers
+                    .get(header::AUTHORIZATION)
+                    .map(HeaderValue::as_bytes),
+            )
+            .await
+        {
+            Ok(p) => Some(p),
+            Err(denied) => {
+                router.tracer.line("-->", &what, session_id.as_deref(), b"");
+                return refused(&router, &denied, &Value::Null);
+            }
+        },
+    };
     let method = req.method().clone();
     if method != Method::POST && method != Method::GET && method != Method::DELETE {
         router.tracer.line("-->", &what, session_id.as_deref(), b"");
@@ -435,11 +536,67 @@ async fn handle(
             );
         }
     }
+    let caller = Caller {
+        peer,
+        principal,
+        session_id,
+    };
     match method {
-        Method::POST => post(router, req, peer, session_id, what).await,
-        Method::GET => get(router, req, session_id, what),
-        _ => delete(router, session_id, what),
+        Method::POST => post(router, req, caller, what).await,
+        Method::GET => get(router, req, caller, what),
+        _ => delete(router, caller, what),
     }
+}
+
+/// Who sent a request: the peer, the authenticated principal (with
+/// `[auth]`) and the session it names.
+struct Caller {
+    peer: SocketAddr,
+    principal: Option<Arc<Principal>>,
+    session_id: Option<String>,
+}
+
+/// The answer to a refused authentication or scope: 401 or 403 with the
+/// `WWW-Authenticate` challenge and a JSON-RPC error body.
+fn refused(router: &Router, denied: &Denied, id: &Value) -> Response<ResponseBody> {
+    let (status, word) = match denied.status() {
+        403 => (StatusCode::FORBIDDEN, "Forbidden"),
+        _ => (StatusCode::UNAUTHORIZED, "Unauthorized"),
+    };
+    let mut r = json_error(
+        status,
+        id,
+        INVALID_REQUEST,
+        &format!("{word}: {}", denied.description()),
+    );
+    if let Some(auth) = router.auth()
+        && let Ok(v) = HeaderValue::from_str(&auth.challenge(denied))
+    {
+        r.headers_mut().insert(header::WWW_AUTHENTICATE, v);
+    }
+    r
+}
+
+/// The protected-resource metadata (RFC 9728): public, readable from any
+/// origin, `resource` from the configuration.
+fn metadata(auth: &gs_auth::Authenticator, method: &Method) -> Response<ResponseBody> {
+    if method != Method::GET && method != Method::HEAD {
+        let mut r = full(
+            StatusCode::METHOD_NOT_ALLOWED,
+            Some("text/plain"),
+            b"the protected-resource metadata is read with GET\n".to_vec(),
+        );
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET"));
+        return r;
+    }
+    let body = serde_json::to_vec(&auth.metadata()).unwrap_or_default();
+    let mut r = full(StatusCode::OK, Some("application/json"), body);
+    r.headers_mut().insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    r
 }
 
 // The refusal is the response itself, built once and returned at once;
@@ -447,10 +604,10 @@ async fn handle(
 #[allow(clippy::result_large_err)]
 fn session_gate(
     router: &Router,
-    session_id: Option<&str>,
+    caller: &Caller,
     id: &Value,
 ) -> Result<Arc<Session>, Response<ResponseBody>> {
-    let Some(sid) = session_id else {
+    let Some(sid) = caller.session_id.as_deref() else {
         return Err(json_error(
             StatusCode::BAD_REQUEST,
             id,
@@ -458,19 +615,30 @@ fn session_gate(
             "Bad Request: the MCP-Session-Id header is missing; send the id initialize answered",
         ));
     };
-    router.session(sid).ok_or_else(|| {
-        json_error(
+    // Another user's session is answered as if it did not exist: its id
+    // is no capability without its user's token.
+    let found = router
+        .session(sid)
+        .filter(|s| s.user() == caller.principal.as_ref().map(|p| p.user.as_str()));
+    let Some(session) = found else {
+        return Err(json_error(
             StatusCode::NOT_FOUND,
             id,
             INVALID_REQUEST,
             "Session not found: it ended or never existed; send initialize to start a new one",
-        )
-    })
+        ));
+    };
+    if let Some(p) = &caller.principal {
+        session.authenticated(p);
+    }
+    Ok(session)
 }
 
-fn delete(router: Arc<Router>, session_id: Option<String>, what: String) -> Response<ResponseBody> {
-    router.tracer.line("-->", &what, session_id.as_deref(), b"");
-    match session_gate(&router, session_id.as_deref(), &Value::Null) {
+fn delete(router: Arc<Router>, caller: Caller, what: String) -> Response<ResponseBody> {
+    router
+        .tracer
+        .line("-->", &what, caller.session_id.as_deref(), b"");
+    match session_gate(&router, &caller, &Value::Null) {
         Err(r) => r,
         Ok(s) => {
             router.close(s.id());
@@ -482,10 +650,12 @@ fn delete(router: Arc<Router>, session_id: Option<String>, what: String) -> Resp
 fn get(
     router: Arc<Router>,
     req: Request<Incoming>,
-    session_id: Option<String>,
+    caller: Caller,
     what: String,
 ) -> Response<ResponseBody> {
-    router.tracer.line("-->", &what, session_id.as_deref(), b"");
+    router
+        .tracer
+        .line("-->", &what, caller.session_id.as_deref(), b"");
     let (_, sse) = accepts(req.headers());
     if !sse {
         return json_error(
@@ -495,7 +665,7 @@ fn get(
             "Not Acceptable: the GET stream is text/event-stream; include it in Accept",
         );
     }
-    let session = match session_gate(&router, session_id.as_deref(), &Value::Null) {
+    let session = match session_gate(&router, &caller, &Value::Null) {
         Err(r) => return r,
         Ok(s) => s,
     };
@@ -521,10 +691,10 @@ fn get(
 async fn post(
     router: Arc<Router>,
     req: Request<Incoming>,
-    peer: SocketAddr,
-    session_id: Option<String>,
+    caller: Caller,
     what: String,
 ) -> Response<ResponseBody> {
+    let session_id = caller.session_id.clone();
     let limit = router.settings.http.body_limit;
     let (json_ok, sse_ok) = accepts(req.headers());
     if !json_ok && !sse_ok {
@@ -593,17 +763,27 @@ async fn post(
     match message {
         Message::Request {
             id, method, params, ..
-        } if method == "initialize" => initialize(&router, peer, id, params).await,
+        } if method == "initialize" => initialize(&router, &caller, id, params).await,
         Message::Request {
             id,
             method,
             params,
             arguments,
         } => {
-            let session = match session_gate(&router, session_id.as_deref(), &id) {
+            let session = match session_gate(&router, &caller, &id) {
                 Err(r) => return r,
                 Ok(s) => s,
             };
+            if method == "tools/call"
+                && let (Some(auth), Some(p)) = (router.auth(), &caller.principal)
+                && let Some(tool) = params
+                    .as_ref()
+                    .and_then(|p| p.get("name"))
+                    .and_then(Value::as_str)
+                && let Err(denied) = auth.check_tool(p, tool)
+            {
+                return refused(&router, &denied, &id);
+            }
             if !sse_ok || method != "tools/call" {
                 return match router
                     .handle_request(&session, id, &method, params, arguments, None)
@@ -680,7 +860,7 @@ async fn post(
             r
         }
         Message::Notification { method, params } => {
-            let session = match session_gate(&router, session_id.as_deref(), &Value::Null) {
+            let session = match session_gate(&router, &caller, &Value::Null) {
                 Err(r) => return r,
                 Ok(s) => s,
             };
@@ -688,7 +868,7 @@ async fn post(
             empty(StatusCode::ACCEPTED)
         }
         Message::Response { id, outcome } => {
-            let session = match session_gate(&router, session_id.as_deref(), &id) {
+            let session = match session_gate(&router, &caller, &id) {
                 Err(r) => return r,
                 Ok(s) => s,
             };
@@ -708,7 +888,7 @@ fn sse_response(answer: &Answer) -> Response<ResponseBody> {
 
 async fn initialize(
     router: &Arc<Router>,
-    peer: SocketAddr,
+    caller: &Caller,
     id: Value,
     params: Option<serde_json::Map<String, Value>>,
 ) -> Response<ResponseBody> {
@@ -716,7 +896,10 @@ async fn initialize(
         .as_ref()
         .and_then(|p| p.get("protocolVersion"))
         .and_then(Value::as_str);
-    match router.open_session(Some(peer.ip())).await {
+    match router
+        .open_session_as(Some(caller.peer.ip()), caller.principal.as_ref())
+        .await
+    {
         Ok(session) => {
             let answer = protocol::result(&id, router.initialize_result(requested));
             let mut r = json_response(StatusCode::OK, answer);

@@ -22,8 +22,13 @@
 //!   server-to-client requests ([`Router::send_request`]), which a POSTed
 //!   JSON-RPC response settles.
 //!
-//! Architecture invariant: the router knows JSON-RPC, HTTP and the broker;
-//! it knows nothing of wasmtime or of any image backend.
+//! - With `[auth]` ([`Router::with_auth`]): every HTTP request is
+//!   authenticated by `gs-auth`; a session belongs to the user who opened
+//!   it, is read-only without the write scope, and counts toward that
+//!   user's per-caller cap. [`tls`] serves HTTPS.
+//!
+//! Architecture invariant: the router knows JSON-RPC, HTTP, the broker and
+//! gs-auth's verdicts; it knows nothing of wasmtime or of any image backend.
 
 mod http;
 mod outbound;
@@ -31,6 +36,7 @@ pub mod protocol;
 mod repoll;
 mod stdio;
 mod timed;
+pub mod tls;
 pub mod trace;
 
 use std::collections::HashMap;
@@ -40,13 +46,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::task::Waker;
 use std::time::{Duration, Instant};
 
+use gs_auth::{Authenticator, Principal};
 use gs_broker::{Broker, BrokerSession, CallControl, CallRefused, CallRequest, Stopped};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
 use gs_toolset::{CallResultJson, LogLevel, Notifier};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-pub use http::serve;
+pub use http::{serve, serve_tls};
 pub use outbound::{
     CallNotes, ClientAnswer, OUTBOX_CAP, PENDING_CAP, SERVER_REQUEST_TIMEOUT, SendRefused,
 };
@@ -73,10 +80,23 @@ pub struct RouterSettings {
     pub trace: Trace,
 }
 
+/// Who holds a session, for the per-caller cap: the authenticated user,
+/// else the client's address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Caller {
+    User(String),
+    Addr(IpAddr),
+    Unknown,
+}
+
 /// One MCP session as the router sees it.
 pub struct Session {
     id: String,
-    caller: Option<IpAddr>,
+    caller: Caller,
+    /// The authenticated user who opened it; only their tokens may use it.
+    user: Option<String>,
+    /// The token of the session's latest request (scopes, expiry).
+    principal: Mutex<Option<Arc<Principal>>>,
     broker: BrokerSession,
     created: Instant,
     state: Mutex<SessionState>,
@@ -126,6 +146,32 @@ impl Session {
     /// The session id (the `MCP-Session-Id` header value).
     pub fn id(&self) -> &str {
         &self.id
+    }
+
+    /// The authenticated user who opened the session, if any.
+    pub fn user(&self) -> Option<&str> {
+        self.user.as_deref()
+    }
+
+    /// True if the session is read-only (by configuration or by scope).
+    pub fn read_only(&self) -> bool {
+        self.broker.read_only()
+    }
+
+    fn principal(&self) -> Option<Arc<Principal>> {
+        self.principal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Records the token a request of the session came with: a refreshed
+    /// token's scopes and expiry take over.
+    fn authenticated(&self, p: &Arc<Principal>) {
+        *self
+            .principal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(p.clone());
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, SessionState> {
@@ -231,6 +277,7 @@ pub enum OpenRefused {
 pub struct Router {
     broker: Arc<Broker>,
     settings: RouterSettings,
+    auth: Option<Arc<Authenticator>>,
     tracer: trace::Tracer,
     sessions: Mutex<HashMap<String, Arc<Session>>>,
     opened: AtomicU64,
@@ -258,10 +305,21 @@ fn new_session_id() -> Result<String, String> {
 impl Router {
     /// A router over `broker`.
     pub fn new(broker: Arc<Broker>, settings: RouterSettings) -> Arc<Router> {
+        Router::with_auth(broker, settings, None)
+    }
+
+    /// A router over `broker` whose HTTP requests `auth` authenticates
+    /// (`None`: unauthenticated).
+    pub fn with_auth(
+        broker: Arc<Broker>,
+        settings: RouterSettings,
+        auth: Option<Arc<Authenticator>>,
+    ) -> Arc<Router> {
         Arc::new(Router {
             tracer: trace::Tracer::new(settings.trace),
             broker,
             settings,
+            auth,
             sessions: Mutex::new(HashMap::new()),
             opened: AtomicU64::new(0),
             server_requests: AtomicU64::new(0),
@@ -276,6 +334,11 @@ impl Router {
     /// The broker.
     pub fn broker(&self) -> &Broker {
         &self.broker
+    }
+
+    /// The resource server, when requests are authenticated.
+    pub fn auth(&self) -> Option<&Arc<Authenticator>> {
+        self.auth.as_ref()
     }
 
     /// Sessions open now.
@@ -412,16 +475,40 @@ impl Router {
     /// Opens a session for `caller`, enforcing both caps. The new session
     /// is registered under a fresh id.
     pub async fn open_session(&self, caller: Option<IpAddr>) -> Result<Arc<Session>, OpenRefused> {
-        self.check_caps(caller)?;
+        self.open_session_as(caller, None).await
+    }
+
+    /// Opens a session for `caller`, authenticated as `principal` when
+    /// given: its image session runs as the principal's user, it is
+    /// read-only without the write scope, and the per-caller cap counts the
+    /// user's sessions rather than the address's.
+    pub async fn open_session_as(
+        &self,
+        caller: Option<IpAddr>,
+        principal: Option<&Arc<Principal>>,
+    ) -> Result<Arc<Session>, OpenRefused> {
+        let caller = match (principal, caller) {
+            (Some(p), _) => Caller::User(p.user.clone()),
+            (None, Some(ip)) => Caller::Addr(ip),
+            (None, None) => Caller::Unknown,
+        };
+        self.check_caps(&caller)?;
+        let read_only = match (&self.auth, principal) {
+            (Some(auth), Some(p)) => auth.read_only_for(p),
+            _ => false,
+        };
+        let user = principal.map(|p| p.user.clone());
         let broker = self
             .broker
-            .open_session()
+            .open_session_as(user.as_deref(), read_only)
             .await
             .map_err(OpenRefused::Failed)?;
         let id = new_session_id().map_err(OpenRefused::Failed)?;
         let session = Arc::new(Session {
             id: id.clone(),
-            caller,
+            caller: caller.clone(),
+            user,
+            principal: Mutex::new(principal.cloned()),
             broker,
             created: Instant::now(),
             state: Mutex::new(SessionState {
@@ -432,13 +519,13 @@ impl Router {
         // Checked again under the lock: another initialize may have won
         // the last slot while the image session was opening.
         let mut table = self.table();
-        self.check_caps_in(&table, caller)?;
+        self.check_caps_in(&table, &caller)?;
         table.insert(id, session.clone());
         self.opened.fetch_add(1, Ordering::Relaxed);
         Ok(session)
     }
 
-    fn check_caps(&self, caller: Option<IpAddr>) -> Result<(), OpenRefused> {
+    fn check_caps(&self, caller: &Caller) -> Result<(), OpenRefused> {
         let table = self.table();
         self.check_caps_in(&table, caller)
     }
@@ -446,14 +533,16 @@ impl Router {
     fn check_caps_in(
         &self,
         table: &HashMap<String, Arc<Session>>,
-        caller: Option<IpAddr>,
+        caller: &Caller,
     ) -> Result<(), OpenRefused> {
         let http = &self.settings.http;
         if table.len() >= http.max_sessions {
             return Err(OpenRefused::ServerFull(http.max_sessions));
         }
-        if let (Some(cap), Some(ip)) = (http.max_sessions_per_caller, caller) {
-            let held = table.values().filter(|s| s.caller == Some(ip)).count();
+        if let Some(cap) = http.max_sessions_per_caller
+            && *caller != Caller::Unknown
+        {
+            let held = table.values().filter(|s| s.caller == *caller).count();
             if held >= cap {
                 let wait = self
                     .settings
@@ -595,10 +684,12 @@ impl Router {
                          to continue from; call tools/list without one",
                     )
                 } else {
+                    let principal = session.principal();
                     let tools: Vec<Value> = self
                         .broker
                         .surface()
                         .tools(session.broker.read_only())
+                        .filter(|t| self.tool_visible(principal.as_deref(), &t.name))
                         .map(protocol::tool_json)
                         .collect();
                     result(&id, json!({"tools": tools}))
@@ -615,6 +706,16 @@ impl Router {
         };
         session.touch();
         Some(answer)
+    }
+
+    /// True unless the session's token lacks a scope `tool` needs: such a
+    /// tool is hidden from tools/list as a read-only session hides gated
+    /// tools (a call to it is answered 403 at the HTTP gate).
+    fn tool_visible(&self, principal: Option<&Principal>, tool: &str) -> bool {
+        match (&self.auth, principal) {
+            (Some(auth), Some(p)) => auth.check_tool(p, tool).is_ok(),
+            _ => true,
+        }
     }
 
     async fn call_tool(
@@ -772,6 +873,8 @@ impl Router {
                 let last = st.last_activity.unwrap_or(s.created);
                 if over(s.created, policy.absolute_timeout) {
                     Some("it reached the absolute session cap")
+                } else if self.token_expired(&s) {
+                    Some("its token expired (auth.on_token_expiry = \"end\")")
                 } else if s.broker.pending() > 0 {
                     None
                 } else if over(last, policy.idle_timeout) {
@@ -800,6 +903,19 @@ impl Router {
             }
         }
         reaped
+    }
+
+    /// True if sessions end with their token and this session's latest
+    /// token has expired.
+    fn token_expired(&self, s: &Session) -> bool {
+        let Some(auth) = &self.auth else { return false };
+        if auth.config().on_token_expiry != gs_config::TokenExpiry::EndSession {
+            return false;
+        }
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        s.principal().is_some_and(|p| p.expires_at <= now)
     }
 
     /// Settles the session's server-to-client requests that waited past

@@ -1,0 +1,494 @@
+//! The OAuth 2.1 resource server of gs-mcp: who is calling, and what they
+//! may do.
+//!
+//! Every HTTP request to a server with `[auth]` carries a bearer JWT. This
+//! crate checks it — signature against the issuer's published keys
+//! (public-key algorithms only: RS256, ES256, EdDSA), `exp` (required),
+//! `nbf`, `iss`, `aud` (string or array), the required scopes — and answers
+//! either the caller's [`Principal`] (the image user it names, its scopes,
+//! its expiry) or why not ([`Denied`]: 401 with a `WWW-Authenticate`
+//! challenge, or 403 `insufficient_scope`). It also builds the RFC 9728
+//! protected-resource metadata, whose `resource` comes from the
+//! configuration, never from a request.
+//!
+//! Core concepts:
+//!
+//! - [`Authenticator`]: the configured resource server; one per process.
+//! - Keys (`keys`): found through the issuer's metadata, fetched from its
+//!   JWKS, fetched again on an unknown key id at most once per
+//!   `auth.jwks_min_refresh_secs`.
+//! - The token cache (`cache`): a validated token is remembered by its
+//!   SHA-256 until it expires, so a signature is checked once per token,
+//!   not once per request; invalid tokens are never stored.
+//!
+//! Architecture invariant: knows HTTP only as a client of the issuer and
+//! as header values; nothing of MCP, JSON-RPC, sessions or the image.
+
+mod cache;
+mod fetch;
+mod keys;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use base64::Engine;
+use gs_config::AuthConfig;
+use jsonwebtoken::{Algorithm, Validation};
+use serde_json::{Map, Value, json};
+
+pub use cache::CACHE_CAP;
+pub use keys::KEYS_MAX_AGE;
+
+/// The algorithms a token may be signed with: public-key ones only, so
+/// the key that verifies can never also sign. `none` and HMAC are refused.
+pub const ALGORITHMS: [Algorithm; 3] = [Algorithm::RS256, Algorithm::ES256, Algorithm::EdDSA];
+
+/// The well-known path of the protected-resource metadata (RFC 9728).
+pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
+
+/// An authenticated caller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Principal {
+    /// The image user the token names (the configured user claim).
+    pub user: String,
+    /// The token's scopes.
+    pub scopes: Vec<String>,
+    /// The token's `exp`, in seconds since the Unix epoch.
+    pub expires_at: u64,
+}
+
+impl Principal {
+    /// True if the token carries `scope`.
+    pub fn has_scope(&self, scope: &str) -> bool {
+        self.scopes.iter().any(|s| s == scope)
+    }
+
+    /// The first of `needed` the token lacks.
+    pub fn missing<'a>(&self, needed: &'a [String]) -> Option<&'a str> {
+        needed
+            .iter()
+            .find(|s| !self.has_scope(s))
+            .map(String::as_str)
+    }
+}
+
+/// Why a request is not let through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Denied {
+    /// HTTP 401: no token, not a bearer token, or one that does not
+    /// validate. `error` is RFC 6750's code (`invalid_request`,
+    /// `invalid_token`).
+    Unauthenticated {
+        /// The RFC 6750 error code.
+        error: &'static str,
+        /// What is wrong and what to do.
+        description: String,
+    },
+    /// HTTP 403: a valid token without a scope the request needs.
+    InsufficientScope {
+        /// The scopes needed (space-separated), as the challenge names them.
+        scope: String,
+        /// What is wrong and what to do.
+        description: String,
+    },
+}
+
+impl Denied {
+    fn token(description: impl Into<String>) -> Denied {
+        Denied::Unauthenticated {
+            error: "invalid_token",
+            description: description.into(),
+        }
+    }
+
+    /// The HTTP status: 401 or 403.
+    pub fn status(&self) -> u16 {
+        match self {
+            Denied::Unauthenticated { .. } => 401,
+            Denied::InsufficientScope { .. } => 403,
+        }
+    }
+
+    /// What is wrong and what to do.
+    pub fn description(&self) -> &str {
+        match self {
+            Denied::Unauthenticated { description, .. }
+            | Denied::InsufficientScope { description, .. } => description,
+        }
+    }
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// A header parameter value: quotes and backslashes replaced, so it
+/// cannot end the quoted string early.
+fn quoted(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '"' => '\'',
+            '\\' => '/',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// The configured resource server.
+pub struct Authenticator {
+    config: AuthConfig,
+    metadata_url: String,
+    supported: Vec<String>,
+    tool_scopes: HashMap<String, Vec<String>>,
+    keys: keys::KeyStore,
+    cache: cache::TokenCache,
+}
+
+impl std::fmt::Debug for Authenticator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Authenticator")
+            .field("issuer", &self.config.issuer)
+            .field("audience", &self.config.audience)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The metadata URL of `resource` (RFC 9728 section 3.1): the well-known
+/// segment between the host and the resource's path.
+fn metadata_url(resource: &str) -> String {
+    let Some(scheme_end) = resource.find("://") else {
+        return format!("{resource}{METADATA_PATH}");
+    };
+    let after = &resource[scheme_end + 3..];
+    let (authority, path) = after.split_at(after.find('/').unwrap_or(after.len()));
+    let path = path.trim_end_matches('/');
+    format!(
+        "{}://{authority}{METADATA_PATH}{path}",
+        &resource[..scheme_end]
+    )
+}
+
+impl Authenticator {
+    /// The resource server of `config`. `tool_scopes` names, per tool, the
+    /// scopes a token needs to see and call it (from each `[[toolset]]`).
+    pub fn new(config: AuthConfig, tool_scopes: HashMap<String, Vec<String>>) -> Authenticator {
+        let mut supported: Vec<String> = Vec::new();
+        let mut add = |s: &String| {
+            if !supported.contains(s) {
+                supported.push(s.clone());
+            }
+        };
+        config.required_scopes.iter().for_each(&mut add);
+        add(&config.write_scope);
+        let mut per_tool: Vec<&String> = tool_scopes.values().flatten().collect();
+        per_tool.sort();
+        per_tool.into_iter().for_each(&mut add);
+        config.extra_scopes.iter().for_each(&mut add);
+        Authenticator {
+            metadata_url: metadata_url(&config.audience),
+            keys: keys::KeyStore::new(
+                &config.issuer,
+                config.jwks_uri.as_deref(),
+                config.jwks_min_refresh,
+            ),
+            cache: cache::TokenCache::default(),
+            supported,
+            tool_scopes,
+            config,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &AuthConfig {
+        &self.config
+    }
+
+    /// Fetches the issuer's keys now (at start, so a wrong issuer shows at
+    /// once); a failure is retried at the first request.
+    pub async fn prefetch(&self) -> Result<(), String> {
+        self.keys.refresh().await
+    }
+
+    /// JWKS fetches attempted so far.
+    pub fn jwks_fetches(&self) -> u64 {
+        self.keys.fetch_count()
+    }
+
+    /// Validated tokens remembered now.
+    pub fn cached_tokens(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// The scopes advertised: required, write, per-tool and extra scopes.
+    pub fn supported_scopes(&self) -> &[String] {
+        &self.supported
+    }
+
+    /// The URL of the protected-resource metadata, for challenges.
+    pub fn metadata_url(&self) -> &str {
+        &self.metadata_url
+    }
+
+    /// True if a session of `principal` is read-only: it lacks the write
+    /// scope.
+    pub fn read_only_for(&self, principal: &Principal) -> bool {
+        !principal.has_scope(&self.config.write_scope)
+    }
+
+    /// The scopes a token needs for `tool` (none if it has no scopes).
+    pub fn tool_scopes(&self, tool: &str) -> &[String] {
+        self.tool_scopes.get(tool).map_or(&[], Vec::as_slice)
+    }
+
+    /// Refuses `tool` to `principal` if its token lacks a scope the tool
+    /// needs (403 `insufficient_scope`).
+    pub fn check_tool(&self, principal: &Principal, tool: &str) -> Result<(), Denied> {
+        let needed = self.tool_scopes(tool);
+        match principal.missing(needed) {
+            None => Ok(()),
+            Some(scope) => Err(Denied::InsufficientScope {
+                scope: needed.join(" "),
+                description: format!(
+                    "tool `{tool}` needs scope `{scope}`, which the token lacks; request it \
+                     from the authorization server"
+                ),
+            }),
+        }
+    }
+
+    /// Authenticates a request from its `Authorization` header value.
+    pub async fn authenticate(
+        &self,
+        authorization: Option<&[u8]>,
+    ) -> Result<Arc<Principal>, Denied> {
+        let Some(raw) = authorization else {
+            return Err(Denied::token(
+                "the request carries no access token; send `Authorization: Bearer <token>`",
+            ));
+        };
+        let not_bearer = || Denied::Unauthenticated {
+            error: "invalid_request",
+            description: "the Authorization header is not a bearer token; send \
+                          `Authorization: Bearer <token>`"
+                .into(),
+        };
+        let text = std::str::from_utf8(raw).map_err(|_| not_bearer())?;
+        let (scheme, token) = text.trim().split_once(' ').ok_or_else(not_bearer)?;
+        let token = token.trim();
+        if !scheme.eq_ignore_ascii_case("bearer") || token.is_empty() || token.contains(' ') {
+            return Err(not_bearer());
+        }
+        let now = now_secs();
+        let key = cache::digest(token);
+        let principal = match self.cache.get(&key, now) {
+            Some(p) => p,
+            None => {
+                let p = Arc::new(self.verify(token).await?);
+                self.cache.insert(key, p.clone(), now);
+                p
+            }
+        };
+        if let Some(scope) = principal.missing(&self.config.required_scopes) {
+            return Err(Denied::InsufficientScope {
+                scope: self.config.required_scopes.join(" "),
+                description: format!(
+                    "the token lacks scope `{scope}`, which every request needs; request it \
+                     from the authorization server"
+                ),
+            });
+        }
+        Ok(principal)
+    }
+
+    /// Checks a token's signature and claims.
+    async fn verify(&self, token: &str) -> Result<Principal, Denied> {
+        let alg = self.algorithm(token)?;
+        let header = jsonwebtoken::decode_header(token)
+            .map_err(|e| Denied::token(format!("the token's header cannot be read ({e})")))?;
+        let key = match self.keys.key_for(header.kid.as_deref(), alg).await {
+            Ok(k) => k,
+            Err(keys::NoKey::Unknown) => {
+                return Err(Denied::token(format!(
+                    "no key of the issuer verifies the token (key id {}, {alg:?}); get a new \
+                     token from {}",
+                    header.kid.as_deref().unwrap_or("none"),
+                    self.config.issuer
+                )));
+            }
+            Err(keys::NoKey::Unavailable(why)) => {
+                eprintln!("gs-mcp: auth: the issuer's keys are unavailable: {why}");
+                return Err(Denied::token(
+                    "the token cannot be checked: the issuer's keys are unavailable; retry later",
+                ));
+            }
+        };
+        let mut v = Validation::new(alg);
+        v.algorithms = vec![alg];
+        v.leeway = self.config.clock_skew.as_secs();
+        v.validate_nbf = true;
+        v.set_issuer(&[&self.config.issuer]);
+        v.set_audience(&[&self.config.audience]);
+        v.set_required_spec_claims(&["exp", "iss", "aud"]);
+        let data = jsonwebtoken::decode::<Map<String, Value>>(token, &key, &v)
+            .map_err(|e| self.explain(&e))?;
+        self.principal(&data.claims)
+    }
+
+    /// The token's `alg`, read before anything else so `none` and HMAC are
+    /// refused by name.
+    fn algorithm(&self, token: &str) -> Result<Algorithm, Denied> {
+        let not_jwt = || {
+            Denied::token(
+                "the token is not a signed JWT (header.payload.signature); send the access token the authorization server issued",
+            )
+        };
+        let head = token.split('.').next().ok_or_else(not_jwt)?;
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(head.trim_end_matches('='))
+            .map_err(|_| not_jwt())?;
+        let header: Value = serde_json::from_slice(&bytes).map_err(|_| not_jwt())?;
+        if token.split('.').count() != 3 {
+            return Err(not_jwt());
+        }
+        let name = header.get("alg").and_then(Value::as_str).unwrap_or("");
+        ALGORITHMS
+            .into_iter()
+            .find(|a| format!("{a:?}") == name)
+            .ok_or_else(|| {
+                Denied::token(format!(
+                    "the token's algorithm `{}` is not accepted; this server accepts RS256, \
+                     ES256 and EdDSA signatures only",
+                    quoted(name)
+                ))
+            })
+    }
+
+    fn explain(&self, e: &jsonwebtoken::errors::Error) -> Denied {
+        use jsonwebtoken::errors::ErrorKind as K;
+        Denied::token(match e.kind() {
+            K::ExpiredSignature => {
+                "the token expired; get a new one from the authorization server".to_string()
+            }
+            K::ImmatureSignature => {
+                "the token is not valid yet (its `nbf` is in the future)".into()
+            }
+            K::InvalidIssuer => format!(
+                "the token was issued by another issuer; this server accepts tokens of {}",
+                self.config.issuer
+            ),
+            K::InvalidAudience => format!(
+                "the token is not for this server: its audience does not include {}; ask the \
+                 authorization server for a token for this resource",
+                self.config.audience
+            ),
+            K::InvalidSignature => "the token's signature does not verify".into(),
+            K::MissingRequiredClaim(c) => {
+                format!("the token has no `{c}` claim; this server needs `exp`, `iss` and `aud`")
+            }
+            other => format!("the token cannot be read ({other:?})"),
+        })
+    }
+
+    fn principal(&self, claims: &Map<String, Value>) -> Result<Principal, Denied> {
+        let claim = &self.config.user_claim;
+        let user = match claims.get(claim) {
+            Some(Value::String(u)) if !u.is_empty() => u.clone(),
+            _ => {
+                return Err(Denied::token(format!(
+                    "the token has no `{claim}` claim naming the image user; configure the \
+                     authorization server to issue it, or set `auth.user_claim`"
+                )));
+            }
+        };
+        let mut scopes: Vec<String> = Vec::new();
+        match claims.get("scope") {
+            Some(Value::String(s)) => scopes.extend(s.split_whitespace().map(str::to_string)),
+            Some(Value::Array(a)) => {
+                scopes.extend(a.iter().filter_map(Value::as_str).map(str::to_string))
+            }
+            _ => {}
+        }
+        match claims.get("scp") {
+            Some(Value::String(s)) => scopes.extend(s.split_whitespace().map(str::to_string)),
+            Some(Value::Array(a)) => {
+                scopes.extend(a.iter().filter_map(Value::as_str).map(str::to_string))
+            }
+            _ => {}
+        }
+        let expires_at = claims.get("exp").and_then(Value::as_u64).unwrap_or(0);
+        Ok(Principal {
+            user,
+            scopes,
+            expires_at,
+        })
+    }
+
+    /// The `WWW-Authenticate` value for `denied`.
+    pub fn challenge(&self, denied: &Denied) -> String {
+        match denied {
+            Denied::Unauthenticated { error, description } => format!(
+                "Bearer error=\"{error}\", error_description=\"{}\", resource_metadata=\"{}\", \
+                 scope=\"{}\"",
+                quoted(description),
+                self.metadata_url,
+                self.supported.join(" ")
+            ),
+            Denied::InsufficientScope { scope, description } => format!(
+                "Bearer error=\"insufficient_scope\", scope=\"{scope}\", error_description=\"{}\", \
+                 resource_metadata=\"{}\"",
+                quoted(description),
+                self.metadata_url
+            ),
+        }
+    }
+
+    /// True if `path` asks for the protected-resource metadata: the
+    /// well-known path alone or followed by the resource's path, with or
+    /// without a trailing slash.
+    pub fn is_metadata_path(&self, path: &str) -> bool {
+        let Some(rest) = path.strip_prefix(METADATA_PATH) else {
+            return false;
+        };
+        let rest = rest.trim_end_matches('/');
+        rest.is_empty()
+            || self
+                .metadata_url
+                .ends_with(&format!("{METADATA_PATH}{rest}"))
+    }
+
+    /// The protected-resource metadata document (RFC 9728 section 2).
+    pub fn metadata(&self) -> Value {
+        json!({
+            "resource": self.config.audience,
+            "authorization_servers": [self.config.issuer],
+            "scopes_supported": self.supported,
+            "bearer_methods_supported": ["header"],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_metadata_url_inserts_the_well_known_segment_before_the_path() {
+        assert_eq!(
+            metadata_url("https://mcp.example.com/mcp"),
+            "https://mcp.example.com/.well-known/oauth-protected-resource/mcp"
+        );
+        assert_eq!(
+            metadata_url("https://mcp.example.com:8443/"),
+            "https://mcp.example.com:8443/.well-known/oauth-protected-resource"
+        );
+    }
+
+    #[test]
+    fn challenge_values_cannot_be_broken_out_of() {
+        assert_eq!(quoted("a \"b\" \\c\n"), "a 'b' /c ");
+    }
+}

@@ -1,0 +1,713 @@
+//! The OAuth 2.1 resource server over real HTTP on loopback, against a
+//! real JWKS served by a small identity provider on another loopback port,
+//! with keys generated here: one test per rule of `[auth]`.
+
+mod common;
+mod idp;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{Reply, request};
+use gs_auth::Authenticator;
+use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
+use gs_config::{AuthConfig, HttpSettings, Identity, SessionLifetime, TokenExpiry, Trace};
+use gs_embedded::EmbeddedSession;
+use gs_router::{Router, RouterSettings};
+use gs_toolset::{
+    CallContext, ImageSession, ServerIdentity, ToolDescriptor, ToolOutput, ToolResult, Toolset,
+    ToolsetInfo, ToolsetSession,
+};
+use idp::{Idp, SigningKey, now};
+use serde_json::{Value, json};
+
+const RESOURCE: &str = "https://mcp.example.test/mcp";
+const METADATA: &str = "https://mcp.example.test/.well-known/oauth-protected-resource/mcp";
+
+/// `whoami` answers the image user the session runs as; `change` may
+/// change the image (gated when read-only); `secret` needs `mcp:secret`.
+struct Who(ToolsetInfo);
+
+fn tool(name: &str, safe: bool) -> ToolDescriptor {
+    ToolDescriptor {
+        name: name.into(),
+        title: None,
+        description: format!("test tool {name}"),
+        input_schema: json!({"type": "object", "properties": {}, "additionalProperties": false}),
+        output_schema: None,
+        read_only_safe: safe,
+    }
+}
+
+struct WhoSession;
+
+impl Toolset for Who {
+    fn info(&self) -> &ToolsetInfo {
+        &self.0
+    }
+    fn open_session(&self) -> Box<dyn ToolsetSession> {
+        Box::new(WhoSession)
+    }
+}
+
+impl ToolsetSession for WhoSession {
+    fn call(&mut self, tool: &str, _args: &Value, ctx: &CallContext) -> ToolResult {
+        Ok(ToolOutput::text(match tool {
+            "whoami" => ctx.image.user(),
+            other => format!("{other} ran"),
+        }))
+    }
+}
+
+/// Sessions of one embedded image, as the named user when authenticated.
+struct Factory(gs_image::Image);
+
+impl ImageSessionFactory for Factory {
+    fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
+        Ok(Arc::new(EmbeddedSession::new(self.0.session())))
+    }
+    fn open_as(&self, user: &str) -> Result<Arc<dyn ImageSession>, String> {
+        let s = self.0.session_for(user).map_err(|e| e.to_string())?;
+        Ok(Arc::new(EmbeddedSession::new(s)))
+    }
+}
+
+struct Served {
+    addr: std::net::SocketAddr,
+    router: Arc<Router>,
+    _dir: tempfile::TempDir,
+}
+
+fn auth_config(idp: &Idp) -> AuthConfig {
+    AuthConfig {
+        issuer: idp.issuer.clone(),
+        audience: RESOURCE.into(),
+        jwks_uri: None,
+        required_scopes: vec!["mcp:use".into()],
+        write_scope: "mcp:write".into(),
+        extra_scopes: vec![],
+        user_claim: "sub".into(),
+        clock_skew: Duration::from_secs(60),
+        jwks_min_refresh: Duration::from_secs(30),
+        on_token_expiry: TokenExpiry::KeepUntilNextRequest,
+    }
+}
+
+async fn serve(auth: AuthConfig, http: HttpSettings) -> Served {
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("auth.gsimage")).unwrap();
+    let mut s = image.session();
+    for user in ["alice", "bob"] {
+        s.create_user(user, &["UserGlobals", "Globals"]).unwrap();
+    }
+    s.commit().unwrap();
+    let who = Who(ToolsetInfo {
+        name: "who".into(),
+        version: "1.0.0".into(),
+        tools: vec![
+            tool("whoami", true),
+            tool("change", false),
+            tool("secret", true),
+        ],
+    });
+    let surface = ToolSurface::new(vec![(Arc::new(who) as Arc<dyn Toolset>, None)]).unwrap();
+    let identity = Identity::default();
+    let broker = Broker::new(
+        surface,
+        Arc::new(Factory(image)),
+        ServerIdentity {
+            name: identity.name.clone(),
+            version: identity.version.clone(),
+            title: None,
+        },
+        false,
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let scopes = HashMap::from([("secret".to_string(), vec!["mcp:secret".to_string()])]);
+    let router = Router::with_auth(
+        Arc::new(broker),
+        RouterSettings {
+            identity,
+            listen: addr,
+            http,
+            sessions: SessionLifetime::default(),
+            trace: Trace::default(),
+        },
+        Some(Arc::new(Authenticator::new(auth, scopes))),
+    );
+    tokio::spawn(gs_router::serve(listener, router.clone()));
+    Served {
+        addr,
+        router,
+        _dir: dir,
+    }
+}
+
+fn claims(idp: &Idp, user: &str, scope: &str) -> Value {
+    json!({"iss": idp.issuer, "aud": RESOURCE, "sub": user, "scope": scope,
+           "iat": now(), "exp": now() + 300})
+}
+
+const ALL: &str = "mcp:use mcp:write mcp:secret";
+
+/// A request with `Authorization` set to `authorization` (if any).
+async fn send(
+    s: &Served,
+    method: &str,
+    authorization: Option<&str>,
+    session: Option<&str>,
+    body: &Value,
+) -> Reply {
+    let mut headers = vec![("Content-Type", "application/json")];
+    if method == "GET" {
+        headers.push(("Accept", "text/event-stream"));
+    }
+    if let Some(a) = authorization {
+        headers.push(("Authorization", a));
+    }
+    if let Some(id) = session {
+        headers.push(("MCP-Session-Id", id));
+    }
+    let body = if method == "POST" {
+        serde_json::to_vec(body).unwrap()
+    } else {
+        Vec::new()
+    };
+    request(s.addr, method, &headers, &body).await
+}
+
+fn init_body() -> Value {
+    json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+           "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                      "clientInfo": {"name": "t", "version": "1"}}})
+}
+
+async fn post(s: &Served, token: &str, session: Option<&str>, body: &Value) -> Reply {
+    send(s, "POST", Some(&format!("Bearer {token}")), session, body).await
+}
+
+async fn open(s: &Served, token: &str) -> String {
+    let r = post(s, token, None, &init_body()).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.header("mcp-session-id").unwrap().to_string()
+}
+
+async fn call(s: &Served, token: &str, session: &str, tool: &str) -> Reply {
+    let body = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                      "params": {"name": tool, "arguments": {}}});
+    post(s, token, Some(session), &body).await
+}
+
+async fn tool_names(s: &Served, token: &str, session: &str) -> Vec<String> {
+    let r = post(
+        s,
+        token,
+        Some(session),
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Asserts a 401 challenge whose error code and description are as given,
+/// with a JSON-RPC error body.
+fn assert_401(r: &Reply, error: &str, says: &str) {
+    assert_eq!(r.status, 401, "{}", r.text());
+    let challenge = r.header("www-authenticate").expect("a challenge");
+    assert!(challenge.starts_with("Bearer "), "{challenge}");
+    assert!(
+        challenge.contains(&format!("error=\"{error}\"")),
+        "{challenge}"
+    );
+    assert!(
+        challenge.contains(&format!("resource_metadata=\"{METADATA}\"")),
+        "{challenge}"
+    );
+    assert!(
+        challenge.contains(&format!("scope=\"{ALL}\"")),
+        "{challenge}"
+    );
+    assert!(challenge.contains("error_description=\""), "{challenge}");
+    let body = r.json();
+    assert_eq!(body["jsonrpc"], "2.0");
+    assert_eq!(body["error"]["code"], -32600);
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(message.starts_with("Unauthorized: "), "{message}");
+    assert!(message.contains(says), "{message} should say {says:?}");
+}
+
+async fn setup() -> (Idp, SigningKey, Served) {
+    let key = SigningKey::es256("k1");
+    let idp = Idp::start(&[&key]).await;
+    let s = serve(auth_config(&idp), HttpSettings::default()).await;
+    (idp, key, s)
+}
+
+#[tokio::test]
+async fn every_request_without_a_token_is_challenged() {
+    let (idp, key, s) = setup().await;
+    let sid = open(&s, &key.sign(&claims(&idp, "alice", ALL))).await;
+    for (method, session) in [
+        ("POST", None),
+        ("POST", Some(&sid)),
+        ("GET", Some(&sid)),
+        ("DELETE", Some(&sid)),
+    ] {
+        let r = send(&s, method, None, session.map(String::as_str), &init_body()).await;
+        assert_401(&r, "invalid_token", "no access token");
+    }
+    // The session survived the unauthenticated DELETE.
+    assert!(s.router.session(&sid).is_some());
+}
+
+#[tokio::test]
+async fn a_header_that_is_not_a_bearer_token_is_an_invalid_request() {
+    let (_idp, _key, s) = setup().await;
+    for value in ["Basic YWxpY2U6cHc=", "Bearer", "Bearer a b"] {
+        let r = send(&s, "POST", Some(value), None, &init_body()).await;
+        assert_401(&r, "invalid_request", "not a bearer token");
+    }
+}
+
+#[tokio::test]
+async fn a_garbage_token_is_refused() {
+    let (_idp, _key, s) = setup().await;
+    for token in ["garbage", "a.b.c", "eyJhbGciOiJFUzI1NiJ9.e30"] {
+        let r = post(&s, token, None, &init_body()).await;
+        assert_401(&r, "invalid_token", "not a signed JWT");
+    }
+}
+
+#[tokio::test]
+async fn an_expired_token_is_refused_but_clock_skew_is_allowed() {
+    let (idp, key, s) = setup().await;
+    let mut c = claims(&idp, "alice", ALL);
+    c["exp"] = json!(now() - 3600);
+    assert_401(
+        &post(&s, &key.sign(&c), None, &init_body()).await,
+        "invalid_token",
+        "expired",
+    );
+    // Within the 60 s skew: accepted.
+    c["exp"] = json!(now() - 10);
+    assert_eq!(
+        post(&s, &key.sign(&c), None, &init_body()).await.status,
+        200
+    );
+}
+
+#[tokio::test]
+async fn a_token_without_exp_is_refused() {
+    let (idp, key, s) = setup().await;
+    let mut c = claims(&idp, "alice", ALL);
+    c.as_object_mut().unwrap().remove("exp");
+    assert_401(
+        &post(&s, &key.sign(&c), None, &init_body()).await,
+        "invalid_token",
+        "no `exp` claim",
+    );
+}
+
+#[tokio::test]
+async fn a_token_of_another_issuer_is_refused() {
+    let (idp, key, s) = setup().await;
+    let mut c = claims(&idp, "alice", ALL);
+    c["iss"] = json!("https://elsewhere.example");
+    assert_401(
+        &post(&s, &key.sign(&c), None, &init_body()).await,
+        "invalid_token",
+        "another issuer",
+    );
+}
+
+#[tokio::test]
+async fn a_token_for_another_audience_is_refused_string_or_array() {
+    let (idp, key, s) = setup().await;
+    let mut c = claims(&idp, "alice", ALL);
+    for aud in [
+        json!("https://other.example/mcp"),
+        json!(["https://other.example/mcp", "x"]),
+    ] {
+        c["aud"] = aud;
+        let r = post(&s, &key.sign(&c), None, &init_body()).await;
+        assert_401(
+            &r,
+            "invalid_token",
+            "audience does not include https://mcp.example.test/mcp",
+        );
+    }
+    c["aud"] = json!(["https://other.example/mcp", RESOURCE]);
+    assert_eq!(
+        post(&s, &key.sign(&c), None, &init_body()).await.status,
+        200
+    );
+}
+
+#[tokio::test]
+async fn a_token_lacking_the_required_scope_is_forbidden_naming_it() {
+    let (idp, key, s) = setup().await;
+    let r = post(
+        &s,
+        &key.sign(&claims(&idp, "alice", "mcp:write")),
+        None,
+        &init_body(),
+    )
+    .await;
+    assert_eq!(r.status, 403, "{}", r.text());
+    let challenge = r.header("www-authenticate").unwrap();
+    assert!(
+        challenge.contains("error=\"insufficient_scope\""),
+        "{challenge}"
+    );
+    assert!(challenge.contains("scope=\"mcp:use\""), "{challenge}");
+    let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with("Forbidden: ") && message.contains("`mcp:use`"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
+async fn a_forged_signature_is_401_never_403() {
+    let (idp, _key, s) = setup().await;
+    // Another key claiming the issuer's key id; the token also lacks a
+    // scope, which must not turn the answer into 403.
+    let forger = SigningKey::es256("k1");
+    for scope in [ALL, "none"] {
+        let r = post(
+            &s,
+            &forger.sign(&claims(&idp, "alice", scope)),
+            None,
+            &init_body(),
+        )
+        .await;
+        assert_401(&r, "invalid_token", "signature does not verify");
+    }
+    // A valid token with its signature swapped for another's.
+    let good = _key.sign(&claims(&idp, "alice", ALL));
+    let other = forger.sign(&claims(&idp, "bob", ALL));
+    let spliced = format!(
+        "{}.{}",
+        good.rsplit_once('.').unwrap().0,
+        other.rsplit_once('.').unwrap().1
+    );
+    assert_401(
+        &post(&s, &spliced, None, &init_body()).await,
+        "invalid_token",
+        "signature does not verify",
+    );
+}
+
+#[tokio::test]
+async fn hmac_and_none_algorithms_are_refused() {
+    let (idp, _key, s) = setup().await;
+    let c = claims(&idp, "alice", ALL);
+    let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
+    header.kid = Some("k1".into());
+    let hs =
+        jsonwebtoken::encode(&header, &c, &jsonwebtoken::EncodingKey::from_secret(b"k1")).unwrap();
+    assert_401(
+        &post(&s, &hs, None, &init_body()).await,
+        "invalid_token",
+        "algorithm `HS256` is not accepted",
+    );
+    use base64::Engine;
+    let b64 = |v: &Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string());
+    let none = format!(
+        "{}.{}.",
+        b64(&json!({"alg": "none", "typ": "JWT"})),
+        b64(&c)
+    );
+    assert_401(
+        &post(&s, &none, None, &init_body()).await,
+        "invalid_token",
+        "algorithm `none` is not accepted",
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_key_id_refetches_the_keys_at_a_bounded_rate_then_rotated_keys_work() {
+    let k1 = SigningKey::es256("k1");
+    let idp = Idp::start(&[&k1]).await;
+    let mut config = auth_config(&idp);
+    config.jwks_min_refresh = Duration::from_secs(1);
+    let s = serve(config, HttpSettings::default()).await;
+    assert_eq!(
+        post(
+            &s,
+            &k1.sign(&claims(&idp, "alice", ALL)),
+            None,
+            &init_body()
+        )
+        .await
+        .status,
+        200
+    );
+    assert_eq!(idp.fetches(), 1);
+    // A key the issuer has not published yet: refused, and a flood of
+    // such tokens fetches the keys at most once more within the interval.
+    let k2 = SigningKey::ed25519("k2");
+    for i in 0..20 {
+        let mut c = claims(&idp, "alice", ALL);
+        c["jti"] = json!(i);
+        let r = post(&s, &k2.sign(&c), None, &init_body()).await;
+        assert_401(
+            &r,
+            "invalid_token",
+            "no key of the issuer verifies the token (key id k2",
+        );
+    }
+    assert!(idp.fetches() <= 2, "{} fetches", idp.fetches());
+    // The issuer rotates to k2: after the interval, a k2 token is accepted.
+    idp.rotate(&[&k2]);
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let r = post(&s, &k2.sign(&claims(&idp, "bob", ALL)), None, &init_body()).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(idp.fetches() <= 3, "{} fetches", idp.fetches());
+}
+
+#[tokio::test]
+async fn a_session_runs_as_its_user_and_answers_another_users_token_404() {
+    let (idp, key, s) = setup().await;
+    let alice = key.sign(&claims(&idp, "alice", ALL));
+    let bob = key.sign(&claims(&idp, "bob", ALL));
+    let sid = open(&s, &alice).await;
+    assert_eq!(
+        call(&s, &alice, &sid, "whoami").await.json()["result"]["content"][0]["text"],
+        "alice"
+    );
+    let bobs = open(&s, &bob).await;
+    assert_eq!(
+        call(&s, &bob, &bobs, "whoami").await.json()["result"]["content"][0]["text"],
+        "bob"
+    );
+    // Bob's token on Alice's session: as if it did not exist, by POST,
+    // GET and DELETE.
+    let r = call(&s, &bob, &sid, "whoami").await;
+    assert_eq!(r.status, 404, "{}", r.text());
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Session not found")
+    );
+    let auth = format!("Bearer {bob}");
+    assert_eq!(
+        send(&s, "GET", Some(&auth), Some(&sid), &Value::Null)
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        send(&s, "DELETE", Some(&auth), Some(&sid), &Value::Null)
+            .await
+            .status,
+        404
+    );
+    assert!(s.router.session(&sid).is_some());
+    // A refreshed token of Alice's keeps working on her session.
+    let mut fresh = claims(&idp, "alice", ALL);
+    fresh["exp"] = json!(now() + 900);
+    let refreshed = key.sign(&fresh);
+    assert_ne!(refreshed, alice);
+    assert_eq!(call(&s, &refreshed, &sid, "whoami").await.status, 200);
+    // A token naming no user of the image opens no session.
+    let r = post(
+        &s,
+        &key.sign(&claims(&idp, "carol", ALL)),
+        None,
+        &init_body(),
+    )
+    .await;
+    assert_eq!(r.status, 500, "{}", r.text());
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no user carol"),
+        "{}",
+        r.text()
+    );
+}
+
+#[tokio::test]
+async fn without_the_write_scope_a_session_is_read_only() {
+    let (idp, key, s) = setup().await;
+    let reader = key.sign(&claims(&idp, "alice", "mcp:use"));
+    let sid = open(&s, &reader).await;
+    assert!(s.router.session(&sid).unwrap().read_only());
+    assert_eq!(tool_names(&s, &reader, &sid).await, ["whoami"]);
+    let r = call(&s, &reader, &sid, "change").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["error"]["code"], -32601, "{}", r.text());
+    assert_eq!(r.json()["error"]["data"]["kind"], "readOnly");
+    let writer = key.sign(&claims(&idp, "alice", "mcp:use mcp:write"));
+    let wid = open(&s, &writer).await;
+    assert!(!s.router.session(&wid).unwrap().read_only());
+    assert_eq!(tool_names(&s, &writer, &wid).await, ["whoami", "change"]);
+    assert_eq!(
+        call(&s, &writer, &wid, "change").await.json()["result"]["content"][0]["text"],
+        "change ran"
+    );
+}
+
+#[tokio::test]
+async fn a_tool_with_its_own_scope_is_hidden_and_refused_without_it() {
+    let (idp, key, s) = setup().await;
+    let plain = key.sign(&claims(&idp, "alice", "mcp:use mcp:write"));
+    let sid = open(&s, &plain).await;
+    assert!(
+        !tool_names(&s, &plain, &sid)
+            .await
+            .contains(&"secret".to_string())
+    );
+    let r = call(&s, &plain, &sid, "secret").await;
+    assert_eq!(r.status, 403, "{}", r.text());
+    let challenge = r.header("www-authenticate").unwrap();
+    assert!(
+        challenge.contains("error=\"insufficient_scope\"")
+            && challenge.contains("scope=\"mcp:secret\""),
+        "{challenge}"
+    );
+    assert_eq!(r.json()["id"], 7);
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("tool `secret` needs scope `mcp:secret`")
+    );
+    // The same session with a token that has the scope (a step-up).
+    let stepped = key.sign(&claims(&idp, "alice", ALL));
+    assert!(
+        tool_names(&s, &stepped, &sid)
+            .await
+            .contains(&"secret".to_string())
+    );
+    assert_eq!(
+        call(&s, &stepped, &sid, "secret").await.json()["result"]["content"][0]["text"],
+        "secret ran"
+    );
+}
+
+#[tokio::test]
+async fn the_metadata_is_served_at_both_paths_from_configuration() {
+    let (idp, _key, s) = setup().await;
+    for path in [
+        "/.well-known/oauth-protected-resource",
+        "/.well-known/oauth-protected-resource/mcp",
+        "/.well-known/oauth-protected-resource/mcp/",
+        "/.well-known/oauth-protected-resource/mcp?x=1",
+        "/.well-known/oauth-protected-resource/",
+    ] {
+        let raw =
+            format!("GET {path} HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n");
+        let r = raw_request(s.addr, raw.as_bytes()).await;
+        assert_eq!(r.status, 200, "{path}: {}", r.text());
+        assert_eq!(r.header("content-type"), Some("application/json"));
+        assert_eq!(
+            r.json(),
+            json!({"resource": RESOURCE, "authorization_servers": [idp.issuer],
+                   "scopes_supported": ["mcp:use", "mcp:write", "mcp:secret"],
+                   "bearer_methods_supported": ["header"]}),
+            "{path}"
+        );
+    }
+    let raw = "GET /.well-known/oauth-protected-resource/other HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    assert_eq!(raw_request(s.addr, raw.as_bytes()).await.status, 404);
+}
+
+async fn raw_request(addr: std::net::SocketAddr, raw: &[u8]) -> Reply {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut c = tokio::net::TcpStream::connect(addr).await.unwrap();
+    c.write_all(raw).await.unwrap();
+    let mut out = Vec::new();
+    let _ = c.read_to_end(&mut out).await;
+    common::parse_reply(&out)
+}
+
+#[tokio::test]
+async fn the_per_caller_cap_counts_the_users_sessions_not_the_address() {
+    let (idp, key, _) = setup().await;
+    let s = serve(
+        auth_config(&idp),
+        HttpSettings {
+            max_sessions_per_caller: Some(1),
+            ..HttpSettings::default()
+        },
+    )
+    .await;
+    let alice = key.sign(&claims(&idp, "alice", ALL));
+    open(&s, &alice).await;
+    let r = post(&s, &alice, None, &init_body()).await;
+    assert_eq!(r.status, 429, "{}", r.text());
+    // Bob, from the same address, has a session of his own.
+    open(&s, &key.sign(&claims(&idp, "bob", ALL))).await;
+}
+
+#[tokio::test]
+async fn a_session_ends_with_its_token_only_when_configured_to() {
+    for (expiry, survives) in [
+        (TokenExpiry::EndSession, false),
+        (TokenExpiry::KeepUntilNextRequest, true),
+    ] {
+        let key = SigningKey::es256("k1");
+        let idp = Idp::start(&[&key]).await;
+        let mut config = auth_config(&idp);
+        config.on_token_expiry = expiry;
+        config.clock_skew = Duration::ZERO;
+        let s = serve(config, HttpSettings::default()).await;
+        let mut c = claims(&idp, "alice", ALL);
+        c["exp"] = json!(now() + 2);
+        let sid = open(&s, &key.sign(&c)).await;
+        // Past `exp` by at least one whole second, whatever the start.
+        tokio::time::sleep(Duration::from_millis(3100)).await;
+        s.router.maintain(Instant::now(), Duration::ZERO);
+        assert_eq!(s.router.session(&sid).is_some(), survives, "{expiry:?}");
+        if survives {
+            // The expired token no longer works; a fresh one does.
+            let r = call(&s, &key.sign(&c), &sid, "whoami").await;
+            assert_401(&r, "invalid_token", "expired");
+            let fresh = key.sign(&claims(&idp, "alice", ALL));
+            assert_eq!(call(&s, &fresh, &sid, "whoami").await.status, 200);
+        }
+    }
+}
+
+#[tokio::test]
+async fn validated_tokens_are_cached_and_invalid_ones_never_are() {
+    let (idp, key, s) = setup().await;
+    let auth = s.router.auth().unwrap().clone();
+    let alice = key.sign(&claims(&idp, "alice", ALL));
+    let sid = open(&s, &alice).await;
+    for _ in 0..3 {
+        assert_eq!(call(&s, &alice, &sid, "whoami").await.status, 200);
+    }
+    assert_eq!(auth.cached_tokens(), 1);
+    let forger = SigningKey::es256("k1");
+    let mut expired = claims(&idp, "alice", ALL);
+    expired["exp"] = json!(now() - 3600);
+    for i in 0..50 {
+        let mut c = claims(&idp, "alice", ALL);
+        c["jti"] = json!(i);
+        for bad in [
+            format!("garbage{i}"),
+            forger.sign(&c),
+            key.sign(&{
+                let mut e = expired.clone();
+                e["jti"] = json!(i);
+                e
+            }),
+        ] {
+            assert_eq!(call(&s, &bad, &sid, "whoami").await.status, 401);
+        }
+    }
+    assert_eq!(auth.cached_tokens(), 1);
+}
