@@ -335,6 +335,7 @@ impl Interpreter {
             }
             let st = state.as_mut().expect("just made");
             st.heap.budget = limits.memory_bytes;
+            st.heap.ceiling_hit = false;
             st.new_epoch(session);
             let mut run = Run {
                 st,
