@@ -132,8 +132,9 @@ impl WasmSession {
     /// code runs under the toolset's deadline.
     pub fn ensure_instance(&mut self) -> Result<(), ToolError> {
         if self.live.is_none() {
-            let deadline = Instant::now() + self.inner.policy.limits.deadline;
-            self.live = Some(run_to_end(self.instantiate(None, deadline, "start"))?);
+            let now = Instant::now();
+            let window = (now, now + self.inner.policy.limits.deadline);
+            self.live = Some(run_to_end(self.instantiate(None, window, "start"))?);
         }
         Ok(())
     }
@@ -145,7 +146,7 @@ impl WasmSession {
     async fn instantiate(
         &mut self,
         call: Option<&CallContext>,
-        deadline: Instant,
+        window: (Instant, Instant),
         tool: &str,
     ) -> Result<Live, ToolError> {
         let name = &self.inner.info.name;
@@ -162,7 +163,7 @@ impl WasmSession {
             self.inner.watchdog.clone(),
         )
         .map_err(unavailable)?;
-        arm(&mut store, call, deadline, self.inner.policy.limits.max_notifications);
+        arm(&mut store, call, window, self.inner.policy.limits.max_notifications);
         match self.inner.pre.instantiate_async(&mut store).await {
             Ok(bindings) => {
                 self.instances_created += 1;
@@ -184,14 +185,13 @@ impl WasmSession {
 }
 
 /// Prepares `store` to run guest code for `call` (none while warming)
-/// until `deadline`.
+/// until `deadline`, given when the call started.
 fn arm(
     store: &mut Store<HostState>,
     call: Option<&CallContext>,
-    deadline: Instant,
+    (started, deadline): (Instant, Instant),
     notifications: usize,
 ) {
-    let now = Instant::now();
     let data = store.data_mut();
     data.call = call.map(|ctx| Call {
         ctx: ctx.clone(),
@@ -199,7 +199,7 @@ fn arm(
         last_progress: None,
     });
     data.deadline = Some(deadline);
-    data.budget = deadline.saturating_duration_since(now);
+    data.budget = deadline.saturating_duration_since(started);
     data.stop = None;
     data.yielded = false;
     data.limiter.stop = None;
@@ -254,16 +254,18 @@ impl WasmSession {
             ));
         }
         let limits = self.inner.policy.limits;
-        let mut deadline = Instant::now() + limits.deadline;
+        let now = Instant::now();
+        let mut deadline = now + limits.deadline;
         if let Some(d) = ctx.deadline {
             deadline = deadline.min(d);
         }
+        let window = (now, deadline);
         let mut live = match self.live.take() {
             Some(mut live) => {
-                arm(&mut live.store, Some(ctx), deadline, limits.max_notifications);
+                arm(&mut live.store, Some(ctx), window, limits.max_notifications);
                 live
             }
-            None => self.instantiate(Some(ctx), deadline, tool).await?,
+            None => self.instantiate(Some(ctx), window, tool).await?,
         };
         let answer = live
             .bindings

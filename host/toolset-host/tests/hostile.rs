@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use common::*;
-use gs_toolset::{ErrorKind, ToolResult, Toolset, ToolsetSession};
+use gs_toolset::{ErrorKind, ToolResult, Toolset};
 use gs_toolset_host::{
     DirGrant, Grants, HostConfig, LoadErrorKind, Limits, ToolsetHost, WasmToolset,
     WasmToolsetSpec,
@@ -136,8 +136,8 @@ fn start_up_code_that_never_returns_fails_the_load_at_the_deadline() {
     assert_eq!(e.kind, LoadErrorKind::Describe);
     assert_eq!(
         e.message,
-        "describe failed (deadline): tool `describe` of the component (starting its instance) \
-         ran past its deadline of 0.300 s and was stopped"
+        "describe failed (deadline): tool `describe` of the component ran past its deadline of \
+         0.300 s and was stopped"
     );
 }
 
@@ -265,7 +265,7 @@ fn oversized_descriptions_are_refused_at_load() {
          (every tools/list carries it)"
     );
     assert!(
-        described("schema 100000").starts_with("tool `hello`'s input schema is 100021 bytes, "),
+        described("schema 100000").starts_with("tool `hello`'s input schema is 100024 bytes, "),
     );
     assert!(described("name 200").contains("MCP allows at most 128"));
 }
@@ -329,8 +329,8 @@ fn a_trap_is_reported_without_the_guests_backtrace() {
     assert_eq!(e.kind, ErrorKind::Trap);
     assert_eq!(
         e.message,
-        "tool `trap` of toolset `hostile` trapped: wasm `unreachable` instruction executed; the \
-         session goes on with a fresh instance"
+        "tool `trap` of toolset `hostile` trapped: wasm trap: wasm `unreachable` instruction \
+         executed; the session goes on with a fresh instance"
     );
 }
 
