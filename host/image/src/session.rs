@@ -603,8 +603,11 @@ impl Session {
             )));
         }
         if dictionary != "Globals"
-            && let Some(DictionaryEntry::Class(id)) =
-                self.state.dictionaries.get("Globals").and_then(|g| g.get(name))
+            && let Some(DictionaryEntry::Class(id)) = self
+                .state
+                .dictionaries
+                .get("Globals")
+                .and_then(|g| g.get(name))
             && self.state.classes.get(id).is_some_and(|r| r.kernel)
         {
             return Err(ImageError::Refused(format!(

@@ -103,7 +103,10 @@ fn main() {
     let by_ctx = ctx(&image);
     let mut bystander = hello.session();
     measure(&mut bystander, &by_ctx); // warm-up
-    let idle = report("bystander, idle host", &mut measure(&mut bystander, &by_ctx));
+    let idle = report(
+        "bystander, idle host",
+        &mut measure(&mut bystander, &by_ctx),
+    );
 
     let stop = Arc::new(AtomicBool::new(false));
     let attacks = Arc::new(AtomicU64::new(0));

@@ -94,7 +94,14 @@ fn hmac(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
 fn tag(key: &[u8], sha256: &str, engine_key: &str, artefact: &[u8]) -> [u8; 32] {
     hmac(
         key,
-        &[b"gs-mcp cache v1\0", sha256.as_bytes(), b"\0", engine_key.as_bytes(), b"\0", artefact],
+        &[
+            b"gs-mcp cache v1\0",
+            sha256.as_bytes(),
+            b"\0",
+            engine_key.as_bytes(),
+            b"\0",
+            artefact,
+        ],
     )
 }
 
@@ -150,7 +157,8 @@ pub(crate) fn store(
         .map_err(|e| format!("cannot serialise the compiled component: {e}"))?;
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create cache directory {}: {e}", dir.display()))?;
-    let key = key(dir).ok_or_else(|| format!("cannot read or create {}", dir.join(KEY_FILE).display()))?;
+    let key = key(dir)
+        .ok_or_else(|| format!("cannot read or create {}", dir.join(KEY_FILE).display()))?;
     write_atomically(&tag_path(&path), &tag(&key, sha256, &engine_key, &bytes))?;
     write_atomically(&path, &bytes)
 }

@@ -405,7 +405,8 @@ impl ToolsetHost {
             policy,
             self.memory.clone(),
             self.watchdog.clone(),
-        ).map_err(fail)?;
+        )
+        .map_err(fail)?;
         store.data_mut().deadline = Some(Instant::now() + spec.limits.deadline);
         store.data_mut().budget = spec.limits.deadline;
         let answer = run_to_end(async {
@@ -450,14 +451,19 @@ impl ToolsetHost {
                     t.name
                 )));
             }
-            check_size(&t.name, "title", t.title.as_deref().unwrap_or(""), MAX_TITLE)
-                .and_then(|()| check_size(&t.name, "description", &t.description, MAX_DESCRIPTION))
-                .and_then(|()| check_size(&t.name, "input schema", &t.input_schema, MAX_SCHEMA))
-                .and_then(|()| {
-                    let output = t.output_schema.as_deref().unwrap_or("");
-                    check_size(&t.name, "output schema", output, MAX_SCHEMA)
-                })
-                .map_err(&fail)?;
+            check_size(
+                &t.name,
+                "title",
+                t.title.as_deref().unwrap_or(""),
+                MAX_TITLE,
+            )
+            .and_then(|()| check_size(&t.name, "description", &t.description, MAX_DESCRIPTION))
+            .and_then(|()| check_size(&t.name, "input schema", &t.input_schema, MAX_SCHEMA))
+            .and_then(|()| {
+                let output = t.output_schema.as_deref().unwrap_or("");
+                check_size(&t.name, "output schema", output, MAX_SCHEMA)
+            })
+            .map_err(&fail)?;
             let input_schema = parse_schema(&t.name, "input", &t.input_schema).map_err(&fail)?;
             let output_schema = match &t.output_schema {
                 Some(s) => Some(parse_schema(&t.name, "output", s).map_err(&fail)?),

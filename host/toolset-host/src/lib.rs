@@ -73,7 +73,8 @@ mod watchdog;
 
 pub use config::{DirGrant, Grants, HostConfig, Limits, WasmToolsetSpec};
 pub use host::{
-    HostError, LoadError, LoadErrorKind, MAX_DESCRIPTION, MAX_SCHEMA, MAX_TITLE, MAX_TOOLS, ToolsetHost,
+    HostError, LoadError, LoadErrorKind, MAX_DESCRIPTION, MAX_SCHEMA, MAX_TITLE, MAX_TOOLS,
+    ToolsetHost,
 };
 pub use version::{PACKAGE, PACKAGE_VERSION};
 pub use wasm::{WasmSession, WasmToolset};

@@ -54,18 +54,22 @@ fn check_at(schema: &Value, at: &str, depth: usize) -> Result<(), String> {
     }
     if let Some(p) = obj.get("properties") {
         let Value::Object(props) = p else {
-            return Err(format!("{} must be an object of schemas", sub("properties")));
+            return Err(format!(
+                "{} must be an object of schemas",
+                sub("properties")
+            ));
         };
         for (name, s) in props {
             check_at(s, &format!("{at}/properties/{name}"), depth + 1)?;
         }
     }
     if let Some(r) = obj.get("required")
-        && !r
-            .as_array()
-            .is_some_and(|a| a.iter().all(Value::is_string))
+        && !r.as_array().is_some_and(|a| a.iter().all(Value::is_string))
     {
-        return Err(format!("{} must be an array of property names", sub("required")));
+        return Err(format!(
+            "{} must be an array of property names",
+            sub("required")
+        ));
     }
     if let Some(e) = obj.get("enum")
         && !e.is_array()
@@ -146,15 +150,28 @@ fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), String> {
             }
             bound(items.len(), obj, "minItems", "maxItems", at, "items")?;
         }
-        Value::String(text) => {
-            bound(text.chars().count(), obj, "minLength", "maxLength", at, "characters")?
-        }
+        Value::String(text) => bound(
+            text.chars().count(),
+            obj,
+            "minLength",
+            "maxLength",
+            at,
+            "characters",
+        )?,
         Value::Number(n) => {
             let n = n.as_f64().unwrap_or(f64::NAN);
-            if obj.get("minimum").and_then(Value::as_f64).is_some_and(|m| n < m) {
+            if obj
+                .get("minimum")
+                .and_then(Value::as_f64)
+                .is_some_and(|m| n < m)
+            {
                 return Err(format!("{at} is below the schema's `minimum`"));
             }
-            if obj.get("maximum").and_then(Value::as_f64).is_some_and(|m| n > m) {
+            if obj
+                .get("maximum")
+                .and_then(Value::as_f64)
+                .is_some_and(|m| n > m)
+            {
                 return Err(format!("{at} is above the schema's `maximum`"));
             }
         }
@@ -163,7 +180,11 @@ fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), String> {
     validate_combinators(value, obj, at)
 }
 
-fn validate_object(fields: &Map<String, Value>, obj: &Map<String, Value>, at: &str) -> Result<(), String> {
+fn validate_object(
+    fields: &Map<String, Value>,
+    obj: &Map<String, Value>,
+    at: &str,
+) -> Result<(), String> {
     if let Some(Value::Array(required)) = obj.get("required") {
         for name in required.iter().filter_map(Value::as_str) {
             if !fields.contains_key(name) {
@@ -199,9 +220,14 @@ fn validate_combinators(value: &Value, obj: &Map<String, Value>, at: &str) -> Re
         return Err(format!("{at} matches none of the schema's `anyOf`"));
     }
     if let Some(one) = list("oneOf") {
-        let n = one.iter().filter(|s| validate_at(value, s, at).is_ok()).count();
+        let n = one
+            .iter()
+            .filter(|s| validate_at(value, s, at).is_ok())
+            .count();
         if n != 1 {
-            return Err(format!("{at} matches {n} of the schema's `oneOf`, not exactly one"));
+            return Err(format!(
+                "{at} matches {n} of the schema's `oneOf`, not exactly one"
+            ));
         }
     }
     if let Some(not) = obj.get("not")
@@ -222,10 +248,14 @@ fn bound(
 ) -> Result<(), String> {
     let get = |k: &str| obj.get(k).and_then(Value::as_u64);
     if get(min).is_some_and(|m| (n as u64) < m) {
-        return Err(format!("{at} has {n} {what}, fewer than the schema's `{min}`"));
+        return Err(format!(
+            "{at} has {n} {what}, fewer than the schema's `{min}`"
+        ));
     }
     if get(max).is_some_and(|m| (n as u64) > m) {
-        return Err(format!("{at} has {n} {what}, more than the schema's `{max}`"));
+        return Err(format!(
+            "{at} has {n} {what}, more than the schema's `{max}`"
+        ));
     }
     Ok(())
 }

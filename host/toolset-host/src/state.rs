@@ -227,7 +227,10 @@ impl StderrTail {
 
     fn append(&self, bytes: &[u8]) {
         let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(at) = bytes.windows(PANIC_MARK.len()).rposition(|w| w == PANIC_MARK) {
+        if let Some(at) = bytes
+            .windows(PANIC_MARK.len())
+            .rposition(|w| w == PANIC_MARK)
+        {
             t.panic = Some(Vec::new());
             append_capped(t.panic.as_mut().expect("just set"), &bytes[at..]);
         } else if let Some(panic) = t.panic.as_mut() {

@@ -17,8 +17,8 @@ use wasmtime::{Engine, Store, Trap};
 use crate::bindings::gemstone::mcp::types;
 use crate::bindings::{Toolset as Bindings, ToolsetPre};
 use crate::host::{new_store, run_to_end};
-use crate::schema;
 use crate::policy::Policy;
+use crate::schema;
 use crate::state::{Call, HostState, MemoryPool, Stop};
 use crate::watchdog::Watchdog;
 
@@ -163,7 +163,12 @@ impl WasmSession {
             self.inner.watchdog.clone(),
         )
         .map_err(unavailable)?;
-        arm(&mut store, call, window, self.inner.policy.limits.max_notifications);
+        arm(
+            &mut store,
+            call,
+            window,
+            self.inner.policy.limits.max_notifications,
+        );
         match self.inner.pre.instantiate_async(&mut store).await {
             Ok(bindings) => {
                 self.instances_created += 1;
@@ -302,7 +307,11 @@ impl WasmSession {
                      cap of {} bytes; ask it for less, or the operator may raise \
                      `limits.output`",
                     self.inner.info.name,
-                    if result.is_ok() { "a result" } else { "an error" },
+                    if result.is_ok() {
+                        "a result"
+                    } else {
+                        "an error"
+                    },
                     limits.output
                 ),
             ));
@@ -410,7 +419,10 @@ pub(crate) fn cut(text: &str, max: usize) -> String {
 /// internals are no business of the client's).
 fn failure_line(error: &wasmtime::Error) -> String {
     let root = error.root_cause().to_string();
-    cut(root.lines().next().unwrap_or("unknown failure"), MAX_FAILURE_MESSAGE)
+    cut(
+        root.lines().next().unwrap_or("unknown failure"),
+        MAX_FAILURE_MESSAGE,
+    )
 }
 
 /// Turns a failed guest call into the error the client sees, from what the

@@ -46,9 +46,7 @@ impl Watched {
 
 impl Drop for Watched {
     fn drop(&mut self) {
-        self.watchdog
-            .lock()
-            .retain(|w| w.id != self.id);
+        self.watchdog.lock().retain(|w| w.id != self.id);
     }
 }
 

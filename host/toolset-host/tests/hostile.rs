@@ -14,8 +14,7 @@ use std::time::{Duration, Instant};
 use common::*;
 use gs_toolset::{ErrorKind, ToolResult, Toolset};
 use gs_toolset_host::{
-    DirGrant, Grants, HostConfig, LoadErrorKind, Limits, ToolsetHost, WasmToolset,
-    WasmToolsetSpec,
+    DirGrant, Grants, HostConfig, Limits, LoadErrorKind, ToolsetHost, WasmToolset, WasmToolsetSpec,
 };
 
 /// The deadline of the hostile plug-in's calls here.
@@ -150,7 +149,12 @@ fn smalltalk_run_by_a_plug_in_stops_at_the_plug_ins_deadline() {
     let mut s = t.session();
     let start = Instant::now();
     let (e, s) = within(move || {
-        let e = call(&mut s, &ctx, "execute", r#"{"code": "[true] whileTrue: []"}"#);
+        let e = call(
+            &mut s,
+            &ctx,
+            "execute",
+            r#"{"code": "[true] whileTrue: []"}"#,
+        );
         (e, s)
     });
     let e = e.unwrap_err();
@@ -177,7 +181,8 @@ fn smalltalk_run_by_a_plug_in_is_held_to_the_plug_ins_memory_cap() {
     let e = call(&mut s, &ctx, "execute", hoard).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Other, "{}", e.message);
     assert!(
-        e.message.contains("the memory budget for objects is exhausted"),
+        e.message
+            .contains("the memory budget for objects is exhausted"),
         "{}",
         e.message
     );
@@ -195,7 +200,8 @@ fn a_huge_error_message_counts_against_the_output_cap() {
     let e = call_on(&t, &img, "big_error", r#"{"bytes": 800000}"#).unwrap_err();
     assert_eq!(e.kind, ErrorKind::OutputTooLarge, "{}", &e.message[..200]);
     assert!(
-        e.message.starts_with("tool `big_error` of toolset `hostile` answered an error of "),
+        e.message
+            .starts_with("tool `big_error` of toolset `hostile` answered an error of "),
         "{}",
         e.message
     );
@@ -253,7 +259,11 @@ fn oversized_descriptions_are_refused_at_load() {
         "the toolset describes 100000 tools, more than the 1000 a toolset may offer; split it \
          into several toolsets"
     );
-    assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
     assert_eq!(
         described("description 40000000"),
         "tool `hello`'s description is 40000000 bytes, more than the 16384 a tool may have; \
@@ -297,7 +307,12 @@ fn progress_that_mcp_would_refuse_is_dropped() {
         let recorder = Arc::new(Recorder::default());
         let mut ctx = img.ctx(false);
         ctx.notifier = recorder.clone();
-        let r = call(&mut t.session(), &ctx, "progress", &format!(r#"{{"mode": "{mode}"}}"#));
+        let r = call(
+            &mut t.session(),
+            &ctx,
+            "progress",
+            &format!(r#"{{"mode": "{mode}"}}"#),
+        );
         assert_eq!(text(&r), "reported");
         let got = recorder.0.lock().unwrap().clone();
         got
@@ -350,7 +365,12 @@ fn a_plug_in_cannot_shadow_the_standard_dictionaries_or_kernel_classes() {
         .unwrap_err();
         assert_eq!(e.kind, ErrorKind::Refused, "{name}: {}", e.message);
     }
-    let r = call(&mut s, &img.ctx(false), "define_class", r#"{"name": "Mine"}"#);
+    let r = call(
+        &mut s,
+        &img.ctx(false),
+        "define_class",
+        r#"{"name": "Mine"}"#,
+    );
     assert_eq!(text(&r), "defined");
 }
 

@@ -134,7 +134,11 @@ fn a_cached_artefact_copied_over_another_components_entry_is_not_run() {
     let t = second.load(&hello_spec).unwrap();
     assert!(!t.loaded_from_cache(), "the swapped artefact must not load");
     assert_eq!(second.compilations(), 1);
-    assert_eq!(t.info().name, "hello", "the pinned component's own code runs");
+    assert_eq!(
+        t.info().name,
+        "hello",
+        "the pinned component's own code runs"
+    );
     assert!(visible(&t, false).contains(&"greet".to_string()));
 }
 

@@ -82,11 +82,14 @@ fn described() -> Option<Vec<ToolDescriptor>> {
         "description" => tools[0].description = "d".repeat(n),
         "title" => tools[0].title = Some("t".repeat(n)),
         "name" => tools[0].name = "n".repeat(n),
-        "schema" => tools[0].input_schema = format!(r#"{{"type":"object","x":"{}"}}"#, "s".repeat(n)),
+        "schema" => {
+            tools[0].input_schema = format!(r#"{{"type":"object","x":"{}"}}"#, "s".repeat(n))
+        }
         "properties" => tools[0].input_schema = r#"{"type":"object","properties":42}"#.into(),
         "required" => tools[0].input_schema = r#"{"type":"object","required":"nope"}"#.into(),
         "output_schema" => {
-            tools[0].output_schema = Some(r#"{"type":"object","properties":{"a":{"type":7}}}"#.into())
+            tools[0].output_schema =
+                Some(r#"{"type":"object","properties":{"a":{"type":7}}}"#.into())
         }
         _ => {}
     }
@@ -105,7 +108,12 @@ impl Guest for Component {
     fn call(tool: String, arguments: String) -> Result<ToolOutput, Error> {
         let args: Value = serde_json::from_str(&arguments).unwrap_or(Value::Null);
         let n = |key: &str| args.get(key).and_then(Value::as_u64).unwrap_or(0) as usize;
-        let s = |key: &str| args.get(key).and_then(Value::as_str).unwrap_or("").to_string();
+        let s = |key: &str| {
+            args.get(key)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
         match tool.as_str() {
             "hello" => Ok(text(vec!["hello".to_string()])),
             // An error message of `bytes` bytes.
