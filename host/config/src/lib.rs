@@ -328,6 +328,13 @@ pub struct EngineSettings {
     /// overshoots its deadline by about this much. Default 10 ms; 1 to
     /// 1000 ms.
     pub epoch_tick: Duration,
+    /// The most linear memory all plug-in instances together may hold; an
+    /// instance growing past it is stopped (`outOfMemory`). Default 4 GiB;
+    /// at least 1 MiB.
+    pub total_memory: usize,
+    /// The largest component file read at load; a larger one (or a
+    /// device) is refused. Default 64 MiB; 1 KiB to 1 GiB.
+    pub max_component_bytes: u64,
 }
 
 /// The most instances `engine.max_instances` may ask for. Every pool slot
@@ -341,9 +348,14 @@ impl Default for EngineSettings {
             max_instances: 1000,
             max_memory: 1 << 30,
             epoch_tick: Duration::from_millis(10),
+            total_memory: 4 << 30,
+            max_component_bytes: 64 << 20,
         }
     }
 }
+
+/// The default of [`Config::memory_ceiling`]: 4 GiB.
+pub const DEFAULT_MEMORY_CEILING: usize = 4 << 30;
 
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -354,8 +366,14 @@ pub struct Config {
     pub listen: SocketAddr,
     /// The server's identity.
     pub identity: Identity,
-    /// True to hide and refuse every tool that is not read-only-safe.
+    /// True to hide and refuse every tool that is not read-only-safe (and
+    /// to mount every plug-in's preopened directory read-only).
     pub read_only: bool,
+    /// The most memory the Smalltalk objects of all sessions together may
+    /// hold; past it, calls that allocate more fail with an error naming
+    /// the ceiling (`memory_ceiling_bytes`). Default
+    /// [`DEFAULT_MEMORY_CEILING`].
+    pub memory_ceiling: usize,
     /// The image backend.
     pub image: ImageBackend,
     /// Session lifetime policy.

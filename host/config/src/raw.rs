@@ -19,6 +19,7 @@ use crate::{
 pub(crate) struct File {
     listen: Option<String>,
     read_only: Option<bool>,
+    memory_ceiling_bytes: Option<u64>,
     identity: Option<RawIdentity>,
     image: Option<RawImage>,
     sessions: Option<RawSessions>,
@@ -109,6 +110,8 @@ struct RawEngine {
     max_instances: Option<u64>,
     max_memory_bytes: Option<u64>,
     epoch_tick_ms: Option<u64>,
+    total_memory_bytes: Option<u64>,
+    max_component_bytes: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -272,6 +275,7 @@ impl File {
                 })
             }
         };
+        let memory_ceiling = validate_memory_ceiling(self.memory_ceiling_bytes)?;
 
         let toolsets = match self.toolset {
             None => vec![ToolsetEntry {
@@ -308,6 +312,7 @@ impl File {
             listen,
             identity,
             read_only: self.read_only.unwrap_or(false),
+            memory_ceiling,
             image,
             sessions,
             http,
@@ -607,7 +612,45 @@ fn validate_engine(raw: Option<RawEngine>) -> Result<EngineSettings, ConfigError
         }
         e.epoch_tick = Duration::from_millis(t);
     }
+    if let Some(m) = r.total_memory_bytes {
+        if m < (1 << 20) {
+            return Err(ConfigError::at(
+                "engine.total_memory_bytes",
+                format!(
+                    "{m} is too small for any plug-in; give at least 1048576 (1 MiB) bytes \
+                     (default 4294967296, 4 GiB, shared by all plug-in instances)"
+                ),
+            ));
+        }
+        e.total_memory = usize::try_from(m).unwrap_or(usize::MAX);
+    }
+    if let Some(m) = r.max_component_bytes {
+        if !(1024..=(1 << 30)).contains(&m) {
+            return Err(ConfigError::at(
+                "engine.max_component_bytes",
+                format!(
+                    "{m} is out of range; give 1024 to 1073741824 (1 GiB) bytes (default \
+                     67108864, 64 MiB)"
+                ),
+            ));
+        }
+        e.max_component_bytes = m;
+    }
     Ok(e)
+}
+
+fn validate_memory_ceiling(raw: Option<u64>) -> Result<usize, ConfigError> {
+    match raw {
+        None => Ok(crate::DEFAULT_MEMORY_CEILING),
+        Some(m) if m < (16 << 20) => Err(ConfigError::at(
+            "memory_ceiling_bytes",
+            format!(
+                "{m} is too small to run Smalltalk; give at least 16777216 (16 MiB) bytes \
+                 (default 4294967296, 4 GiB, shared by the objects of all sessions)"
+            ),
+        )),
+        Some(m) => Ok(usize::try_from(m).unwrap_or(usize::MAX)),
+    }
 }
 
 fn validate_toolset(

@@ -525,7 +525,47 @@ fn engine_settings_default_and_are_read() {
             max_instances: 64,
             max_memory: 256 << 20,
             epoch_tick: Duration::from_millis(2),
+            ..EngineSettings::default()
         }
+    );
+}
+
+#[test]
+fn memory_ceilings_default_and_are_read() {
+    let c = parse("").unwrap();
+    assert_eq!(c.memory_ceiling, 4 << 30);
+    assert_eq!(c.engine.total_memory, 4 << 30);
+    assert_eq!(c.engine.max_component_bytes, 64 << 20);
+    let c = parse(
+        "memory_ceiling_bytes = 536870912
+[engine]
+total_memory_bytes = 268435456
+\
+         max_component_bytes = 1048576
+",
+    )
+    .unwrap();
+    assert_eq!(c.memory_ceiling, 512 << 20);
+    assert_eq!(c.engine.total_memory, 256 << 20);
+    assert_eq!(c.engine.max_component_bytes, 1 << 20);
+}
+
+#[test]
+fn bad_memory_ceilings_are_refused_naming_key_value_and_fix() {
+    assert_eq!(
+        refused("memory_ceiling_bytes = 1000\n"),
+        "`memory_ceiling_bytes`: 1000 is too small to run Smalltalk; give at least 16777216 \
+         (16 MiB) bytes (default 4294967296, 4 GiB, shared by the objects of all sessions)"
+    );
+    assert_eq!(
+        refused("[engine]\ntotal_memory_bytes = 10\n"),
+        "`engine.total_memory_bytes`: 10 is too small for any plug-in; give at least 1048576 \
+         (1 MiB) bytes (default 4294967296, 4 GiB, shared by all plug-in instances)"
+    );
+    assert_eq!(
+        refused("[engine]\nmax_component_bytes = 0\n"),
+        "`engine.max_component_bytes`: 0 is out of range; give 1024 to 1073741824 (1 GiB) \
+         bytes (default 67108864, 64 MiB)"
     );
 }
 

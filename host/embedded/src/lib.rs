@@ -127,12 +127,19 @@ impl EmbeddedSession {
     /// Evaluates `code` as a doit in this session; raising `cancel` breaks
     /// it at its next send or loop iteration.
     pub fn run_doit(&self, code: &str, cancel: &CancelToken) -> Result<ExecOutcome, ToolError> {
+        self.run_doit_under(code, cancel, &self.limits)
+    }
+
+    fn run_doit_under(
+        &self,
+        code: &str,
+        cancel: &CancelToken,
+        limits: &Limits,
+    ) -> Result<ExecOutcome, ToolError> {
         let brk = BreakHandle::sharing(cancel.shared_flag());
         let mut guard = self.workspace();
         let ws = &mut *guard;
-        let result = ws
-            .interpreter
-            .execute(&mut ws.session, code, &self.limits, &brk);
+        let result = ws.interpreter.execute(&mut ws.session, code, limits, &brk);
         keep_cancelled(cancel, result)
     }
 
@@ -430,6 +437,20 @@ impl ImageSession for EmbeddedSession {
 
     fn execute(&self, code: &str, cancel: &CancelToken) -> Result<String, ToolError> {
         self.run_doit(code, cancel).map(|out| out.print_string)
+    }
+
+    fn execute_bounded(
+        &self,
+        code: &str,
+        cancel: &CancelToken,
+        memory_bytes: usize,
+    ) -> Result<String, ToolError> {
+        let limits = Limits {
+            memory_bytes: memory_bytes.min(self.limits.memory_bytes),
+            ..self.limits
+        };
+        self.run_doit_under(code, cancel, &limits)
+            .map(|out| out.print_string)
     }
 
     fn compile_method(

@@ -122,7 +122,14 @@ fn cache_dir() -> Option<PathBuf> {
     Some(base.join("gs-mcp").join("components"))
 }
 
-fn spec(entry: &ToolsetEntry, path: &Path, sha256: Option<&String>) -> WasmToolsetSpec {
+/// The host's spec of one toolset. On a read-only server every preopened
+/// directory is mounted read-only: read-only means no writes at all.
+fn spec(
+    entry: &ToolsetEntry,
+    path: &Path,
+    sha256: Option<&String>,
+    read_only: bool,
+) -> WasmToolsetSpec {
     let mut grants = Grants::from_names(&entry.grants).unwrap_or_default();
     grants.dirs = entry
         .preopen
@@ -130,7 +137,7 @@ fn spec(entry: &ToolsetEntry, path: &Path, sha256: Option<&String>) -> WasmTools
         .map(|p| DirGrant {
             host_path: p.host.clone(),
             guest_path: p.guest.clone(),
-            writable: p.writable,
+            writable: p.writable && !read_only,
         })
         .collect();
     let defaults = Limits::default();
@@ -194,6 +201,8 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             max_instances: config.engine.max_instances,
             max_memory: config.engine.max_memory,
             epoch_tick: config.engine.epoch_tick,
+            total_memory: config.engine.total_memory,
+            max_component_bytes: config.engine.max_component_bytes,
         };
         match ToolsetHost::new(host_config) {
             Ok(h) => loaded.host = Some(Arc::new(h)),
@@ -213,7 +222,7 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             )),
             ToolsetSource::Wasm { path, sha256 } => {
                 let Some(host) = &loaded.host else { continue };
-                match host.load(&spec(entry, path, sha256.as_ref())) {
+                match host.load(&spec(entry, path, sha256.as_ref(), config.read_only)) {
                     Ok(t) => loaded
                         .toolsets
                         .push((Arc::new(t) as Arc<dyn Toolset>, None)),
@@ -283,6 +292,8 @@ pub fn server_parts(
         version: config.identity.version.clone(),
         title: config.identity.title.clone(),
     };
+    // Every session's interpreter heap counts against one ceiling.
+    gs_interp::set_memory_ceiling(config.memory_ceiling);
     let broker = Broker::new(
         surface,
         Arc::new(EmbeddedFactory::new(image)),

@@ -557,6 +557,7 @@ impl Session {
             )));
         }
         self.guard_home_binding(dictionary, name)?;
+        self.guard_kernel_name(dictionary, name)?;
         self.state.put_entry(dictionary, name, Some(entry));
         self.write(Key::Entry(dictionary.to_string(), name.to_string()));
         self.rely_on(Key::Dictionary(dictionary.to_string()), REMOVAL);
@@ -577,6 +578,43 @@ impl Session {
         self.guard_home_binding(dictionary, name)?;
         self.state.put_entry(dictionary, name, None);
         self.write(Key::Entry(dictionary.to_string(), name.to_string()));
+        Ok(())
+    }
+
+    /// The kernel guard for names: a new binding may not shadow what every
+    /// session relies on finding — the name of a symbol dictionary
+    /// (`Globals`, `UserGlobals`, `Published`, …), or a kernel class's name
+    /// bound in `Globals`, from a dictionary searched before it. Rebinding
+    /// a name the dictionary already binds is left to the other guards.
+    fn guard_kernel_name(&self, dictionary: &str, name: &str) -> Result<()> {
+        let binds = |d: &str| {
+            self.state
+                .dictionaries
+                .get(d)
+                .is_some_and(|d| d.contains_key(name))
+        };
+        if self.kernel_install || binds(dictionary) {
+            return Ok(());
+        }
+        if self.state.dictionaries.contains_key(name) {
+            return Err(ImageError::Refused(format!(
+                "{name} is the name of a symbol dictionary; binding it in {dictionary} would \
+                 hide the dictionary from every session; choose another name"
+            )));
+        }
+        if dictionary != "Globals"
+            && let Some(DictionaryEntry::Class(id)) = self
+                .state
+                .dictionaries
+                .get("Globals")
+                .and_then(|g| g.get(name))
+            && self.state.classes.get(id).is_some_and(|r| r.kernel)
+        {
+            return Err(ImageError::Refused(format!(
+                "{name} is a kernel class; binding the name in {dictionary} would hide it from \
+                 every session; choose another name"
+            )));
+        }
         Ok(())
     }
 
@@ -874,6 +912,9 @@ impl Session {
             }
             None => None,
         };
+        if existing.is_none() {
+            self.guard_kernel_name(&def.dictionary, &def.name)?;
+        }
         let super_chain = superclass
             .map(|s| Session::chain(&self.state, s))
             .unwrap_or_default();

@@ -11,6 +11,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use num_bigint::BigInt;
 
@@ -173,6 +174,41 @@ pub struct Heap {
     /// strings otherwise pays a malloc for each and, at the next
     /// collection, a free for each.
     spare_bytes: Vec<Vec<u8>>,
+    /// What this heap holds of the process's memory ceiling (see
+    /// [`set_memory_ceiling`]): `allocated` rounded up to whole chunks.
+    reserved: usize,
+    /// True once an allocation failed for the process's ceiling rather than
+    /// this heap's budget (reset at each call).
+    pub ceiling_hit: bool,
+}
+
+/// Bytes every heap of the process has reserved together.
+static RESERVED: AtomicUsize = AtomicUsize::new(0);
+
+/// The most all heaps together may reserve (`usize::MAX`: no ceiling).
+static CEILING: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// Heaps reserve from the ceiling a chunk at a time, so the shared counter
+/// is touched once per MiB allocated, not once per object.
+const CHUNK: usize = 1 << 20;
+
+/// Sets the most bytes of objects all sessions' heaps of this process may
+/// hold together. Past it, allocation fails in whichever call asks for
+/// more (a limit error naming the ceiling), so the server refuses new work
+/// instead of growing until the machine stops it. One session's heap may
+/// still hold up to its own budget.
+pub fn set_memory_ceiling(bytes: usize) {
+    CEILING.store(bytes, Ordering::Relaxed);
+}
+
+/// The process's ceiling (see [`set_memory_ceiling`]).
+pub fn memory_ceiling() -> usize {
+    CEILING.load(Ordering::Relaxed)
+}
+
+/// Bytes all heaps of the process hold against the ceiling.
+pub fn memory_reserved() -> usize {
+    RESERVED.load(Ordering::Relaxed)
 }
 
 /// Buffers of at most this capacity are kept for reuse.
@@ -181,6 +217,12 @@ const SPARE_CAPACITY: usize = 32;
 /// At most this many buffers are kept (2 MiB at most).
 const SPARE_MAX: usize = 65_536;
 
+impl Drop for Heap {
+    fn drop(&mut self) {
+        RESERVED.fetch_sub(self.reserved, Ordering::AcqRel);
+    }
+}
+
 /// Allocation would exceed the memory budget.
 #[derive(Debug, Clone, Copy)]
 pub struct OverBudget;
@@ -188,9 +230,43 @@ pub struct OverBudget;
 impl Heap {
     /// An empty heap allowing `budget` bytes.
     pub fn with_budget(budget: usize) -> Heap {
-        Heap {
-            budget,
-            ..Heap::default()
+        let mut heap = Heap::default();
+        heap.budget = budget;
+        heap
+    }
+
+    /// Reserves from the process's ceiling what holding `total` bytes
+    /// needs.
+    #[inline]
+    fn reserve(&mut self, total: usize) -> Result<(), OverBudget> {
+        if total <= self.reserved {
+            return Ok(());
+        }
+        self.reserve_more(total)
+    }
+
+    #[cold]
+    fn reserve_more(&mut self, total: usize) -> Result<(), OverBudget> {
+        let more = (total - self.reserved).next_multiple_of(CHUNK);
+        let ceiling = memory_ceiling();
+        let reserved = RESERVED.fetch_update(Ordering::AcqRel, Ordering::Acquire, |r| {
+            r.checked_add(more).filter(|&n| n <= ceiling)
+        });
+        if reserved.is_err() {
+            self.ceiling_hit = true;
+            return Err(OverBudget);
+        }
+        self.reserved += more;
+        Ok(())
+    }
+
+    /// Gives back to the ceiling what the heap holds beyond its live
+    /// objects (after a collection).
+    fn release_surplus(&mut self) {
+        let keep = self.allocated.next_multiple_of(CHUNK);
+        if self.reserved > keep {
+            RESERVED.fetch_sub(self.reserved - keep, Ordering::AcqRel);
+            self.reserved = keep;
         }
     }
 
@@ -200,6 +276,7 @@ impl Heap {
         if self.allocated + size > self.budget {
             return Err(OverBudget);
         }
+        self.reserve(self.allocated + size)?;
         self.allocated += size;
         Ok(self.insert(object))
     }
@@ -219,8 +296,20 @@ impl Heap {
         if self.allocated + bytes > self.budget {
             return Err(OverBudget);
         }
+        self.reserve(self.allocated + bytes)?;
         self.allocated += bytes;
         Ok(())
+    }
+
+    /// Fails as allocating `bytes` more would, without allocating: a
+    /// huge request is a limit error, never an allocation failure of the
+    /// process.
+    pub fn check_room(&mut self, bytes: usize) -> Result<(), OverBudget> {
+        let total = self.allocated.saturating_add(bytes);
+        if total > self.budget {
+            return Err(OverBudget);
+        }
+        self.reserve(total)
     }
 
     /// The object `id`. Ids handed out by [`Heap::alloc`] stay valid until
@@ -426,6 +515,7 @@ impl Heap {
             }
         }
         self.allocated = allocated;
+        self.release_surplus();
         // Free ids at the end go, so later collections scan only up to the
         // highest live object.
         while let Some(None) = self.objects.last() {

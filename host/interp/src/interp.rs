@@ -764,7 +764,17 @@ impl<'a> Run<'a> {
     /// The message of a LIMIT or FATAL unwind.
     pub(crate) fn unwind_message(&self, u: Unwind) -> String {
         if u.kind() == Unwind::LIMIT && u.id() == 1 {
-            MEMORY_MESSAGE.to_string()
+            if self.st.heap.ceiling_hit {
+                format!(
+                    "the server's memory for the objects of all sessions is used up (its \
+                     ceiling is {} MiB); the call was stopped: retry later, free objects \
+                     (e.g. remove large globals), or the operator may raise the \
+                     server's memory ceiling",
+                    crate::heap::memory_ceiling() >> 20
+                )
+            } else {
+                MEMORY_MESSAGE.to_string()
+            }
         } else {
             self.unwind_text.clone()
         }

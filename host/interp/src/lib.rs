@@ -62,6 +62,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use gs_image::{ImageError, Session};
 
 pub use compile::CompileProblem;
+pub use heap::{memory_ceiling, memory_reserved, set_memory_ceiling};
 pub use prims::float_print;
 
 use crate::heap::{Body, Object, Value};
@@ -341,6 +342,7 @@ impl Interpreter {
             }
             let st = state.as_mut().expect("just made");
             st.heap.budget = limits.memory_bytes;
+            st.heap.ceiling_hit = false;
             st.new_epoch(session);
             let mut run = Run {
                 st,

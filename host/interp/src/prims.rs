@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use crate::heap::{Body, ClassIdx, OverBudget, Value};
+use crate::heap::{Body, ClassIdx, Value};
 use crate::interp::{HandlerFrame, Handling, R, Run, Terminated, Unwind};
 
 /// Integers above this size (in bits) make integer primitives fail (the
@@ -342,9 +342,7 @@ impl Run<'_> {
                 // Check the budget before allocating, so a huge size is a
                 // limit error and not an allocation failure of the process.
                 let bytes = size as usize * if kind == ClassKind::Bytes { 1 } else { 16 };
-                if self.st.heap.allocated + bytes > self.st.heap.budget {
-                    return Err(OverBudget.into());
-                }
+                self.st.heap.check_room(bytes)?;
                 let body = match kind {
                     ClassKind::Pointers => return Ok(None),
                     ClassKind::Indexable => Body::Slots(vec![Value::Nil; size as usize]),

@@ -672,29 +672,7 @@ impl Router {
                     .and_then(Value::as_str);
                 result(&id, self.initialize_result(requested))
             }
-            "tools/list" => {
-                if params
-                    .as_ref()
-                    .is_some_and(|p| p.get("cursor").is_some_and(|c| !c.is_null()))
-                {
-                    error(
-                        &id,
-                        INVALID_PARAMS,
-                        "Invalid params: this server does not paginate, so there is no cursor \
-                         to continue from; call tools/list without one",
-                    )
-                } else {
-                    let principal = session.principal();
-                    let tools: Vec<Value> = self
-                        .broker
-                        .surface()
-                        .tools(session.broker.read_only())
-                        .filter(|t| self.tool_visible(principal.as_deref(), &t.name))
-                        .map(protocol::tool_json)
-                        .collect();
-                    result(&id, json!({"tools": tools}))
-                }
-            }
+            "tools/list" => self.tools_list(&id, session, params.as_ref()),
             "tools/call" => {
                 return self.call_tool(session, id, params, arguments, notes).await;
             }
@@ -716,6 +694,47 @@ impl Router {
             (Some(auth), Some(p)) => auth.check_tool(p, tool).is_ok(),
             _ => true,
         }
+    }
+
+    /// One page of the session's tools: [`TOOLS_PAGE`] of them from the
+    /// cursor on, with `nextCursor` when more follow.
+    fn tools_list(
+        &self,
+        id: &Value,
+        session: &Arc<Session>,
+        params: Option<&Map<String, Value>>,
+    ) -> Answer {
+        let start = match params.and_then(|p| p.get("cursor")) {
+            None | Some(Value::Null) => 0,
+            Some(c) => match c.as_str().and_then(|c| c.parse::<usize>().ok()) {
+                Some(start) => start,
+                None => {
+                    return error(
+                        id,
+                        INVALID_PARAMS,
+                        "Invalid params: cursor is not one this server gave; pass the \
+                         `nextCursor` of the previous tools/list page, or no cursor for the \
+                         first page",
+                    );
+                }
+            },
+        };
+        let principal = session.principal();
+        let surface = self.broker.surface();
+        let mut tools = surface
+            .tools(session.broker.read_only())
+            .filter(|t| self.tool_visible(principal.as_deref(), &t.name))
+            .skip(start);
+        let page: Vec<Value> = tools
+            .by_ref()
+            .take(TOOLS_PAGE)
+            .map(protocol::tool_json)
+            .collect();
+        let mut answer = json!({ "tools": page });
+        if tools.next().is_some() {
+            answer["nextCursor"] = json!((start + TOOLS_PAGE).to_string());
+        }
+        result(id, answer)
     }
 
     async fn call_tool(
@@ -747,6 +766,18 @@ impl Router {
                 ));
             }
         };
+        if name.len() > MAX_TOOL_NAME {
+            return Some(error(
+                &id,
+                INVALID_PARAMS,
+                &format!(
+                    "Invalid params: the tool name is {} bytes, longer than any tool's ({} at \
+                     most); tools/list shows the tools this server offers",
+                    name.len(),
+                    MAX_TOOL_NAME
+                ),
+            ));
+        }
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_graphic()) {
             return Some(invalid_params(
                 &id,
@@ -1102,6 +1133,12 @@ fn invalid_params(id: &Value, message: &str) -> Answer {
         &json!({"kind": "invalidParams"}),
     )
 }
+
+/// Most tools one tools/list page holds.
+pub const TOOLS_PAGE: usize = 500;
+
+/// Longest tool name MCP allows; a longer name in a call names no tool.
+const MAX_TOOL_NAME: usize = 128;
 
 fn refusal(id: &Value, refused: CallRefused) -> Answer {
     match refused {

@@ -27,6 +27,16 @@ pub struct HostConfig {
     /// cancellation; a stopped call overshoots its deadline by at most about
     /// this much. Default: 10 ms.
     pub epoch_tick: Duration,
+    /// The most linear memory all instances together may hold, in bytes.
+    /// An instance that would grow past it is stopped (`outOfMemory`,
+    /// naming the ceiling), and a session that cannot start one gets an
+    /// error; `max_instances × max_memory` is only what the pool reserves
+    /// as address space. Default: 4 GiB.
+    pub total_memory: usize,
+    /// The largest component file the host reads, in bytes; a larger file
+    /// (or a device such as `/dev/zero`) is refused at load. Default:
+    /// 64 MiB.
+    pub max_component_bytes: u64,
 }
 
 impl Default for HostConfig {
@@ -36,6 +46,8 @@ impl Default for HostConfig {
             max_instances: 1000,
             max_memory: 1 << 30,
             epoch_tick: Duration::from_millis(10),
+            total_memory: 4 << 30,
+            max_component_bytes: 64 << 20,
         }
     }
 }

@@ -5,7 +5,7 @@
 //! pre-instantiation and `describe`.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -20,9 +20,10 @@ use wasmtime_wasi::{FsPerms, WasiCtxBuilder};
 use crate::bindings::{Toolset as Bindings, ToolsetPre};
 use crate::config::{HostConfig, WasmToolsetSpec};
 use crate::policy::Policy;
-use crate::state::{HostState, Limiter, StderrTail, Stop};
+use crate::state::{HostState, Limiter, MemoryPool, StderrTail, Stop};
 use crate::wasm::{Inner, WasmToolset, classify_failure};
-use crate::{cache, clocks, version};
+use crate::watchdog::Watchdog;
+use crate::{cache, clocks, schema, version};
 
 /// What went wrong loading a toolset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +111,10 @@ pub struct ToolsetHost {
     compilations: AtomicU64,
     /// Serialises compilation of the same file by concurrent loads.
     compile_lock: Mutex<()>,
+    /// The memory of every instance together, against `total_memory`.
+    memory: Arc<MemoryPool>,
+    /// Deadlines of the Smalltalk plug-ins run, checked every tick.
+    watchdog: Arc<Watchdog>,
     _ticker: Ticker,
 }
 
@@ -157,7 +162,13 @@ impl ToolsetHost {
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
             .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;
 
+        let memory = Arc::new(MemoryPool {
+            used: AtomicUsize::new(0),
+            ceiling: config.total_memory,
+        });
         let stop = Arc::new(AtomicBool::new(false));
+        let watchdog = Arc::new(Watchdog::default());
+        let ticker_watchdog = watchdog.clone();
         let ticker_engine = engine.clone();
         let ticker_stop = stop.clone();
         let tick = config.epoch_tick;
@@ -167,6 +178,7 @@ impl ToolsetHost {
                 while !ticker_stop.load(Ordering::Relaxed) {
                     std::thread::park_timeout(tick);
                     ticker_engine.increment_epoch();
+                    ticker_watchdog.check();
                 }
             })
             .map_err(|e| HostError(format!("cannot start the epoch ticker thread: {e}")))?;
@@ -176,11 +188,18 @@ impl ToolsetHost {
             config,
             compilations: AtomicU64::new(0),
             compile_lock: Mutex::new(()),
+            memory,
+            watchdog,
             _ticker: Ticker {
                 stop,
                 thread: Some(thread),
             },
         })
+    }
+
+    /// Bytes of linear memory all live instances hold together.
+    pub fn memory_in_use(&self) -> usize {
+        self.memory.used.load(Ordering::Acquire)
     }
 
     /// How many components this host has compiled (rather than loaded from
@@ -194,13 +213,7 @@ impl ToolsetHost {
     /// and asks the component to describe itself.
     pub fn load(&self, spec: &WasmToolsetSpec) -> Result<WasmToolset, LoadError> {
         let path = spec.path.as_path();
-        let bytes = std::fs::read(path).map_err(|e| {
-            load_error(
-                path,
-                LoadErrorKind::Read,
-                format!("cannot read the component: {e}"),
-            )
-        })?;
+        let bytes = self.read_component(path)?;
         let digest = cache::sha256_hex(&bytes);
         if let Some(pinned) = &spec.sha256 {
             let pinned = pinned.trim().to_ascii_lowercase();
@@ -257,10 +270,48 @@ impl ToolsetHost {
             pre,
             engine: self.engine.clone(),
             policy,
+            memory: self.memory.clone(),
+            watchdog: self.watchdog.clone(),
             sha256: digest,
             from_cache,
             path: path.to_owned(),
         }))
+    }
+
+    /// The component file's bytes, refusing one larger than
+    /// `max_component_bytes` before reading it all (a device such as
+    /// `/dev/zero` reports no length, so the read itself is bounded too).
+    fn read_component(&self, path: &Path) -> Result<Vec<u8>, LoadError> {
+        use std::io::Read;
+        let fail = |m: String| load_error(path, LoadErrorKind::Read, m);
+        let file = std::fs::File::open(path)
+            .map_err(|e| fail(format!("cannot read the component: {e}")))?;
+        let max = self.config.max_component_bytes;
+        let too_large = |size: String| {
+            fail(format!(
+                "the component is {size}, over the host's limit of {max} bytes; \
+                 check `path` names a component, or raise `[engine] max_component_bytes`"
+            ))
+        };
+        let meta = file
+            .metadata()
+            .map_err(|e| fail(format!("cannot read the component: {e}")))?;
+        if !meta.is_file() {
+            return Err(fail(
+                "the path is not a regular file; point `path` at a `.wasm` component".into(),
+            ));
+        }
+        if meta.len() > max {
+            return Err(too_large(format!("{} bytes", meta.len())));
+        }
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        file.take(max + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| fail(format!("cannot read the component: {e}")))?;
+        if bytes.len() as u64 > max {
+            return Err(too_large("larger than its length said".into()));
+        }
+        Ok(bytes)
     }
 
     fn check_spec(&self, spec: &WasmToolsetSpec) -> Result<(), LoadError> {
@@ -285,6 +336,21 @@ impl ToolsetHost {
                         "granted directory {} does not exist or is not a directory; create it \
                          or remove the grant",
                         d.host_path.display()
+                    ),
+                ));
+            }
+            if let Some(cache) = &self.config.cache_dir
+                && overlaps(&d.host_path, cache)
+            {
+                return Err(load_error(
+                    path,
+                    LoadErrorKind::Config,
+                    format!(
+                        "granted directory {} overlaps the compiled-artefact cache {}, which \
+                         holds native code the server runs; grant a directory outside the cache \
+                         (or move `[engine] cache_dir`)",
+                        d.host_path.display(),
+                        cache.display()
                     ),
                 ));
             }
@@ -334,7 +400,13 @@ impl ToolsetHost {
     ) -> Result<ToolsetInfo, LoadError> {
         let path = spec.path.as_path();
         let fail = |m: String| load_error(path, LoadErrorKind::Describe, m);
-        let mut store = new_store(&self.engine, policy).map_err(fail)?;
+        let mut store = new_store(
+            &self.engine,
+            policy,
+            self.memory.clone(),
+            self.watchdog.clone(),
+        )
+        .map_err(fail)?;
         store.data_mut().deadline = Some(Instant::now() + spec.limits.deadline);
         store.data_mut().budget = spec.limits.deadline;
         let answer = run_to_end(async {
@@ -345,29 +417,53 @@ impl ToolsetHost {
                 .await
         });
         let d = answer.map_err(|e| {
-            let e = classify_failure(e, store.data(), "describe", "the component");
+            let e = classify_failure(e, store.data(), "describe", "the component", "");
             fail(format!("describe failed ({}): {}", e.kind, e.message))
         })?;
         if d.name.is_empty()
+            || d.name.len() > 64
+            || d.version.len() > 64
             || !d
                 .name
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
         {
             return Err(fail(format!(
-                "the toolset's name `{}` must be non-empty ASCII letters, digits, `_` or `-`",
-                d.name
+                "the toolset's name `{}` must be 1 to 64 ASCII letters, digits, `_` or `-`, and \
+                 its version at most 64 bytes",
+                crate::wasm::cut(&d.name, 64)
             )));
         }
+        if d.tools.len() > MAX_TOOLS {
+            return Err(fail(format!(
+                "the toolset describes {} tools, more than the {MAX_TOOLS} a toolset may offer; \
+                 split it into several toolsets",
+                d.tools.len()
+            )));
+        }
+        let mut names = std::collections::HashSet::with_capacity(d.tools.len());
         let mut tools: Vec<ToolDescriptor> = Vec::with_capacity(d.tools.len());
         for t in d.tools {
             validate_tool_name(&t.name).map_err(&fail)?;
-            if tools.iter().any(|o| o.name == t.name) {
+            if !names.insert(t.name.clone()) {
                 return Err(fail(format!(
                     "the toolset describes tool `{}` twice; tool names must be unique",
                     t.name
                 )));
             }
+            check_size(
+                &t.name,
+                "title",
+                t.title.as_deref().unwrap_or(""),
+                MAX_TITLE,
+            )
+            .and_then(|()| check_size(&t.name, "description", &t.description, MAX_DESCRIPTION))
+            .and_then(|()| check_size(&t.name, "input schema", &t.input_schema, MAX_SCHEMA))
+            .and_then(|()| {
+                let output = t.output_schema.as_deref().unwrap_or("");
+                check_size(&t.name, "output schema", output, MAX_SCHEMA)
+            })
+            .map_err(&fail)?;
             let input_schema = parse_schema(&t.name, "input", &t.input_schema).map_err(&fail)?;
             let output_schema = match &t.output_schema {
                 Some(s) => Some(parse_schema(&t.name, "output", s).map_err(&fail)?),
@@ -409,6 +505,37 @@ impl ToolsetHost {
     }
 }
 
+/// True if one of `a` and `b` contains the other (after resolving links,
+/// where they exist).
+fn overlaps(a: &Path, b: &Path) -> bool {
+    let resolve = |p: &Path| {
+        std::fs::canonicalize(p).unwrap_or_else(|_| std::path::absolute(p).unwrap_or(p.into()))
+    };
+    let (a, b) = (resolve(a), resolve(b));
+    a.starts_with(&b) || b.starts_with(&a)
+}
+
+/// Most tools one toolset may describe.
+pub const MAX_TOOLS: usize = 1000;
+/// Longest tool title, in bytes.
+pub const MAX_TITLE: usize = 256;
+/// Longest tool description, in bytes.
+pub const MAX_DESCRIPTION: usize = 16 * 1024;
+/// Longest input or output schema, in bytes of JSON.
+pub const MAX_SCHEMA: usize = 64 * 1024;
+
+/// Refuses a descriptor field longer than `max` bytes.
+fn check_size(tool: &str, field: &str, text: &str, max: usize) -> Result<(), String> {
+    if text.len() > max {
+        return Err(format!(
+            "tool `{tool}`'s {field} is {} bytes, more than the {max} a tool may have; \
+             shorten it (every tools/list carries it)",
+            text.len()
+        ));
+    }
+    Ok(())
+}
+
 fn parse_schema(tool: &str, which: &str, text: &str) -> Result<serde_json::Value, String> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| format!("tool `{tool}`'s {which} schema is not JSON: {e}"))?;
@@ -417,13 +544,20 @@ fn parse_schema(tool: &str, which: &str, text: &str) -> Result<serde_json::Value
             "tool `{tool}`'s {which} schema must be a JSON object with \"type\": \"object\""
         ));
     }
+    schema::check(&value)
+        .map_err(|e| format!("tool `{tool}`'s {which} schema is not a valid JSON Schema: {e}"))?;
     Ok(value)
 }
 
 /// A fresh store for one instance of a toolset under `policy`: WASI with
 /// nothing granted but the policy's directories, stderr kept as a short
 /// tail, memory capped, deadline and cancellation checked every epoch tick.
-pub(crate) fn new_store(engine: &Engine, policy: Arc<Policy>) -> Result<Store<HostState>, String> {
+pub(crate) fn new_store(
+    engine: &Engine,
+    policy: Arc<Policy>,
+    memory: Arc<MemoryPool>,
+    watchdog: Arc<Watchdog>,
+) -> Result<Store<HostState>, String> {
     let stderr = StderrTail::default();
     let mut wasi = WasiCtxBuilder::new();
     wasi.stderr(stderr.clone())
@@ -451,8 +585,11 @@ pub(crate) fn new_store(engine: &Engine, policy: Arc<Policy>) -> Result<Store<Ho
         limiter: Limiter {
             memory_cap,
             stop: None,
+            pool: memory,
+            held: 0,
         },
         policy,
+        watchdog,
         stderr,
         call: None,
         deadline: None,

@@ -12,7 +12,7 @@ use gs_toolset::{CallContext, ErrorKind, LogLevel, ToolError};
 
 use crate::bindings::gemstone::mcp::{code, execution, image, logging, session, types};
 use crate::policy::Grant;
-use crate::state::HostState;
+use crate::state::{HostState, Stop};
 
 type WitResult<T> = Result<T, types::Error>;
 
@@ -246,14 +246,30 @@ impl image::Host for HostState {
 }
 
 impl execution::Host for HostState {
+    /// The Smalltalk runs under the plug-in call's deadline and
+    /// cancellation (see `watchdog`) and the toolset's memory cap.
     async fn execute(&mut self, code: String) -> WitResult<String> {
         self.step_off_async_thread().await;
         let ctx = self.allowed_to_change("execute", Grant::Execute)?;
+        let deadline = self.deadline.unwrap_or_else(std::time::Instant::now);
+        let run = self.watchdog.watch(&ctx.cancel, deadline);
         let printed = ctx
             .image
-            .execute(&code, &ctx.cancel)
-            .map_err(from_tool_error)?;
-        self.capped("execute", printed)
+            .execute_bounded(&code, &run.token, self.policy.limits.memory);
+        if run.past_deadline() {
+            // The guest goes on only to its next epoch check.
+            self.stop = Some(Stop::Deadline);
+            return Err(wit_error(
+                types::ErrorKind::Other,
+                format!(
+                    "the Smalltalk of `execute` ran past toolset `{}`'s deadline of {:.3} s \
+                     and was stopped",
+                    self.policy.toolset,
+                    self.budget.as_secs_f64()
+                ),
+            ));
+        }
+        self.capped("execute", printed.map_err(from_tool_error)?)
     }
 }
 
@@ -384,7 +400,24 @@ impl logging::Host for HostState {
         self.step_off_async_thread().await;
     }
 
+    /// A report MCP would not accept — not a finite number, negative, not
+    /// above the last one (the WIT says progress must increase), or past
+    /// a finite total — is dropped, and does not count against the
+    /// allowance.
     async fn progress(&mut self, progress: f64, total: Option<f64>, message: Option<String>) {
+        let valid = progress.is_finite()
+            && progress >= 0.0
+            && total.is_none_or(|t| t.is_finite() && progress <= t)
+            && self
+                .call
+                .as_ref()
+                .is_some_and(|c| c.last_progress.is_none_or(|last| progress > last));
+        if !valid {
+            return;
+        }
+        if let Some(call) = self.call.as_mut() {
+            call.last_progress = Some(progress);
+        }
         if let Some(ctx) = self.take_notification() {
             ctx.notifier
                 .progress(progress, total, message.as_deref().map(truncated));

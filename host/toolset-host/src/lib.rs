@@ -65,11 +65,16 @@ mod config;
 mod host;
 mod imports;
 mod policy;
+mod schema;
 mod state;
 mod version;
 mod wasm;
+mod watchdog;
 
 pub use config::{DirGrant, Grants, HostConfig, Limits, WasmToolsetSpec};
-pub use host::{HostError, LoadError, LoadErrorKind, ToolsetHost};
+pub use host::{
+    HostError, LoadError, LoadErrorKind, MAX_DESCRIPTION, MAX_SCHEMA, MAX_TITLE, MAX_TOOLS,
+    ToolsetHost,
+};
 pub use version::{PACKAGE, PACKAGE_VERSION};
 pub use wasm::{WasmSession, WasmToolset};

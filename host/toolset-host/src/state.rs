@@ -8,6 +8,7 @@
 //! `cancelled` rather than as an anonymous trap.
 
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,7 @@ use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use crate::policy::Policy;
+use crate::watchdog::Watchdog;
 
 /// Why the host stopped a guest, recorded before it raises the trap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +33,35 @@ pub(crate) enum Stop {
     /// The guest asked for more memory than its cap; the numbers are the
     /// size asked for and the cap.
     OutOfMemory { desired: usize, cap: usize },
+    /// Growing would take the memory of all instances together past the
+    /// host's ceiling; the numbers are the size asked for and the ceiling.
+    MemoryCeiling { desired: usize, ceiling: usize },
+}
+
+/// The linear memory of every instance of a host together, against the
+/// host's ceiling (`[engine] total_memory`).
+#[derive(Debug)]
+pub(crate) struct MemoryPool {
+    /// Bytes held by all live instances.
+    pub used: AtomicUsize,
+    /// Bytes they may hold together.
+    pub ceiling: usize,
+}
+
+impl MemoryPool {
+    /// Reserves `bytes` more, or answers false (reserving nothing) when
+    /// that would pass the ceiling.
+    fn reserve(&self, bytes: usize) -> bool {
+        self.used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                used.checked_add(bytes).filter(|&n| n <= self.ceiling)
+            })
+            .is_ok()
+    }
+
+    fn release(&self, bytes: usize) {
+        self.used.fetch_sub(bytes, Ordering::AcqRel);
+    }
 }
 
 /// The call in flight on an instance.
@@ -39,25 +70,51 @@ pub(crate) struct Call {
     pub ctx: CallContext,
     /// Log lines and progress reports still allowed in this call.
     pub notifications_left: usize,
+    /// The last progress value forwarded in this call.
+    pub last_progress: Option<f64>,
 }
 
-/// Caps linear memory (and tables) of one instance.
+/// Caps linear memory (and tables) of one instance, and counts it against
+/// the host's ceiling for all instances.
 pub(crate) struct Limiter {
     /// Linear memory cap in bytes.
     pub memory_cap: usize,
     /// Set when a growth was refused.
     pub stop: Option<Stop>,
+    /// The host's pool all instances' memory is counted in.
+    pub pool: Arc<MemoryPool>,
+    /// What this instance holds of the pool.
+    pub held: usize,
+}
+
+impl Drop for Limiter {
+    fn drop(&mut self) {
+        // The store (and its memory) goes with the limiter.
+        self.pool.release(self.held);
+    }
 }
 
 impl ResourceLimiter for Limiter {
     fn memory_growing(
         &mut self,
-        _current: usize,
+        current: usize,
         desired: usize,
         _maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
         if desired <= self.memory_cap {
-            return Ok(true);
+            let more = desired.saturating_sub(current);
+            if self.pool.reserve(more) {
+                self.held += more;
+                return Ok(true);
+            }
+            self.stop = Some(Stop::MemoryCeiling {
+                desired,
+                ceiling: self.pool.ceiling,
+            });
+            return Err(wasmtime::format_err!(
+                "the host's memory ceiling of {} bytes for all instances is reached",
+                self.pool.ceiling
+            ));
         }
         // Trapping (rather than answering "no") makes the failure visible
         // as such: a Rust guest would otherwise abort with a generic trap.
@@ -89,6 +146,8 @@ pub(crate) struct HostState {
     pub table: ResourceTable,
     pub limiter: Limiter,
     pub policy: Arc<Policy>,
+    /// Stops Smalltalk the guest runs at the call's deadline.
+    pub watchdog: Arc<Watchdog>,
     pub stderr: StderrTail,
     /// The call in flight, `None` between calls (and while `describe` runs).
     pub call: Option<Call>,
@@ -107,6 +166,11 @@ pub(crate) struct HostState {
 }
 
 impl HostState {
+    /// True if the host stopped the guest (deadline, cancellation, memory).
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some() || self.limiter.stop.is_some()
+    }
+
     /// Yields once per call, before a step that may take long or that the
     /// client should see at once: the call then goes on off the async
     /// threads. Later steps need not yield again.
@@ -127,37 +191,62 @@ impl WasiView for HostState {
     }
 }
 
-/// The last few KiB a guest wrote to stderr. Older bytes are dropped, and
-/// writes never fail, so a chatty plug-in is never stopped for it.
+/// The last few KiB a guest wrote to stderr, and the start of its last
+/// panic message (which a long message would push out of the tail). Older
+/// bytes are dropped, and writes never fail, so a chatty plug-in is never
+/// stopped for it.
 #[derive(Clone, Default)]
-pub(crate) struct StderrTail(Arc<Mutex<Vec<u8>>>);
+pub(crate) struct StderrTail(Arc<Mutex<Tail>>);
+
+#[derive(Default)]
+struct Tail {
+    last: Vec<u8>,
+    /// From the last `panicked at ` on, at most [`STDERR_TAIL`] bytes.
+    panic: Option<Vec<u8>>,
+}
 
 /// How much stderr is kept: enough for a panic message and its location.
 const STDERR_TAIL: usize = 4096;
 
+/// What Rust's panic hook writes before the location and message.
+const PANIC_MARK: &[u8] = b"panicked at ";
+
 impl StderrTail {
     /// Forgets what was written so far (at the start of each call).
     pub fn clear(&self) {
-        self.0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clear();
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Tail::default();
     }
 
     /// What was written since the last [`StderrTail::clear`], lossily
-    /// decoded.
+    /// decoded: the start of the last panic message if there was one, else
+    /// the tail.
     pub fn text(&self) -> String {
-        let buf = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        String::from_utf8_lossy(&buf).into_owned()
+        let t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        String::from_utf8_lossy(t.panic.as_deref().unwrap_or(&t.last)).into_owned()
     }
 
     fn append(&self, bytes: &[u8]) {
-        let mut buf = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(at) = bytes
+            .windows(PANIC_MARK.len())
+            .rposition(|w| w == PANIC_MARK)
+        {
+            t.panic = Some(Vec::new());
+            append_capped(t.panic.as_mut().expect("just set"), &bytes[at..]);
+        } else if let Some(panic) = t.panic.as_mut() {
+            append_capped(panic, bytes);
+        }
         let bytes = &bytes[bytes.len().saturating_sub(STDERR_TAIL)..];
-        let overflow = (buf.len() + bytes.len()).saturating_sub(STDERR_TAIL);
-        buf.drain(..overflow);
-        buf.extend_from_slice(bytes);
+        let overflow = (t.last.len() + bytes.len()).saturating_sub(STDERR_TAIL);
+        t.last.drain(..overflow);
+        t.last.extend_from_slice(bytes);
     }
+}
+
+/// Appends what fits of `bytes` below [`STDERR_TAIL`].
+fn append_capped(buf: &mut Vec<u8>, bytes: &[u8]) {
+    let room = STDERR_TAIL.saturating_sub(buf.len());
+    buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
 }
 
 impl IsTerminal for StderrTail {

@@ -18,7 +18,9 @@ use crate::bindings::gemstone::mcp::types;
 use crate::bindings::{Toolset as Bindings, ToolsetPre};
 use crate::host::{new_store, run_to_end};
 use crate::policy::Policy;
-use crate::state::{Call, HostState, Stop};
+use crate::schema;
+use crate::state::{Call, HostState, MemoryPool, Stop};
+use crate::watchdog::Watchdog;
 
 /// Everything a loaded toolset shares between its sessions.
 pub(crate) struct Inner {
@@ -26,6 +28,8 @@ pub(crate) struct Inner {
     pub pre: ToolsetPre<HostState>,
     pub engine: Engine,
     pub policy: Arc<Policy>,
+    pub memory: Arc<MemoryPool>,
+    pub watchdog: Arc<Watchdog>,
     pub sha256: String,
     pub from_cache: bool,
     pub path: PathBuf,
@@ -124,36 +128,92 @@ impl WasmSession {
     }
 
     /// Creates the session's instance now rather than on its first call
-    /// (benchmarks; warming a session). Does nothing if it has one.
+    /// (benchmarks; warming a session). Does nothing if it has one. Start-up
+    /// code runs under the toolset's deadline.
     pub fn ensure_instance(&mut self) -> Result<(), ToolError> {
         if self.live.is_none() {
-            self.live = Some(run_to_end(self.instantiate())?);
+            let now = Instant::now();
+            let window = (now, now + self.inner.policy.limits.deadline);
+            self.live = Some(run_to_end(self.instantiate(None, window, "start"))?);
         }
         Ok(())
     }
 
-    async fn instantiate(&mut self) -> Result<Live, ToolError> {
+    /// A fresh instance. The component's start-up code (its `_initialize`)
+    /// runs here, so the store is armed first: `call`'s cancellation and
+    /// `deadline` stop it like any guest code, and a stopped start-up drops
+    /// the store, giving its pool slot back.
+    async fn instantiate(
+        &mut self,
+        call: Option<&CallContext>,
+        window: (Instant, Instant),
+        tool: &str,
+    ) -> Result<Live, ToolError> {
+        let name = &self.inner.info.name;
         let unavailable = |m: String| {
             ToolError::new(
                 ErrorKind::Unavailable,
-                format!(
-                    "toolset `{}` could not start an instance for this session: {m}",
-                    self.inner.info.name
-                ),
+                format!("toolset `{name}` could not start an instance for this session: {m}"),
             )
         };
-        let mut store =
-            new_store(&self.inner.engine, self.inner.policy.clone()).map_err(unavailable)?;
-        let bindings = self
-            .inner
-            .pre
-            .instantiate_async(&mut store)
-            .await
-            .map_err(|e| unavailable(format!("{e:#}")))?;
-        self.instances_created += 1;
-        Ok(Live { store, bindings })
+        let mut store = new_store(
+            &self.inner.engine,
+            self.inner.policy.clone(),
+            self.inner.memory.clone(),
+            self.inner.watchdog.clone(),
+        )
+        .map_err(unavailable)?;
+        arm(
+            &mut store,
+            call,
+            window,
+            self.inner.policy.limits.max_notifications,
+        );
+        match self.inner.pre.instantiate_async(&mut store).await {
+            Ok(bindings) => {
+                self.instances_created += 1;
+                Ok(Live { store, bindings })
+            }
+            // The guest ran and was stopped, or trapped, in its start-up.
+            Err(e) if store.data().stopped() || e.downcast_ref::<Trap>().is_some() => {
+                Err(classify_failure(
+                    e,
+                    store.data(),
+                    tool,
+                    &format!("toolset `{name}` (starting its instance)"),
+                    FRESH,
+                ))
+            }
+            Err(e) => Err(unavailable(format!("{e:#}"))),
+        }
     }
 }
+
+/// Prepares `store` to run guest code for `call` (none while warming)
+/// until `deadline`, given when the call started.
+fn arm(
+    store: &mut Store<HostState>,
+    call: Option<&CallContext>,
+    (started, deadline): (Instant, Instant),
+    notifications: usize,
+) {
+    let data = store.data_mut();
+    data.call = call.map(|ctx| Call {
+        ctx: ctx.clone(),
+        notifications_left: notifications,
+        last_progress: None,
+    });
+    data.deadline = Some(deadline);
+    data.budget = deadline.saturating_duration_since(started);
+    data.stop = None;
+    data.yielded = false;
+    data.limiter.stop = None;
+    data.stderr.clear();
+    store.set_epoch_deadline(1);
+}
+
+/// What the client is told after a call that dropped its instance.
+const FRESH: &str = "; the session goes on with a fresh instance";
 
 impl ToolsetSession for WasmSession {
     fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
@@ -182,12 +242,14 @@ impl ToolsetSession for WasmSession {
 impl WasmSession {
     /// One call of the guest's `call` export, as a future.
     async fn run_call(&mut self, tool: &str, arguments: &str, ctx: &CallContext) -> ToolResult {
-        let descriptor = self.inner.info.gate(tool, ctx.read_only)?;
+        // Held apart from `self`, which instantiating borrows.
+        let inner = self.inner.clone();
+        let descriptor = inner.info.gate(tool, ctx.read_only)?;
         // The guest parses the text; only an object's text may reach it.
         if arguments.trim_start().as_bytes().first() != Some(&b'{') {
             return Err(ToolError::invalid_params(format!(
                 "the arguments of `{tool}` must be a JSON object, not {}",
-                arguments.trim()
+                cut(arguments.trim(), 64)
             )));
         }
         if ctx.cancel.is_cancelled() {
@@ -196,31 +258,20 @@ impl WasmSession {
                 format!("tool `{tool}` was cancelled before it started"),
             ));
         }
-        let has_output_schema = descriptor.output_schema.is_some();
-        let mut live = match self.live.take() {
-            Some(live) => live,
-            None => self.instantiate().await?,
-        };
         let limits = self.inner.policy.limits;
         let now = Instant::now();
         let mut deadline = now + limits.deadline;
         if let Some(d) = ctx.deadline {
             deadline = deadline.min(d);
         }
-        {
-            let data = live.store.data_mut();
-            data.call = Some(Call {
-                ctx: ctx.clone(),
-                notifications_left: limits.max_notifications,
-            });
-            data.deadline = Some(deadline);
-            data.budget = deadline.saturating_duration_since(now);
-            data.stop = None;
-            data.yielded = false;
-            data.limiter.stop = None;
-            data.stderr.clear();
-        }
-        live.store.set_epoch_deadline(1);
+        let window = (now, deadline);
+        let mut live = match self.live.take() {
+            Some(mut live) => {
+                arm(&mut live.store, Some(ctx), window, limits.max_notifications);
+                live
+            }
+            None => self.instantiate(Some(ctx), window, tool).await?,
+        };
         let answer = live
             .bindings
             .gemstone_mcp_tools()
@@ -231,36 +282,42 @@ impl WasmSession {
             data.call = None;
             data.deadline = None;
         }
-        match answer {
-            Ok(Ok(output)) => {
-                let size = output_size(&output);
-                if size > limits.output {
-                    // The instance's memory grew to hold the oversized
-                    // answer; dropping it gives that memory back.
-                    return Err(ToolError::new(
-                        ErrorKind::OutputTooLarge,
-                        format!(
-                            "tool `{tool}` of toolset `{}` returned {size} bytes, over its \
-                             output cap of {} bytes; ask it for less, or the operator may raise \
-                             `limits.output`",
-                            self.inner.info.name, limits.output
-                        ),
-                    ));
-                }
-                self.live = Some(live);
-                convert_output(tool, output, has_output_schema)
+        let result = match answer {
+            Ok(Ok(output)) => convert_output(tool, output, descriptor.output_schema.as_ref()),
+            Ok(Err(e)) => Err(from_wit_error(e)),
+            Err(e) => {
+                return Err(classify_failure(
+                    e,
+                    live.store.data(),
+                    tool,
+                    &format!("toolset `{}`", self.inner.info.name),
+                    FRESH,
+                ));
             }
-            Ok(Err(e)) => {
-                self.live = Some(live);
-                Err(from_wit_error(e))
-            }
-            Err(e) => Err(classify_failure(
-                e,
-                live.store.data(),
-                tool,
-                &format!("toolset `{}`", self.inner.info.name),
-            )),
+        };
+        // The cap counts what the client would receive, errors included.
+        let size = gs_toolset::wire_size(&result);
+        if size > limits.output {
+            // The instance's memory grew to hold the oversized answer;
+            // dropping it gives that memory back.
+            return Err(ToolError::new(
+                ErrorKind::OutputTooLarge,
+                format!(
+                    "tool `{tool}` of toolset `{}` answered {} of {size} bytes, over its output \
+                     cap of {} bytes; ask it for less, or the operator may raise \
+                     `limits.output`",
+                    self.inner.info.name,
+                    if result.is_ok() {
+                        "a result"
+                    } else {
+                        "an error"
+                    },
+                    limits.output
+                ),
+            ));
         }
+        self.live = Some(live);
+        result
     }
 }
 
@@ -276,27 +333,7 @@ fn from_wit_error(e: types::Error) -> ToolError {
     ToolError::new(kind, e.message)
 }
 
-fn output_size(o: &types::ToolOutput) -> usize {
-    let content: usize = o
-        .content
-        .iter()
-        .map(|c| match c {
-            types::Content::Text(t) => t.len(),
-            types::Content::Image(b) | types::Content::Audio(b) => b.data.len() + b.mime_type.len(),
-            types::Content::Resource(r) => {
-                r.uri.len()
-                    + r.mime_type.as_ref().map_or(0, String::len)
-                    + match &r.body {
-                        types::ResourceBody::Text(t) => t.len(),
-                        types::ResourceBody::Blob(b) => b.len(),
-                    }
-            }
-        })
-        .sum();
-    content + o.structured.as_ref().map_or(0, String::len)
-}
-
-fn convert_output(tool: &str, o: types::ToolOutput, needs_structured: bool) -> ToolResult {
+fn convert_output(tool: &str, o: types::ToolOutput, output_schema: Option<&Value>) -> ToolResult {
     let structured = match o.structured {
         Some(text) => Some(serde_json::from_str::<Value>(&text).map_err(|e| {
             ToolError::other(format!(
@@ -306,11 +343,19 @@ fn convert_output(tool: &str, o: types::ToolOutput, needs_structured: bool) -> T
         })?),
         None => None,
     };
-    if needs_structured && structured.is_none() {
-        return Err(ToolError::other(format!(
-            "tool `{tool}` declares an output schema but returned no structured content; this \
-             is a bug in the toolset"
-        )));
+    if let Some(schema) = output_schema {
+        let Some(value) = &structured else {
+            return Err(ToolError::other(format!(
+                "tool `{tool}` declares an output schema but returned no structured content; \
+                 this is a bug in the toolset"
+            )));
+        };
+        schema::validate(value, schema).map_err(|e| {
+            ToolError::other(format!(
+                "tool `{tool}` returned structured content that breaks its own output schema \
+                 ({e}); this is a bug in the toolset"
+            ))
+        })?;
     }
     let content = o
         .content
@@ -341,90 +386,104 @@ fn convert_output(tool: &str, o: types::ToolOutput, needs_structured: bool) -> T
     })
 }
 
-/// Extracts a Rust panic's message from a guest's stderr tail: the
+/// Longest panic or trap message reported to the client, in bytes.
+const MAX_FAILURE_MESSAGE: usize = 1024;
+
+/// Extracts a Rust panic's message from a guest's stderr: the
 /// `panicked at <location>:` line and the message after it, without the
-/// backtrace hint.
+/// backtrace hint, cut at [`MAX_FAILURE_MESSAGE`].
 fn panic_message(stderr: &str) -> Option<String> {
     let start = stderr.rfind("panicked at ")?;
     let text: Vec<&str> = stderr[start..]
         .lines()
         .filter(|l| !l.starts_with("note:") && !l.trim().is_empty())
         .collect();
-    Some(text.join(" "))
+    Some(cut(&text.join(" "), MAX_FAILURE_MESSAGE))
+}
+
+/// `text` cut to at most `max` bytes (on a character boundary), marked
+/// when cut.
+pub(crate) fn cut(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… (cut)", &text[..end])
+}
+
+/// A guest failure that is not a trap code, as one line: the root cause
+/// only, never wasmtime's backtrace of the guest's frames (the guest's
+/// internals are no business of the client's).
+fn failure_line(error: &wasmtime::Error) -> String {
+    let root = error.root_cause().to_string();
+    cut(
+        root.lines().next().unwrap_or("unknown failure"),
+        MAX_FAILURE_MESSAGE,
+    )
 }
 
 /// Turns a failed guest call into the error the client sees, from what the
 /// host recorded (deadline, cancellation, memory cap), the trap code, and
-/// the guest's stderr (a panic message).
+/// the guest's stderr (a panic message). `after` ends every message (what
+/// happens next, e.g. [`FRESH`]).
 pub(crate) fn classify_failure(
     error: wasmtime::Error,
     state: &HostState,
     tool: &str,
     owner: &str,
+    after: &str,
 ) -> ToolError {
-    let fresh = "the session goes on with a fresh instance";
-    match state.stop.or(state.limiter.stop) {
-        Some(Stop::Deadline) => {
-            return ToolError::new(
-                ErrorKind::Deadline,
-                format!(
-                    "tool `{tool}` of {owner} ran past its deadline of {:.3} s and was stopped; \
-                     {fresh}",
-                    state.budget.as_secs_f64()
-                ),
-            );
-        }
-        Some(Stop::Cancelled) => {
-            return ToolError::new(
-                ErrorKind::Cancelled,
-                format!(
-                    "tool `{tool}` of {owner} was cancelled by the client and stopped; {fresh}"
-                ),
-            );
-        }
-        Some(Stop::OutOfMemory { desired, cap }) => {
-            return ToolError::new(
-                ErrorKind::OutOfMemory,
-                format!(
-                    "tool `{tool}` of {owner} tried to grow its memory to {} MiB, over its cap of \
-                     {} MiB, and was stopped; {fresh}",
-                    desired.div_ceil(1 << 20),
-                    cap >> 20
-                ),
-            );
-        }
-        None => {}
-    }
-    let stderr = state.stderr.text();
-    match error.downcast_ref::<Trap>() {
-        Some(Trap::StackOverflow) => ToolError::new(
-            ErrorKind::StackOverflow,
+    let (kind, what) = match state.stop.or(state.limiter.stop) {
+        Some(Stop::Deadline) => (
+            ErrorKind::Deadline,
             format!(
-                "tool `{tool}` of {owner} overflowed its call stack (runaway recursion?) and was \
-                 stopped; {fresh}"
+                "ran past its deadline of {:.3} s and was stopped",
+                state.budget.as_secs_f64()
             ),
         ),
-        Some(Trap::Interrupt) => ToolError::new(
-            ErrorKind::Deadline,
-            format!("tool `{tool}` of {owner} was interrupted; {fresh}"),
+        Some(Stop::Cancelled) => (
+            ErrorKind::Cancelled,
+            "was cancelled by the client and stopped".to_string(),
         ),
-        trap => {
-            if let Some(panic) = panic_message(&stderr) {
-                return ToolError::new(
-                    ErrorKind::Panic,
-                    format!("tool `{tool}` of {owner} panicked: {panic}; {fresh}"),
-                );
-            }
-            let what = match trap {
-                Some(t) => t.to_string(),
-                None => format!("{error:#}"),
-            };
-            ToolError::new(
-                ErrorKind::Trap,
-                format!("tool `{tool}` of {owner} trapped: {what}; {fresh}"),
-            )
-        }
-    }
+        Some(Stop::OutOfMemory { desired, cap }) => (
+            ErrorKind::OutOfMemory,
+            format!(
+                "tried to grow its memory to {} MiB, over its cap of {} MiB, and was stopped",
+                desired.div_ceil(1 << 20),
+                cap >> 20
+            ),
+        ),
+        Some(Stop::MemoryCeiling { desired, ceiling }) => (
+            ErrorKind::OutOfMemory,
+            format!(
+                "tried to grow its memory to {} MiB while all instances together already hold \
+                 the host's ceiling of {} MiB (`[engine] total_memory`), and was stopped",
+                desired.div_ceil(1 << 20),
+                ceiling >> 20
+            ),
+        ),
+        None => match error.downcast_ref::<Trap>() {
+            Some(Trap::StackOverflow) => (
+                ErrorKind::StackOverflow,
+                "overflowed its call stack (runaway recursion?) and was stopped".to_string(),
+            ),
+            Some(Trap::Interrupt) => (ErrorKind::Deadline, "was interrupted".to_string()),
+            trap => match panic_message(&state.stderr.text()) {
+                Some(panic) => (ErrorKind::Panic, format!("panicked: {panic}")),
+                None => {
+                    let what = match trap {
+                        Some(t) => t.to_string(),
+                        None => failure_line(&error),
+                    };
+                    (ErrorKind::Trap, format!("trapped: {what}"))
+                }
+            },
+        },
+    };
+    ToolError::new(kind, format!("tool `{tool}` of {owner} {what}{after}"))
 }
 
 #[cfg(test)]

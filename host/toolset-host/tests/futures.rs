@@ -29,6 +29,7 @@ fn hello_without_ticks() -> &'static WasmToolset {
                 max_instances: 8,
                 max_memory: 512 << 20,
                 epoch_tick: Duration::from_secs(3600),
+                ..HostConfig::default()
             })
             .expect("the toolset host starts")
         });

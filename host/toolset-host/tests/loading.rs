@@ -62,7 +62,7 @@ fn the_compiled_artefact_is_cached_on_disk() {
     let t = first.load(&spec).unwrap();
     assert!(!t.loaded_from_cache());
     assert_eq!(first.compilations(), 1);
-    assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 1);
+    assert_eq!(cwasm_files(cache.path()).len(), 1);
     drop(first);
 
     // A restart (a new host) loads the artefact instead of compiling.
@@ -92,6 +92,109 @@ fn the_compiled_artefact_is_cached_on_disk() {
     let t = third.load(&spec).unwrap();
     assert!(!t.loaded_from_cache());
     assert_eq!(third.compilations(), 1);
+}
+
+fn cwasm_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cwasm"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_cached_artefact_copied_over_another_components_entry_is_not_run() {
+    let cache = tempfile::tempdir().unwrap();
+    let config = HostConfig {
+        cache_dir: Some(cache.path().to_owned()),
+        max_instances: 8,
+        ..HostConfig::default()
+    };
+    let hello_spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
+    let first = ToolsetHost::new(config.clone()).unwrap();
+    let hello = first.load(&hello_spec).unwrap();
+    let hello_entry = cwasm_files(cache.path()).remove(0);
+    first
+        .load(&WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE))
+        .unwrap();
+    let misbehave_entry = cwasm_files(cache.path())
+        .into_iter()
+        .find(|p| *p != hello_entry)
+        .unwrap();
+    drop((hello, first));
+
+    // The attacker copies misbehave's artefact, and its tag, over hello's.
+    std::fs::copy(&misbehave_entry, &hello_entry).unwrap();
+    let tag = |p: &std::path::Path| p.with_extension("cwasm.tag");
+    std::fs::copy(tag(&misbehave_entry), tag(&hello_entry)).unwrap();
+
+    let second = ToolsetHost::new(config).unwrap();
+    let t = second.load(&hello_spec).unwrap();
+    assert!(!t.loaded_from_cache(), "the swapped artefact must not load");
+    assert_eq!(second.compilations(), 1);
+    assert_eq!(
+        t.info().name,
+        "hello",
+        "the pinned component's own code runs"
+    );
+    assert!(visible(&t, false).contains(&"greet".to_string()));
+}
+
+#[test]
+fn the_cache_directory_cannot_be_granted_to_a_toolset() {
+    let cache = tempfile::tempdir().unwrap();
+    let host = ToolsetHost::new(HostConfig {
+        cache_dir: Some(cache.path().join("components")),
+        max_instances: 4,
+        ..HostConfig::default()
+    })
+    .unwrap();
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
+    spec.grants.dirs.push(gs_toolset_host::DirGrant {
+        host_path: cache.path().to_owned(),
+        guest_path: "/data".into(),
+        writable: true,
+    });
+    let e = host.load(&spec).unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Config);
+    assert_eq!(
+        e.message,
+        format!(
+            "granted directory {} overlaps the compiled-artefact cache {}, which holds native \
+             code the server runs; grant a directory outside the cache (or move `[engine] \
+             cache_dir`)",
+            cache.path().display(),
+            cache.path().join("components").display()
+        )
+    );
+}
+
+#[test]
+fn a_component_file_over_the_size_limit_is_refused_before_it_is_read() {
+    let host = ToolsetHost::new(HostConfig {
+        max_instances: 2,
+        max_component_bytes: 1 << 20,
+        ..HostConfig::default()
+    })
+    .unwrap();
+    let e = host.load(&WasmToolsetSpec::new("/dev/zero")).unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Read);
+    assert_eq!(
+        e.message,
+        "the path is not a regular file; point `path` at a `.wasm` component"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.wasm");
+    std::fs::write(&big, vec![0u8; (1 << 20) + 1]).unwrap();
+    let e = host.load(&WasmToolsetSpec::new(&big)).unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Read);
+    assert_eq!(
+        e.message,
+        "the component is 1048577 bytes, over the host's limit of 1048576 bytes; check `path` \
+         names a component, or raise `[engine] max_component_bytes`"
+    );
 }
 
 #[test]

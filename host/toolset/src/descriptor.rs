@@ -56,8 +56,14 @@ impl ToolsetInfo {
     /// read-only-safe (`readOnly` otherwise — "exists but forbidden here").
     pub fn gate(&self, tool: &str, read_only: bool) -> Result<&ToolDescriptor, ToolError> {
         let descriptor = self.tool(tool).ok_or_else(|| {
+            // No tool's name is longer than 128 bytes: a longer one is not
+            // echoed whole.
+            let shown = match tool.char_indices().nth(128) {
+                Some((end, _)) => format!("{}…", &tool[..end]),
+                None => tool.to_string(),
+            };
             ToolError::not_found(format!(
-                "toolset `{}` has no tool named `{tool}`; tools/list shows the tools it offers",
+                "toolset `{}` has no tool named `{shown}`; tools/list shows the tools it offers",
                 self.name
             ))
         })?;

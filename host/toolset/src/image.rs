@@ -118,6 +118,17 @@ pub trait ImageSession: Send + Sync {
     /// point.
     fn execute(&self, code: &str, cancel: &CancelToken) -> Result<String, ToolError>;
 
+    /// As [`ImageSession::execute`], with the session's objects held to at
+    /// most `memory_bytes` while the code runs (or the session's own
+    /// budget, if smaller): a WebAssembly toolset's Smalltalk runs under
+    /// the toolset's memory cap, not the session's.
+    fn execute_bounded(
+        &self,
+        code: &str,
+        cancel: &CancelToken,
+        memory_bytes: usize,
+    ) -> Result<String, ToolError>;
+
     /// Compiles a method and answers its selector.
     fn compile_method(
         &self,

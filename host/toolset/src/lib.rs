@@ -34,6 +34,6 @@ pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{ClassDefinition, ClassInfo, ImageSession, MethodRef, MethodRefs};
 pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
-    ToolResult, advertised_output_schema, call_result_json, error_envelope_schema,
+    ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, wire_size,
 };
 pub use toolset::{CallFuture, Toolset, ToolsetSession, block_on};

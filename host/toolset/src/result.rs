@@ -368,6 +368,27 @@ pub fn call_result_json(result: &ToolResult) -> Value {
     to_value(&CallResultJson(result))
 }
 
+/// The bytes [`CallResultJson`] writes for `result`: what an output cap
+/// must count, since it is what reaches the client (every item's JSON
+/// framing, escapes, base64, and an error's message, which goes out twice).
+pub fn wire_size(result: &ToolResult) -> usize {
+    /// Counts what is written to it.
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Writing to a counter cannot fail, and every part serialises.
+    let _ = serde_json::to_writer(&mut count, &CallResultJson(result));
+    count.0
+}
+
 /// A call's result in its MCP `CallToolResult` form, written straight to a
 /// serializer (an answer's bytes are written without a `Value` tree).
 ///

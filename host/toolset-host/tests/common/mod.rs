@@ -22,6 +22,7 @@ pub fn host() -> ToolsetHost {
         max_instances: 32,
         max_memory: 512 << 20,
         epoch_tick: Duration::from_millis(5),
+        ..HostConfig::default()
     })
     .expect("the toolset host starts")
 }

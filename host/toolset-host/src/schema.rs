@@ -1,0 +1,342 @@
+//! JSON Schema as the host enforces it on what a plug-in declares and
+//! answers: [`check`] refuses at load a schema whose keywords have the
+//! wrong form (`"properties": 42`, `"required": "nope"`), so clients never
+//! see it; [`validate`] checks structured content against a tool's own
+//! output schema before it reaches the client.
+//!
+//! The validator covers the keywords tool schemas use: `type`, `enum`,
+//! `const`, `properties`, `required`, `additionalProperties`, `items`,
+//! `minItems`/`maxItems`, `minLength`/`maxLength`, `minimum`/`maximum`,
+//! `allOf`/`anyOf`/`oneOf`/`not`. Keywords it does not know (`$ref`,
+//! `format`, annotations) constrain nothing here, as JSON Schema treats
+//! unknown keywords.
+
+use serde_json::{Map, Value};
+
+/// The names `type` may give.
+const TYPES: [&str; 7] = [
+    "null", "boolean", "object", "array", "number", "string", "integer",
+];
+
+/// Deepest schema nesting checked; deeper schemas are refused.
+const MAX_DEPTH: usize = 64;
+
+/// Checks that `schema` is a well-formed JSON Schema in the keywords
+/// [`validate`] knows. The error names the keyword's place.
+pub(crate) fn check(schema: &Value) -> Result<(), String> {
+    check_at(schema, "#", 0)
+}
+
+fn check_at(schema: &Value, at: &str, depth: usize) -> Result<(), String> {
+    if depth > MAX_DEPTH {
+        return Err(format!("{at} nests deeper than {MAX_DEPTH} levels"));
+    }
+    let obj = match schema {
+        Value::Bool(_) => return Ok(()),
+        Value::Object(o) => o,
+        _ => return Err(format!("{at} must be a schema (an object or a boolean)")),
+    };
+    let sub = |key: &str| format!("{at}/{key}");
+    if let Some(t) = obj.get("type") {
+        let names: Vec<&Value> = match t {
+            Value::Array(a) => a.iter().collect(),
+            one => vec![one],
+        };
+        for n in names {
+            if !n.as_str().is_some_and(|n| TYPES.contains(&n)) {
+                return Err(format!(
+                    "{} is {n}; a type is one of {}",
+                    sub("type"),
+                    TYPES.join(", ")
+                ));
+            }
+        }
+    }
+    if let Some(p) = obj.get("properties") {
+        let Value::Object(props) = p else {
+            return Err(format!(
+                "{} must be an object of schemas",
+                sub("properties")
+            ));
+        };
+        for (name, s) in props {
+            check_at(s, &format!("{at}/properties/{name}"), depth + 1)?;
+        }
+    }
+    if let Some(r) = obj.get("required")
+        && !r.as_array().is_some_and(|a| a.iter().all(Value::is_string))
+    {
+        return Err(format!(
+            "{} must be an array of property names",
+            sub("required")
+        ));
+    }
+    if let Some(e) = obj.get("enum")
+        && !e.is_array()
+    {
+        return Err(format!("{} must be an array", sub("enum")));
+    }
+    for key in ["additionalProperties", "items", "not"] {
+        if let Some(s) = obj.get(key) {
+            check_at(s, &sub(key), depth + 1)?;
+        }
+    }
+    for key in ["allOf", "anyOf", "oneOf"] {
+        if let Some(list) = obj.get(key) {
+            let Some(list) = list.as_array().filter(|l| !l.is_empty()) else {
+                return Err(format!("{} must be a non-empty array of schemas", sub(key)));
+            };
+            for (i, s) in list.iter().enumerate() {
+                check_at(s, &format!("{at}/{key}/{i}"), depth + 1)?;
+            }
+        }
+    }
+    for key in ["minItems", "maxItems", "minLength", "maxLength"] {
+        if let Some(n) = obj.get(key)
+            && n.as_u64().is_none()
+        {
+            return Err(format!("{} must be a non-negative integer", sub(key)));
+        }
+    }
+    for key in ["minimum", "maximum"] {
+        if let Some(n) = obj.get(key)
+            && !n.is_number()
+        {
+            return Err(format!("{} must be a number", sub(key)));
+        }
+    }
+    Ok(())
+}
+
+/// Checks `value` against `schema` (already [`check`]ed). The error says
+/// where the value breaks which keyword.
+pub(crate) fn validate(value: &Value, schema: &Value) -> Result<(), String> {
+    validate_at(value, schema, "$")
+}
+
+fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), String> {
+    let obj = match schema {
+        Value::Bool(true) => return Ok(()),
+        Value::Bool(false) => return Err(format!("{at} is not allowed")),
+        Value::Object(o) => o,
+        _ => return Ok(()),
+    };
+    if let Some(t) = obj.get("type") {
+        let ok = match t {
+            Value::Array(a) => a.iter().any(|n| is_type(value, n)),
+            one => is_type(value, one),
+        };
+        if !ok {
+            return Err(format!("{at} is {}, not of type {t}", kind(value)));
+        }
+    }
+    if let Some(Value::Array(options)) = obj.get("enum")
+        && !options.contains(value)
+    {
+        return Err(format!("{at} is not one of the schema's `enum` values"));
+    }
+    if let Some(c) = obj.get("const")
+        && c != value
+    {
+        return Err(format!("{at} is not the schema's `const` value"));
+    }
+    match value {
+        Value::Object(fields) => validate_object(fields, obj, at)?,
+        Value::Array(items) => {
+            if let Some(s) = obj.get("items") {
+                for (i, item) in items.iter().enumerate() {
+                    validate_at(item, s, &format!("{at}[{i}]"))?;
+                }
+            }
+            bound(items.len(), obj, "minItems", "maxItems", at, "items")?;
+        }
+        Value::String(text) => bound(
+            text.chars().count(),
+            obj,
+            "minLength",
+            "maxLength",
+            at,
+            "characters",
+        )?,
+        Value::Number(n) => {
+            let n = n.as_f64().unwrap_or(f64::NAN);
+            if obj
+                .get("minimum")
+                .and_then(Value::as_f64)
+                .is_some_and(|m| n < m)
+            {
+                return Err(format!("{at} is below the schema's `minimum`"));
+            }
+            if obj
+                .get("maximum")
+                .and_then(Value::as_f64)
+                .is_some_and(|m| n > m)
+            {
+                return Err(format!("{at} is above the schema's `maximum`"));
+            }
+        }
+        _ => {}
+    }
+    validate_combinators(value, obj, at)
+}
+
+fn validate_object(
+    fields: &Map<String, Value>,
+    obj: &Map<String, Value>,
+    at: &str,
+) -> Result<(), String> {
+    if let Some(Value::Array(required)) = obj.get("required") {
+        for name in required.iter().filter_map(Value::as_str) {
+            if !fields.contains_key(name) {
+                return Err(format!("{at} lacks the required property `{name}`"));
+            }
+        }
+    }
+    let props = obj.get("properties").and_then(Value::as_object);
+    for (name, v) in fields {
+        let place = format!("{at}.{name}");
+        match props.and_then(|p| p.get(name)) {
+            Some(s) => validate_at(v, s, &place)?,
+            None => {
+                if let Some(extra) = obj.get("additionalProperties") {
+                    validate_at(v, extra, &place)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn validate_combinators(value: &Value, obj: &Map<String, Value>, at: &str) -> Result<(), String> {
+    let list = |key: &str| obj.get(key).and_then(Value::as_array);
+    if let Some(all) = list("allOf") {
+        for s in all {
+            validate_at(value, s, at)?;
+        }
+    }
+    if let Some(any) = list("anyOf")
+        && !any.iter().any(|s| validate_at(value, s, at).is_ok())
+    {
+        return Err(format!("{at} matches none of the schema's `anyOf`"));
+    }
+    if let Some(one) = list("oneOf") {
+        let n = one
+            .iter()
+            .filter(|s| validate_at(value, s, at).is_ok())
+            .count();
+        if n != 1 {
+            return Err(format!(
+                "{at} matches {n} of the schema's `oneOf`, not exactly one"
+            ));
+        }
+    }
+    if let Some(not) = obj.get("not")
+        && validate_at(value, not, at).is_ok()
+    {
+        return Err(format!("{at} matches the schema's `not`"));
+    }
+    Ok(())
+}
+
+fn bound(
+    n: usize,
+    obj: &Map<String, Value>,
+    min: &str,
+    max: &str,
+    at: &str,
+    what: &str,
+) -> Result<(), String> {
+    let get = |k: &str| obj.get(k).and_then(Value::as_u64);
+    if get(min).is_some_and(|m| (n as u64) < m) {
+        return Err(format!(
+            "{at} has {n} {what}, fewer than the schema's `{min}`"
+        ));
+    }
+    if get(max).is_some_and(|m| (n as u64) > m) {
+        return Err(format!(
+            "{at} has {n} {what}, more than the schema's `{max}`"
+        ));
+    }
+    Ok(())
+}
+
+fn is_type(value: &Value, name: &Value) -> bool {
+    match name.as_str() {
+        Some("null") => value.is_null(),
+        Some("boolean") => value.is_boolean(),
+        Some("object") => value.is_object(),
+        Some("array") => value.is_array(),
+        Some("number") => value.is_number(),
+        Some("string") => value.is_string(),
+        Some("integer") => {
+            value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
+        _ => false,
+    }
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn malformed_keywords_are_named() {
+        assert_eq!(
+            check(&json!({"type": "object", "properties": 42})).unwrap_err(),
+            "#/properties must be an object of schemas"
+        );
+        assert_eq!(
+            check(&json!({"type": "object", "required": "nope"})).unwrap_err(),
+            "#/required must be an array of property names"
+        );
+        assert_eq!(
+            check(&json!({"properties": {"a": {"type": 7}}})).unwrap_err(),
+            "#/properties/a/type is 7; a type is one of null, boolean, object, array, number, \
+             string, integer"
+        );
+        assert!(check(&json!({"type": "object", "properties": {"a": {"$ref": "#/x"}}})).is_ok());
+    }
+
+    #[test]
+    fn values_are_checked_against_the_keywords() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"n": {"type": "integer", "minimum": 0}, "tags": {"type": "array", "items": {"type": "string"}}},
+            "required": ["n"],
+            "additionalProperties": false
+        });
+        assert!(validate(&json!({"n": 3, "tags": ["a"]}), &schema).is_ok());
+        assert_eq!(
+            validate(&json!({"n": "x"}), &schema).unwrap_err(),
+            "$.n is a string, not of type \"integer\""
+        );
+        assert_eq!(
+            validate(&json!({}), &schema).unwrap_err(),
+            "$ lacks the required property `n`"
+        );
+        assert_eq!(
+            validate(&json!({"n": 1, "tags": [1]}), &schema).unwrap_err(),
+            "$.tags[0] is a number, not of type \"string\""
+        );
+        assert_eq!(
+            validate(&json!({"n": 1, "x": 1}), &schema).unwrap_err(),
+            "$.x is not allowed"
+        );
+        assert_eq!(
+            validate(&json!({"n": -1}), &schema).unwrap_err(),
+            "$.n is below the schema's `minimum`"
+        );
+    }
+}

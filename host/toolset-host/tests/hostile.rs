@@ -1,0 +1,414 @@
+//! Each attack of `plugins/hostile` (raw wit-bindgen, no SDK to keep it
+//! honest) contained: code run while the host instantiates it, Smalltalk
+//! that outlives the plug-in's deadline or memory cap, answers that dodge
+//! the output cap, descriptions too large or malformed to serve, results
+//! that break their own schema, invalid progress, and failure messages
+//! that would carry too much.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use common::*;
+use gs_toolset::{ErrorKind, ToolResult, Toolset};
+use gs_toolset_host::{
+    DirGrant, Grants, HostConfig, Limits, LoadErrorKind, ToolsetHost, WasmToolset, WasmToolsetSpec,
+};
+
+/// The deadline of the hostile plug-in's calls here.
+const DEADLINE: Duration = Duration::from_millis(300);
+
+/// How long a test waits for a call that must end, before calling it hung.
+const HUNG: Duration = Duration::from_secs(10);
+
+/// The `/cfg` directory the plug-in reads its orders from.
+struct Cfg(tempfile::TempDir);
+
+impl Cfg {
+    fn new() -> Cfg {
+        Cfg(tempfile::tempdir().unwrap())
+    }
+
+    fn set(&self, file: &str, text: &str) {
+        std::fs::write(self.0.path().join(file), text).unwrap();
+    }
+
+    fn grants(&self, image: &[&str]) -> Grants {
+        let mut g = Grants::from_names(image).unwrap();
+        g.dirs.push(DirGrant {
+            host_path: self.0.path().to_owned(),
+            guest_path: "/cfg".into(),
+            writable: false,
+        });
+        g
+    }
+}
+
+fn spec(cfg: &Cfg, image: &[&str], limits: Limits) -> WasmToolsetSpec {
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::HOSTILE);
+    spec.grants = cfg.grants(image);
+    spec.limits = limits;
+    spec
+}
+
+fn quick() -> Limits {
+    Limits {
+        deadline: DEADLINE,
+        ..Limits::default()
+    }
+}
+
+/// Loads the plug-in on `host` (default: the shared one).
+fn load_on(host: &ToolsetHost, cfg: &Cfg, image: &[&str], limits: Limits) -> WasmToolset {
+    host.load(&spec(cfg, image, limits))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Runs `call` on its own thread and waits at most [`HUNG`] for it, so a
+/// call the host fails to stop fails the test instead of hanging it.
+fn within<T: Send + 'static>(call: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(call());
+    });
+    rx.recv_timeout(HUNG)
+        .expect("the call was never stopped: it still runs")
+}
+
+fn call_on(t: &WasmToolset, img: &Arc<TestImage>, tool: &str, args: &str) -> ToolResult {
+    let (t, img, tool, args) = (t.clone(), img.clone(), tool.to_string(), args.to_string());
+    within(move || call(&mut t.session(), &img.ctx(false), &tool, &args))
+}
+
+#[test]
+fn start_up_code_that_never_returns_is_stopped_at_the_deadline_and_frees_its_slot() {
+    let host = ToolsetHost::new(HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_instances: 2,
+        ..HostConfig::default()
+    })
+    .unwrap();
+    let cfg = Cfg::new();
+    let t = load_on(&host, &cfg, &[], quick());
+    let img = Arc::new(TestImage::new());
+    cfg.set("hang", "");
+    // More hanging start-ups than the pool has slots: none may keep one.
+    for _ in 0..3 {
+        let start = Instant::now();
+        let e = call_on(&t, &img, "hello", "{}").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Deadline, "{}", e.message);
+        assert_eq!(
+            e.message,
+            "tool `hello` of toolset `hostile` (starting its instance) ran past its deadline of \
+             0.300 s and was stopped; the session goes on with a fresh instance"
+        );
+        assert!(start.elapsed() < DEADLINE + Duration::from_millis(500));
+    }
+    std::fs::remove_file(cfg.0.path().join("hang")).unwrap();
+    assert_eq!(text(&call_on(&t, &img, "hello", "{}")), "hello");
+}
+
+#[test]
+fn start_up_code_that_never_returns_stops_when_the_client_cancels() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &[], Limits::default());
+    cfg.set("hang", "");
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let cancel = ctx.cancel.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        cancel.cancel();
+    });
+    let e = within(move || call(&mut t.session(), &ctx, "hello", "{}")).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Cancelled, "{}", e.message);
+}
+
+#[test]
+fn start_up_code_that_never_returns_fails_the_load_at_the_deadline() {
+    let cfg = Cfg::new();
+    cfg.set("hang", "");
+    let s = spec(&cfg, &[], quick());
+    let e = within(move || shared_host().load(&s)).unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Describe);
+    assert_eq!(
+        e.message,
+        "describe failed (deadline): tool `describe` of the component ran past its deadline of \
+         0.300 s and was stopped"
+    );
+}
+
+#[test]
+fn smalltalk_run_by_a_plug_in_stops_at_the_plug_ins_deadline() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &["image:execute"], quick());
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut s = t.session();
+    let start = Instant::now();
+    let (e, s) = within(move || {
+        let e = call(
+            &mut s,
+            &ctx,
+            "execute",
+            r#"{"code": "[true] whileTrue: []"}"#,
+        );
+        (e, s)
+    });
+    let e = e.unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Deadline, "{}", e.message);
+    assert!(start.elapsed() < DEADLINE + Duration::from_millis(500));
+    // The image session is free again: the next call runs.
+    let mut s = s;
+    let r = call(&mut s, &img.ctx(false), "execute", r#"{"code": "3 + 4"}"#);
+    assert_eq!(text(&r), "7");
+}
+
+#[test]
+fn smalltalk_run_by_a_plug_in_is_held_to_the_plug_ins_memory_cap() {
+    let cfg = Cfg::new();
+    let limits = Limits {
+        memory: 16 << 20,
+        ..Limits::default()
+    };
+    let t = load_on(shared_host(), &cfg, &["image:execute"], limits);
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut s = t.session();
+    let hoard = r#"{"code": "UserGlobals at: #Hoard put: OrderedCollection new. 1 to: 100 do: [:i | (UserGlobals at: #Hoard) add: (String new: 1000000)]. #done"}"#;
+    let e = call(&mut s, &ctx, "execute", hoard).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Other, "{}", e.message);
+    assert!(
+        e.message
+            .contains("the memory budget for objects is exhausted"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_huge_error_message_counts_against_the_output_cap() {
+    let cfg = Cfg::new();
+    let limits = Limits {
+        output: 1 << 20,
+        ..Limits::default()
+    };
+    let t = load_on(shared_host(), &cfg, &[], limits);
+    let img = Arc::new(TestImage::new());
+    let e = call_on(&t, &img, "big_error", r#"{"bytes": 800000}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutputTooLarge, "{}", &e.message[..200]);
+    assert!(
+        e.message
+            .starts_with("tool `big_error` of toolset `hostile` answered an error of "),
+        "{}",
+        e.message
+    );
+    // A modest one passes as the plug-in's own error.
+    let e = call_on(&t, &img, "big_error", r#"{"bytes": 1000}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Other);
+    assert_eq!(e.message.len(), 1000);
+}
+
+#[test]
+fn empty_content_items_count_against_the_output_cap() {
+    let cfg = Cfg::new();
+    let limits = Limits {
+        output: 1 << 20,
+        ..Limits::default()
+    };
+    let t = load_on(shared_host(), &cfg, &[], limits);
+    let img = Arc::new(TestImage::new());
+    let e = call_on(&t, &img, "empty_items", r#"{"count": 100000}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutputTooLarge, "{}", e.message);
+    let r = call_on(&t, &img, "empty_items", r#"{"count": 10}"#).unwrap();
+    assert_eq!(r.content.len(), 10);
+}
+
+#[test]
+fn a_result_that_breaks_its_own_output_schema_does_not_reach_the_client() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &[], Limits::default());
+    let img = Arc::new(TestImage::new());
+    let e = call_on(&t, &img, "bad_output", "{}").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Other);
+    assert_eq!(
+        e.message,
+        "tool `bad_output` returned structured content that breaks its own output schema ($.n \
+         is a string, not of type \"integer\"); this is a bug in the toolset"
+    );
+}
+
+/// The load error for the description `/cfg/describe` orders.
+fn described(order: &str) -> String {
+    let cfg = Cfg::new();
+    cfg.set("describe", order);
+    let e = shared_host()
+        .load(&spec(&cfg, &[], Limits::default()))
+        .unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Describe, "{order}: {}", e.message);
+    e.message
+}
+
+#[test]
+fn oversized_descriptions_are_refused_at_load() {
+    let start = Instant::now();
+    assert_eq!(
+        described("tools 100000"),
+        "the toolset describes 100000 tools, more than the 1000 a toolset may offer; split it \
+         into several toolsets"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(
+        described("description 40000000"),
+        "tool `hello`'s description is 40000000 bytes, more than the 16384 a tool may have; \
+         shorten it (every tools/list carries it)"
+    );
+    assert_eq!(
+        described("title 300"),
+        "tool `hello`'s title is 300 bytes, more than the 256 a tool may have; shorten it \
+         (every tools/list carries it)"
+    );
+    assert!(
+        described("schema 100000").starts_with("tool `hello`'s input schema is 100024 bytes, "),
+    );
+    assert!(described("name 200").contains("MCP allows at most 128"));
+}
+
+#[test]
+fn schemas_that_are_not_json_schema_are_refused_at_load() {
+    assert_eq!(
+        described("properties"),
+        "tool `hello`'s input schema is not a valid JSON Schema: #/properties must be an object \
+         of schemas"
+    );
+    assert_eq!(
+        described("required"),
+        "tool `hello`'s input schema is not a valid JSON Schema: #/required must be an array of \
+         property names"
+    );
+    assert!(
+        described("output_schema")
+            .starts_with("tool `hello`'s output schema is not a valid JSON Schema: "),
+    );
+}
+
+#[test]
+fn progress_that_mcp_would_refuse_is_dropped() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &[], Limits::default());
+    let img = TestImage::new();
+    let reported = |mode: &str| {
+        let recorder = Arc::new(Recorder::default());
+        let mut ctx = img.ctx(false);
+        ctx.notifier = recorder.clone();
+        let r = call(
+            &mut t.session(),
+            &ctx,
+            "progress",
+            &format!(r#"{{"mode": "{mode}"}}"#),
+        );
+        assert_eq!(text(&r), "reported");
+        let got = recorder.0.lock().unwrap().clone();
+        got
+    };
+    assert_eq!(reported("ok"), ["progress:1/10:", "progress:2/10:"]);
+    assert_eq!(reported("backwards"), ["progress:5/10:"]);
+    for mode in ["nan", "infinite", "negative", "over_total"] {
+        assert_eq!(reported(mode), Vec::<String>::new(), "{mode}");
+    }
+}
+
+#[test]
+fn a_long_panic_message_is_reported_as_a_panic_and_cut() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &[], Limits::default());
+    let img = Arc::new(TestImage::new());
+    let e = call_on(&t, &img, "long_panic", r#"{"bytes": 5000}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Panic, "{}", e.message);
+    assert!(e.message.len() < 1400, "{}", e.message.len());
+    assert!(e.message.contains("… (cut)"), "{}", e.message);
+}
+
+#[test]
+fn a_trap_is_reported_without_the_guests_backtrace() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &[], Limits::default());
+    let img = Arc::new(TestImage::new());
+    let e = call_on(&t, &img, "trap", "{}").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Trap);
+    assert_eq!(
+        e.message,
+        "tool `trap` of toolset `hostile` trapped: wasm trap: wasm `unreachable` instruction \
+         executed; the session goes on with a fresh instance"
+    );
+}
+
+#[test]
+fn a_plug_in_cannot_shadow_the_standard_dictionaries_or_kernel_classes() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &["image:write"], Limits::default());
+    let img = TestImage::new();
+    let mut s = t.session();
+    for name in ["Globals", "UserGlobals", "Published", "Array"] {
+        let e = call(
+            &mut s,
+            &img.ctx(false),
+            "define_class",
+            &format!(r#"{{"name": "{name}"}}"#),
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Refused, "{name}: {}", e.message);
+    }
+    let r = call(
+        &mut s,
+        &img.ctx(false),
+        "define_class",
+        r#"{"name": "Mine"}"#,
+    );
+    assert_eq!(text(&r), "defined");
+}
+
+#[test]
+fn the_memory_of_all_instances_together_is_capped() {
+    let host = ToolsetHost::new(HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_instances: 8,
+        total_memory: 48 << 20,
+        ..HostConfig::default()
+    })
+    .unwrap();
+    let t = host
+        .load(&WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE))
+        .unwrap();
+    let img = TestImage::new();
+    let mut s = t.session();
+    let e = call(&mut s, &img.ctx(false), "bomb", "{}").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutOfMemory);
+    assert!(
+        e.message.contains("while all instances together already hold the host's ceiling of 48 MiB (`[engine] total_memory`)"),
+        "{}",
+        e.message
+    );
+    // The stopped instance's memory went back to the pool.
+    assert_eq!(host.memory_in_use(), 0);
+    let r = call(&mut s, &img.ctx(false), "counter", "{}").unwrap();
+    assert!(r.structured.is_some());
+}
+
+#[test]
+fn an_unknown_tool_name_is_not_echoed_whole() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &[], Limits::default());
+    let img = TestImage::new();
+    let name = "x".repeat(1 << 20);
+    let e = call(&mut t.session(), &img.ctx(false), &name, "{}").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::NotFound);
+    assert!(e.message.len() < 300, "{}", e.message.len());
+    let _ = t.info();
+}

@@ -1,0 +1,190 @@
+//! `hostile`: a toolset written against raw wit-bindgen (no SDK to keep it
+//! honest) that attacks the host where the SDK would not let it: code run
+//! while the host instantiates it, lying or oversized descriptions, errors
+//! and empty items that dodge the output cap, invalid progress, results
+//! that break its own output schema, and Smalltalk that outlives its
+//! deadline or memory cap. Each attack has a test in
+//! host/toolset-host/tests/hostile.rs.
+//!
+//! What `describe` answers is chosen by the file `/cfg/describe` when the
+//! operator preopens `/cfg` (a line such as `tools 100000`); without it
+//! the toolset describes its attack tools.
+
+use std::hint::black_box;
+
+use serde_json::{Value, json};
+
+wit_bindgen::generate!({
+    path: "../../wit",
+    world: "toolset",
+});
+
+use exports::gemstone::mcp::tools::Guest;
+use gemstone::mcp::types::{
+    ClassDefinition, Content, Error, ErrorKind, ToolDescriptor, ToolOutput, ToolsetDescription,
+};
+use gemstone::mcp::{code, execution, logging};
+
+/// Runs while the host instantiates the component (wit-component calls it
+/// before any export): once `/cfg/hang` exists it never returns, a time
+/// bomb that needs no call to go off.
+#[unsafe(export_name = "_initialize")]
+pub extern "C" fn initialize() {
+    if std::fs::metadata("/cfg/hang").is_ok() {
+        loop {
+            black_box(());
+        }
+    }
+}
+
+struct Component;
+
+fn tool(name: &str, input: &str, output: Option<&str>) -> ToolDescriptor {
+    ToolDescriptor {
+        name: name.to_string(),
+        title: None,
+        description: format!("Hostile tool `{name}`."),
+        input_schema: input.to_string(),
+        output_schema: output.map(str::to_string),
+        read_only_safe: true,
+    }
+}
+
+const ANY: &str = r#"{"type":"object"}"#;
+
+fn attack_tools() -> Vec<ToolDescriptor> {
+    vec![
+        tool("hello", ANY, None),
+        tool("big_error", ANY, None),
+        tool("empty_items", ANY, None),
+        tool("execute", ANY, None),
+        tool("progress", ANY, None),
+        tool("define_class", ANY, None),
+        tool("long_panic", ANY, None),
+        tool("trap", ANY, None),
+        tool(
+            "bad_output",
+            ANY,
+            Some(r#"{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}"#),
+        ),
+    ]
+}
+
+/// The description `/cfg/describe` asks for, if any.
+fn described() -> Option<Vec<ToolDescriptor>> {
+    let text = std::fs::read_to_string("/cfg/describe").ok()?;
+    let mut words = text.split_whitespace();
+    let mode = words.next()?;
+    let n: usize = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
+    let mut tools = attack_tools();
+    match mode {
+        "tools" => tools = (0..n).map(|i| tool(&format!("t{i}"), ANY, None)).collect(),
+        "description" => tools[0].description = "d".repeat(n),
+        "title" => tools[0].title = Some("t".repeat(n)),
+        "name" => tools[0].name = "n".repeat(n),
+        "schema" => {
+            tools[0].input_schema = format!(r#"{{"type":"object","x":"{}"}}"#, "s".repeat(n))
+        }
+        "properties" => tools[0].input_schema = r#"{"type":"object","properties":42}"#.into(),
+        "required" => tools[0].input_schema = r#"{"type":"object","required":"nope"}"#.into(),
+        "output_schema" => {
+            tools[0].output_schema =
+                Some(r#"{"type":"object","properties":{"a":{"type":7}}}"#.into())
+        }
+        _ => {}
+    }
+    Some(tools)
+}
+
+impl Guest for Component {
+    fn describe() -> ToolsetDescription {
+        ToolsetDescription {
+            name: "hostile".to_string(),
+            version: "1.0.0".to_string(),
+            tools: described().unwrap_or_else(attack_tools),
+        }
+    }
+
+    fn call(tool: String, arguments: String) -> Result<ToolOutput, Error> {
+        let args: Value = serde_json::from_str(&arguments).unwrap_or(Value::Null);
+        let n = |key: &str| args.get(key).and_then(Value::as_u64).unwrap_or(0) as usize;
+        let s = |key: &str| {
+            args.get(key)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        match tool.as_str() {
+            "hello" => Ok(text(vec!["hello".to_string()])),
+            // An error message of `bytes` bytes.
+            "big_error" => Err(Error {
+                kind: ErrorKind::Other,
+                message: "e".repeat(n("bytes")),
+            }),
+            // `count` empty text items.
+            "empty_items" => Ok(text(vec![String::new(); n("count")])),
+            // Runs `code` in the image and answers what it printed.
+            "execute" => execution::execute(&s("code")).map(|p| text(vec![p])),
+            "progress" => {
+                report_progress(&s("mode"));
+                Ok(text(vec!["reported".to_string()]))
+            }
+            // Defines class `name` in UserGlobals.
+            "define_class" => code::define_class(&ClassDefinition {
+                name: s("name"),
+                superclass: Some("Object".to_string()),
+                dictionary: "UserGlobals".to_string(),
+                instance_variables: Vec::new(),
+                class_variables: Vec::new(),
+                class_instance_variables: Vec::new(),
+                category: None,
+            })
+            .map(|()| text(vec!["defined".to_string()])),
+            "long_panic" => panic!("{}", "p".repeat(n("bytes"))),
+            "trap" => trap_deep(black_box(20)),
+            "bad_output" => Ok(ToolOutput {
+                content: Vec::new(),
+                structured: Some(json!({"n": "not a number"}).to_string()),
+            }),
+            other => Err(Error {
+                kind: ErrorKind::NotFound,
+                message: format!("no tool `{other}`"),
+            }),
+        }
+    }
+}
+
+/// Progress reports that break the WIT's rules, one mode each.
+fn report_progress(mode: &str) {
+    match mode {
+        "nan" => logging::progress(f64::NAN, None, None),
+        "infinite" => logging::progress(f64::INFINITY, Some(f64::INFINITY), None),
+        "backwards" => {
+            logging::progress(5.0, Some(10.0), None);
+            logging::progress(3.0, Some(10.0), None);
+        }
+        "negative" => logging::progress(-1.0, None, None),
+        "over_total" => logging::progress(11.0, Some(10.0), None),
+        _ => {
+            logging::progress(1.0, Some(10.0), None);
+            logging::progress(2.0, Some(10.0), None);
+        }
+    }
+}
+
+/// Traps `depth` frames down, so a backtrace would have many lines.
+fn trap_deep(depth: u32) -> ! {
+    if black_box(depth) == 0 {
+        core::arch::wasm32::unreachable()
+    }
+    trap_deep(depth - 1)
+}
+
+fn text(items: Vec<String>) -> ToolOutput {
+    ToolOutput {
+        content: items.into_iter().map(Content::Text).collect(),
+        structured: None,
+    }
+}
+
+export!(Component);
