@@ -236,25 +236,6 @@ impl Content {
         Content::Text(text.into())
     }
 
-    /// The size in bytes this block occupies, as counted against output
-    /// caps: text length or raw byte length plus media type and URI.
-    pub fn size(&self) -> usize {
-        match self {
-            Content::Text(t) => t.len(),
-            Content::Image { data, mime_type } | Content::Audio { data, mime_type } => {
-                data.len() + mime_type.len()
-            }
-            Content::Resource(r) => {
-                r.uri.len()
-                    + r.mime_type.as_ref().map_or(0, String::len)
-                    + match &r.body {
-                        ResourceBody::Text(t) => t.len(),
-                        ResourceBody::Blob(b) => b.len(),
-                    }
-            }
-        }
-    }
-
     /// The MCP JSON form of this block (`{"type": "text", …}` …), as its
     /// [`Serialize`] implementation writes it.
     pub fn to_json(&self) -> Value {
@@ -349,13 +330,6 @@ impl ToolOutput {
             content: Vec::new(),
             structured: Some(value),
         }
-    }
-
-    /// The size in bytes counted against output caps: every content block
-    /// plus the serialised structured content.
-    pub fn size(&self) -> usize {
-        self.content.iter().map(Content::size).sum::<usize>()
-            + self.structured.as_ref().map_or(0, |v| v.to_string().len())
     }
 }
 
