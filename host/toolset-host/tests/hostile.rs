@@ -314,8 +314,7 @@ fn progress_that_mcp_would_refuse_is_dropped() {
             &format!(r#"{{"mode": "{mode}"}}"#),
         );
         assert_eq!(text(&r), "reported");
-        let got = recorder.0.lock().unwrap().clone();
-        got
+        recorder.0.lock().unwrap().clone()
     };
     assert_eq!(reported("ok"), ["progress:1/10:", "progress:2/10:"]);
     assert_eq!(reported("backwards"), ["progress:5/10:"]);
