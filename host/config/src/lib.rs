@@ -335,6 +335,11 @@ pub struct EngineSettings {
     /// The largest component file read at load; a larger one (or a
     /// device) is refused. Default 64 MiB; 1 KiB to 1 GiB.
     pub max_component_bytes: u64,
+    /// How many long plug-in calls (still running after two epoch ticks)
+    /// run at once, the others taking turns a tick at a time, so that short
+    /// calls always find a processor. `None` (the default): one fewer than
+    /// the machine's processors, at least one. 1 to 1024.
+    pub long_call_lanes: Option<usize>,
 }
 
 /// The most instances `engine.max_instances` may ask for. Every pool slot
@@ -350,6 +355,7 @@ impl Default for EngineSettings {
             epoch_tick: Duration::from_millis(10),
             total_memory: 4 << 30,
             max_component_bytes: 64 << 20,
+            long_call_lanes: None,
         }
     }
 }

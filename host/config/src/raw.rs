@@ -112,6 +112,7 @@ struct RawEngine {
     epoch_tick_ms: Option<u64>,
     total_memory_bytes: Option<u64>,
     max_component_bytes: Option<u64>,
+    long_call_lanes: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -635,6 +636,17 @@ fn validate_engine(raw: Option<RawEngine>) -> Result<EngineSettings, ConfigError
             ));
         }
         e.max_component_bytes = m;
+    }
+    if let Some(n) = r.long_call_lanes {
+        if !(1..=1024).contains(&n) {
+            return Err(ConfigError::at(
+                "engine.long_call_lanes",
+                format!(
+                    "{n} is out of range; give 1 to 1024 (leave it out for one fewer than the                      machine's processors)"
+                ),
+            ));
+        }
+        e.long_call_lanes = Some(n as usize);
     }
     Ok(e)
 }

@@ -536,15 +536,18 @@ fn memory_ceilings_default_and_are_read() {
     assert_eq!(c.memory_ceiling, 4 << 30);
     assert_eq!(c.engine.total_memory, 4 << 30);
     assert_eq!(c.engine.max_component_bytes, 64 << 20);
+    assert_eq!(c.engine.long_call_lanes, None);
     let c = parse(
         "memory_ceiling_bytes = 536870912
 [engine]
 total_memory_bytes = 268435456
 \
          max_component_bytes = 1048576
+long_call_lanes = 3
 ",
     )
     .unwrap();
+    assert_eq!(c.engine.long_call_lanes, Some(3));
     assert_eq!(c.memory_ceiling, 512 << 20);
     assert_eq!(c.engine.total_memory, 256 << 20);
     assert_eq!(c.engine.max_component_bytes, 1 << 20);
@@ -566,6 +569,11 @@ fn bad_memory_ceilings_are_refused_naming_key_value_and_fix() {
         refused("[engine]\nmax_component_bytes = 0\n"),
         "`engine.max_component_bytes`: 0 is out of range; give 1024 to 1073741824 (1 GiB) \
          bytes (default 67108864, 64 MiB)"
+    );
+    assert_eq!(
+        refused("[engine]\nlong_call_lanes = 0\n"),
+        "`engine.long_call_lanes`: 0 is out of range; give 1 to 1024 (leave it out for one \
+         fewer than the machine's processors)"
     );
 }
 

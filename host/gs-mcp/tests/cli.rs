@@ -374,46 +374,116 @@ fn serve_answers_mcp_over_http_with_a_wasm_toolset() {
     drop(server);
 }
 
+/// A `gs-mcp stdio` server on `cfg` (with `env` set), and a client that
+/// sends one message and reads one answer line.
+struct StdioServer {
+    child: Child,
+    stdin: std::process::ChildStdin,
+    stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl StdioServer {
+    fn start(dir: &Path, cfg: &Path, env: &[(&str, &str)]) -> StdioServer {
+        let mut child = bin()
+            .args([
+                "stdio",
+                "--config",
+                cfg.to_str().unwrap(),
+                "--image",
+                dir.join("s.gsimage").to_str().unwrap(),
+            ])
+            .env("HOME", dir)
+            .env("XDG_CACHE_HOME", dir.join("cache"))
+            .envs(env.iter().copied())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        StdioServer {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn ask(&mut self, msg: Value) -> Value {
+        writeln!(self.stdin, "{msg}").unwrap();
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
+    }
+
+    fn initialize(&mut self) -> Value {
+        self.ask(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                        "params": {"protocolVersion": "2025-11-25"}}))
+    }
+
+    /// Closes stdin and answers whether the server exited cleanly.
+    fn finish(self) -> bool {
+        let StdioServer {
+            mut child, stdin, ..
+        } = self;
+        drop(stdin);
+        child.wait().unwrap().success()
+    }
+}
+
 #[test]
 fn stdio_serves_one_client_and_keeps_stdout_for_protocol() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = hello_config(dir.path(), "");
-    let mut child = bin()
-        .args([
-            "stdio",
-            "--config",
-            cfg.to_str().unwrap(),
-            "--image",
-            dir.path().join("s.gsimage").to_str().unwrap(),
-        ])
-        .env("HOME", dir.path())
-        .env("XDG_CACHE_HOME", dir.path().join("cache"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut ask = |msg: Value| -> Value {
-        writeln!(stdin, "{msg}").unwrap();
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
-    };
-    let init = ask(
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25"}}),
-    );
+    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
+    let init = server.initialize();
     assert_eq!(init["result"]["protocolVersion"], "2025-11-25");
-    let r = ask(
+    let r = server.ask(
         json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}),
     );
     assert_eq!(r["id"], 2);
     assert_eq!(r["result"]["isError"], false, "{r}");
-    let r = ask(json!([1]));
+    let r = server.ask(json!([1]));
     assert_eq!(r["error"]["code"], -32600);
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
+    assert!(server.finish());
+}
+
+#[test]
+fn a_read_only_server_mounts_a_read_write_preopen_read_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    let toolset = |read_only: bool| {
+        format!(
+            "read_only = {read_only}\n[[toolset]]\npath = {:?}\npreopen = [{{ host = {:?}, guest = \"/data\", mode = \"rw\" }}]\n",
+            gs_test_plugins::MISBEHAVE,
+            data
+        )
+    };
+    let write = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                       "params": {"name": "write_file", "arguments": {"path": "/data/note"}}});
+    // The plug-in says its `write_file` is read-only-safe, so a read-only
+    // server offers it: only the mount stops the write.
+    std::fs::write(&cfg, toolset(true)).unwrap();
+    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
+    server.initialize();
+    let r = server.ask(write.clone());
+    let said = r["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(said.starts_with("denied: "), "{r}");
+    assert!(!data.join("note").exists());
+    assert!(server.finish());
+    // The same configuration, read-write: the write lands.
+    std::fs::write(&cfg, toolset(false)).unwrap();
+    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
+    server.initialize();
+    let r = server.ask(write);
+    assert_eq!(r["result"]["content"][0]["text"], "written", "{r}");
+    assert!(data.join("note").exists());
+    assert!(server.finish());
 }
 
 #[test]

@@ -1126,12 +1126,7 @@ async fn sleep_or_forever(d: Option<Duration>) {
 /// A -32602 answer to a `tools/call` whose envelope is wrong, with
 /// `data.kind = "invalidParams"`.
 fn invalid_params(id: &Value, message: &str) -> Answer {
-    error_with(
-        id,
-        INVALID_PARAMS,
-        message,
-        &json!({"kind": "invalidParams"}),
-    )
+    error(id, INVALID_PARAMS, message)
 }
 
 /// Most tools one tools/list page holds.

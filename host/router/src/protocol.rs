@@ -84,7 +84,10 @@ fn answer(envelope: &impl Serialize) -> Answer {
 
 /// A JSON-RPC error response.
 pub fn error(id: &Value, code: i64, message: &str) -> Answer {
-    error_object(id, code, message, None)
+    // Every invalid-params answer carries a kind, as a tool's own errors
+    // do, so a client branches on `data.kind` rather than on the message.
+    let data = (code == INVALID_PARAMS).then(|| json!({"kind": "invalidParams"}));
+    error_object(id, code, message, data.as_ref())
 }
 
 /// A JSON-RPC error response with `data`.

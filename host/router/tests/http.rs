@@ -355,6 +355,81 @@ fn ping_notifications_responses_and_undeclared_methods() {
 }
 
 #[test]
+fn a_surface_bigger_than_a_page_is_listed_page_by_page() {
+    rt().block_on(async {
+        let s = start(Options {
+            more_toolsets: vec![std::sync::Arc::new(ManyTools::new(1200))],
+            ..Options::default()
+        })
+        .await;
+        let sid = initialize(s.addr).await;
+        let (mut names, mut cursor, mut pages) = (Vec::new(), None::<Value>, 0);
+        loop {
+            let mut req = json!({"jsonrpc": "2.0", "id": pages, "method": "tools/list"});
+            if let Some(c) = &cursor {
+                req["params"] = json!({"cursor": c});
+            }
+            let r = post(s.addr, Some(&sid), &req).await;
+            let page = r.json()["result"]["tools"].as_array().unwrap().clone();
+            assert!(page.len() <= gs_router::TOOLS_PAGE);
+            names.extend(page.iter().map(|t| t["name"].as_str().unwrap().to_owned()));
+            pages += 1;
+            match r.json()["result"].get("nextCursor") {
+                Some(c) => cursor = Some(c.clone()),
+                None => break,
+            }
+        }
+        // ClassTools' six tools, then the 1,200, each exactly once.
+        assert_eq!(pages, 3);
+        assert_eq!(names.len(), 1206);
+        assert_eq!(names[0], "list_classes");
+        assert_eq!(names[1205], "tool_01199");
+        let distinct: std::collections::BTreeSet<_> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len());
+    });
+}
+
+#[test]
+fn a_tool_name_longer_than_any_tool_is_refused_without_echoing_it() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let r = call(s.addr, &sid, 3, &"x".repeat(1 << 20), json!({})).await;
+        assert_eq!(error_code(&r), -32602);
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Invalid params: the tool name is 1048576 bytes, longer than any tool's (128 at \
+             most); tools/list shows the tools this server offers"
+        );
+        assert_eq!(r.json()["error"]["data"], json!({"kind": "invalidParams"}));
+        assert!(r.text().len() < 1024, "the name is not echoed back");
+    });
+}
+
+#[test]
+fn every_invalid_params_answer_carries_its_kind() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        for body in [
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": [1]}),
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                   "params": {"name": "list_classes", "arguments": [1]}}),
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"cursor": "x"}}),
+            json!({"jsonrpc": "2.0", "id": 1, "method": "logging/setLevel", "params": {}}),
+        ] {
+            let r = post(s.addr, Some(&sid), &body).await;
+            assert_eq!(error_code(&r), -32602, "{body}");
+            assert_eq!(
+                r.json()["error"]["data"],
+                json!({"kind": "invalidParams"}),
+                "{body}"
+            );
+        }
+    });
+}
+
+#[test]
 fn delete_ends_the_session() {
     rt().block_on(async {
         let s = start(Options::default()).await;

@@ -37,6 +37,18 @@ pub struct HostConfig {
     /// (or a device such as `/dev/zero`) is refused at load. Default:
     /// 64 MiB.
     pub max_component_bytes: u64,
+    /// How many long guest calls (still running at their second epoch
+    /// tick) run at once; the others wait their turn, one tick at a time,
+    /// so that short calls always find a processor. Default: one fewer
+    /// than the machine's processors, at least one.
+    pub long_call_lanes: usize,
+}
+
+/// One fewer than the machine's processors, at least one.
+pub fn default_long_call_lanes() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .max(1)
 }
 
 impl Default for HostConfig {
@@ -48,6 +60,7 @@ impl Default for HostConfig {
             epoch_tick: Duration::from_millis(10),
             total_memory: 4 << 30,
             max_component_bytes: 64 << 20,
+            long_call_lanes: default_long_call_lanes(),
         }
     }
 }

@@ -19,8 +19,9 @@ use wasmtime_wasi::{FsPerms, WasiCtxBuilder};
 
 use crate::bindings::{Toolset as Bindings, ToolsetPre};
 use crate::config::{HostConfig, WasmToolsetSpec};
+use crate::lanes::Lanes;
 use crate::policy::Policy;
-use crate::state::{HostState, Limiter, MemoryPool, StderrTail, Stop};
+use crate::state::{HostShared, HostState, Limiter, MemoryPool, StderrTail, Stop};
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
 use crate::{cache, clocks, schema, version};
@@ -111,10 +112,10 @@ pub struct ToolsetHost {
     compilations: AtomicU64,
     /// Serialises compilation of the same file by concurrent loads.
     compile_lock: Mutex<()>,
-    /// The memory of every instance together, against `total_memory`.
-    memory: Arc<MemoryPool>,
-    /// Deadlines of the Smalltalk plug-ins run, checked every tick.
-    watchdog: Arc<Watchdog>,
+    /// The memory pool (against `total_memory`), the deadlines of the
+    /// Smalltalk plug-ins run and the lanes of long calls, which the ticker
+    /// checks every tick.
+    shared: HostShared,
     _ticker: Ticker,
 }
 
@@ -169,6 +170,8 @@ impl ToolsetHost {
         let stop = Arc::new(AtomicBool::new(false));
         let watchdog = Arc::new(Watchdog::default());
         let ticker_watchdog = watchdog.clone();
+        let lanes = Lanes::new(config.long_call_lanes);
+        let ticker_lanes = lanes.clone();
         let ticker_engine = engine.clone();
         let ticker_stop = stop.clone();
         let tick = config.epoch_tick;
@@ -179,6 +182,7 @@ impl ToolsetHost {
                     std::thread::park_timeout(tick);
                     ticker_engine.increment_epoch();
                     ticker_watchdog.check();
+                    ticker_lanes.wake_expired();
                 }
             })
             .map_err(|e| HostError(format!("cannot start the epoch ticker thread: {e}")))?;
@@ -188,8 +192,11 @@ impl ToolsetHost {
             config,
             compilations: AtomicU64::new(0),
             compile_lock: Mutex::new(()),
-            memory,
-            watchdog,
+            shared: HostShared {
+                memory,
+                watchdog,
+                lanes,
+            },
             _ticker: Ticker {
                 stop,
                 thread: Some(thread),
@@ -199,7 +206,7 @@ impl ToolsetHost {
 
     /// Bytes of linear memory all live instances hold together.
     pub fn memory_in_use(&self) -> usize {
-        self.memory.used.load(Ordering::Acquire)
+        self.shared.memory.used.load(Ordering::Acquire)
     }
 
     /// How many components this host has compiled (rather than loaded from
@@ -270,8 +277,7 @@ impl ToolsetHost {
             pre,
             engine: self.engine.clone(),
             policy,
-            memory: self.memory.clone(),
-            watchdog: self.watchdog.clone(),
+            shared: self.shared.clone(),
             sha256: digest,
             from_cache,
             path: path.to_owned(),
@@ -400,13 +406,7 @@ impl ToolsetHost {
     ) -> Result<ToolsetInfo, LoadError> {
         let path = spec.path.as_path();
         let fail = |m: String| load_error(path, LoadErrorKind::Describe, m);
-        let mut store = new_store(
-            &self.engine,
-            policy,
-            self.memory.clone(),
-            self.watchdog.clone(),
-        )
-        .map_err(fail)?;
+        let mut store = new_store(&self.engine, policy, self.shared.clone()).map_err(fail)?;
         store.data_mut().deadline = Some(Instant::now() + spec.limits.deadline);
         store.data_mut().budget = spec.limits.deadline;
         let answer = run_to_end(async {
@@ -555,8 +555,7 @@ fn parse_schema(tool: &str, which: &str, text: &str) -> Result<serde_json::Value
 pub(crate) fn new_store(
     engine: &Engine,
     policy: Arc<Policy>,
-    memory: Arc<MemoryPool>,
-    watchdog: Arc<Watchdog>,
+    shared: HostShared,
 ) -> Result<Store<HostState>, String> {
     let stderr = StderrTail::default();
     let mut wasi = WasiCtxBuilder::new();
@@ -585,17 +584,19 @@ pub(crate) fn new_store(
         limiter: Limiter {
             memory_cap,
             stop: None,
-            pool: memory,
+            pool: shared.memory,
             held: 0,
         },
         policy,
-        watchdog,
+        watchdog: shared.watchdog,
         stderr,
         call: None,
         deadline: None,
         budget: Duration::ZERO,
         stop: None,
         yielded: false,
+        lanes: shared.lanes,
+        lane: Default::default(),
     };
     let mut store = Store::new(engine, state);
     store.limiter(|s| &mut s.limiter);
@@ -613,13 +614,23 @@ pub(crate) fn new_store(
             data.stop = Some(Stop::Deadline);
             return Err(wasmtime::format_err!("the call ran past its deadline"));
         }
-        // A call still running at its first tick is a long one: it yields
-        // once, so that it goes on off the async threads.
-        if !data.yielded {
-            data.yielded = true;
-            return Ok(UpdateDeadline::Yield(1));
+        // A call still running at its first tick is a long one: from now
+        // on it runs on a lane, and takes its turn again at every tick (see
+        // `lanes`). Its first tick yields in any case, so that it goes on
+        // off the async threads.
+        data.end_run();
+        if let Some(lane) = data.lanes.try_take() {
+            *data.lane.lock().unwrap_or_else(PoisonError::into_inner) = Some(lane);
+            if !data.yielded {
+                data.yielded = true;
+                return Ok(UpdateDeadline::Yield(1));
+            }
+            return Ok(UpdateDeadline::Continue(1));
         }
-        Ok(UpdateDeadline::Continue(1))
+        data.yielded = true;
+        let cancel = data.call.as_ref().map(|c| c.ctx.cancel.clone());
+        let wait = data.lanes.wait(data.lane.clone(), data.deadline, cancel);
+        Ok(UpdateDeadline::YieldCustom(1, Box::pin(wait)))
     });
     // A fresh store's deadline has passed already: without this, the epoch
     // callback would run (and yield) at instantiation's first check instead

@@ -64,6 +64,7 @@ mod clocks;
 mod config;
 mod host;
 mod imports;
+mod lanes;
 mod policy;
 mod schema;
 mod state;
@@ -71,7 +72,7 @@ mod version;
 mod wasm;
 mod watchdog;
 
-pub use config::{DirGrant, Grants, HostConfig, Limits, WasmToolsetSpec};
+pub use config::{DirGrant, Grants, HostConfig, Limits, WasmToolsetSpec, default_long_call_lanes};
 pub use host::{
     HostError, LoadError, LoadErrorKind, MAX_DESCRIPTION, MAX_SCHEMA, MAX_TITLE, MAX_TOOLS,
     ToolsetHost,

@@ -20,6 +20,7 @@ use wasmtime_wasi::cli::{IsTerminal, StdoutStream};
 use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
+use crate::lanes::{LaneSlot, Lanes};
 use crate::policy::Policy;
 use crate::watchdog::Watchdog;
 
@@ -62,6 +63,15 @@ impl MemoryPool {
     fn release(&self, bytes: usize) {
         self.used.fetch_sub(bytes, Ordering::AcqRel);
     }
+}
+
+/// What every store of one host shares: the memory pool, the watchdog of
+/// Smalltalk runs, and the lanes long calls take turns on.
+#[derive(Clone)]
+pub(crate) struct HostShared {
+    pub memory: Arc<MemoryPool>,
+    pub watchdog: Arc<Watchdog>,
+    pub lanes: Arc<Lanes>,
 }
 
 /// The call in flight on an instance.
@@ -163,9 +173,21 @@ pub(crate) struct HostState {
     /// moves it to a call thread at its first `Pending`, so the call yields
     /// once before anything slow (see [`HostState::step_off_async_thread`]).
     pub yielded: bool,
+    /// The lanes long calls take turns on, and the one this call holds
+    /// (see [`crate::lanes`]).
+    pub lanes: Arc<Lanes>,
+    pub lane: LaneSlot,
 }
 
 impl HostState {
+    /// Gives up the lane a long run held, once the guest has returned.
+    pub fn end_run(&mut self) {
+        self.lane
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+    }
+
     /// True if the host stopped the guest (deadline, cancellation, memory).
     pub fn stopped(&self) -> bool {
         self.stop.is_some() || self.limiter.stop.is_some()

@@ -19,8 +19,7 @@ use crate::bindings::{Toolset as Bindings, ToolsetPre};
 use crate::host::{new_store, run_to_end};
 use crate::policy::Policy;
 use crate::schema;
-use crate::state::{Call, HostState, MemoryPool, Stop};
-use crate::watchdog::Watchdog;
+use crate::state::{Call, HostShared, HostState, Stop};
 
 /// Everything a loaded toolset shares between its sessions.
 pub(crate) struct Inner {
@@ -28,8 +27,7 @@ pub(crate) struct Inner {
     pub pre: ToolsetPre<HostState>,
     pub engine: Engine,
     pub policy: Arc<Policy>,
-    pub memory: Arc<MemoryPool>,
-    pub watchdog: Arc<Watchdog>,
+    pub shared: HostShared,
     pub sha256: String,
     pub from_cache: bool,
     pub path: PathBuf,
@@ -159,8 +157,7 @@ impl WasmSession {
         let mut store = new_store(
             &self.inner.engine,
             self.inner.policy.clone(),
-            self.inner.memory.clone(),
-            self.inner.watchdog.clone(),
+            self.inner.shared.clone(),
         )
         .map_err(unavailable)?;
         arm(
@@ -171,6 +168,7 @@ impl WasmSession {
         );
         match self.inner.pre.instantiate_async(&mut store).await {
             Ok(bindings) => {
+                store.data_mut().end_run();
                 self.instances_created += 1;
                 Ok(Live { store, bindings })
             }
@@ -281,6 +279,7 @@ impl WasmSession {
             let data = live.store.data_mut();
             data.call = None;
             data.deadline = None;
+            data.end_run();
         }
         let result = match answer {
             Ok(Ok(output)) => convert_output(tool, output, descriptor.output_schema.as_ref()),

@@ -67,6 +67,43 @@ struct ClassSession {
     calls: u64,
 }
 
+/// A toolset of `n` tools that do nothing but answer their own name: a
+/// surface too big for one `tools/list` page.
+pub struct ManyTools {
+    info: ToolsetInfo,
+}
+
+impl ManyTools {
+    pub fn new(n: usize) -> ManyTools {
+        ManyTools {
+            info: ToolsetInfo {
+                name: "many".into(),
+                version: "1.0.0".into(),
+                tools: (0..n)
+                    .map(|i| tool(&format!("tool_{i:05}"), true, json!({})))
+                    .collect(),
+            },
+        }
+    }
+}
+
+impl Toolset for ManyTools {
+    fn info(&self) -> &ToolsetInfo {
+        &self.info
+    }
+    fn open_session(&self) -> Box<dyn ToolsetSession> {
+        Box::new(NameSession)
+    }
+}
+
+struct NameSession;
+
+impl ToolsetSession for NameSession {
+    fn call(&mut self, tool: &str, _: &Value, _: &CallContext) -> ToolResult {
+        Ok(ToolOutput::text(tool))
+    }
+}
+
 impl Toolset for ClassTools {
     fn info(&self) -> &ToolsetInfo {
         &self.info
@@ -187,16 +224,16 @@ pub struct Options {
     pub http: HttpSettings,
     pub sessions: SessionLifetime,
     pub title: Option<String>,
+    /// Toolsets offered after `ClassTools`.
+    pub more_toolsets: Vec<Arc<dyn Toolset>>,
 }
 
 pub async fn start(options: Options) -> Server {
     let dir = tempfile::tempdir().unwrap();
     let image = gs_image::Image::open(dir.path().join("test.gsimage")).unwrap();
-    let surface = ToolSurface::new(vec![(
-        Arc::new(ClassTools::new()) as Arc<dyn Toolset>,
-        None,
-    )])
-    .unwrap();
+    let mut toolsets = vec![(Arc::new(ClassTools::new()) as Arc<dyn Toolset>, None)];
+    toolsets.extend(options.more_toolsets.iter().map(|t| (t.clone(), None)));
+    let surface = ToolSurface::new(toolsets).unwrap();
     let identity = Identity {
         name: "gs-mcp".into(),
         version: "9.9.9".into(),

@@ -1,0 +1,125 @@
+//! Long calls take turns on the host's lanes (`long_call_lanes`): with
+//! more long calls than lanes, every one still runs, still stops at its
+//! deadline, or when its caller cancels while it waits its turn, and a
+//! short call never waits for a lane. (What this buys a bystander is a
+//! figure of `cargo bench -p gs-toolset-host --bench bystander`, in
+//! docs/benchmarks.md.)
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::*;
+use gs_toolset::ErrorKind;
+use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolset, WasmToolsetSpec};
+
+/// As in the containment tests: wide, for a loaded 2-core CI machine, and
+/// still far from a call left to run (spin never returns).
+const OVERSHOOT_ALLOWED: Duration = Duration::from_millis(500);
+
+/// A host with one lane, and `misbehave` on it with `deadline`.
+fn one_lane(deadline: Duration) -> (ToolsetHost, WasmToolset) {
+    let host = ToolsetHost::new(HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_instances: 16,
+        max_memory: 512 << 20,
+        epoch_tick: Duration::from_millis(5),
+        long_call_lanes: 1,
+        ..HostConfig::default()
+    })
+    .expect("the toolset host starts");
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE);
+    spec.grants = Grants::default();
+    spec.limits = Limits {
+        deadline,
+        ..Limits::default()
+    };
+    let misbehave = host.load(&spec).expect("misbehave loads");
+    (host, misbehave)
+}
+
+/// Starts `n` spinning calls, each on a thread of its own, answering the
+/// error kind and how long each took.
+fn spinners(
+    misbehave: &WasmToolset,
+    img: &'static TestImage,
+    n: usize,
+) -> Vec<std::thread::JoinHandle<(ErrorKind, Duration)>> {
+    (0..n)
+        .map(|_| {
+            let mut s = misbehave.session();
+            std::thread::spawn(move || {
+                let start = Instant::now();
+                let e = call(&mut s, &img.ctx(false), "spin", "{}").unwrap_err();
+                (e.kind, start.elapsed())
+            })
+        })
+        .collect()
+}
+
+fn image() -> &'static TestImage {
+    Box::leak(Box::new(TestImage::new()))
+}
+
+#[test]
+fn more_long_calls_than_lanes_each_stop_at_their_deadline() {
+    let deadline = Duration::from_millis(300);
+    let (_host, misbehave) = one_lane(deadline);
+    for (kind, took) in spinners(&misbehave, image(), 4)
+        .into_iter()
+        .map(|t| t.join().unwrap())
+    {
+        assert_eq!(kind, ErrorKind::Deadline);
+        assert!(
+            took >= deadline && took < deadline + OVERSHOOT_ALLOWED,
+            "took {took:?}"
+        );
+    }
+}
+
+#[test]
+fn a_call_waiting_for_its_turn_stops_when_its_caller_cancels() {
+    let (_host, misbehave) = one_lane(Duration::from_secs(10));
+    let img = image();
+    let others = spinners(&misbehave, img, 2);
+    let mut s = misbehave.session();
+    let ctx = img.ctx(false);
+    let cancel = ctx.cancel.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        cancel.cancel();
+    });
+    let start = Instant::now();
+    let e = call(&mut s, &ctx, "spin", "{}").unwrap_err();
+    canceller.join().unwrap();
+    assert_eq!(e.kind, ErrorKind::Cancelled, "{}", e.message);
+    assert!(
+        start.elapsed() < Duration::from_millis(200) + OVERSHOOT_ALLOWED,
+        "took {:?}",
+        start.elapsed()
+    );
+    // The others were never cancelled: they run on, taking turns.
+    assert!(others.iter().all(|t| !t.is_finished()));
+}
+
+#[test]
+fn a_short_call_runs_while_long_calls_wait_for_the_only_lane() {
+    let deadline = Duration::from_secs(3);
+    let (_host, misbehave) = one_lane(deadline);
+    let img = image();
+    let spinning = spinners(&misbehave, img, 3);
+    std::thread::sleep(Duration::from_millis(100));
+    let mut s = misbehave.session();
+    let start = Instant::now();
+    let answer = call(&mut s, &img.ctx(false), "counter", "{}").expect("counter answers");
+    assert_eq!(answer.structured, Some(serde_json::json!({"calls": 1})));
+    assert!(
+        start.elapsed() < deadline / 2,
+        "the short call took {:?}",
+        start.elapsed()
+    );
+    assert!(
+        spinning.iter().all(|t| !t.is_finished()),
+        "the long calls still run"
+    );
+}
