@@ -5,9 +5,7 @@
 //! error — except `find_references_to` of a name that names nothing,
 //! which is `notFound`.
 
-use gs_embedded::tool_error;
-use gs_image::QueryPage;
-use gs_toolset::{ToolError, ToolResult};
+use gs_toolset::{MethodPage, SourceSearch, ToolError, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -108,17 +106,17 @@ struct Question {
 /// The answer of every search: a first line saying how many methods
 /// answer the question (the true total), then one line per listed method.
 /// No trailing colon: many selectors end in one, and `#deposit::` misleads.
-fn page_answer(query: &str, question: Question, page: QueryPage) -> ToolResult {
-    let shown = page.items.len();
-    let truncated = page.total > shown;
+fn page_answer(query: &str, question: Question, page: MethodPage) -> ToolResult {
+    let shown = page.methods.len();
+    let truncated = page.truncated();
     let mut text = match page.total {
         0 => format!("No methods {}.", question.many),
         1 => format!("1 method {}", question.one),
         n => format!("{n} methods {}", question.many),
     };
-    for m in &page.items {
+    for m in &page.methods {
         text.push('\n');
-        text.push_str(&method_label(&m.class_name, m.side.is_meta(), &m.selector));
+        text.push_str(&method_label(&m.class_name, m.meta, &m.selector));
     }
     if truncated {
         text.push_str(&format!(
@@ -127,9 +125,9 @@ fn page_answer(query: &str, question: Question, page: QueryPage) -> ToolResult {
         ));
     }
     let methods: Vec<Value> = page
-        .items
+        .methods
         .iter()
-        .map(|m| method_ref(&m.class_name, m.side.is_meta(), &m.selector))
+        .map(|m| method_ref(&m.class_name, m.meta, &m.selector))
         .collect();
     answer(
         text,
@@ -139,11 +137,7 @@ fn page_answer(query: &str, question: Question, page: QueryPage) -> ToolResult {
 
 fn find_implementors(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let selector = args.string("selector")?;
-    let page = call
-        .session
-        .lock()
-        .session
-        .implementors_limited(selector, SEARCH_CAP);
+    let page = call.image().implementors(selector, SEARCH_CAP)?;
     page_answer(
         selector,
         Question {
@@ -156,11 +150,7 @@ fn find_implementors(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn find_senders(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let selector = args.string("selector")?;
-    let page = call
-        .session
-        .lock()
-        .session
-        .senders_limited(selector, SEARCH_CAP);
+    let page = call.image().senders(selector, SEARCH_CAP)?;
     page_answer(
         selector,
         Question {
@@ -173,19 +163,7 @@ fn find_senders(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn find_references_to(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("name")?;
-    let page = {
-        let ws = call.session.lock();
-        let page = ws.session.references_limited(name, SEARCH_CAP);
-        // A name nothing could refer to is a mistake to report; a name
-        // that exists but is unused is an empty answer.
-        if page.total == 0 && !ws.session.names_a_variable(name) {
-            return Err(ToolError::not_found(format!(
-                "no global, class, class variable or pool variable is named `{name}` in this \
-                 image; check the spelling (list_dictionary_entries shows the globals)"
-            )));
-        }
-        page
-    };
+    let page = call.image().references_to(name, SEARCH_CAP)?;
     page_answer(
         name,
         Question {
@@ -206,12 +184,12 @@ fn search_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
              dictionary, or omit the argument to search every dictionary",
         ));
     }
-    let page = call
-        .session
-        .lock()
-        .session
-        .search_source_limited(pattern, dictionary, SEARCH_CAP)
-        .map_err(tool_error)?;
+    let search = SourceSearch {
+        text: pattern,
+        ignore_case: false,
+        dictionary,
+    };
+    let page = call.image().search_source(&search, SEARCH_CAP)?;
     let scope = dictionary.map(|d| format!(" in {d}")).unwrap_or_default();
     page_answer(
         pattern,

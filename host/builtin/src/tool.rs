@@ -6,7 +6,9 @@
 //! descriptors once at start-up.
 
 use gs_embedded::EmbeddedSession;
-use gs_toolset::{CallContext, Content, ToolDescriptor, ToolError, ToolOutput, ToolResult};
+use gs_toolset::{
+    CallContext, Content, ImageSession, ToolDescriptor, ToolError, ToolOutput, ToolResult,
+};
 use serde_json::Value;
 
 use crate::args::{Args, Param, input_schema};
@@ -57,12 +59,20 @@ impl Family {
 }
 
 /// What a handler works with: the caller's embedded session and the call's
-/// context (read-only flag, progress, cancellation).
+/// context (its image session, read-only flag, progress, cancellation).
 pub struct Call<'a> {
-    /// The caller's session on the embedded image.
+    /// The caller's session on the embedded image, for the families not
+    /// yet moved onto the backend-neutral [`gs_toolset::ImageSession`].
     pub session: &'a EmbeddedSession,
     /// The call's context.
     pub ctx: &'a CallContext,
+}
+
+impl Call<'_> {
+    /// The caller's image session, through the backend-neutral interface.
+    pub fn image(&self) -> &dyn ImageSession {
+        self.ctx.image.as_ref()
+    }
 }
 
 /// The most characters any one text answer carries; longer text is cut

@@ -26,8 +26,8 @@ use gs_interp::{
     TestRunReport,
 };
 use gs_toolset::{
-    CancelToken, ClassDefinition, ClassInfo, ErrorKind, ImageSession, MethodRef, MethodRefs,
-    ToolError,
+    CancelToken, ClassDefinition, ClassInfo, ErrorKind, ImageSession, MethodPage, MethodRef,
+    SourceSearch, ToolError,
 };
 use serde_json::{Map, Value, json};
 
@@ -304,28 +304,19 @@ pub fn exec_error(e: ExecError) -> ToolError {
     }
 }
 
-fn capped(refs: Vec<gs_image::MethodRef>, limit: usize) -> MethodRefs {
-    let truncated = refs.len() > limit;
-    MethodRefs {
-        refs: refs
+fn page(page: gs_image::QueryPage) -> MethodPage {
+    MethodPage {
+        methods: page
+            .items
             .into_iter()
-            .take(limit)
             .map(|r| MethodRef {
                 class_name: r.class_name,
                 meta: r.side.is_meta(),
                 selector: r.selector,
             })
             .collect(),
-        truncated,
+        total: page.total,
     }
-}
-
-fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
-    let needle = needle.as_bytes();
-    haystack
-        .as_bytes()
-        .windows(needle.len().max(1))
-        .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
 impl ImageSession for EmbeddedSession {
@@ -375,56 +366,40 @@ impl ImageSession for EmbeddedSession {
             .map_err(tool_error)
     }
 
-    fn implementors(&self, selector: &str, limit: usize) -> Result<MethodRefs, ToolError> {
-        Ok(capped(self.lock().session.implementors(selector), limit))
+    fn implementors(&self, selector: &str, limit: usize) -> Result<MethodPage, ToolError> {
+        Ok(page(
+            self.lock().session.implementors_limited(selector, limit),
+        ))
     }
 
-    fn senders(&self, selector: &str, limit: usize) -> Result<MethodRefs, ToolError> {
-        Ok(capped(self.lock().session.senders(selector), limit))
+    fn senders(&self, selector: &str, limit: usize) -> Result<MethodPage, ToolError> {
+        Ok(page(self.lock().session.senders_limited(selector, limit)))
     }
 
-    fn references_to(&self, name: &str, limit: usize) -> Result<MethodRefs, ToolError> {
-        Ok(capped(self.lock().session.references(name), limit))
+    fn references_to(&self, name: &str, limit: usize) -> Result<MethodPage, ToolError> {
+        let ws = self.lock();
+        let found = ws.session.references_limited(name, limit);
+        // A name nothing could refer to is a mistake to report; a name
+        // that exists but is unused is an empty answer.
+        if found.total == 0 && !ws.session.names_a_variable(name) {
+            return Err(ToolError::not_found(format!(
+                "no global, class, class variable or pool variable is named `{name}` in this \
+                 image; check the spelling (list_dictionary_entries shows the globals)"
+            )));
+        }
+        Ok(page(found))
     }
 
     fn search_source(
         &self,
-        text: &str,
-        ignore_case: bool,
+        search: &SourceSearch<'_>,
         limit: usize,
-    ) -> Result<MethodRefs, ToolError> {
-        let guard = self.lock();
-        let session = &guard.session;
-        if !ignore_case {
-            return session
-                .search_source(text, None)
-                .map(|r| capped(r, limit))
-                .map_err(tool_error);
-        }
-        if text.is_empty() {
-            return Err(ToolError::invalid_params(
-                "the search text is empty; pass the text to look for",
-            ));
-        }
-        let mut hits = Vec::new();
-        for class in session.all_classes() {
-            for side in [Side::Instance, Side::Class] {
-                for selector in session.selectors(&class, side).map_err(tool_error)? {
-                    let source = session
-                        .method_source(&class, side, &selector)
-                        .map_err(tool_error)?;
-                    if contains_ignoring_ascii_case(&source, text) {
-                        hits.push(gs_image::MethodRef {
-                            class_name: class.clone(),
-                            side,
-                            selector,
-                        });
-                    }
-                }
-            }
-        }
-        hits.sort();
-        Ok(capped(hits, limit))
+    ) -> Result<MethodPage, ToolError> {
+        self.lock()
+            .session
+            .search_source_limited(search.text, search.ignore_case, search.dictionary, limit)
+            .map(page)
+            .map_err(tool_error)
     }
 
     fn is_kernel_class(&self, class_name: &str) -> Result<bool, ToolError> {
@@ -571,14 +546,19 @@ mod tests {
         assert_eq!(info.dictionary, "UserGlobals");
         assert!(!info.kernel);
         let refs = s.implementors("deposit:", 10).unwrap();
-        assert_eq!(refs.refs.len(), 1);
-        assert_eq!(refs.refs[0].class_name, "Account");
-        let hits = s.search_source("BALANCE +", true, 10).unwrap();
-        assert_eq!(hits.refs.len(), 1);
+        assert_eq!((refs.methods.len(), refs.total), (1, 1));
+        assert_eq!(refs.methods[0].class_name, "Account");
+        let search = |ignore_case| SourceSearch {
+            text: "BALANCE +",
+            ignore_case,
+            dictionary: None,
+        };
+        let hits = s.search_source(&search(true), 10).unwrap();
+        assert_eq!(hits.methods.len(), 1);
         assert!(
-            s.search_source("BALANCE +", false, 10)
+            s.search_source(&search(false), 10)
                 .unwrap()
-                .refs
+                .methods
                 .is_empty()
         );
         assert_eq!(
@@ -652,7 +632,7 @@ mod tests {
             .unwrap();
         }
         let r = s.senders("printString", 2).unwrap();
-        assert_eq!(r.refs.len(), 2);
-        assert!(r.truncated);
+        assert_eq!(r.methods.len(), 2);
+        assert!(r.total > 2 && r.truncated(), "the true total: {}", r.total);
     }
 }

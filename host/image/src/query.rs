@@ -155,15 +155,17 @@ impl Session {
     /// that dictionary (the dictionary that binds the class).
     pub fn search_source(&self, pattern: &str, dictionary: Option<&str>) -> Result<Vec<MethodRef>> {
         Ok(self
-            .search_source_limited(pattern, dictionary, usize::MAX)?
+            .search_source_limited(pattern, false, dictionary, usize::MAX)?
             .items)
     }
 
     /// The first `limit` methods whose source contains `pattern`, and
-    /// their total (see [`Session::search_source`]).
+    /// their total (see [`Session::search_source`]); with `ignore_case`,
+    /// ASCII letters match in either case.
     pub fn search_source_limited(
         &self,
         pattern: &str,
+        ignore_case: bool,
         dictionary: Option<&str>,
         limit: usize,
     ) -> Result<QueryPage> {
@@ -191,13 +193,18 @@ impl Session {
                 )
             }
         };
-        let finder = memmem::Finder::new(pattern.as_bytes());
+        let needle = if ignore_case {
+            pattern.to_ascii_lowercase()
+        } else {
+            pattern.to_owned()
+        };
+        let finder = memmem::Finder::new(needle.as_bytes());
         let found = self
             .image()
             .sources()
             .read()
             .unwrap_or_else(|p| p.into_inner())
-            .search(&finder);
+            .search(&finder, ignore_case);
         // Keep only sources this view holds: the arena also has replaced
         // sources and other sessions' uncommitted ones.
         let mut hits: Vec<MethodKey> = found

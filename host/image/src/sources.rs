@@ -100,15 +100,27 @@ impl SourceArena {
             .unwrap_or("")
     }
 
-    /// Every (method, source) whose source contains the finder's needle.
-    /// A needle holding NUL never matches (sources are NUL-separated, and
-    /// a match must lie inside one source).
-    pub(crate) fn search(&self, finder: &Finder<'_>) -> Vec<(MethodKey, SourceRef)> {
+    /// Every (method, source) whose source contains the finder's needle;
+    /// with `fold_case`, ASCII letters match either case (the needle must
+    /// then be in lower case). A needle holding NUL never matches (sources
+    /// are NUL-separated, and a match must lie inside one source).
+    pub(crate) fn search(
+        &self,
+        finder: &Finder<'_>,
+        fold_case: bool,
+    ) -> Vec<(MethodKey, SourceRef)> {
         let total: usize = self.chunks.iter().map(|c| c.text.len()).sum();
         let scan = |chunks: &[(usize, &Chunk)]| {
             let mut hits = Vec::new();
             for (index, chunk) in chunks {
-                scan_chunk(*index, chunk, finder, &mut hits);
+                if fold_case {
+                    // ASCII folding keeps every byte offset, so entries
+                    // still locate the matches.
+                    let folded = chunk.text.to_ascii_lowercase();
+                    scan_chunk(*index, chunk, folded.as_bytes(), finder, &mut hits);
+                } else {
+                    scan_chunk(*index, chunk, chunk.text.as_bytes(), finder, &mut hits);
+                }
             }
             hits
         };
@@ -135,12 +147,13 @@ impl SourceArena {
 fn scan_chunk(
     index: usize,
     chunk: &Chunk,
+    text: &[u8],
     finder: &Finder<'_>,
     hits: &mut Vec<(MethodKey, SourceRef)>,
 ) {
     let needle = finder.needle().len();
     let mut last: Option<u32> = None;
-    for at in finder.find_iter(chunk.text.as_bytes()) {
+    for at in finder.find_iter(text) {
         let at = u32::try_from(at).unwrap_or(u32::MAX);
         let entry = match chunk.entries.partition_point(|e| e.start <= at) {
             0 => continue,

@@ -121,10 +121,11 @@ impl HostState {
         Ok(text)
     }
 
-    fn refs(&self, r: gs_toolset::MethodRefs) -> types::MethodRefs {
+    fn refs(&self, r: gs_toolset::MethodPage) -> types::MethodRefs {
+        let truncated = r.truncated();
         types::MethodRefs {
             refs: r
-                .refs
+                .methods
                 .into_iter()
                 .map(|m| types::MethodRef {
                     class_name: m.class_name,
@@ -132,7 +133,7 @@ impl HostState {
                     selector: m.selector,
                 })
                 .collect(),
-            truncated: r.truncated,
+            truncated,
         }
     }
 
@@ -238,9 +239,14 @@ impl image::Host for HostState {
     ) -> WitResult<types::MethodRefs> {
         self.step_off_async_thread().await;
         let ctx = self.allowed("search-source", Grant::Read)?;
+        let search = gs_toolset::SourceSearch {
+            text: &text,
+            ignore_case,
+            dictionary: None,
+        };
         let r = ctx
             .image
-            .search_source(&text, ignore_case, self.policy.limits.max_results);
+            .search_source(&search, self.policy.limits.max_results);
         r.map(|r| self.refs(r)).map_err(from_tool_error)
     }
 }

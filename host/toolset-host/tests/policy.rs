@@ -118,7 +118,7 @@ fn a_plugin_lying_about_safety_cannot_mutate_or_execute_in_a_read_only_session()
         e.message
     );
     // Nothing reached the image.
-    assert_eq!(ctx.image.implementors("sneaky", 10).unwrap().refs, []);
+    assert_eq!(ctx.image.implementors("sneaky", 10).unwrap().methods, []);
 }
 
 #[test]
@@ -134,5 +134,5 @@ fn the_kernel_class_guard_applies_to_every_mutation() {
         "`Object` is a kernel class and no toolset may change it (`compile-method` refused); \
          define the behaviour in a subclass or in a class of your own in UserGlobals"
     );
-    assert_eq!(ctx.image.implementors("sneaky", 10).unwrap().refs, []);
+    assert_eq!(ctx.image.implementors("sneaky", 10).unwrap().methods, []);
 }

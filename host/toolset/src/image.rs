@@ -24,13 +24,31 @@ pub struct MethodRef {
     pub selector: String,
 }
 
-/// Methods answered by a query, possibly capped.
+/// The first methods a search found, and how many it found in all.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct MethodRefs {
-    /// The methods, sorted.
-    pub refs: Vec<MethodRef>,
-    /// True if more methods match than were answered.
-    pub truncated: bool,
+pub struct MethodPage {
+    /// The first methods, sorted by class name, side and selector.
+    pub methods: Vec<MethodRef>,
+    /// How many methods match in all.
+    pub total: usize,
+}
+
+impl MethodPage {
+    /// True if more methods match than the page holds.
+    pub fn truncated(&self) -> bool {
+        self.total > self.methods.len()
+    }
+}
+
+/// A search of method source text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceSearch<'a> {
+    /// The text to look for (not empty).
+    pub text: &'a str,
+    /// True to let ASCII letters match in either case.
+    pub ignore_case: bool,
+    /// Only classes whose home is this symbol dictionary, if given.
+    pub dictionary: Option<&'a str>,
 }
 
 /// What the image knows about one class.
@@ -77,9 +95,9 @@ pub struct ClassDefinition {
 
 /// One client's session on an image: its own transaction view.
 ///
-/// Query methods answer at most `limit` methods and set
-/// [`MethodRefs::truncated`] when more match, so callers can cap results
-/// without materialising them all.
+/// Searches answer at most `limit` methods with the true total
+/// ([`MethodPage`]), so callers cap results without the backend
+/// materialising them all.
 pub trait ImageSession: Send + Sync {
     /// The symbol dictionaries in the session's symbol list, in search order.
     fn dictionaries(&self) -> Result<Vec<String>, ToolError>;
@@ -97,18 +115,20 @@ pub trait ImageSession: Send + Sync {
         selector: &str,
     ) -> Result<String, ToolError>;
     /// Methods implementing `selector`.
-    fn implementors(&self, selector: &str, limit: usize) -> Result<MethodRefs, ToolError>;
+    fn implementors(&self, selector: &str, limit: usize) -> Result<MethodPage, ToolError>;
     /// Methods sending `selector`.
-    fn senders(&self, selector: &str, limit: usize) -> Result<MethodRefs, ToolError>;
-    /// Methods referencing the variable or global `name`.
-    fn references_to(&self, name: &str, limit: usize) -> Result<MethodRefs, ToolError>;
-    /// Methods whose source contains `text`.
+    fn senders(&self, selector: &str, limit: usize) -> Result<MethodPage, ToolError>;
+    /// Methods referring to the global, class, class variable or pool
+    /// variable `name`. A name that is none of these is `notFound`; one
+    /// that exists but is unused answers an empty page.
+    fn references_to(&self, name: &str, limit: usize) -> Result<MethodPage, ToolError>;
+    /// Methods whose source contains the search's text. An empty text is
+    /// `invalidParams`; an unknown dictionary `notFound`.
     fn search_source(
         &self,
-        text: &str,
-        ignore_case: bool,
+        search: &SourceSearch<'_>,
         limit: usize,
-    ) -> Result<MethodRefs, ToolError>;
+    ) -> Result<MethodPage, ToolError>;
     /// True if `class_name` names a kernel class, which no toolset may
     /// change. An unknown class is not a kernel class.
     fn is_kernel_class(&self, class_name: &str) -> Result<bool, ToolError>;
