@@ -2,8 +2,6 @@
 //! `export_class_source`, `get_class_definition`, `get_class_hierarchy`,
 //! `get_method_source` and `list_methods`. All read-only safe.
 
-use gs_embedded::tool_error;
-use gs_image::{Side, classdef, filein};
 use gs_toolset::ToolResult;
 use serde_json::{Value, json};
 
@@ -149,45 +147,43 @@ fn methods_schema() -> Value {
 
 fn describe_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let ws = call.session.lock();
-    let s = &ws.session;
-    let record = s.class(name).map_err(tool_error)?;
-    let instance = s.selectors(name, Side::Instance).map_err(tool_error)?;
-    let class = s.selectors(name, Side::Class).map_err(tool_error)?;
-    drop(ws);
-    let d = &record.definition;
+    let image = call.image();
+    let c = image.describe_class(name)?;
+    // By the name given: the class's own name may no longer be bound.
+    let instance = image.selectors(name, false)?;
+    let class = image.selectors(name, true)?;
     let mut text = format!(
         "{}\n  superclass: {}\n  dictionary: {}\n  category: {}\n  instance variables: {}\n  \
          class variables: {}\n  class-instance variables: {}\n  instance selectors: {}\n  \
          class selectors: {}",
-        d.name,
-        d.superclass.as_deref().unwrap_or("nil"),
-        d.dictionary,
-        d.category.as_deref().unwrap_or("(none)"),
-        or_none(&d.inst_vars),
-        or_none(&d.class_vars),
-        or_none(&d.class_inst_vars),
+        c.name,
+        c.superclass.as_deref().unwrap_or("nil"),
+        c.dictionary,
+        c.category.as_deref().unwrap_or("(none)"),
+        or_none(&c.instance_variables),
+        or_none(&c.class_variables),
+        or_none(&c.class_instance_variables),
         or_none(&instance),
         or_none(&class),
     );
-    if record.kernel {
+    if c.kernel {
         text.push_str("\n  (kernel class: read-only to the tools)");
     }
-    if !record.comment.is_empty() {
-        text.push_str(&format!("\n  comment: {}", record.comment));
+    if !c.comment.is_empty() {
+        text.push_str(&format!("\n  comment: {}", c.comment));
     }
     answer(
         text,
         json!({
-            "name": d.name,
-            "superclass": d.superclass,
-            "dictionary": d.dictionary,
-            "category": d.category,
-            "comment": record.comment,
-            "kernel": record.kernel,
-            "instanceVariables": d.inst_vars,
-            "classVariables": d.class_vars,
-            "classInstanceVariables": d.class_inst_vars,
+            "name": c.name,
+            "superclass": c.superclass,
+            "dictionary": c.dictionary,
+            "category": c.category,
+            "comment": c.comment,
+            "kernel": c.kernel,
+            "instanceVariables": c.instance_variables,
+            "classVariables": c.class_variables,
+            "classInstanceVariables": c.class_instance_variables,
             "instanceSelectors": instance,
             "classSelectors": class
         }),
@@ -204,10 +200,9 @@ fn or_none(names: &[String]) -> String {
 
 fn export_class_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let ws = call.session.lock();
-    let class_name = ws.session.class(name).map_err(tool_error)?.definition.name;
-    let source = filein::file_out_class(&ws.session, name).map_err(tool_error)?;
-    drop(ws);
+    let image = call.image();
+    let class_name = image.describe_class(name)?.name;
+    let source = image.file_out(name)?;
     answer(
         source.clone(),
         json!({"className": class_name, "source": source}),
@@ -216,60 +211,45 @@ fn export_class_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn get_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let record = call
-        .session
-        .lock()
-        .session
-        .class(name)
-        .map_err(tool_error)?;
-    let mut definition = classdef::definition_source(&record.definition)
-        .trim_end()
-        .to_string();
-    if let Some(category) = &record.definition.category {
+    let image = call.image();
+    let class = image.describe_class(name)?;
+    let mut definition = image.definition_source(name)?.trim_end().to_string();
+    if let Some(category) = &class.category {
         // The definition expression carries no category; the statement
         // that sets it follows (after a period: the answer must compile
         // as one source, by compile_class_definition or as a doit).
         definition.push_str(&format!(
             ".\n{} category: '{}'",
-            record.definition.name,
+            class.name,
             category.replace('\'', "''")
         ));
     }
     answer(
         definition.clone(),
-        json!({"className": record.definition.name, "definition": definition}),
+        json!({"className": class.name, "definition": definition}),
     )
 }
 
 fn get_class_hierarchy(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let ws = call.session.lock();
-    let s = &ws.session;
-    let record = s.class(name).map_err(tool_error)?;
-    let mut superclasses = s.superclass_chain(name).map_err(tool_error)?;
-    superclasses.retain(|c| c != &record.definition.name);
-    superclasses.reverse();
-    let subclasses = s.subclasses(name).map_err(tool_error)?;
-    drop(ws);
+    let image = call.image();
+    let class_name = image.describe_class(name)?.name;
+    let h = image.hierarchy(name)?;
     let mut text = String::new();
-    for (depth, class) in superclasses.iter().enumerate() {
+    for (depth, class) in h.superclasses.iter().enumerate() {
         text.push_str(&format!("{}{class}\n", "  ".repeat(depth)));
     }
-    let depth = superclasses.len();
-    text.push_str(&format!(
-        "{}{}\n",
-        "  ".repeat(depth),
-        record.definition.name
-    ));
-    for sub in &subclasses {
+    let depth = h.superclasses.len();
+    text.push_str(&format!("{}{class_name}\n", "  ".repeat(depth)));
+    for sub in &h.subclasses {
         text.push_str(&format!("{}{sub}\n", "  ".repeat(depth + 1)));
     }
     answer(
         text.trim_end().to_string(),
         json!({
-            "className": record.definition.name,
-            "superclasses": superclasses,
-            "subclasses": subclasses
+            "className": class_name,
+            "superclasses": h.superclasses,
+            "subclasses": h.subclasses
         }),
     )
 }
@@ -278,34 +258,26 @@ fn get_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
     let selector = args.string("selector")?;
     let meta = args.flag("meta", false);
-    let side = Side::from_meta(meta);
-    let ws = call.session.lock();
-    let s = &ws.session;
+    let image = call.image();
     // The class first: an unknown class must not get the other-side hint,
     // and an alias answers the class it binds, as describe_class does.
-    let class_name = &s.class(name).map_err(tool_error)?.definition.name;
-    let source = s
-        .method_source(class_name, side, selector)
-        .map_err(|e| not_found_hint(tool_error(e), meta))?;
-    let category = s
-        .categories(class_name, side)
-        .map_err(tool_error)?
-        .into_iter()
-        .find(|(_, selectors)| selectors.iter().any(|x| x == selector))
-        .map(|(c, _)| c)
-        .unwrap_or_default();
-    drop(ws);
+    let class_name = &image.describe_class(name)?.name;
+    let m = image
+        .method(class_name, meta, selector)
+        .map_err(|e| not_found_hint(e, meta))?;
     answer(
         format!(
-            "\"{} ({category})\"\n{source}",
-            method_label(class_name, meta, selector)
+            "\"{} ({})\"\n{}",
+            method_label(class_name, meta, selector),
+            m.category,
+            m.source
         ),
         json!({
             "className": class_name,
             "meta": meta,
             "selector": selector,
-            "category": category,
-            "source": source
+            "category": m.category,
+            "source": m.source
         }),
     )
 }
@@ -324,26 +296,24 @@ fn not_found_hint(mut e: gs_toolset::ToolError, meta: bool) -> gs_toolset::ToolE
 
 fn list_methods(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let given = args.string("className")?;
-    let ws = call.session.lock();
-    let s = &ws.session;
-    let name = &s.class(given).map_err(tool_error)?.definition.name;
-    let instance = s.categories(name, Side::Instance).map_err(tool_error)?;
-    let class = s.categories(name, Side::Class).map_err(tool_error)?;
-    drop(ws);
+    let image = call.image();
+    let name = &image.describe_class(given)?.name;
+    let instance = image.categories(name, false)?;
+    let class = image.categories(name, true)?;
     let mut text = String::new();
     for (label, side) in [("instance side", &instance), ("class side", &class)] {
         text.push_str(&format!("{label}:\n"));
         if side.is_empty() {
             text.push_str("  (no methods)\n");
         }
-        for (category, selectors) in side.iter() {
+        for (category, selectors) in side {
             text.push_str(&format!("  {category}\n"));
             for selector in selectors {
                 text.push_str(&format!("    {selector}\n"));
             }
         }
     }
-    let shape = |side: &std::collections::BTreeMap<String, Vec<String>>| -> Vec<Value> {
+    let shape = |side: &[(String, Vec<String>)]| -> Vec<Value> {
         side.iter()
             .map(|(category, selectors)| json!({"category": category, "selectors": selectors}))
             .collect()

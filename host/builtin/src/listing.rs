@@ -2,8 +2,6 @@
 //! `list_all_classes`, `list_classes`, `list_dictionaries` and
 //! `list_dictionary_entries`. All read-only safe.
 
-use gs_embedded::tool_error;
-use gs_image::DictionaryEntry;
 use gs_toolset::ToolResult;
 use serde_json::{Value, json};
 
@@ -94,19 +92,15 @@ fn entries_schema() -> Value {
 }
 
 fn list_all_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let ws = call.session.lock();
-    let s = &ws.session;
+    let image = call.image();
     let mut classes = Vec::new();
-    for dictionary in s.symbol_list() {
-        for (name, entry) in s.entries(&dictionary).map_err(tool_error)? {
-            if let DictionaryEntry::Class(id) = entry
-                && s.class_name_of(id) == Some(name.as_str())
-            {
-                classes.push((name, dictionary.clone()));
+    for dictionary in image.dictionaries()? {
+        for entry in image.entries(&dictionary)? {
+            if entry.class_name.as_ref() == Some(&entry.name) {
+                classes.push((entry.name, dictionary.clone()));
             }
         }
     }
-    drop(ws);
     classes.sort();
     // A class defined in two dictionaries under its own name appears twice:
     // both definitions exist, and the first in lookup order wins.
@@ -126,12 +120,7 @@ fn list_all_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn list_classes(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let dictionary = args.string("dictionaryName")?;
-    let classes = call
-        .session
-        .lock()
-        .session
-        .classes_in(dictionary)
-        .map_err(tool_error)?;
+    let classes = call.image().classes(dictionary)?;
     answer(
         listed(&classes, ("class", "classes"), &format!(" in {dictionary}")),
         json!({"dictionary": dictionary, "count": classes.len(), "classes": classes}),
@@ -139,7 +128,7 @@ fn list_classes(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 }
 
 fn list_dictionaries(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let dictionaries = call.session.lock().session.symbol_list();
+    let dictionaries = call.image().dictionaries()?;
     answer(
         dictionaries.join("\n"),
         json!({"dictionaries": dictionaries}),
@@ -148,30 +137,24 @@ fn list_dictionaries(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn list_dictionary_entries(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let dictionary = args.string("dictionaryName")?;
-    let ws = call.session.lock();
-    let s = &ws.session;
-    let entries: Vec<Value> = s
-        .entries(dictionary)
-        .map_err(tool_error)?
-        .into_iter()
-        .map(|(name, entry)| match entry {
-            DictionaryEntry::Class(id) => {
-                let class_name = s.class_name_of(id);
-                json!({"name": name, "kind": "class", "className": class_name})
-            }
-            _ => json!({"name": name, "kind": "global", "className": null}),
-        })
-        .collect();
-    drop(ws);
+    let entries = call.image().entries(dictionary)?;
     let lines: Vec<String> = entries
         .iter()
+        .map(|e| match &e.class_name {
+            Some(c) if *c != e.name => format!("{} (class {c})", e.name),
+            Some(_) => format!("{} (class)", e.name),
+            None => format!("{} (global)", e.name),
+        })
+        .collect();
+    let entries: Vec<Value> = entries
+        .into_iter()
         .map(|e| {
-            let name = e["name"].as_str().unwrap_or_default();
-            match (e["kind"].as_str(), e["className"].as_str()) {
-                (Some("class"), Some(c)) if c != name => format!("{name} (class {c})"),
-                (Some("class"), _) => format!("{name} (class)"),
-                _ => format!("{name} (global)"),
-            }
+            let kind = if e.class_name.is_some() {
+                "class"
+            } else {
+                "global"
+            };
+            json!({"name": e.name, "kind": kind, "className": e.class_name})
         })
         .collect();
     answer(

@@ -26,8 +26,8 @@ use gs_interp::{
     TestRunReport,
 };
 use gs_toolset::{
-    CancelToken, ClassDefinition, ClassInfo, ErrorKind, ImageSession, MethodPage, MethodRef,
-    SourceSearch, ToolError,
+    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, DictionaryEntry, ErrorKind,
+    ImageSession, MethodPage, MethodRef, MethodSource, SourceSearch, ToolError,
 };
 use serde_json::{Map, Value, json};
 
@@ -329,6 +329,81 @@ impl ImageSession for EmbeddedSession {
             .session
             .classes_in(dictionary)
             .map_err(tool_error)
+    }
+
+    fn entries(&self, dictionary: &str) -> Result<Vec<DictionaryEntry>, ToolError> {
+        let ws = self.lock();
+        let s = &ws.session;
+        Ok(s.entries(dictionary)
+            .map_err(tool_error)?
+            .into_iter()
+            .map(|(name, entry)| DictionaryEntry {
+                class_name: match entry {
+                    gs_image::DictionaryEntry::Class(id) => s.class_name_of(id).map(str::to_owned),
+                    _ => None,
+                },
+                name,
+            })
+            .collect())
+    }
+
+    fn categories(
+        &self,
+        class_name: &str,
+        meta: bool,
+    ) -> Result<Vec<(String, Vec<String>)>, ToolError> {
+        let categories = self
+            .lock()
+            .session
+            .categories(class_name, Side::from_meta(meta))
+            .map_err(tool_error)?;
+        Ok(categories.into_iter().collect())
+    }
+
+    fn hierarchy(&self, class_name: &str) -> Result<ClassHierarchy, ToolError> {
+        let ws = self.lock();
+        let s = &ws.session;
+        let own = s.class(class_name).map_err(tool_error)?.definition.name;
+        let mut superclasses = s.superclass_chain(class_name).map_err(tool_error)?;
+        superclasses.retain(|c| *c != own);
+        superclasses.reverse();
+        let subclasses = s.subclasses(class_name).map_err(tool_error)?;
+        Ok(ClassHierarchy {
+            superclasses,
+            subclasses,
+        })
+    }
+
+    fn definition_source(&self, class_name: &str) -> Result<String, ToolError> {
+        let record = self.lock().session.class(class_name).map_err(tool_error)?;
+        Ok(gs_image::classdef::definition_source(&record.definition))
+    }
+
+    fn file_out(&self, class_name: &str) -> Result<String, ToolError> {
+        gs_image::filein::file_out_class(&self.lock().session, class_name).map_err(tool_error)
+    }
+
+    fn method(
+        &self,
+        class_name: &str,
+        meta: bool,
+        selector: &str,
+    ) -> Result<MethodSource, ToolError> {
+        let side = Side::from_meta(meta);
+        let ws = self.lock();
+        let s = &ws.session;
+        let class_name = &s.class(class_name).map_err(tool_error)?.definition.name;
+        let source = s
+            .method_source(class_name, side, selector)
+            .map_err(tool_error)?;
+        let category = s
+            .categories(class_name, side)
+            .map_err(tool_error)?
+            .into_iter()
+            .find(|(_, selectors)| selectors.iter().any(|x| x == selector))
+            .map(|(c, _)| c)
+            .unwrap_or_default();
+        Ok(MethodSource { source, category })
     }
 
     fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError> {

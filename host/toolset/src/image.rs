@@ -51,6 +51,16 @@ pub struct SourceSearch<'a> {
     pub dictionary: Option<&'a str>,
 }
 
+/// One binding of a symbol dictionary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DictionaryEntry {
+    /// The key it is bound under.
+    pub name: String,
+    /// For a binding of a class, that class's own name (which differs from
+    /// `name` for an alias); `None` for any other global.
+    pub class_name: Option<String>,
+}
+
 /// What the image knows about one class.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassInfo {
@@ -72,6 +82,24 @@ pub struct ClassInfo {
     pub comment: String,
     /// True for a kernel class (the kernel-class guard protects it).
     pub kernel: bool,
+}
+
+/// A class's place in the hierarchy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassHierarchy {
+    /// Its superclasses, the root first, the direct superclass last.
+    pub superclasses: Vec<String>,
+    /// Its direct subclasses, sorted.
+    pub subclasses: Vec<String>,
+}
+
+/// One method's source and category.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodSource {
+    /// The source as compiled.
+    pub source: String,
+    /// Its method category (empty if it has none).
+    pub category: String,
 }
 
 /// A class definition to apply.
@@ -101,12 +129,37 @@ pub struct ClassDefinition {
 pub trait ImageSession: Send + Sync {
     /// The symbol dictionaries in the session's symbol list, in search order.
     fn dictionaries(&self) -> Result<Vec<String>, ToolError>;
-    /// The class names bound in `dictionary`, sorted.
+    /// The class names bound in `dictionary` (aliases included), sorted.
     fn classes(&self, dictionary: &str) -> Result<Vec<String>, ToolError>;
+    /// Every binding of `dictionary`, sorted by name. An unknown
+    /// dictionary is `notFound`.
+    fn entries(&self, dictionary: &str) -> Result<Vec<DictionaryEntry>, ToolError>;
     /// What the image knows about the class named `class_name`.
     fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError>;
     /// The selectors a class (class side when `meta`) defines, sorted.
     fn selectors(&self, class_name: &str, meta: bool) -> Result<Vec<String>, ToolError>;
+    /// The selectors of one side of a class by method category, the
+    /// categories sorted, each one's selectors sorted.
+    fn categories(
+        &self,
+        class_name: &str,
+        meta: bool,
+    ) -> Result<Vec<(String, Vec<String>)>, ToolError>;
+    /// The class's superclasses and direct subclasses.
+    fn hierarchy(&self, class_name: &str) -> Result<ClassHierarchy, ToolError>;
+    /// The expression that defines the class, as the image would print it.
+    fn definition_source(&self, class_name: &str) -> Result<String, ToolError>;
+    /// The class in Topaz file-out form: its definition, comment, category
+    /// and every method.
+    fn file_out(&self, class_name: &str) -> Result<String, ToolError>;
+    /// One method's source with its category. A class that is unknown is
+    /// `notFound` naming the class; a missing method `notFound` naming it.
+    fn method(
+        &self,
+        class_name: &str,
+        meta: bool,
+        selector: &str,
+    ) -> Result<MethodSource, ToolError>;
     /// The source of one method.
     fn method_source(
         &self,

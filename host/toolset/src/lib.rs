@@ -31,7 +31,10 @@ mod toolset;
 
 pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, SilentNotifier};
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
-pub use image::{ClassDefinition, ClassInfo, ImageSession, MethodPage, MethodRef, SourceSearch};
+pub use image::{
+    ClassDefinition, ClassHierarchy, ClassInfo, DictionaryEntry, ImageSession, MethodPage,
+    MethodRef, MethodSource, SourceSearch,
+};
 pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
     ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, wire_size,
