@@ -46,7 +46,7 @@ fn schema() -> Value {
 
 fn execute_code(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let code = args.string("code")?;
-    let out = call.session.run_doit(code, &call.ctx.cancel)?;
+    let out = call.image().execute(code, &call.ctx.cancel)?;
     let (transcript, transcript_cut) = cap_text(out.transcript, TRANSCRIPT_CAP);
     let mut text = out.print_string.clone();
     if out.truncated {

@@ -2,7 +2,7 @@
 //! `refresh` and `status`. Mixed: everything but `commit` is read-only
 //! safe (abandoning or refreshing a view persists nothing).
 
-use gs_toolset::ToolResult;
+use gs_toolset::{ToolError, ToolResult};
 use serde_json::json;
 
 use crate::args::Args;
@@ -75,19 +75,19 @@ fn status_schema() -> serde_json::Value {
     }))
 }
 
-fn view(call: &Call<'_>) -> u64 {
-    call.session.lock().session.view()
+fn view(call: &Call<'_>) -> Result<u64, ToolError> {
+    Ok(call.image().status()?.view)
 }
 
 fn abort(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    call.session.abort();
-    let view = view(call);
+    call.image().abort()?;
+    let view = view(call)?;
     let message = format!("Aborted: uncommitted changes discarded; now at commit {view}.");
     answer(message.clone(), json!({"view": view, "message": message}))
 }
 
 fn commit(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let info = call.session.commit()?;
+    let info = call.image().commit()?;
     let message = if info.wrote {
         format!("Committed as commit {}.", info.commit)
     } else {
@@ -103,33 +103,31 @@ fn commit(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
 }
 
 fn refresh(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    call.session.refresh()?;
-    let view = view(call);
+    call.image().refresh()?;
+    let view = view(call)?;
     let message = format!("Refreshed: now seeing commit {view}.");
     answer(message.clone(), json!({"view": view, "message": message}))
 }
 
 fn status(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let pending = call.session.has_uncommitted_changes();
-    let ws = call.session.lock();
-    let s = &ws.session;
-    let structured = json!({
-        "user": s.user(),
-        "sessionId": call.session.id(),
-        "stone": s.image().label(),
-        "view": s.view(),
-        "uncommittedChanges": pending,
-        "readOnly": call.ctx.read_only,
-    });
+    let s = call.image().status()?;
+    let read_only = call.ctx.read_only;
     let text = format!(
         "user: {}\nsession: {}\nstone: {}\nview: commit {}\nuncommitted changes: {}\nread-only: {}",
-        s.user(),
-        call.session.id(),
-        s.image().label(),
-        s.view(),
-        if pending { "yes" } else { "no" },
-        if call.ctx.read_only { "yes" } else { "no" },
+        s.user,
+        s.session_id,
+        s.stone,
+        s.view,
+        if s.uncommitted_changes { "yes" } else { "no" },
+        if read_only { "yes" } else { "no" },
     );
-    drop(ws);
+    let structured = json!({
+        "user": s.user,
+        "sessionId": s.session_id,
+        "stone": s.stone,
+        "view": s.view,
+        "uncommittedChanges": s.uncommitted_changes,
+        "readOnly": read_only,
+    });
     answer(text, structured)
 }

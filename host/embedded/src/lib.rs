@@ -26,8 +26,8 @@ use gs_interp::{
     TestRunReport,
 };
 use gs_toolset::{
-    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, DictionaryEntry, ErrorKind,
-    ImageSession, MethodPage, MethodRef, MethodSource, SourceSearch, ToolError,
+    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, DictionaryEntry, Doit, ErrorKind,
+    ImageSession, MethodPage, MethodRef, MethodSource, SessionStatus, SourceSearch, ToolError,
 };
 use serde_json::{Map, Value, json};
 
@@ -43,14 +43,7 @@ pub struct Workspace {
     pub interpreter: Interpreter,
 }
 
-/// What [`EmbeddedSession::commit`] did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Committed {
-    /// The commit the session is now at (holding its changes, if any).
-    pub commit: u64,
-    /// False when there was nothing to commit.
-    pub wrote: bool,
-}
+pub use gs_toolset::Committed;
 
 /// One client's session on the embedded image.
 #[derive(Debug)]
@@ -304,6 +297,14 @@ pub fn exec_error(e: ExecError) -> ToolError {
     }
 }
 
+fn doit(out: ExecOutcome) -> Doit {
+    Doit {
+        print_string: out.print_string,
+        truncated: out.truncated,
+        transcript: out.transcript,
+    }
+}
+
 fn page(page: gs_image::QueryPage) -> MethodPage {
     MethodPage {
         methods: page
@@ -485,8 +486,8 @@ impl ImageSession for EmbeddedSession {
         }
     }
 
-    fn execute(&self, code: &str, cancel: &CancelToken) -> Result<String, ToolError> {
-        self.run_doit(code, cancel).map(|out| out.print_string)
+    fn execute(&self, code: &str, cancel: &CancelToken) -> Result<Doit, ToolError> {
+        self.run_doit(code, cancel).map(doit)
     }
 
     fn execute_bounded(
@@ -494,13 +495,40 @@ impl ImageSession for EmbeddedSession {
         code: &str,
         cancel: &CancelToken,
         memory_bytes: usize,
-    ) -> Result<String, ToolError> {
+    ) -> Result<Doit, ToolError> {
         let limits = Limits {
             memory_bytes: memory_bytes.min(self.limits.memory_bytes),
             ..self.limits
         };
-        self.run_doit_under(code, cancel, &limits)
-            .map(|out| out.print_string)
+        self.run_doit_under(code, cancel, &limits).map(doit)
+    }
+
+    // The inherent methods of the same names are the embedded backend's
+    // own API; these delegate to them.
+    fn commit(&self) -> Result<Committed, ToolError> {
+        EmbeddedSession::commit(self)
+    }
+
+    fn abort(&self) -> Result<(), ToolError> {
+        EmbeddedSession::abort(self);
+        Ok(())
+    }
+
+    fn refresh(&self) -> Result<(), ToolError> {
+        EmbeddedSession::refresh(self)
+    }
+
+    fn status(&self) -> Result<SessionStatus, ToolError> {
+        let uncommitted_changes = self.has_uncommitted_changes();
+        let ws = self.lock();
+        let s = &ws.session;
+        Ok(SessionStatus {
+            user: s.user().to_string(),
+            session_id: self.id,
+            stone: s.image().label().to_string(),
+            view: s.view(),
+            uncommitted_changes,
+        })
     }
 
     fn compile_method(
@@ -668,7 +696,7 @@ mod tests {
     fn doits_keep_their_objects_and_a_cancel_breaks_a_runaway_loop() {
         let (_dir, s) = session();
         let cancel = CancelToken::new();
-        assert_eq!(s.execute("3 + 4", &cancel).unwrap(), "7");
+        assert_eq!(s.execute("3 + 4", &cancel).unwrap().print_string, "7");
         s.execute(
             "UserGlobals at: #Seen put: (OrderedCollection with: 1)",
             &cancel,
@@ -676,7 +704,8 @@ mod tests {
         .unwrap();
         assert_eq!(
             s.execute("(UserGlobals at: #Seen) add: 2; yourself", &cancel)
-                .unwrap(),
+                .unwrap()
+                .print_string,
             "anOrderedCollection( 1, 2)"
         );
         let runaway = CancelToken::new();
@@ -690,7 +719,12 @@ mod tests {
             .unwrap_err();
         t.join().unwrap();
         assert_eq!(e.kind, ErrorKind::Cancelled);
-        assert_eq!(s.execute("1 + 1", &CancelToken::new()).unwrap(), "2");
+        assert_eq!(
+            s.execute("1 + 1", &CancelToken::new())
+                .unwrap()
+                .print_string,
+            "2"
+        );
     }
 
     #[test]

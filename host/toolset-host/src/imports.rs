@@ -261,7 +261,8 @@ impl execution::Host for HostState {
         let run = self.watchdog.watch(&ctx.cancel, deadline);
         let printed = ctx
             .image
-            .execute_bounded(&code, &run.token, self.policy.limits.memory);
+            .execute_bounded(&code, &run.token, self.policy.limits.memory)
+            .map(|doit| doit.print_string);
         if run.past_deadline() {
             // The guest goes on only to its next epoch check.
             self.stop = Some(Stop::Deadline);

@@ -102,6 +102,41 @@ pub struct MethodSource {
     pub category: String,
 }
 
+/// What a doit answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Doit {
+    /// The printString of its last statement's value (capped).
+    pub print_string: String,
+    /// True if `print_string` was cut at the backend's cap.
+    pub truncated: bool,
+    /// What it wrote to the Transcript.
+    pub transcript: String,
+}
+
+/// What a commit did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Committed {
+    /// The commit the session is now at (holding its changes, if any).
+    pub commit: u64,
+    /// False when there was nothing to commit.
+    pub wrote: bool,
+}
+
+/// The facts of a session, as `status` reports them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionStatus {
+    /// The image user the session runs as.
+    pub user: String,
+    /// The backend's number for the session.
+    pub session_id: u64,
+    /// The stone's (or the embedded image's) name.
+    pub stone: String,
+    /// The commit the session's view is at.
+    pub view: u64,
+    /// True if the session holds changes not yet committed.
+    pub uncommitted_changes: bool,
+}
+
 /// A class definition to apply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassDefinition {
@@ -186,10 +221,11 @@ pub trait ImageSession: Send + Sync {
     /// change. An unknown class is not a kernel class.
     fn is_kernel_class(&self, class_name: &str) -> Result<bool, ToolError>;
 
-    /// Runs `code` as a doit and answers its result's print string. Raising
-    /// `cancel` stops it (a `cancelled` error) at the backend's next safe
-    /// point.
-    fn execute(&self, code: &str, cancel: &CancelToken) -> Result<String, ToolError>;
+    /// Runs `code` as a doit. Raising `cancel` stops it (a `cancelled`
+    /// error) at the backend's next safe point. Code that does not compile
+    /// is `compileError` with each error's line and column in the details;
+    /// an unhandled exception carries its class and description.
+    fn execute(&self, code: &str, cancel: &CancelToken) -> Result<Doit, ToolError>;
 
     /// As [`ImageSession::execute`], with the session's objects held to at
     /// most `memory_bytes` while the code runs (or the session's own
@@ -200,7 +236,18 @@ pub trait ImageSession: Send + Sync {
         code: &str,
         cancel: &CancelToken,
         memory_bytes: usize,
-    ) -> Result<String, ToolError>;
+    ) -> Result<Doit, ToolError>;
+
+    /// Commits the session's changes (code and objects together, or
+    /// nothing) and moves it to the newest view.
+    fn commit(&self) -> Result<Committed, ToolError>;
+    /// Discards the session's changes and moves it to the newest view.
+    fn abort(&self) -> Result<(), ToolError>;
+    /// Moves a session without changes to the newest view; one with
+    /// changes is refused, naming commit and abort.
+    fn refresh(&self) -> Result<(), ToolError>;
+    /// The session's facts.
+    fn status(&self) -> Result<SessionStatus, ToolError>;
 
     /// Compiles a method and answers its selector.
     fn compile_method(

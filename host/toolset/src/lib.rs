@@ -32,8 +32,8 @@ mod toolset;
 pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, SilentNotifier};
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
-    ClassDefinition, ClassHierarchy, ClassInfo, DictionaryEntry, ImageSession, MethodPage,
-    MethodRef, MethodSource, SourceSearch,
+    ClassDefinition, ClassHierarchy, ClassInfo, Committed, DictionaryEntry, Doit, ImageSession,
+    MethodPage, MethodRef, MethodSource, SessionStatus, SourceSearch,
 };
 pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,

@@ -160,7 +160,10 @@ impl ToolsetSession for ClassSession {
             // Smalltalk in the session's own image session, stopped by the
             // call's cancel token like any execute_code.
             "doit" => {
-                let printed = ctx.image.execute(arg(args, "code")?, &ctx.cancel)?;
+                let printed = ctx
+                    .image
+                    .execute(arg(args, "code")?, &ctx.cancel)?
+                    .print_string;
                 Ok(ToolOutput::text(printed))
             }
             // Runs `ms`, heeding a cancellation only `heed_after_ms` after
