@@ -7,8 +7,7 @@
 //! else the test raised) are told apart, each with the exception's class
 //! and description. `run_test_class` reports progress after each test.
 
-use gs_interp::{TestDefect, TestRunReport};
-use gs_toolset::{ToolError, ToolResult};
+use gs_toolset::{TestDefect, TestProgress, TestReport, ToolError, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -144,15 +143,14 @@ fn classes_schema() -> Value {
 /// which the tests run and report under also when the call named it
 /// through an alias.
 fn check_test_class(call: &Call<'_>, class_name: &str) -> Result<String, ToolError> {
-    let ws = call.session.lock();
-    let s = &ws.session;
-    let Ok(record) = s.class(class_name) else {
+    let image = call.image();
+    let Ok(class) = image.describe_class(class_name) else {
         return Err(ToolError::not_found(format!(
             "there is no class named {class_name}; list_test_classes shows the test classes"
         )));
     };
-    let name = record.definition.name;
-    if !s.test_classes().contains(&name) {
+    let name = class.name;
+    if !image.test_classes()?.contains(&name) {
         return Err(ToolError::invalid_params(format!(
             "{class_name} is not a TestCase subclass; list_test_classes shows the test classes"
         )));
@@ -166,12 +164,16 @@ fn check_test_method(
     selector: &str,
 ) -> Result<String, ToolError> {
     let name = check_test_class(call, class_name)?;
-    let ws = call.session.lock();
-    let s = &ws.session;
+    let image = call.image();
     // The test may be inherited: look up the superclass chain.
-    let chain = s.superclass_chain(&name).unwrap_or_default();
+    let mut chain = image
+        .hierarchy(class_name)
+        .map(|h| h.superclasses)
+        .unwrap_or_default();
+    chain.push(name.clone());
     let found = chain.iter().any(|c| {
-        s.selectors(c, gs_image::Side::Instance)
+        image
+            .selectors(c, false)
             .is_ok_and(|sels| sels.iter().any(|x| x == selector))
     });
     if found {
@@ -189,9 +191,9 @@ fn run(
     class_name: &str,
     selectors: Option<&[String]>,
     progress: bool,
-) -> Result<TestRunReport, ToolError> {
+) -> Result<TestReport, ToolError> {
     let notifier = call.ctx.notifier.clone();
-    let mut report_progress = move |p: &gs_interp::TestProgress| {
+    let mut report_progress = move |p: &TestProgress| {
         if progress {
             notifier.progress(
                 p.done as f64,
@@ -200,7 +202,7 @@ fn run(
             );
         }
     };
-    call.session.run_tests(
+    call.image().run_tests(
         class_name,
         selectors,
         &call.ctx.cancel,
@@ -220,7 +222,7 @@ fn defects(list: &[TestDefect]) -> Vec<Value> {
         .collect()
 }
 
-fn report_answer(report: TestRunReport) -> ToolResult {
+fn report_answer(report: TestReport) -> ToolResult {
     let summary = report.to_string();
     let mut text = format!("{}: {summary}", report.class);
     for (label, list) in [("FAILURE", &report.failures), ("ERROR", &report.errors)] {
@@ -297,7 +299,7 @@ fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             .iter()
             .map(|c| check_test_class(call, c))
             .collect::<Result<Vec<_>, _>>()?,
-        None => call.session.lock().session.test_classes(),
+        None => call.image().test_classes()?,
     };
     let mut failing = Vec::new();
     let mut run_count = 0;
@@ -336,7 +338,7 @@ fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 }
 
 fn list_test_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let classes = call.session.lock().session.test_classes();
+    let classes = call.image().test_classes()?;
     answer(
         format!("{} test classes:\n{}", classes.len(), classes.join("\n")),
         json!({"count": classes.len(), "classes": classes}),

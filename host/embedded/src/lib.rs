@@ -503,6 +503,42 @@ impl ImageSession for EmbeddedSession {
         self.run_doit_under(code, cancel, &limits).map(doit)
     }
 
+    fn test_classes(&self) -> Result<Vec<String>, ToolError> {
+        Ok(self.lock().session.test_classes())
+    }
+
+    fn run_tests(
+        &self,
+        class_name: &str,
+        selectors: Option<&[String]>,
+        cancel: &CancelToken,
+        progress: &mut (dyn FnMut(&gs_toolset::TestProgress) + Send),
+    ) -> Result<gs_toolset::TestReport, ToolError> {
+        let mut forward = |p: &TestProgress| {
+            progress(&gs_toolset::TestProgress {
+                done: p.done,
+                total: p.total,
+                selector: p.selector.clone(),
+            });
+        };
+        let report = EmbeddedSession::run_tests(self, class_name, selectors, cancel, &mut forward)?;
+        let defects = |list: Vec<gs_interp::TestDefect>| {
+            list.into_iter()
+                .map(|d| gs_toolset::TestDefect {
+                    selector: d.selector,
+                    exception_class: d.exception_class,
+                    description: d.description,
+                })
+                .collect()
+        };
+        Ok(gs_toolset::TestReport {
+            class: report.class,
+            passed: report.passed,
+            failures: defects(report.failures),
+            errors: defects(report.errors),
+        })
+    }
+
     // The inherent methods of the same names are the embedded backend's
     // own API; these delegate to them.
     fn commit(&self) -> Result<Committed, ToolError> {

@@ -137,6 +137,61 @@ pub struct SessionStatus {
     pub uncommitted_changes: bool,
 }
 
+/// A test that did not pass.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestDefect {
+    /// The test selector, e.g. `testAdd`.
+    pub selector: String,
+    /// The class of the exception that ended it, e.g. `TestFailure`.
+    pub exception_class: String,
+    /// The exception's description, e.g. `Expected 3 but was 4`.
+    pub description: String,
+}
+
+/// The outcome of running tests of one class.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestReport {
+    /// The TestCase class.
+    pub class: String,
+    /// Selectors of the tests that passed, in run order.
+    pub passed: Vec<String>,
+    /// Tests whose assertions failed (`TestFailure`).
+    pub failures: Vec<TestDefect>,
+    /// Tests that raised anything else.
+    pub errors: Vec<TestDefect>,
+}
+
+impl TestReport {
+    /// Number of tests run.
+    pub fn run_count(&self) -> usize {
+        self.passed.len() + self.failures.len() + self.errors.len()
+    }
+}
+
+impl std::fmt::Display for TestReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} run, {} passes, {} failures, {} errors",
+            self.run_count(),
+            self.passed.len(),
+            self.failures.len(),
+            self.errors.len()
+        )
+    }
+}
+
+/// Progress of a test run: one report after each test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestProgress {
+    /// Tests finished so far.
+    pub done: usize,
+    /// Tests to run.
+    pub total: usize,
+    /// The selector just finished.
+    pub selector: String,
+}
+
 /// A class definition to apply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassDefinition {
@@ -237,6 +292,19 @@ pub trait ImageSession: Send + Sync {
         cancel: &CancelToken,
         memory_bytes: usize,
     ) -> Result<Doit, ToolError>;
+
+    /// The TestCase subclasses the session can see, sorted.
+    fn test_classes(&self) -> Result<Vec<String>, ToolError>;
+    /// Runs the tests of `class_name` (only `selectors`, if given) in the
+    /// session, calling `progress` after each; commits nothing. Raising
+    /// `cancel` stops the run (`cancelled`).
+    fn run_tests(
+        &self,
+        class_name: &str,
+        selectors: Option<&[String]>,
+        cancel: &CancelToken,
+        progress: &mut (dyn FnMut(&TestProgress) + Send),
+    ) -> Result<TestReport, ToolError>;
 
     /// Commits the session's changes (code and objects together, or
     /// nothing) and moves it to the newest view.

@@ -33,7 +33,8 @@ pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, 
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
     ClassDefinition, ClassHierarchy, ClassInfo, Committed, DictionaryEntry, Doit, ImageSession,
-    MethodPage, MethodRef, MethodSource, SessionStatus, SourceSearch,
+    MethodPage, MethodRef, MethodSource, SessionStatus, SourceSearch, TestDefect, TestProgress,
+    TestReport,
 };
 pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
