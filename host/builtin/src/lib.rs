@@ -18,11 +18,12 @@
 //! audit list pinning their union, and every mutation passes the
 //! kernel-class guard ([`tool::refuse_kernel_class`]).
 //!
-//! The tools run against the embedded image backend (`gs-embedded`), whose
-//! transactions, file-out and SUnit runner they use directly.
+//! The tools reach the image only through the backend-neutral
+//! [`gs_toolset::ImageSession`] of the call, so they run unchanged on any
+//! backend (the embedded image, a GemStone stone).
 //!
-//! Architecture: depends on the toolset contract and the embedded backend;
-//! knows nothing of HTTP, JSON-RPC sessions or WebAssembly.
+//! Architecture: depends on the toolset contract alone; knows nothing of
+//! image backends, HTTP, JSON-RPC sessions or WebAssembly.
 
 pub mod args;
 mod browsing;
@@ -37,8 +38,7 @@ pub mod tool;
 
 use std::sync::Arc;
 
-use gs_embedded::EmbeddedSession;
-use gs_toolset::{CallContext, ToolError, ToolResult, Toolset, ToolsetInfo, ToolsetSession};
+use gs_toolset::{CallContext, ToolResult, Toolset, ToolsetInfo, ToolsetSession};
 use serde_json::Value;
 
 use crate::args::Args;
@@ -190,16 +190,6 @@ impl ToolsetSession for BuiltinSession {
             .find(|t| t.name == tool)
             .expect("the gate found its descriptor");
         let args = Args::check(tool.name, tool.params, arguments)?;
-        let session = ctx
-            .image
-            .as_any()
-            .downcast_ref::<EmbeddedSession>()
-            .ok_or_else(|| {
-                ToolError::other(
-                    "the built-in toolset runs on the embedded image backend, and this \
-                     session is on another backend; configure `[image] backend = \"embedded\"`",
-                )
-            })?;
-        (tool.handler)(&args, &Call { session, ctx })
+        (tool.handler)(&args, &Call { ctx })
     }
 }

@@ -8,14 +8,8 @@
 //! abort or refresh. A change that fails changes nothing. Every tool that
 //! touches a class passes the kernel-class guard first.
 
-use gs_embedded::{Committed, DEFAULT_CATEGORY, tool_error};
-use gs_image::classdef::{self, FileDoit};
-use gs_image::{
-    ClassDefined, ClassDefinition, DefinitionChange, ImageError, RecompilePolicy,
-    RemoveClassPolicy, Side,
-};
-use gs_toolset::{ToolError, ToolResult};
-use serde_json::{Map, Value, json};
+use gs_toolset::{Committed, RecompilePolicy, ToolError, ToolResult};
+use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
 use crate::shape::{
@@ -35,9 +29,6 @@ const META: Param = Param::optional(
     ParamType::Boolean,
     "true for the class side (a class method); default false",
 );
-
-/// Where a class definition without `inDictionary:` puts its class.
-const DEFAULT_DICTIONARY: &str = "UserGlobals";
 
 pub(crate) fn family() -> Family {
     Family {
@@ -196,7 +187,7 @@ fn compile_method_schema() -> Value {
 /// Commits what a tool just changed. On a conflict the change stays in the
 /// session (nothing is lost) and the error says how to go on.
 fn commit(call: &Call<'_>, what: &str) -> Result<Committed, ToolError> {
-    call.session.commit().map_err(|mut e| {
+    call.image().commit().map_err(|mut e| {
         e.message = format!(
             "{what} was made in this session but could not be committed: {}. Use `abort` to \
              discard it (with any other uncommitted change), or resolve the conflict and \
@@ -217,11 +208,7 @@ fn committed(message: String, info: Committed) -> ToolResult {
 
 fn add_dictionary(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("dictionaryName")?;
-    call.session
-        .lock()
-        .session
-        .add_dictionary(name)
-        .map_err(tool_error)?;
+    call.image().add_dictionary(name)?;
     let info = commit(call, &format!("adding dictionary {name}"))?;
     committed(
         format!("Added symbol dictionary {name} at the end of the symbol list."),
@@ -231,216 +218,57 @@ fn add_dictionary(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn remove_dictionary(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("dictionaryName")?;
-    call.session
-        .lock()
-        .session
-        .remove_dictionary(name)
-        .map_err(tool_error)?;
+    call.image().remove_dictionary(name)?;
     let info = commit(call, &format!("removing dictionary {name}"))?;
     committed(format!("Removed symbol dictionary {name}."), info)
-}
-
-/// What a class-definition source holds: the one definition and the
-/// statements about that same class a file-out puts beside it.
-struct DefinitionSource {
-    definition: ClassDefinition,
-    comment: Option<String>,
-    category: Option<String>,
-}
-
-/// Recognises `source` as one class definition, optionally followed by
-/// `Name comment: '…'`, `Name category: '…'`, `Name class instVarNames:
-/// #(…)` or `Name immediateInvariant` for the same class — the shape of a
-/// file-out (and of `export_class_source`). Anything else is refused rather
-/// than silently dropped: this tool evaluates definitions, not code.
-fn definition_source(source: &str) -> Result<DefinitionSource, ToolError> {
-    const ONE_DEFINITION: &str = "`source` must be one class-definition expression (with, if \
-                                  you like, `comment:` and `category:` statements for that \
-                                  class)";
-    let doits = classdef::recognise(source, DEFAULT_DICTIONARY).map_err(|e| {
-        if e.message.starts_with("syntax error") {
-            let mut d = Map::new();
-            d.insert(
-                "errors".into(),
-                json!([{"line": e.line, "column": 1, "message": e.message}]),
-            );
-            ToolError::compile_error(format!("line {}: {}", e.line, e.message)).with_details(d)
-        } else {
-            ToolError::invalid_params(format!(
-                "{ONE_DEFINITION}; line {}: {}. To run any other code, use execute_code",
-                e.line, e.message
-            ))
-        }
-    })?;
-    let other = |what: String| {
-        ToolError::invalid_params(format!(
-            "{ONE_DEFINITION}, but it also holds {what}. To run any other code, use execute_code"
-        ))
-    };
-    let mut definitions = doits.iter().filter_map(|d| match d {
-        FileDoit::Define(def) => Some(def.clone()),
-        _ => None,
-    });
-    let mut definition = match (definitions.next(), definitions.next()) {
-        (Some(def), None) => def,
-        (None, _) => {
-            return Err(ToolError::invalid_params(format!(
-                "{ONE_DEFINITION}, e.g. `Object subclass: 'Account' instVarNames: #(balance) \
-                 classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: \
-                 UserGlobals`; this source defines no class. To run any other code, use \
-                 execute_code"
-            )));
-        }
-        (Some(first), Some(second)) => {
-            return Err(other(format!(
-                "more than one class definition ({} and {}); compile them one at a time",
-                first.name, second.name
-            )));
-        }
-    };
-    let mut out = DefinitionSource {
-        definition: definition.clone(),
-        comment: None,
-        category: None,
-    };
-    for doit in doits {
-        let about = |class: &str| {
-            if class == definition.name {
-                Ok(())
-            } else {
-                Err(other(format!(
-                    "a statement about {class}, not the class it defines ({})",
-                    definition.name
-                )))
-            }
-        };
-        match doit {
-            FileDoit::Define(_) => {}
-            FileDoit::Comment { class, comment } => {
-                about(&class)?;
-                out.comment = Some(comment);
-            }
-            FileDoit::Category { class, category } => {
-                about(&class)?;
-                out.category = Some(category);
-            }
-            FileDoit::ClassInstVars { class, names } => {
-                about(&class)?;
-                definition.class_inst_vars = names;
-            }
-            FileDoit::NoEffect { class, .. } => about(&class)?,
-            FileDoit::CreateDictionary { name } => {
-                return Err(other(format!(
-                    "the creation of dictionary {name} (use add_dictionary)"
-                )));
-            }
-            FileDoit::Global {
-                dictionary, name, ..
-            }
-            | FileDoit::GlobalExpression {
-                dictionary, name, ..
-            } => {
-                return Err(other(format!(
-                    "the assignment of global {name} in {dictionary}"
-                )));
-            }
-        }
-    }
-    out.definition = definition;
-    Ok(out)
 }
 
 fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let source = args.string("source")?;
     let recompile = args.flag("recompileMethods", true);
-    let DefinitionSource {
-        definition: def,
-        comment,
-        category,
-    } = definition_source(source)?;
-    refuse_kernel_class(call, &def.name, "redefine")?;
-    let name = def.name.clone();
-    let dictionary = def.dictionary.clone();
-    let outcome: ClassDefined = {
-        let mut ws = call.session.lock();
-        let s = &mut ws.session;
-        if let Ok(existing) = s.class(&name)
-            && existing.definition.dictionary == def.dictionary
-        {
-            let old = &existing.definition;
-            let reshape = old.inst_vars != def.inst_vars
-                || old.class_vars != def.class_vars
-                || old.class_inst_vars != def.class_inst_vars
-                || old.pool_dictionaries != def.pool_dictionaries
-                || old.superclass != def.superclass;
-            let subclasses = s.subclasses(&name).map_err(tool_error)?;
-            if reshape && !subclasses.is_empty() {
-                return Err(ToolError::refused(format!(
-                    "{name} has subclasses ({}), and this definition changes its shape; \
-                     redefining it would leave them on the old shape. Delete or redefine the \
-                     subclasses first, or keep {name}'s variables and superclass as they are",
-                    subclasses.join(", ")
-                )));
+    // The backend applies the kernel-class guard once it knows the name.
+    let policy = if recompile {
+        RecompilePolicy::RemoveFailing
+    } else {
+        RecompilePolicy::Refuse
+    };
+    let report = call
+        .image()
+        .define_class_from_source(source, policy)
+        .map_err(|mut e| {
+            if e.details.as_ref().and_then(|d| d.get("reason")) == Some(&json!("wouldBreakMethods"))
+            {
+                e.message.push_str(
+                    ". Here: call again without `recompileMethods: false` to remove them and \
+                     get their source back in the answer",
+                );
             }
-        }
-        let policy = if recompile {
-            RecompilePolicy::RemoveFailing
-        } else {
-            RecompilePolicy::Refuse
-        };
-        let mut outcome = s.define_class(def, policy).map_err(|e| match e {
-            // The image names its Rust API; a tool user's remedy is the argument.
-            ImageError::Refused(message) if !recompile => ToolError::refused(message.replace(
-                "or redefine with RecompilePolicy::RemoveFailing",
-                "or call again without `recompileMethods: false` to remove them and get \
-                     their source back in the answer",
-            )),
-            e => tool_error(e),
+            e
         })?;
-        let record = s.class_by_id(outcome.id);
-        let mut companion_changed = false;
-        if let Some(comment) = comment
-            && record.as_ref().is_some_and(|r| r.comment != comment)
-        {
-            s.set_class_comment(&name, &comment).map_err(tool_error)?;
-            companion_changed = true;
-        }
-        if let Some(category) = category
-            && record
-                .as_ref()
-                .is_some_and(|r| r.definition.category.as_deref() != Some(category.as_str()))
-        {
-            s.set_class_category(&name, Some(&category))
-                .map_err(tool_error)?;
-            companion_changed = true;
-        }
-        if companion_changed && outcome.change == DefinitionChange::Unchanged {
-            outcome.change = DefinitionChange::Updated;
-        }
-        outcome
-    };
+    let (name, dictionary) = (&report.class_name, &report.dictionary);
     let info = commit(call, &format!("defining class {name}"))?;
-    let change = match outcome.change {
-        DefinitionChange::Created => "created",
-        DefinitionChange::Unchanged => "unchanged",
-        DefinitionChange::Updated => "updated",
-        DefinitionChange::Reshaped => "reshaped",
-    };
-    let recompiled: Vec<Value> = outcome
+    let change = report.change.as_str();
+    let recompiled: Vec<Value> = report
         .recompiled
         .iter()
-        .map(|m| method_ref(&m.class_name, m.side.is_meta(), &m.selector))
+        .map(|m| method_ref(&m.class_name, m.meta, &m.selector))
         .collect();
-    let failed: Vec<Value> = outcome
-        .removed
+    let errors = |f: &gs_toolset::FailedMethod| -> Vec<String> {
+        f.errors
+            .iter()
+            .map(|e| format!("line {}, column {}: {}", e.line, e.column, e.message))
+            .collect()
+    };
+    let failed: Vec<Value> = report
+        .failed
         .iter()
-        .map(|r| {
+        .map(|f| {
             json!({
-                "className": r.method.class_name,
-                "meta": r.method.side.is_meta(),
-                "selector": r.method.selector,
-                "source": r.source,
-                "errors": r.errors.iter().map(|e| format!("line {}, column {}: {}", e.line, e.column, e.message)).collect::<Vec<_>>()
+                "className": f.method.class_name,
+                "meta": f.method.meta,
+                "selector": f.method.selector,
+                "source": f.source,
+                "errors": errors(f)
             })
         })
         .collect();
@@ -448,25 +276,18 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     if !recompiled.is_empty() {
         message.push_str(&format!(" {} method(s) recompiled.", recompiled.len()));
     }
-    if !outcome.removed.is_empty() {
+    if !report.failed.is_empty() {
         message.push_str(&format!(
             " {} method(s) no longer compile and were removed (their source is in the result; \
              fix and compile them again):",
-            outcome.removed.len()
+            report.failed.len()
         ));
-        for r in &outcome.removed {
+        for f in &report.failed {
+            let m = &f.method;
             message.push_str(&format!(
                 "\n  {}: {}",
-                method_label(
-                    &r.method.class_name,
-                    r.method.side.is_meta(),
-                    &r.method.selector
-                ),
-                r.errors
-                    .iter()
-                    .map(|e| format!("line {}, column {}: {}", e.line, e.column, e.message))
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                method_label(&m.class_name, m.meta, &m.selector),
+                errors(f).join("; ")
             ));
         }
     }
@@ -491,16 +312,13 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let category = args
         .opt_string("category")
         .filter(|c| !c.trim().is_empty())
-        .unwrap_or(DEFAULT_CATEGORY);
+        .unwrap_or(gs_toolset::DEFAULT_CATEGORY);
     refuse_kernel_class(call, class_name, "compile a method into")?;
     // The answer names the class by its own name, also when the call
     // reached it through an alias.
     let method = call
-        .session
-        .lock()
-        .session
-        .compile_method(class_name, Side::from_meta(meta), category, source)
-        .map_err(tool_error)?;
+        .image()
+        .compile_method(class_name, meta, Some(category), source)?;
     let (class_name, selector) = (method.class_name, method.selector);
     let label = method_label(&class_name, meta, &selector);
     let info = commit(call, &format!("compiling {label}"))?;
@@ -521,21 +339,16 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 fn delete_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
     refuse_kernel_class(call, name, "delete")?;
-    {
-        let mut ws = call.session.lock();
-        let s = &mut ws.session;
-        // Checked here so the remedy names this tool, not the image's API.
-        let below = s.all_subclasses(name).map_err(tool_error)?;
-        if !below.is_empty() {
-            return Err(ToolError::refused(format!(
-                "{name} has subclasses ({}); delete them first with delete_class, \
-                 subclasses before their superclasses",
-                below.join(", ")
-            )));
-        }
-        s.remove_class(name, RemoveClassPolicy::RefuseIfSubclasses)
-            .map_err(tool_error)?;
+    // Checked here so the remedy names this tool.
+    let below = call.image().hierarchy(name)?.subclasses;
+    if !below.is_empty() {
+        return Err(ToolError::refused(format!(
+            "{name} has subclasses ({}); delete them first with delete_class, subclasses \
+             before their superclasses",
+            below.join(", ")
+        )));
     }
+    call.image().delete_class(name)?;
     let info = commit(call, &format!("deleting class {name}"))?;
     committed(format!("Deleted class {name} and its methods."), info)
 }
@@ -545,11 +358,7 @@ fn delete_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let selector = args.string("selector")?;
     let meta = args.flag("meta", false);
     refuse_kernel_class(call, class_name, "delete a method of")?;
-    call.session
-        .lock()
-        .session
-        .remove_method(class_name, Side::from_meta(meta), selector)
-        .map_err(tool_error)?;
+    call.image().delete_method(class_name, meta, selector)?;
     let label = method_label(class_name, meta, selector);
     let info = commit(call, &format!("deleting {label}"))?;
     committed(format!("Deleted {label}."), info)
@@ -560,11 +369,7 @@ fn set_class_comment(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     // An empty comment is a legitimate value (clearing it).
     let comment = args.opt_string("comment").unwrap_or_default();
     refuse_kernel_class(call, name, "change the comment of")?;
-    call.session
-        .lock()
-        .session
-        .set_class_comment(name, comment)
-        .map_err(tool_error)?;
+    call.image().set_class_comment(name, comment)?;
     let info = commit(call, &format!("setting the comment of {name}"))?;
     committed(format!("Set the comment of {name}."), info)
 }

@@ -5,7 +5,6 @@
 //! read-only-safe tools by name ([`Family`]); the toolset turns them into
 //! descriptors once at start-up.
 
-use gs_embedded::EmbeddedSession;
 use gs_toolset::{
     CallContext, Content, ImageSession, ToolDescriptor, ToolError, ToolOutput, ToolResult,
 };
@@ -58,12 +57,9 @@ impl Family {
     }
 }
 
-/// What a handler works with: the caller's embedded session and the call's
-/// context (its image session, read-only flag, progress, cancellation).
+/// What a handler works with: the call's context (the caller's image
+/// session, read-only flag, progress, cancellation).
 pub struct Call<'a> {
-    /// The caller's session on the embedded image, for the families not
-    /// yet moved onto the backend-neutral [`gs_toolset::ImageSession`].
-    pub session: &'a EmbeddedSession,
     /// The call's context.
     pub ctx: &'a CallContext,
 }
@@ -115,32 +111,14 @@ pub fn answer(text: String, structured: Value) -> ToolResult {
     })
 }
 
-/// The kernel-class guard every mutation passes: refuses when `class_name`
-/// resolves (through the caller's symbol list, so a dictionary binding a
-/// kernel class under another name does not hide it) to a kernel class.
+/// The kernel-class guard every mutation passes (the one rule of
+/// [`gs_toolset::refuse_kernel_class`]).
 pub fn refuse_kernel_class(
     call: &Call<'_>,
     class_name: &str,
     action: &str,
 ) -> Result<(), ToolError> {
-    let ws = call.session.lock();
-    let Ok(record) = ws.session.class(class_name) else {
-        return Ok(());
-    };
-    if !record.kernel {
-        return Ok(());
-    }
-    let real = &record.definition.name;
-    let alias = if real == class_name {
-        String::new()
-    } else {
-        format!(" (`{class_name}` is bound to the kernel class {real})")
-    };
-    Err(ToolError::refused(format!(
-        "cannot {action} {real}: it is a kernel class{alias}, and the built-in tools never \
-         change kernel classes. Put the code in an application class instead — a subclass of \
-         {real}, or a class of your own in your application's dictionary."
-    )))
+    gs_toolset::refuse_kernel_class(call.image(), class_name, action)
 }
 
 #[cfg(test)]

@@ -20,19 +20,21 @@ use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use gs_image::{ImageError, RecompilePolicy, RemoveClassPolicy, Session, Side};
+mod definition;
+
+use gs_image::{ImageError, RemoveClassPolicy, Session, Side};
 use gs_interp::{
     BreakHandle, ExecError, ExecErrorKind, ExecOutcome, Interpreter, Limits, TestProgress,
     TestRunReport,
 };
 use gs_toolset::{
-    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, DictionaryEntry, Doit, ErrorKind,
-    ImageSession, MethodPage, MethodRef, MethodSource, SessionStatus, SourceSearch, ToolError,
+    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, DefinitionReport, DictionaryEntry,
+    Doit, ErrorKind, ImageSession, MethodPage, MethodRef, MethodSource, SessionStatus,
+    SourceSearch, ToolError,
 };
 use serde_json::{Map, Value, json};
 
-/// The category a method compiled without one goes to.
-pub const DEFAULT_CATEGORY: &str = "as yet unclassified";
+pub use gs_toolset::DEFAULT_CATEGORY;
 
 /// One client's working state: its transaction view and its object memory.
 #[derive(Debug)]
@@ -573,7 +575,7 @@ impl ImageSession for EmbeddedSession {
         meta: bool,
         category: Option<&str>,
         source: &str,
-    ) -> Result<String, ToolError> {
+    ) -> Result<MethodRef, ToolError> {
         self.lock()
             .session
             .compile_method(
@@ -582,7 +584,11 @@ impl ImageSession for EmbeddedSession {
                 category.unwrap_or(DEFAULT_CATEGORY),
                 source,
             )
-            .map(|r| r.selector)
+            .map(|r| MethodRef {
+                class_name: r.class_name,
+                meta,
+                selector: r.selector,
+            })
             .map_err(tool_error)
     }
 
@@ -606,9 +612,27 @@ impl ImageSession for EmbeddedSession {
         def.category = definition.category.clone();
         // A plug-in never silently loses methods: a redefinition that would
         // break some is refused instead.
-        session
-            .define_class(def, RecompilePolicy::Refuse)
-            .map(|_| ())
+        definition::define(session, def, gs_toolset::RecompilePolicy::Refuse).map(|_| ())
+    }
+
+    fn define_class_from_source(
+        &self,
+        source: &str,
+        policy: gs_toolset::RecompilePolicy,
+    ) -> Result<DefinitionReport, ToolError> {
+        let parsed = definition::recognise(source)?;
+        gs_toolset::refuse_kernel_class(self, &parsed.definition.name, "redefine")?;
+        definition::apply(&mut self.lock().session, parsed, policy)
+    }
+
+    fn add_dictionary(&self, name: &str) -> Result<(), ToolError> {
+        self.lock().session.add_dictionary(name).map_err(tool_error)
+    }
+
+    fn remove_dictionary(&self, name: &str) -> Result<(), ToolError> {
+        self.lock()
+            .session
+            .remove_dictionary(name)
             .map_err(tool_error)
     }
 
@@ -679,7 +703,7 @@ mod tests {
                 "deposit: amount\n\tbalance := balance + amount",
             )
             .unwrap();
-        assert_eq!(sel, "deposit:");
+        assert_eq!(sel.selector, "deposit:");
         let info = s.describe_class("Account").unwrap();
         assert_eq!(info.instance_variables, ["balance"]);
         assert_eq!(info.dictionary, "UserGlobals");

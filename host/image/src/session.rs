@@ -1087,7 +1087,8 @@ impl Session {
                 .collect();
             return Err(ImageError::Refused(format!(
                 "redefining {} would break {} method(s): {}; fix or remove them first, or \
-                 redefine with RecompilePolicy::RemoveFailing",
+                 redefine it letting the methods that no longer compile be removed (their \
+                 source is answered)",
                 old.definition.name,
                 removed.len(),
                 list.join(", ")

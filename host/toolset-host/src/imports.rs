@@ -87,20 +87,12 @@ impl HostState {
     /// a change to a kernel class.
     fn allowed_to_change_class(&self, function: &str, class_name: &str) -> WitResult<&CallContext> {
         let ctx = self.allowed_to_change(function, Grant::Write)?;
-        if ctx
-            .image
-            .is_kernel_class(class_name)
-            .map_err(from_tool_error)?
-        {
-            return Err(wit_error(
-                types::ErrorKind::Refused,
-                format!(
-                    "`{class_name}` is a kernel class and no toolset may change it \
-                     (`{function}` refused); define the behaviour in a subclass or in a class \
-                     of your own in UserGlobals"
-                ),
-            ));
-        }
+        gs_toolset::refuse_kernel_class(
+            ctx.image.as_ref(),
+            class_name,
+            &format!("change ({function})"),
+        )
+        .map_err(from_tool_error)?;
         Ok(ctx)
     }
 
@@ -292,6 +284,7 @@ impl code::Host for HostState {
         let ctx = self.allowed_to_change_class("compile-method", &class_name)?;
         ctx.image
             .compile_method(&class_name, meta, category.as_deref(), &source)
+            .map(|m| m.selector)
             .map_err(from_tool_error)
     }
 

@@ -131,8 +131,9 @@ fn the_kernel_class_guard_applies_to_every_mutation() {
     assert_eq!(e.kind, ErrorKind::Refused);
     assert_eq!(
         e.message,
-        "`Object` is a kernel class and no toolset may change it (`compile-method` refused); \
-         define the behaviour in a subclass or in a class of your own in UserGlobals"
+        "cannot change (compile-method) Object: it is a kernel class, and no tool may change \
+         kernel classes. Put the code in an application class instead — a subclass of Object, \
+         or a class of your own in your application's dictionary."
     );
     assert_eq!(ctx.image.implementors("sneaky", 10).unwrap().methods, []);
 }

@@ -13,6 +13,9 @@ use std::any::Any;
 
 use crate::{CancelToken, ToolError};
 
+/// The category a method compiled without one goes to.
+pub const DEFAULT_CATEGORY: &str = "as yet unclassified";
+
 /// A reference to one method.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MethodRef {
@@ -192,6 +195,81 @@ pub struct TestProgress {
     pub selector: String,
 }
 
+/// What to do with methods a class redefinition would no longer compile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecompilePolicy {
+    /// Remove them and answer their source and errors.
+    RemoveFailing,
+    /// Refuse the redefinition (`refused`, with `details.reason`
+    /// `wouldBreakMethods`), changing nothing.
+    Refuse,
+}
+
+/// What a class definition did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefinitionChange {
+    /// A new class.
+    Created,
+    /// The class existed with exactly this definition.
+    Unchanged,
+    /// Only what its methods do not compile against changed (category,
+    /// comment, options).
+    Updated,
+    /// Its variables or superclass changed, and its methods were
+    /// recompiled.
+    Reshaped,
+}
+
+impl DefinitionChange {
+    /// Its name in tool answers: `created`, `unchanged`, `updated`,
+    /// `reshaped`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DefinitionChange::Created => "created",
+            DefinitionChange::Unchanged => "unchanged",
+            DefinitionChange::Updated => "updated",
+            DefinitionChange::Reshaped => "reshaped",
+        }
+    }
+}
+
+/// A compile error at a position of the source compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileProblem {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A method a redefinition removed because it no longer compiles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FailedMethod {
+    /// The method.
+    pub method: MethodRef,
+    /// Its source, to fix and compile again.
+    pub source: String,
+    /// Why it failed.
+    pub errors: Vec<CompileProblem>,
+}
+
+/// The full report of a class definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DefinitionReport {
+    /// The class's name.
+    pub class_name: String,
+    /// The dictionary binding it.
+    pub dictionary: String,
+    /// What the definition did.
+    pub change: DefinitionChange,
+    /// Methods recompiled because of a reshape.
+    pub recompiled: Vec<MethodRef>,
+    /// Methods removed because they failed to recompile.
+    pub failed: Vec<FailedMethod>,
+}
+
 /// A class definition to apply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassDefinition {
@@ -317,16 +395,32 @@ pub trait ImageSession: Send + Sync {
     /// The session's facts.
     fn status(&self) -> Result<SessionStatus, ToolError>;
 
-    /// Compiles a method and answers its selector.
+    /// Compiles a method (in `category`, or the backend's default one) and
+    /// answers it, named by its class's own name also when `class_name` is
+    /// an alias.
     fn compile_method(
         &self,
         class_name: &str,
         meta: bool,
         category: Option<&str>,
         source: &str,
-    ) -> Result<String, ToolError>;
+    ) -> Result<MethodRef, ToolError>;
     /// Defines or redefines a class.
     fn define_class(&self, definition: &ClassDefinition) -> Result<(), ToolError>;
+    /// Evaluates a class-definition source — one definition expression,
+    /// optionally with `comment:` and `category:` statements for the same
+    /// class, the shape of a file-out — under `policy`. Source that is
+    /// anything else is `invalidParams`, a syntax error `compileError`;
+    /// reshaping a class that has subclasses is `refused`.
+    fn define_class_from_source(
+        &self,
+        source: &str,
+        policy: RecompilePolicy,
+    ) -> Result<DefinitionReport, ToolError>;
+    /// Adds an empty symbol dictionary at the end of the symbol list.
+    fn add_dictionary(&self, name: &str) -> Result<(), ToolError>;
+    /// Removes a symbol dictionary from the symbol list.
+    fn remove_dictionary(&self, name: &str) -> Result<(), ToolError>;
     /// Removes a method.
     fn delete_method(&self, class_name: &str, meta: bool, selector: &str) -> Result<(), ToolError>;
     /// Removes a class.

@@ -26,16 +26,19 @@
 mod context;
 mod descriptor;
 mod image;
+mod policy;
 mod result;
 mod toolset;
 
 pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, SilentNotifier};
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
-    ClassDefinition, ClassHierarchy, ClassInfo, Committed, DictionaryEntry, Doit, ImageSession,
-    MethodPage, MethodRef, MethodSource, SessionStatus, SourceSearch, TestDefect, TestProgress,
-    TestReport,
+    ClassDefinition, ClassHierarchy, ClassInfo, Committed, CompileProblem, DEFAULT_CATEGORY,
+    DefinitionChange, DefinitionReport, DictionaryEntry, Doit, FailedMethod, ImageSession,
+    MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect,
+    TestProgress, TestReport,
 };
+pub use policy::refuse_kernel_class;
 pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
     ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, wire_size,
