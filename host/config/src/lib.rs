@@ -335,7 +335,7 @@ pub struct EngineSettings {
     /// The largest component file read at load; a larger one (or a
     /// device) is refused. Default 64 MiB; 1 KiB to 1 GiB.
     pub max_component_bytes: u64,
-    /// How many long plug-in calls (still running after two epoch ticks)
+    /// How many long plug-in calls (still running at their first epoch tick)
     /// run at once, the others taking turns a tick at a time, so that short
     /// calls always find a processor. `None` (the default): one fewer than
     /// the machine's processors, at least one. 1 to 1024.

@@ -12,13 +12,7 @@
 //! - server start: a new host loading three plug-ins (`acme_db`, `hello`,
 //!   `misbehave`) whose compiled artefacts are cached (target: ≤ 300 ms).
 //!
-//! Measured on a shared, loaded 2-core development machine (release
-//! build, `hello` built with opt-level "s"): instance p50 16.0 µs (p99
-//! 49 µs); `greet` call p50 4.25 µs (p99 5.1 µs); `counter` (structured)
-//! p50 4.5 µs; 77 KiB resident per session; runaway overshoot p50 1.1 ms
-//! (p99 8.6 ms) with the default 10 ms epoch tick. A later run (load
-//! average 2–5): asleep-in-WASI overshoot p50 1.5 ms (p99 2.5 ms); start
-//! with three cached plug-ins p50 12.4 ms (p99 23.1 ms).
+//! The latest figures are in docs/benchmarks.md.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

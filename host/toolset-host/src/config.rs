@@ -37,7 +37,7 @@ pub struct HostConfig {
     /// (or a device such as `/dev/zero`) is refused at load. Default:
     /// 64 MiB.
     pub max_component_bytes: u64,
-    /// How many long guest calls (still running at their second epoch
+    /// How many long guest calls (still running at their first epoch
     /// tick) run at once; the others wait their turn, one tick at a time,
     /// so that short calls always find a processor. Default: one fewer
     /// than the machine's processors, at least one.

@@ -1,17 +1,17 @@
 //! Time slices for long guest calls, so that short calls always find a
 //! processor.
 //!
-//! A guest call still running at its second epoch tick is a long call.
+//! A guest call still running at its first epoch tick is a long call.
 //! From then on it runs only while it holds one of the host's *lanes*
 //! (`[engine] long_call_lanes`, by default one fewer than the machine's
 //! processors, at least one), and gives its lane up at every tick: if
 //! another long call is waiting, the lane goes to that one (first come,
 //! first served) and this call queues behind it. Without this, fifty
 //! plug-in calls spinning to their deadlines share the processors evenly
-//! with a bystander's one-millisecond call, which then waits behind them
-//! (the bystander benchmark measured its p99 at 3.1× the idle figure);
-//! with it, long calls together use at most the lanes' processors and a
-//! short call starts at once.
+//! with a bystander's one-millisecond Smalltalk doit, which then waits
+//! behind them; with it, long calls together use at most the lanes'
+//! processors and other work keeps the rest (the bystander benchmark's
+//! figures, with and without lanes, are in docs/benchmarks.md).
 //!
 //! A queued call still stops at its deadline or when its caller cancels:
 //! the epoch ticker wakes every waiter whose deadline has passed or whose
