@@ -409,11 +409,18 @@ impl Broker {
         })
         .await
         .map_err(|e| format!("opening an image session failed: {e}"))??;
+        let read_only = self.read_only || read_only;
+        // Read-only is the image's to refuse, beneath every toolset.
+        let image = if read_only {
+            gs_toolset::read_only_image(image)
+        } else {
+            image
+        };
         Ok(BrokerSession {
             image,
             surface: self.surface.clone(),
             identity: self.identity.clone(),
-            read_only: self.read_only || read_only,
+            read_only,
             queue: Arc::new(tokio::sync::Mutex::new(())),
             slots: Arc::new(Mutex::new(
                 (0..self.surface.toolsets.len()).map(|_| None).collect(),

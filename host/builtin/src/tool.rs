@@ -118,7 +118,7 @@ pub fn refuse_kernel_class(
     class_name: &str,
     action: &str,
 ) -> Result<(), ToolError> {
-    gs_toolset::refuse_kernel_class(call.image(), class_name, action)
+    gs_toolset::refuse_kernel_class(call.ctx, class_name, action)
 }
 
 #[cfg(test)]

@@ -16,7 +16,6 @@
 //! Architecture: this crate joins the image, the interpreter and the
 //! toolset contract, and knows nothing of MCP, HTTP or WebAssembly.
 
-use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -621,7 +620,7 @@ impl ImageSession for EmbeddedSession {
         policy: gs_toolset::RecompilePolicy,
     ) -> Result<DefinitionReport, ToolError> {
         let parsed = definition::recognise(source)?;
-        gs_toolset::refuse_kernel_class(self, &parsed.definition.name, "redefine")?;
+        gs_toolset::refuse_kernel_class_in(self, &parsed.definition.name, "redefine")?;
         definition::apply(&mut self.lock().session, parsed, policy)
     }
 
@@ -660,10 +659,6 @@ impl ImageSession for EmbeddedSession {
 
     fn user(&self) -> String {
         self.lock().session.user().to_string()
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

@@ -3,10 +3,11 @@
 //!
 //! The order of checks is the same everywhere: a call must be in flight
 //! (not `describe`), the toolset must hold the function's grant (deny by
-//! default), a read-only session refuses anything that executes or
-//! mutates, and a mutation of a kernel class is refused. Only then does the
-//! call reach the caller's [`ImageSession`](gs_toolset::ImageSession), and
-//! what comes back is capped.
+//! default), and a mutation of a kernel class is refused
+//! ([`gs_toolset::refuse_kernel_class`]). Only then does the call reach
+//! the caller's [`ImageSession`](gs_toolset::ImageSession) — whose
+//! read-only form refuses anything that executes or mutates — and what
+//! comes back is capped.
 
 use gs_toolset::{CallContext, ErrorKind, LogLevel, ToolError};
 
@@ -62,37 +63,12 @@ impl HostState {
         Ok(&call.ctx)
     }
 
-    /// As [`HostState::allowed`], and refuses in a read-only session.
-    fn allowed_to_change(&self, function: &str, grant: Grant) -> WitResult<&CallContext> {
-        let ctx = self.allowed(function, grant)?;
-        if ctx.read_only {
-            return Err(wit_error(
-                types::ErrorKind::ReadOnly,
-                format!(
-                    "`{function}` {} and this session is read-only; toolset `{}` cannot do it \
-                     here (connect to a read-write server)",
-                    if grant == Grant::Execute {
-                        "runs arbitrary code"
-                    } else {
-                        "changes the image"
-                    },
-                    self.policy.toolset
-                ),
-            ));
-        }
-        Ok(ctx)
-    }
-
-    /// As [`HostState::allowed_to_change`] with `image:write`, and refuses
+    /// As [`HostState::allowed`] with `image:write`, and refuses
     /// a change to a kernel class.
     fn allowed_to_change_class(&self, function: &str, class_name: &str) -> WitResult<&CallContext> {
-        let ctx = self.allowed_to_change(function, Grant::Write)?;
-        gs_toolset::refuse_kernel_class(
-            ctx.image.as_ref(),
-            class_name,
-            &format!("change ({function})"),
-        )
-        .map_err(from_tool_error)?;
+        let ctx = self.allowed(function, Grant::Write)?;
+        gs_toolset::refuse_kernel_class(ctx, class_name, &format!("change ({function})"))
+            .map_err(from_tool_error)?;
         Ok(ctx)
     }
 
@@ -248,7 +224,7 @@ impl execution::Host for HostState {
     /// cancellation (see `watchdog`) and the toolset's memory cap.
     async fn execute(&mut self, code: String) -> WitResult<String> {
         self.step_off_async_thread().await;
-        let ctx = self.allowed_to_change("execute", Grant::Execute)?;
+        let ctx = self.allowed("execute", Grant::Execute)?;
         let deadline = self.deadline.unwrap_or_else(std::time::Instant::now);
         let run = self.watchdog.watch(&ctx.cancel, deadline);
         let printed = ctx

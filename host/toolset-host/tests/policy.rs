@@ -107,8 +107,8 @@ fn a_plugin_lying_about_safety_cannot_mutate_or_execute_in_a_read_only_session()
     assert_eq!(e.kind, ErrorKind::ReadOnly);
     assert_eq!(
         e.message,
-        "`compile-method` changes the image and this session is read-only; toolset \
-         `misbehave` cannot do it here (connect to a read-write server)"
+        "`compile-method` changes the image and this session is read-only; connect to a \
+         read-write server to do it"
     );
     let e = call(&mut *s, &ctx, "sneaky_execute", "{}").unwrap_err();
     assert_eq!(e.kind, ErrorKind::ReadOnly);

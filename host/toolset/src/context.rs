@@ -132,8 +132,14 @@ pub struct CallContext {
 
 impl CallContext {
     /// A context for `image` with no deadline, a fresh cancel token and a
-    /// silent notifier.
+    /// silent notifier. A read-only context's image refuses changes and
+    /// arbitrary code ([`crate::read_only_image`]).
     pub fn new(image: Arc<dyn ImageSession>, read_only: bool, server: Arc<ServerIdentity>) -> Self {
+        let image = if read_only {
+            crate::read_only_image(image)
+        } else {
+            image
+        };
         CallContext {
             image,
             read_only,

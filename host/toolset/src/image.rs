@@ -2,14 +2,14 @@
 //! backend implements (the embedded image, a GemStone stone over GCI).
 //!
 //! The WebAssembly host forwards its image host functions here after its
-//! policy checks (grants, read-only, kernel-class guard, result caps); the
-//! built-in toolset calls it directly. Methods take `&self` because a
+//! own checks (grants, result caps); the built-in toolset calls it
+//! directly. Both apply the kernel-class guard of [`crate::refuse_kernel_class`],
+//! and a read-only session's image refuses changes itself
+//! ([`crate::read_only_image`]). Methods take `&self` because a
 //! session is shared (behind an `Arc`) between the broker and the call in
 //! flight; backends serialise internally. Failures are [`ToolError`]s with
 //! the kinds a tool would report (`notFound`, `compileError`, …), so a tool
 //! can pass them on unchanged.
-
-use std::any::Any;
 
 use crate::{CancelToken, ToolError};
 
@@ -430,9 +430,4 @@ pub trait ImageSession: Send + Sync {
 
     /// The image user the session runs as.
     fn user(&self) -> String;
-
-    /// The backend itself, for a toolset written against one backend's
-    /// richer API (the built-in toolset uses the embedded image's
-    /// transactions, file-out and SUnit runner this way).
-    fn as_any(&self) -> &dyn Any;
 }

@@ -27,6 +27,7 @@ mod context;
 mod descriptor;
 mod image;
 mod policy;
+mod read_only;
 mod result;
 mod toolset;
 
@@ -38,7 +39,8 @@ pub use image::{
     MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect,
     TestProgress, TestReport,
 };
-pub use policy::refuse_kernel_class;
+pub use policy::{refuse_kernel_class, refuse_kernel_class_in};
+pub use read_only::read_only_image;
 pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
     ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, wire_size,

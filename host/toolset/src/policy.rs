@@ -2,14 +2,30 @@
 //! and whichever backend: one definition each, so the built-in tools and
 //! the WebAssembly host refuse the same things with the same words.
 
-use crate::{ImageSession, ToolError};
+use crate::{CallContext, ImageSession, ToolError};
 
 /// The kernel-class guard: refuses `action` (a verb phrase such as
 /// `compile a method into`) when `class_name` resolves — through the
 /// session's symbol list, so an alias bound to a kernel class does not
 /// hide it — to a kernel class. An unknown class passes: the operation
-/// itself reports it.
+/// itself reports it. So does any class in a read-only session, whose
+/// image refuses every change with its own answer (`readOnly` comes
+/// before any other refusal).
 pub fn refuse_kernel_class(
+    ctx: &CallContext,
+    class_name: &str,
+    action: &str,
+) -> Result<(), ToolError> {
+    if ctx.read_only {
+        return Ok(());
+    }
+    refuse_kernel_class_in(ctx.image.as_ref(), class_name, action)
+}
+
+/// The kernel-class guard on an image session itself, for a backend
+/// applying it where only it knows the class (a class named in definition
+/// source): the same rule and words as [`refuse_kernel_class`].
+pub fn refuse_kernel_class_in(
     image: &dyn ImageSession,
     class_name: &str,
     action: &str,
