@@ -1,5 +1,6 @@
 //! The MCP transport against a bare hyper server, side by side in one run.
-//! Run with `cargo bench -p gs-router`.
+//! Run with `cargo bench -p gs-router` (`GS_BENCH_LANES=N` gives the
+//! WebAssembly host N long-call lanes instead of its default).
 //!
 //! Both servers run in child processes of this benchmark (the same binary,
 //! started again in a server role), so the clients' threads and sockets
@@ -171,6 +172,10 @@ fn serve_router(auth: bool) {
     let host = ToolsetHost::new(HostConfig {
         cache_dir: Some(dir.path().join("cache")),
         max_instances: (IDLE_SESSIONS + CONCURRENT + 16) as u32,
+        long_call_lanes: std::env::var("GS_BENCH_LANES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(gs_toolset_host::default_long_call_lanes),
         ..HostConfig::default()
     })
     .expect("the WebAssembly host starts");
