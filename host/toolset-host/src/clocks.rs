@@ -82,6 +82,8 @@ impl Pollable for CallSleep {
 
 impl HostState {
     fn sleep_for(&mut self, duration: Duration) -> wasmtime::Result<Resource<DynPollable>> {
+        // A guest about to sleep gives its lane to another long call.
+        self.end_run();
         let sleep = CallSleep {
             until: Instant::now().checked_add(duration),
             deadline: self.deadline,

@@ -197,6 +197,10 @@ impl HostState {
     /// client should see at once: the call then goes on off the async
     /// threads. Later steps need not yield again.
     pub async fn step_off_async_thread(&mut self) {
+        // The host function may wait (Smalltalk, the image's lock): the
+        // lane goes to another long call meanwhile, and the guest takes
+        // its turn again at its next tick.
+        self.end_run();
         if !self.yielded {
             self.yielded = true;
             tokio::task::yield_now().await;

@@ -123,3 +123,35 @@ fn a_short_call_runs_while_long_calls_wait_for_the_only_lane() {
         "the long calls still run"
     );
 }
+
+#[test]
+fn a_long_call_asleep_in_wasi_leaves_the_lane_to_another() {
+    let (_host, misbehave) = one_lane(Duration::from_secs(5));
+    let img = image();
+    let mut sleeper = misbehave.session();
+    let asleep = std::thread::spawn(move || {
+        // Long enough to take the lane, then asleep past the other call.
+        call(
+            &mut sleeper,
+            &img.ctx(false),
+            "busy",
+            r#"{"ms": 100, "then_sleep_seconds": 3}"#,
+        )
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let mut s = misbehave.session();
+    let start = Instant::now();
+    let answer = call(
+        &mut s,
+        &img.ctx(false),
+        "busy",
+        r#"{"ms": 200, "then_sleep_seconds": 0}"#,
+    );
+    assert!(answer.is_ok(), "{answer:?}");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "it waited for the sleeper's lane: {:?}",
+        start.elapsed()
+    );
+    assert!(asleep.join().unwrap().is_ok());
+}

@@ -24,6 +24,12 @@ struct Sleep {
 }
 
 #[derive(Deserialize)]
+struct Busy {
+    ms: u64,
+    then_sleep_seconds: u64,
+}
+
+#[derive(Deserialize)]
 struct Path {
     path: String,
 }
@@ -45,6 +51,18 @@ fn spin(_: NoArgs) -> Result<Output, Error> {
 fn sleep(a: Sleep) -> Result<Output, Error> {
     std::thread::sleep(std::time::Duration::from_secs(a.seconds));
     Ok(Output::text(format!("slept {} s", a.seconds)))
+}
+
+/// Computes for `ms`, then sleeps in WASI for `then_sleep_seconds`, then
+/// answers: a long call that holds the processor, then waits.
+fn busy(a: Busy) -> Result<Output, Error> {
+    let start = std::time::Instant::now();
+    let mut x: u64 = 0;
+    while start.elapsed() < std::time::Duration::from_millis(a.ms) {
+        x = black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+    }
+    std::thread::sleep(std::time::Duration::from_secs(a.then_sleep_seconds));
+    Ok(Output::text(format!("busy {} ms", a.ms)))
 }
 
 /// Allocates (and touches) memory until something stops it.
@@ -160,6 +178,19 @@ fn toolset() -> Toolset {
             Tool::new("sleep", "Sleeps in WASI for `seconds`.", sleep)
                 .input(Schema::object().required("seconds", Schema::integer()))
                 .read_only_safe(),
+        )
+        .tool(
+            Tool::new(
+                "busy",
+                "Computes for `ms`, then sleeps for `then_sleep_seconds`.",
+                busy,
+            )
+            .input(
+                Schema::object()
+                    .required("ms", Schema::integer())
+                    .required("then_sleep_seconds", Schema::integer()),
+            )
+            .read_only_safe(),
         )
         .tool(
             Tool::new("bomb", "Allocates without bound.", bomb)
