@@ -39,12 +39,14 @@ pub struct HostConfig {
     pub max_component_bytes: u64,
     /// How many long guest calls (still running at their first epoch
     /// tick) run at once; the others wait their turn, one tick at a time,
-    /// so that short calls always find a processor. Default: one fewer
-    /// than the machine's processors, at least one.
+    /// so that other work always finds a processor. Default: no limit
+    /// (`usize::MAX`); [`default_long_call_lanes`] is the value to set to
+    /// turn it on.
     pub long_call_lanes: usize,
 }
 
-/// One fewer than the machine's processors, at least one.
+/// The lanes to give long calls when limiting them: one fewer than the
+/// machine's processors, at least one.
 pub fn default_long_call_lanes() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |n| n.get().saturating_sub(1))
@@ -60,7 +62,7 @@ impl Default for HostConfig {
             epoch_tick: Duration::from_millis(10),
             total_memory: 4 << 30,
             max_component_bytes: 64 << 20,
-            long_call_lanes: default_long_call_lanes(),
+            long_call_lanes: usize::MAX,
         }
     }
 }
