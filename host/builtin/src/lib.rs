@@ -16,7 +16,7 @@
 //! Safety lives here, where no client can get around it: each family
 //! declares its read-only-safe tools (fail closed), [`READ_ONLY_SAFE`] is the
 //! audit list pinning their union, and every mutation passes the
-//! kernel-class guard ([`tool::refuse_kernel_class`]).
+//! kernel-class guard ([`gs_toolset::refuse_kernel_class`]).
 //!
 //! The tools reach the image only through the backend-neutral
 //! [`gs_toolset::ImageSession`] of the call, so they run unchanged on any

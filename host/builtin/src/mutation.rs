@@ -8,7 +8,7 @@
 //! abort or refresh. A change that fails changes nothing. Every tool that
 //! touches a class passes the kernel-class guard first.
 
-use gs_toolset::{Committed, RecompilePolicy, ToolError, ToolResult};
+use gs_toolset::{Committed, RecompilePolicy, ToolError, ToolResult, refuse_kernel_class};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -16,7 +16,7 @@ use crate::shape::{
     array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
     strings,
 };
-use crate::tool::{Call, Family, Tool, answer, refuse_kernel_class};
+use crate::tool::{Call, Family, Tool, answer};
 
 const CLASS: Param = Param::required("className", ParamType::String, "the class, e.g. Account");
 const DICTIONARY: Param = Param::required(
@@ -313,7 +313,7 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .opt_string("category")
         .filter(|c| !c.trim().is_empty())
         .unwrap_or(gs_toolset::DEFAULT_CATEGORY);
-    refuse_kernel_class(call, class_name, "compile a method into")?;
+    refuse_kernel_class(call.ctx, class_name, "compile a method into")?;
     // The answer names the class by its own name, also when the call
     // reached it through an alias.
     let method = call
@@ -338,7 +338,7 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn delete_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    refuse_kernel_class(call, name, "delete")?;
+    refuse_kernel_class(call.ctx, name, "delete")?;
     // Checked here so the remedy names this tool.
     let below = call.image().hierarchy(name)?.subclasses;
     if !below.is_empty() {
@@ -357,7 +357,7 @@ fn delete_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let class_name = args.string("className")?;
     let selector = args.string("selector")?;
     let meta = args.flag("meta", false);
-    refuse_kernel_class(call, class_name, "delete a method of")?;
+    refuse_kernel_class(call.ctx, class_name, "delete a method of")?;
     call.image().delete_method(class_name, meta, selector)?;
     let label = method_label(class_name, meta, selector);
     let info = commit(call, &format!("deleting {label}"))?;
@@ -368,7 +368,7 @@ fn set_class_comment(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
     // An empty comment is a legitimate value (clearing it).
     let comment = args.opt_string("comment").unwrap_or_default();
-    refuse_kernel_class(call, name, "change the comment of")?;
+    refuse_kernel_class(call.ctx, name, "change the comment of")?;
     call.image().set_class_comment(name, comment)?;
     let info = commit(call, &format!("setting the comment of {name}"))?;
     committed(format!("Set the comment of {name}."), info)

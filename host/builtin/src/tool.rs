@@ -5,9 +5,7 @@
 //! read-only-safe tools by name ([`Family`]); the toolset turns them into
 //! descriptors once at start-up.
 
-use gs_toolset::{
-    CallContext, Content, ImageSession, ToolDescriptor, ToolError, ToolOutput, ToolResult,
-};
+use gs_toolset::{CallContext, Content, ImageSession, ToolDescriptor, ToolOutput, ToolResult};
 use serde_json::Value;
 
 use crate::args::{Args, Param, input_schema};
@@ -109,16 +107,6 @@ pub fn answer(text: String, structured: Value) -> ToolResult {
         content: vec![Content::text(text)],
         structured: Some(structured),
     })
-}
-
-/// The kernel-class guard every mutation passes (the one rule of
-/// [`gs_toolset::refuse_kernel_class`]).
-pub fn refuse_kernel_class(
-    call: &Call<'_>,
-    class_name: &str,
-    action: &str,
-) -> Result<(), ToolError> {
-    gs_toolset::refuse_kernel_class(call.ctx, class_name, action)
 }
 
 #[cfg(test)]
