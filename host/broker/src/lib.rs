@@ -41,10 +41,9 @@ use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use gs_toolset::{
-    CallContext, CancelToken, ImageSession, Notifier, ServerIdentity, ToolDescriptor, ToolError,
-    ToolResult, Toolset, ToolsetSession,
+    Arguments, CallContext, CancelToken, ImageSession, Notifier, ServerIdentity, ToolDescriptor,
+    ToolError, ToolResult, Toolset, ToolsetSession,
 };
-use serde_json::value::RawValue;
 
 use executor::Lost;
 
@@ -199,11 +198,10 @@ pub enum CallRefused {
 pub struct CallRequest {
     /// The tool's name.
     pub tool: String,
-    /// Its arguments: the text of a JSON object, as the client sent it
-    /// (`None`: none were sent, the same as `{}`). A toolset that wants a
-    /// value parses it on the call's own thread; a WebAssembly toolset
+    /// Its arguments, as the client sent them. A toolset that wants a
+    /// value parses them on the call's own thread; a WebAssembly toolset
     /// hands the text to its guest as it is.
-    pub arguments: Option<Box<RawValue>>,
+    pub arguments: Arguments,
     /// Where the call's log lines and progress go.
     pub notifier: Arc<dyn Notifier>,
     /// How the caller stops the call and learns that it ended.
@@ -544,7 +542,6 @@ impl BrokerSession {
             // inconsistent state is dropped and the next call starts afresh.
             let taken = slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset].take();
             let mut session = taken.unwrap_or_else(|| surface.toolsets[toolset].open_session());
-            let arguments = arguments.as_deref().map_or("{}", RawValue::get);
             let answered = match session.call_async(tool, arguments, ctx) {
                 Some(future) => Some(future.await),
                 None => None,

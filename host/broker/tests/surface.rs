@@ -11,8 +11,8 @@ use gs_broker::{
 };
 use gs_embedded::EmbeddedSession;
 use gs_toolset::{
-    CallContext, ErrorKind, ImageSession, ServerIdentity, SilentNotifier, ToolDescriptor,
-    ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+    Arguments, CallContext, ErrorKind, ImageSession, ServerIdentity, SilentNotifier,
+    ToolDescriptor, ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::{Value, json};
 
@@ -139,7 +139,7 @@ impl ImageSessionFactory for Factory {
 fn req(tool: &str, args: Value) -> CallRequest {
     CallRequest {
         tool: tool.into(),
-        arguments: Some(serde_json::value::to_raw_value(&args).unwrap()),
+        arguments: Arguments::from_value(tool, &args).unwrap(),
         notifier: Arc::new(SilentNotifier),
         control: CallControl::new(),
         deadline: None,

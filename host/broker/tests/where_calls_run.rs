@@ -8,8 +8,8 @@ use std::sync::Arc;
 use gs_broker::{Broker, CallControl, CallRequest, ImageSessionFactory, ToolSurface};
 use gs_embedded::EmbeddedSession;
 use gs_toolset::{
-    CallContext, CallFuture, ImageSession, ServerIdentity, SilentNotifier, ToolDescriptor,
-    ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+    Arguments, CallContext, CallFuture, ImageSession, ServerIdentity, SilentNotifier,
+    ToolDescriptor, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::{Value, json};
 
@@ -64,7 +64,7 @@ impl ToolsetSession for Calls {
     fn call_async<'a>(
         &'a mut self,
         tool: &'a str,
-        _arguments: &'a str,
+        _arguments: &'a Arguments,
         _ctx: &'a CallContext,
     ) -> Option<CallFuture<'a>> {
         self.0 += 1;
@@ -95,7 +95,7 @@ impl ImageSessionFactory for Factory {
 fn request(tool: &str) -> CallRequest {
     CallRequest {
         tool: tool.into(),
-        arguments: None,
+        arguments: Arguments::none(),
         notifier: Arc::new(SilentNotifier),
         control: CallControl::new(),
         deadline: None,

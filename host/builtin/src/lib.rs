@@ -180,15 +180,14 @@ struct BuiltinSession {
 
 impl ToolsetSession for BuiltinSession {
     fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
-        // The gate first: an unknown tool is `notFound`, a gated one in a
-        // read-only session `readOnly`, whatever the arguments.
-        self.shared.info.gate(tool, ctx.read_only)?;
+        // An unknown tool is `notFound`, whatever the arguments.
+        self.shared.info.dispatch(tool)?;
         let tool = self
             .shared
             .tools
             .iter()
             .find(|t| t.name == tool)
-            .expect("the gate found its descriptor");
+            .expect("dispatch found its descriptor");
         let args = Args::check(tool.name, tool.params, arguments)?;
         (tool.handler)(&args, &Call { ctx })
     }

@@ -49,8 +49,7 @@ use std::time::{Duration, Instant};
 use gs_auth::{Authenticator, Principal};
 use gs_broker::{Broker, BrokerSession, CallControl, CallRefused, CallRequest, Stopped};
 use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
-use gs_toolset::{CallResultJson, LogLevel, Notifier};
-use serde_json::value::RawValue;
+use gs_toolset::{Arguments, CallResultJson, LogLevel, Notifier};
 use serde_json::{Map, Value, json};
 
 pub use http::{serve, serve_tls};
@@ -632,7 +631,7 @@ impl Router {
         id: Value,
         method: &str,
         params: Option<Map<String, Value>>,
-        arguments: Option<Box<RawValue>>,
+        arguments: Option<Arguments>,
         notes: Option<NoteSink>,
     ) -> Option<Answer> {
         session.touch();
@@ -742,7 +741,7 @@ impl Router {
         session: &Arc<Session>,
         id: Value,
         params: Option<Map<String, Value>>,
-        arguments: Option<Box<RawValue>>,
+        arguments: Option<Arguments>,
         notes: Option<NoteSink>,
     ) -> Option<Answer> {
         let mut params = params.unwrap_or_default();
@@ -788,6 +787,7 @@ impl Router {
                 ),
             ));
         }
+        let arguments = arguments.unwrap_or_else(Arguments::none);
         let progress_token = params
             .get("_meta")
             .and_then(|m| m.get("progressToken"))

@@ -2,6 +2,7 @@
 //! body passes, and the answers to each method. Transport-independent, so
 //! HTTP and stdio read a message the same way and answer it the same way.
 
+use gs_toolset::Arguments;
 use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -125,11 +126,13 @@ pub enum Message {
         id: Value,
         /// Its method.
         method: String,
-        /// Its params (an object), if any, without `arguments`.
+        /// Its params (an object), if any; a `tools/call`'s without
+        /// `arguments`.
         params: Option<Map<String, Value>>,
-        /// `params.arguments`, if present, as the client's JSON text: a
-        /// tool call's arguments go to the toolset unparsed.
-        arguments: Option<Box<RawValue>>,
+        /// A `tools/call`'s `params.arguments`, if present, as the client's
+        /// JSON text (checked to be an object): they go to the toolset
+        /// unparsed.
+        arguments: Option<Arguments>,
     },
     /// A notification: a method and no id.
     Notification {
@@ -373,7 +376,7 @@ fn check(members: Members) -> Result<Message, Refusal> {
             ));
         }
     };
-    let (params, arguments) = match members.params {
+    let (mut params, arguments) = match members.params {
         None => (None, None),
         Some(Params::Object { members, arguments }) => (Some(members), arguments),
         Some(Params::Other(kind)) => {
@@ -384,18 +387,34 @@ fn check(members: Members) -> Result<Message, Refusal> {
             ));
         }
     };
-    if method.as_deref() == Some("tools/call")
-        && let Some(args) = &arguments
-        && !args.get().starts_with('{')
-    {
-        // Raw JSON text starts with its first token: an object's is `{`.
-        let kind = serde_json::from_str::<Value>(args.get()).map_or("not JSON", |v| type_name(&v));
-        return Err(refuse(
-            INVALID_PARAMS,
-            format!("Invalid params: arguments must be an object, not {kind}"),
-            &id_or_null,
-        ));
-    }
+    // The one check of "a tool call's arguments are an object": an
+    // `Arguments` holds nothing else, so no layer below checks again.
+    let arguments = match arguments {
+        Some(raw) if id.is_some() && method.as_deref() == Some("tools/call") => {
+            match Arguments::from_raw(raw) {
+                Ok(arguments) => Some(arguments),
+                Err(raw) => {
+                    let kind = serde_json::from_str::<Value>(raw.get())
+                        .map_or("not JSON", |v| type_name(&v));
+                    return Err(refuse(
+                        INVALID_PARAMS,
+                        format!("Invalid params: arguments must be an object, not {kind}"),
+                        &id_or_null,
+                    ));
+                }
+            }
+        }
+        Some(raw) => {
+            // Any other message's params are read whole.
+            if let Some(p) = params.as_mut()
+                && let Ok(a) = serde_json::from_str(raw.get())
+            {
+                p.insert("arguments".into(), a);
+            }
+            None
+        }
+        None => None,
+    };
     match (method, id, members.result, members.error) {
         (Some(method), Some(id), ..) => Ok(Message::Request {
             id,
@@ -403,16 +422,7 @@ fn check(members: Members) -> Result<Message, Refusal> {
             params,
             arguments,
         }),
-        (Some(method), None, ..) => {
-            // A notification's params are read whole.
-            let mut params = params;
-            if let (Some(p), Some(a)) = (params.as_mut(), arguments)
-                && let Ok(a) = serde_json::from_str(a.get())
-            {
-                p.insert("arguments".into(), a);
-            }
-            Ok(Message::Notification { method, params })
-        }
+        (Some(method), None, ..) => Ok(Message::Notification { method, params }),
         (None, Some(id), Some(result), _) => Ok(Message::Response {
             id,
             outcome: Ok(result),
@@ -490,7 +500,7 @@ mod tests {
                 method,
                 params,
                 arguments,
-            }) => (id, method, params, arguments.map(|a| a.get().to_string())),
+            }) => (id, method, params, arguments.map(|a| a.text().to_string())),
             other => panic!("not read as a request: {other:?}"),
         }
     }
@@ -547,7 +557,7 @@ mod tests {
     }
 
     #[test]
-    fn non_object_params_and_tool_arguments_are_refused_by_type() {
+    fn non_object_params_are_refused_by_type() {
         for (params, kind) in [
             ("[1, {}]", "an array"),
             ("3", "a number"),
@@ -561,18 +571,6 @@ mod tests {
             assert_eq!(
                 r.message,
                 format!("Invalid params: params must be an object, not {kind}")
-            );
-        }
-        for (arguments, kind) in [("[]", "an array"), ("null", "null"), ("\"{}\"", "a string")] {
-            let r = refusal(&format!(
-                r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"x","arguments":{arguments}}}}}"#
-            ));
-            assert_eq!(
-                (r.code, r.message),
-                (
-                    INVALID_PARAMS,
-                    format!("Invalid params: arguments must be an object, not {kind}")
-                )
             );
         }
     }

@@ -286,6 +286,47 @@ fn unknown_tool_and_missing_name_are_invalid_params_with_a_kind() {
     });
 }
 
+/// The router owns "arguments are an object" (an envelope gate, so the
+/// answer is HTTP 400): a toolset never sees any other arguments, so none
+/// checks them again.
+#[test]
+fn tool_arguments_that_are_not_an_object_are_invalid_params() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        for (id, arguments, kind) in [
+            (20, json!([]), "an array"),
+            (21, json!(null), "null"),
+            (22, json!("{}"), "a string"),
+        ] {
+            let r = post(
+                s.addr,
+                Some(&sid),
+                &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                        "params": {"name": "list_classes", "arguments": arguments}}),
+            )
+            .await;
+            assert_eq!((r.status, error_code(&r)), (400, -32602), "{arguments}");
+            assert_eq!(r.json()["id"], id);
+            assert_eq!(
+                r.json()["error"]["message"],
+                format!("Invalid params: arguments must be an object, not {kind}")
+            );
+            assert_eq!(r.json()["error"]["data"]["kind"], "invalidParams");
+        }
+        // The session goes on.
+        let r = call(
+            s.addr,
+            &sid,
+            23,
+            "list_classes",
+            json!({"dictionary": "UserGlobals"}),
+        )
+        .await;
+        assert_eq!(r.json()["result"]["isError"], false, "{}", r.json());
+    });
+}
+
 #[test]
 fn hidden_tool_in_read_only_session_is_method_not_found_with_kind() {
     rt().block_on(async {

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use gs_embedded::EmbeddedSession;
-use gs_toolset::{CallContext, CancelToken, ServerIdentity, ToolsetSession};
+use gs_toolset::{Arguments, CallContext, CancelToken, ServerIdentity, ToolsetSession};
 use gs_toolset_host::{DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
 
 const HOSTILE_SESSIONS: usize = 50;
@@ -108,9 +108,10 @@ fn run(lanes: usize) -> (Bystander, Bystander) {
     let image = Arc::new(gs_image::Image::open(dir.path().join("bench.image")).unwrap());
     let by_ctx = ctx(&image);
     let mut bystander = hello.session();
+    let greeting = Arguments::parse("greet", r#"{"name": "bystander"}"#).unwrap();
     let mut greet = || {
         bystander
-            .call_json("greet", r#"{"name": "bystander"}"#, &by_ctx)
+            .call_json("greet", &greeting, &by_ctx)
             .expect("greet answers");
     };
     // The Smalltalk a built-in tool runs for a bystander: about 2 ms of
@@ -144,11 +145,12 @@ fn run(lanes: usize) -> (Bystander, Bystander) {
                 let ctx = ctx(&image);
                 let mut m = misbehave.session();
                 let mut h = hostile.session();
+                let none = Arguments::none();
                 while !stop.load(Ordering::Relaxed) {
                     let _ = match i % 3 {
-                        0 => m.call_json("spin", "{}", &ctx),
-                        1 => m.call_json("bomb", "{}", &ctx),
-                        _ => h.call_json("hello", "{}", &ctx),
+                        0 => m.call_json("spin", &none, &ctx),
+                        1 => m.call_json("bomb", &none, &ctx),
+                        _ => h.call_json("hello", &none, &ctx),
                     };
                     attacks.fetch_add(1, Ordering::Relaxed);
                 }

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use gs_embedded::EmbeddedSession;
-use gs_toolset::{CallContext, ServerIdentity, ToolsetSession};
+use gs_toolset::{Arguments, CallContext, ServerIdentity, ToolsetSession};
 use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
 
 const SESSIONS: usize = 50;
@@ -109,8 +109,9 @@ fn main() {
                 } else {
                     ("execute", HOARD)
                 };
+                let args = Arguments::parse(tool, args).unwrap();
                 while !stop.load(Ordering::Relaxed) {
-                    let (outcome, message) = match session.call_json(tool, args, &ctx) {
+                    let (outcome, message) = match session.call_json(tool, &args, &ctx) {
                         Ok(_) => (format!("{tool}: answered"), String::new()),
                         Err(e) => (format!("{tool}: {}", e.kind.as_str()), e.message),
                     };

@@ -406,7 +406,10 @@ impl ToolsetHost {
     ) -> Result<ToolsetInfo, LoadError> {
         let path = spec.path.as_path();
         let fail = |m: String| load_error(path, LoadErrorKind::Describe, m);
-        let mut store = new_store(&self.engine, policy, self.shared.clone()).map_err(fail)?;
+        // The descriptor runs under the grants as configured: a read-only
+        // server has already made them read-only.
+        let mut store =
+            new_store(&self.engine, policy, self.shared.clone(), false).map_err(fail)?;
         store.data_mut().deadline = Some(Instant::now() + spec.limits.deadline);
         store.data_mut().budget = spec.limits.deadline;
         let answer = run_to_end(async {
@@ -552,10 +555,14 @@ fn parse_schema(tool: &str, which: &str, text: &str) -> Result<serde_json::Value
 /// A fresh store for one instance of a toolset under `policy`: WASI with
 /// nothing granted but the policy's directories, stderr kept as a short
 /// tail, memory capped, deadline and cancellation checked every epoch tick.
+/// A `read_only` instance (one serving a read-only session) gets every
+/// granted directory read-only, whatever its grant says: a plug-in that
+/// calls a writing tool read-only-safe still cannot write.
 pub(crate) fn new_store(
     engine: &Engine,
     policy: Arc<Policy>,
     shared: HostShared,
+    read_only: bool,
 ) -> Result<Store<HostState>, String> {
     let stderr = StderrTail::default();
     let mut wasi = WasiCtxBuilder::new();
@@ -564,7 +571,7 @@ pub(crate) fn new_store(
         .allow_udp(false)
         .allow_ip_name_lookup(false);
     for d in &policy.grants.dirs {
-        let perms = if d.writable {
+        let perms = if d.writable && !read_only {
             FsPerms::ReadWrite
         } else {
             FsPerms::ReadOnly

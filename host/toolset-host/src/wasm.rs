@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use gs_toolset::{
-    CallContext, CallFuture, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError,
-    ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+    Arguments, CallContext, CallFuture, Content, EmbeddedResource, ErrorKind, ResourceBody,
+    ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::Value;
 use wasmtime::{Engine, Store, Trap};
@@ -93,6 +93,9 @@ impl Toolset for WasmToolset {
 struct Live {
     store: Store<HostState>,
     bindings: Bindings,
+    /// Its directories are mounted read-only because it was made for a
+    /// read-only call; it serves only calls of the same kind.
+    read_only: bool,
 }
 
 /// One MCP session's use of a WebAssembly toolset: its own instance,
@@ -154,10 +157,12 @@ impl WasmSession {
                 format!("toolset `{name}` could not start an instance for this session: {m}"),
             )
         };
+        let read_only = call.is_some_and(|c| c.read_only);
         let mut store = new_store(
             &self.inner.engine,
             self.inner.policy.clone(),
             self.inner.shared.clone(),
+            read_only,
         )
         .map_err(unavailable)?;
         arm(
@@ -170,7 +175,11 @@ impl WasmSession {
             Ok(bindings) => {
                 store.data_mut().end_run();
                 self.instances_created += 1;
-                Ok(Live { store, bindings })
+                Ok(Live {
+                    store,
+                    bindings,
+                    read_only,
+                })
             }
             // The guest ran and was stopped, or trapped, in its start-up.
             Err(e) if store.data().stopped() || e.downcast_ref::<Trap>().is_some() => {
@@ -215,12 +224,12 @@ const FRESH: &str = "; the session goes on with a fresh instance";
 
 impl ToolsetSession for WasmSession {
     fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
-        self.call_json(tool, &arguments.to_string(), ctx)
+        self.call_json(tool, &Arguments::from_value(tool, arguments)?, ctx)
     }
 
     /// The guest takes its arguments as JSON text: the client's text goes
     /// to it as it is, never parsed on the host.
-    fn call_json(&mut self, tool: &str, arguments: &str, ctx: &CallContext) -> ToolResult {
+    fn call_json(&mut self, tool: &str, arguments: &Arguments, ctx: &CallContext) -> ToolResult {
         run_to_end(self.run_call(tool, arguments, ctx))
     }
 
@@ -230,7 +239,7 @@ impl ToolsetSession for WasmSession {
     fn call_async<'a>(
         &'a mut self,
         tool: &'a str,
-        arguments: &'a str,
+        arguments: &'a Arguments,
         ctx: &'a CallContext,
     ) -> Option<CallFuture<'a>> {
         Some(Box::pin(self.run_call(tool, arguments, ctx)))
@@ -239,23 +248,15 @@ impl ToolsetSession for WasmSession {
 
 impl WasmSession {
     /// One call of the guest's `call` export, as a future.
-    async fn run_call(&mut self, tool: &str, arguments: &str, ctx: &CallContext) -> ToolResult {
+    async fn run_call(
+        &mut self,
+        tool: &str,
+        arguments: &Arguments,
+        ctx: &CallContext,
+    ) -> ToolResult {
         // Held apart from `self`, which instantiating borrows.
         let inner = self.inner.clone();
-        let descriptor = inner.info.gate(tool, ctx.read_only)?;
-        // The guest parses the text; only an object's text may reach it.
-        if arguments.trim_start().as_bytes().first() != Some(&b'{') {
-            return Err(ToolError::invalid_params(format!(
-                "the arguments of `{tool}` must be a JSON object, not {}",
-                cut(arguments.trim(), 64)
-            )));
-        }
-        if ctx.cancel.is_cancelled() {
-            return Err(ToolError::new(
-                ErrorKind::Cancelled,
-                format!("tool `{tool}` was cancelled before it started"),
-            ));
-        }
+        let descriptor = inner.info.dispatch(tool)?;
         let limits = self.inner.policy.limits;
         let now = Instant::now();
         let mut deadline = now + limits.deadline;
@@ -264,16 +265,18 @@ impl WasmSession {
         }
         let window = (now, deadline);
         let mut live = match self.live.take() {
-            Some(mut live) => {
+            // An instance's mounts are fixed when it starts, so a read-only
+            // call never runs on one made read-write (a warmed one).
+            Some(mut live) if live.read_only == ctx.read_only => {
                 arm(&mut live.store, Some(ctx), window, limits.max_notifications);
                 live
             }
-            None => self.instantiate(Some(ctx), window, tool).await?,
+            _ => self.instantiate(Some(ctx), window, tool).await?,
         };
         let answer = live
             .bindings
             .gemstone_mcp_tools()
-            .call_call(&mut live.store, tool, arguments)
+            .call_call(&mut live.store, tool, arguments.text())
             .await;
         {
             let data = live.store.data_mut();

@@ -461,11 +461,14 @@ fn a_read_only_session_sees_only_the_read_only_safe_tools() {
     let img = acme_image();
     let ctx = img.ctx(true);
     assert!(call_acme(&ctx, "acme_schema", json!({})).is_ok());
+    // Called past the session broker (which refuses it by name), the
+    // hidden tool is still refused by the image.
     let e = error(call_acme(&ctx, "acme_query", json!({"report": "sales"})));
     assert_eq!(e.kind, ErrorKind::ReadOnly);
     assert!(
+        e.message.starts_with("`execute` runs arbitrary code"),
+        "{}",
         e.message
-            .starts_with("tool `acme_query` may change the image")
     );
 }
 

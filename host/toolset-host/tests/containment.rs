@@ -296,6 +296,47 @@ fn a_granted_directory_is_reachable_and_read_only_when_granted_so() {
     assert!(text(&r).starts_with("denied: "), "{}", text(&r));
 }
 
+/// A read-write grant is read-only to a read-only session, even through a
+/// tool that claims to be read-only-safe (misbehave's `write_file` does),
+/// and even when the session's instance was started read-write.
+#[test]
+fn a_read_only_session_cannot_write_through_a_read_write_grant() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = load(
+        gs_test_plugins::MISBEHAVE,
+        Grants {
+            dirs: vec![DirGrant {
+                host_path: dir.path().to_owned(),
+                guest_path: "/data".into(),
+                writable: true,
+            }],
+            ..Grants::default()
+        },
+        Limits::default(),
+    );
+    let img = TestImage::new();
+    let write = |s: &mut WasmSession, read_only: bool, file: &str| {
+        let args = json!({"path": format!("/data/{file}")}).to_string();
+        text(&call(s, &img.ctx(read_only), "write_file", &args))
+    };
+
+    let mut read_only = t.session();
+    let said = write(&mut read_only, true, "from-read-only");
+    assert!(said.starts_with("denied: "), "{said}");
+    assert!(!dir.path().join("from-read-only").exists());
+
+    // A warmed instance is read-write; a read-only call gets a fresh one.
+    let mut warmed = t.session();
+    warmed.ensure_instance().unwrap();
+    let said = write(&mut warmed, true, "from-warmed");
+    assert!(said.starts_with("denied: "), "{said}");
+    assert!(!dir.path().join("from-warmed").exists());
+
+    let mut writer = t.session();
+    assert_eq!(write(&mut writer, false, "from-writer"), "written");
+    assert!(dir.path().join("from-writer").exists());
+}
+
 #[test]
 fn the_environment_and_arguments_are_empty() {
     // The test process has variables (PATH at least); none must show.

@@ -12,7 +12,7 @@ use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use common::*;
-use gs_toolset::{CallFuture, ErrorKind, ToolResult, ToolsetSession, block_on};
+use gs_toolset::{Arguments, CallFuture, ErrorKind, ToolResult, ToolsetSession, block_on};
 use gs_toolset_host::{HostConfig, ToolsetHost, WasmToolset, WasmToolsetSpec};
 
 /// `hello` on a host whose epoch never ticks during a test: what a call
@@ -51,8 +51,8 @@ fn a_quick_call_ends_in_its_first_poll() {
     let mut s = hello_without_ticks().session();
     // The first call also creates the session's instance, within the poll.
     for name in ["first", "second"] {
-        let args = format!(r#"{{"name":"{name}"}}"#);
-        let mut call = s.call_async("greet", &args, &ctx).expect("a future");
+        let greeting = args(&format!(r#"{{"name":"{name}"}}"#));
+        let mut call = s.call_async("greet", &greeting, &ctx).expect("a future");
         match first_poll(&mut call) {
             Poll::Ready(result) => assert_eq!(text(&result), format!("Hello, {name}!")),
             Poll::Pending => panic!("greet did not end in its first poll"),
@@ -65,8 +65,9 @@ fn a_call_that_reaches_the_image_yields_before_it_does() {
     let img = TestImage::new();
     let ctx = img.ctx(false);
     let mut s = hello_without_ticks().session();
+    let arguments = args(r#"{"className":"Object"}"#);
     let mut call = s
-        .call_async("describe_class", r#"{"className":"Object"}"#, &ctx)
+        .call_async("describe_class", &arguments, &ctx)
         .expect("a future");
     assert!(first_poll(&mut call).is_pending());
     let answer = block_on(call).expect("describe_class answers");
@@ -80,7 +81,8 @@ fn a_notification_goes_out_before_the_call_yields() {
     let mut ctx = img.ctx(false);
     ctx.notifier = recorder.clone();
     let mut s = hello_without_ticks().session();
-    let mut call = s.call_async("chatty", "{}", &ctx).expect("a future");
+    let none = Arguments::none();
+    let mut call = s.call_async("chatty", &none, &ctx).expect("a future");
     assert!(first_poll(&mut call).is_pending());
     // The client can be sent the first line while the call goes on.
     assert_eq!(
@@ -97,7 +99,8 @@ fn a_long_computation_yields_at_its_first_epoch_tick() {
     let ctx = img.ctx(false);
     let mut s = misbehave().session();
     let start = Instant::now();
-    let mut call = s.call_async("spin", "{}", &ctx).expect("a future");
+    let none = Arguments::none();
+    let mut call = s.call_async("spin", &none, &ctx).expect("a future");
     assert!(first_poll(&mut call).is_pending());
     // The test host ticks every 5 ms.
     let held = start.elapsed();

@@ -154,14 +154,14 @@ fn bad_arguments_are_refused_before_the_tool_runs() {
         (e.kind, e.message.as_str()),
         (
             ErrorKind::InvalidParams,
-            "the arguments of `greet` must be a JSON object, not [1]"
+            "the arguments of `greet` must be a JSON object, not an array"
         )
     );
     // Arguments given as a value take the same path.
     let e = s.call("greet", &json!("Ada"), &ctx).unwrap_err();
     assert_eq!(
         e.message,
-        "the arguments of `greet` must be a JSON object, not \"Ada\""
+        "the arguments of `greet` must be a JSON object, not a string"
     );
     assert_eq!(
         text(&s.call("greet", &json!({"name": "Ada"}), &ctx)),

@@ -84,15 +84,17 @@ fn read_only_sessions_see_only_read_only_safe_tools() {
     assert!(!safe.contains(&"compile".to_string()));
     assert!(safe.contains(&"greet".to_string()));
 
-    // Calling a hidden tool by name is refused as readOnly, not notFound.
+    // The session broker refuses a hidden tool called by name (see the
+    // router's tests); called past it, the tool still cannot run anything:
+    // the image refuses.
     let img = TestImage::new();
     let mut s = t.open_session();
     let e = call(&mut *s, &img.ctx(true), "execute", r#"{"code": "1"}"#).unwrap_err();
     assert_eq!(e.kind, ErrorKind::ReadOnly);
-    assert_eq!(
-        e.message,
-        "tool `execute` may change the image and this session is read-only; connect to a \
-         read-write server to use it"
+    assert!(
+        e.message.starts_with("`execute` runs arbitrary code"),
+        "{}",
+        e.message
     );
 }
 

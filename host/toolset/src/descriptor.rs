@@ -51,11 +51,11 @@ impl ToolsetInfo {
             .filter(move |t| !read_only || t.read_only_safe)
     }
 
-    /// The gate every toolset applies before running a tool: the tool must
-    /// exist (`notFound` otherwise) and, in a read-only session, be declared
-    /// read-only-safe (`readOnly` otherwise — "exists but forbidden here").
-    pub fn gate(&self, tool: &str, read_only: bool) -> Result<&ToolDescriptor, ToolError> {
-        let descriptor = self.tool(tool).ok_or_else(|| {
+    /// The descriptor of `tool`, or `notFound` naming it: a toolset's own
+    /// dispatch. Whether the session may call it is the session broker's
+    /// rule, checked before the call reaches the toolset.
+    pub fn dispatch(&self, tool: &str) -> Result<&ToolDescriptor, ToolError> {
+        self.tool(tool).ok_or_else(|| {
             // No tool's name is longer than 128 bytes: a longer one is not
             // echoed whole.
             let shown = match tool.char_indices().nth(128) {
@@ -66,14 +66,7 @@ impl ToolsetInfo {
                 "toolset `{}` has no tool named `{shown}`; tools/list shows the tools it offers",
                 self.name
             ))
-        })?;
-        if read_only && !descriptor.read_only_safe {
-            return Err(ToolError::read_only(format!(
-                "tool `{tool}` may change the image and this session is read-only; \
-                 connect to a read-write server to use it"
-            )));
-        }
-        Ok(descriptor)
+        })
     }
 }
 
@@ -132,12 +125,8 @@ mod tests {
         };
         assert_eq!(names(false), ["look", "change"]);
         assert_eq!(names(true), ["look"]);
-        assert_eq!(
-            info.gate("change", true).unwrap_err().kind,
-            crate::ErrorKind::ReadOnly
-        );
-        assert_eq!(info.gate("change", false).unwrap().name, "change");
-        let missing = info.gate("nope", false).unwrap_err();
+        assert_eq!(info.dispatch("change").unwrap().name, "change");
+        let missing = info.dispatch("nope").unwrap_err();
         assert_eq!(missing.kind, crate::ErrorKind::NotFound);
         assert_eq!(
             missing.message,

@@ -12,6 +12,8 @@
 //!   answers, and [`CallResultJson`], the MCP `CallToolResult` shape with
 //!   `structuredContent.error.kind` for failures, written straight into an
 //!   answer (or built as a `Value` by [`call_result_json`]).
+//! - [`Arguments`]: a call's arguments, the text of a JSON object (checked
+//!   once, where they are made).
 //! - [`CallContext`]: what a call receives — the caller's [`ImageSession`],
 //!   the read-only flag, a [`Notifier`] for log lines and progress, a
 //!   [`CancelToken`] and an optional deadline.
@@ -23,6 +25,7 @@
 //! JSON-RPC, and nothing of any image backend: backends implement
 //! [`ImageSession`] in their own crates.
 
+mod arguments;
 mod context;
 mod descriptor;
 mod image;
@@ -31,6 +34,7 @@ mod read_only;
 mod result;
 mod toolset;
 
+pub use arguments::Arguments;
 pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, SilentNotifier};
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{

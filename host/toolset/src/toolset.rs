@@ -14,7 +14,7 @@ use std::thread::Thread;
 
 use serde_json::Value;
 
-use crate::{CallContext, ToolError, ToolResult, ToolsetInfo};
+use crate::{Arguments, CallContext, ToolResult, ToolsetInfo};
 
 /// A tool call as a future, from [`ToolsetSession::call_async`].
 pub type CallFuture<'a> = Pin<Box<dyn Future<Output = ToolResult> + Send + 'a>>;
@@ -34,23 +34,21 @@ pub trait Toolset: Send + Sync {
 pub trait ToolsetSession: Send {
     /// Calls `tool` with `arguments` (a JSON object).
     ///
-    /// Implementations answer `notFound` for a tool the toolset does not
-    /// have and `readOnly` for a tool that is not read-only-safe when
-    /// `ctx.read_only` is set (fail closed, even if the caller forgot to
-    /// hide it). They never panic on bad input.
+    /// The session broker has already checked that this session may call
+    /// `tool` (it exists, and is read-only-safe in a read-only session);
+    /// a toolset answers `notFound` for a name it does not have, as any
+    /// dispatch must, and never panics on bad input. Read-only sessions
+    /// are enforced beneath, by the image ([`crate::read_only_image`]).
     fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult;
 
-    /// Calls `tool` with `arguments` given as the text of a JSON object,
-    /// as a client sent them. The session broker calls this one.
+    /// Calls `tool` with `arguments` kept as the client's text. The
+    /// session broker calls this one.
     ///
     /// The default parses the text and calls [`ToolsetSession::call`]. A
     /// toolset that takes its arguments as text anyway (a WebAssembly
     /// guest) overrides it and never builds the value.
-    fn call_json(&mut self, tool: &str, arguments: &str, ctx: &CallContext) -> ToolResult {
-        let arguments: Value = serde_json::from_str(arguments).map_err(|e| {
-            ToolError::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
-        })?;
-        self.call(tool, &arguments, ctx)
+    fn call_json(&mut self, tool: &str, arguments: &Arguments, ctx: &CallContext) -> ToolResult {
+        self.call(tool, &arguments.to_value(), ctx)
     }
 
     /// Starts a call as a future, for a toolset whose calls may begin on
@@ -70,7 +68,7 @@ pub trait ToolsetSession: Send {
     fn call_async<'a>(
         &'a mut self,
         tool: &'a str,
-        arguments: &'a str,
+        arguments: &'a Arguments,
         ctx: &'a CallContext,
     ) -> Option<CallFuture<'a>> {
         let _ = (tool, arguments, ctx);

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use gs_embedded::EmbeddedSession;
 use gs_toolset::{
-    CallContext, LogLevel, Notifier, ServerIdentity, ToolResult, Toolset, ToolsetSession,
+    Arguments, CallContext, LogLevel, Notifier, ServerIdentity, ToolResult, Toolset, ToolsetSession,
 };
 use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolset, WasmToolsetSpec};
 
@@ -130,7 +130,12 @@ pub fn call(
     tool: &str,
     args: &str,
 ) -> ToolResult {
-    session.call_json(tool, args, ctx)
+    session.call_json(tool, &Arguments::parse(tool, args)?, ctx)
+}
+
+/// `text` as a call's arguments (it must be a JSON object).
+pub fn args(text: &str) -> Arguments {
+    Arguments::parse("test", text).expect("the test's arguments are an object")
 }
 
 /// The text of a successful result's first block.

@@ -1,0 +1,119 @@
+//! A tool call's arguments, as the client sent them.
+
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use crate::ToolError;
+
+/// The arguments of one tool call: the text of one JSON object, kept as
+/// the client wrote it so that a toolset taking text (a WebAssembly guest)
+/// receives it without a parse and a re-serialisation.
+///
+/// Every way to make one checks that the text is an object, so no toolset
+/// checks it again: the rule "arguments are an object" is enforced where
+/// the arguments are made (the router, for an MCP client's call).
+#[derive(Clone)]
+pub struct Arguments(Option<Box<RawValue>>);
+
+impl Arguments {
+    /// No arguments: the same as `{}`.
+    pub fn none() -> Arguments {
+        Arguments(None)
+    }
+
+    /// Takes raw JSON as the arguments if it is an object; otherwise gives
+    /// it back, for the caller to refuse in its own protocol's form.
+    pub fn from_raw(raw: Box<RawValue>) -> Result<Arguments, Box<RawValue>> {
+        // Raw JSON text starts with its first token: an object's is `{`.
+        if raw.get().starts_with('{') {
+            Ok(Arguments(Some(raw)))
+        } else {
+            Err(raw)
+        }
+    }
+
+    /// Parses `text` as the arguments of `tool`: `invalidParams` unless it
+    /// is one JSON object.
+    pub fn parse(tool: &str, text: &str) -> Result<Arguments, ToolError> {
+        let raw: Box<RawValue> = serde_json::from_str(text).map_err(|e| {
+            ToolError::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
+        })?;
+        Arguments::from_raw(raw).map_err(|raw| not_an_object(tool, raw.get()))
+    }
+
+    /// The arguments of an object built in code.
+    pub fn from_object(object: &Map<String, Value>) -> Arguments {
+        // Serialising a value into raw JSON cannot fail.
+        Arguments(serde_json::value::to_raw_value(object).ok())
+    }
+
+    /// The arguments of `tool` given as a value: `invalidParams` unless it
+    /// is an object.
+    pub fn from_value(tool: &str, value: &Value) -> Result<Arguments, ToolError> {
+        match value {
+            Value::Object(object) => Ok(Arguments::from_object(object)),
+            other => Err(not_an_object(tool, &other.to_string())),
+        }
+    }
+
+    /// The object's JSON text (`{}` when there are none).
+    pub fn text(&self) -> &str {
+        self.0.as_deref().map_or("{}", RawValue::get)
+    }
+
+    /// The arguments as a value, for a toolset that reads them as one.
+    pub fn to_value(&self) -> Value {
+        // The text was checked to be a JSON object when it was made.
+        serde_json::from_str(self.text()).unwrap_or_else(|_| Value::Object(Map::new()))
+    }
+}
+
+impl std::fmt::Debug for Arguments {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Arguments").field(&self.text()).finish()
+    }
+}
+
+fn not_an_object(tool: &str, text: &str) -> ToolError {
+    ToolError::invalid_params(format!(
+        "the arguments of `{tool}` must be a JSON object, not {}",
+        kind_of(text)
+    ))
+}
+
+/// The name of the JSON type of `text`'s value, for a refusal.
+fn kind_of(text: &str) -> &'static str {
+    match serde_json::from_str::<Value>(text) {
+        Err(_) => "not JSON",
+        Ok(Value::Null) => "null",
+        Ok(Value::Bool(_)) => "a boolean",
+        Ok(Value::Number(_)) => "a number",
+        Ok(Value::String(_)) => "a string",
+        Ok(Value::Array(_)) => "an array",
+        Ok(Value::Object(_)) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_an_object_makes_arguments() {
+        assert_eq!(
+            Arguments::parse("t", r#" {"a": 1}"#).unwrap().text(),
+            r#"{"a": 1}"#
+        );
+        for (text, kind) in [("[1]", "an array"), ("\"x\"", "a string"), ("null", "null")] {
+            let e = Arguments::parse("t", text).unwrap_err();
+            assert_eq!(
+                e.message,
+                format!("the arguments of `t` must be a JSON object, not {kind}")
+            );
+        }
+        let e = Arguments::parse("t", "{").unwrap_err();
+        assert!(e.message.starts_with("the arguments of `t` are not JSON"));
+        assert_eq!(Arguments::none().text(), "{}");
+        assert_eq!(Arguments::none().to_value(), serde_json::json!({}));
+    }
+}
