@@ -25,9 +25,9 @@
 //!   view. Objects are faulted in through an identity map, so identity and
 //!   cycles hold within a view.
 //!
-//! Objects live in a per-interpreter heap and are referred to by id (see
-//! [`heap`]); the heap is the session's working copy of its persistent
-//! objects. Garbage is collected between calls.
+//! Objects live in a per-interpreter heap and are referred to by id; the
+//! heap is the session's working copy of its persistent objects. Garbage
+//! is collected between calls.
 //!
 //! This crate must never depend on MCP or WebAssembly: the server's tools
 //! call it, not the other way round.
@@ -63,7 +63,6 @@ use gs_image::{ImageError, Session};
 
 pub use compile::CompileProblem;
 pub use heap::{memory_ceiling, memory_reserved, set_memory_ceiling};
-pub use prims::float_print;
 
 use crate::heap::{Body, Object, Value};
 use crate::interp::{Run, State, Unwind};

@@ -304,8 +304,6 @@ impl<'a> Parser<'a> {
         Stop
     }
 
-    /// Reports that the current token is not what `expected` describes. A
-    /// malformed token reports its own problem instead.
     /// The error for a construct whose closing token never came: `closer`
     /// (e.g. `']'`) to close the `what` opened at `open`. The construct no
     /// longer counts as open, so recovery does not wait for its closer.
@@ -318,6 +316,8 @@ impl<'a> Parser<'a> {
         self.expected(&expected)
     }
 
+    /// Reports that the current token is not what `expected` describes. A
+    /// malformed token reports its own problem instead.
     fn expected(&mut self, expected: &str) -> Stop {
         let token = self.tok;
         if token.kind == TokenKind::Error {
@@ -383,10 +383,25 @@ impl<'a> Parser<'a> {
         self.enter(span)
     }
 
-    /// Leaves the construct entered by the matching [`Parser::open_bracket`].
-    fn close_bracket(&mut self) {
+    /// Leaves the construct `what` entered by the matching
+    /// [`Parser::open_bracket`] at `open`, consuming its closing token
+    /// `closer` (shown as `shown`, e.g. `')'`), and answers the span of the
+    /// whole construct. When the current token is not the closer, this is
+    /// the missing-closer error instead (see [`Parser::missing_closer`]).
+    fn close_bracket(
+        &mut self,
+        closer: TokenKind,
+        shown: &str,
+        what: &str,
+        open: Span,
+    ) -> PResult<Span> {
+        if !self.at(closer) {
+            return Err(self.missing_closer(shown, what, open));
+        }
+        let close = self.advance();
         self.brackets -= 1;
         self.depth -= 1;
+        Ok(open.to(close.span))
     }
 
     // ----- top level ----------------------------------------------------
@@ -904,15 +919,9 @@ impl<'a> Parser<'a> {
                     return Err(self.expected("an expression after `(`"));
                 }
                 let inner = self.expression()?;
-                if !self.at(TokenKind::RightParen) {
-                    return Err(self.missing_closer("')'", "parenthesis", open.span));
-                }
-                let close = self.advance();
-                self.close_bracket();
-                Ok(Expr::new(
-                    ExprKind::Paren(Box::new(inner)),
-                    open.span.to(close.span),
-                ))
+                let span =
+                    self.close_bracket(TokenKind::RightParen, "')'", "parenthesis", open.span)?;
+                Ok(Expr::new(ExprKind::Paren(Box::new(inner)), span))
             }
             TokenKind::LeftBracket => self.block(),
             TokenKind::LeftBrace => self.brace(),
@@ -949,21 +958,19 @@ impl<'a> Parser<'a> {
         }
         let mut body = Vec::new();
         self.statements_into(&mut body)?;
-        if !self.at(TokenKind::RightBracket) {
-            if self.at(TokenKind::Error) {
-                return Err(self.lex_error());
-            }
-            return Err(self.missing_closer("']'", "block", open.span));
+        // A malformed token reports its own problem, and the block stays
+        // open, so recovery skips the rest of it.
+        if self.at(TokenKind::Error) {
+            return Err(self.lex_error());
         }
-        let close = self.advance();
-        self.close_bracket();
+        let span = self.close_bracket(TokenKind::RightBracket, "']'", "block", open.span)?;
         Ok(Expr::new(
             ExprKind::Block(Box::new(Block {
                 parameters,
                 temporaries,
                 body,
             })),
-            open.span.to(close.span),
+            span,
         ))
     }
 
@@ -983,15 +990,8 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        if !self.at(TokenKind::RightBrace) {
-            return Err(self.missing_closer("'}'", "brace array", open.span));
-        }
-        let close = self.advance();
-        self.close_bracket();
-        Ok(Expr::new(
-            ExprKind::Brace(elements),
-            open.span.to(close.span),
-        ))
+        let span = self.close_bracket(TokenKind::RightBrace, "'}'", "brace array", open.span)?;
+        Ok(Expr::new(ExprKind::Brace(elements), span))
     }
 
     // ----- literals -----------------------------------------------------
@@ -1044,7 +1044,7 @@ impl<'a> Parser<'a> {
         loop {
             let t = self.tok;
             match t.kind {
-                TokenKind::RightParen => break,
+                TokenKind::RightParen | TokenKind::End => break,
                 TokenKind::LeftParen => {
                     self.advance();
                     elements.push(self.literal_array(t)?.0);
@@ -1072,9 +1072,6 @@ impl<'a> Parser<'a> {
                     self.advance();
                     elements.push(Literal::Symbol(self.text(t).to_owned()));
                 }
-                TokenKind::End => {
-                    return Err(self.missing_closer("')'", "literal array", open.span));
-                }
                 _ => match self.literal()? {
                     Some((literal, _)) => elements.push(literal),
                     None => {
@@ -1091,13 +1088,15 @@ impl<'a> Parser<'a> {
                 },
             }
         }
-        let close = self.advance();
-        self.close_bracket();
-        Ok((Literal::Array(elements), open.span.to(close.span)))
+        let span = self.close_bracket(TokenKind::RightParen, "')'", "literal array", open.span)?;
+        Ok((Literal::Array(elements), span))
     }
 
     /// The elements of `#[ … ]` after the opening token `open`.
     fn byte_array(&mut self, open: Token) -> PResult<(Literal, Span)> {
+        // Only numbers go inside, so it nests nothing: it is a bracket for
+        // recovery but no nesting level, and closes without
+        // `close_bracket`.
         self.brackets += 1;
         let mut bytes = Vec::new();
         loop {

@@ -1,0 +1,602 @@
+//! Classes: reading them and their hierarchy, defining, redefining (with
+//! the recompilation a reshape needs) and removing them, and the kernel
+//! guard that refuses changes to kernel classes by identity.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use crate::error::{CompileError, ImageError, Result};
+use crate::model::{ClassDefinition, ClassId, ClassRecord, DictionaryEntry, MethodRef};
+use crate::state::{Key, State};
+
+use super::transaction::{METHOD_SET_CHANGES, REMOVAL, SHAPE_CHANGES};
+use super::{Session, is_identifier, lookup_in};
+
+/// What to do with methods that no longer compile after a class
+/// redefinition changes what names they can see (an instance variable
+/// removed, a superclass changed, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RecompilePolicy {
+    /// Redefine the class, remove the methods that fail to recompile, and
+    /// report them in [`ClassDefined::removed`] (GemStone leaves such
+    /// methods uncompiled; here they are gone, with their source in the
+    /// report).
+    #[default]
+    RemoveFailing,
+    /// Refuse the redefinition, changing nothing, when any method would
+    /// fail to recompile.
+    Refuse,
+}
+
+/// Whether removing a class may remove its subclasses too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RemoveClassPolicy {
+    /// Refuse when the class has subclasses.
+    #[default]
+    RefuseIfSubclasses,
+    /// Remove the class and all its subclasses, transitively.
+    WithSubclasses,
+}
+
+/// How a class definition changed the image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefinitionChange {
+    /// A new class.
+    Created,
+    /// The class existed with exactly this definition; nothing changed.
+    Unchanged,
+    /// The class kept its id and methods; only category, options or kind
+    /// changed, nothing its methods compile against.
+    Updated,
+    /// The class kept its id, but what its methods (and its subclasses'
+    /// methods) compile against changed: instance, class or
+    /// class-instance variables, pools or superclass. Its methods were
+    /// recompiled.
+    Reshaped,
+}
+
+/// A method removed because it no longer compiled after a redefinition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemovedMethod {
+    /// The method.
+    pub method: MethodRef,
+    /// Its source, so it can be fixed and compiled again.
+    pub source: String,
+    /// Why it failed.
+    pub errors: Vec<CompileError>,
+}
+
+/// The outcome of [`Session::define_class`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassDefined {
+    /// The class's id (unchanged on redefinition).
+    pub id: ClassId,
+    /// What the definition did.
+    pub change: DefinitionChange,
+    /// Methods recompiled successfully because of a reshape.
+    pub recompiled: Vec<MethodRef>,
+    /// Methods removed because they failed to recompile.
+    pub removed: Vec<RemovedMethod>,
+}
+
+impl Session {
+    /// The kernel guard: refuses any change to a kernel class, by identity.
+    pub(super) fn guard_kernel(&self, record: &ClassRecord) -> Result<()> {
+        if record.kernel && !self.kernel_install {
+            return Err(ImageError::Refused(format!(
+                "{} is a kernel class and cannot be changed; define a subclass or an extension \
+                 in your own dictionary (e.g. UserGlobals) instead",
+                record.definition.name
+            )));
+        }
+        Ok(())
+    }
+
+    /// The id of the class `name` resolves to through the symbol list.
+    pub fn class_id(&self, name: &str) -> Result<ClassId> {
+        match lookup_in(&self.state, self.symbol_list_ref(), name) {
+            Some((_, DictionaryEntry::Class(id))) => Ok(*id),
+            Some((dict, DictionaryEntry::Global(_) | DictionaryEntry::Object(_))) => {
+                Err(ImageError::NotFound(format!(
+                    "{name} is bound to a global value in {dict}, not to a class; name a class"
+                )))
+            }
+            None => Err(ImageError::NotFound(format!(
+                "no class named {name} in the symbol list of user {} ({}); check the spelling \
+                 or define the class first",
+                self.user,
+                self.symbol_list_ref().join(", ")
+            ))),
+        }
+    }
+
+    pub(super) fn record(&self, id: ClassId) -> Result<&Arc<ClassRecord>> {
+        self.state
+            .classes
+            .get(&id)
+            .ok_or_else(|| ImageError::NotFound(format!("no class with id {} in this view", id.0)))
+    }
+
+    /// The class `name` resolves to through the symbol list.
+    pub fn class(&self, name: &str) -> Result<ClassRecord> {
+        let id = self.class_id(name)?;
+        Ok(self.record(id)?.as_ref().clone())
+    }
+
+    /// The class with this id, if it exists in this view.
+    pub fn class_by_id(&self, id: ClassId) -> Option<ClassRecord> {
+        self.state.classes.get(&id).map(|r| r.as_ref().clone())
+    }
+
+    /// The own name of the class with identity `id`, if it exists in this
+    /// view — without copying its record, for listings of many classes.
+    pub fn class_name_of(&self, id: ClassId) -> Option<&str> {
+        self.state
+            .classes
+            .get(&id)
+            .map(|r| r.definition.name.as_str())
+    }
+
+    /// The class and its superclasses, nearest first.
+    pub(crate) fn chain(state: &State, id: ClassId) -> Vec<ClassId> {
+        let mut chain = Vec::new();
+        let mut at = Some(id);
+        while let Some(c) = at {
+            if chain.contains(&c) {
+                break;
+            }
+            chain.push(c);
+            at = state.classes.get(&c).and_then(|r| r.superclass);
+        }
+        chain
+    }
+
+    /// The names of `name` and its superclasses, nearest first.
+    pub fn superclass_chain(&self, name: &str) -> Result<Vec<String>> {
+        let id = self.class_id(name)?;
+        Ok(Session::chain(&self.state, id)
+            .iter()
+            .filter_map(|c| self.state.classes.get(c))
+            .map(|r| r.definition.name.clone())
+            .collect())
+    }
+
+    /// Every instance variable of instances of `name`: inherited ones
+    /// first, in definition order.
+    pub fn all_inst_vars(&self, name: &str) -> Result<Vec<String>> {
+        let id = self.class_id(name)?;
+        let mut chain = Session::chain(&self.state, id);
+        chain.reverse();
+        Ok(chain
+            .iter()
+            .filter_map(|c| self.state.classes.get(c))
+            .flat_map(|r| r.definition.inst_vars.iter().cloned())
+            .collect())
+    }
+
+    /// Every class below `id`, transitively, nearest first.
+    pub(crate) fn descendants(state: &State, id: ClassId) -> Vec<ClassId> {
+        let mut out = Vec::new();
+        let mut queue = vec![id];
+        let mut seen = HashSet::new();
+        while let Some(c) = queue.pop() {
+            for &s in state.subclasses_of(Some(c)) {
+                if seen.insert(s) {
+                    out.push(s);
+                    queue.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    fn validate_names(kind: &str, names: &[String]) -> Result<()> {
+        let mut seen = HashSet::new();
+        for n in names {
+            if !is_identifier(n) {
+                return Err(ImageError::InvalidArgument(format!(
+                    "{n:?} is not a valid {kind} name; use letters, digits and underscores, \
+                     starting with a letter"
+                )));
+            }
+            if !seen.insert(n.as_str()) {
+                return Err(ImageError::InvalidArgument(format!(
+                    "{kind} {n} is listed twice; list each name once"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses names in `own` that a class of `chain` already defines in
+    /// the same kind of variable.
+    fn check_inherited(
+        &self,
+        kind: &str,
+        own: &[String],
+        chain: &[ClassId],
+        field: fn(&ClassDefinition) -> &Vec<String>,
+    ) -> Result<()> {
+        for c in chain {
+            if let Some(r) = self.state.classes.get(c)
+                && let Some(n) = field(&r.definition).iter().find(|n| own.contains(n))
+            {
+                return Err(ImageError::InvalidArgument(format!(
+                    "{kind} {n} is already defined by {}; choose another name",
+                    r.definition.name
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Defines a new class, or redefines the class the definition's
+    /// dictionary binds under its name.
+    ///
+    /// A redefinition keeps the class's id and methods. When it changes
+    /// what methods compile against (variables, pools, superclass), the
+    /// methods of the class and of its subclasses are recompiled; those
+    /// that fail are removed and reported, or the whole redefinition is
+    /// refused, as `policy` says. Refused for kernel classes.
+    pub fn define_class(
+        &mut self,
+        definition: ClassDefinition,
+        policy: RecompilePolicy,
+    ) -> Result<ClassDefined> {
+        let def = definition;
+        if !is_identifier(&def.name) {
+            return Err(ImageError::InvalidArgument(format!(
+                "{:?} is not a valid class name; use letters, digits and underscores, starting \
+                 with a letter",
+                def.name
+            )));
+        }
+        self.dictionary(&def.dictionary)?;
+        Session::validate_names("instance variable", &def.inst_vars)?;
+        Session::validate_names("class variable", &def.class_vars)?;
+        Session::validate_names("class-instance variable", &def.class_inst_vars)?;
+        Session::validate_names("pool dictionary", &def.pool_dictionaries)?;
+        for pool in &def.pool_dictionaries {
+            if !self.state.dictionaries.contains_key(pool) {
+                return Err(ImageError::NotFound(format!(
+                    "pool dictionary {pool} of class {} does not exist; create it first or \
+                     remove it from the definition",
+                    def.name
+                )));
+            }
+        }
+        if def.kind == crate::model::ClassKind::Bytes && !def.inst_vars.is_empty() {
+            return Err(ImageError::InvalidArgument(format!(
+                "byte class {} cannot have named instance variables ({}); remove them or make \
+                 it a pointer class",
+                def.name,
+                def.inst_vars.join(", ")
+            )));
+        }
+        let superclass = match &def.superclass {
+            None => None,
+            Some(s) => Some(self.class_id(s).map_err(|_| {
+                ImageError::NotFound(format!(
+                    "superclass {s} of class {} is not a class in the symbol list of user {}; \
+                     define it first or correct the name",
+                    def.name, self.user
+                ))
+            })?),
+        };
+        let existing = match self
+            .state
+            .dictionaries
+            .get(&def.dictionary)
+            .and_then(|d| d.get(&def.name))
+        {
+            Some(DictionaryEntry::Class(id)) => Some(*id),
+            Some(DictionaryEntry::Global(_) | DictionaryEntry::Object(_)) => {
+                return Err(ImageError::Refused(format!(
+                    "{} in {} is bound to a global value, not a class; unbind it first or \
+                     choose another class name",
+                    def.name, def.dictionary
+                )));
+            }
+            None => None,
+        };
+        if existing.is_none() {
+            self.guard_kernel_name(&def.dictionary, &def.name)?;
+        }
+        let super_chain = superclass
+            .map(|s| Session::chain(&self.state, s))
+            .unwrap_or_default();
+        if let Some(id) = existing {
+            let record = self.record(id)?.clone();
+            self.guard_kernel(&record)?;
+            if super_chain.contains(&id) {
+                return Err(ImageError::InvalidArgument(format!(
+                    "class {} cannot have superclass {}: that class inherits from {} (a cycle); \
+                     choose another superclass",
+                    def.name,
+                    def.superclass.as_deref().unwrap_or("nil"),
+                    def.name
+                )));
+            }
+        }
+        self.check_inherited("instance variable", &def.inst_vars, &super_chain, |d| {
+            &d.inst_vars
+        })?;
+        self.check_inherited("class variable", &def.class_vars, &super_chain, |d| {
+            &d.class_vars
+        })?;
+        self.check_inherited(
+            "class-instance variable",
+            &def.class_inst_vars,
+            &super_chain,
+            |d| &d.class_inst_vars,
+        )?;
+        for c in &super_chain {
+            self.rely_on(Key::ClassShape(*c), SHAPE_CHANGES);
+        }
+        match existing {
+            None => self.create_class(def, superclass),
+            Some(id) => self.redefine_class(id, def, superclass, policy),
+        }
+    }
+
+    fn create_class(
+        &mut self,
+        def: ClassDefinition,
+        superclass: Option<ClassId>,
+    ) -> Result<ClassDefined> {
+        let id = self.image.allocate_class_id();
+        let (dict, name) = (def.dictionary.clone(), def.name.clone());
+        let record = ClassRecord {
+            id,
+            superclass,
+            definition: def,
+            comment: String::new(),
+            kernel: self.kernel_install,
+        };
+        self.state.put_class(id, Some(Arc::new(record)));
+        self.state
+            .put_entry(&dict, &name, Some(DictionaryEntry::Class(id)));
+        self.write(Key::Class(id));
+        self.write(Key::ClassShape(id));
+        self.write(Key::Entry(dict.clone(), name));
+        self.rely_on(Key::Dictionary(dict), REMOVAL);
+        Ok(ClassDefined {
+            id,
+            change: DefinitionChange::Created,
+            recompiled: Vec::new(),
+            removed: Vec::new(),
+        })
+    }
+
+    fn redefine_class(
+        &mut self,
+        id: ClassId,
+        def: ClassDefinition,
+        superclass: Option<ClassId>,
+        policy: RecompilePolicy,
+    ) -> Result<ClassDefined> {
+        let old = self.record(id)?.clone();
+        let reshaped = old.superclass != superclass
+            || old.definition.inst_vars != def.inst_vars
+            || old.definition.class_vars != def.class_vars
+            || old.definition.class_inst_vars != def.class_inst_vars
+            || old.definition.pool_dictionaries != def.pool_dictionaries;
+        if !reshaped && old.definition == def {
+            return Ok(ClassDefined {
+                id,
+                change: DefinitionChange::Unchanged,
+                recompiled: Vec::new(),
+                removed: Vec::new(),
+            });
+        }
+        let affected: Vec<ClassId> = if reshaped {
+            let mut v = vec![id];
+            v.extend(Session::descendants(&self.state, id));
+            v
+        } else {
+            Vec::new()
+        };
+        // A subclass may already use a name the new definition introduces.
+        for sub in affected.iter().skip(1) {
+            if let Some(r) = self.state.classes.get(sub) {
+                self.guard_kernel(r)?;
+                let clash = |own: &Vec<String>, new: &Vec<String>| {
+                    own.iter().find(|n| new.contains(n)).cloned()
+                };
+                for (kind, own, new) in [
+                    ("instance variable", &r.definition.inst_vars, &def.inst_vars),
+                    ("class variable", &r.definition.class_vars, &def.class_vars),
+                    (
+                        "class-instance variable",
+                        &r.definition.class_inst_vars,
+                        &def.class_inst_vars,
+                    ),
+                ] {
+                    if let Some(n) = clash(own, new) {
+                        return Err(ImageError::InvalidArgument(format!(
+                            "{kind} {n} is already defined by subclass {}; choose another name",
+                            r.definition.name
+                        )));
+                    }
+                }
+            }
+        }
+        let record = ClassRecord {
+            id,
+            superclass,
+            definition: def,
+            comment: old.comment.clone(),
+            kernel: old.kernel || self.kernel_install,
+        };
+        // Recompile in a trial copy (an O(1) clone), so a refusal leaves
+        // the session exactly as it was.
+        let mut trial = self.state.clone();
+        trial.put_class(id, Some(Arc::new(record)));
+        let mut recompiled = Vec::new();
+        let mut removed = Vec::new();
+        let mut method_writes = Vec::new();
+        for class in &affected {
+            for key in trial.methods_of(*class).to_vec() {
+                let Some(method) = trial.methods.get(&key).cloned() else {
+                    continue;
+                };
+                let mref = self.method_ref_in(&trial, key);
+                let source = self.source_text(method.source);
+                match self.compile_in(&trial, key.class, key.side, &source) {
+                    Ok(compiled) => {
+                        // Same text, so the arena entry is reused.
+                        let stored = self.store_compiled(&compiled, method.category, method.source);
+                        trial.put_method(key, Some(Arc::new(stored)));
+                        recompiled.push(mref);
+                    }
+                    Err(errors) => {
+                        trial.put_method(key, None);
+                        removed.push(RemovedMethod {
+                            method: mref,
+                            source,
+                            errors,
+                        });
+                    }
+                }
+                method_writes.push(key);
+            }
+        }
+        if policy == RecompilePolicy::Refuse && !removed.is_empty() {
+            let list: Vec<String> = removed
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{} ({})",
+                        r.method,
+                        r.errors.first().map(|e| e.message.as_str()).unwrap_or("")
+                    )
+                })
+                .collect();
+            return Err(ImageError::Refused(format!(
+                "redefining {} would break {} method(s): {}; fix or remove them first, or \
+                 redefine it letting the methods that no longer compile be removed (their \
+                 source is answered)",
+                old.definition.name,
+                removed.len(),
+                list.join(", ")
+            )));
+        }
+        self.state = trial;
+        self.write(Key::Class(id));
+        if reshaped {
+            self.write(Key::ClassShape(id));
+            for class in &affected {
+                self.rely_on(Key::MethodsOf(*class), METHOD_SET_CHANGES);
+            }
+        }
+        for key in method_writes {
+            self.write(Key::Method(key));
+        }
+        if !removed.is_empty() {
+            for class in &affected {
+                self.touches.insert(Key::MethodsOf(*class));
+            }
+        }
+        Ok(ClassDefined {
+            id,
+            change: if reshaped {
+                DefinitionChange::Reshaped
+            } else {
+                DefinitionChange::Updated
+            },
+            recompiled,
+            removed,
+        })
+    }
+
+    /// Removes a class: its methods, its metaclass's methods and every
+    /// binding of it. Refused for kernel classes, and for a class with
+    /// subclasses unless `policy` says to remove them too. Answers the
+    /// names of the removed classes.
+    pub fn remove_class(&mut self, name: &str, policy: RemoveClassPolicy) -> Result<Vec<String>> {
+        let id = self.class_id(name)?;
+        let record = self.record(id)?.clone();
+        self.guard_kernel(&record)?;
+        let below = Session::descendants(&self.state, id);
+        if !below.is_empty() && policy == RemoveClassPolicy::RefuseIfSubclasses {
+            let mut names: Vec<String> = below
+                .iter()
+                .filter_map(|c| self.state.classes.get(c))
+                .map(|r| r.definition.name.clone())
+                .collect();
+            names.sort();
+            return Err(ImageError::Refused(format!(
+                "class {name} has subclasses ({}); remove them first, or remove with \
+                 RemoveClassPolicy::WithSubclasses",
+                names.join(", ")
+            )));
+        }
+        for c in &below {
+            if let Some(r) = self.state.classes.get(c) {
+                self.guard_kernel(r)?;
+            }
+        }
+        let mut doomed = vec![id];
+        doomed.extend(below);
+        let doomed_set: HashSet<ClassId> = doomed.iter().copied().collect();
+        let doomed_set = &doomed_set;
+        let bindings: Vec<(String, String)> = self
+            .state
+            .dictionaries
+            .iter()
+            .flat_map(|(d, entries)| {
+                entries.iter().filter_map(move |(n, e)| match e {
+                    DictionaryEntry::Class(c) if doomed_set.contains(c) => {
+                        Some((d.clone(), n.clone()))
+                    }
+                    _ => None,
+                })
+            })
+            .collect();
+        let mut names = Vec::new();
+        // Subclasses first, so the subclass index never points at a
+        // removed superclass mid-way.
+        for c in doomed.iter().rev() {
+            for key in self.state.methods_of(*c).to_vec() {
+                self.state.put_method(key, None);
+                self.write(Key::Method(key));
+            }
+            if let Some(r) = self.state.classes.get(c) {
+                names.push(r.definition.name.clone());
+            }
+            self.state.put_class(*c, None);
+            self.write(Key::Class(*c));
+            self.write(Key::ClassShape(*c));
+            self.rely_on(Key::MethodsOf(*c), METHOD_SET_CHANGES);
+        }
+        for (d, n) in bindings {
+            self.state.put_entry(&d, &n, None);
+            self.write(Key::Entry(d, n));
+        }
+        names.sort();
+        Ok(names)
+    }
+
+    fn update_class(&mut self, name: &str, change: impl FnOnce(&mut ClassRecord)) -> Result<()> {
+        let id = self.class_id(name)?;
+        let record = self.record(id)?.clone();
+        self.guard_kernel(&record)?;
+        let mut new = record.as_ref().clone();
+        change(&mut new);
+        self.state.put_class(id, Some(Arc::new(new)));
+        self.write(Key::Class(id));
+        Ok(())
+    }
+
+    /// Sets a class's comment.
+    pub fn set_class_comment(&mut self, name: &str, comment: &str) -> Result<()> {
+        self.update_class(name, |r| r.comment = comment.to_string())
+    }
+
+    /// Sets (or clears) a class's category.
+    pub fn set_class_category(&mut self, name: &str, category: Option<&str>) -> Result<()> {
+        self.update_class(name, |r| {
+            r.definition.category = category.map(str::to_string)
+        })
+    }
+}

@@ -1,0 +1,250 @@
+//! Methods: compiling them into a class against the session's view,
+//! removing and recategorising them, and reading them back with their
+//! source.
+
+use std::sync::Arc;
+
+use crate::compile::{self, MethodScope};
+use crate::error::{CompileError, ImageError, Result};
+use crate::model::{ClassId, MethodRef, Side};
+use crate::sources::SourceRef;
+use crate::state::{Key, MethodKey, State, StoredMethod};
+
+use super::Session;
+use super::transaction::SHAPE_CHANGES;
+
+impl Session {
+    pub(crate) fn method_ref_in(&self, state: &State, key: MethodKey) -> MethodRef {
+        let interner = self
+            .image
+            .interner()
+            .read()
+            .unwrap_or_else(|p| p.into_inner());
+        MethodRef {
+            class_name: state
+                .classes
+                .get(&key.class)
+                .map(|r| r.definition.name.clone())
+                .unwrap_or_else(|| format!("#{}", key.class.0)),
+            side: key.side,
+            selector: interner.resolve(key.selector).to_string(),
+        }
+    }
+
+    pub(super) fn compile_in(
+        &self,
+        state: &State,
+        class: ClassId,
+        side: Side,
+        source: &str,
+    ) -> std::result::Result<compile::Compiled, Vec<CompileError>> {
+        let scope = MethodScope::new(state, self.symbol_list_ref(), class, side);
+        compile::compile(source, &scope)
+    }
+
+    /// The text of a stored source.
+    pub(crate) fn source_text(&self, source: SourceRef) -> String {
+        self.image
+            .sources()
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(source)
+            .to_string()
+    }
+
+    pub(super) fn store_compiled(
+        &self,
+        compiled: &compile::Compiled,
+        category: crate::state::Sym,
+        source: SourceRef,
+    ) -> StoredMethod {
+        let mut interner = self
+            .image
+            .interner()
+            .write()
+            .unwrap_or_else(|p| p.into_inner());
+        StoredMethod::new(
+            category,
+            source,
+            compiled.sends.iter().map(String::as_str),
+            compiled.references.iter().map(String::as_str),
+            compiled.primitive.clone().map(String::into_boxed_str),
+            &mut interner,
+        )
+    }
+
+    fn method_key(&self, class: ClassId, side: Side, selector: &str) -> Option<MethodKey> {
+        let interner = self
+            .image
+            .interner()
+            .read()
+            .unwrap_or_else(|p| p.into_inner());
+        let key = MethodKey {
+            class,
+            side,
+            selector: interner.get(selector)?,
+        };
+        self.state.methods.contains_key(&key).then_some(key)
+    }
+
+    fn no_method(&self, class: &str, side: Side, selector: &str) -> ImageError {
+        let r = MethodRef {
+            class_name: class.to_string(),
+            side,
+            selector: selector.to_string(),
+        };
+        ImageError::NotFound(format!(
+            "no method {r}; list the class's selectors to find the right one"
+        ))
+    }
+
+    /// Compiles `source` into class `class` (instance or class side) under
+    /// `category`, replacing any method with the same selector.
+    ///
+    /// Checks what GemStone checks (syntax, undeclared variables,
+    /// assignment to arguments, …) and on failure answers
+    /// [`ImageError::CompileError`] with every error found, changing
+    /// nothing. Refused for kernel classes.
+    pub fn compile_method(
+        &mut self,
+        class: &str,
+        side: Side,
+        category: &str,
+        source: &str,
+    ) -> Result<MethodRef> {
+        self.compile_method_guarded(class, side, category, source, false)
+            .map(|(method, _)| method)
+    }
+
+    /// [`Session::compile_method`], except that with `kernel_extension` an
+    /// operator's file-in may add or replace a method of a kernel class
+    /// (never change the class itself). Also answers whether the class is
+    /// a kernel class.
+    pub(crate) fn compile_method_guarded(
+        &mut self,
+        class: &str,
+        side: Side,
+        category: &str,
+        source: &str,
+        kernel_extension: bool,
+    ) -> Result<(MethodRef, bool)> {
+        let id = self.class_id(class)?;
+        let record = self.record(id)?.clone();
+        if !kernel_extension {
+            self.guard_kernel(&record)?;
+        }
+        let compiled = self
+            .compile_in(&self.state, id, side, source)
+            .map_err(ImageError::CompileError)?;
+        let (category, selector) = {
+            let mut interner = self
+                .image
+                .interner()
+                .write()
+                .unwrap_or_else(|p| p.into_inner());
+            (
+                interner.intern(category),
+                interner.intern(&compiled.selector),
+            )
+        };
+        let key = MethodKey {
+            class: id,
+            side,
+            selector,
+        };
+        let source_ref = self
+            .image
+            .sources()
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .add(key, &compiled.source);
+        let stored = self.store_compiled(&compiled, category, source_ref);
+        self.state.put_method(key, Some(Arc::new(stored)));
+        self.write(Key::Method(key));
+        self.touches.insert(Key::MethodsOf(id));
+        for c in Session::chain(&self.state, id) {
+            self.rely_on(Key::ClassShape(c), SHAPE_CHANGES);
+        }
+        Ok((
+            MethodRef {
+                class_name: record.definition.name.clone(),
+                side,
+                selector: compiled.selector,
+            },
+            record.kernel,
+        ))
+    }
+
+    /// Removes one method. Refused for kernel classes.
+    pub fn remove_method(&mut self, class: &str, side: Side, selector: &str) -> Result<()> {
+        let id = self.class_id(class)?;
+        let record = self.record(id)?.clone();
+        self.guard_kernel(&record)?;
+        let key = self
+            .method_key(id, side, selector)
+            .ok_or_else(|| self.no_method(class, side, selector))?;
+        self.state.put_method(key, None);
+        self.write(Key::Method(key));
+        self.touches.insert(Key::MethodsOf(id));
+        Ok(())
+    }
+
+    /// Moves one method to another category. Refused for kernel classes.
+    pub fn set_method_category(
+        &mut self,
+        class: &str,
+        side: Side,
+        selector: &str,
+        category: &str,
+    ) -> Result<()> {
+        let id = self.class_id(class)?;
+        let record = self.record(id)?.clone();
+        self.guard_kernel(&record)?;
+        let key = self
+            .method_key(id, side, selector)
+            .ok_or_else(|| self.no_method(class, side, selector))?;
+        let mut method = self.state.methods[&key].as_ref().clone();
+        method.category = self
+            .image
+            .interner()
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .intern(category);
+        self.state.put_method(key, Some(Arc::new(method)));
+        self.write(Key::Method(key));
+        Ok(())
+    }
+
+    /// One method of a class (`side` chooses the class or instance side).
+    pub fn method(
+        &self,
+        class: &str,
+        side: Side,
+        selector: &str,
+    ) -> Result<crate::model::MethodRecord> {
+        let id = self.class_id(class)?;
+        let key = self
+            .method_key(id, side, selector)
+            .ok_or_else(|| self.no_method(class, side, selector))?;
+        let interner = self
+            .image
+            .interner()
+            .read()
+            .unwrap_or_else(|p| p.into_inner());
+        let sources = self
+            .image
+            .sources()
+            .read()
+            .unwrap_or_else(|p| p.into_inner());
+        Ok(self.state.methods[&key].to_record(key, &interner, &sources))
+    }
+
+    /// The source of one method.
+    pub fn method_source(&self, class: &str, side: Side, selector: &str) -> Result<String> {
+        let id = self.class_id(class)?;
+        let key = self
+            .method_key(id, side, selector)
+            .ok_or_else(|| self.no_method(class, side, selector))?;
+        Ok(self.source_text(self.state.methods[&key].source))
+    }
+}

@@ -1,0 +1,58 @@
+//! Persistent application objects: reading them from the session's view,
+//! allocating ids, and storing new states of them.
+
+use std::sync::Arc;
+
+use crate::error::{ImageError, Result};
+use crate::model::{ObjectId, StoredObject};
+use crate::state::Key;
+
+use super::Session;
+
+impl Session {
+    /// The persistent object `id` as this session's view (with its own
+    /// uncommitted stores) holds it.
+    pub fn object(&self, id: ObjectId) -> Option<&StoredObject> {
+        self.state.objects.get(&id).map(|o| o.as_ref())
+    }
+
+    /// How many persistent objects this session's view holds.
+    pub fn object_count(&self) -> usize {
+        self.state.objects.len()
+    }
+
+    /// A new object id, never handed out before in this image. An id taken
+    /// by a session that never stores it (or aborts) is simply skipped.
+    pub fn new_object_id(&self) -> ObjectId {
+        self.image.allocate_object_id()
+    }
+
+    /// Stores `object` as persistent object `id` (new, or a new state of
+    /// an existing one). Storing exactly what the view already holds is
+    /// not a change, so it neither commits nor conflicts. Two sessions
+    /// storing the same object conflict at the second commit, as for code.
+    /// Refused when the object's class does not exist in this view.
+    pub fn store_object(&mut self, id: ObjectId, object: StoredObject) -> Result<()> {
+        if !self.state.classes.contains_key(&object.class) {
+            return Err(ImageError::NotFound(format!(
+                "object #{}: no class with id {} in this view; store instances of existing \
+                 classes",
+                id.0, object.class.0
+            )));
+        }
+        if object.names.len() != object.named.len() {
+            return Err(ImageError::InvalidArgument(format!(
+                "object #{}: {} instance variable names but {} values; give one value per name",
+                id.0,
+                object.names.len(),
+                object.named.len()
+            )));
+        }
+        if self.state.objects.get(&id).is_some_and(|o| **o == object) {
+            return Ok(());
+        }
+        self.state.put_object(id, Some(Arc::new(object)));
+        self.write(Key::Object(id));
+        Ok(())
+    }
+}

@@ -1,0 +1,295 @@
+//! Running a method or a block: an activation's [`Frame`], its variables
+//! (on the call's value stack, or in a heap [`Scope`] when blocks may
+//! capture them), block closures, and the recursion limit checked on entry.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::{R, Run, Unwind};
+use crate::compile::{BlockCode, Method};
+use crate::heap::{Body, Closure, Home, Scope, Value};
+
+/// An activation's context for evaluation.
+pub struct Frame<'m> {
+    /// `self`.
+    pub receiver: Value,
+    /// The variables, when the code creates blocks that may capture them
+    /// (see [`Method::needs_scope`]); otherwise they are on the value stack
+    /// from `base`.
+    pub scope: Option<Rc<Scope>>,
+    /// Where the activation's variables start in [`Run::stack`] when it has
+    /// no scope.
+    pub base: usize,
+    /// A block activation's defining scope (its closure's), which variables
+    /// of enclosing activations are reached through.
+    pub outer: Option<&'m Rc<Scope>>,
+    /// The method (home method for a block).
+    pub method: &'m Rc<Method>,
+    /// The home activation's id.
+    pub home_id: u64,
+    /// A method activation's home marker, made when its first block is
+    /// created.
+    pub home: RefCell<Option<Rc<Home>>>,
+    /// A block activation's home marker (its closure's).
+    pub block_home: Option<&'m Rc<Home>>,
+}
+
+impl<'a> Run<'a> {
+    #[inline(always)]
+    fn enter(&mut self) -> R<()> {
+        self.check_interrupts()?;
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return self.too_deep();
+        }
+        Ok(())
+    }
+
+    /// The recursion limit was passed (`depth` counts the new activation).
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&mut self) -> R<()> {
+        if !self.recursion_signalled {
+            // One catchable error first, with head-room for its handlers;
+            // past that the call ends.
+            self.recursion_signalled = true;
+            let r = self.signal_error(
+                "Error",
+                &format!(
+                    "recursion limit exceeded: more than {} nested activations (infinite \
+                     recursion?)",
+                    self.max_depth
+                ),
+            );
+            self.depth -= 1;
+            return r.map(|_| ());
+        }
+        if self.depth > self.max_depth + 2000 {
+            self.depth -= 1;
+            let m = format!(
+                "recursion limit exceeded: more than {} nested activations",
+                self.max_depth
+            );
+            return Err(self.limit(m));
+        }
+        Ok(())
+    }
+
+    /// Runs method `m` with receiver and arguments.
+    pub(crate) fn invoke(&mut self, m: &Rc<Method>, rcv: Value, args: &[Value]) -> R<Value> {
+        if let Some(p) = m.primitive {
+            let r = if p >= crate::intrinsics::FIRST {
+                self.intrinsic(p, rcv, args)?
+            } else {
+                self.primitive(p, rcv, args)?
+            };
+            if let Some(v) = r {
+                return Ok(v);
+            }
+        }
+        self.enter()?;
+        let id = self.next();
+        let base = self.stack.len();
+        let scope = if m.needs_scope {
+            Some(self.new_scope(args, m.nslots, None))
+        } else {
+            self.push_locals(args, m.nslots);
+            None
+        };
+        let frame = Frame {
+            receiver: rcv,
+            scope,
+            base,
+            outer: None,
+            method: m,
+            home_id: id,
+            home: RefCell::new(None),
+            block_home: None,
+        };
+        let result = self.method_body(&m.body, &frame, m.is_doit);
+        self.depth -= 1;
+        if let Some(h) = frame.home.borrow().as_ref() {
+            h.alive.set(false);
+        }
+        self.stack.truncate(base);
+        if let Some(scope) = frame.scope {
+            self.recycle(scope);
+        }
+        match result {
+            Ok(v) => Ok(v),
+            Err(u) if u.is(Unwind::RETURN, id) => Ok(self.unwind_value),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Pushes an activation's variables onto the value stack: `args`, then
+    /// nil up to `nslots`.
+    #[inline(always)]
+    fn push_locals(&mut self, args: &[Value], nslots: usize) {
+        // One push per value rather than a memcpy: the body reads these
+        // slots at once, and reading a value back from a memcpy's wider
+        // stores before they reach the cache stalls (no store forwarding).
+        for &a in args {
+            self.stack.push(a);
+        }
+        for _ in args.len()..nslots {
+            self.stack.push(Value::Nil);
+        }
+    }
+
+    /// A scope holding `args` then nil up to `nslots`, reusing a pooled one.
+    fn new_scope(&mut self, args: &[Value], nslots: usize, parent: Option<Rc<Scope>>) -> Rc<Scope> {
+        if let Some(mut rc) = self.scope_pool.pop()
+            && let Some(scope) = Rc::get_mut(&mut rc)
+        {
+            let vars = scope.vars.get_mut();
+            vars.clear();
+            // Value by value, as in `push_locals`.
+            for &a in args {
+                vars.push(a);
+            }
+            vars.resize(nslots.max(args.len()), Value::Nil);
+            scope.parent = parent;
+            return rc;
+        }
+        let mut vars = Vec::with_capacity(nslots.max(args.len()).max(4));
+        for &a in args {
+            vars.push(a);
+        }
+        vars.resize(nslots.max(args.len()), Value::Nil);
+        Rc::new(Scope {
+            vars: RefCell::new(vars),
+            parent,
+        })
+    }
+
+    /// Returns a scope no block captured to the pool.
+    fn recycle(&mut self, mut scope: Rc<Scope>) {
+        if self.scope_pool.len() < 256
+            && let Some(s) = Rc::get_mut(&mut scope)
+        {
+            s.parent = None;
+            self.scope_pool.push(scope);
+        }
+    }
+
+    /// The closure of a block value, if `v` is one.
+    pub(crate) fn closure_args(&self, v: Value) -> Option<usize> {
+        let Value::Obj(id) = v else { return None };
+        match &self.st.heap.get(id).body {
+            Body::Block(c) => Some(c.code.nargs),
+            _ => None,
+        }
+    }
+
+    /// Evaluates block `blk` with `args` (the count must match).
+    pub(crate) fn call_block(&mut self, blk: Value, args: &[Value]) -> R<Value> {
+        let Value::Obj(id) = blk else {
+            return Err(self.fatal("not a block".into()));
+        };
+        let closure = match &self.st.heap.get(id).body {
+            Body::Block(c) => c.clone(),
+            _ => return Err(self.fatal("not a block".into())),
+        };
+        self.enter()?;
+        let base = self.stack.len();
+        let scope = if closure.code.needs_scope {
+            Some(self.new_scope(args, closure.code.nslots, Some(closure.outer.clone())))
+        } else {
+            self.push_locals(args, closure.code.nslots);
+            None
+        };
+        let frame = Frame {
+            receiver: closure.receiver,
+            scope,
+            base,
+            outer: Some(&closure.outer),
+            method: &closure.method,
+            home_id: closure.home.id,
+            home: RefCell::new(None),
+            block_home: Some(&closure.home),
+        };
+        let r = self.statements(&closure.code.body, &frame);
+        self.depth -= 1;
+        self.stack.truncate(base);
+        if let Some(scope) = frame.scope {
+            self.recycle(scope);
+        }
+        r
+    }
+
+    pub(super) fn make_block(&mut self, code: &Rc<BlockCode>, f: &Frame) -> R<Value> {
+        let home = match f.block_home {
+            Some(h) => h.clone(),
+            None => {
+                let mut h = f.home.borrow_mut();
+                h.get_or_insert_with(|| {
+                    Rc::new(Home {
+                        id: f.home_id,
+                        alive: std::cell::Cell::new(true),
+                    })
+                })
+                .clone()
+            }
+        };
+        // The compiler gives every activation that creates a block a scope.
+        let Some(outer) = f.scope.clone() else {
+            return Err(self.fatal(format!(
+                "internal error: a block was created in {} without a scope to capture",
+                f.method.label
+            )));
+        };
+        let closure = Closure {
+            code: code.clone(),
+            outer,
+            receiver: f.receiver,
+            home,
+            method: f.method.clone(),
+        };
+        self.alloc(self.st.known.exec_block, 0, Body::Block(Rc::new(closure)))
+    }
+
+    /// The scope of the activation `depth` (≥ 1) levels out from a block
+    /// activation.
+    fn outer_scope<'f>(f: &'f Frame<'_>, depth: u16) -> &'f Scope {
+        let mut s: &Scope = f.outer.expect("compiler-resolved depth");
+        for _ in 1..depth {
+            s = s.parent.as_deref().expect("compiler-resolved depth");
+        }
+        s
+    }
+
+    /// Variable `idx` of the running activation.
+    #[inline(always)]
+    pub(super) fn local(&self, f: &Frame, idx: u16) -> Value {
+        match &f.scope {
+            Some(s) => s.vars.borrow()[idx as usize],
+            None => self.stack[f.base + idx as usize],
+        }
+    }
+
+    /// Sets variable `idx` of the running activation.
+    #[inline(always)]
+    pub(super) fn set_local(&mut self, f: &Frame, idx: u16, v: Value) {
+        match &f.scope {
+            Some(s) => s.vars.borrow_mut()[idx as usize] = v,
+            None => self.stack[f.base + idx as usize] = v,
+        }
+    }
+
+    pub(super) fn get_temp(&self, f: &Frame, depth: u16, idx: u16) -> Value {
+        if depth == 0 {
+            self.local(f, idx)
+        } else {
+            Self::outer_scope(f, depth).vars.borrow()[idx as usize]
+        }
+    }
+
+    pub(super) fn set_temp(&mut self, f: &Frame, depth: u16, idx: u16, v: Value) {
+        if depth == 0 {
+            self.set_local(f, idx, v);
+        } else {
+            Self::outer_scope(f, depth).vars.borrow_mut()[idx as usize] = v;
+        }
+    }
+}
