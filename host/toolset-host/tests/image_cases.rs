@@ -283,3 +283,40 @@ fn every_case_answers_as_stated_through_a_plug_in() {
         run(&mut path)
     });
 }
+
+#[test]
+fn only_a_failure_passed_on_unchanged_keeps_its_details() {
+    let probe = common::load(
+        gs_test_plugins::PROBE,
+        common::all_grants(),
+        Limits::default(),
+    );
+    let (_dir, image) = fixture_image();
+    let ctx = context(&image, false);
+    let mut session = probe.session();
+    let passed_on = session
+        .call_json("execute", r#"{"code": "1/0"}"#, &ctx)
+        .unwrap_err();
+    assert_eq!(
+        passed_on.details.map(Value::Object),
+        Some(json!({"exceptionClass": "ZeroDivide", "description": "attempt to divide 1 by zero"}))
+    );
+    let reworded = session
+        .call_json("execute_reworded", r#"{"code": "1/0"}"#, &ctx)
+        .unwrap_err();
+    assert_eq!(reworded.kind.as_str(), "other");
+    assert!(
+        reworded.message.starts_with("the probe says: "),
+        "{}",
+        reworded.message
+    );
+    assert_eq!(
+        reworded.details, None,
+        "a tool's own words carry no host details"
+    );
+    // Nor does a later call inherit an earlier call's failure.
+    let own = session
+        .call_json("execute_reworded", r#"{"code": "3 + 4"}"#, &ctx)
+        .unwrap();
+    assert_eq!(own.structured, Some(json!({"printString": "7"})));
+}

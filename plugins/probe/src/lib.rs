@@ -101,6 +101,15 @@ fn execute(a: Code) -> Result<Output, Error> {
     }))
 }
 
+/// As `execute`, but failing with a message of its own: a tool's own
+/// error, which must not carry the host failure's details.
+fn execute_reworded(a: Code) -> Result<Output, Error> {
+    match execution::execute_detailed(&a.code) {
+        Ok(d) => Output::json(&json!({"printString": d.print_string})),
+        Err(f) => Err(Error::new(f.kind, format!("the probe says: {}", f.message))),
+    }
+}
+
 fn compile_method(a: Compile) -> Result<Output, Error> {
     let m = code::compile_method_detailed(&a.class_name, a.meta, a.category.as_deref(), &a.source)?;
     Output::json(&method(&m))
@@ -160,6 +169,15 @@ fn toolset() -> Toolset {
             Tool::new("execute", "execute-detailed", execute)
                 .input(Schema::object().required("code", Schema::string()))
                 .read_only_safe(),
+        )
+        .tool(
+            Tool::new(
+                "execute_reworded",
+                "execute-detailed, failing in its own words",
+                execute_reworded,
+            )
+            .input(Schema::object().required("code", Schema::string()))
+            .read_only_safe(),
         )
         .tool(
             Tool::new("compile_method", "compile-method-detailed", compile_method)
