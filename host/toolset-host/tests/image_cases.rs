@@ -320,3 +320,27 @@ fn only_a_failure_passed_on_unchanged_keeps_its_details() {
         .unwrap();
     assert_eq!(own.structured, Some(json!({"printString": "7"})));
 }
+
+#[test]
+fn a_page_keeps_to_the_toolsets_result_cap_and_still_counts_every_match() {
+    let capped = common::load(
+        gs_test_plugins::PROBE,
+        common::all_grants(),
+        Limits {
+            max_results: 2,
+            ..Limits::default()
+        },
+    );
+    let (_dir, image) = fixture_image();
+    let ctx = context(&image, false);
+    let mut session = capped.session();
+    let out = session
+        .call_json("senders", r#"{"selector": "balance", "limit": 1000}"#, &ctx)
+        .unwrap();
+    assert_eq!(
+        out.structured,
+        Some(json!({"total": 5, "methods": [
+            {"className": "Account", "meta": false, "selector": "deposit:"},
+            {"className": "Account", "meta": false, "selector": "withdraw:"}]}))
+    );
+}
