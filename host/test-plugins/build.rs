@@ -11,11 +11,12 @@ use std::process::Command;
 const TARGET: &str = "wasm32-wasip2";
 
 /// The plug-in crates, as (constant name, package name, artefact name).
-const PLUGINS: [(&str, &str, &str); 5] = [
+const PLUGINS: [(&str, &str, &str); 6] = [
     ("ACME_DB", "acme_db", "acme_db"),
     ("HELLO", "hello", "hello"),
     ("HOSTILE", "hostile", "hostile"),
     ("MISBEHAVE", "misbehave", "misbehave"),
+    ("PROBE", "probe", "probe"),
     ("WRONG_VERSION", "wrong-version", "wrong_version"),
 ];
 

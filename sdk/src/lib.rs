@@ -14,8 +14,12 @@
 //! The image is reached through [`image`] (look-ups), [`execution`]
 //! (running Smalltalk), [`code`] (changing code) and [`session`] (facts),
 //! each a thin wrapper over the host functions of the WIT package
-//! `gemstone:mcp@0.1.0`; [`log`] sends log lines and progress to the
-//! client. The server's operator decides what a toolset may reach (grants);
+//! `gemstone:mcp@0.1.1`; [`log`] sends log lines and progress to the
+//! client. Searches come paged with their true total
+//! ([`image::senders_page`] and its siblings), and the functions added in
+//! 0.1.1 fail with a [`Failure`] carrying the image's particulars
+//! (compile-error positions, the exception class), which `?` passes on to
+//! the client unchanged. The server's operator decides what a toolset may reach (grants);
 //! a host function called without its grant fails with
 //! [`ErrorKind::Refused`] naming the grant.
 //!
@@ -67,14 +71,15 @@ mod schema;
 mod toolset;
 
 pub use host::{code, execution, image, log, session};
-pub use output::{Content, Error, ErrorKind, Output};
+pub use output::{Content, Error, ErrorKind, Failure, Output};
 pub use schema::{ObjectSchema, Schema};
 pub use toolset::{Tool, Toolset};
 
 /// The WIT data types the host functions take and answer.
 pub mod types {
     pub use crate::__private::bindings::gemstone::mcp::types::{
-        ClassDefinition, ClassInfo, LogLevel, MethodRef, MethodRefs, ServerIdentity,
+        ClassDefinition, ClassInfo, Doit, LogLevel, MethodPage, MethodRef, MethodRefs,
+        ServerIdentity, SourceSearch,
     };
 }
 

@@ -90,19 +90,97 @@ impl Error {
     }
 }
 
-impl From<wit::Error> for Error {
-    fn from(e: wit::Error) -> Error {
-        let kind = match e.kind {
-            wit::ErrorKind::InvalidParams => ErrorKind::InvalidParams,
-            wit::ErrorKind::NotFound => ErrorKind::NotFound,
-            wit::ErrorKind::Refused => ErrorKind::Refused,
-            wit::ErrorKind::ReadOnly => ErrorKind::ReadOnly,
-            wit::ErrorKind::CompileError => ErrorKind::CompileError,
-            wit::ErrorKind::Other => ErrorKind::Other,
-        };
-        Error::new(kind, e.message)
+fn kind_from_wit(kind: wit::ErrorKind) -> ErrorKind {
+    match kind {
+        wit::ErrorKind::InvalidParams => ErrorKind::InvalidParams,
+        wit::ErrorKind::NotFound => ErrorKind::NotFound,
+        wit::ErrorKind::Refused => ErrorKind::Refused,
+        wit::ErrorKind::ReadOnly => ErrorKind::ReadOnly,
+        wit::ErrorKind::CompileError => ErrorKind::CompileError,
+        wit::ErrorKind::Other => ErrorKind::Other,
     }
 }
+
+impl From<wit::Error> for Error {
+    fn from(e: wit::Error) -> Error {
+        Error::new(kind_from_wit(e.kind), e.message)
+    }
+}
+
+/// A host function's failure with its machine-readable particulars, as
+/// the functions added in `gemstone:mcp@0.1.1` answer it (the
+/// `*_page` searches, [`execution::execute_detailed`](crate::execution::execute_detailed),
+/// [`code::compile_method_detailed`](crate::code::compile_method_detailed),
+/// [`code::define_class_detailed`](crate::code::define_class_detailed)).
+///
+/// `details` holds what the image reported: for
+/// [`ErrorKind::CompileError`], `errors`, a list of `{line, column,
+/// message}` in the source as given; for an exception Smalltalk code did
+/// not handle, `exceptionClass` and `description`. Pass a failure on with
+/// `?` (it converts into an [`Error`] of the same kind and message): the
+/// host recognises it and the client receives the details too, in
+/// `structuredContent.error`.
+///
+/// ```
+/// use gs_mcp_sdk::{Error, ErrorKind, Failure};
+/// use serde_json::json;
+///
+/// let failure = Failure {
+///     kind: ErrorKind::Other,
+///     message: "ZeroDivide: division by zero".into(),
+///     details: Some(json!({"exceptionClass": "ZeroDivide"})),
+/// };
+/// assert_eq!(failure.detail("exceptionClass"), Some(&json!("ZeroDivide")));
+/// let passed_on: Error = failure.into();
+/// assert_eq!(passed_on.kind, ErrorKind::Other);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    /// The class of failure.
+    pub kind: ErrorKind,
+    /// What went wrong and how to fix it.
+    pub message: String,
+    /// The particulars, a JSON object, if the host reported any.
+    pub details: Option<Value>,
+}
+
+impl Failure {
+    /// One member of the details, e.g. `errors` or `exceptionClass`.
+    pub fn detail(&self, name: &str) -> Option<&Value> {
+        self.details.as_ref()?.get(name)
+    }
+}
+
+impl From<wit::Failure> for Failure {
+    fn from(f: wit::Failure) -> Failure {
+        Failure {
+            kind: kind_from_wit(f.kind),
+            message: f.message,
+            // The host sends one JSON object; anything else is dropped
+            // rather than guessed at.
+            details: f
+                .details
+                .and_then(|d| serde_json::from_str::<Value>(&d).ok())
+                .filter(Value::is_object),
+        }
+    }
+}
+
+/// The failure's kind and message, which the host matches to give the
+/// client its details.
+impl From<Failure> for Error {
+    fn from(f: Failure) -> Error {
+        Error::new(f.kind, f.message)
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}: {}", self.kind, self.message)
+    }
+}
+
+impl std::error::Error for Failure {}
 
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

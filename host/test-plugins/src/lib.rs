@@ -6,3 +6,10 @@
 //! (once per change of `plugins/`, `sdk/` or `wit/`). Unpublished.
 
 include!(concat!(env!("OUT_DIR"), "/gen.rs"));
+
+/// `plugins/hello` as built against `gemstone:mcp@0.1.0`, committed rather
+/// than built: a component a vendor shipped before the package's later
+/// additions, which every host of the 0.1 line must keep loading and
+/// running unchanged. Rebuilding it from today's tree would import the
+/// newest version instead, so it is never rebuilt.
+pub const HELLO_0_1_0: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.0.wasm");

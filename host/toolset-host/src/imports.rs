@@ -8,6 +8,11 @@
 //! the caller's [`ImageSession`](gs_toolset::ImageSession) — whose
 //! read-only form refuses anything that executes or mutates — and what
 //! comes back is capped.
+//!
+//! The functions added in `gemstone:mcp@0.1.1` answer a `failure`: the
+//! backend's [`ToolError`] with its details passed through as JSON text.
+//! Each such failure is remembered for the call, so a tool that returns
+//! it unchanged hands the client the same details (see `Call::passed_on`).
 
 use gs_toolset::{CallContext, ErrorKind, LogLevel, ToolError};
 
@@ -25,18 +30,112 @@ fn wit_error(kind: types::ErrorKind, message: String) -> types::Error {
 /// An image backend's error in the WIT shape; kinds only the WebAssembly
 /// host raises (none should come from a backend) become `other`.
 fn from_tool_error(e: ToolError) -> types::Error {
-    let kind = match e.kind {
+    wit_error(wit_kind(e.kind), e.message)
+}
+
+fn wit_kind(kind: ErrorKind) -> types::ErrorKind {
+    match kind {
         ErrorKind::InvalidParams => types::ErrorKind::InvalidParams,
         ErrorKind::NotFound => types::ErrorKind::NotFound,
         ErrorKind::Refused => types::ErrorKind::Refused,
         ErrorKind::ReadOnly => types::ErrorKind::ReadOnly,
         ErrorKind::CompileError => types::ErrorKind::CompileError,
         _ => types::ErrorKind::Other,
-    };
-    wit_error(kind, e.message)
+    }
+}
+
+/// The kind of a host error (in the WIT shape) as a [`ToolError`]'s.
+fn tool_kind(kind: types::ErrorKind) -> ErrorKind {
+    match kind {
+        types::ErrorKind::InvalidParams => ErrorKind::InvalidParams,
+        types::ErrorKind::NotFound => ErrorKind::NotFound,
+        types::ErrorKind::Refused => ErrorKind::Refused,
+        types::ErrorKind::ReadOnly => ErrorKind::ReadOnly,
+        types::ErrorKind::CompileError => ErrorKind::CompileError,
+        types::ErrorKind::Other => ErrorKind::Other,
+    }
+}
+
+/// The host's own refusals (grants, caps) as [`ToolError`]s, for the
+/// functions that answer a `failure`.
+fn host_error(e: types::Error) -> ToolError {
+    ToolError::new(tool_kind(e.kind), e.message)
+}
+
+/// The WIT form of a search page.
+fn method_page(page: gs_toolset::MethodPage) -> types::MethodPage {
+    types::MethodPage {
+        total: u64::try_from(page.total).unwrap_or(u64::MAX),
+        refs: page.methods.into_iter().map(method_ref).collect(),
+    }
+}
+
+fn method_ref(m: gs_toolset::MethodRef) -> types::MethodRef {
+    types::MethodRef {
+        class_name: m.class_name,
+        meta: m.meta,
+        selector: m.selector,
+    }
+}
+
+/// The words of the kernel-class guard for each `code` function: those of
+/// the built-in tool doing the same thing, so a client reads one refusal
+/// whichever toolset it called.
+fn guard_action(function: &str) -> &'static str {
+    match function {
+        "compile-method" | "compile-method-detailed" => "compile a method into",
+        "define-class" | "define-class-detailed" => "redefine",
+        "delete-method" => "delete a method of",
+        "delete-class" => "delete",
+        "set-class-comment" => "change the comment of",
+        _ => "change",
+    }
 }
 
 impl HostState {
+    /// Answers a `failure` for `e`, remembering it for the call so that a
+    /// tool passing it on unchanged keeps its details.
+    fn failure(&mut self, mut e: ToolError) -> types::Failure {
+        // Remembered as the guest sees it: a kind WIT cannot name is
+        // `other` on both sides of the comparison.
+        let kind = wit_kind(e.kind);
+        e.kind = tool_kind(kind);
+        if let Some(call) = self.call.as_mut() {
+            call.remember(&e);
+        }
+        types::Failure {
+            kind,
+            message: e.message,
+            details: e.details.map(|d| serde_json::Value::Object(d).to_string()),
+        }
+    }
+
+    /// The page size a search may answer: what the plug-in asked for, at
+    /// most the toolset's result cap.
+    fn page_limit(&self, limit: u32) -> usize {
+        usize::try_from(limit)
+            .unwrap_or(usize::MAX)
+            .min(self.policy.limits.max_results)
+    }
+
+    /// Runs a paged search after the `image:read` check.
+    fn search_page(
+        &mut self,
+        function: &str,
+        limit: u32,
+        search: impl FnOnce(
+            &dyn gs_toolset::ImageSession,
+            usize,
+        ) -> Result<gs_toolset::MethodPage, ToolError>,
+    ) -> Result<types::MethodPage, types::Failure> {
+        let limit = self.page_limit(limit);
+        let answer = self
+            .allowed(function, Grant::Read)
+            .map_err(host_error)
+            .and_then(|ctx| search(ctx.image.as_ref(), limit));
+        answer.map(method_page).map_err(|e| self.failure(e))
+    }
+
     /// The context of the call in flight, after checking `grant`.
     fn allowed(&self, function: &str, grant: Grant) -> WitResult<&CallContext> {
         let call = self.call.as_ref().ok_or_else(|| {
@@ -66,9 +165,14 @@ impl HostState {
     /// As [`HostState::allowed`] with `image:write`, and refuses
     /// a change to a kernel class.
     fn allowed_to_change_class(&self, function: &str, class_name: &str) -> WitResult<&CallContext> {
-        let ctx = self.allowed(function, Grant::Write)?;
-        gs_toolset::refuse_kernel_class(ctx, class_name, &format!("change ({function})"))
-            .map_err(from_tool_error)?;
+        self.guarded(function, class_name).map_err(from_tool_error)
+    }
+
+    /// As [`HostState::allowed_to_change_class`], failing as a
+    /// [`ToolError`].
+    fn guarded(&self, function: &str, class_name: &str) -> Result<&CallContext, ToolError> {
+        let ctx = self.allowed(function, Grant::Write).map_err(host_error)?;
+        gs_toolset::refuse_kernel_class(ctx, class_name, guard_action(function))?;
         Ok(ctx)
     }
 
@@ -92,15 +196,7 @@ impl HostState {
     fn refs(&self, r: gs_toolset::MethodPage) -> types::MethodRefs {
         let truncated = r.truncated();
         types::MethodRefs {
-            refs: r
-                .methods
-                .into_iter()
-                .map(|m| types::MethodRef {
-                    class_name: m.class_name,
-                    meta: m.meta,
-                    selector: m.selector,
-                })
-                .collect(),
+            refs: r.methods.into_iter().map(method_ref).collect(),
             truncated,
         }
     }
@@ -217,34 +313,113 @@ impl image::Host for HostState {
             .search_source(&search, self.policy.limits.max_results);
         r.map(|r| self.refs(r)).map_err(from_tool_error)
     }
+
+    async fn implementors_page(
+        &mut self,
+        selector: String,
+        limit: u32,
+    ) -> Result<types::MethodPage, types::Failure> {
+        self.step_off_async_thread().await;
+        self.search_page("implementors-page", limit, |image, limit| {
+            image.implementors(&selector, limit)
+        })
+    }
+
+    async fn senders_page(
+        &mut self,
+        selector: String,
+        limit: u32,
+    ) -> Result<types::MethodPage, types::Failure> {
+        self.step_off_async_thread().await;
+        self.search_page("senders-page", limit, |image, limit| {
+            image.senders(&selector, limit)
+        })
+    }
+
+    async fn references_page(
+        &mut self,
+        name: String,
+        limit: u32,
+    ) -> Result<types::MethodPage, types::Failure> {
+        self.step_off_async_thread().await;
+        self.search_page("references-page", limit, |image, limit| {
+            image.references_to(&name, limit)
+        })
+    }
+
+    async fn search_source_page(
+        &mut self,
+        search: types::SourceSearch,
+        limit: u32,
+    ) -> Result<types::MethodPage, types::Failure> {
+        self.step_off_async_thread().await;
+        self.search_page("search-source-page", limit, |image, limit| {
+            image.search_source(
+                &gs_toolset::SourceSearch {
+                    text: &search.text,
+                    ignore_case: search.ignore_case,
+                    dictionary: search.dictionary.as_deref(),
+                },
+                limit,
+            )
+        })
+    }
 }
 
-impl execution::Host for HostState {
-    /// The Smalltalk runs under the plug-in call's deadline and
-    /// cancellation (see `watchdog`) and the toolset's memory cap.
-    async fn execute(&mut self, code: String) -> WitResult<String> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("execute", Grant::Execute)?;
+impl HostState {
+    /// Runs a doit for `function`. The Smalltalk runs under the plug-in
+    /// call's deadline and cancellation (see `watchdog`) and the toolset's
+    /// memory cap.
+    fn run_doit(&mut self, function: &str, code: &str) -> Result<gs_toolset::Doit, ToolError> {
+        let ctx = self.allowed(function, Grant::Execute).map_err(host_error)?;
         let deadline = self.deadline.unwrap_or_else(std::time::Instant::now);
         let run = self.watchdog.watch(&ctx.cancel, deadline);
-        let printed = ctx
+        let doit = ctx
             .image
-            .execute_bounded(&code, &run.token, self.policy.limits.memory)
-            .map(|doit| doit.print_string);
+            .execute_bounded(code, &run.token, self.policy.limits.memory);
         if run.past_deadline() {
             // The guest goes on only to its next epoch check.
             self.stop = Some(Stop::Deadline);
-            return Err(wit_error(
-                types::ErrorKind::Other,
-                format!(
-                    "the Smalltalk of `execute` ran past toolset `{}`'s deadline of {:.3} s \
-                     and was stopped",
-                    self.policy.toolset,
-                    self.budget.as_secs_f64()
-                ),
-            ));
+            return Err(ToolError::other(format!(
+                "the Smalltalk of `{function}` ran past toolset `{}`'s deadline of {:.3} s \
+                 and was stopped",
+                self.policy.toolset,
+                self.budget.as_secs_f64()
+            )));
         }
-        self.capped("execute", printed.map_err(from_tool_error)?)
+        doit
+    }
+}
+
+impl execution::Host for HostState {
+    async fn execute(&mut self, code: String) -> WitResult<String> {
+        self.step_off_async_thread().await;
+        let doit = self.run_doit("execute", &code).map_err(from_tool_error)?;
+        self.capped("execute", doit.print_string)
+    }
+
+    async fn execute_detailed(&mut self, code: String) -> Result<types::Doit, types::Failure> {
+        self.step_off_async_thread().await;
+        let doit = self.run_doit("execute-detailed", &code).and_then(|d| {
+            // Both texts cross into the guest: together they keep to the
+            // output cap.
+            let size = d.print_string.len() + d.transcript.len();
+            if size > self.policy.limits.output {
+                return Err(ToolError::other(format!(
+                    "the answer of `execute-detailed` is {size} bytes (printString and \
+                     Transcript), over toolset `{}`'s output cap of {} bytes; ask for less (or \
+                     the operator may raise `limits.output`)",
+                    self.policy.toolset, self.policy.limits.output
+                )));
+            }
+            Ok(d)
+        });
+        doit.map(|d| types::Doit {
+            print_string: d.print_string,
+            truncated: d.truncated,
+            transcript: d.transcript,
+        })
+        .map_err(|e| self.failure(e))
     }
 }
 
@@ -268,16 +443,36 @@ impl code::Host for HostState {
         self.step_off_async_thread().await;
         let ctx = self.allowed_to_change_class("define-class", &d.name)?;
         ctx.image
-            .define_class(&gs_toolset::ClassDefinition {
-                name: d.name,
-                superclass: d.superclass,
-                dictionary: d.dictionary,
-                instance_variables: d.instance_variables,
-                class_variables: d.class_variables,
-                class_instance_variables: d.class_instance_variables,
-                category: d.category,
-            })
+            .define_class(&class_definition(d))
             .map_err(from_tool_error)
+    }
+
+    async fn compile_method_detailed(
+        &mut self,
+        class_name: String,
+        meta: bool,
+        category: Option<String>,
+        source: String,
+    ) -> Result<types::MethodRef, types::Failure> {
+        self.step_off_async_thread().await;
+        let compiled = self
+            .guarded("compile-method-detailed", &class_name)
+            .and_then(|ctx| {
+                ctx.image
+                    .compile_method(&class_name, meta, category.as_deref(), &source)
+            });
+        compiled.map(method_ref).map_err(|e| self.failure(e))
+    }
+
+    async fn define_class_detailed(
+        &mut self,
+        d: types::ClassDefinition,
+    ) -> Result<(), types::Failure> {
+        self.step_off_async_thread().await;
+        let defined = self
+            .guarded("define-class-detailed", &d.name)
+            .and_then(|ctx| ctx.image.define_class(&class_definition(d)));
+        defined.map_err(|e| self.failure(e))
     }
 
     async fn delete_method(
@@ -305,6 +500,18 @@ impl code::Host for HostState {
         ctx.image
             .set_class_comment(&class_name, &comment)
             .map_err(from_tool_error)
+    }
+}
+
+fn class_definition(d: types::ClassDefinition) -> gs_toolset::ClassDefinition {
+    gs_toolset::ClassDefinition {
+        name: d.name,
+        superclass: d.superclass,
+        dictionary: d.dictionary,
+        instance_variables: d.instance_variables,
+        class_variables: d.class_variables,
+        class_instance_variables: d.class_instance_variables,
+        category: d.category,
     }
 }
 

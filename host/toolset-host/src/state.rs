@@ -82,6 +82,53 @@ pub(crate) struct Call {
     pub notifications_left: usize,
     /// The last progress value forwarded in this call.
     pub last_progress: Option<f64>,
+    /// The failures with details that host functions answered in this
+    /// call, newest last, so that a tool failing with one of them
+    /// unchanged gives the client its details (see [`Call::passed_on`]).
+    pub failures: Vec<gs_toolset::ToolError>,
+}
+
+/// How many failures with details a call remembers: a tool passes on the
+/// failure it just got, not one from many host calls ago.
+const REMEMBERED_FAILURES: usize = 8;
+
+impl Call {
+    /// A call of the call in flight for `ctx`, with its notification
+    /// allowance.
+    pub fn new(ctx: CallContext, notifications: usize) -> Call {
+        Call {
+            ctx,
+            notifications_left: notifications,
+            last_progress: None,
+            failures: Vec::new(),
+        }
+    }
+
+    /// Remembers a failure a host function answers, if it has details.
+    pub fn remember(&mut self, failure: &gs_toolset::ToolError) {
+        if failure.details.is_none() {
+            return;
+        }
+        if self.failures.len() == REMEMBERED_FAILURES {
+            self.failures.remove(0);
+        }
+        self.failures.push(failure.clone());
+    }
+
+    /// The tool's own error, with the details of the failure it passes on
+    /// unchanged (same kind, same message) if a host function answered one
+    /// in this call. Nothing is read out of the message itself.
+    pub fn passed_on(&self, mut error: gs_toolset::ToolError) -> gs_toolset::ToolError {
+        if let Some(f) = self
+            .failures
+            .iter()
+            .rev()
+            .find(|f| f.kind == error.kind && f.message == error.message)
+        {
+            error.details = f.details.clone();
+        }
+        error
+    }
 }
 
 /// Caps linear memory (and tables) of one instance, and counts it against

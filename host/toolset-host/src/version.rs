@@ -7,12 +7,20 @@
 //! `0.x` minors as breaking) that is not newer than its own, and refuses
 //! anything else with a message naming both versions — before wasmtime's
 //! linker would fail with a less helpful one.
+//!
+//! An accepted older component links as it is: wasmtime's component linker
+//! looks names up semver-compatibly, so an import of
+//! `gemstone:mcp/image@0.1.0` finds the host's `gemstone:mcp/image@0.1.1`
+//! (and the host's look-up of the `tools@0.1.1` export finds a component's
+//! `tools@0.1.0`). Within a version line the package only grows, so the
+//! functions an older component imports are all there with their old
+//! signatures; the ones added later are simply not imported.
 
 /// The WIT package this host implements.
 pub const PACKAGE: &str = "gemstone:mcp";
 
 /// The version of [`PACKAGE`] this host implements (`wit/*.wit`).
-pub const PACKAGE_VERSION: &str = "0.1.0";
+pub const PACKAGE_VERSION: &str = "0.1.1";
 
 /// A `major.minor.patch` version, pre-release and build suffixes ignored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -101,7 +109,29 @@ mod tests {
     fn other_major_is_refused_naming_both_versions() {
         let err = check(["wasi:cli/environment@0.2.0"], ["gemstone:mcp/tools@1.0.0"]).unwrap_err();
         assert!(err.contains("gemstone:mcp@1.0.0"), "{err}");
-        assert!(err.contains("gemstone:mcp@0.1.0"), "{err}");
+        assert!(err.contains("gemstone:mcp@0.1.1"), "{err}");
+    }
+
+    #[test]
+    fn every_version_of_the_0_1_line_up_to_the_hosts_is_accepted() {
+        for v in ["0.1.0", "0.1.1"] {
+            let image = format!("gemstone:mcp/image@{v}");
+            let tools = format!("gemstone:mcp/tools@{v}");
+            assert_eq!(check([image.as_str()], [tools.as_str()]), Ok(()), "{v}");
+        }
+        // A 0.1.0 component that imports nothing of 0.1.1 alongside one
+        // that does: both load.
+        assert!(check(["gemstone:mcp/image@0.1.0"], ["gemstone:mcp/tools@0.1.1"]).is_ok());
+    }
+
+    #[test]
+    fn a_newer_or_another_minor_version_is_refused() {
+        for v in ["0.1.2", "0.2.0", "1.0.0"] {
+            let tools = format!("gemstone:mcp/tools@{v}");
+            let err = check([], [tools.as_str()]).unwrap_err();
+            assert!(err.contains(&format!("gemstone:mcp@{v}")), "{err}");
+            assert!(err.contains("implements gemstone:mcp@0.1.1"), "{err}");
+        }
     }
 
     #[test]

@@ -205,11 +205,7 @@ fn arm(
     notifications: usize,
 ) {
     let data = store.data_mut();
-    data.call = call.map(|ctx| Call {
-        ctx: ctx.clone(),
-        notifications_left: notifications,
-        last_progress: None,
-    });
+    data.call = call.map(|ctx| Call::new(ctx.clone(), notifications));
     data.deadline = Some(deadline);
     data.budget = deadline.saturating_duration_since(started);
     data.stop = None;
@@ -278,15 +274,21 @@ impl WasmSession {
             .gemstone_mcp_tools()
             .call_call(&mut live.store, tool, arguments.text())
             .await;
-        {
+        let finished = {
             let data = live.store.data_mut();
-            data.call = None;
             data.deadline = None;
             data.end_run();
-        }
+            data.call.take()
+        };
         let result = match answer {
             Ok(Ok(output)) => convert_output(tool, output, descriptor.output_schema.as_ref()),
-            Ok(Err(e)) => Err(from_wit_error(e)),
+            Ok(Err(e)) => {
+                let e = from_wit_error(e);
+                Err(match &finished {
+                    Some(call) => call.passed_on(e),
+                    None => e,
+                })
+            }
             Err(e) => {
                 return Err(classify_failure(
                     e,

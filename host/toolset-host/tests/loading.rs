@@ -257,3 +257,108 @@ fn a_memory_limit_above_the_hosts_is_a_config_error() {
         e.message
     );
 }
+
+/// What a 0.1.0 component's tools answer on a fresh fixture session:
+/// each call's structured content (or text) or error kind and message.
+fn hello_answers(toolset: &gs_toolset_host::WasmToolset) -> Vec<String> {
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    ctx.image
+        .define_class(&gs_toolset::ClassDefinition {
+            name: "Greeter".into(),
+            superclass: Some("Object".into()),
+            dictionary: "UserGlobals".into(),
+            instance_variables: vec![],
+            class_variables: vec![],
+            class_instance_variables: vec![],
+            category: None,
+        })
+        .unwrap();
+    let mut s = toolset.open_session();
+    let calls = [
+        ("greet", r#"{"name": "Ada"}"#),
+        ("add", r#"{"a": 2, "b": 40}"#),
+        ("fail", r#"{"kind": "notFound"}"#),
+        ("describe_class", r#"{"className": "Object"}"#),
+        (
+            "compile",
+            r#"{"className": "Greeter", "source": "greeting\n\t^ 'hi'"}"#,
+        ),
+        (
+            "compile",
+            r#"{"className": "Greeter", "source": "broken ^ 1 +"}"#,
+        ),
+        ("compile", r#"{"className": "Object", "source": "foo ^ 1"}"#),
+        ("implementors", r#"{"selector": "greeting"}"#),
+        ("execute", "{\"code\": \"3 + 4\"}"),
+        ("execute", "{\"code\": \"1/0\"}"),
+    ];
+    calls
+        .iter()
+        .map(|(tool, args)| match call(&mut *s, &ctx, tool, args) {
+            Ok(out) => match out.structured {
+                Some(v) => format!("{tool}: {v}"),
+                None => format!("{tool}: {}", text(&Ok(out))),
+            },
+            Err(e) => format!("{tool}: {} {} {:?}", e.kind.as_str(), e.message, e.details),
+        })
+        .collect()
+}
+
+#[test]
+fn a_component_built_against_0_1_0_loads_and_answers_as_it_did() {
+    let bytes = std::fs::read(gs_test_plugins::HELLO_0_1_0).unwrap();
+    let has = |s: &str| bytes.windows(s.len()).any(|w| w == s.as_bytes());
+    assert!(has("gemstone:mcp/tools@0.1.0") && has("gemstone:mcp/image@0.1.0"));
+    assert!(!has("@0.1.1"), "the fixture must be the 0.1.0 build");
+
+    let old = load(
+        gs_test_plugins::HELLO_0_1_0,
+        all_grants(),
+        Default::default(),
+    );
+    assert_eq!(
+        old.info()
+            .tools
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect::<Vec<_>>(),
+        hello()
+            .info()
+            .tools
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect::<Vec<_>>()
+    );
+    let answers = hello_answers(&old);
+    assert_eq!(answers[0], "greet: Hello, Ada!");
+    assert_eq!(answers[1], r#"add: {"sum":42}"#);
+    assert_eq!(answers[4], "compile: compiled Greeter>>greeting");
+    assert!(
+        answers[5].starts_with("compile: compileError "),
+        "{}",
+        answers[5]
+    );
+    assert!(
+        answers[6].starts_with(
+            "compile: refused cannot compile a method into Object: it is a kernel class"
+        ),
+        "{}",
+        answers[6]
+    );
+    assert_eq!(
+        answers[7],
+        r#"implementors: {"implementors":["Greeter>>greeting"],"truncated":false}"#
+    );
+    assert_eq!(answers[8], "execute: 7");
+    // The 0.1.0 functions carry no details, and a tool's own error built
+    // from one gets none either.
+    assert!(
+        answers[9].starts_with("execute: other ") && answers[9].ends_with(" None"),
+        "{}",
+        answers[9]
+    );
+    // The same plug-in built from today's tree (against the newest
+    // version) answers exactly the same.
+    assert_eq!(answers, hello_answers(hello()));
+}

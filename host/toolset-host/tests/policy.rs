@@ -133,7 +133,7 @@ fn the_kernel_class_guard_applies_to_every_mutation() {
     assert_eq!(e.kind, ErrorKind::Refused);
     assert_eq!(
         e.message,
-        "cannot change (compile-method) Object: it is a kernel class, and no tool may change \
+        "cannot compile a method into Object: it is a kernel class, and no tool may change \
          kernel classes. Put the code in an application class instead — a subclass of Object, \
          or a class of your own in your application's dictionary."
     );

@@ -1,0 +1,346 @@
+//! One case list of image operations, two paths: every case in
+//! `tests/image_cases/*.json` runs straight against the caller's
+//! [`ImageSession`] on the embedded backend, and again through the `probe`
+//! plug-in (plugins/probe) on the real toolset host, and both must give
+//! the one expected answer. So a plug-in sees the same totals, pages,
+//! kernel-class guard words and failure details as a built-in tool.
+//!
+//! Each case runs its steps in order in one session of a fresh image
+//! holding the built-in toolset's fixture application
+//! (host/builtin/tests/fixtures/bank.gs):
+//!
+//! ```json
+//! {"case": "what it shows", "read_only": false, "steps": [
+//!   {"op": "senders", "args": {"selector": "balance", "limit": 2},
+//!    "answer": {"total": 5, "methods": [...]}},
+//!   {"op": "execute", "args": {"code": "1/0"},
+//!    "error": {"kind": "other", "contains": "ZeroDivide",
+//!              "details": {"exceptionClass": "ZeroDivide", ...}}}
+//! ]}
+//! ```
+//!
+//! An `error` states the kind, and optionally the exact `message` or
+//! words it `contains`, and the exact `details` (absent means none). The
+//! operations are the probe's tools: `implementors`, `senders`,
+//! `references` (each with `limit`), `search_source` (`text`,
+//! `ignoreCase`, `dictionary`, `limit`), `execute`, `compile_method` and
+//! `define_class`. The direct path applies the kernel-class guard as the
+//! built-in tools do, with their words.
+
+mod common;
+
+use std::sync::Arc;
+
+use gs_toolset::{CallContext, ImageSession, ServerIdentity, ToolError, ToolsetSession};
+use gs_toolset_host::Limits;
+use serde_json::{Value, json};
+
+const FIXTURE: &str = include_str!("../../builtin/tests/fixtures/bank.gs");
+
+/// A fresh image holding the fixture, committed.
+fn fixture_image() -> (tempfile::TempDir, gs_image::Image) {
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("cases.gsimage")).unwrap();
+    let mut session = image.session();
+    let report = gs_image::filein::file_in_text(&mut session, "bank.gs", FIXTURE);
+    assert!(report.is_clean(), "the fixture files in: {report:?}");
+    session.commit().unwrap();
+    (dir, image)
+}
+
+fn context(image: &gs_image::Image, read_only: bool) -> CallContext {
+    CallContext::new(
+        Arc::new(gs_embedded::EmbeddedSession::new(image.session())),
+        read_only,
+        Arc::new(ServerIdentity {
+            name: "gs-mcp".into(),
+            version: "0.0.0-test".into(),
+            title: None,
+        }),
+    )
+}
+
+/// A way of running an operation: answers its JSON or its failure.
+type Path<'a> = dyn FnMut(&str, &Value, &CallContext) -> Result<Value, ToolError> + 'a;
+
+fn page(p: gs_toolset::MethodPage) -> Value {
+    let methods: Vec<Value> = p.methods.iter().map(method).collect();
+    json!({"total": p.total, "methods": methods})
+}
+
+fn method(m: &gs_toolset::MethodRef) -> Value {
+    json!({"className": m.class_name, "meta": m.meta, "selector": m.selector})
+}
+
+/// The operation on the session's [`ImageSession`] itself.
+fn direct(op: &str, args: &Value, ctx: &CallContext) -> Result<Value, ToolError> {
+    let image: &dyn ImageSession = ctx.image.as_ref();
+    let text = |key: &str| args[key].as_str().unwrap_or_default().to_string();
+    let limit = usize::try_from(args["limit"].as_u64().unwrap_or(0)).unwrap();
+    match op {
+        "implementors" => Ok(page(image.implementors(&text("selector"), limit)?)),
+        "senders" => Ok(page(image.senders(&text("selector"), limit)?)),
+        "references" => Ok(page(image.references_to(&text("name"), limit)?)),
+        "search_source" => {
+            let search = gs_toolset::SourceSearch {
+                text: &text("text"),
+                ignore_case: args["ignoreCase"].as_bool().unwrap_or(false),
+                dictionary: args["dictionary"].as_str(),
+            };
+            Ok(page(image.search_source(&search, limit)?))
+        }
+        "execute" => {
+            let d = image.execute(&text("code"), &ctx.cancel)?;
+            Ok(
+                json!({"printString": d.print_string, "truncated": d.truncated,
+                      "transcript": d.transcript}),
+            )
+        }
+        "compile_method" => {
+            let class = text("className");
+            gs_toolset::refuse_kernel_class(ctx, &class, "compile a method into")?;
+            let m = image.compile_method(
+                &class,
+                args["meta"].as_bool().unwrap_or(false),
+                args["category"].as_str(),
+                &text("source"),
+            )?;
+            Ok(method(&m))
+        }
+        "define_class" => {
+            let name = text("name");
+            gs_toolset::refuse_kernel_class(ctx, &name, "redefine")?;
+            let names = |key: &str| -> Vec<String> {
+                args[key]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|v| v.as_str().map(String::from))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            image.define_class(&gs_toolset::ClassDefinition {
+                name: name.clone(),
+                superclass: args["superclass"].as_str().map(String::from),
+                dictionary: text("dictionary"),
+                instance_variables: names("instanceVariables"),
+                class_variables: Vec::new(),
+                class_instance_variables: Vec::new(),
+                category: None,
+            })?;
+            Ok(json!({"defined": name}))
+        }
+        other => panic!("the case list names an unknown operation `{other}`"),
+    }
+}
+
+/// The operation as the probe plug-in's tool of the same name.
+fn through_plug_in(
+    session: &mut dyn ToolsetSession,
+) -> impl FnMut(&str, &Value, &CallContext) -> Result<Value, ToolError> + '_ {
+    move |op, args, ctx| {
+        let out = session.call_json(op, &args.to_string(), ctx)?;
+        Ok(out.structured.unwrap_or(Value::Null))
+    }
+}
+
+/// Runs one case on `path`; answers what went differently, if anything.
+fn run_case(case: &Value, path: &mut Path<'_>) -> Result<(), String> {
+    let (_dir, image) = fixture_image();
+    let ctx = context(&image, case["read_only"].as_bool().unwrap_or(false));
+    let steps = case["steps"].as_array().ok_or("a case needs `steps`")?;
+    for (i, step) in steps.iter().enumerate() {
+        let op = step["op"].as_str().ok_or("a step needs `op`")?;
+        let args = step.get("args").cloned().unwrap_or_else(|| json!({}));
+        let at = format!("step {} ({op} {args})", i + 1);
+        match (path(op, &args, &ctx), step.get("error")) {
+            (Ok(answer), None) => {
+                if let Some(expected) = step.get("answer")
+                    && &answer != expected
+                {
+                    return Err(format!(
+                        "{at}: answered\n  {answer}\nbut the case expects\n  {expected}"
+                    ));
+                }
+            }
+            (Ok(answer), Some(expected)) => {
+                return Err(format!(
+                    "{at}: answered {answer} but the case expects the error {expected}"
+                ));
+            }
+            (Err(e), Some(expected)) => {
+                check_error(&e, expected).map_err(|m| format!("{at}: {m}"))?
+            }
+            (Err(e), None) => {
+                return Err(format!(
+                    "{at}: failed ({}: {}, details {:?}) but the case expects an answer",
+                    e.kind.as_str(),
+                    e.message,
+                    e.details
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_error(e: &ToolError, expected: &Value) -> Result<(), String> {
+    let seen = format!(
+        "{}: {} (details {:?})",
+        e.kind.as_str(),
+        e.message,
+        e.details
+    );
+    if expected["kind"].as_str() != Some(e.kind.as_str()) {
+        return Err(format!(
+            "failed with {seen} but the case expects kind {}",
+            expected["kind"]
+        ));
+    }
+    if let Some(message) = expected["message"].as_str()
+        && e.message != message
+    {
+        return Err(format!(
+            "failed with {seen} but the case expects the message {message:?}"
+        ));
+    }
+    if let Some(words) = expected["contains"].as_str()
+        && !e.message.contains(words)
+    {
+        return Err(format!("failed with {seen}, whose message lacks {words:?}"));
+    }
+    let details = e.details.clone().map(Value::Object);
+    if details.as_ref() != expected.get("details") {
+        return Err(format!(
+            "failed with {seen} but the case expects the details {}",
+            expected.get("details").unwrap_or(&Value::Null)
+        ));
+    }
+    Ok(())
+}
+
+/// Every case of the list, with the file it is in.
+fn cases() -> Vec<(String, Value)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/image_cases");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no case files in {}", dir.display());
+    let mut cases = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let list: Vec<Value> = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{}: not a JSON array of cases: {e}", file.display()));
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        cases.extend(list.into_iter().map(|c| (name.clone(), c)));
+    }
+    cases
+}
+
+/// Runs every case, each on a path `open` makes for it.
+fn run_all(
+    mut open: impl FnMut(&mut dyn FnMut(&mut Path<'_>) -> Result<(), String>) -> Result<(), String>,
+) {
+    let cases = cases();
+    let mut failures = Vec::new();
+    for (file, case) in &cases {
+        if let Err(e) = open(&mut |path| run_case(case, path)) {
+            failures.push(format!(
+                "{file} — {}: {e}",
+                case["case"].as_str().unwrap_or("(unnamed)")
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn every_case_answers_as_stated_on_the_image_session() {
+    run_all(|run| run(&mut direct));
+}
+
+#[test]
+fn every_case_answers_as_stated_through_a_plug_in() {
+    let probe = common::load(
+        gs_test_plugins::PROBE,
+        common::all_grants(),
+        Limits::default(),
+    );
+    run_all(|run| {
+        // A session of its own per case, as each MCP session has.
+        let mut session = probe.session();
+        let mut path = through_plug_in(&mut session);
+        run(&mut path)
+    });
+}
+
+#[test]
+fn only_a_failure_passed_on_unchanged_keeps_its_details() {
+    let probe = common::load(
+        gs_test_plugins::PROBE,
+        common::all_grants(),
+        Limits::default(),
+    );
+    let (_dir, image) = fixture_image();
+    let ctx = context(&image, false);
+    let mut session = probe.session();
+    let passed_on = session
+        .call_json("execute", r#"{"code": "1/0"}"#, &ctx)
+        .unwrap_err();
+    assert_eq!(
+        passed_on.details.map(Value::Object),
+        Some(json!({"exceptionClass": "ZeroDivide", "description": "attempt to divide 1 by zero"}))
+    );
+    let reworded = session
+        .call_json("execute_reworded", r#"{"code": "1/0"}"#, &ctx)
+        .unwrap_err();
+    assert_eq!(reworded.kind.as_str(), "other");
+    assert!(
+        reworded.message.starts_with("the probe says: "),
+        "{}",
+        reworded.message
+    );
+    assert_eq!(
+        reworded.details, None,
+        "a tool's own words carry no host details"
+    );
+    // Nor does a later call inherit an earlier call's failure.
+    let own = session
+        .call_json("execute_reworded", r#"{"code": "3 + 4"}"#, &ctx)
+        .unwrap();
+    assert_eq!(own.structured, Some(json!({"printString": "7"})));
+}
+
+#[test]
+fn a_page_keeps_to_the_toolsets_result_cap_and_still_counts_every_match() {
+    let capped = common::load(
+        gs_test_plugins::PROBE,
+        common::all_grants(),
+        Limits {
+            max_results: 2,
+            ..Limits::default()
+        },
+    );
+    let (_dir, image) = fixture_image();
+    let ctx = context(&image, false);
+    let mut session = capped.session();
+    let out = session
+        .call_json("senders", r#"{"selector": "balance", "limit": 1000}"#, &ctx)
+        .unwrap();
+    assert_eq!(
+        out.structured,
+        Some(json!({"total": 5, "methods": [
+            {"className": "Account", "meta": false, "selector": "deposit:"},
+            {"className": "Account", "meta": false, "selector": "withdraw:"}]}))
+    );
+}

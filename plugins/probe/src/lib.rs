@@ -1,0 +1,206 @@
+//! `probe`: one tool per image host function of `gemstone:mcp@0.1.1`, each
+//! answering the host's answer as structured JSON and passing the host's
+//! failure on unchanged. The toolset host's case list
+//! (`host/toolset-host/tests/image_cases/`) runs through it, so what a
+//! plug-in sees — totals, pages, the kernel-class guard's words, failure
+//! details — is checked against the same expected answers as the image
+//! session itself.
+//!
+//! Every tool is declared read-only-safe, including those that execute and
+//! compile: in a read-only session the call must reach the host function,
+//! whose image refuses it, so that the refusal a plug-in sees is tested.
+
+use gs_mcp_sdk::types::{ClassDefinition, MethodPage, MethodRef};
+use gs_mcp_sdk::{Error, Output, Schema, Tool, Toolset, code, execution, image};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+#[derive(Deserialize)]
+struct Selector {
+    selector: String,
+    limit: u32,
+}
+
+#[derive(Deserialize)]
+struct Name {
+    name: String,
+    limit: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Search {
+    text: String,
+    #[serde(default)]
+    ignore_case: bool,
+    dictionary: Option<String>,
+    limit: u32,
+}
+
+#[derive(Deserialize)]
+struct Code {
+    code: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Compile {
+    class_name: String,
+    #[serde(default)]
+    meta: bool,
+    category: Option<String>,
+    source: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Define {
+    name: String,
+    superclass: Option<String>,
+    dictionary: String,
+    #[serde(default)]
+    instance_variables: Vec<String>,
+}
+
+fn method(m: &MethodRef) -> Value {
+    json!({"className": m.class_name, "meta": m.meta, "selector": m.selector})
+}
+
+fn page(p: &MethodPage) -> Result<Output, Error> {
+    let methods: Vec<Value> = p.refs.iter().map(method).collect();
+    Output::json(&json!({"total": p.total, "methods": methods}))
+}
+
+fn implementors(a: Selector) -> Result<Output, Error> {
+    page(&image::implementors_page(&a.selector, a.limit)?)
+}
+
+fn senders(a: Selector) -> Result<Output, Error> {
+    page(&image::senders_page(&a.selector, a.limit)?)
+}
+
+fn references(a: Name) -> Result<Output, Error> {
+    page(&image::references_page(&a.name, a.limit)?)
+}
+
+fn search_source(a: Search) -> Result<Output, Error> {
+    page(&image::search_source_page(
+        &a.text,
+        a.ignore_case,
+        a.dictionary.as_deref(),
+        a.limit,
+    )?)
+}
+
+fn execute(a: Code) -> Result<Output, Error> {
+    let d = execution::execute_detailed(&a.code)?;
+    Output::json(&json!({
+        "printString": d.print_string,
+        "truncated": d.truncated,
+        "transcript": d.transcript,
+    }))
+}
+
+/// As `execute`, but failing with a message of its own: a tool's own
+/// error, which must not carry the host failure's details.
+fn execute_reworded(a: Code) -> Result<Output, Error> {
+    match execution::execute_detailed(&a.code) {
+        Ok(d) => Output::json(&json!({"printString": d.print_string})),
+        Err(f) => Err(Error::new(f.kind, format!("the probe says: {}", f.message))),
+    }
+}
+
+fn compile_method(a: Compile) -> Result<Output, Error> {
+    let m = code::compile_method_detailed(&a.class_name, a.meta, a.category.as_deref(), &a.source)?;
+    Output::json(&method(&m))
+}
+
+fn define_class(a: Define) -> Result<Output, Error> {
+    code::define_class_detailed(&ClassDefinition {
+        name: a.name.clone(),
+        superclass: a.superclass,
+        dictionary: a.dictionary,
+        instance_variables: a.instance_variables,
+        class_variables: Vec::new(),
+        class_instance_variables: Vec::new(),
+        category: None,
+    })?;
+    Output::json(&json!({"defined": a.name}))
+}
+
+fn toolset() -> Toolset {
+    let selector = || {
+        Schema::object()
+            .required("selector", Schema::string())
+            .required("limit", Schema::integer())
+    };
+    Toolset::new("probe", "0.1.0")
+        .tool(
+            Tool::new("implementors", "implementors-page", implementors)
+                .input(selector())
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("senders", "senders-page", senders)
+                .input(selector())
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("references", "references-page", references)
+                .input(
+                    Schema::object()
+                        .required("name", Schema::string())
+                        .required("limit", Schema::integer()),
+                )
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("search_source", "search-source-page", search_source)
+                .input(
+                    Schema::object()
+                        .required("text", Schema::string())
+                        .optional("ignoreCase", Schema::boolean())
+                        .optional("dictionary", Schema::string())
+                        .required("limit", Schema::integer()),
+                )
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("execute", "execute-detailed", execute)
+                .input(Schema::object().required("code", Schema::string()))
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new(
+                "execute_reworded",
+                "execute-detailed, failing in its own words",
+                execute_reworded,
+            )
+            .input(Schema::object().required("code", Schema::string()))
+            .read_only_safe(),
+        )
+        .tool(
+            Tool::new("compile_method", "compile-method-detailed", compile_method)
+                .input(
+                    Schema::object()
+                        .required("className", Schema::string())
+                        .optional("meta", Schema::boolean())
+                        .optional("category", Schema::string())
+                        .required("source", Schema::string()),
+                )
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("define_class", "define-class-detailed", define_class)
+                .input(
+                    Schema::object()
+                        .required("name", Schema::string())
+                        .optional("superclass", Schema::string())
+                        .required("dictionary", Schema::string())
+                        .optional("instanceVariables", Schema::array(Schema::string())),
+                )
+                .read_only_safe(),
+        )
+}
+
+gs_mcp_sdk::export_toolset!(toolset);
