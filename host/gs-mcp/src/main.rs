@@ -94,6 +94,13 @@ enum ImageCommand {
         /// The .gs files, loaded in order.
         #[arg(required = true, value_name = "FILE.gs")]
         files: Vec<PathBuf>,
+        /// Refuse methods on kernel classes. By default an operator's load
+        /// may add extension methods to kernel classes (`method: Object`
+        /// in a `*package` category), as GemStone projects do; kernel
+        /// classes themselves are never redefined, and no MCP client's
+        /// tool may change them either way.
+        #[arg(long)]
+        no_kernel_extensions: bool,
     },
     /// Create an image user (the name a token's user claim gives, with
     /// [auth]) with the default user's symbol list, and commit.
@@ -119,8 +126,19 @@ fn main() -> ExitCode {
         Command::Tools { config, json } => tools(config.as_deref(), json),
         Command::Check { config } => check(config.as_deref()),
         Command::Image {
-            command: ImageCommand::Load { image, files },
-        } => image_load(&image, &files),
+            command:
+                ImageCommand::Load {
+                    image,
+                    files,
+                    no_kernel_extensions,
+                },
+        } => image_load(
+            &image,
+            &files,
+            gs_image::filein::FileInOptions {
+                allow_kernel_extensions: !no_kernel_extensions,
+            },
+        ),
         Command::Image {
             command: ImageCommand::AddUser { image, name },
         } => image_add_user(&image, &name),
@@ -472,10 +490,14 @@ fn image_add_user(image: &Path, name: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-fn image_load(image: &Path, files: &[PathBuf]) -> Result<(), Failure> {
+fn image_load(
+    image: &Path,
+    files: &[PathBuf],
+    options: gs_image::filein::FileInOptions,
+) -> Result<(), Failure> {
     let image_handle = wiring::open_image(image)?;
     let mut session = image_handle.session();
-    let report = gs_image::filein::file_in_paths(&mut session, files)
+    let report = gs_image::filein::file_in_paths_with(&mut session, files, options)
         .map_err(|e| Failure::failed(format!("cannot read the sources: {e}")))?;
     for failure in &report.failures {
         eprintln!("gs-mcp: {failure}");

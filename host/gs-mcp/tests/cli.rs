@@ -529,3 +529,65 @@ fn the_message_trace_writes_one_line_per_message_and_never_headers() {
     );
     assert!(log.contains(&format!("<-- 200 session {sid} ")), "{log}");
 }
+
+/// An operator's load may add extension methods to kernel classes, as
+/// GemStone projects do; `--no-kernel-extensions` refuses them; either way
+/// no client's tool may change a kernel class.
+#[test]
+fn image_load_adds_kernel_extension_methods_unless_told_not_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("s.gsimage");
+    let load = |file: &str, source: &str, extra: &[&str]| {
+        let path = dir.path().join(file);
+        std::fs::write(&path, source).unwrap();
+        let mut args = vec!["image", "load", "--image", image.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        args.push(path.to_str().unwrap());
+        run(dir.path(), &args)
+    };
+    let out = load(
+        "ext.gs",
+        "category: '*acme-extensions'\nmethod: Object\ntheAnswer\n\t^42\n%\n",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with(
+            "1 file(s): 0 class(es) defined, 1 method(s) compiled (1 of them kernel extension \
+             method(s)), 0 failure(s); committed to"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let out = load(
+        "refused.gs",
+        "category: '*acme-extensions'\nmethod: Object\ntheQuestion\n\t^nil\n%\n",
+        &["--no-kernel-extensions"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("refused.gs:3"), "{err}");
+    assert!(err.contains("load without --no-kernel-extensions"), "{err}");
+
+    // The extension is in the image a server serves; a client still
+    // cannot change Object.
+    let cfg = dir.path().join("builtin.toml");
+    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
+    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
+    server.initialize();
+    let r = server.ask(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "execute_code", "arguments": {"code": "3 theAnswer"}}}));
+    assert_eq!(r["result"]["structuredContent"]["result"], "42", "{r}");
+    let r = server.ask(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "execute_code", "arguments": {"code": "3 theQuestion"}}}));
+    assert_eq!(r["result"]["isError"], true, "{r}");
+    let r = server.ask(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+        "params": {"name": "compile_method",
+                   "arguments": {"className": "Object", "source": "theAnswer ^43"}}}));
+    assert_eq!(
+        r["result"]["structuredContent"]["error"]["kind"], "refused",
+        "{r}"
+    );
+    assert!(server.finish());
+}

@@ -554,9 +554,9 @@ fn file_in_sources_following(
                     &mut report,
                     at,
                     format!(
-                        "method not compiled: {e}; an operator's load may add extension methods to \
-                     kernel classes with FileInOptions::allow_kernel_extensions (the default of \
-                     `gs-image load`)"
+                        "method not compiled: {e}; this load refuses extension methods on kernel \
+                         classes: load without --no-kernel-extensions (or with \
+                         FileInOptions::allow_kernel_extensions) to add them"
                     ),
                 )
             }
