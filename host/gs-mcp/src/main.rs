@@ -15,6 +15,7 @@
 //! Errors print as `gs-mcp: …` with the fix. Exit codes: 0 success, 1 an
 //! operation failed, 2 bad arguments or configuration.
 
+mod load;
 mod wiring;
 
 use std::net::SocketAddr;
@@ -497,7 +498,8 @@ fn image_load(
 ) -> Result<(), Failure> {
     let image_handle = wiring::open_image(image)?;
     let mut session = image_handle.session();
-    let report = gs_image::filein::file_in_paths_with(&mut session, files, options)
+    let mut doits = load::InterpreterDoits::new();
+    let report = gs_image::filein::file_in_paths_running(&mut session, files, options, &mut doits)
         .map_err(|e| Failure::failed(format!("cannot read the sources: {e}")))?;
     for failure in &report.failures {
         eprintln!("gs-mcp: {failure}");

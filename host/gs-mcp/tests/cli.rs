@@ -591,3 +591,61 @@ fn image_load_adds_kernel_extension_methods_unless_told_not_to() {
     );
     assert!(server.finish());
 }
+
+/// `gs-mcp image load` runs the doits the file-in cannot apply itself
+/// through the interpreter, at their place in the files; a failing one is
+/// reported by file and line and the load goes on.
+#[test]
+fn image_load_runs_doits_in_file_order_and_reports_the_failing_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("s.gsimage");
+    let source = dir.path().join("app.gs");
+    std::fs::write(
+        &source,
+        "run\nUserGlobals at: #Rate put: 3 / 4\n%\n\
+         run\n| total |\ntotal := 0.\n1 to: 10 do: [:i | total := total + i].\nUserGlobals at: #Total put: total\n%\n\
+         run\nObject subclass: 'Account'\n  instVarNames: #( balance )\n  classVars: #()\n  classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n%\n\
+         category: 'accessing'\nmethod: Account\ndoubled\n\t^Total * 2\n%\n\
+         run\nUserGlobals at: #Doubled put: Account new doubled\n%\n\
+         run\n1 / 0\n%\n",
+    )
+    .unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "image",
+            "load",
+            "--image",
+            image.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with(
+            "1 file(s): 1 class(es) defined, 1 method(s) compiled, 3 doit(s) run, 1 failure(s)"
+        ),
+        "{stdout}{stderr}"
+    );
+    assert!(stderr.contains("app.gs:27: doit failed: "), "{stderr}");
+    assert!(stderr.contains("ZeroDivide"), "{stderr}");
+
+    let cfg = dir.path().join("builtin.toml");
+    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
+    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
+    server.initialize();
+    for (id, code, printed) in [
+        (2, "Rate", "3/4"),
+        (3, "Total", "55"),
+        (4, "Doubled", "110"),
+    ] {
+        let r = server.ask(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "execute_code", "arguments": {"code": code}}}));
+        assert_eq!(
+            r["result"]["structuredContent"]["result"], printed,
+            "{code}: {r}"
+        );
+    }
+    assert!(server.finish());
+}

@@ -109,7 +109,7 @@ const NOT_ACCEPTED: &str = "only class definitions (`X subclass: 'Name' instVarN
      inDictionary: …`), `X comment: '…'`, `X category: '…'`, `X immediateInvariant`, \
      `X class instVarNames: #(…)`, `Dictionary at: #Name put: <value>` and \
      `System myUserProfile symbolList createDictionaryNamed: #Name at: 1` are accepted in a \
-     file-in doit; run other code with an interpreter";
+     file-in doit without an interpreter; `gs-mcp image load` runs any other doit";
 
 /// Recognises every statement of a doit.
 ///

@@ -80,6 +80,22 @@ pub struct FileInReport {
     /// replacing methods of) kernel classes; only non-zero when the load
     /// ran with [`FileInOptions::allow_kernel_extensions`].
     pub kernel_extensions: usize,
+    /// How many doits a [`DoitRunner`] ran (those that failed are in
+    /// `failures`).
+    pub doits_run: usize,
+}
+
+/// Runs the doits a file-in cannot apply itself: anything but class
+/// definitions and the other shapes the file-in recognises (creating a
+/// dictionary, binding a literal global, a class comment or category).
+///
+/// The image crate knows no interpreter; a caller that has one passes it
+/// to [`file_in_paths_running`], and each such doit runs at its place in
+/// the files: everything before it in file order is loaded first.
+pub trait DoitRunner {
+    /// Runs `source` (a doit's text) in `session`. An error is the reason
+    /// it failed, as the report should show it.
+    fn run(&mut self, session: &mut Session, source: &str) -> std::result::Result<(), String>;
 }
 
 /// How a file-in treats what it loads.
@@ -121,6 +137,9 @@ impl fmt::Display for FileInReport {
                 " ({} of them kernel extension method(s))",
                 self.kernel_extensions
             )?;
+        }
+        if self.doits_run > 0 {
+            write!(f, ", {} doit(s) run", self.doits_run)?;
         }
         write!(f, ", {} failure(s)", self.failures.len())
     }
@@ -183,6 +202,27 @@ pub fn file_in_paths_with(
     paths: &[PathBuf],
     options: FileInOptions,
 ) -> Result<FileInReport> {
+    file_in_paths_inner(session, paths, options, None)
+}
+
+/// [`file_in_paths_with`], running every doit it cannot apply itself with
+/// `runner`, at its place in file order, as Topaz does. A failing doit is
+/// reported by file and line, and the load goes on.
+pub fn file_in_paths_running(
+    session: &mut Session,
+    paths: &[PathBuf],
+    options: FileInOptions,
+    runner: &mut dyn DoitRunner,
+) -> Result<FileInReport> {
+    file_in_paths_inner(session, paths, options, Some(runner))
+}
+
+fn file_in_paths_inner(
+    session: &mut Session,
+    paths: &[PathBuf],
+    options: FileInOptions,
+    runner: Option<&mut dyn DoitRunner>,
+) -> Result<FileInReport> {
     let mut pending = Vec::new();
     for path in paths {
         collect_gs_files(path, &mut pending)?;
@@ -237,7 +277,7 @@ pub fn file_in_paths_with(
         }
         sources.push(Source { name, text });
     }
-    let mut report = file_in_sources_following(session, &sources, true, options);
+    let mut report = file_in_sources_following(session, &sources, true, options, runner);
     for failure in failures {
         if !report.files.contains(&failure.file) {
             report.files.push(failure.file.clone());
@@ -350,9 +390,13 @@ struct MethodItem {
     source: String,
 }
 
-/// Everything the files ask for, sorted into the phases of a load.
+/// What one stretch of a load asks for, sorted into the phases of a load
+/// (class definitions in dependency order), and the doit that ends the
+/// stretch when a runner is to run it there. Without a runner (or without
+/// such doits) the whole load is one stretch.
 #[derive(Debug, Default)]
 struct Plan {
+    doit_after: Option<(At, String)>,
     dictionaries: Vec<(At, String)>,
     globals: Vec<(At, String, String, GlobalValue)>,
     deferred: Vec<(At, String, String, String)>,
@@ -374,7 +418,7 @@ pub fn file_in_sources_with(
     sources: &[Source],
     options: FileInOptions,
 ) -> FileInReport {
-    file_in_sources_following(session, sources, false, options)
+    file_in_sources_following(session, sources, false, options, None)
 }
 
 fn file_in_sources_following(
@@ -382,6 +426,7 @@ fn file_in_sources_following(
     sources: &[Source],
     inputs_followed: bool,
     options: FileInOptions,
+    mut runner: Option<&mut dyn DoitRunner>,
 ) -> FileInReport {
     let mut report = FileInReport {
         files: sources.iter().map(|s| s.name.clone()).collect(),
@@ -392,17 +437,42 @@ fn file_in_sources_following(
         .first()
         .cloned()
         .unwrap_or_else(|| "UserGlobals".to_string());
-    let mut plan = Plan::default();
+    let mut plans = vec![Plan::default()];
     for (index, source) in sources.iter().enumerate() {
         plan_file(
             index,
             source,
             &default_dictionary,
             inputs_followed,
-            &mut plan,
+            runner.is_some(),
+            &mut plans,
             &mut report,
         );
     }
+    for plan in &plans {
+        apply_plan(session, sources, plan, options, &mut report);
+        if let (Some((at, doit)), Some(runner)) = (&plan.doit_after, runner.as_deref_mut()) {
+            match runner.run(session, doit) {
+                Ok(()) => report.doits_run += 1,
+                Err(reason) => report.failures.push(Failure {
+                    file: sources[at.file].name.clone(),
+                    line: at.line,
+                    message: format!("doit failed: {reason}"),
+                }),
+            }
+        }
+    }
+    report
+}
+
+/// Applies one stretch of a load.
+fn apply_plan(
+    session: &mut Session,
+    sources: &[Source],
+    plan: &Plan,
+    options: FileInOptions,
+    report: &mut FileInReport,
+) {
     let fail = |report: &mut FileInReport, at: &At, message: String| {
         report.failures.push(Failure {
             file: sources[at.file].name.clone(),
@@ -415,7 +485,7 @@ fn file_in_sources_following(
         if !session.dictionary_names().contains(name)
             && let Err(e) = session.add_dictionary(name)
         {
-            fail(&mut report, at, e.to_string());
+            fail(report, at, e.to_string());
         }
     }
     let defined: HashSet<(&str, &str)> = plan
@@ -430,7 +500,7 @@ fn file_in_sources_following(
             continue;
         }
         if let Err(e) = session.bind(dictionary, name, DictionaryEntry::Global(value.clone())) {
-            fail(&mut report, at, e.to_string());
+            fail(report, at, e.to_string());
         }
     }
     for (at, dictionary, name, expression) in &plan.deferred {
@@ -457,7 +527,7 @@ fn file_in_sources_following(
                     ),
                 },
             }),
-            Err(e) => fail(&mut report, at, e.to_string()),
+            Err(e) => fail(report, at, e.to_string()),
         }
     }
 
@@ -475,7 +545,7 @@ fn file_in_sources_following(
                 report.classes.push(name);
                 for removed in defined.removed {
                     fail(
-                        &mut report,
+                        report,
                         at,
                         format!(
                             "redefining {} removed {}, which no longer compiles: {}",
@@ -486,7 +556,7 @@ fn file_in_sources_following(
                     );
                 }
             }
-            Err(e) => fail(&mut report, at, format!("class {name} not defined: {e}")),
+            Err(e) => fail(report, at, format!("class {name} not defined: {e}")),
         }
     }
 
@@ -504,7 +574,7 @@ fn file_in_sources_following(
             Action::RemoveAll(class, side) => remove_all(session, class, *side),
         };
         if let Err(e) = result {
-            fail(&mut report, at, e.to_string());
+            fail(report, at, e.to_string());
         }
     }
 
@@ -534,7 +604,7 @@ fn file_in_sources_following(
                     Side::Class => format!("{} class", m.class),
                 };
                 fail(
-                    &mut report,
+                    report,
                     &At {
                         file: at.file,
                         line,
@@ -551,7 +621,7 @@ fn file_in_sources_following(
                     && session.class(&m.class).is_ok_and(|r| r.kernel) =>
             {
                 fail(
-                    &mut report,
+                    report,
                     at,
                     format!(
                         "method not compiled: {e}; this load refuses extension methods on kernel \
@@ -560,11 +630,10 @@ fn file_in_sources_following(
                     ),
                 )
             }
-            Err(e) => fail(&mut report, at, format!("method not compiled: {e}")),
+            Err(e) => fail(report, at, format!("method not compiled: {e}")),
         }
     }
     session.end_bulk_methods();
-    report
 }
 
 fn compile_errors(errors: &[crate::error::CompileError]) -> String {
@@ -595,7 +664,8 @@ fn plan_file(
     source: &Source,
     default_dictionary: &str,
     inputs_followed: bool,
-    plan: &mut Plan,
+    running_doits: bool,
+    plans: &mut Vec<Plan>,
     report: &mut FileInReport,
 ) {
     let reading = gs_topaz::read(&source.text);
@@ -618,15 +688,30 @@ fn plan_file(
         };
         match command.kind {
             CommandKind::Doit(body) | CommandKind::Run(body) | CommandKind::Printit(body) => {
+                let at = At {
+                    file: index,
+                    line: body.first_line,
+                };
                 match classdef::recognise(&body.text, default_dictionary) {
+                    // A global whose value is an expression: with a runner
+                    // the doit runs and binds the real value.
+                    Ok(doits)
+                        if running_doits
+                            && doits
+                                .iter()
+                                .any(|d| matches!(d, FileDoit::GlobalExpression { .. })) =>
+                    {
+                        current(plans).doit_after = Some((at, body.text));
+                        plans.push(Plan::default());
+                    }
                     Ok(doits) => {
-                        let at = At {
-                            file: index,
-                            line: body.first_line,
-                        };
                         for doit in doits {
-                            plan_doit(&at, doit, plan);
+                            plan_doit(&at, doit, current(plans));
                         }
+                    }
+                    Err(_) if running_doits => {
+                        current(plans).doit_after = Some((at, body.text));
+                        plans.push(Plan::default());
                     }
                     Err(e) => fail(
                         report,
@@ -648,7 +733,7 @@ fn plan_file(
                     );
                     continue;
                 };
-                plan.methods.push((
+                current(plans).methods.push((
                     At {
                         file: index,
                         line: body.first_line,
@@ -663,7 +748,7 @@ fn plan_file(
             }
             CommandKind::RemoveAllMethods { class, side } => {
                 match class.or_else(|| set_class.clone()) {
-                    Some(class) => plan
+                    Some(class) => current(plans)
                         .actions
                         .push((at, Action::RemoveAll(class, side_of(side)))),
                     None => fail(
@@ -689,6 +774,11 @@ fn plan_file(
             | CommandKind::Other(_) => {}
         }
     }
+}
+
+/// The stretch being planned: the last.
+fn current(plans: &mut [Plan]) -> &mut Plan {
+    plans.last_mut().expect("a load has a stretch")
 }
 
 fn plan_doit(at: &At, doit: FileDoit, plan: &mut Plan) {
