@@ -504,6 +504,9 @@ fn image_load(
     for failure in &report.failures {
         eprintln!("gs-mcp: {failure}");
     }
+    for note in &report.skipped {
+        eprintln!("gs-mcp: note: {note}");
+    }
     for d in &report.deferred {
         eprintln!(
             "gs-mcp: note: {}: global {}.{} bound to nil (its value needs the interpreter)",

@@ -765,15 +765,57 @@ fn plan_file(
                 line: command.line,
                 message: format!("`input {path}` not followed; name that file to the loader"),
             }),
-            CommandKind::Set(_)
-            | CommandKind::ExpectValue(_)
-            | CommandKind::FileFormat(_)
-            | CommandKind::Commit
-            | CommandKind::Abort
-            | CommandKind::Comment(_)
-            | CommandKind::Other(_) => {}
+            CommandKind::Comment(_) => {}
+            other => {
+                if let Some(why) = not_obeyed(&other) {
+                    report.skipped.push(Failure {
+                        file: source.name.clone(),
+                        line: command.line,
+                        message: why,
+                    });
+                }
+            }
         }
     }
+}
+
+/// Why a Topaz directive a file-in does not act on is left alone, or
+/// `None` for one it obeys by its nature: every directive is obeyed or
+/// reported, never skipped in silence.
+fn not_obeyed(command: &CommandKind) -> Option<String> {
+    let why = match command {
+        CommandKind::Set(setting) => {
+            let setting = setting.split_whitespace().collect::<Vec<_>>().join(" ");
+            if setting == "compile_env: 0" {
+                return None;
+            }
+            format!(
+                "`set {setting}` not obeyed: a file-in has one compile environment (0) and no login settings"
+            )
+        }
+        CommandKind::FileFormat(format) if format.eq_ignore_ascii_case("utf8") => return None,
+        CommandKind::FileFormat(format) => {
+            format!(
+                "`fileformat {format}` not obeyed: files are read as UTF-8 (or Latin-1 when not UTF-8)"
+            )
+        }
+        CommandKind::ExpectValue(value) => {
+            format!("`expectvalue {value}` not checked: the file-in does not compare doit results")
+        }
+        CommandKind::Commit => {
+            "`commit` not obeyed on its own: the load commits once, when it ends".to_string()
+        }
+        CommandKind::Abort => {
+            "`abort` not obeyed: the load commits once, when it ends, and never discards what \
+             came before"
+                .to_string()
+        }
+        CommandKind::Other(line) => {
+            format!("`{line}` not obeyed: this Topaz command has no effect in a file-in")
+        }
+        _ => return None,
+    };
+    Some(why)
 }
 
 /// The stretch being planned: the last.

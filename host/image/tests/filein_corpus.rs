@@ -348,3 +348,31 @@ impl TapMkdir for PathBuf {
         self
     }
 }
+
+#[test]
+fn every_topaz_directive_is_obeyed_or_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("t.image")).unwrap();
+    let mut session = image.session();
+    let text = "fileformat utf8\nset compile_env: 0\nset user DataCurator\n! a comment\n\
+                output push out.log\nexpectvalue true\ntime\ncommit\nabort\nlogout\n";
+    let report = filein::file_in_text(&mut session, "d.gs", text);
+    assert!(report.is_clean(), "{:#?}", report.failures);
+    let reported: Vec<(usize, String)> = report
+        .skipped
+        .iter()
+        .map(|s| (s.line, s.message.split(' ').take(3).collect::<Vec<_>>().join(" ")))
+        .collect();
+    assert_eq!(
+        reported,
+        [
+            (3, "`set user DataCurator`".to_string()),
+            (5, "`output push out.log`".to_string()),
+            (6, "`expectvalue true` not".to_string()),
+            (7, "`time` not obeyed:".to_string()),
+            (8, "`commit` not obeyed".to_string()),
+            (9, "`abort` not obeyed:".to_string()),
+            (10, "`logout` not obeyed:".to_string()),
+        ]
+    );
+}
