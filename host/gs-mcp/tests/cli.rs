@@ -421,6 +421,12 @@ impl StdioServer {
                         "params": {"protocolVersion": "2025-11-25"}}))
     }
 
+    /// Calls the built-in `execute_code` with `code`.
+    fn execute_code(&mut self, id: u64, code: &str) -> Value {
+        self.ask(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                        "params": {"name": "execute_code", "arguments": {"code": code}}}))
+    }
+
     /// Closes stdin and answers whether the server exited cleanly.
     fn finish(self) -> bool {
         let StdioServer {
@@ -429,6 +435,16 @@ impl StdioServer {
         drop(stdin);
         child.wait().unwrap().success()
     }
+}
+
+/// An initialized stdio server offering the built-in toolset alone, on
+/// the image `dir/s.gsimage`.
+fn builtin_stdio(dir: &Path) -> StdioServer {
+    let cfg = dir.join("builtin.toml");
+    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
+    let mut server = StdioServer::start(dir, &cfg, &[]);
+    server.initialize();
+    server
 }
 
 #[test]
@@ -572,15 +588,10 @@ fn image_load_adds_kernel_extension_methods_unless_told_not_to() {
 
     // The extension is in the image a server serves; a client still
     // cannot change Object.
-    let cfg = dir.path().join("builtin.toml");
-    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
-    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
-    server.initialize();
-    let r = server.ask(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-        "params": {"name": "execute_code", "arguments": {"code": "3 theAnswer"}}}));
+    let mut server = builtin_stdio(dir.path());
+    let r = server.execute_code(2, "3 theAnswer");
     assert_eq!(r["result"]["structuredContent"]["result"], "42", "{r}");
-    let r = server.ask(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
-        "params": {"name": "execute_code", "arguments": {"code": "3 theQuestion"}}}));
+    let r = server.execute_code(3, "3 theQuestion");
     assert_eq!(r["result"]["isError"], true, "{r}");
     let r = server.ask(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
         "params": {"name": "compile_method",
@@ -631,17 +642,13 @@ fn image_load_runs_doits_in_file_order_and_reports_the_failing_ones() {
     assert!(stderr.contains("app.gs:27: doit failed: "), "{stderr}");
     assert!(stderr.contains("ZeroDivide"), "{stderr}");
 
-    let cfg = dir.path().join("builtin.toml");
-    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
-    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
-    server.initialize();
+    let mut server = builtin_stdio(dir.path());
     for (id, code, printed) in [
         (2, "Rate", "3/4"),
         (3, "Total", "55"),
         (4, "Doubled", "110"),
     ] {
-        let r = server.ask(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-            "params": {"name": "execute_code", "arguments": {"code": code}}}));
+        let r = server.execute_code(id, code);
         assert_eq!(
             r["result"]["structuredContent"]["result"], printed,
             "{code}: {r}"

@@ -361,7 +361,12 @@ fn every_topaz_directive_is_obeyed_or_reported() {
     let reported: Vec<(usize, String)> = report
         .skipped
         .iter()
-        .map(|s| (s.line, s.message.split(' ').take(3).collect::<Vec<_>>().join(" ")))
+        .map(|s| {
+            (
+                s.line,
+                s.message.split(' ').take(3).collect::<Vec<_>>().join(" "),
+            )
+        })
         .collect();
     assert_eq!(
         reported,

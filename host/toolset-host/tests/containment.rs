@@ -268,22 +268,27 @@ fn files_are_out_of_reach_without_a_grant() {
     assert!(!target.exists());
 }
 
-#[test]
-fn a_granted_directory_is_reachable_and_read_only_when_granted_so() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("data.txt"), "twelve bytes").unwrap();
-    let t = load(
+/// The misbehaving plug-in with `dir` preopened as `/data`.
+fn misbehave_granted(dir: &std::path::Path, writable: bool) -> gs_toolset_host::WasmToolset {
+    load(
         gs_test_plugins::MISBEHAVE,
         Grants {
             dirs: vec![DirGrant {
-                host_path: dir.path().to_owned(),
+                host_path: dir.to_owned(),
                 guest_path: "/data".into(),
-                writable: false,
+                writable,
             }],
             ..Grants::default()
         },
         Limits::default(),
-    );
+    )
+}
+
+#[test]
+fn a_granted_directory_is_reachable_and_read_only_when_granted_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("data.txt"), "twelve bytes").unwrap();
+    let t = misbehave_granted(dir.path(), false);
     let img = TestImage::new();
     let ctx = img.ctx(false);
     let mut s = t.session();
@@ -302,18 +307,7 @@ fn a_granted_directory_is_reachable_and_read_only_when_granted_so() {
 #[test]
 fn a_read_only_session_cannot_write_through_a_read_write_grant() {
     let dir = tempfile::tempdir().unwrap();
-    let t = load(
-        gs_test_plugins::MISBEHAVE,
-        Grants {
-            dirs: vec![DirGrant {
-                host_path: dir.path().to_owned(),
-                guest_path: "/data".into(),
-                writable: true,
-            }],
-            ..Grants::default()
-        },
-        Limits::default(),
-    );
+    let t = misbehave_granted(dir.path(), true);
     let img = TestImage::new();
     let write = |s: &mut WasmSession, read_only: bool, file: &str| {
         let args = json!({"path": format!("/data/{file}")}).to_string();
