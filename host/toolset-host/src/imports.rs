@@ -56,9 +56,10 @@ fn tool_kind(kind: types::ErrorKind) -> ErrorKind {
     }
 }
 
-/// The host's own refusals (grants, caps) as [`ToolError`]s, for the
-/// functions that answer a `failure`.
-fn host_error(e: types::Error) -> ToolError {
+/// An error in the WIT shape as a [`ToolError`]: the host's own refusals
+/// (grants, caps) for the functions that answer a `failure`, and a
+/// guest's answer to a call.
+pub(crate) fn from_wit_error(e: types::Error) -> ToolError {
     ToolError::new(tool_kind(e.kind), e.message)
 }
 
@@ -131,7 +132,7 @@ impl HostState {
         let limit = self.page_limit(limit);
         let answer = self
             .allowed(function, Grant::Read)
-            .map_err(host_error)
+            .map_err(from_wit_error)
             .and_then(|ctx| search(ctx.image.as_ref(), limit));
         answer.map(method_page).map_err(|e| self.failure(e))
     }
@@ -171,7 +172,7 @@ impl HostState {
     /// As [`HostState::allowed_to_change_class`], failing as a
     /// [`ToolError`].
     fn guarded(&self, function: &str, class_name: &str) -> Result<&CallContext, ToolError> {
-        let ctx = self.allowed(function, Grant::Write).map_err(host_error)?;
+        let ctx = self.allowed(function, Grant::Write).map_err(from_wit_error)?;
         gs_toolset::refuse_kernel_class(ctx, class_name, guard_action(function))?;
         Ok(ctx)
     }
@@ -371,7 +372,7 @@ impl HostState {
     /// call's deadline and cancellation (see `watchdog`) and the toolset's
     /// memory cap.
     fn run_doit(&mut self, function: &str, code: &str) -> Result<gs_toolset::Doit, ToolError> {
-        let ctx = self.allowed(function, Grant::Execute).map_err(host_error)?;
+        let ctx = self.allowed(function, Grant::Execute).map_err(from_wit_error)?;
         let deadline = self.deadline.unwrap_or_else(std::time::Instant::now);
         let run = self.watchdog.watch(&ctx.cancel, deadline);
         let doit = ctx

@@ -17,6 +17,7 @@ use wasmtime::{Engine, Store, Trap};
 use crate::bindings::gemstone::mcp::types;
 use crate::bindings::{Toolset as Bindings, ToolsetPre};
 use crate::host::{new_store, run_to_end};
+use crate::imports::from_wit_error;
 use crate::policy::Policy;
 use crate::schema;
 use crate::state::{Call, HostShared, HostState, Stop};
@@ -325,17 +326,6 @@ impl WasmSession {
     }
 }
 
-fn from_wit_error(e: types::Error) -> ToolError {
-    let kind = match e.kind {
-        types::ErrorKind::InvalidParams => ErrorKind::InvalidParams,
-        types::ErrorKind::NotFound => ErrorKind::NotFound,
-        types::ErrorKind::Refused => ErrorKind::Refused,
-        types::ErrorKind::ReadOnly => ErrorKind::ReadOnly,
-        types::ErrorKind::CompileError => ErrorKind::CompileError,
-        types::ErrorKind::Other => ErrorKind::Other,
-    };
-    ToolError::new(kind, e.message)
-}
 
 fn convert_output(tool: &str, o: types::ToolOutput, output_schema: Option<&Value>) -> ToolResult {
     let structured = match o.structured {
