@@ -31,7 +31,7 @@
 //! gs-auth's verdicts; it knows nothing of wasmtime or of any image backend.
 //!
 //! The code is laid out by concern: `session` (the session record and its
-//! outbox), `dispatch` (answering what a client sends), `lifetime`
+//! outbox), `settings` (the router's settings and their defaults), `dispatch` (answering what a client sends), `lifetime`
 //! (opening, closing and reaping sessions), `notifications` (what the
 //! server sends unasked), `http` (with its gates in `http/gates.rs`) and
 //! `stdio` (the transports).
@@ -44,19 +44,18 @@ mod outbound;
 pub mod protocol;
 mod repoll;
 mod session;
+mod settings;
 mod stdio;
 mod timed;
 pub mod tls;
 pub mod trace;
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use gs_auth::Authenticator;
 use gs_broker::Broker;
-use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
 
 pub use dispatch::TOOLS_PAGE;
 pub use http::{serve, serve_tls};
@@ -67,22 +66,8 @@ pub use outbound::{
 };
 pub(crate) use session::Drained;
 pub use session::Session;
+pub use settings::{HttpSettings, RouterSettings, SessionLifetime, Trace};
 pub use stdio::serve_stdio;
-
-/// Everything the router needs besides the broker.
-#[derive(Debug, Clone)]
-pub struct RouterSettings {
-    /// `serverInfo`.
-    pub identity: Identity,
-    /// The address the server listens on (its host is accepted in `Host`).
-    pub listen: SocketAddr,
-    /// HTTP limits and allowances.
-    pub http: HttpSettings,
-    /// Session lifetime policy.
-    pub sessions: SessionLifetime,
-    /// Message trace.
-    pub trace: Trace,
-}
 
 /// The state every connection shares.
 pub struct Router {

@@ -219,7 +219,7 @@ impl Router {
     /// token has expired.
     fn token_expired(&self, s: &Session) -> bool {
         let Some(auth) = &self.auth else { return false };
-        if auth.config().on_token_expiry != gs_config::TokenExpiry::EndSession {
+        if !auth.ends_sessions_at_expiry() {
             return false;
         }
         let now = std::time::SystemTime::now()

@@ -20,6 +20,21 @@ use super::{Caller, ResponseBody, header_str, json_error};
 use crate::protocol::INVALID_REQUEST;
 use crate::{Router, Session};
 
+/// True for hosts that name this machine: `localhost`, `127.0.0.1` (any
+/// 127/8 address) and `::1`, with or without brackets. These are always
+/// accepted in Origin and Host, whatever the allowances.
+///
+/// `gs-config` has the same predicate for validating `http://` issuer
+/// URLs; neither crate may depend on the other, and no crate both may
+/// depend on holds host rules.
+fn is_loopback_host(host: &str) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    if host.eq_ignore_ascii_case("localhost") {
+        return true;
+    }
+    host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
 /// The host part of an Origin (`scheme://host[:port]`), lower-cased.
 fn origin_host(origin: &str) -> Option<Cow<'_, str>> {
     let rest = origin.split_once("://")?.1;
@@ -50,7 +65,7 @@ impl Router {
     pub(super) fn origin_allowed(&self, origin: &str) -> bool {
         match origin_host(origin) {
             Some(host) => {
-                gs_config::is_loopback_host(&host)
+                is_loopback_host(&host)
                     || self
                         .settings
                         .http
@@ -66,9 +81,7 @@ impl Router {
         let Some(h) = host_of_authority(host) else {
             return false;
         };
-        if gs_config::is_loopback_host(&h)
-            || self.settings.http.allowed_hosts.iter().any(|a| *a == h)
-        {
+        if is_loopback_host(&h) || self.settings.http.allowed_hosts.iter().any(|a| *a == h) {
             return true;
         }
         let listen = self.settings.listen.ip();
@@ -208,5 +221,28 @@ mod tests {
             Some("127.0.0.1")
         );
         assert_eq!(host_of_authority("[::1]").as_deref(), Some("[::1]"));
+    }
+
+    #[test]
+    fn loopback_hosts_are_this_machine_only() {
+        for host in [
+            "localhost",
+            "LocalHost",
+            "127.0.0.1",
+            "127.1.2.3",
+            "::1",
+            "[::1]",
+        ] {
+            assert!(is_loopback_host(host), "{host}");
+        }
+        for host in [
+            "example.com",
+            "localhost.example.com",
+            "10.0.0.1",
+            "[::2]",
+            "",
+        ] {
+            assert!(!is_loopback_host(host), "{host}");
+        }
     }
 }
