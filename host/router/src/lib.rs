@@ -8,8 +8,8 @@
 //! Core concepts:
 //!
 //! - [`Router`]: the state shared by every connection — the broker, the
-//!   session table, the settings. [`Router::handle_message`] answers one
-//!   JSON-RPC message for a session, whatever the transport.
+//!   session table, the settings. [`Router::handle_request`] answers one
+//!   JSON-RPC request for a session, whatever the transport.
 //! - [`serve`]: the HTTP server (hyper 1 on tokio) for a bound listener;
 //!   [`serve_stdio`]: one client over a reader and a writer.
 //! - [`protocol`]: the supported revisions and the envelope checks.
@@ -30,11 +30,12 @@
 //! Architecture invariant: the router knows JSON-RPC, HTTP, the broker and
 //! gs-auth's verdicts; it knows nothing of wasmtime or of any image backend.
 //!
-//! The code is laid out by concern: `session` (the session record and its
-//! outbox), `settings` (the router's settings and their defaults), `dispatch` (answering what a client sends), `lifetime`
-//! (opening, closing and reaping sessions), `notifications` (what the
-//! server sends unasked), `http` (with its gates in `http/gates.rs`) and
-//! `stdio` (the transports).
+//! The code is laid out by concern: `settings` (the router's settings and
+//! their defaults), `session` (the session record and its outbox),
+//! `dispatch` (answering what a client sends), `lifetime` (opening,
+//! closing and reaping sessions), `notifications` (what the server sends
+//! unasked), and the transports `http` (with its gates in `http/gates.rs`)
+//! and `stdio`.
 
 mod dispatch;
 mod http;
