@@ -33,11 +33,13 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
-use gs_config::AuthConfig;
 use jsonwebtoken::{Algorithm, Validation};
 use serde_json::{Map, Value, json};
 
 pub use cache::CACHE_CAP;
+/// The configuration an [`Authenticator`] is built from (gs-config's
+/// `[auth]`), here so that a caller building one needs no other crate.
+pub use gs_config::{AuthConfig, TokenExpiry};
 pub use keys::KEYS_MAX_AGE;
 
 /// The algorithms a token may be signed with: public-key ones only, so
@@ -205,6 +207,13 @@ impl Authenticator {
     /// The configuration.
     pub fn config(&self) -> &AuthConfig {
         &self.config
+    }
+
+    /// True if a session ends as soon as the token it last used expires
+    /// (`auth.on_token_expiry = "end"`); false if it is kept and its next
+    /// request must carry a fresh token.
+    pub fn ends_sessions_at_expiry(&self) -> bool {
+        self.config.on_token_expiry == TokenExpiry::EndSession
     }
 
     /// Fetches the issuer's keys now (at start, so a wrong issuer shows at

@@ -661,6 +661,9 @@ fn check_probe(s: &SessionLifetime) -> Result<(), String> {
 
 /// True for hosts that name this machine: `localhost`, `127.0.0.1` (any
 /// 127/8 address) and `::1`, with or without brackets.
+///
+/// gs-router has the same predicate for its Origin and Host gates: it may
+/// not depend on this crate, nor this crate on anything that knows MCP.
 pub fn is_loopback_host(host: &str) -> bool {
     let host = host.trim_start_matches('[').trim_end_matches(']');
     if host.eq_ignore_ascii_case("localhost") {

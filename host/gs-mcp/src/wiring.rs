@@ -9,7 +9,7 @@ use std::sync::Arc;
 use gs_broker::{Broker, Exposed, ImageSessionFactory, ToolSurface};
 use gs_config::{Config, ImageBackend, ToolsetEntry, ToolsetSource};
 use gs_embedded::EmbeddedSession;
-use gs_router::RouterSettings;
+use gs_router::{HttpSettings, RouterSettings, SessionLifetime, Trace};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
 use gs_toolset_host::{DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
 
@@ -288,25 +288,47 @@ pub fn server_parts(
     surface: ToolSurface,
     image: gs_image::Image,
 ) -> (Arc<Broker>, RouterSettings) {
-    let identity = ServerIdentity {
-        name: config.identity.name.clone(),
-        version: config.identity.version.clone(),
-        title: config.identity.title.clone(),
-    };
+    let settings = router_settings(config);
     // Every session's interpreter heap counts against one ceiling.
     gs_interp::set_memory_ceiling(config.memory_ceiling);
     let broker = Broker::new(
         surface,
         Arc::new(EmbeddedFactory::new(image)),
-        identity,
+        settings.identity.clone(),
         config.read_only,
     );
-    let settings = RouterSettings {
-        identity: config.identity.clone(),
-        listen: config.listen,
-        http: config.http.clone(),
-        sessions: config.sessions,
-        trace: config.trace,
-    };
     (Arc::new(broker), settings)
+}
+
+/// The router's settings for `config`: gs-config's values, field by
+/// field, in the router's own types.
+pub fn router_settings(config: &Config) -> RouterSettings {
+    let (http, sessions, trace) = (&config.http, &config.sessions, &config.trace);
+    RouterSettings {
+        identity: ServerIdentity {
+            name: config.identity.name.clone(),
+            version: config.identity.version.clone(),
+            title: config.identity.title.clone(),
+        },
+        listen: config.listen,
+        http: HttpSettings {
+            body_limit: http.body_limit,
+            max_sessions: http.max_sessions,
+            max_sessions_per_caller: http.max_sessions_per_caller,
+            allowed_origin_hosts: http.allowed_origin_hosts.clone(),
+            allowed_hosts: http.allowed_hosts.clone(),
+        },
+        sessions: SessionLifetime {
+            idle_timeout: sessions.idle_timeout,
+            streamless_idle_timeout: sessions.streamless_idle_timeout,
+            stream_loss_grace: sessions.stream_loss_grace,
+            absolute_timeout: sessions.absolute_timeout,
+            request_timeout: sessions.request_timeout,
+            liveness_probe_after: sessions.liveness_probe_after,
+        },
+        trace: Trace {
+            enabled: trace.enabled,
+            limit: trace.limit,
+        },
+    }
 }

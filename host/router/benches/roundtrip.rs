@@ -55,9 +55,8 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
-use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
 use gs_embedded::EmbeddedSession;
-use gs_router::{Router, RouterSettings};
+use gs_router::{HttpSettings, Router, RouterSettings};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
 use gs_toolset_host::{Grants, HostConfig, ToolsetHost, WasmToolsetSpec};
 use http_body_util::{BodyExt, Full};
@@ -202,7 +201,7 @@ fn serve_router(auth: bool) {
             false => None,
             true => {
                 let jwks = serve_jwks(std::env::var(JWK).expect("the JWK to trust")).await;
-                let config = gs_config::AuthConfig {
+                let config = gs_auth::AuthConfig {
                     issuer: "https://idp.bench.example".into(),
                     audience: RESOURCE.into(),
                     jwks_uri: Some(jwks),
@@ -212,7 +211,7 @@ fn serve_router(auth: bool) {
                     user_claim: "sub".into(),
                     clock_skew: Duration::from_secs(60),
                     jwks_min_refresh: Duration::from_secs(30),
-                    on_token_expiry: gs_config::TokenExpiry::KeepUntilNextRequest,
+                    on_token_expiry: gs_auth::TokenExpiry::KeepUntilNextRequest,
                 };
                 let a = Arc::new(gs_auth::Authenticator::new(config, Default::default()));
                 a.prefetch().await.expect("the JWKS is served");
@@ -222,15 +221,13 @@ fn serve_router(auth: bool) {
         let router = Router::with_auth(
             broker,
             RouterSettings {
-                identity: Identity::default(),
                 listen: addr,
                 http: HttpSettings {
                     max_sessions: IDLE_SESSIONS + CONCURRENT + 16,
                     max_sessions_per_caller: None,
                     ..HttpSettings::default()
                 },
-                sessions: SessionLifetime::default(),
-                trace: Trace::default(),
+                ..RouterSettings::default()
             },
             authenticator,
         );

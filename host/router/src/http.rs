@@ -4,18 +4,18 @@
 //! passes in order — path, Origin, Host, authentication, HTTP method,
 //! protocol version, media types, body size, envelope, session (which only
 //! its own user may use), per-tool scopes — and the POST, GET
-//! (server-to-client SSE stream) and DELETE handlers.
+//! (server-to-client SSE stream) and DELETE handlers. The gates' own
+//! checks are in `gates`.
 
-use std::borrow::Cow;
 use std::convert::Infallible;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
-use gs_auth::{Denied, Principal};
+use gs_auth::Principal;
 use http_body_util::{BodyExt, Limited};
 use hyper::body::{Body, Frame, Incoming};
 use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
@@ -25,10 +25,12 @@ use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-use crate::tls::Tls;
-
 use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
+use crate::tls::Tls;
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
+
+mod gates;
+use gates::{accepts, content_type_refusal, refused, session_gate};
 
 // The MCP headers, as names made once: a name given as text is parsed
 // and checked again at every lookup.
@@ -321,119 +323,8 @@ where
         .await;
 }
 
-/// The host part of an Origin (`scheme://host[:port]`), lower-cased.
-fn origin_host(origin: &str) -> Option<Cow<'_, str>> {
-    let rest = origin.split_once("://")?.1;
-    let authority = rest.split('/').next()?;
-    host_of_authority(authority)
-}
-
-/// The host of `host[:port]` or `[v6][:port]`, lower-cased (copied only
-/// when it has capitals: every request's Host passes here).
-fn host_of_authority(authority: &str) -> Option<Cow<'_, str>> {
-    let a = authority.trim();
-    if a.is_empty() {
-        return None;
-    }
-    let host = if let Some(end) = a.strip_prefix('[').and_then(|r| r.find(']')) {
-        &a[..end + 2]
-    } else {
-        a.rsplit_once(':').map_or(a, |(h, _)| h)
-    };
-    Some(if host.bytes().any(|b| b.is_ascii_uppercase()) {
-        Cow::Owned(host.to_ascii_lowercase())
-    } else {
-        Cow::Borrowed(host)
-    })
-}
-
 fn header_str<'a>(h: &'a HeaderMap, name: &HeaderName) -> Option<&'a str> {
     h.get(name).and_then(|v| v.to_str().ok())
-}
-
-impl Router {
-    fn origin_allowed(&self, origin: &str) -> bool {
-        match origin_host(origin) {
-            Some(host) => {
-                gs_config::is_loopback_host(&host)
-                    || self
-                        .settings
-                        .http
-                        .allowed_origin_hosts
-                        .iter()
-                        .any(|h| *h == host)
-            }
-            None => false,
-        }
-    }
-
-    fn host_allowed(&self, host: &str) -> bool {
-        let Some(h) = host_of_authority(host) else {
-            return false;
-        };
-        if gs_config::is_loopback_host(&h)
-            || self.settings.http.allowed_hosts.iter().any(|a| *a == h)
-        {
-            return true;
-        }
-        let listen = self.settings.listen.ip();
-        !listen.is_unspecified()
-            && h.trim_start_matches('[')
-                .trim_end_matches(']')
-                .parse::<IpAddr>()
-                == Ok(listen)
-    }
-}
-
-/// The media types an Accept header admits, after normalisation: q-values
-/// dropped, a missing header or `*/*` read as both MCP types.
-fn accepts(h: &HeaderMap) -> (bool, bool) {
-    let Some(accept) = header_str(h, &header::ACCEPT) else {
-        return (true, true);
-    };
-    let (mut json, mut sse) = (false, false);
-    for part in accept.split(',') {
-        let ty = part.split(';').next().unwrap_or("").trim();
-        let is = |name: &str| ty.eq_ignore_ascii_case(name);
-        if is("*/*") {
-            (json, sse) = (true, true);
-        } else if is("application/*") || is("application/json") {
-            json = true;
-        } else if is("text/*") || is("text/event-stream") {
-            sse = true;
-        }
-    }
-    (json, sse)
-}
-
-/// Checks Content-Type: JSON, no wildcard, UTF-8 if a charset is given.
-/// A missing header is read as JSON.
-fn content_type_refusal(h: &HeaderMap) -> Option<String> {
-    let raw = h.get(header::CONTENT_TYPE)?;
-    let Ok(ct) = raw.to_str() else {
-        return Some("the Content-Type header is not readable; send application/json".into());
-    };
-    let mut parts = ct.split(';');
-    let ty = parts.next().unwrap_or("").trim();
-    if !ty.eq_ignore_ascii_case("application/json") {
-        let ty = ty.to_ascii_lowercase();
-        return Some(format!(
-            "media type `{ty}` is not accepted; send the body as application/json"
-        ));
-    }
-    for p in parts {
-        if let Some((k, v)) = p.split_once('=')
-            && k.trim().eq_ignore_ascii_case("charset")
-        {
-            let v = v.trim().trim_matches('"');
-            if !v.eq_ignore_ascii_case("utf-8") && !v.eq_ignore_ascii_case("utf8") {
-                return Some(format!(
-                    "charset `{v}` is not accepted; send the body as UTF-8 (charset=utf-8)"
-                ));
-            }
-        }
-    }
-    None
 }
 
 async fn handle(
@@ -556,27 +447,6 @@ struct Caller {
     session_id: Option<String>,
 }
 
-/// The answer to a refused authentication or scope: 401 or 403 with the
-/// `WWW-Authenticate` challenge and a JSON-RPC error body.
-fn refused(router: &Router, denied: &Denied, id: &Value) -> Response<ResponseBody> {
-    let (status, word) = match denied.status() {
-        403 => (StatusCode::FORBIDDEN, "Forbidden"),
-        _ => (StatusCode::UNAUTHORIZED, "Unauthorized"),
-    };
-    let mut r = json_error(
-        status,
-        id,
-        INVALID_REQUEST,
-        &format!("{word}: {}", denied.description()),
-    );
-    if let Some(auth) = router.auth()
-        && let Ok(v) = HeaderValue::from_str(&auth.challenge(denied))
-    {
-        r.headers_mut().insert(header::WWW_AUTHENTICATE, v);
-    }
-    r
-}
-
 /// The protected-resource metadata (RFC 9728): public, readable from any
 /// origin, `resource` from the configuration.
 fn metadata(auth: &gs_auth::Authenticator, method: &Method) -> Response<ResponseBody> {
@@ -597,41 +467,6 @@ fn metadata(auth: &gs_auth::Authenticator, method: &Method) -> Response<Response
         HeaderValue::from_static("*"),
     );
     r
-}
-
-// The refusal is the response itself, built once and returned at once;
-// boxing it would only add an allocation to the refusal path.
-#[allow(clippy::result_large_err)]
-fn session_gate(
-    router: &Router,
-    caller: &Caller,
-    id: &Value,
-) -> Result<Arc<Session>, Response<ResponseBody>> {
-    let Some(sid) = caller.session_id.as_deref() else {
-        return Err(json_error(
-            StatusCode::BAD_REQUEST,
-            id,
-            INVALID_REQUEST,
-            "Bad Request: the MCP-Session-Id header is missing; send the id initialize answered",
-        ));
-    };
-    // Another user's session is answered as if it did not exist: its id
-    // is no capability without its user's token.
-    let found = router
-        .session(sid)
-        .filter(|s| s.user() == caller.principal.as_ref().map(|p| p.user.as_str()));
-    let Some(session) = found else {
-        return Err(json_error(
-            StatusCode::NOT_FOUND,
-            id,
-            INVALID_REQUEST,
-            "Session not found: it ended or never existed; send initialize to start a new one",
-        ));
-    };
-    if let Some(p) = &caller.principal {
-        session.authenticated(p);
-    }
-    Ok(session)
 }
 
 fn delete(router: Arc<Router>, caller: Caller, what: String) -> Response<ResponseBody> {
@@ -794,70 +629,7 @@ async fn post(
                     Some(answer) => json_response(StatusCode::OK, answer),
                 };
             }
-            // A call that may emit notifications: answered as JSON if it
-            // finishes first, or as an SSE stream of its notifications and
-            // then its answer if a notification comes first. The call runs
-            // on this task until then, so a quiet call costs no extra task.
-            let notes = NoteSink::default();
-            let sink = notes.clone();
-            let r = router.clone();
-            let mut call = Box::pin(async move {
-                r.handle_request(&session, id, &method, params, arguments, Some(sink))
-                    .await
-            });
-            let (first, finished) = tokio::select! {
-                biased;
-                n = notes.recv() => (n, None),
-                answer = &mut call => match notes.try_recv() {
-                    Some(n) => (n, Some(answer)),
-                    None => {
-                        return match answer {
-                            Some(a) if json_ok => json_response(StatusCode::OK, a),
-                            Some(a) => sse_response(&a),
-                            None => empty(StatusCode::ACCEPTED),
-                        };
-                    }
-                },
-            };
-            let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
-            match finished {
-                Some(answer) => {
-                    while let Some(n) = notes.try_recv() {
-                        let _ = out_tx.send(Out::Note(n));
-                    }
-                    let _ = out_tx.send(Out::Done(answer));
-                }
-                None => {
-                    tokio::spawn(async move {
-                        loop {
-                            tokio::select! {
-                                biased;
-                                n = notes.recv() => { let _ = out_tx.send(Out::Note(n)); }
-                                answer = &mut call => {
-                                    while let Some(n) = notes.try_recv() {
-                                        let _ = out_tx.send(Out::Note(n));
-                                    }
-                                    let _ = out_tx.send(Out::Done(answer));
-                                    break;
-                                }
-                            }
-                        }
-                    });
-                }
-            }
-            let stream = CallStream {
-                first: Some(first),
-                out: out_rx,
-                ended: false,
-            };
-            let mut r = Response::new(ResponseBody::Call(stream));
-            let h = r.headers_mut();
-            h.insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/event-stream"),
-            );
-            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-            r
+            call_response(router, session, id, method, params, arguments, json_ok).await
         }
         Message::Notification { method, params } => {
             let session = match session_gate(&router, &caller, &Value::Null) {
@@ -876,6 +648,82 @@ async fn post(
             empty(StatusCode::ACCEPTED)
         }
     }
+}
+
+/// The answer to a `tools/call` whose client accepts an SSE stream.
+async fn call_response(
+    router: Arc<Router>,
+    session: Arc<Session>,
+    id: Value,
+    method: String,
+    params: Option<serde_json::Map<String, Value>>,
+    arguments: Option<gs_toolset::Arguments>,
+    json_ok: bool,
+) -> Response<ResponseBody> {
+    // A call that may emit notifications: answered as JSON if it
+    // finishes first, or as an SSE stream of its notifications and
+    // then its answer if a notification comes first. The call runs
+    // on this task until then, so a quiet call costs no extra task.
+    let notes = NoteSink::default();
+    let sink = notes.clone();
+    let mut call = Box::pin(async move {
+        router
+            .handle_request(&session, id, &method, params, arguments, Some(sink))
+            .await
+    });
+    let (first, finished) = tokio::select! {
+        biased;
+        n = notes.recv() => (n, None),
+        answer = &mut call => match notes.try_recv() {
+            Some(n) => (n, Some(answer)),
+            None => {
+                return match answer {
+                    Some(a) if json_ok => json_response(StatusCode::OK, a),
+                    Some(a) => sse_response(&a),
+                    None => empty(StatusCode::ACCEPTED),
+                };
+            }
+        },
+    };
+    let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
+    match finished {
+        Some(answer) => {
+            while let Some(n) = notes.try_recv() {
+                let _ = out_tx.send(Out::Note(n));
+            }
+            let _ = out_tx.send(Out::Done(answer));
+        }
+        None => {
+            tokio::spawn(async move {
+                loop {
+                    tokio::select! {
+                        biased;
+                        n = notes.recv() => { let _ = out_tx.send(Out::Note(n)); }
+                        answer = &mut call => {
+                            while let Some(n) = notes.try_recv() {
+                                let _ = out_tx.send(Out::Note(n));
+                            }
+                            let _ = out_tx.send(Out::Done(answer));
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    }
+    let stream = CallStream {
+        first: Some(first),
+        out: out_rx,
+        ended: false,
+    };
+    let mut r = Response::new(ResponseBody::Call(stream));
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
 }
 
 fn sse_response(answer: &Answer) -> Response<ResponseBody> {
@@ -938,29 +786,5 @@ async fn initialize(
             protocol::INTERNAL_ERROR,
             &format!("the session could not be opened: {why}"),
         ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hosts_are_read_from_origins_and_authorities() {
-        assert_eq!(
-            origin_host("http://localhost:6274").as_deref(),
-            Some("localhost")
-        );
-        assert_eq!(
-            origin_host("https://App.Example.com").as_deref(),
-            Some("app.example.com")
-        );
-        assert_eq!(origin_host("http://[::1]:80/x").as_deref(), Some("[::1]"));
-        assert_eq!(origin_host("null"), None);
-        assert_eq!(
-            host_of_authority("127.0.0.1:8000").as_deref(),
-            Some("127.0.0.1")
-        );
-        assert_eq!(host_of_authority("[::1]").as_deref(), Some("[::1]"));
     }
 }

@@ -3,7 +3,7 @@
 //! one message stays one line, and capped with `...(+N more)`; headers are
 //! never written, so a bearer token cannot leak into a log.
 
-use gs_config::Trace;
+use crate::Trace;
 
 /// Writes trace lines when the trace is on.
 #[derive(Debug, Clone, Copy)]

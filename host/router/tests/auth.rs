@@ -10,14 +10,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{Reply, request};
-use gs_auth::Authenticator;
+use gs_auth::{AuthConfig, Authenticator, TokenExpiry};
 use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
-use gs_config::{AuthConfig, HttpSettings, Identity, SessionLifetime, TokenExpiry, Trace};
 use gs_embedded::EmbeddedSession;
-use gs_router::{Router, RouterSettings};
+use gs_router::{HttpSettings, Router, RouterSettings};
 use gs_toolset::{
-    CallContext, ImageSession, ServerIdentity, ToolDescriptor, ToolOutput, ToolResult, Toolset,
-    ToolsetInfo, ToolsetSession,
+    CallContext, ImageSession, ToolDescriptor, ToolOutput, ToolResult, Toolset, ToolsetInfo,
+    ToolsetSession,
 };
 use idp::{Idp, SigningKey, now};
 use serde_json::{Value, json};
@@ -112,15 +111,11 @@ async fn serve(auth: AuthConfig, http: HttpSettings) -> Served {
         ],
     });
     let surface = ToolSurface::new(vec![(Arc::new(who) as Arc<dyn Toolset>, None)]).unwrap();
-    let identity = Identity::default();
+    let settings = RouterSettings::default();
     let broker = Broker::new(
         surface,
         Arc::new(Factory(image)),
-        ServerIdentity {
-            name: identity.name.clone(),
-            version: identity.version.clone(),
-            title: None,
-        },
+        settings.identity.clone(),
         false,
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -129,11 +124,9 @@ async fn serve(auth: AuthConfig, http: HttpSettings) -> Served {
     let router = Router::with_auth(
         Arc::new(broker),
         RouterSettings {
-            identity,
             listen: addr,
             http,
-            sessions: SessionLifetime::default(),
-            trace: Trace::default(),
+            ..settings
         },
         Some(Arc::new(Authenticator::new(auth, scopes))),
     );

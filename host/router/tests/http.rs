@@ -6,7 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::*;
-use gs_config::{HttpSettings, SessionLifetime};
+use gs_router::{HttpSettings, SessionLifetime};
 use serde_json::{Value, json};
 
 fn rt() -> tokio::runtime::Runtime {

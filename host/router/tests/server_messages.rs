@@ -8,7 +8,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::*;
-use gs_config::SessionLifetime;
+use gs_router::SessionLifetime;
 use gs_router::{ClientAnswer, OUTBOX_CAP, PENDING_CAP, SendRefused};
 use serde_json::json;
 

@@ -12,7 +12,6 @@ use std::sync::Arc;
 
 use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
 use gs_builtin::BuiltinToolset;
-use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
 use gs_embedded::EmbeddedSession;
 use gs_router::{Router, RouterSettings};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
@@ -62,7 +61,7 @@ pub fn start(read_only: bool) -> Server {
         None,
     )])
     .unwrap();
-    let identity = Identity {
+    let identity = ServerIdentity {
         name: "gs-mcp".into(),
         version: "0.0.0-test".into(),
         title: None,
@@ -70,11 +69,7 @@ pub fn start(read_only: bool) -> Server {
     let broker = Broker::new(
         surface,
         Arc::new(Factory(image.clone())),
-        ServerIdentity {
-            name: identity.name.clone(),
-            version: identity.version.clone(),
-            title: None,
-        },
+        identity.clone(),
         read_only,
     );
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -90,9 +85,7 @@ pub fn start(read_only: bool) -> Server {
             RouterSettings {
                 identity,
                 listen: addr,
-                http: HttpSettings::default(),
-                sessions: SessionLifetime::default(),
-                trace: Trace::default(),
+                ..RouterSettings::default()
             },
         );
         tokio::spawn(gs_router::serve(listener, router.clone()));

@@ -8,9 +8,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
-use gs_config::{HttpSettings, Identity, SessionLifetime, Trace};
 use gs_embedded::EmbeddedSession;
-use gs_router::{Router, RouterSettings};
+use gs_router::{HttpSettings, Router, RouterSettings, SessionLifetime, Trace};
 use gs_toolset::{
     CallContext, ClassDefinition, ImageSession, ServerIdentity, ToolDescriptor, ToolError,
     ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
@@ -237,7 +236,7 @@ pub async fn start(options: Options) -> Server {
     let mut toolsets = vec![(Arc::new(ClassTools::new()) as Arc<dyn Toolset>, None)];
     toolsets.extend(options.more_toolsets.iter().map(|t| (t.clone(), None)));
     let surface = ToolSurface::new(toolsets).unwrap();
-    let identity = Identity {
+    let identity = ServerIdentity {
         name: "gs-mcp".into(),
         version: "9.9.9".into(),
         title: options.title.clone(),
@@ -245,11 +244,7 @@ pub async fn start(options: Options) -> Server {
     let broker = Broker::new(
         surface,
         Arc::new(EmbeddedFactory(image)),
-        ServerIdentity {
-            name: identity.name.clone(),
-            version: identity.version.clone(),
-            title: identity.title.clone(),
-        },
+        identity.clone(),
         options.read_only,
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -1,0 +1,393 @@
+//! Request dispatch: what the router answers to each request and
+//! notification a client sends in a session, whatever the transport.
+//!
+//! `ping`, `logging/setLevel`, `initialize`, `tools/list` (paged) and
+//! `tools/call`, whose envelope is checked here before the call goes to
+//! the broker under the request deadline; `notifications/cancelled` stops
+//! a call. Kept apart from the transports (which only frame messages) and
+//! from the session lifetime (which decides when a session ends).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use gs_auth::Principal;
+use gs_broker::{CallControl, CallRefused, CallRequest, Stopped};
+use gs_toolset::{Arguments, CallResultJson, LogLevel};
+use serde_json::{Map, Value, json};
+
+use crate::notifications::ChannelNotifier;
+use crate::protocol::{
+    self, Answer, INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error, error_with, negotiate,
+    result,
+};
+use crate::{NoteSink, Router, Session};
+
+impl Router {
+    /// The `initialize` result for a client that asked for `requested`.
+    pub fn initialize_result(&self, requested: Option<&str>) -> Value {
+        let id = &self.settings.identity;
+        let mut info = Map::new();
+        info.insert("name".into(), Value::String(id.name.clone()));
+        info.insert("version".into(), Value::String(id.version.clone()));
+        if let Some(title) = &id.title {
+            info.insert("title".into(), Value::String(title.clone()));
+        }
+        json!({
+            "protocolVersion": negotiate(requested),
+            "capabilities": {"tools": {"listChanged": false}, "logging": {}},
+            "serverInfo": info,
+        })
+    }
+
+    /// Handles a notification for `session` (cancellation stops the named
+    /// call; everything else is acknowledged and dropped).
+    ///
+    /// A cancelled call's request gets no answer at all. The call is
+    /// stopped the way a request deadline stops one: soft break, hard
+    /// break, and if it still runs the session ends.
+    pub fn handle_notification(
+        self: &Arc<Self>,
+        session: &Arc<Session>,
+        method: &str,
+        params: Option<&Map<String, Value>>,
+    ) {
+        session.touch();
+        if method == "notifications/cancelled"
+            && let Some(id) = params.and_then(|p| p.get("requestId"))
+        {
+            let key = id.to_string();
+            let found = session.state().in_flight.get(&key).cloned();
+            if let Some((control, notify)) = found {
+                notify.notify_one();
+                self.escalate(session, control);
+            }
+        }
+    }
+
+    /// Stops a call in the background; if neither break stops it, the
+    /// session ends (its next request meets 404 and re-initializes).
+    fn escalate(self: &Arc<Self>, session: &Arc<Session>, control: CallControl) {
+        control.cancel_token().cancel();
+        let router = self.clone();
+        let session = session.clone();
+        tokio::spawn(async move {
+            match control.stop().await {
+                Stopped::Soft => {}
+                Stopped::Hard => eprintln!(
+                    "gs-mcp: session {}: a call ignored the soft break and ended on the hard \
+                     break; its toolset state for the session was reset",
+                    session.id
+                ),
+                Stopped::Stuck => {
+                    if router.close(&session.id) {
+                        eprintln!(
+                            "gs-mcp: session {} released: a call went on running through both \
+                             breaks",
+                            session.id
+                        );
+                    }
+                }
+            }
+        });
+    }
+
+    /// Answers one request for `session`. `None` means the request was
+    /// cancelled by the client and gets no response.
+    pub async fn handle_request(
+        self: &Arc<Self>,
+        session: &Arc<Session>,
+        id: Value,
+        method: &str,
+        params: Option<Map<String, Value>>,
+        arguments: Option<Arguments>,
+        notes: Option<NoteSink>,
+    ) -> Option<Answer> {
+        session.touch();
+        let answer = match method {
+            "ping" => result(&id, json!({})),
+            "logging/setLevel" => set_level(session, &id, params.as_ref()),
+            "initialize" => {
+                let requested = params
+                    .as_ref()
+                    .and_then(|p| p.get("protocolVersion"))
+                    .and_then(Value::as_str);
+                result(&id, self.initialize_result(requested))
+            }
+            "tools/list" => self.tools_list(&id, session, params.as_ref()),
+            "tools/call" => {
+                return self.call_tool(session, id, params, arguments, notes).await;
+            }
+            _ => error(
+                &id,
+                METHOD_NOT_FOUND,
+                &format!("Method not found: `{method}` is not served by this server"),
+            ),
+        };
+        session.touch();
+        Some(answer)
+    }
+
+    /// True unless the session's token lacks a scope `tool` needs: such a
+    /// tool is hidden from tools/list as a read-only session hides gated
+    /// tools (a call to it is answered 403 at the HTTP gate).
+    fn tool_visible(&self, principal: Option<&Principal>, tool: &str) -> bool {
+        match (&self.auth, principal) {
+            (Some(auth), Some(p)) => auth.check_tool(p, tool).is_ok(),
+            _ => true,
+        }
+    }
+
+    /// One page of the session's tools: [`TOOLS_PAGE`] of them from the
+    /// cursor on, with `nextCursor` when more follow.
+    fn tools_list(
+        &self,
+        id: &Value,
+        session: &Arc<Session>,
+        params: Option<&Map<String, Value>>,
+    ) -> Answer {
+        let start = match params.and_then(|p| p.get("cursor")) {
+            None | Some(Value::Null) => 0,
+            Some(c) => match c.as_str().and_then(|c| c.parse::<usize>().ok()) {
+                Some(start) => start,
+                None => {
+                    return error(
+                        id,
+                        INVALID_PARAMS,
+                        "Invalid params: cursor is not one this server gave; pass the \
+                         `nextCursor` of the previous tools/list page, or no cursor for the \
+                         first page",
+                    );
+                }
+            },
+        };
+        let principal = session.principal();
+        let surface = self.broker.surface();
+        let mut tools = surface
+            .tools(session.broker.read_only())
+            .filter(|t| self.tool_visible(principal.as_deref(), &t.name))
+            .skip(start);
+        let page: Vec<Value> = tools
+            .by_ref()
+            .take(TOOLS_PAGE)
+            .map(protocol::tool_json)
+            .collect();
+        let mut answer = json!({ "tools": page });
+        if tools.next().is_some() {
+            answer["nextCursor"] = json!((start + TOOLS_PAGE).to_string());
+        }
+        result(id, answer)
+    }
+
+    async fn call_tool(
+        self: &Arc<Self>,
+        session: &Arc<Session>,
+        id: Value,
+        params: Option<Map<String, Value>>,
+        arguments: Option<Arguments>,
+        notes: Option<NoteSink>,
+    ) -> Option<Answer> {
+        let mut params = params.unwrap_or_default();
+        // Every refusal here carries `data.kind`, as a tool's own errors
+        // do, so a client branches on it rather than on the message.
+        let name = match tool_name(&mut params, &id) {
+            Ok(name) => name,
+            Err(refused) => return Some(refused),
+        };
+        let arguments = arguments.unwrap_or_else(Arguments::none);
+        let progress_token = params
+            .get("_meta")
+            .and_then(|m| m.get("progressToken"))
+            .cloned();
+        let control = CallControl::new();
+        let notify = Arc::new(tokio::sync::Notify::new());
+        let key = id.to_string();
+        session
+            .state()
+            .in_flight
+            .insert(key.clone(), (control.clone(), notify.clone()));
+        // Removed however this future ends, including dropped by a
+        // connection that closed before the answer.
+        let _in_flight = InFlight { session, key };
+        let timeout = self.settings.sessions.request_timeout;
+        let request = CallRequest {
+            tool: name,
+            arguments,
+            notifier: Arc::new(ChannelNotifier {
+                sink: notes,
+                progress_token: progress_token.filter(|t| t.is_string() || t.is_number()),
+                min_level: session.state().log_level,
+            }),
+            control: control.clone(),
+            deadline: timeout.map(|d| Instant::now() + d),
+        };
+        let call = session.broker.call(request);
+        // In this order: a cancelled request gets no answer even when its
+        // call, broken by the same cancellation, has already returned; an
+        // answer that is ready wins over the deadline.
+        let outcome = tokio::select! {
+            biased;
+            () = notify.notified() => None,
+            r = call => Some(r),
+            () = sleep_or_forever(timeout) => {
+                // Answered at once; the call is stopped in the background
+                // and costs the session only if both breaks fail.
+                self.escalate(session, control);
+                session.touch();
+                return Some(error(
+                    &id,
+                    REQUEST_TIMEOUT,
+                    &format!(
+                        "Request timed out: the call ran past the server's request deadline of \
+                         {:?} and was stopped",
+                        timeout.unwrap_or_default()
+                    ),
+                ));
+            }
+        };
+        session.touch();
+        match outcome {
+            None => None,
+            Some(Err(refused)) => Some(refusal(&id, refused)),
+            Some(Ok(r)) => Some(result(&id, CallResultJson(&r))),
+        }
+    }
+}
+
+/// A call's entry in its session's in-flight table, removed on drop.
+struct InFlight<'a> {
+    session: &'a Session,
+    key: String,
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.session.state().in_flight.remove(&self.key);
+    }
+}
+
+/// The answer to `logging/setLevel`, which sets the least level of the
+/// log lines the session's calls send.
+fn set_level(session: &Session, id: &Value, params: Option<&Map<String, Value>>) -> Answer {
+    match params.and_then(|p| p.get("level")).and_then(Value::as_str) {
+        Some(name) => match parse_level(name) {
+            Some(level) => {
+                session.state().log_level = Some(level);
+                result(id, json!({}))
+            }
+            None => error(
+                id,
+                INVALID_PARAMS,
+                &format!(
+                    "Invalid params: `{name}` is not a log level; use debug, info, \
+                         notice, warning, error, critical, alert or emergency"
+                ),
+            ),
+        },
+        None => error(
+            id,
+            INVALID_PARAMS,
+            "Invalid params: logging/setLevel needs params.level",
+        ),
+    }
+}
+
+/// The tool a `tools/call` names, taken from its params, or the
+/// `invalidParams` answer for a name that names no tool.
+fn tool_name(params: &mut Map<String, Value>, id: &Value) -> Result<String, Answer> {
+    let name = match params.remove("name") {
+        Some(Value::String(n)) => n,
+        Some(other) => {
+            return Err(invalid_params(
+                id,
+                &format!(
+                    "Invalid params: name must be a string, not {}",
+                    protocol::type_name(&other)
+                ),
+            ));
+        }
+        None => {
+            return Err(invalid_params(
+                id,
+                "Invalid params: tools/call needs the tool's name in params.name",
+            ));
+        }
+    };
+    if name.len() > MAX_TOOL_NAME {
+        return Err(error(
+            id,
+            INVALID_PARAMS,
+            &format!(
+                "Invalid params: the tool name is {} bytes, longer than any tool's ({} at \
+                 most); tools/list shows the tools this server offers",
+                name.len(),
+                MAX_TOOL_NAME
+            ),
+        ));
+    }
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_graphic()) {
+        return Err(invalid_params(
+            id,
+            &format!(
+                "Invalid params: tool name {:?} is not printable ASCII; tools/list shows \
+                 the tools this server offers",
+                name
+            ),
+        ));
+    }
+    Ok(name)
+}
+
+fn parse_level(name: &str) -> Option<LogLevel> {
+    [
+        LogLevel::Debug,
+        LogLevel::Info,
+        LogLevel::Notice,
+        LogLevel::Warning,
+        LogLevel::Error,
+        LogLevel::Critical,
+        LogLevel::Alert,
+        LogLevel::Emergency,
+    ]
+    .into_iter()
+    .find(|l| l.as_str() == name)
+}
+
+async fn sleep_or_forever(d: Option<Duration>) {
+    match d {
+        Some(d) => tokio::time::sleep(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// A -32602 answer to a `tools/call` whose envelope is wrong, with
+/// `data.kind = "invalidParams"`.
+fn invalid_params(id: &Value, message: &str) -> Answer {
+    error(id, INVALID_PARAMS, message)
+}
+
+/// Most tools one tools/list page holds.
+pub const TOOLS_PAGE: usize = 500;
+
+/// Longest tool name MCP allows; a longer name in a call names no tool.
+const MAX_TOOL_NAME: usize = 128;
+
+fn refusal(id: &Value, refused: CallRefused) -> Answer {
+    match refused {
+        CallRefused::UnknownTool(name) => error_with(
+            id,
+            INVALID_PARAMS,
+            &format!("Unknown tool: `{name}`; tools/list shows the tools this server offers"),
+            // Not `readOnly`: there is no such tool at all.
+            &json!({"kind": "notFound", "tool": name}),
+        ),
+        CallRefused::ReadOnly(name) => error_with(
+            id,
+            METHOD_NOT_FOUND,
+            &format!(
+                "Tool `{name}` may change the image and this server is read-only; connect to a \
+                 read-write server to use it"
+            ),
+            &json!({"kind": "readOnly", "tool": name}),
+        ),
+    }
+}

@@ -1,0 +1,299 @@
+//! Session lifetime: opening a session under the server and per-caller
+//! caps, closing it, and the maintenance pass that reaps sessions past
+//! their policy (absolute cap, token expiry, idle, streamless idle, lost
+//! stream, unanswered liveness ping) and expires server-to-client
+//! requests.
+//!
+//! Separate from dispatch because it runs on its own clock: the
+//! maintenance task acts on sessions whether or not a request arrives.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use gs_auth::Principal;
+
+use crate::session::{Caller, SessionState};
+use crate::{ClientAnswer, Router, Session};
+
+/// Why `initialize` could not open a session.
+#[derive(Debug)]
+pub enum OpenRefused {
+    /// The server holds its maximum number of sessions (HTTP 503).
+    ServerFull(usize),
+    /// The caller holds its maximum (HTTP 429, Retry-After seconds).
+    CallerFull(usize, u64),
+    /// The image session could not be opened.
+    Failed(String),
+}
+
+/// 128 random bits as 32 upper-case hex digits (visible ASCII, as MCP
+/// requires of session ids).
+fn new_session_id() -> Result<String, String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| format!("the system random number generator failed: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02X}")).collect())
+}
+
+impl Router {
+    /// Ends the session `id`; false if there was none. Its stream ends,
+    /// its running call is broken, and its server-to-client requests are
+    /// settled as [`ClientAnswer::SessionEnded`].
+    pub fn close(&self, id: &str) -> bool {
+        let removed = self.table().remove(id);
+        if let Some(s) = &removed {
+            let mut st = s.state();
+            st.closed = true;
+            drop(st.outbox.drain());
+            st.probe = None;
+            for (_, p) in st.pending.drain() {
+                p.settle(ClientAnswer::SessionEnded);
+            }
+            for (control, notify) in st.in_flight.values() {
+                control.cancel_token().cancel();
+                notify.notify_one();
+            }
+            if let Some(w) = st.drainer.take() {
+                w.wake();
+            }
+        }
+        removed.is_some()
+    }
+
+    /// Opens a session for `caller`, enforcing both caps. The new session
+    /// is registered under a fresh id.
+    pub async fn open_session(&self, caller: Option<IpAddr>) -> Result<Arc<Session>, OpenRefused> {
+        self.open_session_as(caller, None).await
+    }
+
+    /// Opens a session for `caller`, authenticated as `principal` when
+    /// given: its image session runs as the principal's user, it is
+    /// read-only without the write scope, and the per-caller cap counts the
+    /// user's sessions rather than the address's.
+    pub async fn open_session_as(
+        &self,
+        caller: Option<IpAddr>,
+        principal: Option<&Arc<Principal>>,
+    ) -> Result<Arc<Session>, OpenRefused> {
+        let caller = match (principal, caller) {
+            (Some(p), _) => Caller::User(p.user.clone()),
+            (None, Some(ip)) => Caller::Addr(ip),
+            (None, None) => Caller::Unknown,
+        };
+        self.check_caps(&caller)?;
+        let read_only = match (&self.auth, principal) {
+            (Some(auth), Some(p)) => auth.read_only_for(p),
+            _ => false,
+        };
+        let user = principal.map(|p| p.user.clone());
+        let broker = self
+            .broker
+            .open_session_as(user.as_deref(), read_only)
+            .await
+            .map_err(OpenRefused::Failed)?;
+        let id = new_session_id().map_err(OpenRefused::Failed)?;
+        let session = Arc::new(Session {
+            id: id.clone(),
+            caller: caller.clone(),
+            user,
+            principal: Mutex::new(principal.cloned()),
+            broker,
+            created: Instant::now(),
+            state: Mutex::new(SessionState {
+                last_activity: Some(Instant::now()),
+                ..SessionState::default()
+            }),
+        });
+        // Checked again under the lock: another initialize may have won
+        // the last slot while the image session was opening.
+        let mut table = self.table();
+        self.check_caps_in(&table, &caller)?;
+        table.insert(id, session.clone());
+        self.opened.fetch_add(1, Ordering::Relaxed);
+        Ok(session)
+    }
+
+    fn check_caps(&self, caller: &Caller) -> Result<(), OpenRefused> {
+        let table = self.table();
+        self.check_caps_in(&table, caller)
+    }
+
+    fn check_caps_in(
+        &self,
+        table: &HashMap<String, Arc<Session>>,
+        caller: &Caller,
+    ) -> Result<(), OpenRefused> {
+        let http = &self.settings.http;
+        if table.len() >= http.max_sessions {
+            return Err(OpenRefused::ServerFull(http.max_sessions));
+        }
+        if let Some(cap) = http.max_sessions_per_caller
+            && *caller != Caller::Unknown
+        {
+            let held = table.values().filter(|s| s.caller == *caller).count();
+            if held >= cap {
+                let wait = self
+                    .settings
+                    .sessions
+                    .streamless_idle_timeout
+                    .or(self.settings.sessions.idle_timeout)
+                    .map_or(60, |d| d.as_secs().max(1));
+                return Err(OpenRefused::CallerFull(cap, wait));
+            }
+        }
+        Ok(())
+    }
+
+    /// One maintenance pass at `now`, `late` being how far past its
+    /// schedule the pass runs. Answers the ids reaped.
+    ///
+    /// A pass that runs far later than scheduled (the host was suspended,
+    /// the process stopped) reaps nobody and restarts every clock: the
+    /// silence it measured was the server's, not the clients'.
+    pub fn maintain(&self, now: Instant, late: Duration) -> Vec<String> {
+        let sessions: Vec<Arc<Session>> = self.table().values().cloned().collect();
+        if late > Duration::from_secs(30) {
+            for s in &sessions {
+                let mut st = s.state();
+                st.last_activity = Some(now);
+                if st.stream_lost_at.is_some() {
+                    st.stream_lost_at = Some(now);
+                }
+                st.pending.restart_clocks(now);
+            }
+            return Vec::new();
+        }
+        let mut reaped = Vec::new();
+        for s in sessions {
+            if let Some(reason) = self.verdict(&s, now) {
+                if self.close(&s.id) {
+                    eprintln!("gs-mcp: session {} released: {reason}", s.id);
+                    reaped.push(s.id.clone());
+                }
+            } else if s.broker.pending() == 0 {
+                self.probe(&s, now);
+            }
+        }
+        reaped
+    }
+
+    /// Why the maintenance pass at `now` ends session `s`, if it does; the
+    /// checks run in the order of their precedence, and a session with a
+    /// call queued or running is kept through every check after the
+    /// absolute cap and token expiry.
+    fn verdict(&self, s: &Session, now: Instant) -> Option<&'static str> {
+        let policy = self.settings.sessions;
+        let over = |since: Instant, limit: Option<Duration>| {
+            limit.is_some_and(|l| now.saturating_duration_since(since) >= l)
+        };
+        let mut st = s.state();
+        let unanswered_probe = self.expire_requests(&mut st, now);
+        let last = st.last_activity.unwrap_or(s.created);
+        if over(s.created, policy.absolute_timeout) {
+            Some("it reached the absolute session cap")
+        } else if self.token_expired(s) {
+            Some("its token expired (auth.on_token_expiry = \"end\")")
+        } else if s.broker.pending() > 0 {
+            None
+        } else if over(last, policy.idle_timeout) {
+            Some("it was idle past the idle timeout")
+        } else if unanswered_probe {
+            Some("it did not answer a liveness ping on its stream")
+        } else if !st.ever_streamed && over(last, policy.streamless_idle_timeout) {
+            Some("it never opened a stream and was idle past the streamless timeout")
+        } else if !st.stream_open
+            && st
+                .stream_lost_at
+                .is_some_and(|t| t >= last && over(t, Some(policy.stream_loss_grace)))
+        {
+            Some("its stream closed and no new one opened within the grace")
+        } else {
+            None
+        }
+    }
+
+    /// True if sessions end with their token and this session's latest
+    /// token has expired.
+    fn token_expired(&self, s: &Session) -> bool {
+        let Some(auth) = &self.auth else { return false };
+        if !auth.ends_sessions_at_expiry() {
+            return false;
+        }
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        s.principal().is_some_and(|p| p.expires_at <= now)
+    }
+
+    /// Settles the session's server-to-client requests that waited past
+    /// [`SERVER_REQUEST_TIMEOUT`] at `now`. Answers true if one of them was
+    /// the liveness ping and it went unanswered on the stream the client
+    /// is still on: the evidence that the client is gone. A ping written to
+    /// a stream since superseded, or never written at all, proves nothing
+    /// and is forgotten (the next pass sends another).
+    fn expire_requests(&self, st: &mut SessionState, now: Instant) -> bool {
+        let mut unanswered = false;
+        for (n, p) in st.pending.expire(now) {
+            if st.probe == Some(n) {
+                st.probe = None;
+                unanswered |= p.written == Some(st.stream_generation) && st.stream_open;
+            }
+            p.settle(ClientAnswer::TimedOut);
+        }
+        unanswered
+    }
+
+    /// Sends a liveness ping down the session's stream when it has been
+    /// quiet past the probe interval. A probe written to a stream that has
+    /// since been superseded proves nothing, so it is withdrawn and sent
+    /// again down the current stream.
+    fn probe(&self, s: &Session, now: Instant) {
+        let Some(after) = self.settings.sessions.liveness_probe_after else {
+            return;
+        };
+        {
+            let mut st = s.state();
+            if let Some(n) = st.probe {
+                // An unwritten ping still waits in the outbox for the next
+                // stream; a written one proves something only about the
+                // stream that carried it, if that stream is still current.
+                let written = st.pending.get(n).and_then(|p| p.written);
+                let superseded =
+                    written.is_some_and(|g| g != st.stream_generation || !st.stream_open);
+                if superseded {
+                    st.probe = None;
+                    st.pending.take(n);
+                }
+            }
+            let last = st.last_activity.unwrap_or(s.created);
+            if st.probe.is_some() || !st.stream_open || now.saturating_duration_since(last) < after
+            {
+                return;
+            }
+        }
+        // A full pending table means the client answers nothing; the
+        // requests already waiting will decide.
+        if let Ok(n) = self.queue_request(s, "ping", None, None, now) {
+            s.state().probe = Some(n);
+        }
+    }
+
+    /// Runs [`Router::maintain`] every `period` until the router is dropped
+    /// by everyone else.
+    pub fn spawn_maintenance(self: &Arc<Self>, period: Duration) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut expected = Instant::now() + period;
+            loop {
+                tokio::time::sleep_until(expected.into()).await;
+                let Some(router) = weak.upgrade() else { return };
+                let now = Instant::now();
+                router.maintain(now, now.saturating_duration_since(expected));
+                expected = now + period;
+            }
+        });
+    }
+}

@@ -1,0 +1,197 @@
+//! Server-initiated messages: requests and notifications the server sends
+//! its client on the session's stream (through the outbox), the client's
+//! answers to those requests, and a call's own notifications (log lines,
+//! progress) on the channel of the request that made it.
+//!
+//! Separate from dispatch, which answers what the client sends: these are
+//! the messages that go the other way.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use gs_toolset::{LogLevel, Notifier};
+use serde_json::{Map, Value, json};
+
+use crate::outbound::{self, Pending, Queued};
+use crate::{ClientAnswer, Router, SendRefused, Session};
+
+/// A request the server sent its client, awaiting the answer.
+#[derive(Debug)]
+pub struct ServerRequest {
+    id: String,
+    answer: tokio::sync::oneshot::Receiver<ClientAnswer>,
+}
+
+impl ServerRequest {
+    /// Its `srv-N` id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Waits for the client's answer (or the request's expiry, or the end
+    /// of the session).
+    pub async fn answer(self) -> ClientAnswer {
+        self.answer.await.unwrap_or(ClientAnswer::SessionEnded)
+    }
+}
+
+impl Router {
+    /// Sends `method` with `params` to the client of `session` as a
+    /// request on its stream (queued until a GET stream takes it), and
+    /// records it in the session's pending-request table. The answer comes
+    /// from [`ServerRequest::answer`].
+    pub fn send_request(
+        &self,
+        session: &Session,
+        method: &str,
+        params: Option<Value>,
+    ) -> Result<ServerRequest, SendRefused> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let n = self.queue_request(session, method, params, Some(tx), Instant::now())?;
+        Ok(ServerRequest {
+            id: outbound::request_id(n),
+            answer: rx,
+        })
+    }
+
+    pub(crate) fn queue_request(
+        &self,
+        session: &Session,
+        method: &str,
+        params: Option<Value>,
+        reply: Option<tokio::sync::oneshot::Sender<ClientAnswer>>,
+        now: Instant,
+    ) -> Result<u64, SendRefused> {
+        let mut st = session.state();
+        if st.closed {
+            return Err(SendRefused::SessionEnded);
+        }
+        let n = self.server_requests.fetch_add(1, Ordering::Relaxed) + 1;
+        st.pending.insert(
+            n,
+            Pending {
+                sent: now,
+                written: None,
+                reply,
+            },
+        )?;
+        let mut message = Map::new();
+        message.insert("jsonrpc".into(), json!("2.0"));
+        message.insert("id".into(), json!(outbound::request_id(n)));
+        message.insert("method".into(), json!(method));
+        if let Some(p) = params {
+            message.insert("params".into(), p);
+        }
+        let frame = outbound::frame(&Value::Object(message));
+        session.enqueue(
+            &mut st,
+            Queued {
+                frame,
+                request: Some(n),
+            },
+        );
+        Ok(n)
+    }
+
+    /// Sends the notification `method` with `params` to the client of
+    /// `session` on its stream (queued until a GET stream takes it; when
+    /// the outbox is full the oldest message is dropped). False if the
+    /// session has ended.
+    pub fn send_notification(
+        &self,
+        session: &Session,
+        method: &str,
+        params: Option<Value>,
+    ) -> bool {
+        let mut st = session.state();
+        if st.closed {
+            return false;
+        }
+        let mut message = Map::new();
+        message.insert("jsonrpc".into(), json!("2.0"));
+        message.insert("method".into(), json!(method));
+        if let Some(p) = params {
+            message.insert("params".into(), p);
+        }
+        let frame = outbound::frame(&Value::Object(message));
+        session.enqueue(
+            &mut st,
+            Queued {
+                frame,
+                request: None,
+            },
+        );
+        true
+    }
+
+    /// Takes a JSON-RPC response the client POSTed (`outcome`: its result,
+    /// or its error object) and settles the server-to-client request it
+    /// answers. An id the table does not hold — an answer that came after
+    /// its request expired, or to a request of another session — is
+    /// accepted and ignored: the client did nothing wrong by answering.
+    ///
+    /// An answered liveness ping proves the client live, but deliberately
+    /// does not count as activity: only real traffic keeps a session.
+    pub fn handle_response(&self, session: &Session, id: &Value, outcome: Result<Value, Value>) {
+        let Some(n) = outbound::request_number(id) else {
+            return;
+        };
+        let mut st = session.state();
+        if st.probe == Some(n) {
+            st.probe = None;
+        }
+        if let Some(p) = st.pending.take(n) {
+            p.settle(match outcome {
+                Ok(result) => ClientAnswer::Result(result),
+                Err(error) => ClientAnswer::Error(error),
+            });
+        }
+    }
+}
+
+/// Where a call's notifications go: the queue of the transport answering
+/// the request.
+pub type NoteSink = Arc<outbound::CallNotes>;
+
+/// Turns a call's log lines and progress into MCP notifications on the
+/// request's own channel: progress only when the client asked for it with a
+/// `progressToken`, log lines only at or above the session's level.
+pub(crate) struct ChannelNotifier {
+    pub(crate) sink: Option<NoteSink>,
+    pub(crate) progress_token: Option<Value>,
+    pub(crate) min_level: Option<LogLevel>,
+}
+
+impl Notifier for ChannelNotifier {
+    fn log(&self, level: LogLevel, logger: &str, message: &str) {
+        if let Some(sink) = &self.sink
+            && self.min_level.is_none_or(|min| level >= min)
+        {
+            sink.send(json!({
+                "jsonrpc": "2.0",
+                "method": "notifications/message",
+                "params": {"level": level.as_str(), "logger": logger, "data": message},
+            }));
+        }
+    }
+
+    fn progress(&self, progress: f64, total: Option<f64>, message: Option<&str>) {
+        if let (Some(sink), Some(token)) = (&self.sink, &self.progress_token) {
+            let mut params = Map::new();
+            params.insert("progressToken".into(), token.clone());
+            params.insert("progress".into(), json!(progress));
+            if let Some(t) = total {
+                params.insert("total".into(), json!(t));
+            }
+            if let Some(m) = message {
+                params.insert("message".into(), json!(m));
+            }
+            sink.send(json!({
+                "jsonrpc": "2.0",
+                "method": "notifications/progress",
+                "params": params,
+            }));
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! The session record as the router keeps it, and its outbox.
+//!
+//! A [`Session`] is one MCP session: who holds it, the broker session its
+//! calls go to, and its mutable state behind one lock (activity clock,
+//! calls in flight, the GET stream's generation, the outbox of messages
+//! waiting for that stream, the server-to-client requests awaiting
+//! answers). Every other part of the router reads and changes a session
+//! through this record, so its fields and the rules for the outbox (the
+//! oldest message dropped when full, one stream draining at a time, a new
+//! GET stream superseding the old) live here, apart from the code that
+//! decides what to send or when to end the session.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::Waker;
+use std::time::Instant;
+
+use gs_auth::Principal;
+use gs_broker::{BrokerSession, CallControl};
+use gs_toolset::LogLevel;
+
+use crate::outbound::{Outbox, PendingTable, Queued};
+use crate::{ClientAnswer, OUTBOX_CAP, Router};
+
+/// Who holds a session, for the per-caller cap: the authenticated user,
+/// else the client's address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Caller {
+    User(String),
+    Addr(IpAddr),
+    Unknown,
+}
+
+/// One MCP session as the router sees it.
+pub struct Session {
+    pub(crate) id: String,
+    pub(crate) caller: Caller,
+    /// The authenticated user who opened it; only their tokens may use it.
+    pub(crate) user: Option<String>,
+    /// The token of the session's latest request (scopes, expiry).
+    pub(crate) principal: Mutex<Option<Arc<Principal>>>,
+    pub(crate) broker: BrokerSession,
+    pub(crate) created: Instant,
+    pub(crate) state: Mutex<SessionState>,
+}
+
+#[derive(Default)]
+pub(crate) struct SessionState {
+    pub(crate) last_activity: Option<Instant>,
+    pub(crate) in_flight: HashMap<String, (CallControl, Arc<tokio::sync::Notify>)>,
+    pub(crate) stream_generation: u64,
+    pub(crate) stream_open: bool,
+    pub(crate) ever_streamed: bool,
+    pub(crate) stream_lost_at: Option<Instant>,
+    /// Messages waiting for the stream; they wait across a stream handover.
+    pub(crate) outbox: Outbox,
+    /// Server-to-client requests awaiting the client's answer.
+    pub(crate) pending: PendingTable,
+    /// The current stream's task, woken when the outbox gains a message or
+    /// the stream is superseded.
+    pub(crate) drainer: Option<Waker>,
+    pub(crate) closed: bool,
+    pub(crate) log_level: Option<LogLevel>,
+    /// The `srv-N` number of the liveness ping awaiting an answer.
+    pub(crate) probe: Option<u64>,
+}
+
+/// What a stream finds when it looks at its session's outbox.
+pub(crate) enum Drained {
+    /// The next message to write.
+    Frame(bytes::Bytes),
+    /// Nothing yet; the stream's task will be woken.
+    Wait,
+    /// The stream is superseded or the session ended.
+    End,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("id", &self.id)
+            .field("caller", &self.caller)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// The session id (the `MCP-Session-Id` header value).
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The authenticated user who opened the session, if any.
+    pub fn user(&self) -> Option<&str> {
+        self.user.as_deref()
+    }
+
+    /// True if the session is read-only (by configuration or by scope).
+    pub fn read_only(&self) -> bool {
+        self.broker.read_only()
+    }
+
+    pub(crate) fn principal(&self) -> Option<Arc<Principal>> {
+        self.principal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Records the token a request of the session came with: a refreshed
+    /// token's scopes and expiry take over.
+    pub(crate) fn authenticated(&self, p: &Arc<Principal>) {
+        *self
+            .principal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(p.clone());
+    }
+
+    pub(crate) fn state(&self) -> std::sync::MutexGuard<'_, SessionState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(crate) fn touch(&self) {
+        self.state().last_activity = Some(Instant::now());
+    }
+
+    /// Messages the outbox dropped for overflow (the oldest first) since
+    /// the session opened.
+    pub fn outbox_dropped(&self) -> u64 {
+        self.state().outbox.dropped()
+    }
+
+    /// Server-to-client requests awaiting the client's answer.
+    pub fn pending_requests(&self) -> usize {
+        self.state().pending.len()
+    }
+
+    /// Queues `message` for the stream, dropping the oldest message if the
+    /// outbox is full. A dropped request is settled as never delivered (a
+    /// dropped liveness ping is simply forgotten, to be sent again: it
+    /// proves nothing about the client).
+    pub(crate) fn enqueue(&self, st: &mut SessionState, message: Queued) {
+        if let Some(evicted) = st.outbox.push(message) {
+            eprintln!(
+                "gs-mcp: session {}: outbox full ({OUTBOX_CAP} messages), the oldest was dropped \
+                 ({} dropped so far); the client is not reading its stream",
+                self.id,
+                st.outbox.dropped()
+            );
+            if let Some(n) = evicted.request {
+                if st.probe == Some(n) {
+                    st.probe = None;
+                }
+                if let Some(p) = st.pending.take(n) {
+                    p.settle(ClientAnswer::Dropped);
+                }
+            }
+        }
+        if let Some(w) = st.drainer.take() {
+            w.wake();
+        }
+    }
+
+    /// The next message for stream `generation`, or why there is none.
+    pub(crate) fn drain(&self, generation: u64, waker: &Waker) -> Drained {
+        let mut st = self.state();
+        if st.closed || st.stream_generation != generation {
+            return Drained::End;
+        }
+        match st.outbox.pop() {
+            Some(q) => {
+                if let Some(n) = q.request {
+                    st.pending.written(n, generation);
+                }
+                Drained::Frame(q.frame)
+            }
+            None => {
+                if !st.drainer.as_ref().is_some_and(|w| w.will_wake(waker)) {
+                    st.drainer = Some(waker.clone());
+                }
+                Drained::Wait
+            }
+        }
+    }
+}
+
+impl Router {
+    /// Records a newly opened GET stream for `session` and answers its
+    /// generation; the previous stream (if any) ends at its next poll, so
+    /// two streams never take from one outbox.
+    pub(crate) fn open_stream(&self, session: &Session) -> u64 {
+        let mut st = session.state();
+        st.stream_generation += 1;
+        st.stream_open = true;
+        st.ever_streamed = true;
+        st.stream_lost_at = None;
+        st.last_activity = Some(Instant::now());
+        if let Some(w) = st.drainer.take() {
+            w.wake();
+        }
+        st.stream_generation
+    }
+
+    /// Records that stream `generation` of `session` ended. What is still
+    /// in the outbox waits for the next stream.
+    pub(crate) fn stream_closed(&self, session: &Session, generation: u64) {
+        let mut st = session.state();
+        if st.stream_generation == generation {
+            st.stream_open = false;
+            st.drainer = None;
+            st.stream_lost_at = Some(Instant::now());
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The router's own settings: what it needs to know besides the broker,
+//! with the defaults a server gets when the operator says nothing.
+//!
+//! These are the router's types, not the configuration file's: the binary
+//! fills them from `gs-config`'s values, so the router needs no knowledge
+//! of `toolsets.toml` and can be built in a test or a benchmark from
+//! [`Default`] alone. The defaults are the same as the configuration's, and
+//! a test of the binary fails if the two ever differ.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use gs_toolset::ServerIdentity;
+
+/// Everything the router needs besides the broker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RouterSettings {
+    /// `serverInfo`. Default: name `gs-mcp`, this crate's version (which
+    /// the workspace shares with the binary), no title.
+    pub identity: ServerIdentity,
+    /// The address the server listens on (its host is accepted in `Host`).
+    /// Default `127.0.0.1:8000`: loopback only, as MCP asks of a local
+    /// server.
+    pub listen: SocketAddr,
+    /// HTTP limits and allowances.
+    pub http: HttpSettings,
+    /// Session lifetime policy.
+    pub sessions: SessionLifetime,
+    /// Message trace.
+    pub trace: Trace,
+}
+
+impl Default for RouterSettings {
+    fn default() -> Self {
+        RouterSettings {
+            identity: ServerIdentity {
+                name: "gs-mcp".into(),
+                version: env!("CARGO_PKG_VERSION").into(),
+                title: None,
+            },
+            listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 8000)),
+            http: HttpSettings::default(),
+            sessions: SessionLifetime::default(),
+            trace: Trace::default(),
+        }
+    }
+}
+
+/// HTTP transport limits and allowances.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpSettings {
+    /// Largest request body accepted; larger ones get 413. Default 4 MiB.
+    pub body_limit: usize,
+    /// Most sessions open at once; past it `initialize` gets 503.
+    /// Default 1000.
+    pub max_sessions: usize,
+    /// Most sessions one caller (the user with `[auth]`, else the client's
+    /// IP address) may hold; past it `initialize` gets 429. Default 100;
+    /// `None` is no cap.
+    pub max_sessions_per_caller: Option<usize>,
+    /// Origin hosts accepted besides loopback (`localhost`, `127.0.0.1`,
+    /// `[::1]`), e.g. a browser app's host, lower-case. Default none.
+    pub allowed_origin_hosts: Vec<String>,
+    /// Host header values accepted besides loopback names and the listen
+    /// address (DNS-rebinding protection), lower-case. Default none.
+    pub allowed_hosts: Vec<String>,
+}
+
+impl Default for HttpSettings {
+    fn default() -> Self {
+        HttpSettings {
+            body_limit: 4 << 20,
+            max_sessions: 1000,
+            max_sessions_per_caller: Some(100),
+            allowed_origin_hosts: Vec::new(),
+            allowed_hosts: Vec::new(),
+        }
+    }
+}
+
+/// How long sessions live. A `None` duration means "off".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionLifetime {
+    /// Silence after which a session is reaped. Default 30 min; `None`
+    /// never reaps for idleness.
+    pub idle_timeout: Option<Duration>,
+    /// Silence after which a session that never opened a GET stream is
+    /// reaped. Default 60 s; `None` leaves such sessions to `idle_timeout`.
+    pub streamless_idle_timeout: Option<Duration>,
+    /// How long a session whose stream closed may take to open another
+    /// before it is released. Default 10 s; zero releases at once.
+    pub stream_loss_grace: Duration,
+    /// Longest any session may live, busy or not. Default off.
+    pub absolute_timeout: Option<Duration>,
+    /// Longest one request may run before it is stopped and answered
+    /// -32001. Default off (a client that stops waiting says so).
+    pub request_timeout: Option<Duration>,
+    /// Silence after which a session holding a stream is sent a liveness
+    /// ping. Default 25 min, before the default idle timeout; `None` never
+    /// probes. A probe at or after `idle_timeout` is never sent, since the
+    /// session is reaped first.
+    pub liveness_probe_after: Option<Duration>,
+}
+
+impl Default for SessionLifetime {
+    fn default() -> Self {
+        SessionLifetime {
+            idle_timeout: Some(Duration::from_secs(30 * 60)),
+            streamless_idle_timeout: Some(Duration::from_secs(60)),
+            stream_loss_grace: Duration::from_secs(10),
+            absolute_timeout: None,
+            request_timeout: None,
+            liveness_probe_after: Some(Duration::from_secs(25 * 60)),
+        }
+    }
+}
+
+/// The message trace: every message received and answered written to
+/// stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Trace {
+    /// On or off. Default off: a trace holds every argument of every call.
+    pub enabled: bool,
+    /// Longest body written, in characters; `None` writes whole bodies.
+    /// Default 4096.
+    pub limit: Option<usize>,
+}
+
+impl Default for Trace {
+    fn default() -> Self {
+        Trace {
+            enabled: false,
+            limit: Some(4096),
+        }
+    }
+}
