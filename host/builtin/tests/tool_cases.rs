@@ -30,13 +30,14 @@
 //! - `"absent"`: JSON pointers (`"/category"`) that must not resolve in
 //!   the `structuredContent`;
 //! - `"text"`: the first text block — a string (exactly) or an object of
-//!   `starts_with`, `ends_with`, `contains` and `lacks` (each a string, or
+//!   `is` (exactly), `starts_with`, `ends_with`, `contains` and `lacks`
+//!   (each a string, or
 //!   for the last two an array of strings);
 //! - `"text_is"`: a JSON pointer whose string in the `structuredContent`
 //!   the text must equal.
 //!
 //! An `error` states its `kind` and may state its message as `text` does:
-//! `contains`, `lacks`, `starts_with`, `ends_with`.
+//! `is`, `contains`, `lacks`, `starts_with`, `ends_with`.
 //!
 //! Every successful `structuredContent` is also checked against its
 //! tool's `outputSchema`, as the HTTP client in `tests/common/` does.
@@ -206,7 +207,7 @@ fn includes(value: &Value, pattern: &Value) -> bool {
     }
 }
 
-/// Checks `text` against a string (exactly) or an object of `starts_with`,
+/// Checks `text` against a string (exactly) or an object of `is`, `starts_with`,
 /// `ends_with`, `contains` and `lacks`; answers how it differs.
 fn matches_text(text: &str, expected: &Value) -> Result<(), String> {
     if let Some(exact) = expected.as_str() {
@@ -223,6 +224,11 @@ fn matches_text(text: &str, expected: &Value) -> Result<(), String> {
             _ => vec![],
         }
     };
+    for exact in strings("is") {
+        if text != exact {
+            return Err(format!("{text:?} is not {exact:?}"));
+        }
+    }
     for start in strings("starts_with") {
         if !text.starts_with(start) {
             return Err(format!("{text:?} does not start with {start:?}"));
