@@ -31,13 +31,14 @@
 //!   the `structuredContent`;
 //! - `"text"`: the first text block — a string (exactly) or an object of
 //!   `is` (exactly), `starts_with`, `ends_with`, `contains` and `lacks`
-//!   (each a string, or
-//!   for the last two an array of strings);
+//!   (each a string or an array of strings);
 //! - `"text_is"`: a JSON pointer whose string in the `structuredContent`
 //!   the text must equal.
 //!
 //! An `error` states its `kind` and may state its message as `text` does:
-//! `is`, `contains`, `lacks`, `starts_with`, `ends_with`.
+//! `is`, `contains`, `lacks`, `starts_with`, `ends_with`; and, with `at`,
+//! values in what a client reads as `structuredContent.error` (`kind`,
+//! `message` and the error's details, e.g. `"/errors/0/line"`).
 //!
 //! Every successful `structuredContent` is also checked against its
 //! tool's `outputSchema`, as the HTTP client in `tests/common/` does.
@@ -183,6 +184,19 @@ fn run_case(case: &Value) -> Result<(), String> {
                     w.remove("kind");
                 }
                 matches_text(&e.message, &words).map_err(|e| format!("{at}: the message {e}"))?;
+                let mut error = e.details.clone().unwrap_or_default();
+                error.insert("kind".into(), e.kind.as_str().into());
+                error.insert("message".into(), e.message.clone().into());
+                let error = Value::Object(error);
+                for (pointer, value) in expected["at"].as_object().into_iter().flatten() {
+                    let found = error.pointer(pointer);
+                    if found != Some(value) {
+                        return Err(format!(
+                            "{at}: the error's {pointer} is {} but the case expects {value}",
+                            found.map_or("missing".into(), Value::to_string)
+                        ));
+                    }
+                }
             }
             (Err(e), None) => {
                 return Err(format!(
