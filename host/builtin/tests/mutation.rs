@@ -2,28 +2,24 @@
 //! `compile_class_definition`, `compile_method`, `delete_class`,
 //! `delete_method`, `remove_dictionary` and `set_class_comment`.
 //!
-//! Every mutation commits, so each success test checks what a second
-//! client sees after `refresh`; every failure test checks that nothing
-//! changed. The kernel-class guard is checked by name and through an alias.
+//! Every mutation commits, so each success test here checks what a second
+//! client sees after `refresh`; that needs two clients. A read-only server
+//! answers every mutation with a JSON-RPC error, which only the transport
+//! shows. The refusals of a single session — unknown classes, selectors
+//! and dictionaries, empty or ill-typed arguments, the kernel-class guard
+//! by name and through an alias, classes with subclasses, standard
+//! dictionaries — and that they change nothing are cases in
+//! `cases/mutation.json`, run without HTTP by `tool_cases.rs`.
+//!
+//! Not yet moved (issue 16, item 3 is unfinished here): the
+//! compile-error, reshape and definition tests below partly check one
+//! session's answers too; each is still to be read for what a case can
+//! state.
 
 mod common;
 
-use common::{Client, Server, start};
+use common::{Client, start};
 use serde_json::{Value, json};
-
-/// Binds `MyThing` in UserGlobals to the kernel class Object and commits:
-/// a kernel class reached under another name.
-fn bind_kernel_alias(server: &Server) {
-    let mut s = server.image.session();
-    let object = s.class_id("Object").unwrap();
-    s.bind(
-        "UserGlobals",
-        "MyThing",
-        gs_image::DictionaryEntry::Class(object),
-    )
-    .unwrap();
-    s.commit().unwrap();
-}
 
 fn refresh(c: &mut Client) {
     c.call("refresh", json!({})).ok();
@@ -223,102 +219,6 @@ fn compile_method_reports_every_compile_error_with_its_position_and_changes_noth
     assert_eq!(errors[0]["line"], 2, "{errors:?}");
     assert!(errors[0]["column"].as_u64().unwrap() >= 1);
     assert_eq!(method_source(&mut c, "Account", "broken", false), None);
-}
-
-#[test]
-fn compile_method_refuses_unknown_classes_and_empty_arguments() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let message = c
-        .call(
-            "compile_method",
-            json!({"className": "Acount", "source": "foo ^ 1"}),
-        )
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("Acount"), "{message}");
-    let message = c
-        .call(
-            "compile_method",
-            json!({"className": "Account", "source": "  "}),
-        )
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`source`"), "{message}");
-    let message = c
-        .call(
-            "compile_method",
-            json!({"className": "", "source": "foo ^ 1"}),
-        )
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`className`"), "{message}");
-    let message = c
-        .call(
-            "compile_method",
-            json!({"className": "Account", "source": "foo ^ 1", "meta": "yes"}),
-        )
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`meta`"), "{message}");
-    assert!(!uncommitted(&mut c));
-}
-
-// ---------------------------------------------------------------------
-// The kernel guard, for every tool that touches a class
-// ---------------------------------------------------------------------
-
-#[test]
-fn every_class_mutation_refuses_kernel_classes_by_name_and_through_an_alias() {
-    let server = start(false);
-    bind_kernel_alias(&server);
-    let mut c = Client::connect(&server);
-    for name in ["Object", "MyThing"] {
-        let calls = [
-            (
-                "compile_method",
-                json!({"className": name, "source": "hack ^ 42"}),
-            ),
-            (
-                "delete_method",
-                json!({"className": name, "selector": "printString"}),
-            ),
-            ("delete_class", json!({"className": name})),
-            (
-                "set_class_comment",
-                json!({"className": name, "comment": "mine now"}),
-            ),
-            (
-                "compile_class_definition",
-                json!({"source": definition(name, "nil", "extra", "UserGlobals")}),
-            ),
-        ];
-        for (tool, args) in calls {
-            let answer = c.call(tool, args);
-            let message = answer.err("refused");
-            assert!(
-                message.contains("Object: it is a kernel class"),
-                "{tool} {name}: {message}"
-            );
-            assert!(
-                message.contains("Put the code in an application class instead"),
-                "{tool} {name}: the remedy is in the message: {message}"
-            );
-            if name == "MyThing" {
-                assert!(
-                    message.contains("`MyThing` is bound to the kernel class Object"),
-                    "{tool}: the alias is named: {message}"
-                );
-            }
-        }
-    }
-    // Nothing reached the image.
-    assert!(!uncommitted(&mut c));
-    assert_eq!(method_source(&mut c, "Object", "hack", false), None);
-    let object = describe(&mut c, "Object").unwrap();
-    assert_eq!(object["instanceVariables"], json!([]));
-    assert_ne!(object["comment"], "mine now");
-    assert!(describe(&mut c, "MyThing").is_some());
 }
 
 // ---------------------------------------------------------------------
@@ -762,30 +662,6 @@ fn delete_class_removes_an_application_class_for_everyone() {
 }
 
 #[test]
-fn delete_class_refuses_a_class_with_subclasses_and_unknown_or_empty_names() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let message = c
-        .call("delete_class", json!({"className": "Account"}))
-        .err("refused")
-        .to_string();
-    assert!(message.contains("SavingsAccount"), "{message}");
-    assert!(
-        message.contains("delete") && !message.contains("RemoveClassPolicy"),
-        "the remedy is one a tool user can follow: {message}"
-    );
-    let message = c
-        .call("delete_class", json!({"className": "Acount"}))
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("Acount"), "{message}");
-    c.call("delete_class", json!({"className": " "}))
-        .err("invalidParams");
-    assert!(!uncommitted(&mut c));
-    assert!(describe(&mut c, "Account").is_some());
-}
-
-#[test]
 fn delete_method_removes_one_method_on_either_side() {
     let server = start(false);
     let mut c = Client::connect(&server);
@@ -832,34 +708,6 @@ fn delete_method_removes_one_method_on_either_side() {
 }
 
 #[test]
-fn delete_method_refuses_unknown_classes_selectors_and_empty_arguments() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    c.call(
-        "delete_method",
-        json!({"className": "Acount", "selector": "balance"}),
-    )
-    .err("notFound");
-    let message = c
-        .call(
-            "delete_method",
-            json!({"className": "Account", "selector": "frobnicate"}),
-        )
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("frobnicate"), "{message}");
-    let message = c
-        .call(
-            "delete_method",
-            json!({"className": "Account", "selector": ""}),
-        )
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`selector`"), "{message}");
-    assert!(!uncommitted(&mut c));
-}
-
-#[test]
 fn set_class_comment_replaces_the_comment_for_everyone() {
     let server = start(false);
     let mut c = Client::connect(&server);
@@ -890,32 +738,6 @@ fn set_class_comment_replaces_the_comment_for_everyone() {
     )
     .ok();
     assert_eq!(describe(&mut c, "SavingsAccount").unwrap()["comment"], "");
-}
-
-#[test]
-fn set_class_comment_refuses_unknown_classes_and_missing_arguments() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    c.call(
-        "set_class_comment",
-        json!({"className": "Acount", "comment": "x"}),
-    )
-    .err("notFound");
-    let message = c
-        .call("set_class_comment", json!({"className": "Account"}))
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`comment`"), "{message}");
-    c.call(
-        "set_class_comment",
-        json!({"className": "", "comment": "x"}),
-    )
-    .err("invalidParams");
-    assert!(!uncommitted(&mut c));
-    assert_eq!(
-        describe(&mut c, "Account").unwrap()["comment"],
-        "A bank account holding a balance."
-    );
 }
 
 // ---------------------------------------------------------------------
@@ -966,26 +788,6 @@ fn add_dictionary_appends_a_dictionary_that_a_second_client_sees_after_refresh()
 }
 
 #[test]
-fn add_dictionary_refuses_duplicate_invalid_and_empty_names() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let message = c
-        .call("add_dictionary", json!({"dictionaryName": "Bank"}))
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("already exists"), "{message}");
-    let message = c
-        .call("add_dictionary", json!({"dictionaryName": "My Dictionary"}))
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("not a valid dictionary name"), "{message}");
-    c.call("add_dictionary", json!({"dictionaryName": ""}))
-        .err("invalidParams");
-    assert!(!uncommitted(&mut c));
-    assert!(!dictionaries(&mut c).contains(&"My Dictionary".to_string()));
-}
-
-#[test]
 fn remove_dictionary_removes_an_empty_application_dictionary_for_everyone() {
     let server = start(false);
     let mut c = Client::connect(&server);
@@ -1006,38 +808,6 @@ fn remove_dictionary_removes_an_empty_application_dictionary_for_everyone() {
     );
     refresh(&mut other);
     assert!(!dictionaries(&mut other).contains(&"Scratchpad".to_string()));
-}
-
-#[test]
-fn remove_dictionary_refuses_standard_dictionaries_and_dictionaries_that_home_classes() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let message = c
-        .call(
-            "remove_dictionary",
-            json!({"dictionaryName": "UserGlobals"}),
-        )
-        .err("refused")
-        .to_string();
-    assert!(message.contains("standard dictionary"), "{message}");
-    let message = c
-        .call("remove_dictionary", json!({"dictionaryName": "Bank"}))
-        .err("refused")
-        .to_string();
-    assert!(
-        message.contains("Account") && message.contains("remove those classes first"),
-        "{message}"
-    );
-    let message = c
-        .call("remove_dictionary", json!({"dictionaryName": "Bnak"}))
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("Bnak"), "{message}");
-    c.call("remove_dictionary", json!({"dictionaryName": " "}))
-        .err("invalidParams");
-    assert!(!uncommitted(&mut c));
-    let names = dictionaries(&mut c);
-    assert!(names.contains(&"Bank".to_string()) && names.contains(&"UserGlobals".to_string()));
 }
 
 // ---------------------------------------------------------------------
