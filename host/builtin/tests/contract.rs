@@ -1,6 +1,10 @@
 //! Contract tests over the whole built-in tool surface, through the real
-//! server: the 31 names, closed input schemas, output schemas, the
-//! read-only audit list, and the errors a client sees for bad calls.
+//! server: the 31 names in `tools/list`, closed input schemas, output
+//! schemas, the read-only audit list and a read-only server's hiding and
+//! JSON-RPC refusal of gated tools, and the protocol errors for a missing
+//! or unknown tool name — all things a client sees only through the
+//! transport. The `invalidParams` results for bad arguments are a case in
+//! `cases/contract.json`, run without HTTP by `tool_cases.rs`.
 
 mod common;
 
@@ -174,22 +178,12 @@ fn a_read_only_session_hides_gated_tools_and_refuses_them_by_name_as_read_only()
 }
 
 #[test]
-fn bad_arguments_are_invalid_params_results_and_bad_tool_names_protocol_errors() {
+fn bad_tool_names_are_protocol_errors() {
+    // Bad arguments are `invalidParams` results: a case in
+    // `cases/contract.json`. A missing or unknown tool name is a JSON-RPC
+    // error, which only the transport shows.
     let server = start(false);
     let mut client = Client::connect(&server);
-    let unknown = client.call(
-        "describe_class",
-        json!({"className": "Account", "verbose": true}),
-    );
-    let message = unknown.err("invalidParams");
-    assert!(message.contains("no argument `verbose`"), "{message}");
-    let missing = client.call("describe_class", json!({}));
-    assert!(missing.err("invalidParams").contains("className"));
-    let ill_typed = client.call(
-        "get_method_source",
-        json!({"className": "Account", "selector": "balance", "meta": "no"}),
-    );
-    assert!(ill_typed.err("invalidParams").contains("`meta`"));
     let (response, _) = client.request("tools/call", json!({"arguments": {}}));
     assert_eq!(response["error"]["code"], -32602, "{response}");
     let (response, _) = client.request(

@@ -2,28 +2,25 @@
 //! `compile_class_definition`, `compile_method`, `delete_class`,
 //! `delete_method`, `remove_dictionary` and `set_class_comment`.
 //!
-//! Every mutation commits, so each success test checks what a second
-//! client sees after `refresh`; every failure test checks that nothing
-//! changed. The kernel-class guard is checked by name and through an alias.
+//! Every mutation commits, so each success test here checks what a second
+//! client sees after `refresh`; that needs two clients. A read-only server
+//! answers every mutation with a JSON-RPC error, which only the transport
+//! shows. The refusals of a single session — unknown classes, selectors
+//! and dictionaries, empty or ill-typed arguments, the kernel-class guard
+//! by name and through an alias, classes with subclasses, standard
+//! dictionaries, a source that is not one class definition, a reshape of
+//! a class with subclasses — and that they change nothing are cases in
+//! `cases/mutation.json`, run without HTTP by `tool_cases.rs`.
+//!
+//! Not yet moved (issue 16, item 3 is unfinished here): the
+//! compile-error, reshape and definition tests below partly check one
+//! session's answers too; each is still to be read for what a case can
+//! state.
 
 mod common;
 
-use common::{Client, Server, start};
+use common::{Client, start};
 use serde_json::{Value, json};
-
-/// Binds `MyThing` in UserGlobals to the kernel class Object and commits:
-/// a kernel class reached under another name.
-fn bind_kernel_alias(server: &Server) {
-    let mut s = server.image.session();
-    let object = s.class_id("Object").unwrap();
-    s.bind(
-        "UserGlobals",
-        "MyThing",
-        gs_image::DictionaryEntry::Class(object),
-    )
-    .unwrap();
-    s.commit().unwrap();
-}
 
 fn refresh(c: &mut Client) {
     c.call("refresh", json!({})).ok();
@@ -223,102 +220,6 @@ fn compile_method_reports_every_compile_error_with_its_position_and_changes_noth
     assert_eq!(errors[0]["line"], 2, "{errors:?}");
     assert!(errors[0]["column"].as_u64().unwrap() >= 1);
     assert_eq!(method_source(&mut c, "Account", "broken", false), None);
-}
-
-#[test]
-fn compile_method_refuses_unknown_classes_and_empty_arguments() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let message = c
-        .call(
-            "compile_method",
-            json!({"className": "Acount", "source": "foo ^ 1"}),
-        )
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("Acount"), "{message}");
-    let message = c
-        .call(
-            "compile_method",
-            json!({"className": "Account", "source": "  "}),
-        )
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`source`"), "{message}");
-    let message = c
-        .call(
-            "compile_method",
-            json!({"className": "", "source": "foo ^ 1"}),
-        )
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`className`"), "{message}");
-    let message = c
-        .call(
-            "compile_method",
-            json!({"className": "Account", "source": "foo ^ 1", "meta": "yes"}),
-        )
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`meta`"), "{message}");
-    assert!(!uncommitted(&mut c));
-}
-
-// ---------------------------------------------------------------------
-// The kernel guard, for every tool that touches a class
-// ---------------------------------------------------------------------
-
-#[test]
-fn every_class_mutation_refuses_kernel_classes_by_name_and_through_an_alias() {
-    let server = start(false);
-    bind_kernel_alias(&server);
-    let mut c = Client::connect(&server);
-    for name in ["Object", "MyThing"] {
-        let calls = [
-            (
-                "compile_method",
-                json!({"className": name, "source": "hack ^ 42"}),
-            ),
-            (
-                "delete_method",
-                json!({"className": name, "selector": "printString"}),
-            ),
-            ("delete_class", json!({"className": name})),
-            (
-                "set_class_comment",
-                json!({"className": name, "comment": "mine now"}),
-            ),
-            (
-                "compile_class_definition",
-                json!({"source": definition(name, "nil", "extra", "UserGlobals")}),
-            ),
-        ];
-        for (tool, args) in calls {
-            let answer = c.call(tool, args);
-            let message = answer.err("refused");
-            assert!(
-                message.contains("Object: it is a kernel class"),
-                "{tool} {name}: {message}"
-            );
-            assert!(
-                message.contains("Put the code in an application class instead"),
-                "{tool} {name}: the remedy is in the message: {message}"
-            );
-            if name == "MyThing" {
-                assert!(
-                    message.contains("`MyThing` is bound to the kernel class Object"),
-                    "{tool}: the alias is named: {message}"
-                );
-            }
-        }
-    }
-    // Nothing reached the image.
-    assert!(!uncommitted(&mut c));
-    assert_eq!(method_source(&mut c, "Object", "hack", false), None);
-    let object = describe(&mut c, "Object").unwrap();
-    assert_eq!(object["instanceVariables"], json!([]));
-    assert_ne!(object["comment"], "mine now");
-    assert!(describe(&mut c, "MyThing").is_some());
 }
 
 // ---------------------------------------------------------------------
@@ -593,91 +494,6 @@ fn a_temporary_named_like_an_instance_variable_does_not_compile_and_does_not_sur
 }
 
 #[test]
-fn compile_class_definition_refuses_a_shape_change_of_a_class_with_subclasses() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let answer = c.call(
-        "compile_class_definition",
-        json!({"source": definition("Account", "Object", "balance owner opened", "Bank")}),
-    );
-    let message = answer.err("refused");
-    assert!(
-        message.contains("Account has subclasses (SavingsAccount)"),
-        "{message}"
-    );
-    assert!(!uncommitted(&mut c));
-    assert_eq!(
-        describe(&mut c, "Account").unwrap()["instanceVariables"],
-        json!(["balance", "owner"])
-    );
-    // Keeping the shape is allowed.
-    let s = c
-        .call(
-            "compile_class_definition",
-            json!({"source": format!("{}\n  category: 'Bank-Core'",
-                definition("Account", "Object", "balance owner", "Bank"))}),
-        )
-        .ok()
-        .clone();
-    assert_eq!(s["change"], "unchanged", "{s}");
-}
-
-#[test]
-fn compile_class_definition_rejects_anything_but_one_class_definition() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let message = c
-        .call("compile_class_definition", json!({"source": "3 + 4"}))
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("use execute_code"), "{message}");
-    let message = c
-        .call(
-            "compile_class_definition",
-            json!({"source": format!("{}.\n{}",
-                definition("One", "Object", "", "Bank"),
-                definition("Two", "Object", "", "Bank"))}),
-        )
-        .err("invalidParams")
-        .to_string();
-    assert!(
-        message.contains("more than one class definition (One and Two)"),
-        "{message}"
-    );
-    let answer = c.call(
-        "compile_class_definition",
-        json!({"source": "Object subclass: 'Broken'\n  instVarNames: #(a"}),
-    );
-    answer.err("compileError");
-    assert_eq!(answer.structured["error"]["errors"][0]["line"], 2);
-    let message = c
-        .call(
-            "compile_class_definition",
-            json!({"source": definition("Orphan", "NoSuchClass", "", "Bank")}),
-        )
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("NoSuchClass"), "{message}");
-    let message = c
-        .call(
-            "compile_class_definition",
-            json!({"source": definition("Lost", "Object", "", "NoSuchDictionary")}),
-        )
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("NoSuchDictionary"), "{message}");
-    let message = c
-        .call("compile_class_definition", json!({"source": ""}))
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`source`"), "{message}");
-    assert!(!uncommitted(&mut c));
-    for name in ["One", "Two", "Broken", "Orphan", "Lost"] {
-        assert_eq!(describe(&mut c, name), None, "{name}");
-    }
-}
-
-#[test]
 fn compile_class_definition_applies_the_comment_and_category_written_beside_it() {
     let server = start(false);
     let mut c = Client::connect(&server);
@@ -762,30 +578,6 @@ fn delete_class_removes_an_application_class_for_everyone() {
 }
 
 #[test]
-fn delete_class_refuses_a_class_with_subclasses_and_unknown_or_empty_names() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let message = c
-        .call("delete_class", json!({"className": "Account"}))
-        .err("refused")
-        .to_string();
-    assert!(message.contains("SavingsAccount"), "{message}");
-    assert!(
-        message.contains("delete") && !message.contains("RemoveClassPolicy"),
-        "the remedy is one a tool user can follow: {message}"
-    );
-    let message = c
-        .call("delete_class", json!({"className": "Acount"}))
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("Acount"), "{message}");
-    c.call("delete_class", json!({"className": " "}))
-        .err("invalidParams");
-    assert!(!uncommitted(&mut c));
-    assert!(describe(&mut c, "Account").is_some());
-}
-
-#[test]
 fn delete_method_removes_one_method_on_either_side() {
     let server = start(false);
     let mut c = Client::connect(&server);
@@ -832,34 +624,6 @@ fn delete_method_removes_one_method_on_either_side() {
 }
 
 #[test]
-fn delete_method_refuses_unknown_classes_selectors_and_empty_arguments() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    c.call(
-        "delete_method",
-        json!({"className": "Acount", "selector": "balance"}),
-    )
-    .err("notFound");
-    let message = c
-        .call(
-            "delete_method",
-            json!({"className": "Account", "selector": "frobnicate"}),
-        )
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("frobnicate"), "{message}");
-    let message = c
-        .call(
-            "delete_method",
-            json!({"className": "Account", "selector": ""}),
-        )
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`selector`"), "{message}");
-    assert!(!uncommitted(&mut c));
-}
-
-#[test]
 fn set_class_comment_replaces_the_comment_for_everyone() {
     let server = start(false);
     let mut c = Client::connect(&server);
@@ -890,32 +654,6 @@ fn set_class_comment_replaces_the_comment_for_everyone() {
     )
     .ok();
     assert_eq!(describe(&mut c, "SavingsAccount").unwrap()["comment"], "");
-}
-
-#[test]
-fn set_class_comment_refuses_unknown_classes_and_missing_arguments() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    c.call(
-        "set_class_comment",
-        json!({"className": "Acount", "comment": "x"}),
-    )
-    .err("notFound");
-    let message = c
-        .call("set_class_comment", json!({"className": "Account"}))
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("`comment`"), "{message}");
-    c.call(
-        "set_class_comment",
-        json!({"className": "", "comment": "x"}),
-    )
-    .err("invalidParams");
-    assert!(!uncommitted(&mut c));
-    assert_eq!(
-        describe(&mut c, "Account").unwrap()["comment"],
-        "A bank account holding a balance."
-    );
 }
 
 // ---------------------------------------------------------------------
@@ -966,26 +704,6 @@ fn add_dictionary_appends_a_dictionary_that_a_second_client_sees_after_refresh()
 }
 
 #[test]
-fn add_dictionary_refuses_duplicate_invalid_and_empty_names() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let message = c
-        .call("add_dictionary", json!({"dictionaryName": "Bank"}))
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("already exists"), "{message}");
-    let message = c
-        .call("add_dictionary", json!({"dictionaryName": "My Dictionary"}))
-        .err("invalidParams")
-        .to_string();
-    assert!(message.contains("not a valid dictionary name"), "{message}");
-    c.call("add_dictionary", json!({"dictionaryName": ""}))
-        .err("invalidParams");
-    assert!(!uncommitted(&mut c));
-    assert!(!dictionaries(&mut c).contains(&"My Dictionary".to_string()));
-}
-
-#[test]
 fn remove_dictionary_removes_an_empty_application_dictionary_for_everyone() {
     let server = start(false);
     let mut c = Client::connect(&server);
@@ -1006,38 +724,6 @@ fn remove_dictionary_removes_an_empty_application_dictionary_for_everyone() {
     );
     refresh(&mut other);
     assert!(!dictionaries(&mut other).contains(&"Scratchpad".to_string()));
-}
-
-#[test]
-fn remove_dictionary_refuses_standard_dictionaries_and_dictionaries_that_home_classes() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let message = c
-        .call(
-            "remove_dictionary",
-            json!({"dictionaryName": "UserGlobals"}),
-        )
-        .err("refused")
-        .to_string();
-    assert!(message.contains("standard dictionary"), "{message}");
-    let message = c
-        .call("remove_dictionary", json!({"dictionaryName": "Bank"}))
-        .err("refused")
-        .to_string();
-    assert!(
-        message.contains("Account") && message.contains("remove those classes first"),
-        "{message}"
-    );
-    let message = c
-        .call("remove_dictionary", json!({"dictionaryName": "Bnak"}))
-        .err("notFound")
-        .to_string();
-    assert!(message.contains("Bnak"), "{message}");
-    c.call("remove_dictionary", json!({"dictionaryName": " "}))
-        .err("invalidParams");
-    assert!(!uncommitted(&mut c));
-    let names = dictionaries(&mut c);
-    assert!(names.contains(&"Bank".to_string()) && names.contains(&"UserGlobals".to_string()));
 }
 
 // ---------------------------------------------------------------------

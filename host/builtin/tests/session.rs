@@ -1,7 +1,18 @@
-//! The session family through the real server: `commit` makes a change
-//! visible to other clients once they move to a newer view (`refresh` or
-//! `abort`), `abort` discards, `refresh` is refused while changes are
-//! pending, and `status` reports the session as a client needs it.
+//! The session family through the real server: what two clients or the
+//! session's own history show. `commit` makes a change visible to other
+//! clients once they move to a newer view (`refresh` or `abort`), a
+//! conflicting commit keeps its changes, `abort` discards (for everyone),
+//! `status` reports the image's label and newest commit and a session id
+//! of each client's own, a read-only server answers `commit` with a
+//! JSON-RPC error, and commit, abort and refresh answer the view `status`
+//! reported before (a value a case cannot carry from one step to the
+//! next).
+//!
+//! The single-session checks — `refresh` refused while changes are
+//! pending, the session tools taking no arguments, a doit binding a global
+//! and compiling a method naming it, a kernel binding's removal refused at
+//! commit — are cases in `cases/session.json`, run without HTTP by
+//! `tool_cases.rs`.
 
 mod common;
 
@@ -143,20 +154,6 @@ fn abort_discards_uncommitted_changes() {
 }
 
 #[test]
-fn refresh_is_refused_while_changes_are_pending() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    define(&mut c, "Pending");
-    let answer = c.call("refresh", json!({}));
-    let message = answer.err("refused");
-    assert!(message.contains("cannot refresh"), "{message}");
-    assert!(message.contains("commit them or abort them"), "{message}");
-    // The refusal changed nothing.
-    assert!(sees(&mut c, "Pending"));
-    assert_eq!(status(&mut c)["uncommittedChanges"], true);
-}
-
-#[test]
 fn status_reports_user_session_image_view_changes_and_mode() {
     let server = start(false);
     let (mut c, mut other) = two_clients(&server);
@@ -204,20 +201,6 @@ fn a_read_only_session_can_abort_refresh_and_read_its_status_but_not_commit() {
     let (response, _) = c.request("tools/call", json!({"name": "commit", "arguments": {}}));
     assert_eq!(response["error"]["code"], -32601, "{response}");
     assert_eq!(response["error"]["data"]["kind"], "readOnly", "{response}");
-}
-
-#[test]
-fn the_session_tools_take_no_arguments() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    for tool in ["abort", "commit", "refresh", "status"] {
-        let answer = c.call(tool, json!({"force": true}));
-        let message = answer.err("invalidParams");
-        assert!(
-            message.contains("no argument `force`") && message.contains("takes no arguments"),
-            "{tool}: {message}"
-        );
-    }
 }
 
 #[test]
@@ -356,36 +339,4 @@ fn a_session_s_tools_see_its_own_uncommitted_smalltalk_changes() {
             .ok()["result"],
         "3"
     );
-}
-
-#[test]
-fn a_doit_may_bind_a_global_and_compile_a_method_naming_it() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    let answer = c.call(
-        "execute_code",
-        json!({"code": "UserGlobals at: #Rate put: 7.\nAccount compile: 'rate\n\t^ Rate' classified: 'x'.\nAccount new rate"}),
-    );
-    assert_eq!(answer.ok()["result"], "7");
-}
-
-#[test]
-fn removing_a_kernel_class_binding_in_smalltalk_is_refused_at_commit_with_the_reason() {
-    let server = start(false);
-    let mut c = Client::connect(&server);
-    c.call(
-        "execute_code",
-        json!({"code": "Globals removeKey: #Array. true"}),
-    )
-    .ok();
-    let message = c.call("commit", json!({})).err("refused").to_string();
-    assert!(
-        message.contains("Globals removeKey: #Array")
-            && message.contains("Array is a kernel class and cannot be changed"),
-        "{message}"
-    );
-    // Nothing was committed; abort puts the binding back.
-    c.call("abort", json!({})).ok();
-    assert!(sees(&mut c, "Array"));
-    assert_eq!(status(&mut c)["uncommittedChanges"], false);
 }

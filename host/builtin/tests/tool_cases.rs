@@ -17,14 +17,43 @@
 //! ]}
 //! ```
 //!
+//! Besides `structured` (the whole `structuredContent`, exactly), a step
+//! may state, all optional:
+//!
+//! - `"includes"`: a pattern the `structuredContent` must match as a
+//!   subset — an object's named members match recursively (others may be
+//!   there too), each element of a pattern array matches some element of
+//!   the answer's array (in any order), anything else is equal;
+//! - `"excludes"`: a pattern of the same shape that must *not* match;
+//! - `"at"`: an object of JSON pointers (`"/instanceVariables"`) each with
+//!   the value it must find there, exactly;
+//! - `"absent"`: JSON pointers (`"/category"`) that must not resolve in
+//!   the `structuredContent`;
+//! - `"text"`: the first text block — a string (exactly) or an object of
+//!   `is` (exactly), `starts_with`, `ends_with`, `contains` and `lacks`
+//!   (each a string or an array of strings);
+//! - `"text_is"`: a JSON pointer whose string in the `structuredContent`
+//!   the text must equal.
+//!
+//! An `error` states its `kind` and may state its message as `text` does:
+//! `is`, `contains`, `lacks`, `starts_with`, `ends_with`; and, with `at`,
+//! values in what a client reads as `structuredContent.error` (`kind`,
+//! `message` and the error's details, e.g. `"/errors/0/line"`).
+//!
+//! Every successful `structuredContent` is also checked against its
+//! tool's `outputSchema`, as the HTTP client in `tests/common/` does.
+//!
 //! The HTTP tests (`tests/*.rs` beside this one) keep what only the
-//! transport shows: progress notifications, cancellation, the session's
-//! lifetime.
+//! transport shows: progress notifications, cancellation, deadlines, the
+//! session's lifetime and isolation, read-only `tools/list`, protocol
+//! errors, and a few end-to-end tests per family.
+
+mod common;
 
 use std::sync::Arc;
 
 use gs_builtin::BuiltinToolset;
-use gs_toolset::{CallContext, ImageSession, ServerIdentity, Toolset};
+use gs_toolset::{CallContext, Content, ImageSession, ServerIdentity, Toolset};
 use serde_json::Value;
 
 const FIXTURE: &str = include_str!("fixtures/bank.gs");
@@ -59,7 +88,8 @@ fn run_case(case: &Value) -> Result<(), String> {
     let (_dir, image) = open_image();
     let read_only = case["read_only"].as_bool().unwrap_or(false);
     let ctx = context(image, read_only);
-    let mut tools = BuiltinToolset::new().open_session();
+    let toolset = BuiltinToolset::new();
+    let mut tools = toolset.open_session();
     let steps = case["steps"].as_array().ok_or("a case needs `steps`")?;
     for (i, step) in steps.iter().enumerate() {
         let tool = step["tool"].as_str().ok_or("a step needs `tool`")?;
@@ -72,13 +102,66 @@ fn run_case(case: &Value) -> Result<(), String> {
         let at = format!("step {} ({tool} {arguments})", i + 1);
         match (tools.call(tool, &arguments, &ctx), step.get("error")) {
             (Ok(out), None) => {
+                let structured = out.structured.clone().unwrap_or(Value::Null);
                 if let Some(expected) = step.get("structured")
                     && out.structured.as_ref() != Some(expected)
                 {
                     return Err(format!(
-                        "{at}: answered\n  {}\nbut the case expects\n  {expected}",
-                        out.structured.unwrap_or(Value::Null)
+                        "{at}: answered\n  {structured}\nbut the case expects\n  {expected}"
                     ));
+                }
+                if let Some(schema) = toolset
+                    .info()
+                    .tool(tool)
+                    .and_then(|t| t.output_schema.as_ref())
+                {
+                    common::conforms(schema, &structured, "structuredContent")
+                        .map_err(|e| format!("{at}: not of its outputSchema: {e}"))?;
+                }
+                if let Some(pattern) = step.get("includes")
+                    && !includes(&structured, pattern)
+                {
+                    return Err(format!(
+                        "{at}: answered\n  {structured}\nwhich does not include\n  {pattern}"
+                    ));
+                }
+                if let Some(pattern) = step.get("excludes")
+                    && includes(&structured, pattern)
+                {
+                    return Err(format!(
+                        "{at}: answered\n  {structured}\nwhich includes\n  {pattern}"
+                    ));
+                }
+                for (pointer, expected) in step["at"].as_object().into_iter().flatten() {
+                    let found = structured.pointer(pointer);
+                    if found != Some(expected) {
+                        return Err(format!(
+                            "{at}: {pointer} is {} but the case expects {expected}",
+                            found.map_or("missing".into(), Value::to_string)
+                        ));
+                    }
+                }
+                for pointer in step["absent"].as_array().into_iter().flatten() {
+                    let pointer = pointer.as_str().ok_or("`absent` holds JSON pointers")?;
+                    if let Some(v) = structured.pointer(pointer) {
+                        return Err(format!("{at}: {pointer} is there ({v})"));
+                    }
+                }
+                let text = out
+                    .content
+                    .iter()
+                    .find_map(|c| match c {
+                        Content::Text(t) => Some(t.as_str()),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                if let Some(expected) = step.get("text") {
+                    matches_text(text, expected).map_err(|e| format!("{at}: the text {e}"))?;
+                }
+                if let Some(pointer) = step["text_is"].as_str()
+                    && structured.pointer(pointer).and_then(Value::as_str) != Some(text)
+                {
+                    return Err(format!("{at}: the text {text:?} is not {pointer}"));
                 }
             }
             (Ok(out), Some(expected)) => {
@@ -96,13 +179,23 @@ fn run_case(case: &Value) -> Result<(), String> {
                         expected["kind"]
                     ));
                 }
-                if let Some(words) = expected["contains"].as_str()
-                    && !e.message.contains(words)
-                {
-                    return Err(format!(
-                        "{at}: the message {:?} does not contain {words:?}",
-                        e.message
-                    ));
+                let mut words = expected.clone();
+                if let Some(w) = words.as_object_mut() {
+                    w.remove("kind");
+                }
+                matches_text(&e.message, &words).map_err(|e| format!("{at}: the message {e}"))?;
+                let mut error = e.details.clone().unwrap_or_default();
+                error.insert("kind".into(), e.kind.as_str().into());
+                error.insert("message".into(), e.message.clone().into());
+                let error = Value::Object(error);
+                for (pointer, value) in expected["at"].as_object().into_iter().flatten() {
+                    let found = error.pointer(pointer);
+                    if found != Some(value) {
+                        return Err(format!(
+                            "{at}: the error's {pointer} is {} but the case expects {value}",
+                            found.map_or("missing".into(), Value::to_string)
+                        ));
+                    }
                 }
             }
             (Err(e), None) => {
@@ -112,6 +205,62 @@ fn run_case(case: &Value) -> Result<(), String> {
                     e.message
                 ));
             }
+        }
+    }
+    Ok(())
+}
+
+/// True if `value` matches `pattern` as `includes` reads it.
+fn includes(value: &Value, pattern: &Value) -> bool {
+    match (value, pattern) {
+        (Value::Object(v), Value::Object(p)) => p
+            .iter()
+            .all(|(k, p)| v.get(k).is_some_and(|v| includes(v, p))),
+        (Value::Array(v), Value::Array(p)) => p.iter().all(|p| v.iter().any(|v| includes(v, p))),
+        _ => value == pattern,
+    }
+}
+
+/// Checks `text` against a string (exactly) or an object of `is`, `starts_with`,
+/// `ends_with`, `contains` and `lacks`; answers how it differs.
+fn matches_text(text: &str, expected: &Value) -> Result<(), String> {
+    if let Some(exact) = expected.as_str() {
+        return if text == exact {
+            Ok(())
+        } else {
+            Err(format!("{text:?} is not {exact:?}"))
+        };
+    }
+    let strings = |key: &str| -> Vec<&str> {
+        match &expected[key] {
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+            _ => vec![],
+        }
+    };
+    for exact in strings("is") {
+        if text != exact {
+            return Err(format!("{text:?} is not {exact:?}"));
+        }
+    }
+    for start in strings("starts_with") {
+        if !text.starts_with(start) {
+            return Err(format!("{text:?} does not start with {start:?}"));
+        }
+    }
+    for end in strings("ends_with") {
+        if !text.ends_with(end) {
+            return Err(format!("{text:?} does not end with {end:?}"));
+        }
+    }
+    for words in strings("contains") {
+        if !text.contains(words) {
+            return Err(format!("{text:?} does not contain {words:?}"));
+        }
+    }
+    for words in strings("lacks") {
+        if text.contains(words) {
+            return Err(format!("{text:?} contains {words:?}"));
         }
     }
     Ok(())
