@@ -172,7 +172,9 @@ impl HostState {
     /// As [`HostState::allowed_to_change_class`], failing as a
     /// [`ToolError`].
     fn guarded(&self, function: &str, class_name: &str) -> Result<&CallContext, ToolError> {
-        let ctx = self.allowed(function, Grant::Write).map_err(from_wit_error)?;
+        let ctx = self
+            .allowed(function, Grant::Write)
+            .map_err(from_wit_error)?;
         gs_toolset::refuse_kernel_class(ctx, class_name, guard_action(function))?;
         Ok(ctx)
     }
@@ -372,7 +374,9 @@ impl HostState {
     /// call's deadline and cancellation (see `watchdog`) and the toolset's
     /// memory cap.
     fn run_doit(&mut self, function: &str, code: &str) -> Result<gs_toolset::Doit, ToolError> {
-        let ctx = self.allowed(function, Grant::Execute).map_err(from_wit_error)?;
+        let ctx = self
+            .allowed(function, Grant::Execute)
+            .map_err(from_wit_error)?;
         let deadline = self.deadline.unwrap_or_else(std::time::Instant::now);
         let run = self.watchdog.watch(&ctx.cancel, deadline);
         let doit = ctx

@@ -326,7 +326,6 @@ impl WasmSession {
     }
 }
 
-
 fn convert_output(tool: &str, o: types::ToolOutput, output_schema: Option<&Value>) -> ToolResult {
     let structured = match o.structured {
         Some(text) => Some(serde_json::from_str::<Value>(&text).map_err(|e| {
