@@ -166,6 +166,14 @@ fn a_builtin_family_name_exposes_the_whole_family() {
     );
 }
 
+/// Runs `gs-mcp image load --image IMAGE [extra…] FILE`.
+fn image_load(dir: &Path, image: &Path, extra: &[&str], file: &Path) -> Output {
+    let mut args = vec!["image", "load", "--image", image.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    args.push(file.to_str().unwrap());
+    run(dir, &args)
+}
+
 #[test]
 fn image_load_files_in_commits_and_reports_failures_by_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -176,16 +184,7 @@ fn image_load_files_in_commits_and_reports_failures_by_file_and_line() {
         "run\nObject subclass: 'Account'\n  instVarNames: #( balance )\n  classVars: #()\n  classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n%\ncategory: 'accessing'\nmethod: Account\nbalance\n\t^balance\n%\n",
     )
     .unwrap();
-    let out = run(
-        dir.path(),
-        &[
-            "image",
-            "load",
-            "--image",
-            image.to_str().unwrap(),
-            good.to_str().unwrap(),
-        ],
-    );
+    let out = image_load(dir.path(), &image, &[], &good);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -203,16 +202,7 @@ fn image_load_files_in_commits_and_reports_failures_by_file_and_line() {
 
     let bad = dir.path().join("bad.gs");
     std::fs::write(&bad, "category: 'x'\nmethod: Account\nbroken ^ ^\n%\n").unwrap();
-    let out = run(
-        dir.path(),
-        &[
-            "image",
-            "load",
-            "--image",
-            image.to_str().unwrap(),
-            bad.to_str().unwrap(),
-        ],
-    );
+    let out = image_load(dir.path(), &image, &[], &bad);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(err.contains("bad.gs:"), "{err}");
@@ -556,10 +546,7 @@ fn image_load_adds_kernel_extension_methods_unless_told_not_to() {
     let load = |file: &str, source: &str, extra: &[&str]| {
         let path = dir.path().join(file);
         std::fs::write(&path, source).unwrap();
-        let mut args = vec!["image", "load", "--image", image.to_str().unwrap()];
-        args.extend_from_slice(extra);
-        args.push(path.to_str().unwrap());
-        run(dir.path(), &args)
+        image_load(dir.path(), &image, extra, &path)
     };
     let out = load(
         "ext.gs",
@@ -621,16 +608,7 @@ fn image_load_runs_doits_in_file_order_and_reports_the_failing_ones() {
          run\n1 / 0\n%\n",
     )
     .unwrap();
-    let out = run(
-        dir.path(),
-        &[
-            "image",
-            "load",
-            "--image",
-            image.to_str().unwrap(),
-            source.to_str().unwrap(),
-        ],
-    );
+    let out = image_load(dir.path(), &image, &[], &source);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
     assert!(

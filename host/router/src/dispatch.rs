@@ -301,7 +301,7 @@ fn tool_name(params: &mut Map<String, Value>, id: &Value) -> Result<String, Answ
                 id,
                 &format!(
                     "Invalid params: name must be a string, not {}",
-                    protocol::type_name(&other)
+                    gs_toolset::json_type_name(&other)
                 ),
             ));
         }

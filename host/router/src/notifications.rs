@@ -76,14 +76,8 @@ impl Router {
                 reply,
             },
         )?;
-        let mut message = Map::new();
-        message.insert("jsonrpc".into(), json!("2.0"));
-        message.insert("id".into(), json!(outbound::request_id(n)));
-        message.insert("method".into(), json!(method));
-        if let Some(p) = params {
-            message.insert("params".into(), p);
-        }
-        let frame = outbound::frame(&Value::Object(message));
+        let id = json!(outbound::request_id(n));
+        let frame = server_message(Some(id), method, params);
         session.enqueue(
             &mut st,
             Queued {
@@ -108,13 +102,7 @@ impl Router {
         if st.closed {
             return false;
         }
-        let mut message = Map::new();
-        message.insert("jsonrpc".into(), json!("2.0"));
-        message.insert("method".into(), json!(method));
-        if let Some(p) = params {
-            message.insert("params".into(), p);
-        }
-        let frame = outbound::frame(&Value::Object(message));
+        let frame = server_message(None, method, params);
         session.enqueue(
             &mut st,
             Queued {
@@ -194,4 +182,19 @@ impl Notifier for ChannelNotifier {
             }));
         }
     }
+}
+
+/// The frame of a message the server sends: a request when it has an
+/// `id`, else a notification.
+fn server_message(id: Option<Value>, method: &str, params: Option<Value>) -> bytes::Bytes {
+    let mut message = Map::new();
+    message.insert("jsonrpc".into(), json!("2.0"));
+    if let Some(id) = id {
+        message.insert("id".into(), id);
+    }
+    message.insert("method".into(), json!(method));
+    if let Some(p) = params {
+        message.insert("params".into(), p);
+    }
+    outbound::frame(&Value::Object(message))
 }

@@ -2,7 +2,7 @@
 //! body passes, and the answers to each method. Transport-independent, so
 //! HTTP and stdio read a message the same way and answer it the same way.
 
-use gs_toolset::Arguments;
+use gs_toolset::{Arguments, json_type_name};
 use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -218,7 +218,7 @@ impl Params {
                     .and_then(|a| serde_json::value::to_raw_value(&a).ok());
                 Params::Object { members, arguments }
             }
-            other => Params::Other(type_name(&other)),
+            other => Params::Other(json_type_name(&other)),
         }
     }
 }
@@ -395,7 +395,7 @@ fn check(members: Members) -> Result<Message, Refusal> {
                 Ok(arguments) => Some(arguments),
                 Err(raw) => {
                     let kind = serde_json::from_str::<Value>(raw.get())
-                        .map_or("not JSON", |v| type_name(&v));
+                        .map_or("not JSON", |v| json_type_name(&v));
                     return Err(refuse(
                         INVALID_PARAMS,
                         format!("Invalid params: arguments must be an object, not {kind}"),
@@ -436,18 +436,6 @@ fn check(members: Members) -> Result<Message, Refusal> {
             "Invalid Request: the object has no method; a request needs \"method\"",
             &id_or_null,
         )),
-    }
-}
-
-/// A JSON type's name, for messages.
-pub fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

@@ -83,14 +83,18 @@ fn not_an_object(tool: &str, text: &str) -> ToolError {
 
 /// The name of the JSON type of `text`'s value, for a refusal.
 fn kind_of(text: &str) -> &'static str {
-    match serde_json::from_str::<Value>(text) {
-        Err(_) => "not JSON",
-        Ok(Value::Null) => "null",
-        Ok(Value::Bool(_)) => "a boolean",
-        Ok(Value::Number(_)) => "a number",
-        Ok(Value::String(_)) => "a string",
-        Ok(Value::Array(_)) => "an array",
-        Ok(Value::Object(_)) => "an object",
+    serde_json::from_str::<Value>(text).map_or("not JSON", |v| json_type_name(&v))
+}
+
+/// The JSON type of `value` as a refusal names it ("an array", "null", …).
+pub fn json_type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
     }
 }
 

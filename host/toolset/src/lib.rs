@@ -34,7 +34,7 @@ mod read_only;
 mod result;
 mod toolset;
 
-pub use arguments::Arguments;
+pub use arguments::{Arguments, json_type_name};
 pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, SilentNotifier};
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
