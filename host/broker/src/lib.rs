@@ -12,10 +12,9 @@
 //! - [`Broker`] opens a [`BrokerSession`] per MCP session. A session runs
 //!   one call at a time; later calls queue in arrival order. Each toolset's
 //!   per-session state ([`gs_toolset::ToolsetSession`]) is created on the
-//!   session's first call to one of its tools. A call is polled once on
-//!   the async thread that received it, where a quick call of a toolset
-//!   whose calls are futures ends; the rest run off the async threads (a
-//!   few dedicated call threads: see `executor`), so a long call never
+//!   session's first call to one of its tools. A call is a task on the
+//!   async threads, and its image work runs on the session's own image
+//!   worker thread ([`gs_toolset::ImageWorker`]), so a long call never
 //!   stalls the accept loop or any other session.
 //! - [`CallControl`]: the caller's hold on one call. [`CallControl::stop`]
 //!   escalates as the reference server does for a request deadline or a
@@ -28,24 +27,16 @@
 //! (`gs-toolset`) and nothing else — no HTTP, no JSON-RPC framing, no
 //! wasmtime, no image backend.
 
-mod executor;
-
 use std::collections::HashMap;
 use std::fmt;
-use std::future::Future;
-use std::panic::AssertUnwindSafe;
-use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use gs_toolset::{
-    Arguments, CallContext, CancelToken, ImageSession, Notifier, ServerIdentity, ToolDescriptor,
-    ToolError, ToolResult, Toolset, ToolsetSession,
+    Arguments, CallContext, CancelToken, ImageSession, ImageWorker, Notifier, ServerIdentity,
+    ToolDescriptor, ToolError, ToolResult, Toolset, ToolsetSession,
 };
-
-use executor::Lost;
 
 /// Opens one image session per MCP session.
 pub trait ImageSessionFactory: Send + Sync {
@@ -415,7 +406,6 @@ impl Broker {
             image
         };
         Ok(BrokerSession {
-            image,
             surface: self.surface.clone(),
             identity: self.identity.clone(),
             read_only,
@@ -424,6 +414,8 @@ impl Broker {
                 (0..self.surface.toolsets.len()).map(|_| None).collect(),
             )),
             pending: Arc::new(AtomicUsize::new(0)),
+            worker: ImageWorker::new(image.worker_stack_bytes()),
+            image,
         })
     }
 }
@@ -439,6 +431,9 @@ pub struct BrokerSession {
     queue: Arc<tokio::sync::Mutex<()>>,
     slots: Slots,
     pending: Arc<AtomicUsize>,
+    /// Where the session's image work runs: one thread, started on the
+    /// first image call and ended with the session.
+    worker: ImageWorker,
 }
 
 impl fmt::Debug for BrokerSession {
@@ -490,15 +485,14 @@ impl BrokerSession {
 
     /// Runs a call after every earlier call of this session has finished.
     ///
-    /// A toolset whose calls are futures ([`ToolsetSession::call_async`])
-    /// starts here, on the caller's async thread: a quick call ends within
-    /// that first poll, without a hand-over to another thread. A call that
-    /// does not, and every call of a toolset whose calls block, finishes on
-    /// a call thread, off the async threads. If the caller stops waiting
-    /// (drops the future), the call still runs to its end — stop it with
-    /// `request.control` — and the next call waits for it, so a session
-    /// never has two calls in flight. An unknown tool, or one hidden from
-    /// a read-only session, is refused at once, without queueing.
+    /// The call is a task of its own on the async threads; its image work
+    /// runs on the session's image worker ([`gs_toolset::ImageWorker`]),
+    /// so a long call never stalls the accept loop or another session. If
+    /// the caller stops waiting (drops the future), the call still runs to
+    /// its end — stop it with `request.control` — and the next call waits
+    /// for it, so a session never has two calls in flight. An unknown tool,
+    /// or one hidden from a read-only session, is refused at once, without
+    /// queueing.
     pub async fn call(&self, request: CallRequest) -> Result<ToolResult, CallRefused> {
         let ended = EndGuard(request.control.clone());
         let toolset = self.toolset_of(&request.tool)?;
@@ -514,79 +508,46 @@ impl BrokerSession {
             cancel: request.control.cancel_token().clone(),
             deadline: request.deadline,
             server: self.identity.clone(),
+            worker: self.worker.clone(),
         };
         let tool = request.tool;
         let arguments = request.arguments;
         let control = request.control;
-        let mut call: Pin<Box<dyn Future<Output = _> + Send>> = Box::pin(async move {
+        let call = async move {
             // Dropped last: the call counts as ended only once its turn is
             // given up and the pending count is down.
             let _ended = ended;
             // Held until the call really ends, even if the caller gave up.
             let _turn = turn;
             let _pending = pending;
-            // The call's inputs go back to the caller's thread, which made
-            // them, to be freed there: glibc's malloc frees another thread's
-            // allocation under that thread's arena lock, and under load the
-            // call threads and the I/O threads waited on each other for it.
-            let inputs = (tool, arguments, ctx);
-            let (tool, arguments, ctx) = &inputs;
             if ctx.cancel.is_cancelled() {
-                let cancelled = ToolError::new(
+                return Err(ToolError::new(
                     gs_toolset::ErrorKind::Cancelled,
                     "the call was cancelled before it started",
-                );
-                return (Err(cancelled), inputs);
+                ));
             }
             // Taken out for the call: if the toolset panics, its possibly
             // inconsistent state is dropped and the next call starts afresh.
             let taken = slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset].take();
             let mut session = taken.unwrap_or_else(|| surface.toolsets[toolset].open_session());
-            let answered = match session.call_async(tool, arguments, ctx) {
-                Some(future) => Some(future.await),
-                None => None,
-            };
-            let result = match answered {
-                Some(result) => result,
-                None => {
-                    // A blocking call: its first poll answers `Pending`,
-                    // so it runs on a call thread.
-                    tokio::task::yield_now().await;
-                    session.call_json(tool, arguments, ctx)
-                }
-            };
+            let result = session.call(&tool, &arguments, &ctx).await;
             // After a hard break the toolset's state may be half-updated:
             // dropped, so the next call opens it afresh.
             if !control.0.hard.load(Ordering::Acquire) {
                 slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset] = Some(session);
             }
-            (result, inputs)
-        });
-        // The first poll, here. A panic in it is the toolset's, as on a
-        // call thread: reported, with the toolset's state for the session
-        // dropped with the future.
-        let first = std::future::poll_fn(|cx| {
-            Poll::Ready(std::panic::catch_unwind(AssertUnwindSafe(|| {
-                call.as_mut().poll(cx)
-            })))
-        })
-        .await;
-        let answered = match first {
-            Ok(Poll::Ready(answer)) => Ok(answer),
-            Ok(Poll::Pending) => executor::run(move || gs_toolset::block_on(call)).await,
-            Err(_) => Err(Lost::Panicked),
+            result
         };
-        Ok(match answered {
-            Ok((result, inputs)) => {
-                drop(inputs);
-                result
-            }
-            Err(Lost::Panicked) => Err(ToolError::other(
+        // A task of its own, so that it runs to its end whoever waits, and
+        // a panic in the toolset is reported rather than unwinding here.
+        Ok(match tokio::spawn(call).await {
+            Ok(result) => result,
+            Err(e) if e.is_panic() => Err(ToolError::other(
                 "the tool failed unexpectedly (it panicked); the session goes on, and the \
                  toolset's state for this session was reset",
             )),
-            Err(Lost::Abandoned(why)) => Err(ToolError::other(format!(
-                "the tool call was abandoned: {why}"
+            Err(e) => Err(ToolError::other(format!(
+                "the tool call was abandoned: {e}"
             ))),
         })
     }

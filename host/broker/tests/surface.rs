@@ -11,7 +11,7 @@ use gs_broker::{
 };
 use gs_embedded::EmbeddedSession;
 use gs_toolset::{
-    Arguments, CallContext, ErrorKind, ImageSession, ServerIdentity, SilentNotifier,
+    Arguments, CallContext, CallFuture, ErrorKind, ImageSession, ServerIdentity, SilentNotifier,
     ToolDescriptor, ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::{Value, json};
@@ -55,31 +55,41 @@ impl Toolset for Set {
 }
 
 impl ToolsetSession for Sess {
-    fn call(&mut self, tool: &str, args: &Value, ctx: &CallContext) -> ToolResult {
-        if tool == "sleep" {
-            std::thread::sleep(Duration::from_millis(args["ms"].as_u64().unwrap_or(0)));
-        }
-        if tool == "spin" {
-            // Runs `ms`, heeding a cancellation `heed_ms` after first
-            // seeing it (never, without `heed_ms`).
-            let end = Instant::now() + Duration::from_millis(args["ms"].as_u64().unwrap_or(0));
-            let heed = args["heed_ms"].as_u64().map(Duration::from_millis);
-            let mut seen = None;
-            while Instant::now() < end {
-                if ctx.cancel.is_cancelled() {
-                    let first: Instant = *seen.get_or_insert_with(Instant::now);
-                    if heed.is_some_and(|h| first.elapsed() >= h) {
-                        return Err(ToolError::new(ErrorKind::Cancelled, "stopped"));
-                    }
-                }
-                std::thread::sleep(Duration::from_millis(2));
-            }
-        }
-        Ok(ToolOutput::text(format!(
-            "{} dictionaries",
-            ctx.image.dictionaries()?.len()
-        )))
+    fn call<'a>(
+        &'a mut self,
+        tool: &'a str,
+        args: &'a Arguments,
+        ctx: &'a CallContext,
+    ) -> CallFuture<'a> {
+        let (tool, args) = (tool.to_string(), args.to_value());
+        Box::pin(ctx.blocking(move |ctx| sess_call(&tool, &args, ctx)))
     }
+}
+
+fn sess_call(tool: &str, args: &Value, ctx: &CallContext) -> ToolResult {
+    if tool == "sleep" {
+        std::thread::sleep(Duration::from_millis(args["ms"].as_u64().unwrap_or(0)));
+    }
+    if tool == "spin" {
+        // Runs `ms`, heeding a cancellation `heed_ms` after first
+        // seeing it (never, without `heed_ms`).
+        let end = Instant::now() + Duration::from_millis(args["ms"].as_u64().unwrap_or(0));
+        let heed = args["heed_ms"].as_u64().map(Duration::from_millis);
+        let mut seen = None;
+        while Instant::now() < end {
+            if ctx.cancel.is_cancelled() {
+                let first: Instant = *seen.get_or_insert_with(Instant::now);
+                if heed.is_some_and(|h| first.elapsed() >= h) {
+                    return Err(ToolError::new(ErrorKind::Cancelled, "stopped"));
+                }
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    Ok(ToolOutput::text(format!(
+        "{} dictionaries",
+        ctx.image.dictionaries()?.len()
+    )))
 }
 
 fn ts(s: Set) -> Arc<dyn Toolset> {

@@ -1,7 +1,7 @@
-//! Where the broker runs a call: a call future that ends in its first poll
-//! on the caller's async thread; one that answers `Pending` there, and
-//! every call of a toolset whose calls block, on a call thread. A panic in
-//! the first poll is reported like one on a call thread.
+//! Where the broker runs a call: the call's future as a task on the async
+//! threads; its image work on the session's image worker, one long-lived
+//! thread per session. A panic in either is reported, and the session goes
+//! on.
 
 use std::sync::Arc;
 
@@ -11,7 +11,7 @@ use gs_toolset::{
     Arguments, CallContext, CallFuture, ImageSession, ServerIdentity, SilentNotifier,
     ToolDescriptor, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// Tools that answer the name of the thread they ended on, and a count of
 /// the calls their session state has seen.
@@ -30,7 +30,7 @@ impl Threads {
         Threads(ToolsetInfo {
             name: "threads".into(),
             version: "1".into(),
-            tools: ["quick", "yields", "blocking", "panics", "count"]
+            tools: ["quick", "image", "panics", "image_panics", "count"]
                 .into_iter()
                 .map(tool)
                 .collect(),
@@ -51,35 +51,36 @@ impl Toolset for Threads {
 /// A session's state: how many calls it has seen.
 struct Calls(u64);
 
+/// The name and id of the thread the call ends on.
 fn thread_name() -> ToolResult {
-    let name = std::thread::current().name().unwrap_or("").to_string();
-    Ok(ToolOutput::text(name))
+    let t = std::thread::current();
+    Ok(ToolOutput::text(format!(
+        "{} {:?}",
+        t.name().unwrap_or(""),
+        t.id()
+    )))
 }
 
 impl ToolsetSession for Calls {
-    fn call(&mut self, _tool: &str, _arguments: &Value, _ctx: &CallContext) -> ToolResult {
-        thread_name()
-    }
-
-    fn call_async<'a>(
+    fn call<'a>(
         &'a mut self,
         tool: &'a str,
         _arguments: &'a Arguments,
-        _ctx: &'a CallContext,
-    ) -> Option<CallFuture<'a>> {
+        ctx: &'a CallContext,
+    ) -> CallFuture<'a> {
         self.0 += 1;
         let calls = self.0;
         match tool {
-            "blocking" => None,
-            "yields" => Some(Box::pin(async {
-                tokio::task::yield_now().await;
+            "image" => Box::pin(ctx.blocking(|ctx| {
+                ctx.image.dictionaries()?;
                 thread_name()
             })),
-            "panics" => Some(Box::pin(async { panic!("a bug in the toolset") })),
-            "count" => Some(Box::pin(
-                async move { Ok(ToolOutput::text(calls.to_string())) },
-            )),
-            _ => Some(Box::pin(async { thread_name() })),
+            "image_panics" => {
+                Box::pin(ctx.blocking(|_| -> ToolResult { panic!("a bug in the image backend") }))
+            }
+            "panics" => Box::pin(async { panic!("a bug in the toolset") }),
+            "count" => Box::pin(async move { Ok(ToolOutput::text(calls.to_string())) }),
+            _ => Box::pin(async { thread_name() }),
         }
     }
 }
@@ -109,8 +110,13 @@ fn text(result: ToolResult) -> String {
     }
 }
 
+/// What `tool` answered (the thread it ended on, or a count).
+async fn ran_on(s: &gs_broker::BrokerSession, tool: &str) -> String {
+    text(s.call(request(tool)).await.unwrap())
+}
+
 #[test]
-fn calls_run_where_their_first_poll_says() {
+fn image_work_runs_on_one_worker_per_session() {
     let dir = tempfile::tempdir().unwrap();
     let image = gs_image::Image::open(dir.path().join("i.gsimage")).unwrap();
     let surface = ToolSurface::new(vec![(Arc::new(Threads::new()) as Arc<dyn Toolset>, None)])
@@ -126,24 +132,32 @@ fn calls_run_where_their_first_poll_says() {
         .enable_all()
         .build()
         .unwrap();
-    let here = std::thread::current().name().unwrap().to_string();
     rt.block_on(async {
         let s = broker.open_session().await.unwrap();
-        let ran_on = |tool: &'static str| {
-            let s = &s;
-            async move { text(s.call(request(tool)).await.unwrap()) }
-        };
-        assert_eq!(ran_on("quick").await, here, "a quick call stays in place");
-        let yielded = ran_on("yields").await;
-        assert!(yielded.starts_with("gs-call"), "ran on {yielded}");
-        let blocked = ran_on("blocking").await;
-        assert!(blocked.starts_with("gs-call"), "ran on {blocked}");
-        assert_eq!(ran_on("count").await, "4");
+        let other = broker.open_session().await.unwrap();
+        let here = text(thread_name());
+        assert_eq!(ran_on(&s, "quick").await, here, "the call is a task here");
+        let worker = ran_on(&s, "image").await;
+        assert!(worker.starts_with("gs-image-worker "), "ran on {worker}");
+        // The same thread each time: the worker lives as long as the
+        // session. Another session has a worker of its own.
+        assert_eq!(ran_on(&s, "image").await, worker);
+        let others = ran_on(&other, "image").await;
+        assert!(others.starts_with("gs-image-worker "), "ran on {others}");
+        assert_ne!(others, worker);
+        assert_eq!(ran_on(&s, "count").await, "4");
 
         let e = s.call(request("panics")).await.unwrap().unwrap_err();
         assert!(e.message.contains("panicked"), "{}", e.message);
         // The session goes on, with the toolset's state started afresh.
-        assert_eq!(ran_on("count").await, "1");
+        assert_eq!(ran_on(&s, "count").await, "1");
+        let e = s.call(request("image_panics")).await.unwrap().unwrap_err();
+        assert!(e.message.contains("panicked"), "{}", e.message);
+        assert_eq!(
+            ran_on(&s, "image").await,
+            worker,
+            "the worker goes on after a panicking job"
+        );
         assert_eq!(s.pending(), 0);
     });
 }

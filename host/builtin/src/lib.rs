@@ -38,7 +38,9 @@ pub mod tool;
 
 use std::sync::Arc;
 
-use gs_toolset::{CallContext, ToolResult, Toolset, ToolsetInfo, ToolsetSession};
+use gs_toolset::{
+    Arguments, CallContext, CallFuture, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+};
 use serde_json::Value;
 
 use crate::args::Args;
@@ -179,11 +181,30 @@ struct BuiltinSession {
 }
 
 impl ToolsetSession for BuiltinSession {
-    fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
-        // An unknown tool is `notFound`, whatever the arguments.
-        self.shared.info.dispatch(tool)?;
+    /// The whole tool runs on the session's image worker: every built-in
+    /// tool is image work from its first step.
+    fn call<'a>(
+        &'a mut self,
+        tool: &'a str,
+        arguments: &'a Arguments,
+        ctx: &'a CallContext,
+    ) -> CallFuture<'a> {
+        let shared = Arc::clone(&self.shared);
+        let tool = tool.to_string();
+        let arguments = arguments.clone();
+        Box::pin(async move {
+            // An unknown tool is `notFound`, whatever the arguments.
+            shared.info.dispatch(&tool)?;
+            ctx.blocking(move |ctx| shared.run(&tool, &arguments.to_value(), ctx))
+                .await
+        })
+    }
+}
+
+impl Shared {
+    /// Runs the tool `tool` (one the toolset has) on the calling thread.
+    fn run(&self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
         let tool = self
-            .shared
             .tools
             .iter()
             .find(|t| t.name == tool)

@@ -53,7 +53,7 @@ mod common;
 use std::sync::Arc;
 
 use gs_builtin::BuiltinToolset;
-use gs_toolset::{CallContext, Content, ImageSession, ServerIdentity, Toolset};
+use gs_toolset::{CallContext, Content, ImageSession, ServerIdentity, Toolset, ToolsetSession};
 use serde_json::Value;
 
 const FIXTURE: &str = include_str!("fixtures/bank.gs");
@@ -83,6 +83,20 @@ fn context(image: Arc<dyn ImageSession>, read_only: bool) -> CallContext {
     )
 }
 
+/// Runs one call of `tools` to its end on this thread, as the broker's task
+/// would poll it.
+fn call_now(
+    tools: &mut dyn ToolsetSession,
+    tool: &str,
+    arguments: &Value,
+    ctx: &CallContext,
+) -> gs_toolset::ToolResult {
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    let runtime = RUNTIME.get_or_init(|| tokio::runtime::Runtime::new().expect("a runtime"));
+    let arguments = gs_toolset::Arguments::from_value(tool, arguments)?;
+    runtime.block_on(tools.call(tool, &arguments, ctx))
+}
+
 /// Runs one case; answers what went differently, if anything.
 fn run_case(case: &Value) -> Result<(), String> {
     let (_dir, image) = open_image();
@@ -100,7 +114,10 @@ fn run_case(case: &Value) -> Result<(), String> {
             arguments
         };
         let at = format!("step {} ({tool} {arguments})", i + 1);
-        match (tools.call(tool, &arguments, &ctx), step.get("error")) {
+        match (
+            call_now(&mut *tools, tool, &arguments, &ctx),
+            step.get("error"),
+        ) {
             (Ok(out), None) => {
                 let structured = out.structured.clone().unwrap_or(Value::Null);
                 if let Some(expected) = step.get("structured")

@@ -337,9 +337,8 @@ pub struct EngineSettings {
     pub max_component_bytes: u64,
     /// How many long plug-in calls (still running at their first epoch tick)
     /// run at once, the others taking turns a tick at a time, so that short
-    /// calls always find a processor. `None` (the default): no limit. One
-    /// fewer than the machine's processors is the value to start from.
-    /// 1 to 1024.
+    /// calls always find a processor. `None` (the default): one fewer than
+    /// the machine's processors, at least one. 1 to 1024.
     pub long_call_lanes: Option<usize>,
 }
 

@@ -642,8 +642,8 @@ fn validate_engine(raw: Option<RawEngine>) -> Result<EngineSettings, ConfigError
             return Err(ConfigError::at(
                 "engine.long_call_lanes",
                 format!(
-                    "{n} is out of range; give 1 to 1024 (leave it out for no limit; one fewer \
-                     than the machine's processors is the value to start from)"
+                    "{n} is out of range; give 1 to 1024 (leave it out for one fewer than the \
+                     machine's processors)"
                 ),
             ));
         }

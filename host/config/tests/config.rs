@@ -572,8 +572,8 @@ fn bad_memory_ceilings_are_refused_naming_key_value_and_fix() {
     );
     assert_eq!(
         refused("[engine]\nlong_call_lanes = 0\n"),
-        "`engine.long_call_lanes`: 0 is out of range; give 1 to 1024 (leave it out for no \
-         limit; one fewer than the machine's processors is the value to start from)"
+        "`engine.long_call_lanes`: 0 is out of range; give 1 to 1024 (leave it out for one \
+         fewer than the machine's processors)"
     );
 }
 

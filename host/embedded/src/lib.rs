@@ -660,6 +660,12 @@ impl ImageSession for EmbeddedSession {
     fn user(&self) -> String {
         self.lock().session.user().to_string()
     }
+
+    /// The interpreter runs Smalltalk on the calling thread when it has
+    /// this much stack, so a session's calls need no thread of their own.
+    fn worker_stack_bytes(&self) -> usize {
+        gs_interp::WORKER_STACK_BYTES
+    }
 }
 
 #[cfg(test)]

@@ -203,7 +203,10 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             epoch_tick: config.engine.epoch_tick,
             total_memory: config.engine.total_memory,
             max_component_bytes: config.engine.max_component_bytes,
-            long_call_lanes: config.engine.long_call_lanes.unwrap_or(usize::MAX),
+            long_call_lanes: config
+                .engine
+                .long_call_lanes
+                .unwrap_or_else(gs_toolset_host::default_long_call_lanes),
         };
         match ToolsetHost::new(host_config) {
             Ok(h) => loaded.host = Some(Arc::new(h)),

@@ -67,9 +67,15 @@ pub use heap::{memory_ceiling, memory_reserved, set_memory_ceiling};
 use crate::heap::{Body, Object, Value};
 use crate::interp::{Run, State, Unwind};
 
-/// Stack size of the thread a call runs on; the recursion limit keeps
-/// Smalltalk depth well inside it.
+/// The stack a call needs; the recursion limit keeps Smalltalk depth well
+/// inside it.
 const STACK_BYTES: usize = 1 << 30;
+
+/// The stack to give a long-lived thread that runs interpreter calls: on
+/// one with this much, calls run in place; on any other thread each call
+/// gets a thread of [`STACK_BYTES`] of its own. The extra mebibyte is for
+/// whatever the thread has on its stack when it calls.
+pub const WORKER_STACK_BYTES: usize = STACK_BYTES + (1 << 20);
 
 /// A flag another thread sets to break the running call.
 ///
@@ -378,13 +384,21 @@ impl Interpreter {
             run.st.prune_identity();
             result
         });
-        let outcome = std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .name("gs-interp".into())
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, move || job.run())
-                .map(|h| h.join())
-        });
+        // In place on a thread with the stack a call needs (a session's
+        // long-lived worker); otherwise on a fresh thread that has it.
+        let outcome = if stacker::remaining_stack().is_some_and(|left| left >= STACK_BYTES) {
+            Ok(std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                || job.run(),
+            )))
+        } else {
+            std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .name("gs-interp".into())
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(scope, move || job.run())
+                    .map(|h| h.join())
+            })
+        };
         match outcome {
             Ok(Ok(r)) => {
                 if matches!(

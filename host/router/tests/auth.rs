@@ -15,8 +15,8 @@ use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
 use gs_embedded::EmbeddedSession;
 use gs_router::{HttpSettings, Router, RouterSettings};
 use gs_toolset::{
-    CallContext, ImageSession, ToolDescriptor, ToolOutput, ToolResult, Toolset, ToolsetInfo,
-    ToolsetSession,
+    Arguments, CallContext, CallFuture, ImageSession, ToolDescriptor, ToolOutput, Toolset,
+    ToolsetInfo, ToolsetSession,
 };
 use idp::{Idp, SigningKey, now};
 use serde_json::{Value, json};
@@ -51,10 +51,18 @@ impl Toolset for Who {
 }
 
 impl ToolsetSession for WhoSession {
-    fn call(&mut self, tool: &str, _args: &Value, ctx: &CallContext) -> ToolResult {
-        Ok(ToolOutput::text(match tool {
-            "whoami" => ctx.image.user(),
-            other => format!("{other} ran"),
+    fn call<'a>(
+        &'a mut self,
+        tool: &'a str,
+        _args: &'a Arguments,
+        ctx: &'a CallContext,
+    ) -> CallFuture<'a> {
+        let tool = tool.to_string();
+        Box::pin(ctx.blocking(move |ctx| {
+            Ok(ToolOutput::text(match tool.as_str() {
+                "whoami" => ctx.image.user(),
+                other => format!("{other} ran"),
+            }))
         }))
     }
 }

@@ -5,12 +5,13 @@
 //! on an idle host, then while 50 sessions of `plugins/misbehave` and
 //! `plugins/hostile` attack beside it — spinning to their deadline,
 //! bombing memory to the cap, and starting instances whose start-up code
-//! never returns — each on a thread of its own, as the session broker
-//! runs long calls. The target: the bystander's p99 within 2× of the idle
-//! figure. The loaded run is made twice, side by side: with the host's
-//! default long-call lanes, and with as many lanes as hostile sessions
-//! (which is what the host did before it had lanes). Figures are in
-//! docs/benchmarks.md.
+//! never returns — each a task on the async threads (two, as on the
+//! project's machine), as the session broker runs calls. The bystander's
+//! calls are tasks there too, and its Smalltalk runs on its session's image
+//! worker. The target: the bystander's p99 within 2× of the idle figure.
+//! The loaded run is made twice, side by side: with the host's default
+//! long-call lanes, and with as many lanes as hostile sessions. Figures are
+//! in docs/benchmarks.md.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -18,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use gs_embedded::EmbeddedSession;
 use gs_toolset::{Arguments, CallContext, CancelToken, ServerIdentity, ToolsetSession};
+
 use gs_toolset_host::{DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
 
 const HOSTILE_SESSIONS: usize = 50;
@@ -42,17 +44,63 @@ fn ctx(image: &gs_image::Image) -> CallContext {
     )
 }
 
-/// The latencies of `n` runs of a bystander's `call`.
-fn measure(n: usize, call: &mut dyn FnMut()) -> Vec<Duration> {
-    let mut samples = Vec::with_capacity(n);
-    for _ in 0..n {
-        let start = Instant::now();
-        call();
-        samples.push(start.elapsed());
-        // A client's think time between calls.
-        std::thread::sleep(Duration::from_micros(500));
+/// The bystander: one session of `hello` and one image session.
+struct Caller {
+    session: gs_toolset_host::WasmSession,
+    ctx: CallContext,
+    greeting: Arguments,
+}
+
+impl Caller {
+    /// The latencies of `n` `greet` calls.
+    async fn greet(&mut self, n: usize) -> Vec<Duration> {
+        let mut samples = Vec::with_capacity(n);
+        for _ in 0..n {
+            let start = Instant::now();
+            self.session
+                .call("greet", &self.greeting, &self.ctx)
+                .await
+                .expect("greet answers");
+            samples.push(start.elapsed());
+            think().await;
+        }
+        samples
     }
-    samples
+
+    /// The latencies of `n` doits: about 2 ms of interpreter work, the kind
+    /// a built-in tool runs, on the session's image worker.
+    async fn doit(&mut self, n: usize) -> Vec<Duration> {
+        let mut samples = Vec::with_capacity(n);
+        for _ in 0..n {
+            let start = Instant::now();
+            self.ctx
+                .blocking(|ctx| ctx.image.execute(DOIT, &CancelToken::new()))
+                .await
+                .expect("the doit answers");
+            samples.push(start.elapsed());
+            think().await;
+        }
+        samples
+    }
+
+    /// The p99s of both kinds of call, printed under `when`.
+    async fn measure(&mut self, lanes: usize, when: &str) -> Bystander {
+        Bystander {
+            greet: report(
+                &format!("{lanes} lanes: greet, {when}"),
+                &mut self.greet(SAMPLES).await,
+            ),
+            doit: report(
+                &format!("{lanes} lanes: doit, {when}"),
+                &mut self.doit(DOIT_SAMPLES).await,
+            ),
+        }
+    }
+}
+
+/// A client's think time between calls.
+async fn think() {
+    tokio::time::sleep(Duration::from_micros(500)).await;
 }
 
 fn report(name: &str, samples: &mut [Duration]) -> Duration {
@@ -106,51 +154,42 @@ fn run(lanes: usize) -> (Bystander, Bystander) {
 
     let dir = tempfile::tempdir().unwrap();
     let image = Arc::new(gs_image::Image::open(dir.path().join("bench.image")).unwrap());
-    let by_ctx = ctx(&image);
-    let mut bystander = hello.session();
-    let greeting = Arguments::parse("greet", r#"{"name": "bystander"}"#).unwrap();
-    let mut greet = || {
-        bystander
-            .call_json("greet", &greeting, &by_ctx)
-            .expect("greet answers");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    let mut caller = Caller {
+        session: hello.session(),
+        ctx: ctx(&image),
+        greeting: Arguments::parse("greet", r#"{"name": "bystander"}"#).unwrap(),
     };
-    // The Smalltalk a built-in tool runs for a bystander: about 2 ms of
-    // interpreter work, which competes with the plug-ins for processors.
-    let by_image = by_ctx.image.clone();
-    let mut doit = || {
-        by_image
-            .execute(DOIT, &CancelToken::new())
-            .expect("the doit answers");
-    };
-    measure(SAMPLES, &mut greet); // warm-up
-    measure(DOIT_SAMPLES, &mut doit);
-    let idle = Bystander {
-        greet: report(
-            &format!("{lanes} lanes: greet, idle"),
-            &mut measure(SAMPLES, &mut greet),
-        ),
-        doit: report(
-            &format!("{lanes} lanes: doit, idle"),
-            &mut measure(DOIT_SAMPLES, &mut doit),
-        ),
-    };
+    let (idle, mut caller) = rt.block_on(async move {
+        tokio::spawn(async move {
+            caller.greet(SAMPLES).await; // warm-up
+            caller.doit(DOIT_SAMPLES).await;
+            (caller.measure(lanes, "idle").await, caller)
+        })
+        .await
+        .expect("the bystander runs")
+    });
 
     let stop = Arc::new(AtomicBool::new(false));
     let attacks = Arc::new(AtomicU64::new(0));
-    let threads: Vec<_> = (0..HOSTILE_SESSIONS)
+    let tasks: Vec<_> = (0..HOSTILE_SESSIONS)
         .map(|i| {
             let (stop, attacks, image) = (stop.clone(), attacks.clone(), image.clone());
             let (misbehave, hostile) = (misbehave.clone(), hostile.clone());
-            std::thread::spawn(move || {
+            rt.spawn(async move {
                 let ctx = ctx(&image);
                 let mut m = misbehave.session();
                 let mut h = hostile.session();
                 let none = Arguments::none();
                 while !stop.load(Ordering::Relaxed) {
                     let _ = match i % 3 {
-                        0 => m.call_json("spin", &none, &ctx),
-                        1 => m.call_json("bomb", &none, &ctx),
-                        _ => h.call_json("hello", &none, &ctx),
+                        0 => m.call("spin", &none, &ctx).await,
+                        1 => m.call("bomb", &none, &ctx).await,
+                        _ => h.call("hello", &none, &ctx).await,
                     };
                     attacks.fetch_add(1, Ordering::Relaxed);
                 }
@@ -158,20 +197,17 @@ fn run(lanes: usize) -> (Bystander, Bystander) {
         })
         .collect();
     std::thread::sleep(Duration::from_millis(500));
-    let loaded = Bystander {
-        greet: report(
-            &format!("{lanes} lanes: greet, 50 hostile"),
-            &mut measure(SAMPLES, &mut greet),
-        ),
-        doit: report(
-            &format!("{lanes} lanes: doit, 50 hostile"),
-            &mut measure(DOIT_SAMPLES, &mut doit),
-        ),
-    };
+    let loaded = rt.block_on(async move {
+        tokio::spawn(async move { caller.measure(lanes, "50 hostile").await })
+            .await
+            .expect("the bystander runs")
+    });
     stop.store(true, Ordering::Relaxed);
-    for t in threads {
-        t.join().unwrap();
-    }
+    rt.block_on(async {
+        for t in tasks {
+            t.await.unwrap();
+        }
+    });
     println!(
         "{lanes} lanes: hostile calls stopped: {}; instance memory now {} bytes",
         attacks.load(Ordering::Relaxed),

@@ -18,9 +18,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gs_embedded::EmbeddedSession;
-use gs_toolset::{CallContext, ServerIdentity, ToolsetSession};
-use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
-use serde_json::json;
+use gs_toolset::{Arguments, CallContext, ServerIdentity, ToolResult, ToolsetSession};
+use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmSession, WasmToolsetSpec};
 
 fn percentile(samples: &mut [Duration], p: f64) -> Duration {
     samples.sort();
@@ -49,7 +48,22 @@ fn report(name: &str, samples: &mut [Duration], target: &str) {
     );
 }
 
+/// One call run to its end on this thread, as the broker's task polls it.
+fn now(
+    rt: &tokio::runtime::Runtime,
+    s: &mut WasmSession,
+    tool: &str,
+    arguments: &Arguments,
+    ctx: &CallContext,
+) -> ToolResult {
+    rt.block_on(s.call(tool, arguments, ctx))
+}
+
 fn main() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
     let cache = std::env::temp_dir().join("gs-toolset-bench-cache");
     let host = ToolsetHost::new(HostConfig {
         cache_dir: Some(cache.clone()),
@@ -85,21 +99,21 @@ fn main() {
 
     // 2. A trivial call on a warm instance, host side.
     let mut s = hello.session();
-    let args = json!({"name": "bench"});
-    s.call("greet", &args, &ctx).unwrap();
+    let args = Arguments::parse("greet", r#"{"name": "bench"}"#).unwrap();
+    now(&rt, &mut s, "greet", &args, &ctx).unwrap();
     let mut samples = Vec::new();
     for _ in 0..20000 {
         let start = Instant::now();
-        let r = s.call("greet", &args, &ctx);
+        let r = now(&rt, &mut s, "greet", &args, &ctx);
         samples.push(start.elapsed());
         assert!(r.is_ok());
     }
     report("trivial call (greet)", &mut samples, "≤ 5 µs");
-    let no_args = json!({});
+    let no_args = Arguments::none();
     let mut samples = Vec::new();
     for _ in 0..20000 {
         let start = Instant::now();
-        let r = s.call("counter", &no_args, &ctx);
+        let r = now(&rt, &mut s, "counter", &no_args, &ctx);
         samples.push(start.elapsed());
         assert!(r.is_ok());
     }
@@ -111,7 +125,7 @@ fn main() {
     let mut sessions = Vec::with_capacity(sessions_n);
     for _ in 0..sessions_n {
         let mut s = hello.session();
-        s.call("greet", &args, &ctx).unwrap();
+        now(&rt, &mut s, "greet", &args, &ctx).unwrap();
         sessions.push(s);
     }
     let after = resident_bytes();
@@ -135,18 +149,18 @@ fn main() {
     let mut samples = Vec::new();
     for _ in 0..20 {
         let start = Instant::now();
-        let e = s.call("spin", &no_args, &ctx).unwrap_err();
+        let e = now(&rt, &mut s, "spin", &no_args, &ctx).unwrap_err();
         samples.push(start.elapsed().saturating_sub(deadline));
         assert_eq!(e.kind, gs_toolset::ErrorKind::Deadline);
     }
     report("runaway overshoot past deadline", &mut samples, "≤ 50 ms");
 
     // 5. The same for a call asleep in WASI, where epoch checks do not reach.
-    let sleep_args = json!({"seconds": 60});
+    let sleep_args = Arguments::parse("sleep", r#"{"seconds": 60}"#).unwrap();
     let mut samples = Vec::new();
     for _ in 0..20 {
         let start = Instant::now();
-        let e = s.call("sleep", &sleep_args, &ctx).unwrap_err();
+        let e = now(&rt, &mut s, "sleep", &sleep_args, &ctx).unwrap_err();
         samples.push(start.elapsed().saturating_sub(deadline));
         assert_eq!(e.kind, gs_toolset::ErrorKind::Deadline);
     }

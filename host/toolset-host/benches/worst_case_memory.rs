@@ -110,8 +110,15 @@ fn main() {
                     ("execute", HOARD)
                 };
                 let args = Arguments::parse(tool, args).unwrap();
+                // Memory, not scheduling, is measured: each session drives
+                // its calls on a runtime of its own.
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a tokio runtime");
                 while !stop.load(Ordering::Relaxed) {
-                    let (outcome, message) = match session.call_json(tool, &args, &ctx) {
+                    let answer = rt.block_on(session.call(tool, &args, &ctx));
+                    let (outcome, message) = match answer {
                         Ok(_) => (format!("{tool}: answered"), String::new()),
                         Err(e) => (format!("{tool}: {}", e.kind.as_str()), e.message),
                     };

@@ -39,9 +39,10 @@ pub struct HostConfig {
     pub max_component_bytes: u64,
     /// How many long guest calls (still running at their first epoch
     /// tick) run at once; the others wait their turn, one tick at a time,
-    /// so that other work always finds a processor. Default: no limit
-    /// (`usize::MAX`); [`default_long_call_lanes`] is the value to set to
-    /// turn it on.
+    /// so that other work always finds a processor. Guests run on the
+    /// async threads, which also serve every session's requests, so the
+    /// default is [`default_long_call_lanes`]; `usize::MAX` lifts the
+    /// limit.
     pub long_call_lanes: usize,
 }
 
@@ -62,7 +63,7 @@ impl Default for HostConfig {
             epoch_tick: Duration::from_millis(10),
             total_memory: 4 << 30,
             max_component_bytes: 64 << 20,
-            long_call_lanes: usize::MAX,
+            long_call_lanes: default_long_call_lanes(),
         }
     }
 }

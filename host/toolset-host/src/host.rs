@@ -601,7 +601,6 @@ pub(crate) fn new_store(
         deadline: None,
         budget: Duration::ZERO,
         stop: None,
-        yielded: false,
         lanes: shared.lanes,
         lane: Default::default(),
     };
@@ -623,18 +622,17 @@ pub(crate) fn new_store(
         }
         // A call still running at its first tick is a long one: from now
         // on it runs on a lane, and takes its turn again at every tick (see
-        // `lanes`). Its first tick yields in any case, so that it goes on
-        // off the async threads.
+        // `lanes`). Either way it yields at every tick: guests run on the
+        // async threads, and tokio's yield puts this one behind the tasks
+        // already waiting there (the client I/O of every other session).
         data.end_run();
         if let Some(lane) = data.lanes.try_take() {
             *data.lane.lock().unwrap_or_else(PoisonError::into_inner) = Some(lane);
-            if !data.yielded {
-                data.yielded = true;
-                return Ok(UpdateDeadline::Yield(1));
-            }
-            return Ok(UpdateDeadline::Continue(1));
+            return Ok(UpdateDeadline::YieldCustom(
+                1,
+                Box::pin(tokio::task::yield_now()),
+            ));
         }
-        data.yielded = true;
         let cancel = data.call.as_ref().map(|c| c.ctx.cancel.clone());
         let wait = data.lanes.wait(data.lane.clone(), data.deadline, cancel);
         Ok(UpdateDeadline::YieldCustom(1, Box::pin(wait)))
@@ -646,10 +644,38 @@ pub(crate) fn new_store(
     Ok(store)
 }
 
-/// Runs a guest future to its end on this thread, for the blocking entry
-/// points (loading a toolset, [`gs_toolset::ToolsetSession::call_json`]).
-/// WASI's host functions may need a tokio runtime (timers, file I/O on its
-/// blocking pool): the caller's if it has one, else WASI's own.
+/// Runs a guest future to its end on this thread, for what runs outside a
+/// tool call (loading a toolset, warming a session's instance), parking
+/// the thread while it waits. WASI's host functions may need a tokio
+/// runtime (timers, file I/O on its blocking pool): the caller's if it has
+/// one, else WASI's own.
 pub(crate) fn run_to_end<F: std::future::Future>(future: F) -> F::Output {
-    wasmtime_wasi::runtime::with_ambient_tokio_runtime(|| gs_toolset::block_on(future))
+    wasmtime_wasi::runtime::with_ambient_tokio_runtime(|| block_on(future))
+}
+
+/// Wakes the thread parked in [`block_on`].
+struct ThreadWaker(std::thread::Thread);
+
+impl std::task::Wake for ThreadWaker {
+    fn wake(self: Arc<Self>) {
+        self.0.unpark();
+    }
+
+    fn wake_by_ref(self: &Arc<Self>) {
+        self.0.unpark();
+    }
+}
+
+fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let waker = std::task::Waker::from(Arc::new(ThreadWaker(std::thread::current())));
+    let mut cx = std::task::Context::from_waker(&waker);
+    loop {
+        if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut cx) {
+            return output;
+        }
+        // A wake that came during the poll left the token set, so this
+        // returns at once; spurious returns only cost another poll.
+        std::thread::park();
+    }
 }

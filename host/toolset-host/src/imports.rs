@@ -119,21 +119,64 @@ impl HostState {
             .min(self.policy.limits.max_results)
     }
 
+    /// Runs `job` on the session's image worker after the `grant` check
+    /// (see [`CallContext::blocking`]). The lane a long guest call holds is
+    /// given up first: the job may wait (Smalltalk, the image's lock), and
+    /// the guest takes its turn again at its next tick.
+    async fn on_image<T, F>(&mut self, function: &str, grant: Grant, job: F) -> Result<T, ToolError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&CallContext) -> Result<T, ToolError> + Send + 'static,
+    {
+        self.end_run();
+        let ctx = self
+            .allowed(function, grant)
+            .map_err(from_wit_error)?
+            .clone();
+        ctx.blocking(job).await
+    }
+
+    /// As [`HostState::on_image`] with `image:write`, refusing a change to
+    /// a kernel class before `job` runs.
+    async fn on_class<T, F>(
+        &mut self,
+        function: &str,
+        class_name: String,
+        job: F,
+    ) -> Result<T, ToolError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&CallContext) -> Result<T, ToolError> + Send + 'static,
+    {
+        let action = guard_action(function);
+        self.on_image(function, Grant::Write, move |ctx| {
+            gs_toolset::refuse_kernel_class(ctx, &class_name, action)?;
+            job(ctx)
+        })
+        .await
+    }
+
     /// Runs a paged search after the `image:read` check.
-    fn search_page(
+    async fn search_page<F>(
         &mut self,
         function: &str,
         limit: u32,
-        search: impl FnOnce(
-            &dyn gs_toolset::ImageSession,
-            usize,
-        ) -> Result<gs_toolset::MethodPage, ToolError>,
-    ) -> Result<types::MethodPage, types::Failure> {
+        search: F,
+    ) -> Result<types::MethodPage, types::Failure>
+    where
+        F: FnOnce(
+                &dyn gs_toolset::ImageSession,
+                usize,
+            ) -> Result<gs_toolset::MethodPage, ToolError>
+            + Send
+            + 'static,
+    {
         let limit = self.page_limit(limit);
         let answer = self
-            .allowed(function, Grant::Read)
-            .map_err(from_wit_error)
-            .and_then(|ctx| search(ctx.image.as_ref(), limit));
+            .on_image(function, Grant::Read, move |ctx| {
+                search(ctx.image.as_ref(), limit)
+            })
+            .await;
         answer.map(method_page).map_err(|e| self.failure(e))
     }
 
@@ -161,22 +204,6 @@ impl HostState {
             ));
         }
         Ok(&call.ctx)
-    }
-
-    /// As [`HostState::allowed`] with `image:write`, and refuses
-    /// a change to a kernel class.
-    fn allowed_to_change_class(&self, function: &str, class_name: &str) -> WitResult<&CallContext> {
-        self.guarded(function, class_name).map_err(from_tool_error)
-    }
-
-    /// As [`HostState::allowed_to_change_class`], failing as a
-    /// [`ToolError`].
-    fn guarded(&self, function: &str, class_name: &str) -> Result<&CallContext, ToolError> {
-        let ctx = self
-            .allowed(function, Grant::Write)
-            .map_err(from_wit_error)?;
-        gs_toolset::refuse_kernel_class(ctx, class_name, guard_action(function))?;
-        Ok(ctx)
     }
 
     /// Refuses a string answer larger than the output cap.
@@ -220,23 +247,25 @@ impl types::Host for HostState {}
 
 impl image::Host for HostState {
     async fn dictionaries(&mut self) -> WitResult<Vec<String>> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("dictionaries", Grant::Read)?;
-        ctx.image.dictionaries().map_err(from_tool_error)
+        self.on_image("dictionaries", Grant::Read, |ctx| ctx.image.dictionaries())
+            .await
+            .map_err(from_tool_error)
     }
 
     async fn classes(&mut self, dictionary: String) -> WitResult<Vec<String>> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("classes", Grant::Read)?;
-        ctx.image.classes(&dictionary).map_err(from_tool_error)
+        self.on_image("classes", Grant::Read, move |ctx| {
+            ctx.image.classes(&dictionary)
+        })
+        .await
+        .map_err(from_tool_error)
     }
 
     async fn describe_class(&mut self, class_name: String) -> WitResult<types::ClassInfo> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("describe-class", Grant::Read)?;
-        let c = ctx
-            .image
-            .describe_class(&class_name)
+        let c = self
+            .on_image("describe-class", Grant::Read, move |ctx| {
+                ctx.image.describe_class(&class_name)
+            })
+            .await
             .map_err(from_tool_error)?;
         Ok(types::ClassInfo {
             name: c.name,
@@ -252,11 +281,11 @@ impl image::Host for HostState {
     }
 
     async fn selectors(&mut self, class_name: String, meta: bool) -> WitResult<Vec<String>> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("selectors", Grant::Read)?;
-        ctx.image
-            .selectors(&class_name, meta)
-            .map_err(from_tool_error)
+        self.on_image("selectors", Grant::Read, move |ctx| {
+            ctx.image.selectors(&class_name, meta)
+        })
+        .await
+        .map_err(from_tool_error)
     }
 
     async fn method_source(
@@ -265,37 +294,42 @@ impl image::Host for HostState {
         meta: bool,
         selector: String,
     ) -> WitResult<String> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("method-source", Grant::Read)?;
-        let source = ctx
-            .image
-            .method_source(&class_name, meta, &selector)
+        let source = self
+            .on_image("method-source", Grant::Read, move |ctx| {
+                ctx.image.method_source(&class_name, meta, &selector)
+            })
+            .await
             .map_err(from_tool_error)?;
         self.capped("method-source", source)
     }
 
     async fn implementors(&mut self, selector: String) -> WitResult<types::MethodRefs> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("implementors", Grant::Read)?;
-        let r = ctx
-            .image
-            .implementors(&selector, self.policy.limits.max_results);
+        let limit = self.policy.limits.max_results;
+        let r = self
+            .on_image("implementors", Grant::Read, move |ctx| {
+                ctx.image.implementors(&selector, limit)
+            })
+            .await;
         r.map(|r| self.refs(r)).map_err(from_tool_error)
     }
 
     async fn senders(&mut self, selector: String) -> WitResult<types::MethodRefs> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("senders", Grant::Read)?;
-        let r = ctx.image.senders(&selector, self.policy.limits.max_results);
+        let limit = self.policy.limits.max_results;
+        let r = self
+            .on_image("senders", Grant::Read, move |ctx| {
+                ctx.image.senders(&selector, limit)
+            })
+            .await;
         r.map(|r| self.refs(r)).map_err(from_tool_error)
     }
 
     async fn references_to(&mut self, name: String) -> WitResult<types::MethodRefs> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("references-to", Grant::Read)?;
-        let r = ctx
-            .image
-            .references_to(&name, self.policy.limits.max_results);
+        let limit = self.policy.limits.max_results;
+        let r = self
+            .on_image("references-to", Grant::Read, move |ctx| {
+                ctx.image.references_to(&name, limit)
+            })
+            .await;
         r.map(|r| self.refs(r)).map_err(from_tool_error)
     }
 
@@ -304,16 +338,17 @@ impl image::Host for HostState {
         text: String,
         ignore_case: bool,
     ) -> WitResult<types::MethodRefs> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed("search-source", Grant::Read)?;
-        let search = gs_toolset::SourceSearch {
-            text: &text,
-            ignore_case,
-            dictionary: None,
-        };
-        let r = ctx
-            .image
-            .search_source(&search, self.policy.limits.max_results);
+        let limit = self.policy.limits.max_results;
+        let r = self
+            .on_image("search-source", Grant::Read, move |ctx| {
+                let search = gs_toolset::SourceSearch {
+                    text: &text,
+                    ignore_case,
+                    dictionary: None,
+                };
+                ctx.image.search_source(&search, limit)
+            })
+            .await;
         r.map(|r| self.refs(r)).map_err(from_tool_error)
     }
 
@@ -322,10 +357,10 @@ impl image::Host for HostState {
         selector: String,
         limit: u32,
     ) -> Result<types::MethodPage, types::Failure> {
-        self.step_off_async_thread().await;
-        self.search_page("implementors-page", limit, |image, limit| {
+        self.search_page("implementors-page", limit, move |image, limit| {
             image.implementors(&selector, limit)
         })
+        .await
     }
 
     async fn senders_page(
@@ -333,10 +368,10 @@ impl image::Host for HostState {
         selector: String,
         limit: u32,
     ) -> Result<types::MethodPage, types::Failure> {
-        self.step_off_async_thread().await;
-        self.search_page("senders-page", limit, |image, limit| {
+        self.search_page("senders-page", limit, move |image, limit| {
             image.senders(&selector, limit)
         })
+        .await
     }
 
     async fn references_page(
@@ -344,10 +379,10 @@ impl image::Host for HostState {
         name: String,
         limit: u32,
     ) -> Result<types::MethodPage, types::Failure> {
-        self.step_off_async_thread().await;
-        self.search_page("references-page", limit, |image, limit| {
+        self.search_page("references-page", limit, move |image, limit| {
             image.references_to(&name, limit)
         })
+        .await
     }
 
     async fn search_source_page(
@@ -355,8 +390,7 @@ impl image::Host for HostState {
         search: types::SourceSearch,
         limit: u32,
     ) -> Result<types::MethodPage, types::Failure> {
-        self.step_off_async_thread().await;
-        self.search_page("search-source-page", limit, |image, limit| {
+        self.search_page("search-source-page", limit, move |image, limit| {
             image.search_source(
                 &gs_toolset::SourceSearch {
                     text: &search.text,
@@ -366,6 +400,7 @@ impl image::Host for HostState {
                 limit,
             )
         })
+        .await
     }
 }
 
@@ -373,15 +408,23 @@ impl HostState {
     /// Runs a doit for `function`. The Smalltalk runs under the plug-in
     /// call's deadline and cancellation (see `watchdog`) and the toolset's
     /// memory cap.
-    fn run_doit(&mut self, function: &str, code: &str) -> Result<gs_toolset::Doit, ToolError> {
+    async fn run_doit(
+        &mut self,
+        function: &str,
+        code: String,
+    ) -> Result<gs_toolset::Doit, ToolError> {
         let ctx = self
             .allowed(function, Grant::Execute)
             .map_err(from_wit_error)?;
         let deadline = self.deadline.unwrap_or_else(std::time::Instant::now);
         let run = self.watchdog.watch(&ctx.cancel, deadline);
-        let doit = ctx
-            .image
-            .execute_bounded(code, &run.token, self.policy.limits.memory);
+        let token = run.token.clone();
+        let memory = self.policy.limits.memory;
+        let doit = self
+            .on_image(function, Grant::Execute, move |ctx| {
+                ctx.image.execute_bounded(&code, &token, memory)
+            })
+            .await;
         if run.past_deadline() {
             // The guest goes on only to its next epoch check.
             self.stop = Some(Stop::Deadline);
@@ -398,14 +441,15 @@ impl HostState {
 
 impl execution::Host for HostState {
     async fn execute(&mut self, code: String) -> WitResult<String> {
-        self.step_off_async_thread().await;
-        let doit = self.run_doit("execute", &code).map_err(from_tool_error)?;
+        let doit = self
+            .run_doit("execute", code)
+            .await
+            .map_err(from_tool_error)?;
         self.capped("execute", doit.print_string)
     }
 
     async fn execute_detailed(&mut self, code: String) -> Result<types::Doit, types::Failure> {
-        self.step_off_async_thread().await;
-        let doit = self.run_doit("execute-detailed", &code).and_then(|d| {
+        let doit = self.run_doit("execute-detailed", code).await.and_then(|d| {
             // Both texts cross into the guest: together they keep to the
             // output cap.
             let size = d.print_string.len() + d.transcript.len();
@@ -436,20 +480,23 @@ impl code::Host for HostState {
         category: Option<String>,
         source: String,
     ) -> WitResult<String> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed_to_change_class("compile-method", &class_name)?;
-        ctx.image
-            .compile_method(&class_name, meta, category.as_deref(), &source)
-            .map(|m| m.selector)
-            .map_err(from_tool_error)
+        let class = class_name.clone();
+        self.on_class("compile-method", class, move |ctx| {
+            ctx.image
+                .compile_method(&class_name, meta, category.as_deref(), &source)
+        })
+        .await
+        .map(|m| m.selector)
+        .map_err(from_tool_error)
     }
 
     async fn define_class(&mut self, d: types::ClassDefinition) -> WitResult<()> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed_to_change_class("define-class", &d.name)?;
-        ctx.image
-            .define_class(&class_definition(d))
-            .map_err(from_tool_error)
+        let name = d.name.clone();
+        self.on_class("define-class", name, move |ctx| {
+            ctx.image.define_class(&class_definition(d))
+        })
+        .await
+        .map_err(from_tool_error)
     }
 
     async fn compile_method_detailed(
@@ -459,13 +506,13 @@ impl code::Host for HostState {
         category: Option<String>,
         source: String,
     ) -> Result<types::MethodRef, types::Failure> {
-        self.step_off_async_thread().await;
+        let class = class_name.clone();
         let compiled = self
-            .guarded("compile-method-detailed", &class_name)
-            .and_then(|ctx| {
+            .on_class("compile-method-detailed", class, move |ctx| {
                 ctx.image
                     .compile_method(&class_name, meta, category.as_deref(), &source)
-            });
+            })
+            .await;
         compiled.map(method_ref).map_err(|e| self.failure(e))
     }
 
@@ -473,10 +520,12 @@ impl code::Host for HostState {
         &mut self,
         d: types::ClassDefinition,
     ) -> Result<(), types::Failure> {
-        self.step_off_async_thread().await;
+        let name = d.name.clone();
         let defined = self
-            .guarded("define-class-detailed", &d.name)
-            .and_then(|ctx| ctx.image.define_class(&class_definition(d)));
+            .on_class("define-class-detailed", name, move |ctx| {
+                ctx.image.define_class(&class_definition(d))
+            })
+            .await;
         defined.map_err(|e| self.failure(e))
     }
 
@@ -486,25 +535,30 @@ impl code::Host for HostState {
         meta: bool,
         selector: String,
     ) -> WitResult<()> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed_to_change_class("delete-method", &class_name)?;
-        ctx.image
-            .delete_method(&class_name, meta, &selector)
-            .map_err(from_tool_error)
+        let class = class_name.clone();
+        self.on_class("delete-method", class, move |ctx| {
+            ctx.image.delete_method(&class_name, meta, &selector)
+        })
+        .await
+        .map_err(from_tool_error)
     }
 
     async fn delete_class(&mut self, class_name: String) -> WitResult<()> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed_to_change_class("delete-class", &class_name)?;
-        ctx.image.delete_class(&class_name).map_err(from_tool_error)
+        let class = class_name.clone();
+        self.on_class("delete-class", class, move |ctx| {
+            ctx.image.delete_class(&class_name)
+        })
+        .await
+        .map_err(from_tool_error)
     }
 
     async fn set_class_comment(&mut self, class_name: String, comment: String) -> WitResult<()> {
-        self.step_off_async_thread().await;
-        let ctx = self.allowed_to_change_class("set-class-comment", &class_name)?;
-        ctx.image
-            .set_class_comment(&class_name, &comment)
-            .map_err(from_tool_error)
+        let class = class_name.clone();
+        self.on_class("set-class-comment", class, move |ctx| {
+            ctx.image.set_class_comment(&class_name, &comment)
+        })
+        .await
+        .map_err(from_tool_error)
     }
 }
 
@@ -584,8 +638,9 @@ impl logging::Host for HostState {
             };
             ctx.notifier.log(level, &toolset, truncated(&message));
         }
-        // The client sees the line while the call goes on.
-        self.step_off_async_thread().await;
+        // The client sees the line while the call goes on: the stream's
+        // writer gets its turn before the guest runs on.
+        tokio::task::yield_now().await;
     }
 
     /// A report MCP would not accept — not a finite number, negative, not
@@ -610,6 +665,6 @@ impl logging::Host for HostState {
             ctx.notifier
                 .progress(progress, total, message.as_deref().map(truncated));
         }
-        self.step_off_async_thread().await;
+        tokio::task::yield_now().await;
     }
 }

@@ -17,11 +17,12 @@
 //!   it and asks it to describe itself.
 //! - [`WasmToolset`]: a loaded toolset; [`WasmSession`]: one MCP session's
 //!   own instance of it, created on first use in microseconds.
-//! - Calls are futures ([`gs_toolset::ToolsetSession::call_async`]): the
-//!   session broker polls one first on the async thread that received the
-//!   request, where a quick call ends. Before anything slow — an image host
-//!   function, a notification, the first epoch tick of a long computation —
-//!   a call yields once, and the broker finishes it on a call thread.
+//! - Calls are futures ([`gs_toolset::ToolsetSession::call`]): the guest
+//!   runs on the async thread that polls the call and yields at every
+//!   epoch tick (wasmtime's own async yielding); a long computation takes
+//!   turns on the long-call lanes (see `lanes`). Image host functions run
+//!   on the session's image worker ([`gs_toolset::CallContext::blocking`]),
+//!   never on the async thread.
 //! - Per call: a deadline (epoch interruption), a memory cap (a resource
 //!   limiter), an output cap. A trap becomes an `isError` result whose kind
 //!   is one of `deadline`, `cancelled`, `outOfMemory`, `stackOverflow`,

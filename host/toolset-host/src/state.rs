@@ -215,11 +215,6 @@ pub(crate) struct HostState {
     pub budget: Duration,
     /// Set by the epoch callback when it stops the guest.
     pub stop: Option<Stop>,
-    /// Whether the call in flight has answered `Pending` once: the session
-    /// broker polls a call first on the async thread that received it and
-    /// moves it to a call thread at its first `Pending`, so the call yields
-    /// once before anything slow (see [`HostState::step_off_async_thread`]).
-    pub yielded: bool,
     /// The lanes long calls take turns on, and the one this call holds
     /// (see [`crate::lanes`]).
     pub lanes: Arc<Lanes>,
@@ -238,20 +233,6 @@ impl HostState {
     /// True if the host stopped the guest (deadline, cancellation, memory).
     pub fn stopped(&self) -> bool {
         self.stop.is_some() || self.limiter.stop.is_some()
-    }
-
-    /// Yields once per call, before a step that may take long or that the
-    /// client should see at once: the call then goes on off the async
-    /// threads. Later steps need not yield again.
-    pub async fn step_off_async_thread(&mut self) {
-        // The host function may wait (Smalltalk, the image's lock): the
-        // lane goes to another long call meanwhile, and the guest takes
-        // its turn again at its next tick.
-        self.end_run();
-        if !self.yielded {
-            self.yielded = true;
-            tokio::task::yield_now().await;
-        }
     }
 }
 

@@ -210,7 +210,6 @@ fn arm(
     data.deadline = Some(deadline);
     data.budget = deadline.saturating_duration_since(started);
     data.stop = None;
-    data.yielded = false;
     data.limiter.stop = None;
     data.stderr.clear();
     store.set_epoch_deadline(1);
@@ -220,26 +219,17 @@ fn arm(
 const FRESH: &str = "; the session goes on with a fresh instance";
 
 impl ToolsetSession for WasmSession {
-    fn call(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
-        self.call_json(tool, &Arguments::from_value(tool, arguments)?, ctx)
-    }
-
     /// The guest takes its arguments as JSON text: the client's text goes
-    /// to it as it is, never parsed on the host.
-    fn call_json(&mut self, tool: &str, arguments: &Arguments, ctx: &CallContext) -> ToolResult {
-        run_to_end(self.run_call(tool, arguments, ctx))
-    }
-
-    /// A quick guest call ends within the broker's first poll; the host
-    /// functions that may take long and the epoch tick of a long call
-    /// yield first (see [`HostState::step_off_async_thread`]).
-    fn call_async<'a>(
+    /// to it as it is, never parsed on the host. The guest runs on the
+    /// async thread that polls the call, yielding at every epoch tick; its
+    /// image host functions run on the session's image worker.
+    fn call<'a>(
         &'a mut self,
         tool: &'a str,
         arguments: &'a Arguments,
         ctx: &'a CallContext,
-    ) -> Option<CallFuture<'a>> {
-        Some(Box::pin(self.run_call(tool, arguments, ctx)))
+    ) -> CallFuture<'a> {
+        Box::pin(self.run_call(tool, arguments, ctx))
     }
 }
 

@@ -62,7 +62,7 @@ fn acme() -> &'static WasmToolset {
 /// Calls `tool` on a new session of the plug-in.
 fn call_acme(ctx: &CallContext, tool: &str, args: Value) -> ToolResult {
     let mut s = acme().open_session();
-    s.call(tool, &args, ctx)
+    s.call_value(tool, &args, ctx)
 }
 
 /// The structured content of a successful result.
@@ -421,10 +421,10 @@ fn a_missing_grant_is_refused_naming_it() {
     let mut s = read_only_grant.open_session();
     let ctx = img.ctx(false);
     // Reading works with image:read alone …
-    assert!(s.call("acme_schema", &json!({}), &ctx).is_ok());
+    assert!(s.call_value("acme_schema", &json!({}), &ctx).is_ok());
     // … the query needs image:execute.
     let e = s
-        .call("acme_query", &json!({"report": "sales"}), &ctx)
+        .call_value("acme_query", &json!({"report": "sales"}), &ctx)
         .unwrap_err();
     assert_eq!(e.kind, ErrorKind::Refused);
     assert!(
@@ -440,7 +440,7 @@ fn a_missing_grant_is_refused_naming_it() {
         Limits::default(),
     );
     let mut s = no_grants.open_session();
-    let e = s.call("acme_schema", &json!({}), &ctx).unwrap_err();
+    let e = s.call_value("acme_schema", &json!({}), &ctx).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Refused);
     assert!(
         e.message.contains("needs the `image:read` grant"),

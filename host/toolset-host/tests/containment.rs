@@ -422,9 +422,13 @@ fn a_trap_in_one_session_leaves_other_sessions_instances_alone() {
 fn a_boxed_session_behaves_the_same() {
     let img = TestImage::new();
     let mut s: Box<dyn ToolsetSession> = gs_toolset::Toolset::open_session(misbehave());
-    let e = s.call("panic", &json!({}), &img.ctx(false)).unwrap_err();
+    let e = s
+        .call_value("panic", &json!({}), &img.ctx(false))
+        .unwrap_err();
     assert_eq!(e.kind, ErrorKind::Panic);
-    let r = s.call("counter", &json!({}), &img.ctx(false)).unwrap();
+    let r = s
+        .call_value("counter", &json!({}), &img.ctx(false))
+        .unwrap();
     assert_eq!(r.structured, Some(json!({"calls": 1})));
 }
 

@@ -158,13 +158,13 @@ fn bad_arguments_are_refused_before_the_tool_runs() {
         )
     );
     // Arguments given as a value take the same path.
-    let e = s.call("greet", &json!("Ada"), &ctx).unwrap_err();
+    let e = s.call_value("greet", &json!("Ada"), &ctx).unwrap_err();
     assert_eq!(
         e.message,
         "the arguments of `greet` must be a JSON object, not a string"
     );
     assert_eq!(
-        text(&s.call("greet", &json!({"name": "Ada"}), &ctx)),
+        text(&s.call_value("greet", &json!({"name": "Ada"}), &ctx)),
         "Hello, Ada!"
     );
     let e = call(&mut *s, &ctx, "nope", "{}").unwrap_err();

@@ -29,7 +29,7 @@
 
 mod common;
 
-use common::args;
+use common::{CallNow, args};
 
 use std::sync::Arc;
 
@@ -142,7 +142,7 @@ fn through_plug_in(
     session: &mut dyn ToolsetSession,
 ) -> impl FnMut(&str, &Value, &CallContext) -> Result<Value, ToolError> + '_ {
     move |op, args, ctx| {
-        let out = session.call_json(op, &Arguments::from_value(op, args)?, ctx)?;
+        let out = session.call_now(op, &Arguments::from_value(op, args)?, ctx)?;
         Ok(out.structured.unwrap_or(Value::Null))
     }
 }
@@ -297,14 +297,14 @@ fn only_a_failure_passed_on_unchanged_keeps_its_details() {
     let ctx = context(&image, false);
     let mut session = probe.session();
     let passed_on = session
-        .call_json("execute", &args(r#"{"code": "1/0"}"#), &ctx)
+        .call_now("execute", &args(r#"{"code": "1/0"}"#), &ctx)
         .unwrap_err();
     assert_eq!(
         passed_on.details.map(Value::Object),
         Some(json!({"exceptionClass": "ZeroDivide", "description": "attempt to divide 1 by zero"}))
     );
     let reworded = session
-        .call_json("execute_reworded", &args(r#"{"code": "1/0"}"#), &ctx)
+        .call_now("execute_reworded", &args(r#"{"code": "1/0"}"#), &ctx)
         .unwrap_err();
     assert_eq!(reworded.kind.as_str(), "other");
     assert!(
@@ -318,7 +318,7 @@ fn only_a_failure_passed_on_unchanged_keeps_its_details() {
     );
     // Nor does a later call inherit an earlier call's failure.
     let own = session
-        .call_json("execute_reworded", &args(r#"{"code": "3 + 4"}"#), &ctx)
+        .call_now("execute_reworded", &args(r#"{"code": "3 + 4"}"#), &ctx)
         .unwrap();
     assert_eq!(own.structured, Some(json!({"printString": "7"})));
 }
@@ -337,7 +337,7 @@ fn a_page_keeps_to_the_toolsets_result_cap_and_still_counts_every_match() {
     let ctx = context(&image, false);
     let mut session = capped.session();
     let out = session
-        .call_json(
+        .call_now(
             "senders",
             &args(r#"{"selector": "balance", "limit": 1000}"#),
             &ctx,

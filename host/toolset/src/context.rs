@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::ImageSession;
+use crate::{ImageSession, ImageWorker, ToolError};
 
 /// Severity of a log line (RFC 5424, as MCP logging uses it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -128,6 +128,9 @@ pub struct CallContext {
     pub deadline: Option<Instant>,
     /// The server's identity.
     pub server: Arc<ServerIdentity>,
+    /// The session's image worker, where [`CallContext::blocking`] runs
+    /// image work.
+    pub worker: ImageWorker,
 }
 
 impl CallContext {
@@ -141,6 +144,7 @@ impl CallContext {
             image
         };
         CallContext {
+            worker: ImageWorker::new(image.worker_stack_bytes()),
             image,
             read_only,
             notifier: Arc::new(SilentNotifier),
@@ -148,6 +152,20 @@ impl CallContext {
             deadline: None,
             server,
         }
+    }
+
+    /// Runs `job` on the session's image worker, off the async threads, and
+    /// answers what it answers: how a tool call reaches the image, whose
+    /// calls may block (see [`crate::ImageWorker`]). The job gets its own
+    /// clone of this context. If the caller stops waiting, the job still
+    /// runs to its end, and the session's next image work waits for it.
+    pub async fn blocking<T, F>(&self, job: F) -> Result<T, ToolError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&CallContext) -> Result<T, ToolError> + Send + 'static,
+    {
+        let ctx = self.clone();
+        self.worker.run(move || job(&ctx)).await?
     }
 }
 

@@ -430,4 +430,15 @@ pub trait ImageSession: Send + Sync {
 
     /// The image user the session runs as.
     fn user(&self) -> String;
+
+    /// The stack the session's image worker needs ([`crate::ImageWorker`]):
+    /// a backend that runs deep recursion on the calling thread (the
+    /// embedded interpreter) asks for more than the default 2 MiB.
+    fn worker_stack_bytes(&self) -> usize {
+        DEFAULT_WORKER_STACK_BYTES
+    }
 }
+
+/// The default of [`ImageSession::worker_stack_bytes`]: the stack Rust
+/// gives a new thread.
+pub const DEFAULT_WORKER_STACK_BYTES: usize = 2 << 20;

@@ -16,7 +16,9 @@
 //!   once, where they are made).
 //! - [`CallContext`]: what a call receives — the caller's [`ImageSession`],
 //!   the read-only flag, a [`Notifier`] for log lines and progress, a
-//!   [`CancelToken`] and an optional deadline.
+//!   [`CancelToken`] and an optional deadline — and
+//!   [`CallContext::blocking`], the way a call reaches the image: on the
+//!   session's [`ImageWorker`] thread, never on the async threads.
 //! - [`ImageSession`]: the image operations toolsets may use (look-ups,
 //!   execution, mutation, session facts), implemented by each image backend
 //!   (the embedded image's is in the `gs-embedded` crate).
@@ -33,15 +35,16 @@ mod policy;
 mod read_only;
 mod result;
 mod toolset;
+mod worker;
 
 pub use arguments::{Arguments, json_type_name};
 pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, SilentNotifier};
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
     ClassDefinition, ClassHierarchy, ClassInfo, Committed, CompileProblem, DEFAULT_CATEGORY,
-    DefinitionChange, DefinitionReport, DictionaryEntry, Doit, FailedMethod, ImageSession,
-    MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect,
-    TestProgress, TestReport,
+    DEFAULT_WORKER_STACK_BYTES, DefinitionChange, DefinitionReport, DictionaryEntry, Doit,
+    FailedMethod, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy,
+    SessionStatus, SourceSearch, TestDefect, TestProgress, TestReport,
 };
 pub use policy::{refuse_kernel_class, refuse_kernel_class_in};
 pub use read_only::read_only_image;
@@ -49,4 +52,5 @@ pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
     ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, wire_size,
 };
-pub use toolset::{CallFuture, Toolset, ToolsetSession, block_on};
+pub use toolset::{CallFuture, Toolset, ToolsetSession};
+pub use worker::ImageWorker;

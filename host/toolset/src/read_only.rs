@@ -167,4 +167,8 @@ impl ImageSession for ReadOnlyImage {
     fn user(&self) -> String {
         self.0.user()
     }
+
+    fn worker_stack_bytes(&self) -> usize {
+        self.0.worker_stack_bytes()
+    }
 }

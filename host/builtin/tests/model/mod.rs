@@ -319,7 +319,7 @@ impl Client {
     }
 
     fn call(&mut self, tool: &str, args: Value) -> Answer {
-        match self.tools.call(tool, &args, &self.ctx) {
+        match call_now(&mut *self.tools, tool, &args, &self.ctx) {
             Ok(out) => Ok(out.structured.unwrap_or(Value::Null)),
             Err(e) => Err((e.kind.as_str().to_string(), e.message)),
         }
@@ -771,4 +771,18 @@ pub fn op() -> impl Strategy<Value = Op> {
 /// A sequence of up to `max` steps.
 pub fn ops(max: usize) -> impl Strategy<Value = Vec<Op>> {
     proptest::collection::vec(op(), 1..=max)
+}
+
+/// Runs one call of `tools` to its end on this thread, as the broker's task
+/// would poll it.
+fn call_now(
+    tools: &mut dyn ToolsetSession,
+    tool: &str,
+    arguments: &Value,
+    ctx: &CallContext,
+) -> gs_toolset::ToolResult {
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    let runtime = RUNTIME.get_or_init(|| tokio::runtime::Runtime::new().expect("a runtime"));
+    let arguments = gs_toolset::Arguments::from_value(tool, arguments)?;
+    runtime.block_on(tools.call(tool, &arguments, ctx))
 }

@@ -11,8 +11,8 @@ use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
 use gs_embedded::EmbeddedSession;
 use gs_router::{HttpSettings, Router, RouterSettings, SessionLifetime, Trace};
 use gs_toolset::{
-    CallContext, ClassDefinition, ImageSession, ServerIdentity, ToolDescriptor, ToolError,
-    ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+    Arguments, CallContext, CallFuture, ClassDefinition, ImageSession, ServerIdentity,
+    ToolDescriptor, ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -98,8 +98,13 @@ impl Toolset for ManyTools {
 struct NameSession;
 
 impl ToolsetSession for NameSession {
-    fn call(&mut self, tool: &str, _: &Value, _: &CallContext) -> ToolResult {
-        Ok(ToolOutput::text(tool))
+    fn call<'a>(
+        &'a mut self,
+        tool: &'a str,
+        _: &'a Arguments,
+        _: &'a CallContext,
+    ) -> CallFuture<'a> {
+        Box::pin(async move { Ok(ToolOutput::text(tool)) })
     }
 }
 
@@ -119,89 +124,100 @@ fn arg<'a>(args: &'a Value, key: &str) -> Result<&'a str, ToolError> {
 }
 
 impl ToolsetSession for ClassSession {
-    fn call(&mut self, tool: &str, args: &Value, ctx: &CallContext) -> ToolResult {
+    /// Every tool runs on the session's image worker, as image work must.
+    fn call<'a>(
+        &'a mut self,
+        tool: &'a str,
+        args: &'a Arguments,
+        ctx: &'a CallContext,
+    ) -> CallFuture<'a> {
         self.calls += 1;
-        match tool {
-            "list_classes" => {
-                let names = ctx.image.classes(arg(args, "dictionary")?)?;
-                Ok(ToolOutput {
-                    content: vec![gs_toolset::Content::text(names.join(" "))],
-                    structured: Some(json!({"classes": names, "call": self.calls})),
-                })
+        let (calls, tool, args) = (self.calls, tool.to_string(), args.to_value());
+        Box::pin(ctx.blocking(move |ctx| class_tool(calls, &tool, &args, ctx)))
+    }
+}
+
+fn class_tool(calls: u64, tool: &str, args: &Value, ctx: &CallContext) -> ToolResult {
+    match tool {
+        "list_classes" => {
+            let names = ctx.image.classes(arg(args, "dictionary")?)?;
+            Ok(ToolOutput {
+                content: vec![gs_toolset::Content::text(names.join(" "))],
+                structured: Some(json!({"classes": names, "call": calls})),
+            })
+        }
+        "define_class" => {
+            let name = arg(args, "name")?;
+            ctx.image.define_class(&ClassDefinition {
+                name: name.into(),
+                superclass: Some("Object".into()),
+                dictionary: "UserGlobals".into(),
+                instance_variables: vec![],
+                class_variables: vec![],
+                class_instance_variables: vec![],
+                category: None,
+            })?;
+            Ok(ToolOutput::text(format!("defined {name}")))
+        }
+        "wait" => {
+            let ms = args.get("ms").and_then(Value::as_u64).unwrap_or(0);
+            let end = Instant::now() + Duration::from_millis(ms);
+            while Instant::now() < end {
+                if ctx.cancel.is_cancelled() {
+                    return Err(ToolError::new(
+                        gs_toolset::ErrorKind::Cancelled,
+                        "cancelled",
+                    ));
+                }
+                std::thread::sleep(Duration::from_millis(5));
             }
-            "define_class" => {
-                let name = arg(args, "name")?;
-                ctx.image.define_class(&ClassDefinition {
-                    name: name.into(),
-                    superclass: Some("Object".into()),
-                    dictionary: "UserGlobals".into(),
-                    instance_variables: vec![],
-                    class_variables: vec![],
-                    class_instance_variables: vec![],
-                    category: None,
-                })?;
-                Ok(ToolOutput::text(format!("defined {name}")))
-            }
-            "wait" => {
-                let ms = args.get("ms").and_then(Value::as_u64).unwrap_or(0);
-                let end = Instant::now() + Duration::from_millis(ms);
-                while Instant::now() < end {
-                    if ctx.cancel.is_cancelled() {
+            Ok(ToolOutput::text(format!("waited {ms} ms")))
+        }
+        // Smalltalk in the session's own image session, stopped by the
+        // call's cancel token like any execute_code.
+        "doit" => {
+            let printed = ctx
+                .image
+                .execute(arg(args, "code")?, &ctx.cancel)?
+                .print_string;
+            Ok(ToolOutput::text(printed))
+        }
+        // Runs `ms`, heeding a cancellation only `heed_after_ms` after
+        // it first sees one (never, without it): a tool whose cleanup
+        // outlasts a soft break, or one that ignores breaks entirely.
+        "stubborn" => {
+            let ms = args.get("ms").and_then(Value::as_u64).unwrap_or(0);
+            let heed = args
+                .get("heed_after_ms")
+                .and_then(Value::as_u64)
+                .map(Duration::from_millis);
+            let end = Instant::now() + Duration::from_millis(ms);
+            let mut seen: Option<Instant> = None;
+            while Instant::now() < end {
+                if ctx.cancel.is_cancelled() {
+                    let first = *seen.get_or_insert_with(Instant::now);
+                    if heed.is_some_and(|h| first.elapsed() >= h) {
                         return Err(ToolError::new(
                             gs_toolset::ErrorKind::Cancelled,
-                            "cancelled",
+                            "cancelled late",
                         ));
                     }
-                    std::thread::sleep(Duration::from_millis(5));
                 }
-                Ok(ToolOutput::text(format!("waited {ms} ms")))
+                std::thread::sleep(Duration::from_millis(5));
             }
-            // Smalltalk in the session's own image session, stopped by the
-            // call's cancel token like any execute_code.
-            "doit" => {
-                let printed = ctx
-                    .image
-                    .execute(arg(args, "code")?, &ctx.cancel)?
-                    .print_string;
-                Ok(ToolOutput::text(printed))
-            }
-            // Runs `ms`, heeding a cancellation only `heed_after_ms` after
-            // it first sees one (never, without it): a tool whose cleanup
-            // outlasts a soft break, or one that ignores breaks entirely.
-            "stubborn" => {
-                let ms = args.get("ms").and_then(Value::as_u64).unwrap_or(0);
-                let heed = args
-                    .get("heed_after_ms")
-                    .and_then(Value::as_u64)
-                    .map(Duration::from_millis);
-                let end = Instant::now() + Duration::from_millis(ms);
-                let mut seen: Option<Instant> = None;
-                while Instant::now() < end {
-                    if ctx.cancel.is_cancelled() {
-                        let first = *seen.get_or_insert_with(Instant::now);
-                        if heed.is_some_and(|h| first.elapsed() >= h) {
-                            return Err(ToolError::new(
-                                gs_toolset::ErrorKind::Cancelled,
-                                "cancelled late",
-                            ));
-                        }
-                    }
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                Ok(ToolOutput::text(format!("ran {ms} ms")))
-            }
-            "chatty" => {
-                let n = ctx.image.dictionaries()?.len();
-                ctx.notifier
-                    .log(gs_toolset::LogLevel::Debug, "classes", "counting");
-                ctx.notifier.progress(1.0, Some(2.0), Some("half"));
-                ctx.notifier
-                    .log(gs_toolset::LogLevel::Warning, "classes", "careful");
-                ctx.notifier.progress(2.0, Some(2.0), None);
-                Ok(ToolOutput::text(format!("{n} dictionaries")))
-            }
-            other => Err(ToolError::not_found(format!("no tool {other}"))),
+            Ok(ToolOutput::text(format!("ran {ms} ms")))
         }
+        "chatty" => {
+            let n = ctx.image.dictionaries()?.len();
+            ctx.notifier
+                .log(gs_toolset::LogLevel::Debug, "classes", "counting");
+            ctx.notifier.progress(1.0, Some(2.0), Some("half"));
+            ctx.notifier
+                .log(gs_toolset::LogLevel::Warning, "classes", "careful");
+            ctx.notifier.progress(2.0, Some(2.0), None);
+            Ok(ToolOutput::text(format!("{n} dictionaries")))
+        }
+        other => Err(ToolError::not_found(format!("no tool {other}"))),
     }
 }
 

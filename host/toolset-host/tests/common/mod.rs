@@ -12,6 +12,7 @@ use gs_toolset::{
     Arguments, CallContext, LogLevel, Notifier, ServerIdentity, ToolResult, Toolset, ToolsetSession,
 };
 use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolset, WasmToolsetSpec};
+use serde_json::Value;
 
 /// A host for one test, small enough that many can exist at once. Its
 /// compiled-artefact cache lives in cargo's scratch directory, so the test
@@ -123,14 +124,47 @@ impl Notifier for Recorder {
 }
 
 /// Calls `tool` with `args` (JSON text) on `session`, as the session broker
-/// does: the text goes to the guest as it is.
+/// does: the text goes to the guest as it is, and the call's future is
+/// polled on this thread with a tokio runtime around it.
 pub fn call(
     session: &mut dyn ToolsetSession,
     ctx: &CallContext,
     tool: &str,
     args: &str,
 ) -> ToolResult {
-    session.call_json(tool, &Arguments::parse(tool, args)?, ctx)
+    let arguments = Arguments::parse(tool, args)?;
+    runtime().block_on(session.call(tool, &arguments, ctx))
+}
+
+/// A call run to its end on this thread, as [`call`] runs it.
+pub trait CallNow {
+    /// Calls `tool` and waits for its answer.
+    fn call_now(&mut self, tool: &str, arguments: &Arguments, ctx: &CallContext) -> ToolResult;
+
+    /// As [`CallNow::call_now`], with the arguments given as a value (which
+    /// must be an object, as when the router reads them).
+    fn call_value(&mut self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
+        self.call_now(tool, &Arguments::from_value(tool, arguments)?, ctx)
+    }
+}
+
+impl<T: ToolsetSession + ?Sized> CallNow for T {
+    fn call_now(&mut self, tool: &str, arguments: &Arguments, ctx: &CallContext) -> ToolResult {
+        runtime().block_on(self.call(tool, arguments, ctx))
+    }
+}
+
+/// The tokio runtime the tests' calls run in (two async threads, as on the
+/// project's machine).
+pub fn runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a tokio runtime")
+    })
 }
 
 /// `text` as a call's arguments (it must be a JSON object).

@@ -1,0 +1,186 @@
+//! The thread a session's image work runs on.
+//!
+//! Tool calls are futures, polled on the server's async threads, and those
+//! must never block. An image backend's calls may: the embedded image runs
+//! Smalltalk on the calling thread, for as long as the Smalltalk takes. So
+//! every image call a toolset makes goes through [`CallContext::blocking`]
+//! (crate::CallContext::blocking), which runs it on the session's
+//! [`ImageWorker`]: one long-lived thread per session, started on the
+//! session's first image call, with the stack its backend asks for
+//! ([`crate::ImageSession::worker_stack_bytes`]), ending when the session
+//! does.
+//!
+//! One thread per session, rather than a pool, because a session runs one
+//! call at a time anyway, and because the embedded interpreter needs a
+//! large stack that is reserved once, not at every call. A job that never
+//! ends holds only its own session's worker.
+
+use std::cell::Cell;
+use std::panic::AssertUnwindSafe;
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::ToolError;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// One session's image worker. Clones share the thread; it ends when the
+/// last clone is dropped and its last job has run.
+#[derive(Clone)]
+pub struct ImageWorker {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    stack_bytes: usize,
+    /// The queue into the thread, once it has started.
+    jobs: Mutex<Option<Sender<Job>>>,
+}
+
+thread_local! {
+    /// The worker whose thread this is (its `Inner`'s address), so that a
+    /// job asking the same worker for more work runs it in place instead
+    /// of waiting for itself.
+    static CURRENT: Cell<usize> = const { Cell::new(0) };
+}
+
+impl std::fmt::Debug for ImageWorker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ImageWorker")
+            .field("stack_bytes", &self.inner.stack_bytes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ImageWorker {
+    /// A worker whose thread, once started, has a stack of `stack_bytes`.
+    pub fn new(stack_bytes: usize) -> ImageWorker {
+        ImageWorker {
+            inner: Arc::new(Inner {
+                stack_bytes,
+                jobs: Mutex::new(None),
+            }),
+        }
+    }
+
+    fn id(&self) -> usize {
+        Arc::as_ptr(&self.inner) as usize
+    }
+
+    /// Runs `job` on the worker's thread and answers what it returns, after
+    /// every job handed to it earlier. A job that panics answers an
+    /// `other` error; the worker goes on with the next one. If the caller
+    /// stops waiting, the job still runs to its end.
+    pub async fn run<T, F>(&self, job: F) -> Result<T, ToolError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        if CURRENT.with(Cell::get) == self.id() {
+            return Ok(job());
+        }
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.submit(Box::new(move || {
+            let _ = tx.send(job());
+        }))?;
+        rx.await.map_err(|_| {
+            ToolError::other(
+                "the image call failed unexpectedly (it panicked); the session goes on",
+            )
+        })
+    }
+
+    /// Queues `job`, starting the thread on first use.
+    fn submit(&self, job: Job) -> Result<(), ToolError> {
+        let mut jobs = self
+            .inner
+            .jobs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let job = match jobs.as_ref() {
+            Some(queue) => match queue.send(job) {
+                Ok(()) => return Ok(()),
+                // The thread is gone (it cannot be, short of an abort in
+                // a job): start another.
+                Err(returned) => returned.0,
+            },
+            None => job,
+        };
+        let (queue, incoming) = channel::<Job>();
+        let id = self.id();
+        std::thread::Builder::new()
+            .name("gs-image-worker".into())
+            .stack_size(self.inner.stack_bytes)
+            .spawn(move || {
+                CURRENT.with(|c| c.set(id));
+                for job in incoming {
+                    // A panicking job has told its caller (its answer
+                    // channel is dropped); the session's next job runs.
+                    let _ = std::panic::catch_unwind(AssertUnwindSafe(job));
+                }
+            })
+            .map_err(|e| {
+                ToolError::other(format!(
+                    "cannot start the session's image worker thread: {e}; the server is out of \
+                     threads or memory — end idle sessions or raise the process limits"
+                ))
+            })?;
+        let _ = queue.send(job);
+        *jobs = Some(queue);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn jobs_run_in_order_on_one_thread_and_a_panic_is_an_error() {
+        let worker = ImageWorker::new(256 * 1024);
+        let first = worker.run(|| std::thread::current().id()).await.unwrap();
+        let panicked = worker.run(|| -> u8 { panic!("backend bug") }).await;
+        assert!(panicked.unwrap_err().message.contains("panicked"));
+        let again = worker.run(|| std::thread::current().id()).await.unwrap();
+        assert_eq!(first, again, "one long-lived thread per session");
+        assert_ne!(first, std::thread::current().id());
+    }
+
+    #[tokio::test]
+    async fn a_job_asking_its_own_worker_runs_in_place() {
+        let worker = ImageWorker::new(256 * 1024);
+        let inner = worker.clone();
+        let nested = worker
+            .run(move || {
+                let outer = std::thread::current().id();
+                let inner_id = futures_lite_block_on(inner.run(|| std::thread::current().id()));
+                (outer, inner_id.unwrap())
+            })
+            .await
+            .unwrap();
+        assert_eq!(nested.0, nested.1);
+    }
+
+    #[tokio::test]
+    async fn a_job_the_caller_gave_up_on_still_runs_to_its_end() {
+        let worker = ImageWorker::new(256 * 1024);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let abandoned = worker.run(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            tx.send(()).unwrap();
+        });
+        let _ = tokio::time::timeout(Duration::from_millis(1), abandoned).await;
+        assert!(rx.recv_timeout(Duration::from_secs(5)).is_ok());
+    }
+
+    /// Polls a future that is ready at once (a nested run answers in place).
+    fn futures_lite_block_on<F: std::future::Future>(f: F) -> F::Output {
+        let mut f = std::pin::pin!(f);
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        match f.as_mut().poll(&mut cx) {
+            std::task::Poll::Ready(v) => v,
+            std::task::Poll::Pending => panic!("a nested run must answer in place"),
+        }
+    }
+}
