@@ -104,6 +104,29 @@ fn infinite_recursion_is_a_smalltalk_error_not_a_crash() {
 }
 
 #[test]
+fn recursion_ends_in_an_error_on_a_worker_that_runs_calls_in_place() {
+    // A session's long-lived image worker has `WORKER_STACK_BYTES`: the
+    // interpreter runs there without a thread of its own, so the recursion
+    // limit must hold on that thread's stack too.
+    let worker = std::thread::Builder::new()
+        .name("worker".into())
+        .stack_size(gs_interp::WORKER_STACK_BYTES)
+        .spawn(|| {
+            let mut f = Fixture::new();
+            f.ok("Object subclass: 'Deep' instVarNames: #() classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals options: #()");
+            f.ok("Deep compile: 'down: n ^self down: n + 1' classified: 'x'");
+            let e = f.run("Deep new down: 1", &Limits::default());
+            assert!(
+                matches!(&e, Err(ExecErrorKind::Unhandled { description, .. }) if description.contains("recursion limit")),
+                "{e:?}"
+            );
+            f.assert_usable();
+        })
+        .expect("a worker thread");
+    worker.join().expect("no stack overflow on the worker");
+}
+
+#[test]
 fn runaway_allocation_hits_the_memory_budget() {
     let mut f = Fixture::new();
     let limits = Limits {

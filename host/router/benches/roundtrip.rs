@@ -2,6 +2,11 @@
 //! Run with `cargo bench -p gs-router` (`GS_BENCH_LANES=N` gives the
 //! WebAssembly host N long-call lanes instead of its default).
 //!
+//! `GS_BENCH_BEFORE=PATH`, the path of this benchmark's binary built from
+//! an earlier commit, adds that build's router as one more server in 1 and
+//! 2, measured in the same blocks: how a change to the call path is
+//! compared before and after in one run.
+//!
 //! Both servers run in child processes of this benchmark (the same binary,
 //! started again in a server role), so the clients' threads and sockets
 //! never count toward a server's memory. The bare server is hyper 1 over
@@ -299,7 +304,12 @@ impl Server {
     }
 
     fn start_with(role: &str, env: Option<(&str, &str)>) -> Server {
-        let mut cmd = Command::new(std::env::current_exe().unwrap());
+        Server::start_from(&std::env::current_exe().unwrap(), role, env)
+    }
+
+    /// A server in `role` from the benchmark binary `exe`.
+    fn start_from(exe: &std::path::Path, role: &str, env: Option<(&str, &str)>) -> Server {
+        let mut cmd = Command::new(exe);
         cmd.env(ROLE, role)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped());
@@ -801,13 +811,25 @@ fn main() {
     // server reading each body, and `ping` (the router answering by itself),
     // to show how much of the gap is reading the request and how much the
     // call.
-    let mut rows: [(&str, Client, Vec<Duration>); 5] = [
+    let mut rows: Vec<(&str, Client, Vec<Duration>)> = vec![
         ("bare hyper", b, Vec::new()),
         ("gs-router", c, Vec::new()),
         ("bare, reads body", r, Vec::new()),
         ("gs-router ping", p, Vec::new()),
         ("gs-router +auth", a, Vec::new()),
     ];
+    let before = std::env::var_os("GS_BENCH_BEFORE")
+        .map(|exe| Server::start_from(std::path::Path::new(&exe), "router", None));
+    if let Some(before) = &before {
+        let session = initialize(before.addr);
+        let mut c = Client::new(before.addr, Some(&session));
+        assert_eq!(
+            c.round_trip(),
+            answer.as_bytes(),
+            "the earlier build answers alike"
+        );
+        rows.push(("gs-router before", c, Vec::new()));
+    }
     for _ in 0..1000 {
         for (_, client, _) in rows.iter_mut() {
             client.round_trip();
@@ -818,7 +840,7 @@ fn main() {
         let _awake = KeepAwake::start(cores);
         latency(&mut rows, "with every processor kept awake");
     }
-    let [_, _, _, _, (_, mut a, _)] = rows;
+    let (_, mut a, _) = rows.swap_remove(4);
     drop(reading);
     invalid_token_flood(&authed, &mut a, &key);
     drop(authed);
@@ -829,10 +851,17 @@ fn main() {
         .collect();
     let anonymous = vec![None; CONCURRENT];
     let window = Duration::from_secs(3);
-    let (mut ours, mut theirs) = (Load::default(), Load::default());
+    let before_sessions: Vec<Option<String>> = match &before {
+        Some(b) => (0..CONCURRENT).map(|_| Some(initialize(b.addr))).collect(),
+        None => Vec::new(),
+    };
+    let (mut ours, mut theirs, mut earlier) = (Load::default(), Load::default(), Load::default());
     for _ in 0..2 {
         theirs.add(&bare, &anonymous, window);
         ours.add(&router, &sessions, window);
+        if let Some(b) = &before {
+            earlier.add(b, &before_sessions, window);
+        }
     }
     println!("\n2. throughput, {CONCURRENT} concurrent sessions (keep-alive), 2 × 3 s each");
     println!("   bare hyper  {theirs}");
@@ -841,6 +870,15 @@ fn main() {
         "   ratio {:.2}× (target ≥ 0.7×)",
         ours.rate() / theirs.rate()
     );
+    if before.is_some() {
+        println!("   before      {earlier}");
+        println!(
+            "   before's ratio {:.2}×; now against before {:.2}×",
+            earlier.rate() / theirs.rate(),
+            ours.rate() / earlier.rate()
+        );
+    }
+    drop(before);
     drop(bare);
     drop(router);
 
