@@ -3005,8 +3005,24 @@ associationsDo: aBlock
 category: 'accessing'
 method: SymbolDictionary
 name
-  "Answer the Symbol under which the receiver binds itself, or nil."
+  "Answer the receiver's name, a Symbol: the name of the session's symbol dictionary it is, else the key under which it binds itself (see name:), else nil."
+  | n |
+  n := self _sessionName.
+  n == nil ifFalse: [^n].
   self keysAndValuesDo: [:k :v | v == self ifTrue: [^k]].
+  ^nil
+%
+category: 'accessing'
+method: SymbolDictionary
+name: aSymbol
+  "Name the receiver aSymbol, as GemStone does: by binding aSymbol to the receiver itself."
+  self at: aSymbol asSymbol put: self
+%
+category: 'private'
+method: SymbolDictionary
+_sessionName
+  "Answer the name of the session's symbol dictionary the receiver is, or nil when it is not one."
+  <primitive: 140>
   ^nil
 %
 

@@ -54,6 +54,7 @@ mod interp;
 mod intrinsics;
 mod persist;
 mod prims;
+mod system;
 
 use std::fmt;
 use std::sync::Arc;
@@ -65,7 +66,7 @@ pub use compile::CompileProblem;
 pub use heap::{memory_ceiling, memory_reserved, set_memory_ceiling};
 
 use crate::heap::{Body, Object, Value};
-use crate::interp::{Run, State, Unwind};
+use crate::interp::{OWN_GLOBALS, Run, State, Unwind};
 
 /// Stack size of the thread a call runs on; the recursion limit keeps
 /// Smalltalk depth well inside it.
@@ -323,7 +324,10 @@ impl Interpreter {
         let job = Job(move || {
             if state.is_none() {
                 let mut st = State::new(session, limits.memory_bytes).map_err(internal)?;
-                if let Ok(id) = session.class_id("TranscriptStream") {
+                for (global, class) in OWN_GLOBALS {
+                    let Ok(id) = session.class_id(class) else {
+                        continue;
+                    };
                     let ci = st.class_idx(session, id);
                     let t = st
                         .heap
@@ -334,8 +338,8 @@ impl Interpreter {
                             named: Vec::new(),
                             body: Body::None,
                         })
-                        .map_err(|_| internal("no memory for the Transcript"))?;
-                    st.overlay.insert("Transcript".into(), Value::Obj(t));
+                        .map_err(|_| internal(format!("no memory for {global}")))?;
+                    st.overlay.insert(global.into(), Value::Obj(t));
                 }
                 *state = Some(st);
             }

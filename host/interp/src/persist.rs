@@ -467,6 +467,11 @@ impl State {
             let pairs = self.proxy_pairs(proxy);
             let present: HashSet<String> = pairs.iter().map(|(n, _)| n.clone()).collect();
             for (name, v) in pairs {
+                // A dictionary naming itself (`name:`) is the dictionary
+                // itself in the image: its name already says so.
+                if name == dict && v == Value::Obj(proxy) {
+                    continue;
+                }
                 if let Err(e) = self.flush_entry(&mut enc, session, &dict, &name, v, &mut literals)
                 {
                     first_error.get_or_insert(e);
