@@ -2735,6 +2735,12 @@ at: aKey put: aValue
 %
 category: 'accessing'
 method: AbstractDictionary
+at: aKey otherwise: aValue
+  "Answer the value at aKey, or aValue when the receiver has no such key (GemStone's spelling of at:ifAbsent: with a value)."
+  ^self at: aKey ifAbsent: [aValue]
+%
+category: 'accessing'
+method: AbstractDictionary
 at: aKey ifAbsentPut: aBlock
   "Answer the value at aKey, first storing the value of aBlock there if aKey is absent."
   ^self at: aKey ifAbsent: [self at: aKey put: aBlock value]

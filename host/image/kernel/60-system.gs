@@ -1,6 +1,7 @@
 ! gs-mcp kernel class library, part 60: the session and the system.
 ! System (transactions, session facts), UserProfile, UserProfileSet (the
-! class of AllUsers), SymbolList, ClassOrganizer, and the classes that reach
+! class of AllUsers), SymbolList, GsSession, SessionTemps, ClassOrganizer,
+! and the classes that reach
 ! outside the image (GsFile, GsSocket, GsHostProcess), which exist so code
 ! naming them compiles and which signal an Error when used here.
 ! Primitive numbers (130-144) are specified in PRIMITIVES.md beside this file;
@@ -69,6 +70,38 @@ SymbolList comment: 'A SymbolList is the ordered list of SymbolDictionaries a se
 %
 doit
 SymbolList category: 'Kernel-System'
+%
+
+doit
+Object subclass: 'GsSession'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #( current)
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+GsSession comment: 'A GsSession is a session of the repository; GsSession currentSession answers the one running this code, with its serialNumber, its userProfile and the symbolList it looks names up in.'
+%
+doit
+GsSession category: 'Kernel-System'
+%
+
+doit
+SymbolDictionary subclass: 'SessionTemps'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #( current)
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SessionTemps comment: 'SessionTemps current is a SymbolDictionary private to the session: what it holds lasts as long as the session (across commits and aborts) and is never committed, nor seen by other sessions.'
+%
+doit
+SessionTemps category: 'Kernel-System'
 %
 
 doit
@@ -553,6 +586,57 @@ printOn: aStream
   aStream nextPutAll: 'aSymbolList('.
   self names do: [:each | aStream space; nextPutAll: each printString].
   aStream nextPutAll: ' )'
+%
+
+! ------------------------------------------------------------------ GsSession
+removeallmethods GsSession
+removeallclassmethods GsSession
+
+category: 'accessing'
+classmethod: GsSession
+currentSession
+  "Answer the GsSession running this code."
+  current == nil ifTrue: [current := self basicNew].
+  ^current
+%
+category: 'instance creation'
+classmethod: GsSession
+new
+  ^self shouldNotImplement
+%
+category: 'accessing'
+method: GsSession
+serialNumber
+  "Answer the session's number (as System session does)."
+  ^System session
+%
+category: 'accessing'
+method: GsSession
+userProfile
+  ^System myUserProfile
+%
+category: 'accessing'
+method: GsSession
+symbolList
+  "Answer the SymbolList the session looks names up in."
+  ^System myUserProfile symbolList
+%
+category: 'printing'
+method: GsSession
+printOn: aStream
+  aStream nextPutAll: 'aGsSession('; print: self serialNumber; nextPut: $)
+%
+
+! ------------------------------------------------------------------ SessionTemps
+removeallmethods SessionTemps
+removeallclassmethods SessionTemps
+
+category: 'accessing'
+classmethod: SessionTemps
+current
+  "Answer the session's own SessionTemps: kept for the life of the session, never committed."
+  current == nil ifTrue: [current := self new].
+  ^current
 %
 
 ! ------------------------------------------------------------------ ClassOrganizer

@@ -220,3 +220,35 @@ fn commit_transaction_answers_false_on_a_conflict_and_abort_clears_it() {
         "3"
     );
 }
+
+#[test]
+fn session_temps_are_the_sessions_own_and_never_committed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let image = Image::open(dir.path().join("t.image")).expect("image");
+    let (mut a, mut b) = (image.session(), image.session());
+    let (mut ia, mut ib) = (Interpreter::new(), Interpreter::new());
+    assert_eq!(
+        run(
+            &mut ia,
+            &mut a,
+            "SessionTemps current at: #Scratch put: 42. System commitTransaction"
+        ),
+        "true"
+    );
+    assert_eq!(
+        run(&mut ia, &mut a, "SessionTemps current at: #Scratch"),
+        "42"
+    );
+    assert_eq!(
+        run(
+            &mut ib,
+            &mut b,
+            "System abortTransaction. SessionTemps current at: #Scratch otherwise: nil"
+        ),
+        "nil"
+    );
+    assert_ne!(
+        run(&mut ia, &mut a, "System session"),
+        run(&mut ib, &mut b, "System session")
+    );
+}
