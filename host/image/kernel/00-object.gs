@@ -1181,10 +1181,18 @@ definition
   cls classVarNames do: [:each | stream space; nextPutAll: each].
   stream nextPut: $); cr; nextPutAll: '  classInstVars: #('.
   cls class instVarNames do: [:each | stream space; nextPutAll: each].
-  stream nextPut: $); cr; nextPutAll: '  poolDictionaries: #()'.
-  stream cr; nextPutAll: '  inDictionary: Globals'.
+  stream nextPut: $); cr; nextPutAll: '  poolDictionaries: #('.
+  cls _poolDictionaryNames do: [:each | stream space; nextPutAll: each].
+  stream nextPut: $); cr; nextPutAll: '  inDictionary: '; nextPutAll: cls _homeDictionaryName.
   stream cr; nextPutAll: '  options: #()'.
   ^stream contents
+%
+category: 'accessing'
+method: ClassDescription
+fileOutClass
+  "Answer a String holding the class in Topaz file-out form: its definition, comment and category, and every method of both sides."
+  <primitive: 147>
+  ^self primitiveFailed: #fileOutClass
 %
 
 ! ------------------------------------------------------------------ Class
@@ -1201,6 +1209,20 @@ method: Class
 _category
   <primitive: 94>
   ^nil
+%
+category: 'accessing'
+method: Class
+_homeDictionaryName
+  "Answer the name (a String) of the symbol dictionary the class was defined in."
+  <primitive: 145>
+  ^'Globals'
+%
+category: 'accessing'
+method: Class
+_poolDictionaryNames
+  "Answer an Array of the Symbols naming the class's pool dictionaries."
+  <primitive: 146>
+  ^#()
 %
 category: 'accessing'
 method: Class

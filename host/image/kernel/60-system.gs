@@ -4,7 +4,7 @@
 ! and the classes that reach
 ! outside the image (GsFile, GsSocket, GsHostProcess), which exist so code
 ! naming them compiles and which signal an Error when used here.
-! Primitive numbers (130-144) are specified in PRIMITIVES.md beside this file;
+! Primitive numbers (130-147) are specified in PRIMITIVES.md beside this file;
 ! where each GemStone fact comes from is listed in README.md.
 set compile_env: 0
 

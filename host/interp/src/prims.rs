@@ -769,7 +769,7 @@ impl Run<'_> {
                 self.transcript.push_str(&s);
                 Ok(Some(rcv))
             }
-            130..=144 => self.system_primitive(n, rcv, args),
+            130..=147 => self.system_primitive(n, rcv, args),
             _ => Err(self.fatal(format!(
                 "primitive {n} is not implemented by this interpreter"
             ))),

@@ -1,7 +1,8 @@
 //! The session primitives of `kernel/60-system.gs` (PRIMITIVES.md,
-//! 130–144): GemStone's `System` (transactions and session facts), the
-//! session's symbol list as `UserProfile` and `SymbolList` see it, and the
-//! image's indexes as `ClassOrganizer` asks them.
+//! 130–147): GemStone's `System` (transactions and session facts), the
+//! session's symbol list as `UserProfile` and `SymbolList` see it, the
+//! image's indexes as `ClassOrganizer` asks them, and the class facts
+//! `definition` and `fileOutClass` read from the image.
 //!
 //! A transaction primitive does inside a call what
 //! [`Interpreter::commit`](crate::Interpreter::commit) and
@@ -39,7 +40,7 @@ pub(crate) struct CommitOutcome {
 }
 
 impl Run<'_> {
-    /// Runs session primitive `n` (130–144).
+    /// Runs session primitive `n` (130–147).
     pub(crate) fn system_primitive(
         &mut self,
         n: u32,
@@ -154,6 +155,28 @@ impl Run<'_> {
                     v.push(self.string(u)?);
                 }
                 self.array(v).map(Some)
+            }
+            145 | 146 => {
+                let Value::Class(c) = rcv else {
+                    return Ok(None);
+                };
+                let d = self.st.classes[c as usize].record.definition.clone();
+                if n == 145 {
+                    return self.string(&d.dictionary).map(Some);
+                }
+                let v: Vec<Value> = d.pool_dictionaries.iter().map(|p| self.symbol(p)).collect();
+                self.array(v).map(Some)
+            }
+            147 => {
+                let c = match rcv {
+                    Value::Class(c) | Value::Meta(c) => c,
+                    _ => return Ok(None),
+                };
+                let name = self.st.classes[c as usize].name.clone();
+                match gs_image::filein::file_out_class(self.session, &name) {
+                    Ok(text) => self.string(&text).map(Some),
+                    Err(e) => self.image_error(e),
+                }
             }
             _ => Err(self.fatal(format!(
                 "primitive {n} is not implemented by this interpreter"
