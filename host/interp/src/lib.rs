@@ -427,23 +427,10 @@ impl Interpreter {
     /// their changes, so the caller can abort.
     pub fn commit(&mut self, session: &mut Session) -> Result<(), ImageError> {
         self.write_back(session)?;
-        let view = session.view();
-        let writes = session.needs_commit();
-        if let Err(e) = session.commit() {
-            return Err(match &self.state {
-                Some(st) => st.explain_conflicts(e),
-                None => e,
-            });
-        }
-        // When no other session committed in between, the new view is
-        // exactly this interpreter's objects: keep them instead of faulting
-        // everything in again at the next call.
-        let alone = session.view() == if writes { view + 1 } else { view };
         match self.state.as_mut() {
-            Some(st) if alone => st.keep_view(),
-            _ => self.view_changed(session),
+            Some(st) => st.commit_written(session),
+            None => session.commit().map(|_| ()),
         }
-        Ok(())
     }
 
     /// Writes the objects reachable from the session's symbol dictionaries
@@ -478,6 +465,9 @@ impl Interpreter {
     /// values it held so the newest committed ones are seen.
     pub fn abort(&mut self, session: &mut Session) {
         session.abort();
+        if let Some(st) = self.state.as_mut() {
+            st.commit_outcome = Default::default();
+        }
         self.view_changed(session);
         self.unwritten = false;
     }

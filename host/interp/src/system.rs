@@ -53,7 +53,7 @@ impl Run<'_> {
             131 => {
                 self.session.abort();
                 self.st.forget_view(self.session);
-                self.st.commit_outcome = Default::default();
+                self.st.commit_outcome = CommitOutcome::default();
                 Ok(Some(rcv))
             }
             132 => {
@@ -191,32 +191,9 @@ impl Run<'_> {
         if let Err(e) = self.st.flush(self.session) {
             return self.image_error(e);
         }
-        let view = self.session.view();
-        let writes = self.session.needs_commit();
-        match self.session.commit() {
-            Ok(_) => {
-                let alone = self.session.view() == if writes { view + 1 } else { view };
-                if alone {
-                    self.st.keep_view();
-                } else {
-                    self.st.forget_view(self.session);
-                }
-                self.st.commit_outcome = Default::default();
-                Ok(Some(Value::True))
-            }
-            Err(e @ ImageError::Conflict(_)) => {
-                let conflicts = match self.st.explain_conflicts(e) {
-                    ImageError::Conflict(report) => {
-                        report.conflicts.into_iter().map(|c| c.what).collect()
-                    }
-                    _ => Vec::new(),
-                };
-                self.st.commit_outcome = crate::system::CommitOutcome {
-                    failed: true,
-                    conflicts,
-                };
-                Ok(Some(Value::False))
-            }
+        match self.st.commit_written(self.session) {
+            Ok(()) => Ok(Some(Value::True)),
+            Err(ImageError::Conflict(_)) => Ok(Some(Value::False)),
             Err(e) => self.image_error(e),
         }
     }

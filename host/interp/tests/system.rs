@@ -252,3 +252,32 @@ fn session_temps_are_the_sessions_own_and_never_committed() {
         run(&mut ib, &mut b, "System session")
     );
 }
+
+#[test]
+fn a_commit_a_tool_makes_is_what_transaction_conflicts_reports() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let image = Image::open(dir.path().join("t.image")).expect("image");
+    let (mut a, mut b) = (image.session(), image.session());
+    let (mut ia, mut ib) = (Interpreter::new(), Interpreter::new());
+    run(&mut ia, &mut a, "UserGlobals at: #Rate put: 1");
+    run(&mut ib, &mut b, "UserGlobals at: #Rate put: 2");
+    ia.commit(&mut a).expect("the first commit");
+    assert!(ib.commit(&mut b).is_err(), "the second commit conflicts");
+    assert_eq!(
+        run(
+            &mut ib,
+            &mut b,
+            "System transactionConflicts at: #commitResult"
+        ),
+        "#'failure'"
+    );
+    ib.abort(&mut b);
+    assert_eq!(
+        run(
+            &mut ib,
+            &mut b,
+            "System transactionConflicts at: #commitResult"
+        ),
+        "#'success'"
+    );
+}
