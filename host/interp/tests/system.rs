@@ -281,3 +281,41 @@ fn a_commit_a_tool_makes_is_what_transaction_conflicts_reports() {
         "#'success'"
     );
 }
+
+#[test]
+fn an_inserted_dictionarys_entries_are_the_images_and_reinserting_one_moves_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let image = Image::open(dir.path().join("t.image")).expect("image");
+    let mut session = image.session();
+    let mut interp = Interpreter::new();
+    assert_eq!(
+        run(
+            &mut interp,
+            &mut session,
+            "| d | d := SymbolDictionary new. d at: #Rate put: 5; at: #Names put: #('a' 'b'). d name: #Cfg. System myUserProfile insertDictionary: d at: 2. System commitTransaction"
+        ),
+        "true"
+    );
+    let mut other = image.session();
+    let mut second = Interpreter::new();
+    assert_eq!(
+        run(
+            &mut second,
+            &mut other,
+            "{System myUserProfile symbolList names. Cfg at: #Rate. Cfg at: #Names. Rate}"
+        ),
+        "anArray( anArray( #'UserGlobals', #'Cfg', #'Globals', #'Published'), 5, anArray( 'a', 'b'), 5)"
+    );
+    assert_eq!(
+        run(
+            &mut second,
+            &mut other,
+            "System myUserProfile insertDictionary: Published at: 1. System myUserProfile symbolList names"
+        ),
+        "anArray( #'Published', #'UserGlobals', #'Cfg', #'Globals')"
+    );
+    assert_eq!(
+        other.symbol_list(),
+        ["Published", "UserGlobals", "Cfg", "Globals"]
+    );
+}
