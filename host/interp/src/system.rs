@@ -33,7 +33,8 @@ pub(crate) fn next_session_number() -> i64 {
 /// as `System transactionConflicts` reports it.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct CommitOutcome {
-    /// `false` after a commit that failed (until the next commit or abort).
+    /// True after a commit that failed on a conflict, until the next
+    /// commit or abort.
     pub(crate) failed: bool,
     /// The conflicting things the failed commit named.
     pub(crate) conflicts: Vec<String>,
