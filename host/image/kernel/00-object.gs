@@ -847,7 +847,7 @@ new: anInteger
 category: 'accessing'
 method: Behavior
 name
-  "Answer the class name as a String; a metaclass answers e.g. 'Object class'."
+  "Answer the class name as a Symbol (as GemStone does); a metaclass answers a String, e.g. 'Object class'."
   <primitive: 90>
   ^self primitiveFailed: #name
 %
@@ -1085,8 +1085,16 @@ compile: sourceString classified: aCategory
 category: 'methods'
 method: Behavior
 compileMethod: sourceString dictionaries: aSymbolList category: aCategory
-  "GemStone's compiling message: compile sourceString into this class under aCategory and answer the selector. Names are resolved through the session's symbol list whatever aSymbolList says."
-  ^self compile: sourceString classified: aCategory
+  "GemStone's compiling message: compile sourceString into this class under aCategory and answer the new GsNMethod; signal CompileError if the source does not compile. Names are resolved through the session's symbol list whatever aSymbolList says."
+  ^self compiledMethodAt: (self compile: sourceString classified: aCategory)
+%
+category: 'methods'
+method: Behavior
+compileMethod: sourceString dictionaries: aSymbolList category: aCategory environmentId: anInteger
+  "As compileMethod:dictionaries:category:; the embedded image has environment 0 (Smalltalk) only."
+  anInteger = 0
+    ifFalse: [^ArgumentError new signal: 'the embedded image compiles for environment 0 (Smalltalk) only, not ', anInteger printString].
+  ^self compileMethod: sourceString dictionaries: aSymbolList category: aCategory
 %
 category: 'methods'
 method: Behavior
@@ -1161,11 +1169,11 @@ definition
   stream := WriteStream on: (String new: 200).
   stream nextPutAll: (cls superclass == nil ifTrue: ['nil'] ifFalse: [cls superclass name]).
   kind == #bytes
-    ifTrue: [stream nextPutAll: ' byteSubclass: '; print: cls name]
+    ifTrue: [stream nextPutAll: ' byteSubclass: '; print: cls name asString]
     ifFalse: [
       stream
         nextPutAll: (kind == #indexable ifTrue: [' indexableSubclass: '] ifFalse: [' subclass: ']);
-        print: cls name;
+        print: cls name asString;
         cr; nextPutAll: '  instVarNames: #('.
       cls instVarNames do: [:each | stream space; nextPutAll: each].
       stream nextPut: $)].
@@ -1173,10 +1181,18 @@ definition
   cls classVarNames do: [:each | stream space; nextPutAll: each].
   stream nextPut: $); cr; nextPutAll: '  classInstVars: #('.
   cls class instVarNames do: [:each | stream space; nextPutAll: each].
-  stream nextPut: $); cr; nextPutAll: '  poolDictionaries: #()'.
-  stream cr; nextPutAll: '  inDictionary: Globals'.
+  stream nextPut: $); cr; nextPutAll: '  poolDictionaries: #('.
+  cls _poolDictionaryNames do: [:each | stream space; nextPutAll: each].
+  stream nextPut: $); cr; nextPutAll: '  inDictionary: '; nextPutAll: cls _homeDictionaryName.
   stream cr; nextPutAll: '  options: #()'.
   ^stream contents
+%
+category: 'accessing'
+method: ClassDescription
+fileOutClass
+  "Answer a String holding the class in Topaz file-out form: its definition, comment and category, and every method of both sides."
+  <primitive: 147>
+  ^self primitiveFailed: #fileOutClass
 %
 
 ! ------------------------------------------------------------------ Class
@@ -1193,6 +1209,20 @@ method: Class
 _category
   <primitive: 94>
   ^nil
+%
+category: 'accessing'
+method: Class
+_homeDictionaryName
+  "Answer the name (a String) of the symbol dictionary the class was defined in."
+  <primitive: 145>
+  ^'Globals'
+%
+category: 'accessing'
+method: Class
+_poolDictionaryNames
+  "Answer an Array of the Symbols naming the class's pool dictionaries."
+  <primitive: 146>
+  ^#()
 %
 category: 'accessing'
 method: Class

@@ -3,7 +3,7 @@
 ! String, Symbol, OrderedCollection, SortedCollection, Interval,
 ! UnorderedCollection, Bag, Set, IdentitySet, AbstractDictionary,
 ! KeyValueDictionary, IdentityKeyValueDictionary, Dictionary, IdentityDictionary,
-! SymbolDictionary, Association, SymbolAssociation.
+! SymbolDictionary, Association, SymbolAssociation, Utf8.
 ! Everything here is Smalltalk over the indexed-slot primitives of Object.
 set compile_env: 0
 
@@ -68,6 +68,21 @@ ByteArray comment: 'A ByteArray is a fixed-size sequence of bytes: SmallIntegers
 %
 doit
 ByteArray category: 'Kernel-Collections'
+%
+
+doit
+ByteArray byteSubclass: 'Utf8'
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Utf8 comment: 'A Utf8 holds the UTF-8 encoding of a string, as encodeAsUTF8 answers it; decodeFromUTF8 answers the string again.'
+%
+doit
+Utf8 category: 'Kernel-Collections'
 %
 
 doit
@@ -1254,6 +1269,44 @@ method: ByteArray
 asByteArray
   ^self
 %
+category: 'converting'
+method: ByteArray
+decodeFromUTF8
+  "Answer the String whose UTF-8 encoding the receiver's bytes are. Signal an Error for bytes that are not UTF-8, and for a code point above 255 (the embedded image's Strings hold code points 0-255 only)."
+  | out i n b cp extra |
+  out := WriteStream on: (String new: self size).
+  i := 1.
+  n := self size.
+  [i <= n] whileTrue: [
+    b := self at: i.
+    i := i + 1.
+    b < 16r80
+      ifTrue: [cp := b. extra := 0]
+      ifFalse: [
+        b >= 16rF8 ifTrue: [^self _notUtf8At: i - 1].
+        b >= 16rF0
+          ifTrue: [cp := b bitAnd: 16r07. extra := 3]
+          ifFalse: [
+            b >= 16rE0
+              ifTrue: [cp := b bitAnd: 16r0F. extra := 2]
+              ifFalse: [
+                b >= 16rC0
+                  ifTrue: [cp := b bitAnd: 16r1F. extra := 1]
+                  ifFalse: [^self _notUtf8At: i - 1]]]].
+    extra timesRepeat: [
+      (i > n or: [((self at: i) bitAnd: 16rC0) ~= 16r80]) ifTrue: [^self _notUtf8At: i].
+      cp := (cp bitShift: 6) + ((self at: i) bitAnd: 16r3F).
+      i := i + 1].
+    cp > 255
+      ifTrue: [^Error new signal: 'decodeFromUTF8: code point ', cp printString, ' does not fit a String of the embedded image, which holds code points 0-255 only'].
+    out nextPut: (Character value: cp)].
+  ^out contents
+%
+category: 'private'
+method: ByteArray
+_notUtf8At: anIndex
+  ^Error new signal: 'decodeFromUTF8: the bytes are not UTF-8 (at byte ', anIndex printString, ')'
+%
 category: 'instance creation'
 classmethod: ByteArray
 new
@@ -1333,12 +1386,63 @@ includesSubstring: aString
 category: 'testing'
 method: CharacterCollection
 includesString: aString
-  ^self includesSubstring: aString
+  "Answer whether aString occurs in the receiver, ignoring case (as GemStone's includesString: does; findString:startingAt: is the case-sensitive search)."
+  aString isEmpty ifTrue: [^true].
+  ^(self asLowercase indexOfSubCollection: aString asLowercase startingAt: 1) > 0
+%
+category: 'searching'
+method: CharacterCollection
+findString: aString startingAt: anIndex
+  "Answer the index at which aString next occurs in the receiver from anIndex on (case-sensitive), or 0."
+  ^self indexOfSubCollection: aString startingAt: anIndex
+%
+category: 'searching'
+method: CharacterCollection
+findStringNoCase: aString startingAt: anIndex
+  "As findString:startingAt:, ignoring case."
+  ^self asLowercase indexOfSubCollection: aString asLowercase startingAt: anIndex
+%
+category: 'converting'
+method: CharacterCollection
+encodeAsUTF8
+  "Answer a Utf8 holding the UTF-8 encoding of the receiver's characters."
+  | bytes result |
+  bytes := OrderedCollection new.
+  self do: [:c | | v |
+    v := c asInteger.
+    v < 16r80
+      ifTrue: [bytes add: v]
+      ifFalse: [
+        v < 16r800
+          ifTrue: [bytes add: 16rC0 + (v bitShift: -6); add: 16r80 + (v bitAnd: 16r3F)]
+          ifFalse: [
+            v < 16r10000
+              ifTrue: [
+                bytes add: 16rE0 + (v bitShift: -12); add: 16r80 + ((v bitShift: -6) bitAnd: 16r3F);
+                  add: 16r80 + (v bitAnd: 16r3F)]
+              ifFalse: [
+                bytes add: 16rF0 + (v bitShift: -18); add: 16r80 + ((v bitShift: -12) bitAnd: 16r3F);
+                  add: 16r80 + ((v bitShift: -6) bitAnd: 16r3F); add: 16r80 + (v bitAnd: 16r3F)]]]].
+  result := Utf8 new: bytes size.
+  1 to: bytes size do: [:i | result at: i put: (bytes at: i)].
+  ^result
+%
+category: 'converting'
+method: CharacterCollection
+decodeFromUTF8
+  "Answer the String whose UTF-8 encoding the receiver's characters (as bytes) are."
+  ^self asByteArray decodeFromUTF8
 %
 category: 'testing'
 method: CharacterCollection
 startsWith: aString
   ^self size >= aString size and: [(self copyFrom: 1 to: aString size) = aString asString]
+%
+category: 'testing'
+method: CharacterCollection
+beginsWith: aString
+  "As startsWith:; the spelling GemStone code uses, e.g. (System stoneVersionAt: 'gsVersion') beginsWith: '3.'."
+  ^self startsWith: aString
 %
 category: 'testing'
 method: CharacterCollection
@@ -2631,6 +2735,12 @@ at: aKey put: aValue
 %
 category: 'accessing'
 method: AbstractDictionary
+at: aKey otherwise: aValue
+  "Answer the value at aKey, or aValue when the receiver has no such key (GemStone's spelling of at:ifAbsent: with a value)."
+  ^self at: aKey ifAbsent: [aValue]
+%
+category: 'accessing'
+method: AbstractDictionary
 at: aKey ifAbsentPut: aBlock
   "Answer the value at aKey, first storing the value of aBlock there if aKey is absent."
   ^self at: aKey ifAbsent: [self at: aKey put: aBlock value]
@@ -3005,8 +3115,24 @@ associationsDo: aBlock
 category: 'accessing'
 method: SymbolDictionary
 name
-  "Answer the Symbol under which the receiver binds itself, or nil."
+  "Answer the receiver's name, a Symbol: the name of the session's symbol dictionary it is, else the key under which it binds itself (see name:), else nil."
+  | n |
+  n := self _sessionName.
+  n == nil ifFalse: [^n].
   self keysAndValuesDo: [:k :v | v == self ifTrue: [^k]].
+  ^nil
+%
+category: 'accessing'
+method: SymbolDictionary
+name: aSymbol
+  "Name the receiver aSymbol, as GemStone does: by binding aSymbol to the receiver itself."
+  self at: aSymbol asSymbol put: self
+%
+category: 'private'
+method: SymbolDictionary
+_sessionName
+  "Answer the name of the session's symbol dictionary the receiver is, or nil when it is not one."
+  <primitive: 140>
   ^nil
 %
 

@@ -49,7 +49,7 @@ use gs_image::Session;
 use crate::heap::{ClassIdx, Scope, Value};
 
 pub use lookup::BuildFx;
-pub use state::State;
+pub use state::{OWN_GLOBALS, State};
 pub use unwind::{HandlerFrame, Handling, R, Terminated, Unwind};
 
 /// One call's running state.

@@ -54,6 +54,7 @@ mod interp;
 mod intrinsics;
 mod persist;
 mod prims;
+mod system;
 
 use std::fmt;
 use std::sync::Arc;
@@ -65,7 +66,7 @@ pub use compile::CompileProblem;
 pub use heap::{memory_ceiling, memory_reserved, set_memory_ceiling};
 
 use crate::heap::{Body, Object, Value};
-use crate::interp::{Run, State, Unwind};
+use crate::interp::{OWN_GLOBALS, Run, State, Unwind};
 
 /// The stack a call needs; the recursion limit keeps Smalltalk depth well
 /// inside it.
@@ -329,7 +330,10 @@ impl Interpreter {
         let job = Job(move || {
             if state.is_none() {
                 let mut st = State::new(session, limits.memory_bytes).map_err(internal)?;
-                if let Ok(id) = session.class_id("TranscriptStream") {
+                for (global, class) in OWN_GLOBALS {
+                    let Ok(id) = session.class_id(class) else {
+                        continue;
+                    };
                     let ci = st.class_idx(session, id);
                     let t = st
                         .heap
@@ -340,8 +344,8 @@ impl Interpreter {
                             named: Vec::new(),
                             body: Body::None,
                         })
-                        .map_err(|_| internal("no memory for the Transcript"))?;
-                    st.overlay.insert("Transcript".into(), Value::Obj(t));
+                        .map_err(|_| internal(format!("no memory for {global}")))?;
+                    st.overlay.insert(global.into(), Value::Obj(t));
                 }
                 *state = Some(st);
             }
@@ -437,23 +441,10 @@ impl Interpreter {
     /// their changes, so the caller can abort.
     pub fn commit(&mut self, session: &mut Session) -> Result<(), ImageError> {
         self.write_back(session)?;
-        let view = session.view();
-        let writes = session.needs_commit();
-        if let Err(e) = session.commit() {
-            return Err(match &self.state {
-                Some(st) => st.explain_conflicts(e),
-                None => e,
-            });
-        }
-        // When no other session committed in between, the new view is
-        // exactly this interpreter's objects: keep them instead of faulting
-        // everything in again at the next call.
-        let alone = session.view() == if writes { view + 1 } else { view };
         match self.state.as_mut() {
-            Some(st) if alone => st.keep_view(),
-            _ => self.view_changed(session),
+            Some(st) => st.commit_written(session),
+            None => session.commit().map(|_| ()),
         }
-        Ok(())
     }
 
     /// Writes the objects reachable from the session's symbol dictionaries
@@ -488,6 +479,9 @@ impl Interpreter {
     /// values it held so the newest committed ones are seen.
     pub fn abort(&mut self, session: &mut Session) {
         session.abort();
+        if let Some(st) = self.state.as_mut() {
+            st.commit_outcome = Default::default();
+        }
         self.view_changed(session);
         self.unwritten = false;
     }

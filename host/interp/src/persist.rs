@@ -403,6 +403,37 @@ impl State {
         }
     }
 
+    /// Commits `session`, whose changes this state has written into it
+    /// (see [`State::flush`]), and moves this state to the new view. When
+    /// no other session committed in between, the new view is exactly this
+    /// state's objects, which are kept instead of being faulted in again.
+    /// A conflict is reported with the global each conflicting object was
+    /// reached from, and kept for `System transactionConflicts`; on failure
+    /// nothing is committed and both keep their changes. What `Interpreter::commit` and `System commitTransaction`
+    /// do once the heap is written back.
+    pub(crate) fn commit_written(&mut self, session: &mut Session) -> Result<(), ImageError> {
+        let view = session.view();
+        let writes = session.needs_commit();
+        if let Err(e) = session.commit() {
+            let e = self.explain_conflicts(e);
+            if let ImageError::Conflict(report) = &e {
+                self.commit_outcome = crate::system::CommitOutcome {
+                    failed: true,
+                    conflicts: report.conflicts.iter().map(|c| c.what.clone()).collect(),
+                };
+            }
+            return Err(e);
+        }
+        self.commit_outcome = Default::default();
+        let alone = session.view() == if writes { view + 1 } else { view };
+        if alone {
+            self.keep_view();
+        } else {
+            self.forget_view(session);
+        }
+        Ok(())
+    }
+
     /// Writes this view's changed globals and objects into `session`
     /// (see the module documentation). Nothing is committed; the caller
     /// commits the session.
@@ -467,6 +498,11 @@ impl State {
             let pairs = self.proxy_pairs(proxy);
             let present: HashSet<String> = pairs.iter().map(|(n, _)| n.clone()).collect();
             for (name, v) in pairs {
+                // A dictionary naming itself (`name:`) is the dictionary
+                // itself in the image: its name already says so.
+                if name == dict && v == Value::Obj(proxy) {
+                    continue;
+                }
                 if let Err(e) = self.flush_entry(&mut enc, session, &dict, &name, v, &mut literals)
                 {
                     first_error.get_or_insert(e);

@@ -162,7 +162,7 @@ impl Run<'_> {
             .collect()
     }
 
-    fn image_error(&mut self, e: gs_image::ImageError) -> R<Option<Value>> {
+    pub(crate) fn image_error(&mut self, e: gs_image::ImageError) -> R<Option<Value>> {
         let text = e.to_string();
         let class = if matches!(e, gs_image::ImageError::CompileError(_)) {
             "CompileError"
@@ -558,7 +558,7 @@ impl Run<'_> {
             90 => match rcv {
                 Value::Class(c) => {
                     let name = self.class_name(c);
-                    self.string(&name).map(Some)
+                    Ok(Some(self.symbol(&name)))
                 }
                 Value::Meta(c) => {
                     let name = format!("{} class", self.class_name(c));
@@ -636,21 +636,9 @@ impl Run<'_> {
                     (_, None) => Ok(None),
                     (97, Some(m)) => self.string(&m.source).map(Some),
                     (100, Some(m)) => self.string(&m.category).map(Some),
-                    (_, Some(m)) => {
-                        let gm = self.st.known.gs_method;
-                        let v = self.alloc(gm, 4, Body::None)?;
-                        let s = self.symbol(&m.selector);
-                        let cat = self.string(&m.category)?;
-                        let src = self.string(&m.source)?;
-                        if let Value::Obj(id) = v {
-                            let o = self.st.heap.get_mut(id);
-                            o.named[0] = s;
-                            o.named[1] = rcv;
-                            o.named[2] = cat;
-                            o.named[3] = src;
-                        }
-                        Ok(Some(v))
-                    }
+                    (_, Some(m)) => self
+                        .gs_method(rcv, &m.selector, &m.category, &m.source)
+                        .map(Some),
                 }
             }
             99 => {
@@ -781,6 +769,7 @@ impl Run<'_> {
                 self.transcript.push_str(&s);
                 Ok(Some(rcv))
             }
+            130..=147 => self.system_primitive(n, rcv, args),
             _ => Err(self.fatal(format!(
                 "primitive {n} is not implemented by this interpreter"
             ))),

@@ -101,7 +101,7 @@ fn user_globals_answers_the_classes_and_globals_it_binds() {
         c.run("UserGlobals keys asSortedCollection asArray"),
         "anArray( #'Ledger', #'Rate')"
     );
-    assert_eq!(c.run("(UserGlobals at: #Ledger) name"), "'Ledger'");
+    assert_eq!(c.run("(UserGlobals at: #Ledger) name"), "#'Ledger'");
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn a_class_bound_under_a_second_name_by_smalltalk_commits_as_an_alias() {
     let (_dir, image, mut c) = acme();
     assert_eq!(
         c.run("Acme at: #Widget put: AcmeWidget. (Acme at: #Widget) name"),
-        "'AcmeWidget'"
+        "#'AcmeWidget'"
     );
     c.interp.commit(&mut c.session).expect("commit");
     let mut other = Client {

@@ -146,13 +146,13 @@ fn values_of_every_kind_survive_reopening_the_image() {
     );
     assert_eq!(b.run("(Things at: 8) at: #k"), "'v'");
     assert_eq!(b.run("(Things at: 8) at: 7"), "#'seven'");
-    assert_eq!(b.run("(Things at: 4) class name"), "'LargeInteger'");
+    assert_eq!(b.run("(Things at: 4) class name"), "#'LargeInteger'");
     assert_eq!(b.run("(Things at: 4) - (2 raisedTo: 100)"), "0");
     assert_eq!(
         b.run("Big"),
         "-1606938044258990275541962092341162602522202993782792835301376"
     );
-    assert_eq!(b.run("(Things at: 5) class name"), "'Fraction'");
+    assert_eq!(b.run("(Things at: 5) class name"), "#'Fraction'");
     assert_eq!(b.run("(Things at: 2) == #sym"), "true");
     assert_eq!(b.run("(Things at: 9) owner"), "'Ann'");
     assert_eq!(b.run("Acct balance"), "30");

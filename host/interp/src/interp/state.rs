@@ -16,6 +16,15 @@ use super::globals::GlobalSlot;
 use crate::compile::{Method, Sel};
 use crate::heap::{ClassIdx, Heap, ObjId, Value};
 
+/// The kernel globals this interpreter binds itself (the kernel's
+/// `Globals at: #… put: … new` doits, which the image cannot evaluate),
+/// with the class each is an instance of: they belong to the
+/// interpreter, not to a view.
+pub const OWN_GLOBALS: [(&str, &str); 2] = [
+    ("Transcript", "TranscriptStream"),
+    ("AllUsers", "UserProfileSet"),
+];
+
 /// What the interpreter knows about one class.
 #[derive(Debug)]
 pub struct ClassInfo {
@@ -118,6 +127,11 @@ pub struct State {
     pub(crate) sel_signal: Sel,
     pub(crate) sel_value: Sel,
     pub(crate) sel_value1: Sel,
+    /// This interpreter's session number (`System session`).
+    pub(crate) session_number: i64,
+    /// What the last commit or abort made in a call came to
+    /// (`System transactionConflicts`).
+    pub(crate) commit_outcome: crate::system::CommitOutcome,
 }
 
 impl State {
@@ -168,6 +182,8 @@ impl State {
             sel_signal: 0,
             sel_value: 0,
             sel_value1: 0,
+            session_number: crate::system::next_session_number(),
+            commit_outcome: Default::default(),
         };
         let mut k = |name: &str| -> Result<ClassIdx, String> {
             let id = session
@@ -374,10 +390,12 @@ impl State {
 
     /// Forgets everything taken from the session's previous view: global
     /// values and the dictionary objects standing for its dictionaries
-    /// (the Transcript, which is this interpreter's own, stays), then
+    /// (the Transcript and the other [`OWN_GLOBALS`], which are this
+    /// interpreter's own, stay), then
     /// starts a new epoch so classes and methods are checked again.
     pub fn forget_view(&mut self, session: &Session) {
-        self.overlay.retain(|name, _| name == "Transcript");
+        self.overlay
+            .retain(|name, _| OWN_GLOBALS.iter().any(|(g, _)| g == name));
         self.dict_proxies.clear();
         self.proxy_base.clear();
         self.proxy_classes.clear();
