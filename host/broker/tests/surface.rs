@@ -61,8 +61,7 @@ impl ToolsetSession for Sess {
         args: &'a Arguments,
         ctx: &'a CallContext,
     ) -> CallFuture<'a> {
-        let (tool, args) = (tool.to_string(), args.to_value());
-        Box::pin(ctx.blocking(move |ctx| sess_call(&tool, &args, ctx)))
+        gs_toolset::image_call(tool, args, ctx, sess_call)
     }
 }
 

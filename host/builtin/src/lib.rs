@@ -190,20 +190,17 @@ impl ToolsetSession for BuiltinSession {
         ctx: &'a CallContext,
     ) -> CallFuture<'a> {
         let shared = Arc::clone(&self.shared);
-        let tool = tool.to_string();
-        let arguments = arguments.clone();
-        Box::pin(async move {
-            // An unknown tool is `notFound`, whatever the arguments.
-            shared.info.dispatch(&tool)?;
-            ctx.blocking(move |ctx| shared.run(&tool, &arguments.to_value(), ctx))
-                .await
+        gs_toolset::image_call(tool, arguments, ctx, move |tool, arguments, ctx| {
+            shared.run(tool, arguments, ctx)
         })
     }
 }
 
 impl Shared {
-    /// Runs the tool `tool` (one the toolset has) on the calling thread.
+    /// Runs the tool `tool` on the calling thread.
     fn run(&self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
+        // An unknown tool is `notFound`, whatever the arguments.
+        self.info.dispatch(tool)?;
         let tool = self
             .tools
             .iter()

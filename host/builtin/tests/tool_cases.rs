@@ -49,11 +49,14 @@
 //! errors, and a few end-to-end tests per family.
 
 mod common;
+#[path = "support/call_now.rs"]
+mod call_now;
 
 use std::sync::Arc;
 
+use call_now::call_now;
 use gs_builtin::BuiltinToolset;
-use gs_toolset::{CallContext, Content, ImageSession, ServerIdentity, Toolset, ToolsetSession};
+use gs_toolset::{CallContext, Content, ImageSession, ServerIdentity, Toolset};
 use serde_json::Value;
 
 const FIXTURE: &str = include_str!("fixtures/bank.gs");
@@ -83,19 +86,6 @@ fn context(image: Arc<dyn ImageSession>, read_only: bool) -> CallContext {
     )
 }
 
-/// Runs one call of `tools` to its end on this thread, as the broker's task
-/// would poll it.
-fn call_now(
-    tools: &mut dyn ToolsetSession,
-    tool: &str,
-    arguments: &Value,
-    ctx: &CallContext,
-) -> gs_toolset::ToolResult {
-    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
-    let runtime = RUNTIME.get_or_init(|| tokio::runtime::Runtime::new().expect("a runtime"));
-    let arguments = gs_toolset::Arguments::from_value(tool, arguments)?;
-    runtime.block_on(tools.call(tool, &arguments, ctx))
-}
 
 /// Runs one case; answers what went differently, if anything.
 fn run_case(case: &Value) -> Result<(), String> {

@@ -10,11 +10,39 @@ use gs_image::filein::{DoitRunner, FileInOptions};
 use gs_image::{Image, Session};
 use gs_interp::{BreakHandle, Interpreter, Limits};
 
-fn run(interp: &mut Interpreter, session: &mut Session, source: &str) -> String {
-    match interp.execute(session, source, &Limits::default(), &BreakHandle::new()) {
-        Ok(out) => out.print_string,
-        Err(e) => format!("!{e}"),
+/// A session with an interpreter of its own, as a gem has.
+struct Gem {
+    session: Session,
+    interp: Interpreter,
+}
+
+impl Gem {
+    fn new(image: &Image) -> Gem {
+        Gem {
+            session: image.session(),
+            interp: Interpreter::new(),
+        }
     }
+
+    /// What `source` printed, or `!` and the error.
+    fn run(&mut self, source: &str) -> String {
+        match self.interp.execute(
+            &mut self.session,
+            source,
+            &Limits::default(),
+            &BreakHandle::new(),
+        ) {
+            Ok(out) => out.print_string,
+            Err(e) => format!("!{e}"),
+        }
+    }
+}
+
+/// A fresh image in a temporary directory.
+fn image() -> (tempfile::TempDir, Image) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let image = Image::open(dir.path().join("t.image")).expect("image");
+    (dir, image)
 }
 
 /// Runs a file-in's doits as `gs-mcp image load` does: one interpreter,
@@ -85,33 +113,23 @@ fn a_file_in_that_inserts_its_dictionary_loads_its_classes_into_it() {
     session.commit().expect("commit the file-in");
 
     // Another session sees the dictionary, its class and its global.
-    let mut other = image.session();
-    let mut interp = Interpreter::new();
+    let mut other = Gem::new(&image);
     assert_eq!(
-        run(
-            &mut interp,
-            &mut other,
-            "System myUserProfile symbolList names"
+        other.run("System myUserProfile symbolList names"
         ),
         "anArray( #'UserGlobals', #'Globals', #'Published', #'App')"
     );
-    assert_eq!(run(&mut interp, &mut other, "AppThing new size"), "0");
-    assert_eq!(run(&mut interp, &mut other, "App at: #Answer"), "42");
-    assert_eq!(run(&mut interp, &mut other, "App name"), "#'App'");
+    assert_eq!(other.run("AppThing new size"), "0");
+    assert_eq!(other.run("App at: #Answer"), "42");
+    assert_eq!(other.run("App name"), "#'App'");
     assert_eq!(
-        run(
-            &mut interp,
-            &mut other,
-            "(System myUserProfile symbolList dictionaryAndSymbolOf: AppThing) last"
+        other.run("(System myUserProfile symbolList dictionaryAndSymbolOf: AppThing) last"
         ),
         "#'AppThing'"
     );
     // Filing it in again finds the dictionary and leaves the list alone.
     assert_eq!(
-        run(
-            &mut interp,
-            &mut other,
-            "| names | names := System myUserProfile symbolList names. (names includes: #App) ifFalse: [ System myUserProfile insertDictionary: (SymbolDictionary new name: #App; yourself) at: names size + 1 ]. System myUserProfile symbolList names size"
+        other.run("| names | names := System myUserProfile symbolList names. (names includes: #App) ifFalse: [ System myUserProfile insertDictionary: (SymbolDictionary new name: #App; yourself) at: names size + 1 ]. System myUserProfile symbolList names size"
         ),
         "4"
     );
@@ -119,53 +137,36 @@ fn a_file_in_that_inserts_its_dictionary_loads_its_classes_into_it() {
 
 #[test]
 fn inserting_a_dictionary_puts_it_where_asked_and_removing_takes_it_out() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let image = Image::open(dir.path().join("t.image")).expect("image");
-    let mut session = image.session();
-    let mut interp = Interpreter::new();
+    let (_dir, image) = image();
+    let mut session = Gem::new(&image);
     assert_eq!(
-        run(
-            &mut interp,
-            &mut session,
-            "System myUserProfile insertDictionary: (SymbolDictionary new name: #First; yourself) at: 1. System myUserProfile symbolList names"
+        session.run("System myUserProfile insertDictionary: (SymbolDictionary new name: #First; yourself) at: 1. System myUserProfile symbolList names"
         ),
         "anArray( #'First', #'UserGlobals', #'Globals', #'Published')"
     );
-    assert_eq!(session.symbol_list()[0], "First");
-    assert!(session.dictionary_names().contains(&"First".to_string()));
+    assert_eq!(session.session.symbol_list()[0], "First");
+    assert!(session.session.dictionary_names().contains(&"First".to_string()));
     assert_eq!(
-        run(
-            &mut interp,
-            &mut session,
-            "System myUserProfile removeDictionary: First. System myUserProfile symbolList names"
+        session.run("System myUserProfile removeDictionary: First. System myUserProfile symbolList names"
         ),
         "anArray( #'UserGlobals', #'Globals', #'Published')"
     );
     assert_eq!(
-        session.symbol_list(),
+        session.session.symbol_list(),
         ["UserGlobals", "Globals", "Published"]
     );
     assert_eq!(
-        run(
-            &mut interp,
-            &mut session,
-            "System myUserProfile insertDictionary: (SymbolDictionary new name: #Globals; yourself) at: 1"
+        session.run("System myUserProfile insertDictionary: (SymbolDictionary new name: #Globals; yourself) at: 1"
         ),
         "!unhandled Error: a symbol dictionary named Globals already exists in the image; insert that one (System myUserProfile symbolList objectNamed: #Globals) or choose another name"
     );
     assert_eq!(
-        run(
-            &mut interp,
-            &mut session,
-            "System myUserProfile insertDictionary: (SymbolDictionary new name: #Late; yourself) at: 9"
+        session.run("System myUserProfile insertDictionary: (SymbolDictionary new name: #Late; yourself) at: 9"
         ),
         "!unhandled OffsetError: index 9 is outside the symbol list (1 to 4)"
     );
     assert_eq!(
-        run(
-            &mut interp,
-            &mut session,
-            "System myUserProfile insertDictionary: SymbolDictionary new at: 1"
+        session.run("System myUserProfile insertDictionary: SymbolDictionary new at: 1"
         ),
         "!unhandled Error: the dictionary has no name; send it name: (e.g. SymbolDictionary new name: #App; yourself) before inserting it"
     );
@@ -173,49 +174,35 @@ fn inserting_a_dictionary_puts_it_where_asked_and_removing_takes_it_out() {
 
 #[test]
 fn commit_transaction_answers_false_on_a_conflict_and_abort_clears_it() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let image = Image::open(dir.path().join("t.image")).expect("image");
-    let (mut a, mut b) = (image.session(), image.session());
-    let (mut ia, mut ib) = (Interpreter::new(), Interpreter::new());
+    let (_dir, image) = image();
+    let (mut a, mut b) = (Gem::new(&image), Gem::new(&image));
     assert_eq!(
-        run(
-            &mut ia,
-            &mut a,
-            "UserGlobals at: #Rate put: 1. System needsCommit"
+        a.run("UserGlobals at: #Rate put: 1. System needsCommit"
         ),
         "true"
     );
-    assert_eq!(run(&mut ib, &mut b, "UserGlobals at: #Rate put: 2. 0"), "0");
-    assert_eq!(run(&mut ia, &mut a, "System commitTransaction"), "true");
-    assert_eq!(run(&mut ia, &mut a, "System needsCommit"), "false");
-    assert_eq!(run(&mut ib, &mut b, "System commitTransaction"), "false");
+    assert_eq!(b.run("UserGlobals at: #Rate put: 2. 0"), "0");
+    assert_eq!(a.run("System commitTransaction"), "true");
+    assert_eq!(a.run("System needsCommit"), "false");
+    assert_eq!(b.run("System commitTransaction"), "false");
     assert_eq!(
-        run(&mut ib, &mut b, "System transactionConflicts"),
+        b.run("System transactionConflicts"),
         "aSymbolDictionary( #'commitResult'->#'failure', #'Write-Write'->anArray( 'dictionary entry UserGlobals at #Rate'))"
     );
     assert_eq!(
-        run(
-            &mut ib,
-            &mut b,
-            "System abortTransaction. {System transactionConflicts at: #commitResult. UserGlobals at: #Rate}"
+        b.run("System abortTransaction. {System transactionConflicts at: #commitResult. UserGlobals at: #Rate}"
         ),
         "anArray( #'success', 1)"
     );
     assert_eq!(
-        run(
-            &mut ib,
-            &mut b,
-            "UserGlobals at: #Rate put: 3. System commitTransaction"
+        b.run("UserGlobals at: #Rate put: 3. System commitTransaction"
         ),
         "true"
     );
     // The first session sees the second's commit once it begins a new
     // transaction.
     assert_eq!(
-        run(
-            &mut ia,
-            &mut a,
-            "System beginTransaction. UserGlobals at: #Rate"
+        a.run("System beginTransaction. UserGlobals at: #Rate"
         ),
         "3"
     );
@@ -223,60 +210,47 @@ fn commit_transaction_answers_false_on_a_conflict_and_abort_clears_it() {
 
 #[test]
 fn session_temps_are_the_sessions_own_and_never_committed() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let image = Image::open(dir.path().join("t.image")).expect("image");
-    let (mut a, mut b) = (image.session(), image.session());
-    let (mut ia, mut ib) = (Interpreter::new(), Interpreter::new());
+    let (_dir, image) = image();
+    let (mut a, mut b) = (Gem::new(&image), Gem::new(&image));
     assert_eq!(
-        run(
-            &mut ia,
-            &mut a,
-            "SessionTemps current at: #Scratch put: 42. System commitTransaction"
+        a.run("SessionTemps current at: #Scratch put: 42. System commitTransaction"
         ),
         "true"
     );
     assert_eq!(
-        run(&mut ia, &mut a, "SessionTemps current at: #Scratch"),
+        a.run("SessionTemps current at: #Scratch"),
         "42"
     );
     assert_eq!(
-        run(
-            &mut ib,
-            &mut b,
-            "System abortTransaction. SessionTemps current at: #Scratch otherwise: nil"
+        b.run("System abortTransaction. SessionTemps current at: #Scratch otherwise: nil"
         ),
         "nil"
     );
     assert_ne!(
-        run(&mut ia, &mut a, "System session"),
-        run(&mut ib, &mut b, "System session")
+        a.run("System session"),
+        b.run("System session")
     );
 }
 
 #[test]
 fn a_commit_a_tool_makes_is_what_transaction_conflicts_reports() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let image = Image::open(dir.path().join("t.image")).expect("image");
-    let (mut a, mut b) = (image.session(), image.session());
-    let (mut ia, mut ib) = (Interpreter::new(), Interpreter::new());
-    run(&mut ia, &mut a, "UserGlobals at: #Rate put: 1");
-    run(&mut ib, &mut b, "UserGlobals at: #Rate put: 2");
-    ia.commit(&mut a).expect("the first commit");
-    assert!(ib.commit(&mut b).is_err(), "the second commit conflicts");
+    let (_dir, image) = image();
+    let (mut a, mut b) = (Gem::new(&image), Gem::new(&image));
+    a.run("UserGlobals at: #Rate put: 1");
+    b.run("UserGlobals at: #Rate put: 2");
+    a.interp.commit(&mut a.session).expect("the first commit");
+    assert!(
+        b.interp.commit(&mut b.session).is_err(),
+        "the second commit conflicts"
+    );
     assert_eq!(
-        run(
-            &mut ib,
-            &mut b,
-            "System transactionConflicts at: #commitResult"
+        b.run("System transactionConflicts at: #commitResult"
         ),
         "#'failure'"
     );
-    ib.abort(&mut b);
+    b.interp.abort(&mut b.session);
     assert_eq!(
-        run(
-            &mut ib,
-            &mut b,
-            "System transactionConflicts at: #commitResult"
+        b.run("System transactionConflicts at: #commitResult"
         ),
         "#'success'"
     );
@@ -284,38 +258,26 @@ fn a_commit_a_tool_makes_is_what_transaction_conflicts_reports() {
 
 #[test]
 fn an_inserted_dictionarys_entries_are_the_images_and_reinserting_one_moves_it() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let image = Image::open(dir.path().join("t.image")).expect("image");
-    let mut session = image.session();
-    let mut interp = Interpreter::new();
+    let (_dir, image) = image();
+    let mut session = Gem::new(&image);
     assert_eq!(
-        run(
-            &mut interp,
-            &mut session,
-            "| d | d := SymbolDictionary new. d at: #Rate put: 5; at: #Names put: #('a' 'b'). d name: #Cfg. System myUserProfile insertDictionary: d at: 2. System commitTransaction"
+        session.run("| d | d := SymbolDictionary new. d at: #Rate put: 5; at: #Names put: #('a' 'b'). d name: #Cfg. System myUserProfile insertDictionary: d at: 2. System commitTransaction"
         ),
         "true"
     );
-    let mut other = image.session();
-    let mut second = Interpreter::new();
+    let mut other = Gem::new(&image);
     assert_eq!(
-        run(
-            &mut second,
-            &mut other,
-            "{System myUserProfile symbolList names. Cfg at: #Rate. Cfg at: #Names. Rate}"
+        other.run("{System myUserProfile symbolList names. Cfg at: #Rate. Cfg at: #Names. Rate}"
         ),
         "anArray( anArray( #'UserGlobals', #'Cfg', #'Globals', #'Published'), 5, anArray( 'a', 'b'), 5)"
     );
     assert_eq!(
-        run(
-            &mut second,
-            &mut other,
-            "System myUserProfile insertDictionary: Published at: 1. System myUserProfile symbolList names"
+        other.run("System myUserProfile insertDictionary: Published at: 1. System myUserProfile symbolList names"
         ),
         "anArray( #'Published', #'UserGlobals', #'Cfg', #'Globals')"
     );
     assert_eq!(
-        other.symbol_list(),
+        other.session.symbol_list(),
         ["Published", "UserGlobals", "Cfg", "Globals"]
     );
 }

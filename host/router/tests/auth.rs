@@ -54,16 +54,15 @@ impl ToolsetSession for WhoSession {
     fn call<'a>(
         &'a mut self,
         tool: &'a str,
-        _args: &'a Arguments,
+        args: &'a Arguments,
         ctx: &'a CallContext,
     ) -> CallFuture<'a> {
-        let tool = tool.to_string();
-        Box::pin(ctx.blocking(move |ctx| {
-            Ok(ToolOutput::text(match tool.as_str() {
+        gs_toolset::image_call(tool, args, ctx, |tool, _, ctx| {
+            Ok(ToolOutput::text(match tool {
                 "whoami" => ctx.image.user(),
                 other => format!("{other} ran"),
             }))
-        }))
+        })
     }
 }
 

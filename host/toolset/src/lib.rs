@@ -52,5 +52,5 @@ pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
     ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, wire_size,
 };
-pub use toolset::{CallFuture, Toolset, ToolsetSession};
+pub use toolset::{CallFuture, Toolset, ToolsetSession, image_call};
 pub use worker::ImageWorker;

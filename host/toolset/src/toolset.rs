@@ -9,6 +9,8 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use serde_json::Value;
+
 use crate::{Arguments, CallContext, ToolResult, ToolsetInfo};
 
 /// A tool call as a future, from [`ToolsetSession::call`].
@@ -44,4 +46,21 @@ pub trait ToolsetSession: Send {
         arguments: &'a Arguments,
         ctx: &'a CallContext,
     ) -> CallFuture<'a>;
+}
+
+/// A call that is image work from its first step, for a toolset whose
+/// tools are plain functions of their arguments (the built-in toolset):
+/// `work` runs on the session's image worker with the tool's name, its
+/// arguments as a value and the call's context.
+pub fn image_call<'a, F>(
+    tool: &str,
+    arguments: &Arguments,
+    ctx: &'a CallContext,
+    work: F,
+) -> CallFuture<'a>
+where
+    F: FnOnce(&str, &Value, &CallContext) -> ToolResult + Send + 'static,
+{
+    let (tool, arguments) = (tool.to_string(), arguments.clone());
+    Box::pin(ctx.blocking(move |ctx| work(&tool, &arguments.to_value(), ctx)))
 }

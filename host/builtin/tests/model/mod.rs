@@ -20,10 +20,14 @@
 
 #![allow(dead_code)]
 
+#[path = "../support/call_now.rs"]
+mod call_now;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use call_now::call_now;
 use gs_builtin::BuiltinToolset;
 use gs_embedded::EmbeddedSession;
 use gs_toolset::{CallContext, ImageSession, ServerIdentity, Toolset, ToolsetSession};
@@ -771,18 +775,4 @@ pub fn op() -> impl Strategy<Value = Op> {
 /// A sequence of up to `max` steps.
 pub fn ops(max: usize) -> impl Strategy<Value = Vec<Op>> {
     proptest::collection::vec(op(), 1..=max)
-}
-
-/// Runs one call of `tools` to its end on this thread, as the broker's task
-/// would poll it.
-fn call_now(
-    tools: &mut dyn ToolsetSession,
-    tool: &str,
-    arguments: &Value,
-    ctx: &CallContext,
-) -> gs_toolset::ToolResult {
-    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
-    let runtime = RUNTIME.get_or_init(|| tokio::runtime::Runtime::new().expect("a runtime"));
-    let arguments = gs_toolset::Arguments::from_value(tool, arguments)?;
-    runtime.block_on(tools.call(tool, &arguments, ctx))
 }

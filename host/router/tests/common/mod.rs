@@ -132,8 +132,10 @@ impl ToolsetSession for ClassSession {
         ctx: &'a CallContext,
     ) -> CallFuture<'a> {
         self.calls += 1;
-        let (calls, tool, args) = (self.calls, tool.to_string(), args.to_value());
-        Box::pin(ctx.blocking(move |ctx| class_tool(calls, &tool, &args, ctx)))
+        let calls = self.calls;
+        gs_toolset::image_call(tool, args, ctx, move |tool, args, ctx| {
+            class_tool(calls, tool, args, ctx)
+        })
     }
 }
 
