@@ -501,6 +501,7 @@ fn image_load(
     let mut doits = load::InterpreterDoits::new();
     let report = gs_image::filein::file_in_paths_running(&mut session, files, options, &mut doits)
         .map_err(|e| Failure::failed(format!("cannot read the sources: {e}")))?;
+    doits.finish();
     for failure in &report.failures {
         eprintln!("gs-mcp: {failure}");
     }

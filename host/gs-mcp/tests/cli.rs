@@ -199,6 +199,8 @@ fn image_load_files_in_commits_and_reports_failures_by_file_and_line() {
         "{}",
         text(&out.stdout)
     );
+    // Progress is for a terminal: with its output piped, the load is quiet.
+    assert_eq!(text(&out.stderr), "", "nothing but failures and notes");
 
     let bad = dir.path().join("bad.gs");
     std::fs::write(&bad, "category: 'x'\nmethod: Account\nbroken ^ ^\n%\n").unwrap();

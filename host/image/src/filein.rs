@@ -96,6 +96,32 @@ pub trait DoitRunner {
     /// Runs `source` (a doit's text) in `session`. An error is the reason
     /// it failed, as the report should show it.
     fn run(&mut self, session: &mut Session, source: &str) -> std::result::Result<(), String>;
+
+    /// Told how far the load has got: after each file is read, and every
+    /// [`PROGRESS_EVERY`] methods while they compile. For a caller that
+    /// shows progress; the default ignores it.
+    fn progress(&mut self, progress: &LoadProgress) {
+        let _ = progress;
+    }
+}
+
+/// How often, in methods compiled, [`DoitRunner::progress`] is told.
+pub const PROGRESS_EVERY: usize = 250;
+
+/// How far a load has got ([`DoitRunner::progress`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LoadProgress {
+    /// Files read so far, of [`LoadProgress::files`].
+    pub files_read: usize,
+    /// Files in the load.
+    pub files: usize,
+    /// Methods compiled or failed so far, of [`LoadProgress::methods`]
+    /// (known once every file is read; 0 before).
+    pub methods_done: usize,
+    /// Methods in the load.
+    pub methods: usize,
+    /// Failures so far.
+    pub failures: usize,
 }
 
 /// How a file-in treats what it loads.
@@ -438,6 +464,10 @@ fn file_in_sources_following(
         .cloned()
         .unwrap_or_else(|| "UserGlobals".to_string());
     let mut plans = vec![Plan::default()];
+    let mut progress = LoadProgress {
+        files: sources.len(),
+        ..LoadProgress::default()
+    };
     for (index, source) in sources.iter().enumerate() {
         plan_file(
             index,
@@ -448,9 +478,22 @@ fn file_in_sources_following(
             &mut plans,
             &mut report,
         );
+        progress.files_read = index + 1;
+        progress.failures = report.failures.len();
+        if let Some(runner) = runner.as_deref_mut() {
+            runner.progress(&progress);
+        }
     }
+    progress.methods = plans.iter().map(|p| p.methods.len()).sum();
     for plan in &plans {
-        apply_plan(session, sources, plan, options, &mut report);
+        let before = progress.methods_done;
+        apply_plan(session, sources, plan, options, &mut report, &mut |done, failures| {
+            progress.methods_done = before + done;
+            progress.failures = failures;
+            if let Some(runner) = runner.as_deref_mut() {
+                runner.progress(&progress);
+            }
+        });
         if let (Some((at, doit)), Some(runner)) = (&plan.doit_after, runner.as_deref_mut()) {
             match runner.run(session, doit) {
                 Ok(()) => report.doits_run += 1,
@@ -472,6 +515,7 @@ fn apply_plan(
     plan: &Plan,
     options: FileInOptions,
     report: &mut FileInReport,
+    compiled: &mut dyn FnMut(usize, usize),
 ) {
     let fail = |report: &mut FileInReport, at: &At, message: String| {
         report.failures.push(Failure {
@@ -581,7 +625,10 @@ fn apply_plan(
     // Compiling reads classes and dictionaries, never the method indexes:
     // build those once at the end rather than per method.
     session.begin_bulk_methods();
-    for (at, m) in &plan.methods {
+    for (done, (at, m)) in plan.methods.iter().enumerate() {
+        if done > 0 && done % PROGRESS_EVERY == 0 {
+            compiled(done, report.failures.len());
+        }
         match session.compile_method_guarded(
             &m.class,
             m.side,
@@ -633,6 +680,7 @@ fn apply_plan(
             Err(e) => fail(report, at, format!("method not compiled: {e}")),
         }
     }
+    compiled(plan.methods.len(), report.failures.len());
     session.end_bulk_methods();
 }
 
@@ -1030,6 +1078,57 @@ fn global_literal(value: &GlobalValue) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs no doit; keeps every progress report.
+    #[derive(Default)]
+    struct Watcher(Vec<LoadProgress>);
+
+    impl DoitRunner for Watcher {
+        fn run(&mut self, _: &mut Session, _: &str) -> std::result::Result<(), String> {
+            Ok(())
+        }
+
+        fn progress(&mut self, progress: &LoadProgress) {
+            self.0.push(*progress);
+        }
+    }
+
+    #[test]
+    fn a_load_reports_its_progress_file_by_file_then_every_so_many_methods() {
+        let dir = tempfile::tempdir().unwrap();
+        let image = crate::Image::open(dir.path().join("p.image")).unwrap();
+        let mut session = image.session();
+        let mut class = String::from(
+            "doit\nObject subclass: 'Many' instVarNames: #() classVars: #() classInstVars: #() \
+             poolDictionaries: #() inDictionary: UserGlobals options: #()\n%\n",
+        );
+        for i in 0..(PROGRESS_EVERY + 10) {
+            class.push_str(&format!("method: Many\nm{i}\n  ^{i}\n%\n"));
+        }
+        class.push_str("method: Many\nbroken ^^\n%\n");
+        let files = [dir.path().join("a.gs"), dir.path().join("b.gs")];
+        std::fs::write(&files[0], class).unwrap();
+        std::fs::write(&files[1], "run\n3 + 4\n%\n").unwrap();
+        let mut watcher = Watcher::default();
+        let report =
+            file_in_paths_running(&mut session, &files, FileInOptions::default(), &mut watcher)
+                .unwrap();
+        let seen = &watcher.0;
+        assert_eq!(seen[0].files_read, 1);
+        assert_eq!(seen[1].files_read, 2);
+        let methods = PROGRESS_EVERY + 11;
+        let last = seen.last().unwrap();
+        assert_eq!(
+            (last.files_read, last.files, last.methods_done, last.methods, last.failures),
+            (2, 2, methods, methods, 1),
+            "{seen:?}"
+        );
+        assert!(
+            seen.iter().any(|p| p.methods_done == PROGRESS_EVERY),
+            "a report while methods compile: {seen:?}"
+        );
+        assert_eq!(report.methods, methods - 1);
+    }
 
     #[test]
     fn every_file_with_an_input_command_is_read_for_it() {
