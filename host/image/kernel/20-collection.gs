@@ -2,7 +2,7 @@
 ! Collection, SequenceableCollection, Array, ByteArray, CharacterCollection,
 ! String, Symbol, OrderedCollection, SortedCollection, Interval,
 ! UnorderedCollection, Bag, Set, IdentitySet, AbstractDictionary,
-! KeyValueDictionary, IdentityKeyValueDictionary, Dictionary, IdentityDictionary,
+! KeyValueDictionary, StringKeyValueDictionary, IdentityKeyValueDictionary, Dictionary, IdentityDictionary,
 ! SymbolDictionary, Association, SymbolAssociation, Utf8.
 ! Everything here is Smalltalk over the indexed-slot primitives of Object.
 set compile_env: 0
@@ -289,6 +289,22 @@ IdentityKeyValueDictionary comment: 'An IdentityKeyValueDictionary is a KeyValue
 %
 doit
 IdentityKeyValueDictionary category: 'Kernel-Collections'
+%
+
+doit
+KeyValueDictionary subclass: 'StringKeyValueDictionary'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+StringKeyValueDictionary comment: 'A StringKeyValueDictionary is a KeyValueDictionary meant for String keys, compared with = and hash as in KeyValueDictionary.'
+%
+doit
+StringKeyValueDictionary category: 'Kernel-Collections'
 %
 
 doit
