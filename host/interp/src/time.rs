@@ -14,7 +14,12 @@ const BREAK_POLL: Duration = Duration::from_millis(5);
 
 impl Run<'_> {
     /// Runs clock primitive `n` (110–111).
-    pub(crate) fn time_primitive(&mut self, n: u32, rcv: Value, args: &[Value]) -> R<Option<Value>> {
+    pub(crate) fn time_primitive(
+        &mut self,
+        n: u32,
+        rcv: Value,
+        args: &[Value],
+    ) -> R<Option<Value>> {
         match n {
             110 => {
                 let ms = SystemTime::now()
