@@ -1153,6 +1153,12 @@ printString: base
 %
 category: 'printing'
 method: Integer
+printOn: aStream base: base
+  "Write the digits of the receiver in base to aStream, as printString: does."
+  aStream nextPutAll: (self printString: base)
+%
+category: 'printing'
+method: Integer
 printStringRadix: base
   "Answer the receiver in base with a radix prefix: (255 printStringRadix: 16) = '16rFF'."
   self < 0 ifTrue: [^'-', base printString, 'r', (self negated printString: base)].
@@ -1213,6 +1219,18 @@ classmethod: SmallInteger
 minVal
   "Answer the smallest SmallInteger, -2^60."
   ^-1152921504606846976
+%
+category: 'constants'
+classmethod: SmallInteger
+maximumValue
+  "Answer the largest SmallInteger, 2^60 - 1: larger Integers are LargeIntegers."
+  ^self maxVal
+%
+category: 'constants'
+classmethod: SmallInteger
+minimumValue
+  "Answer the smallest SmallInteger, -2^60."
+  ^self minVal
 %
 
 ! ------------------------------------------------------------------ LargeInteger

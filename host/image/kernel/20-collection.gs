@@ -1,8 +1,8 @@
 ! gs-mcp kernel class library, part 20: collections.
 ! Collection, SequenceableCollection, Array, ByteArray, CharacterCollection,
-! String, Symbol, OrderedCollection, SortedCollection, Interval,
+! String, Symbol, Unicode7, Unicode16, Unicode32, OrderedCollection, SortedCollection, Interval,
 ! UnorderedCollection, Bag, Set, IdentitySet, AbstractDictionary,
-! KeyValueDictionary, IdentityKeyValueDictionary, Dictionary, IdentityDictionary,
+! KeyValueDictionary, StringKeyValueDictionary, IdentityKeyValueDictionary, Dictionary, IdentityDictionary,
 ! SymbolDictionary, Association, SymbolAssociation, Utf8.
 ! Everything here is Smalltalk over the indexed-slot primitives of Object.
 set compile_env: 0
@@ -129,6 +129,51 @@ Symbol comment: 'A Symbol is a unique, invariant String: two Symbols with the sa
 %
 doit
 Symbol category: 'Kernel-Collections'
+%
+
+doit
+String byteSubclass: 'Unicode7'
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Unicode7 comment: 'A Unicode7 is a String whose characters are all 7-bit (code points 0 to 127), the kind asUnicodeString answers for ASCII text.'
+%
+doit
+Unicode7 category: 'Kernel-Collections'
+%
+
+doit
+String byteSubclass: 'Unicode16'
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Unicode16 comment: 'A Unicode16 is a Unicode string whose characters are not all 7-bit; asUnicodeString answers one for text with a code point above 127. (In the embedded image its characters, like every Strings, are code points 0 to 255.)'
+%
+doit
+Unicode16 category: 'Kernel-Collections'
+%
+
+doit
+String byteSubclass: 'Unicode32'
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Unicode32 comment: 'A Unicode32 is a Unicode string for text with code points above 65535. (In the embedded image its characters, like every Strings, are code points 0 to 255, so asUnicodeString never answers one.)'
+%
+doit
+Unicode32 category: 'Kernel-Collections'
 %
 
 doit
@@ -289,6 +334,22 @@ IdentityKeyValueDictionary comment: 'An IdentityKeyValueDictionary is a KeyValue
 %
 doit
 IdentityKeyValueDictionary category: 'Kernel-Collections'
+%
+
+doit
+KeyValueDictionary subclass: 'StringKeyValueDictionary'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+StringKeyValueDictionary comment: 'A StringKeyValueDictionary is a KeyValueDictionary meant for String keys, compared with = and hash as in KeyValueDictionary.'
+%
+doit
+StringKeyValueDictionary category: 'Kernel-Collections'
 %
 
 doit
@@ -1819,6 +1880,63 @@ category: 'converting'
 method: String
 asString
   ^self
+%
+category: 'converting'
+method: CharacterCollection
+asUnicodeString
+  "Answer a Unicode string of the receiver's characters, of the smallest Unicode class that holds them: a Unicode7 when they are all 7-bit, otherwise a Unicode16."
+  | cls result |
+  cls := (self allSatisfy: [:c | c asInteger < 128]) ifTrue: [Unicode7] ifFalse: [Unicode16].
+  result := cls new: self size.
+  1 to: self size do: [:i | result at: i put: (self at: i)].
+  ^result
+%
+category: 'testing'
+method: CharacterCollection
+isUnicodeString
+  ^false
+%
+category: 'converting'
+method: Unicode7
+asString
+  "Answer a String of the receiver's characters."
+  ^(String new: self size) replaceFrom: 1 to: self size with: self startingAt: 1
+%
+category: 'testing'
+method: Unicode7
+isUnicodeString
+  ^true
+%
+category: 'copying'
+method: Unicode7
+, aCollection
+  "Answer the concatenation as a Unicode string of the class its characters need."
+  ^(self asString , aCollection) asUnicodeString
+%
+category: 'converting'
+method: Unicode16
+asString
+  ^(String new: self size) replaceFrom: 1 to: self size with: self startingAt: 1
+%
+category: 'testing'
+method: Unicode16
+isUnicodeString
+  ^true
+%
+category: 'copying'
+method: Unicode16
+, aCollection
+  ^(self asString , aCollection) asUnicodeString
+%
+category: 'converting'
+method: Unicode32
+asString
+  ^(String new: self size) replaceFrom: 1 to: self size with: self startingAt: 1
+%
+category: 'testing'
+method: Unicode32
+isUnicodeString
+  ^true
 %
 category: 'copying'
 method: String

@@ -102,7 +102,23 @@ MessageNotUnderstood category: 'Kernel-Exceptions'
 %
 
 doit
-Error subclass: 'ArgumentError'
+Error subclass: 'ImproperOperation'
+  instVarNames: #( object)
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+ImproperOperation comment: 'An ImproperOperation reports an operation that cannot be applied to object, its receiver or argument: an unacceptable argument (ArgumentError, ArgumentTypeError), an absent key (LookupError) or an index out of bounds (OffsetError).'
+%
+doit
+ImproperOperation category: 'Kernel-Exceptions'
+%
+
+doit
+ImproperOperation subclass: 'ArgumentError'
   instVarNames: #()
   classVars: #()
   classInstVars: #()
@@ -118,7 +134,7 @@ ArgumentError category: 'Kernel-Exceptions'
 %
 
 doit
-ArgumentError subclass: 'ArgumentTypeError'
+ImproperOperation subclass: 'ArgumentTypeError'
   instVarNames: #()
   classVars: #()
   classInstVars: #()
@@ -134,8 +150,8 @@ ArgumentTypeError category: 'Kernel-Exceptions'
 %
 
 doit
-Error subclass: 'OffsetError'
-  instVarNames: #( object index)
+ImproperOperation subclass: 'OffsetError'
+  instVarNames: #( maximum actual)
   classVars: #()
   classInstVars: #()
   poolDictionaries: #()
@@ -150,7 +166,7 @@ OffsetError category: 'Kernel-Exceptions'
 %
 
 doit
-Error subclass: 'LookupError'
+ImproperOperation subclass: 'LookupError'
   instVarNames: #()
   classVars: #()
   classInstVars: #()
@@ -410,6 +426,24 @@ method: AbstractException
 defaultDescription
   ^'An exception of class ', self class name, ' was signaled'
 %
+category: 'exception description'
+method: AbstractException
+number
+  "Answer GemStone's error number for the receiver, or nil for an exception that is not an Error."
+  ^nil
+%
+category: 'exception description'
+method: AbstractException
+reason
+  "Answer the name of GemStone's error (e.g. 'numErrIntDivisionByZero'), or an empty String when it has none."
+  ^''
+%
+category: 'exception description'
+method: AbstractException
+details
+  "Answer the text that says what went wrong in this instance: the messageText when one was given, otherwise what the class says of the instance."
+  ^self description
+%
 category: 'accessing'
 method: AbstractException
 messageText
@@ -480,6 +514,12 @@ removeallclassmethods Error
 
 category: 'exception description'
 method: Error
+number
+  "GemStone's number for an Error signaled from Smalltalk."
+  ^2710
+%
+category: 'exception description'
+method: Error
 defaultAction
   "Unhandled, an Error stops the execution and is reported to its caller."
   ^self _terminateUnhandled
@@ -509,6 +549,16 @@ isResumable
 removeallmethods ZeroDivide
 removeallclassmethods ZeroDivide
 
+category: 'exception description'
+method: ZeroDivide
+number
+  ^2026
+%
+category: 'exception description'
+method: ZeroDivide
+reason
+  ^'numErrIntDivisionByZero'
+%
 category: 'accessing'
 method: ZeroDivide
 dividend
@@ -529,6 +579,16 @@ defaultDescription
 removeallmethods MessageNotUnderstood
 removeallclassmethods MessageNotUnderstood
 
+category: 'exception description'
+method: MessageNotUnderstood
+number
+  ^2010
+%
+category: 'exception description'
+method: MessageNotUnderstood
+reason
+  ^'rtErrDoesNotUnderstand'
+%
 category: 'accessing'
 method: MessageNotUnderstood
 message
@@ -565,23 +625,50 @@ removeallclassmethods OffsetError
 category: 'accessing'
 method: OffsetError
 object: anObject index: anInteger
+  "Record that anInteger is outside the bounds of anObject, whose size is the largest valid index."
   object := anObject.
-  index := anInteger
+  actual := anInteger.
+  maximum := anObject size
 %
 category: 'accessing'
 method: OffsetError
-object
-  ^object
+maximum
+  "Answer the largest valid index: the size of the object that was indexed."
+  ^maximum
+%
+category: 'accessing'
+method: OffsetError
+actual
+  "Answer the index that was used."
+  ^actual
 %
 category: 'accessing'
 method: OffsetError
 index
-  ^index
+  ^actual
+%
+category: 'exception description'
+method: OffsetError
+number
+  ^2003
+%
+category: 'exception description'
+method: OffsetError
+reason
+  ^'objErrBadOffsetIncomplete'
+%
+category: 'exception description'
+method: OffsetError
+details
+  "E.g. max:2 actual:3, when the error was signaled by an indexing message."
+  actual == nil ifTrue: [^super details].
+  ^'max:', maximum printString, ' actual:', actual printString
 %
 category: 'exception description'
 method: OffsetError
 defaultDescription
-  ^'index ', index printString, ' is out of bounds for ', object class nameWithArticle, ' of size ', object size printString
+  actual == nil ifTrue: [^super defaultDescription].
+  ^'index ', actual printString, ' is out of bounds for ', object class nameWithArticle, ' of size ', maximum printString
 %
 
 ! ------------------------------------------------------------------ LookupError, NotFoundError, CompileError
@@ -608,8 +695,22 @@ removeallclassmethods CompileError
 
 category: 'exception description'
 method: CompileError
+number
+  ^1001
+%
+category: 'exception description'
+method: CompileError
 defaultDescription
   ^'the source does not compile'
+%
+
+removeallmethods ArgumentTypeError
+removeallclassmethods ArgumentTypeError
+
+category: 'exception description'
+method: ArgumentTypeError
+number
+  ^2094
 %
 
 ! ------------------------------------------------------------------ Notification

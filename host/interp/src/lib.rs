@@ -55,6 +55,7 @@ mod intrinsics;
 mod persist;
 mod prims;
 mod system;
+mod time;
 
 use std::fmt;
 use std::sync::Arc;

@@ -748,13 +748,7 @@ impl Run<'_> {
                 };
                 Ok(Some(self.symbol(kind)))
             }
-            110 => {
-                let ms = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_millis() as i64)
-                    .unwrap_or(0);
-                Ok(Some(Value::Int(ms)))
-            }
+            110 | 111 => self.time_primitive(n, rcv, args),
             120 => {
                 let Some(s) = self.str_of(arg(0)) else {
                     return Ok(None);

@@ -70,6 +70,38 @@ fn a_break_ends_an_infinite_loop_and_the_session_goes_on() {
 }
 
 #[test]
+fn a_break_ends_a_long_delay_wait_promptly() {
+    let mut f = Fixture::new();
+    for source in [
+        "(Delay forSeconds: 3600) wait",
+        "(Delay forMilliseconds: 3600000) wait. 'never'",
+        "Semaphore new waitForSeconds: 3600",
+        "[(Delay forSeconds: 3600) wait] ensure: [3]",
+    ] {
+        let brk = BreakHandle::new();
+        let setter = {
+            let brk = brk.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                brk.request();
+            })
+        };
+        let start = std::time::Instant::now();
+        let r = f
+            .interp
+            .execute(&mut f.session, source, &Limits::default(), &brk);
+        setter.join().expect("setter");
+        assert_eq!(r.map_err(|e| e.kind), Err(ExecErrorKind::Break), "{source}");
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{source}: the wait ended {:?} after it began",
+            start.elapsed()
+        );
+        f.assert_usable();
+    }
+}
+
+#[test]
 fn infinite_recursion_is_a_smalltalk_error_not_a_crash() {
     let mut f = Fixture::new();
     f.ok("Object subclass: 'Deep' instVarNames: #() classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals options: #()");

@@ -115,16 +115,14 @@ fn a_file_in_that_inserts_its_dictionary_loads_its_classes_into_it() {
     // Another session sees the dictionary, its class and its global.
     let mut other = Gem::new(&image);
     assert_eq!(
-        other.run("System myUserProfile symbolList names"
-        ),
+        other.run("System myUserProfile symbolList names"),
         "anArray( #'UserGlobals', #'Globals', #'Published', #'App')"
     );
     assert_eq!(other.run("AppThing new size"), "0");
     assert_eq!(other.run("App at: #Answer"), "42");
     assert_eq!(other.run("App name"), "#'App'");
     assert_eq!(
-        other.run("(System myUserProfile symbolList dictionaryAndSymbolOf: AppThing) last"
-        ),
+        other.run("(System myUserProfile symbolList dictionaryAndSymbolOf: AppThing) last"),
         "#'AppThing'"
     );
     // Filing it in again finds the dictionary and leaves the list alone.
@@ -145,9 +143,15 @@ fn inserting_a_dictionary_puts_it_where_asked_and_removing_takes_it_out() {
         "anArray( #'First', #'UserGlobals', #'Globals', #'Published')"
     );
     assert_eq!(session.session.symbol_list()[0], "First");
-    assert!(session.session.dictionary_names().contains(&"First".to_string()));
+    assert!(
+        session
+            .session
+            .dictionary_names()
+            .contains(&"First".to_string())
+    );
     assert_eq!(
-        session.run("System myUserProfile removeDictionary: First. System myUserProfile symbolList names"
+        session.run(
+            "System myUserProfile removeDictionary: First. System myUserProfile symbolList names"
         ),
         "anArray( #'UserGlobals', #'Globals', #'Published')"
     );
@@ -166,8 +170,7 @@ fn inserting_a_dictionary_puts_it_where_asked_and_removing_takes_it_out() {
         "!unhandled OffsetError: index 9 is outside the symbol list (1 to 4)"
     );
     assert_eq!(
-        session.run("System myUserProfile insertDictionary: SymbolDictionary new at: 1"
-        ),
+        session.run("System myUserProfile insertDictionary: SymbolDictionary new at: 1"),
         "!unhandled Error: the dictionary has no name; send it name: (e.g. SymbolDictionary new name: #App; yourself) before inserting it"
     );
 }
@@ -177,8 +180,7 @@ fn commit_transaction_answers_false_on_a_conflict_and_abort_clears_it() {
     let (_dir, image) = image();
     let (mut a, mut b) = (Gem::new(&image), Gem::new(&image));
     assert_eq!(
-        a.run("UserGlobals at: #Rate put: 1. System needsCommit"
-        ),
+        a.run("UserGlobals at: #Rate put: 1. System needsCommit"),
         "true"
     );
     assert_eq!(b.run("UserGlobals at: #Rate put: 2. 0"), "0");
@@ -195,17 +197,12 @@ fn commit_transaction_answers_false_on_a_conflict_and_abort_clears_it() {
         "anArray( #'success', 1)"
     );
     assert_eq!(
-        b.run("UserGlobals at: #Rate put: 3. System commitTransaction"
-        ),
+        b.run("UserGlobals at: #Rate put: 3. System commitTransaction"),
         "true"
     );
     // The first session sees the second's commit once it begins a new
     // transaction.
-    assert_eq!(
-        a.run("System beginTransaction. UserGlobals at: #Rate"
-        ),
-        "3"
-    );
+    assert_eq!(a.run("System beginTransaction. UserGlobals at: #Rate"), "3");
 }
 
 #[test]
@@ -213,23 +210,15 @@ fn session_temps_are_the_sessions_own_and_never_committed() {
     let (_dir, image) = image();
     let (mut a, mut b) = (Gem::new(&image), Gem::new(&image));
     assert_eq!(
-        a.run("SessionTemps current at: #Scratch put: 42. System commitTransaction"
-        ),
+        a.run("SessionTemps current at: #Scratch put: 42. System commitTransaction"),
         "true"
     );
+    assert_eq!(a.run("SessionTemps current at: #Scratch"), "42");
     assert_eq!(
-        a.run("SessionTemps current at: #Scratch"),
-        "42"
-    );
-    assert_eq!(
-        b.run("System abortTransaction. SessionTemps current at: #Scratch otherwise: nil"
-        ),
+        b.run("System abortTransaction. SessionTemps current at: #Scratch otherwise: nil"),
         "nil"
     );
-    assert_ne!(
-        a.run("System session"),
-        b.run("System session")
-    );
+    assert_ne!(a.run("System session"), b.run("System session"));
 }
 
 #[test]
@@ -244,14 +233,12 @@ fn a_commit_a_tool_makes_is_what_transaction_conflicts_reports() {
         "the second commit conflicts"
     );
     assert_eq!(
-        b.run("System transactionConflicts at: #commitResult"
-        ),
+        b.run("System transactionConflicts at: #commitResult"),
         "#'failure'"
     );
     b.interp.abort(&mut b.session);
     assert_eq!(
-        b.run("System transactionConflicts at: #commitResult"
-        ),
+        b.run("System transactionConflicts at: #commitResult"),
         "#'success'"
     );
 }
@@ -267,8 +254,7 @@ fn an_inserted_dictionarys_entries_are_the_images_and_reinserting_one_moves_it()
     );
     let mut other = Gem::new(&image);
     assert_eq!(
-        other.run("{System myUserProfile symbolList names. Cfg at: #Rate. Cfg at: #Names. Rate}"
-        ),
+        other.run("{System myUserProfile symbolList names. Cfg at: #Rate. Cfg at: #Names. Rate}"),
         "anArray( anArray( #'UserGlobals', #'Cfg', #'Globals', #'Published'), 5, anArray( 'a', 'b'), 5)"
     );
     assert_eq!(
