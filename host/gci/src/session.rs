@@ -1,8 +1,10 @@
 //! A GCI session: login, the non-blocking execution protocol, breaks,
 //! fetching results, logout.
 
+use std::cell::Cell;
 use std::ffi::{CString, c_int};
 use std::fmt;
+use std::marker::PhantomData;
 use std::os::fd::RawFd;
 use std::path::PathBuf;
 use std::ptr::{self, NonNull};
@@ -147,7 +149,9 @@ impl fmt::Debug for BreakHandle {
 
 /// One GCI session: one gem, one transaction view. One call is in flight
 /// at a time, which `&mut self` enforces; `break_` and [`BreakHandle`]
-/// reach it while one is.
+/// reach it while one is. A session may move between threads (`Send`) but
+/// is not shared between them (not `Sync`), so even its `&self` calls are
+/// never made concurrently.
 pub struct Session {
     shared: Arc<Shared>,
     handle: Handle,
@@ -155,6 +159,7 @@ pub struct Session {
     ended: bool,
     executed_session_init: bool,
     warning: Option<GciError>,
+    _not_sync: PhantomData<Cell<()>>,
 }
 
 impl fmt::Debug for Session {
@@ -248,6 +253,7 @@ impl Library {
             ended: false,
             executed_session_init: init != 0,
             warning: (err.number != 0).then(|| GciError::from_raw(&err)),
+            _not_sync: PhantomData,
         })
     }
 }
@@ -365,7 +371,8 @@ impl Session {
     /// session holds until [`release`](Self::release)d. Blocks until it is
     /// there (call it once [`poll`](Self::poll) or the socket says so).
     /// After a GemStone error the failed execution's stack is cleared and
-    /// its process and exception released before this returns.
+    /// its process, exception and error arguments released before this
+    /// returns: the error's message is what remains of it.
     pub fn result(&mut self) -> Result<Oop, Error> {
         if !self.in_flight {
             return Err(Error::NoCallInFlight);
@@ -382,7 +389,7 @@ impl Session {
     }
 
     /// The error in `err`, after clearing the stack of the execution that
-    /// raised it and releasing the objects the error holds, so the session
+    /// raised it and releasing the objects the error names, so the session
     /// is ready for its next call. A failure to clean up is not reported:
     /// the error that matters is the one being returned.
     fn after_error(&mut self, err: &GciErrSType, function: &str) -> Error {
@@ -397,7 +404,11 @@ impl Session {
             // is the GsProcess the library just reported, and `err` is a
             // valid out-parameter.
             let _ = self.call(|s, e| unsafe { (fns.clear_stack)(s, context, e) });
-            let _ = self.release(&[e.context, e.exception]);
+            let held: Vec<Oop> = [e.context, e.exception]
+                .into_iter()
+                .chain(e.args.iter().copied())
+                .collect();
+            let _ = self.release(&held);
         }
         error
     }
