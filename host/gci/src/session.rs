@@ -156,6 +156,10 @@ pub struct Session {
     shared: Arc<Shared>,
     handle: Handle,
     in_flight: bool,
+    /// The source of the call in flight, kept until its result is taken:
+    /// gcits.hf does not say that `GciTsNbExecute` is done with it when it
+    /// returns.
+    source: Option<CString>,
     ended: bool,
     executed_session_init: bool,
     warning: Option<GciError>,
@@ -250,6 +254,7 @@ impl Library {
             shared,
             handle,
             in_flight: false,
+            source: None,
             ended: false,
             executed_session_init: init != 0,
             warning: (err.number != 0).then(|| GciError::from_raw(&err)),
@@ -311,8 +316,8 @@ impl Session {
         let source = c_string(source, "the Smalltalk source")?;
         let fns = &self.shared.lib.inner.fns;
         // SAFETY: the handle is live (not ended: `self` is not logged out),
-        // `source` is NUL-terminated and outlives the call, which copies it;
-        // `err` is a valid out-parameter. Source class Utf8, no context
+        // `source` is NUL-terminated and kept until the call's result is
+        // taken; `err` is a valid out-parameter. Source class Utf8, no context
         // object (OOP_NO_CONTEXT), default symbol list (nil), no flags,
         // environment 0, as gcits.hf describes GciTsNbExecute's arguments.
         let (ok, err) = self.call(|s, e| unsafe {
@@ -331,6 +336,7 @@ impl Session {
             return Err(self.after_error(&err, "GciTsNbExecute"));
         }
         self.in_flight = true;
+        self.source = Some(source);
         Ok(())
     }
 
@@ -349,6 +355,7 @@ impl Session {
             0 => Ok(false),
             _ => {
                 self.in_flight = false;
+                self.source = None;
                 Err(failure(&err, "GciTsNbPoll"))
             }
         }
@@ -379,9 +386,11 @@ impl Session {
         }
         self.in_flight = false;
         let fns = &self.shared.lib.inner.fns;
+        let source = self.source.take();
         // SAFETY: the handle is live, a call is in flight (GciTsNbExecute
         // succeeded), and `err` is a valid out-parameter.
         let (oop, err) = self.call(|s, e| unsafe { (fns.nb_result)(s, e) });
+        drop(source); // the call is over: the library is done with it
         match Oop::from_raw(oop) {
             Oop::ILLEGAL => Err(self.after_error(&err, "GciTsNbResult")),
             oop => Ok(oop),
