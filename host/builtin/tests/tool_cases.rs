@@ -48,9 +48,9 @@
 //! session's lifetime and isolation, read-only `tools/list`, protocol
 //! errors, and a few end-to-end tests per family.
 
-mod common;
 #[path = "support/call_now.rs"]
 mod call_now;
+mod common;
 
 use std::sync::Arc;
 
@@ -85,7 +85,6 @@ fn context(image: Arc<dyn ImageSession>, read_only: bool) -> CallContext {
         }),
     )
 }
-
 
 /// Runs one case; answers what went differently, if anything.
 fn run_case(case: &Value) -> Result<(), String> {

@@ -156,7 +156,10 @@ mod tests {
             methods: 20000,
             failures: 2,
         };
-        assert_eq!(progress_text(&compiling), "40 files: 1250/20000 methods, 2 failures");
+        assert_eq!(
+            progress_text(&compiling),
+            "40 files: 1250/20000 methods, 2 failures"
+        );
         let mut line = ProgressLine::new(Vec::new());
         line.show(&reading);
         // Redrawn at most every 100 ms: this one is skipped.

@@ -487,13 +487,20 @@ fn file_in_sources_following(
     progress.methods = plans.iter().map(|p| p.methods.len()).sum();
     for plan in &plans {
         let before = progress.methods_done;
-        apply_plan(session, sources, plan, options, &mut report, &mut |done, failures| {
-            progress.methods_done = before + done;
-            progress.failures = failures;
-            if let Some(runner) = runner.as_deref_mut() {
-                runner.progress(&progress);
-            }
-        });
+        apply_plan(
+            session,
+            sources,
+            plan,
+            options,
+            &mut report,
+            &mut |done, failures| {
+                progress.methods_done = before + done;
+                progress.failures = failures;
+                if let Some(runner) = runner.as_deref_mut() {
+                    runner.progress(&progress);
+                }
+            },
+        );
         if let (Some((at, doit)), Some(runner)) = (&plan.doit_after, runner.as_deref_mut()) {
             match runner.run(session, doit) {
                 Ok(()) => report.doits_run += 1,
@@ -1119,7 +1126,13 @@ mod tests {
         let methods = PROGRESS_EVERY + 11;
         let last = seen.last().unwrap();
         assert_eq!(
-            (last.files_read, last.files, last.methods_done, last.methods, last.failures),
+            (
+                last.files_read,
+                last.files,
+                last.methods_done,
+                last.methods,
+                last.failures
+            ),
             (2, 2, methods, methods, 1),
             "{seen:?}"
         );
