@@ -27,11 +27,15 @@
 //! (`gs-toolset`) and nothing else — no HTTP, no JSON-RPC framing, no
 //! wasmtime, no image backend.
 
+mod run_to_end;
+
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
+
+use run_to_end::{Panicked, RunToEnd};
 
 use gs_toolset::{
     Arguments, CallContext, CancelToken, ImageSession, ImageWorker, Notifier, ServerIdentity,
@@ -485,8 +489,8 @@ impl BrokerSession {
 
     /// Runs a call after every earlier call of this session has finished.
     ///
-    /// The call is a task of its own on the async threads; its image work
-    /// runs on the session's image worker ([`gs_toolset::ImageWorker`]),
+    /// The call is polled on the caller's task; its image work runs on
+    /// the session's image worker ([`gs_toolset::ImageWorker`]),
     /// so a long call never stalls the accept loop or another session. If
     /// the caller stops waiting (drops the future), the call still runs to
     /// its end — stop it with `request.control` — and the next call waits
@@ -538,17 +542,14 @@ impl BrokerSession {
             }
             result
         };
-        // A task of its own, so that it runs to its end whoever waits, and
-        // a panic in the toolset is reported rather than unwinding here.
-        Ok(match tokio::spawn(call).await {
+        // Polled here; a call whose caller goes away finishes on its own
+        // (see `run_to_end`).
+        Ok(match RunToEnd::new(call).await {
             Ok(result) => result,
-            Err(e) if e.is_panic() => Err(ToolError::other(
+            Err(Panicked) => Err(ToolError::other(
                 "the tool failed unexpectedly (it panicked); the session goes on, and the \
                  toolset's state for this session was reset",
             )),
-            Err(e) => Err(ToolError::other(format!(
-                "the tool call was abandoned: {e}"
-            ))),
         })
     }
 
