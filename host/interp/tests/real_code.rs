@@ -22,13 +22,13 @@ use gs_topaz::CommandKind;
 /// Each project's directory under `tests/realcode/` and the least share of
 /// its methods (in percent) that must compile: what is achieved now.
 const PROJECTS: &[(&str, f64)] = &[
-    ("gemconnect-postgres", 0.62),
-    ("sparkle", 95.73),
-    ("jasper", 97.6),
+    ("gemconnect-postgres", 97.36),
+    ("sparkle", 99.37),
+    ("jasper", 99.15),
 ];
 
 /// The least share over the whole corpus, in percent.
-const OVERALL_FLOOR: f64 = 87.22;
+const OVERALL_FLOOR: f64 = 99.04;
 
 /// The longest one doit may run before it is stopped and reported.
 const DOIT_TIME_LIMIT: Duration = Duration::from_secs(30);
