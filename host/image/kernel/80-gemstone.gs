@@ -5,6 +5,7 @@
 ! collections, strings and streams (IdentityBag, RcIdentityBag, the Symbol-
 ! and Integer-keyed dictionaries, DoubleByteString and QuadByteString and
 ! their Symbols, AppendStream, the Portable streams); Random and HostRandom;
+! the immediate SmallDate, SmallTime and SmallDateAndTime (no instances here);
 ! Reflection; and sockets, files and C calls, which reach outside the image:
 ! those classes exist so code naming them compiles and signal an Error when
 ! used.
@@ -474,6 +475,70 @@ doit
 CCallout category: 'Kernel-System'
 %
 
+doit
+Date subclass: 'SmallDate'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SmallDate comment: 'In GemStone a SmallDate is a Date held in the object pointer itself (an immediate object); Date today may answer one. Here every Date is a Date: the class exists for code that names it (e.g. to map both classes), and has no instances.'
+%
+doit
+SmallDate category: 'Kernel-Time'
+%
+
+doit
+Time subclass: 'SmallTime'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SmallTime comment: 'In GemStone a SmallTime is a Time held in the object pointer itself (an immediate object). Here every Time is a Time: the class exists for code that names it, and has no instances.'
+%
+doit
+SmallTime category: 'Kernel-Time'
+%
+
+doit
+DateAndTime subclass: 'SmallDateAndTime'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SmallDateAndTime comment: 'In GemStone a SmallDateAndTime is a DateAndTime held in the object pointer itself (an immediate object); DateAndTime now may answer one. Here every DateAndTime is a DateAndTime: the class exists for code that names it, and has no instances.'
+%
+doit
+SmallDateAndTime category: 'Kernel-Time'
+%
+
+doit
+Object subclass: 'CLibrary'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+CLibrary comment: 'In GemStone a CLibrary is a C shared library loaded for CCallouts. The embedded image loads no C library: the class exists so that code naming it compiles, and every use signals an Error.'
+%
+doit
+CLibrary category: 'Kernel-System'
+%
+
 ! ------------------------------------------------------------------ processes
 removeallmethods ProcessorScheduler
 removeallclassmethods ProcessorScheduler
@@ -674,6 +739,30 @@ new
 %
 category: 'embedded image'
 classmethod: CCallout
+basicNew
+  ^self _unavailable: #basicNew
+%
+
+removeallmethods CLibrary
+removeallclassmethods CLibrary
+
+category: 'embedded image'
+classmethod: CLibrary
+_unavailable: aSelector
+  ^Error new signal: self name, ' is not available in the embedded image: it reaches outside the image (C libraries of the host); ', self name, ' class>>', aSelector, ' was sent'
+%
+category: 'embedded image'
+classmethod: CLibrary
+doesNotUnderstand: aMessage
+  ^self _unavailable: aMessage selector
+%
+category: 'embedded image'
+classmethod: CLibrary
+new
+  ^self _unavailable: #new
+%
+category: 'embedded image'
+classmethod: CLibrary
 basicNew
   ^self _unavailable: #basicNew
 %

@@ -22,13 +22,13 @@ use gs_topaz::CommandKind;
 /// Each project's directory under `tests/realcode/` and the least share of
 /// its methods (in percent) that must compile: what is achieved now.
 const PROJECTS: &[(&str, f64)] = &[
-    ("gemconnect-postgres", 97.36),
-    ("sparkle", 99.37),
-    ("jasper", 99.15),
+    ("gemconnect-postgres", 97.51),
+    ("sparkle", 99.42),
+    ("jasper", 99.29),
 ];
 
 /// The least share over the whole corpus, in percent.
-const OVERALL_FLOOR: f64 = 99.04;
+const OVERALL_FLOOR: f64 = 99.15;
 
 /// The longest one doit may run before it is stopped and reported.
 const DOIT_TIME_LIMIT: Duration = Duration::from_secs(30);
@@ -149,6 +149,10 @@ fn missing_piece(message: &str) -> String {
         .map(|(_, r)| r)
         .or_else(|| message.strip_prefix("method not compiled: "))
         .unwrap_or(message);
+    if let Some(rest) = reason.strip_prefix("no class named ") {
+        let name = rest.split_whitespace().next().unwrap_or(rest);
+        return format!("class {name} (the methods extend it)");
+    }
     if let Some(rest) = reason.split("undeclared variable ").nth(1) {
         let name: String = rest
             .trim_start_matches('`')
@@ -164,12 +168,14 @@ fn missing_piece(message: &str) -> String {
 fn print(project: &str, tally: &Tally) {
     println!(
         "== {project}: {} files, {} methods, {} compiled ({:.2}%), {} doits \
-         ({} run by the interpreter, {} failed), {} other failures",
+         ({} applied by the file-in, {} run by the interpreter, {} failed), \
+         {} other failures",
         tally.files,
         tally.methods,
         tally.compiled,
         tally.share(),
         tally.doits,
+        tally.doits - tally.doits_run - tally.doit_failures.len(),
         tally.doits_run,
         tally.doit_failures.len(),
         tally.other_failures.len(),
