@@ -5,23 +5,7 @@
 set compile_env: 0
 
 doit
-Object subclass: 'TestAsserter'
-  instVarNames: #()
-  classVars: #()
-  classInstVars: #()
-  poolDictionaries: #()
-  inDictionary: Globals
-  options: #()
-%
-doit
-TestAsserter comment: 'TestAsserter is the superclass of TestCase, as in GemStone''s SUnit: the place for assertions shared by test classes. Here the assertion messages are TestCase''s own.'
-%
-doit
-TestAsserter category: 'SUnit-Kernel'
-%
-
-doit
-TestAsserter subclass: 'TestCase'
+Object subclass: 'TestCase'
   instVarNames: #( testSelector)
   classVars: #()
   classInstVars: #()
