@@ -294,6 +294,19 @@ upTo: anObject
 %
 category: 'accessing'
 method: PositionableStream
+upToAll: aCollection
+  "Answer the elements up to (not including) the next occurrence of the elements of aCollection, and advance past it; when there is none, answer the rest and advance to the end."
+  | start index |
+  start := position.
+  index := collection indexOfSubCollection: aCollection startingAt: position + 1.
+  (index = 0 or: [index + aCollection size - 1 > readLimit]) ifTrue: [
+    position := readLimit.
+    ^collection copyFrom: start + 1 to: readLimit].
+  position := index + aCollection size - 1.
+  ^collection copyFrom: start + 1 to: index - 1
+%
+category: 'accessing'
+method: PositionableStream
 upToEnd
   | result |
   result := collection copyFrom: position + 1 to: readLimit.

@@ -89,6 +89,22 @@ GsSession category: 'Kernel-System'
 %
 
 doit
+GsSession subclass: 'GsCurrentSession'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+GsCurrentSession comment: 'GsCurrentSession is the class of GsSession currentSession: the session running the code, as opposed to a session of another gem.'
+%
+doit
+GsCurrentSession category: 'Kernel-System'
+%
+
+doit
 SymbolDictionary subclass: 'SessionTemps'
   instVarNames: #()
   classVars: #()
@@ -538,6 +554,12 @@ insertObject: aSymbolDictionary at: anIndex
 %
 category: 'updating'
 method: SymbolList
+createDictionaryNamed: aSymbol at: anIndex
+  "Make a SymbolDictionary named aSymbol, insert it at anIndex (see insertObject:at:) and answer it."
+  ^self insertObject: (SymbolDictionary new name: aSymbol asSymbol; yourself) at: anIndex
+%
+category: 'updating'
+method: SymbolList
 add: aSymbolDictionary
   ^self addLast: aSymbolDictionary
 %
@@ -596,7 +618,8 @@ category: 'accessing'
 classmethod: GsSession
 currentSession
   "Answer the GsSession running this code."
-  current == nil ifTrue: [current := self basicNew].
+  self == GsSession ifFalse: [^GsSession currentSession].
+  current == nil ifTrue: [current := GsCurrentSession basicNew].
   ^current
 %
 category: 'instance creation'
@@ -624,7 +647,7 @@ symbolList
 category: 'printing'
 method: GsSession
 printOn: aStream
-  aStream nextPutAll: 'aGsSession('; print: self serialNumber; nextPut: $)
+  aStream nextPutAll: 'a'; nextPutAll: self class name; nextPut: $(; print: self serialNumber; nextPut: $)
 %
 
 ! ------------------------------------------------------------------ SessionTemps

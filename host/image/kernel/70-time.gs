@@ -24,7 +24,23 @@ Duration category: 'Kernel-Time'
 %
 
 doit
-Magnitude subclass: 'DateAndTime'
+Magnitude subclass: 'DateAndTimeANSI'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+DateAndTimeANSI comment: 'DateAndTimeANSI is the superclass of DateAndTime, as in GemStone: the ANSI Smalltalk DateAndTime protocol. Here the protocol is DateAndTime''s own.'
+%
+doit
+DateAndTimeANSI category: 'Kernel-Time'
+%
+
+doit
+DateAndTimeANSI subclass: 'DateAndTime'
   instVarNames: #( seconds offset)
   classVars: #()
   classInstVars: #()

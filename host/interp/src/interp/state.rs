@@ -20,9 +20,10 @@ use crate::heap::{ClassIdx, Heap, ObjId, Value};
 /// `Globals at: #… put: … new` doits, which the image cannot evaluate),
 /// with the class each is an instance of: they belong to the
 /// interpreter, not to a view.
-pub const OWN_GLOBALS: [(&str, &str); 2] = [
+pub const OWN_GLOBALS: [(&str, &str); 3] = [
     ("Transcript", "TranscriptStream"),
     ("AllUsers", "UserProfileSet"),
+    ("Processor", "ProcessorScheduler"),
 ];
 
 /// What the interpreter knows about one class.

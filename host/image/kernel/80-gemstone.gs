@@ -1,0 +1,873 @@
+! gs-mcp kernel class library, part 80: classes real GemStone code names.
+! Found missing by the real-code corpus (host/interp/tests/real_code.rs):
+! processes (ProcessorScheduler and Processor, GsProcess, SharedQueue) as far
+! as one process allows; interrupt and finalization exceptions; more
+! collections, strings and streams (IdentityBag, RcIdentityBag, the Symbol-
+! and Integer-keyed dictionaries, DoubleByteString and QuadByteString and
+! their Symbols, AppendStream, the Portable streams); Random and HostRandom;
+! the immediate SmallDate, SmallTime and SmallDateAndTime (no instances here);
+! Reflection; and sockets, files and C calls, which reach outside the image:
+! those classes exist so code naming them compiles and signal an Error when
+! used.
+set compile_env: 0
+
+doit
+Object subclass: 'ProcessorScheduler'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+ProcessorScheduler comment: 'ProcessorScheduler is the class of Processor, which schedules GemStone''s Smalltalk processes. The embedded image runs one process: Processor activeProcess answers it and yield returns at once; starting another process (fork) signals an Error.'
+%
+doit
+ProcessorScheduler category: 'Kernel-Processes'
+%
+
+doit
+Object subclass: 'GsProcess'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #( current)
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+GsProcess comment: 'A GsProcess is a Smalltalk process. The embedded image runs one, Processor activeProcess; it cannot start others.'
+%
+doit
+GsProcess category: 'Kernel-Processes'
+%
+
+doit
+Object subclass: 'SharedQueue'
+  instVarNames: #( items)
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SharedQueue comment: 'A SharedQueue passes objects from one process to another, first in first out: nextPut: adds one and next takes the oldest. The embedded image runs one process, so next on an empty queue, which would wait for another process, signals an Error instead.'
+%
+doit
+SharedQueue category: 'Kernel-Processes'
+%
+
+doit
+Exception subclass: 'ControlInterrupt'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+ControlInterrupt comment: 'ControlInterrupt is the superclass of the exceptions GemStone signals to interrupt execution (Breakpoint among them).'
+%
+doit
+ControlInterrupt category: 'Kernel-Exceptions'
+%
+
+doit
+ControlInterrupt subclass: 'Breakpoint'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Breakpoint comment: 'A Breakpoint is signaled when execution reaches a breakpoint set in a method.'
+%
+doit
+Breakpoint category: 'Kernel-Exceptions'
+%
+
+doit
+Notification subclass: 'GcFinalizeNotification'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+GcFinalizeNotification comment: 'GemStone signals a GcFinalizeNotification when objects registered for finalization have been collected. The embedded image never signals it.'
+%
+doit
+GcFinalizeNotification category: 'Kernel-Exceptions'
+%
+
+doit
+Error subclass: 'SocketError'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SocketError comment: 'A SocketError reports a failed socket operation. The embedded image has no network access (see GsSocket).'
+%
+doit
+SocketError category: 'Kernel-System'
+%
+
+doit
+GsSocket subclass: 'GsSignalingSocket'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+GsSignalingSocket comment: 'In GemStone, a GsSignalingSocket is a GsSocket that signals SocketError on failure. The embedded image has no network access: the class exists so that code naming it compiles, and every use signals an Error.'
+%
+doit
+GsSignalingSocket category: 'Kernel-System'
+%
+
+doit
+GsSocket subclass: 'GsSecureSocket'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+GsSecureSocket comment: 'In GemStone, a GsSecureSocket is a TLS socket. The embedded image has no network access: the class exists so that code naming it compiles, and every use signals an Error.'
+%
+doit
+GsSecureSocket category: 'Kernel-System'
+%
+
+doit
+Object subclass: 'AbstractFileReference'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+AbstractFileReference comment: 'In GemStone, AbstractFileReference is the superclass of FileReference, a file or directory of the server''s file system. The embedded image has no file access: the classes exist so that code naming them compiles, and every use signals an Error.'
+%
+doit
+AbstractFileReference category: 'Kernel-System'
+%
+
+doit
+AbstractFileReference subclass: 'FileReference'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+FileReference comment: 'In GemStone, a FileReference names a file or directory of the server''s file system. The embedded image has no file access: the class exists so that code naming it compiles, and every use signals an Error.'
+%
+doit
+FileReference category: 'Kernel-System'
+%
+
+doit
+Object subclass: 'Path'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Path comment: 'In GemStone, a Path is a file-system path (FileSystem). The embedded image has no file access: the class exists so that code naming it compiles, and every use signals an Error.'
+%
+doit
+Path category: 'Kernel-System'
+%
+
+doit
+Bag subclass: 'IdentityBag'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+IdentityBag comment: 'An IdentityBag is a Bag whose elements are told apart by identity (==), not equality.'
+%
+doit
+IdentityBag category: 'Kernel-Collections'
+%
+
+doit
+IdentityBag subclass: 'RcIdentityBag'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+RcIdentityBag comment: 'In GemStone an RcIdentityBag is an IdentityBag that concurrent sessions can add to without conflicting. Here it is an IdentityBag.'
+%
+doit
+RcIdentityBag category: 'Kernel-Collections'
+%
+
+doit
+ReadStream subclass: 'ReadStreamPortable'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+ReadStreamPortable comment: 'ReadStreamPortable is GemStone''s ReadStream with the ANSI protocol that portable code (ported from Pharo) expects. Here it is a ReadStream.'
+%
+doit
+ReadStreamPortable category: 'Kernel-Streams'
+%
+
+doit
+WriteStream subclass: 'WriteStreamPortable'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+WriteStreamPortable comment: 'WriteStreamPortable is GemStone''s WriteStream with the ANSI protocol that portable code (ported from Pharo) expects. Here it is a WriteStream.'
+%
+doit
+WriteStreamPortable category: 'Kernel-Streams'
+%
+
+doit
+ReadWriteStream subclass: 'ReadWriteStreamPortable'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+ReadWriteStreamPortable comment: 'ReadWriteStreamPortable is GemStone''s ReadWriteStream with the ANSI protocol that portable code (ported from Pharo) expects. Here it is a ReadWriteStream.'
+%
+doit
+ReadWriteStreamPortable category: 'Kernel-Streams'
+%
+
+doit
+Object subclass: 'Reflection'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Reflection comment: 'Reflection answers facts about any object: its class (classOf:), its size in instance variables and indexed slots (sizeOf:, namedSizeOf:), the value in a slot (fetchFrom:at:) and its identity (oopOf:). GemStone answers them without sending the object a message; here they are answered with the kernel''s own basic messages (class, basicSize, instVarAt:, basicAt:, identityHash).'
+%
+doit
+Reflection category: 'Kernel-System'
+%
+
+doit
+WriteStream subclass: 'AppendStream'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+AppendStream comment: 'An AppendStream is a WriteStream that only appends to its collection.'
+%
+doit
+AppendStream category: 'Kernel-Streams'
+%
+
+doit
+KeyValueDictionary subclass: 'SymbolKeyValueDictionary'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SymbolKeyValueDictionary comment: 'A SymbolKeyValueDictionary is a KeyValueDictionary whose keys are Symbols.'
+%
+doit
+SymbolKeyValueDictionary category: 'Kernel-Collections'
+%
+
+doit
+KeyValueDictionary subclass: 'IntegerKeyValueDictionary'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+IntegerKeyValueDictionary comment: 'An IntegerKeyValueDictionary is a KeyValueDictionary whose keys are Integers.'
+%
+doit
+IntegerKeyValueDictionary category: 'Kernel-Collections'
+%
+
+doit
+String subclass: 'DoubleByteString'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+DoubleByteString comment: 'In GemStone a DoubleByteString holds characters of code points up to 65535 in two bytes each. Here it is a String (code points 0 to 255).'
+%
+doit
+DoubleByteString category: 'Kernel-Collections'
+%
+
+doit
+String subclass: 'QuadByteString'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+QuadByteString comment: 'In GemStone a QuadByteString holds characters of any code point in four bytes each. Here it is a String (code points 0 to 255).'
+%
+doit
+QuadByteString category: 'Kernel-Collections'
+%
+
+doit
+Symbol subclass: 'DoubleByteSymbol'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+DoubleByteSymbol comment: 'In GemStone a DoubleByteSymbol is a Symbol with characters beyond code point 255. The embedded image''s Symbols hold code points 0 to 255, so it has none.'
+%
+doit
+DoubleByteSymbol category: 'Kernel-Collections'
+%
+
+doit
+Symbol subclass: 'QuadByteSymbol'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+QuadByteSymbol comment: 'In GemStone a QuadByteSymbol is a Symbol with characters beyond code point 65535. The embedded image''s Symbols hold code points 0 to 255, so it has none.'
+%
+doit
+QuadByteSymbol category: 'Kernel-Collections'
+%
+
+doit
+Object subclass: 'Random'
+  instVarNames: #( seed)
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Random comment: 'A Random answers pseudo-random numbers: next a Float between 0 and 1 (1 excluded), integerBetween:and: an Integer in a range, integer a 32-bit non-negative Integer. new seeds it from the clock; seed: from an Integer, for a repeatable sequence.'
+%
+doit
+Random category: 'Kernel-Numbers'
+%
+
+doit
+Random subclass: 'HostRandom'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+HostRandom comment: 'In GemStone a HostRandom reads the host operating system''s random source. Here it is a Random seeded from the clock: not for keys or tokens that must be unguessable.'
+%
+doit
+HostRandom category: 'Kernel-Numbers'
+%
+
+doit
+Object subclass: 'CByteArray'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+CByteArray comment: 'In GemStone a CByteArray is memory of the C heap, for calls into C libraries. The embedded image calls no C library: the class exists so that code naming it compiles, and every use signals an Error.'
+%
+doit
+CByteArray category: 'Kernel-System'
+%
+
+doit
+Object subclass: 'CCallout'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+CCallout comment: 'In GemStone a CCallout calls a function of a C library. The embedded image calls no C library: the class exists so that code naming it compiles, and every use signals an Error.'
+%
+doit
+CCallout category: 'Kernel-System'
+%
+
+doit
+Date subclass: 'SmallDate'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SmallDate comment: 'In GemStone a SmallDate is a Date held in the object pointer itself (an immediate object); Date today may answer one. Here every Date is a Date: the class exists for code that names it (e.g. to map both classes), and has no instances.'
+%
+doit
+SmallDate category: 'Kernel-Time'
+%
+
+doit
+Time subclass: 'SmallTime'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SmallTime comment: 'In GemStone a SmallTime is a Time held in the object pointer itself (an immediate object). Here every Time is a Time: the class exists for code that names it, and has no instances.'
+%
+doit
+SmallTime category: 'Kernel-Time'
+%
+
+doit
+DateAndTime subclass: 'SmallDateAndTime'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+SmallDateAndTime comment: 'In GemStone a SmallDateAndTime is a DateAndTime held in the object pointer itself (an immediate object); DateAndTime now may answer one. Here every DateAndTime is a DateAndTime: the class exists for code that names it, and has no instances.'
+%
+doit
+SmallDateAndTime category: 'Kernel-Time'
+%
+
+doit
+Object subclass: 'CLibrary'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+CLibrary comment: 'In GemStone a CLibrary is a C shared library loaded for CCallouts. The embedded image loads no C library: the class exists so that code naming it compiles, and every use signals an Error.'
+%
+doit
+CLibrary category: 'Kernel-System'
+%
+
+! ------------------------------------------------------------------ processes
+removeallmethods ProcessorScheduler
+removeallclassmethods ProcessorScheduler
+
+category: 'accessing'
+method: ProcessorScheduler
+activeProcess
+  "Answer the process running this code: in the embedded image, the only one."
+  ^GsProcess _current
+%
+category: 'scheduling'
+method: ProcessorScheduler
+yield
+  "Let other processes of the same priority run: there are none, so return at once."
+  ^self
+%
+category: 'printing'
+method: ProcessorScheduler
+printOn: aStream
+  aStream nextPutAll: 'aProcessorScheduler'
+%
+
+removeallmethods GsProcess
+removeallclassmethods GsProcess
+
+category: 'private'
+classmethod: GsProcess
+_current
+  current == nil ifTrue: [current := self basicNew].
+  ^current
+%
+category: 'instance creation'
+classmethod: GsProcess
+new
+  ^Error new signal: 'the embedded image runs one Smalltalk process and cannot make another GsProcess'
+%
+
+category: 'processes'
+method: ExecBlock
+fork
+  ^self _oneProcess: #fork
+%
+category: 'processes'
+method: ExecBlock
+forkAt: aPriority
+  ^self _oneProcess: #forkAt:
+%
+category: 'processes'
+method: ExecBlock
+newProcess
+  ^self _oneProcess: #newProcess
+%
+category: 'private'
+method: ExecBlock
+_oneProcess: aSelector
+  ^Error new signal: 'the embedded image runs one Smalltalk process: ExecBlock>>', aSelector, ' cannot start another'
+%
+
+removeallmethods SharedQueue
+removeallclassmethods SharedQueue
+
+category: 'instance creation'
+classmethod: SharedQueue
+new
+  ^self basicNew _initialize
+%
+category: 'instance creation'
+classmethod: SharedQueue
+new: anInteger
+  ^self new
+%
+category: 'private'
+method: SharedQueue
+_initialize
+  items := OrderedCollection new
+%
+category: 'accessing'
+method: SharedQueue
+nextPut: anObject
+  "Add anObject at the end of the queue and answer it."
+  items addLast: anObject.
+  ^anObject
+%
+category: 'accessing'
+method: SharedQueue
+next
+  "Remove and answer the oldest object. GemStone waits for one when the queue is empty; no other process can add one here, so that is an Error."
+  items isEmpty ifTrue: [^Error new signal: 'the SharedQueue is empty and the embedded image runs one process, so waiting for an object would never end'].
+  ^items removeFirst
+%
+category: 'accessing'
+method: SharedQueue
+peek
+  "Answer the oldest object without removing it, or nil when the queue is empty."
+  ^items isEmpty ifTrue: [nil] ifFalse: [items first]
+%
+category: 'accessing'
+method: SharedQueue
+size
+  ^items size
+%
+category: 'testing'
+method: SharedQueue
+isEmpty
+  ^items isEmpty
+%
+
+! ------------------------------------------------------------------ outside the image
+removeallmethods AbstractFileReference
+removeallclassmethods AbstractFileReference
+
+category: 'embedded image'
+classmethod: AbstractFileReference
+_unavailable: aSelector
+  ^Error new signal: self name, ' is not available in the embedded image: it reaches outside the image (files of the server); ', self name, ' class>>', aSelector, ' was sent'
+%
+category: 'embedded image'
+classmethod: AbstractFileReference
+doesNotUnderstand: aMessage
+  ^self _unavailable: aMessage selector
+%
+category: 'embedded image'
+classmethod: AbstractFileReference
+new
+  ^self _unavailable: #new
+%
+category: 'embedded image'
+classmethod: AbstractFileReference
+basicNew
+  ^self _unavailable: #basicNew
+%
+
+removeallmethods Path
+removeallclassmethods Path
+
+category: 'embedded image'
+classmethod: Path
+_unavailable: aSelector
+  ^Error new signal: self name, ' is not available in the embedded image: it reaches outside the image (files of the server); ', self name, ' class>>', aSelector, ' was sent'
+%
+category: 'embedded image'
+classmethod: Path
+doesNotUnderstand: aMessage
+  ^self _unavailable: aMessage selector
+%
+category: 'embedded image'
+classmethod: Path
+new
+  ^self _unavailable: #new
+%
+category: 'embedded image'
+classmethod: Path
+basicNew
+  ^self _unavailable: #basicNew
+%
+
+removeallmethods CByteArray
+removeallclassmethods CByteArray
+
+category: 'embedded image'
+classmethod: CByteArray
+_unavailable: aSelector
+  ^Error new signal: self name, ' is not available in the embedded image: it reaches outside the image (C libraries of the host); ', self name, ' class>>', aSelector, ' was sent'
+%
+category: 'embedded image'
+classmethod: CByteArray
+doesNotUnderstand: aMessage
+  ^self _unavailable: aMessage selector
+%
+category: 'embedded image'
+classmethod: CByteArray
+new
+  ^self _unavailable: #new
+%
+category: 'embedded image'
+classmethod: CByteArray
+basicNew
+  ^self _unavailable: #basicNew
+%
+
+removeallmethods CCallout
+removeallclassmethods CCallout
+
+category: 'embedded image'
+classmethod: CCallout
+_unavailable: aSelector
+  ^Error new signal: self name, ' is not available in the embedded image: it reaches outside the image (C libraries of the host); ', self name, ' class>>', aSelector, ' was sent'
+%
+category: 'embedded image'
+classmethod: CCallout
+doesNotUnderstand: aMessage
+  ^self _unavailable: aMessage selector
+%
+category: 'embedded image'
+classmethod: CCallout
+new
+  ^self _unavailable: #new
+%
+category: 'embedded image'
+classmethod: CCallout
+basicNew
+  ^self _unavailable: #basicNew
+%
+
+removeallmethods CLibrary
+removeallclassmethods CLibrary
+
+category: 'embedded image'
+classmethod: CLibrary
+_unavailable: aSelector
+  ^Error new signal: self name, ' is not available in the embedded image: it reaches outside the image (C libraries of the host); ', self name, ' class>>', aSelector, ' was sent'
+%
+category: 'embedded image'
+classmethod: CLibrary
+doesNotUnderstand: aMessage
+  ^self _unavailable: aMessage selector
+%
+category: 'embedded image'
+classmethod: CLibrary
+new
+  ^self _unavailable: #new
+%
+category: 'embedded image'
+classmethod: CLibrary
+basicNew
+  ^self _unavailable: #basicNew
+%
+
+! ------------------------------------------------------------------ Random
+removeallmethods Random
+removeallclassmethods Random
+
+category: 'instance creation'
+classmethod: Random
+new
+  "Answer a Random seeded from the clock."
+  ^self seed: Time millisecondsSinceEpoch + self identityHash
+%
+category: 'instance creation'
+classmethod: Random
+seed: anInteger
+  "Answer a Random whose sequence is fixed by anInteger."
+  ^self basicNew setSeed: anInteger
+%
+category: 'private'
+method: Random
+setSeed: anInteger
+  "Park and Miller's minimal standard generator: the seed is 1 to 2^31 - 2."
+  seed := anInteger abs \\ 2147483646 + 1
+%
+category: 'private'
+method: Random
+nextSeed
+  seed := seed * 16807 \\ 2147483647.
+  ^seed
+%
+category: 'accessing'
+method: Random
+next
+  "Answer a Float from 0 (included) to 1 (excluded)."
+  ^(self nextSeed - 1) asFloat / 2147483646.0
+%
+category: 'accessing'
+method: Random
+integerBetween: low and: high
+  "Answer an Integer from low to high, both included."
+  ^low + (self next * (high - low + 1)) floor
+%
+category: 'accessing'
+method: Random
+between: low and: high
+  ^self integerBetween: low and: high
+%
+category: 'accessing'
+method: Random
+integer
+  "Answer an Integer from 0 to 2^32 - 1."
+  ^((self nextSeed bitAnd: 16rFFFF) bitShift: 16) + (self nextSeed bitAnd: 16rFFFF)
+%
+
+! ------------------------------------------------------------------ IdentityBag
+removeallmethods IdentityBag
+removeallclassmethods IdentityBag
+
+category: 'private'
+method: IdentityBag
+setCounts
+  counts := IdentityDictionary new.
+  tally := 0
+%
+
+! ------------------------------------------------------------------ Reflection
+removeallmethods Reflection
+removeallclassmethods Reflection
+
+category: 'querying'
+classmethod: Reflection
+classOf: anObject
+  ^anObject class
+%
+category: 'querying'
+classmethod: Reflection
+namedSizeOf: anObject
+  "Answer the number of named instance variables of anObject."
+  ^anObject class instSize
+%
+category: 'querying'
+classmethod: Reflection
+sizeOf: anObject
+  "Answer the number of slots of anObject: named instance variables and indexed elements."
+  ^anObject class instSize + anObject basicSize
+%
+category: 'querying'
+classmethod: Reflection
+fetchFrom: anObject at: anIndex
+  "Answer the value in slot anIndex of anObject: its named instance variables first, then its indexed elements."
+  | named |
+  named := anObject class instSize.
+  ^anIndex <= named
+    ifTrue: [anObject instVarAt: anIndex]
+    ifFalse: [anObject basicAt: anIndex - named]
+%
+category: 'querying'
+classmethod: Reflection
+oopOf: anObject
+  "Answer a SmallInteger that identifies anObject for the life of the session (GemStone answers its object-oriented pointer)."
+  ^anObject identityHash
+%
+
+doit
+Globals at: #Processor put: ProcessorScheduler new
+%
