@@ -1,38 +1,30 @@
-//! `gs-mcp image load`'s doits: the file-in (gs-image) applies class
-//! definitions and methods itself and hands every other doit here, where
-//! the interpreter runs it in the load's session, at its place in the
-//! files, as Topaz would.
+//! `gs-mcp image load`'s doits and progress: the file-in (gs-image)
+//! applies class definitions and methods itself and hands every other doit
+//! here, where gs-interp's [`FileInDoits`] runs it in the load's session,
+//! at its place in the files, as Topaz would; and it reports how far it
+//! has got, which is drawn on a terminal.
 
 use std::io::{IsTerminal, Write};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use gs_image::Session;
 use gs_image::filein::{DoitRunner, LoadProgress};
-use gs_interp::{BreakHandle, ExecErrorKind, Interpreter, Limits};
+use gs_interp::FileInDoits;
 
-/// The longest one doit of a file-in may run before it is stopped and
-/// reported: a file-in is an operator's batch job, and a doit that loops
-/// must not hang it.
-pub const DOIT_TIME_LIMIT: Duration = Duration::from_secs(60);
-
-/// Runs a file-in's doits with one interpreter, so that what one doit
-/// makes (a dictionary, a global, a class variable's value) the next sees,
-/// and shows the load's progress when standard error is a terminal.
+/// Runs a file-in's doits as Topaz does ([`FileInDoits`]) and shows the
+/// load's progress when standard error is a terminal.
 pub struct InterpreterDoits {
-    interpreter: Interpreter,
-    limits: Limits,
+    doits: FileInDoits,
     progress: Option<ProgressLine<std::io::Stderr>>,
 }
 
 impl InterpreterDoits {
-    /// A runner with the interpreter's default limits; it shows progress
-    /// on standard error if that is a terminal, and is quiet otherwise.
+    /// A runner that shows progress on standard error if that is a
+    /// terminal, and is quiet otherwise.
     pub fn new() -> InterpreterDoits {
         let stderr = std::io::stderr();
         InterpreterDoits {
-            interpreter: Interpreter::new(),
-            limits: Limits::default(),
+            doits: FileInDoits::new(),
             progress: stderr.is_terminal().then(|| ProgressLine::new(stderr)),
         }
     }
@@ -99,41 +91,14 @@ pub fn progress_text(p: &LoadProgress) -> String {
 }
 
 impl DoitRunner for InterpreterDoits {
+    fn run(&mut self, session: &mut Session, source: &str) -> Result<(), String> {
+        self.doits.run(session, source)
+    }
+
     fn progress(&mut self, progress: &LoadProgress) {
         if let Some(line) = &mut self.progress {
             line.show(progress);
         }
-    }
-
-    fn run(&mut self, session: &mut Session, source: &str) -> Result<(), String> {
-        let brk = BreakHandle::new();
-        let (finished, watched) = mpsc::channel::<()>();
-        let stopper = brk.clone();
-        std::thread::spawn(move || {
-            if let Err(RecvTimeoutError::Timeout) = watched.recv_timeout(DOIT_TIME_LIMIT) {
-                stopper.request();
-            }
-        });
-        let outcome = self
-            .interpreter
-            .execute(session, source, &self.limits, &brk);
-        drop(finished);
-        match outcome {
-            Ok(_) => {}
-            // Only the watchdog breaks a file-in's doit.
-            Err(e) if e.kind == ExecErrorKind::Break => {
-                return Err(format!(
-                    "it ran longer than {} s and was stopped",
-                    DOIT_TIME_LIMIT.as_secs()
-                ));
-            }
-            Err(e) => return Err(e.to_string()),
-        }
-        // The file-in's next steps (and its commit) read the session: the
-        // doit's changes go into it now.
-        self.interpreter
-            .write_back(session)
-            .map_err(|e| format!("its changes could not be kept: {e}"))
     }
 }
 

@@ -49,6 +49,7 @@
 //! ```
 
 mod compile;
+mod file_in;
 mod heap;
 mod interp;
 mod intrinsics;
@@ -64,6 +65,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use gs_image::{ImageError, Session};
 
 pub use compile::CompileProblem;
+pub use file_in::{DOIT_TIME_LIMIT, FileInDoits};
 pub use heap::{memory_ceiling, memory_reserved, set_memory_ceiling};
 
 use crate::heap::{Body, Object, Value};

@@ -11,12 +11,11 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use gs_image::filein::{DoitRunner, Failure, FileInOptions};
 use gs_image::{Image, Session};
-use gs_interp::{BreakHandle, Interpreter, Limits};
+use gs_interp::FileInDoits;
 use gs_topaz::CommandKind;
 
 /// Each project's directory under `tests/realcode/` and the least share of
@@ -30,28 +29,14 @@ const PROJECTS: &[(&str, f64)] = &[
 /// The least share over the whole corpus, in percent.
 const OVERALL_FLOOR: f64 = 99.12;
 
-/// The longest one doit may run before it is stopped and reported, as in
-/// `gs-mcp image load`.
-const DOIT_TIME_LIMIT: Duration = Duration::from_secs(60);
-
-/// Runs a file-in's doits as `gs-mcp image load` does: one interpreter,
-/// its changes written into the session after each doit, a watchdog
-/// stopping a doit that runs too long.
-struct Doits(Interpreter);
+/// Runs a file-in's doits as `gs-mcp image load` does ([`FileInDoits`]),
+/// saying which ones take long.
+struct Doits(FileInDoits);
 
 impl DoitRunner for Doits {
     fn run(&mut self, session: &mut Session, source: &str) -> Result<(), String> {
-        let brk = BreakHandle::new();
-        let (finished, watched) = mpsc::channel::<()>();
-        let stopper = brk.clone();
-        std::thread::spawn(move || {
-            if let Err(RecvTimeoutError::Timeout) = watched.recv_timeout(DOIT_TIME_LIMIT) {
-                stopper.request();
-            }
-        });
         let started = std::time::Instant::now();
-        let outcome = self.0.execute(session, source, &Limits::default(), &brk);
-        drop(finished);
+        let outcome = self.0.run(session, source);
         if started.elapsed() > Duration::from_millis(500) {
             // Real initialisers compute (Sparkle's SpkHashTableSizes finds
             // primes): say which doits take the test's time.
@@ -61,8 +46,7 @@ impl DoitRunner for Doits {
                 source.lines().next().unwrap_or("")
             );
         }
-        outcome.map_err(|e| e.to_string())?;
-        self.0.write_back(session).map_err(|e| e.to_string())
+        outcome
     }
 }
 
@@ -115,7 +99,7 @@ fn load(project: &str) -> Tally {
     let temp = tempfile::tempdir().expect("temp dir");
     let image = Image::open(temp.path().join("corpus.image")).expect("image");
     let mut session = image.session();
-    let mut doits = Doits(Interpreter::new());
+    let mut doits = Doits(FileInDoits::new());
     let report = gs_image::filein::file_in_paths_running(
         &mut session,
         &[dir.join("load.gs")],

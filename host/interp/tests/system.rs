@@ -6,9 +6,9 @@
 
 use std::path::PathBuf;
 
-use gs_image::filein::{DoitRunner, FileInOptions};
+use gs_image::filein::FileInOptions;
 use gs_image::{Image, Session};
-use gs_interp::{BreakHandle, Interpreter, Limits};
+use gs_interp::{BreakHandle, FileInDoits, Interpreter, Limits};
 
 /// A session with an interpreter of its own, as a gem has.
 struct Gem {
@@ -45,19 +45,6 @@ fn image() -> (tempfile::TempDir, Image) {
     (dir, image)
 }
 
-/// Runs a file-in's doits as `gs-mcp image load` does: one interpreter,
-/// its changes written into the session after each doit.
-struct Doits(Interpreter);
-
-impl DoitRunner for Doits {
-    fn run(&mut self, session: &mut Session, source: &str) -> Result<(), String> {
-        self.0
-            .execute(session, source, &Limits::default(), &BreakHandle::new())
-            .map_err(|e| e.to_string())?;
-        self.0.write_back(session).map_err(|e| e.to_string())
-    }
-}
-
 const APP: &str = "! A file-out that makes its symbol dictionary when it is missing.
 run
 | names |
@@ -91,7 +78,7 @@ fn a_file_in_that_inserts_its_dictionary_loads_its_classes_into_it() {
     let path: PathBuf = dir.path().join("app.gs");
     std::fs::write(&path, APP).expect("write the file-out");
     let mut session = image.session();
-    let mut doits = Doits(Interpreter::new());
+    let mut doits = FileInDoits::new();
     let report = gs_image::filein::file_in_paths_running(
         &mut session,
         &[path],

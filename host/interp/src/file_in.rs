@@ -1,0 +1,69 @@
+//! A file-in's doits, run as Topaz runs them.
+//!
+//! The image crate applies what it recognises in a Topaz file (class
+//! definitions, methods, simple bindings) and hands every other doit to a
+//! [`DoitRunner`]. [`FileInDoits`] is that runner: the one place that says
+//! how an operator's load runs Smalltalk, for `gs-mcp image load` and for
+//! the tests that load real code.
+
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use gs_image::Session;
+use gs_image::filein::DoitRunner;
+
+use crate::{BreakHandle, ExecErrorKind, Interpreter, Limits};
+
+/// The longest one doit of a file-in may run before it is stopped and
+/// reported: a file-in is an operator's batch job, and a doit that loops
+/// must not hang it.
+pub const DOIT_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// Runs a file-in's doits with one interpreter for the whole load, so that
+/// what one doit makes (a dictionary, a global, a class variable's value)
+/// the next sees; writes each doit's changes into the session after it,
+/// because the load's next steps (and its commit) read the session; and
+/// stops a doit that runs longer than [`DOIT_TIME_LIMIT`].
+#[derive(Debug, Default)]
+pub struct FileInDoits {
+    interpreter: Interpreter,
+    limits: Limits,
+}
+
+impl FileInDoits {
+    /// A runner with the interpreter's default limits.
+    pub fn new() -> FileInDoits {
+        FileInDoits::default()
+    }
+}
+
+impl DoitRunner for FileInDoits {
+    fn run(&mut self, session: &mut Session, source: &str) -> Result<(), String> {
+        let brk = BreakHandle::new();
+        let (finished, watched) = mpsc::channel::<()>();
+        let stopper = brk.clone();
+        std::thread::spawn(move || {
+            if let Err(RecvTimeoutError::Timeout) = watched.recv_timeout(DOIT_TIME_LIMIT) {
+                stopper.request();
+            }
+        });
+        let outcome = self
+            .interpreter
+            .execute(session, source, &self.limits, &brk);
+        drop(finished);
+        match outcome {
+            Ok(_) => {}
+            // Only the watchdog breaks a file-in's doit.
+            Err(e) if e.kind == ExecErrorKind::Break => {
+                return Err(format!(
+                    "it ran longer than {} s and was stopped",
+                    DOIT_TIME_LIMIT.as_secs()
+                ));
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+        self.interpreter
+            .write_back(session)
+            .map_err(|e| format!("its changes could not be kept: {e}"))
+    }
+}
