@@ -42,6 +42,17 @@ impl Fixture {
     }
 }
 
+/// A break handle, and the thread that requests the break 100 ms from now.
+fn break_in_100_ms() -> (BreakHandle, std::thread::JoinHandle<()>) {
+    let brk = BreakHandle::new();
+    let requester = brk.clone();
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        requester.request();
+    });
+    (brk, setter)
+}
+
 #[test]
 fn a_break_ends_an_infinite_loop_and_the_session_goes_on() {
     let mut f = Fixture::new();
@@ -51,14 +62,7 @@ fn a_break_ends_an_infinite_loop_and_the_session_goes_on() {
         "1 to: 1000000000000 do: [:i | i]",
         "| b | b := [:n | b value: n]. [1] repeat",
     ] {
-        let brk = BreakHandle::new();
-        let setter = {
-            let brk = brk.clone();
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(100));
-                brk.request();
-            })
-        };
+        let (brk, setter) = break_in_100_ms();
         let r = f
             .interp
             .execute(&mut f.session, source, &Limits::default(), &brk);
@@ -78,14 +82,7 @@ fn a_break_ends_a_long_delay_wait_promptly() {
         "Semaphore new waitForSeconds: 3600",
         "[(Delay forSeconds: 3600) wait] ensure: [3]",
     ] {
-        let brk = BreakHandle::new();
-        let setter = {
-            let brk = brk.clone();
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(100));
-                brk.request();
-            })
-        };
+        let (brk, setter) = break_in_100_ms();
         let start = std::time::Instant::now();
         let r = f
             .interp
