@@ -156,6 +156,37 @@ pub struct ExecOutcome {
     pub transcript: String,
 }
 
+/// The value a call answered, as a client on the other side of a wire
+/// needs it (GemStone's C interface hands back objects, not their
+/// printString): immediate values as themselves, byte objects with their
+/// bytes, anything else by its class name. See
+/// [`Interpreter::execute_answer`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// `nil`.
+    Nil,
+    /// `true`.
+    True,
+    /// `false`.
+    False,
+    /// A SmallInteger (-2^60 to 2^60 - 1, GemStone's range).
+    SmallInteger(i64),
+    /// A byte object without named instance variables (a String, Symbol,
+    /// ByteArray, Utf8, …): its class name and its bytes, exactly.
+    Bytes {
+        /// The object's class name, e.g. `Utf8`.
+        class: String,
+        /// Its indexed bytes.
+        bytes: Vec<u8>,
+    },
+    /// Any other object (a Character, a Float, a LargeInteger, a pointer
+    /// object, a class): its class name.
+    Object {
+        /// The object's class name (`Foo class` for a class).
+        class: String,
+    },
+}
+
 /// Why a call did not answer a value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExecErrorKind {
@@ -546,6 +577,40 @@ impl Interpreter {
                 print_string,
                 truncated,
                 transcript: std::mem::take(&mut run.transcript),
+            })
+        })
+    }
+
+    /// Evaluates `source` as [`Interpreter::execute`] does, but answers
+    /// the value itself ([`Answer`]) instead of its printString: what a
+    /// GemStone C-interface peer (the test stone) hands its client. The
+    /// Transcript output is dropped.
+    pub fn execute_answer(
+        &mut self,
+        session: &mut Session,
+        source: &str,
+        limits: &Limits,
+        brk: &BreakHandle,
+    ) -> Result<Answer, ExecError> {
+        self.with_run(session, limits, brk, |run| {
+            let value = run_doit(run, source)?;
+            Ok(match value {
+                Value::Nil => Answer::Nil,
+                Value::True => Answer::True,
+                Value::False => Answer::False,
+                Value::Int(i) => Answer::SmallInteger(i),
+                Value::Obj(id) => match &run.st.heap.get(id).body {
+                    Body::Bytes(b) if run.st.heap.get(id).named.is_empty() => Answer::Bytes {
+                        class: run.class_name_of(value),
+                        bytes: b.clone(),
+                    },
+                    _ => Answer::Object {
+                        class: run.class_name_of(value),
+                    },
+                },
+                other => Answer::Object {
+                    class: run.class_name_of(other),
+                },
             })
         })
     }

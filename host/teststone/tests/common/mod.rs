@@ -1,0 +1,138 @@
+//! What the test stone's tests share: one template image, one
+//! installation of the client library, one `GEMSTONE_GLOBAL_DIR` for every
+//! stone of the test binary (each stone has a name of its own), and a
+//! stone process per test.
+
+#![allow(dead_code)] // each test file uses part of it
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use gs_gci::{Library, Login, Password, Session};
+use gs_teststone::{Installation, StoneConfig, StoneProcess};
+
+/// Where everything of this test binary lives; removed by the OS's temp
+/// cleaning, not by us (the stones' processes may outlive a failed test).
+fn root() -> &'static Path {
+    static ROOT: OnceLock<PathBuf> = OnceLock::new();
+    ROOT.get_or_init(|| tempfile::tempdir().expect("a temp dir").keep())
+}
+
+/// The `GEMSTONE_GLOBAL_DIR` of every stone here. Every test calls this
+/// first, so it is set before anything reads the environment.
+pub fn global_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = root().join("global");
+        std::fs::create_dir_all(&dir).unwrap();
+        // SAFETY: every test calls `global_dir` (through `stone` or
+        // `library`) before it does anything else, and `OnceLock` makes the
+        // others wait here until this returns; so no thread of this process
+        // reads the environment while it is being changed.
+        unsafe { std::env::set_var("GEMSTONE_GLOBAL_DIR", &dir) };
+        dir
+    })
+}
+
+/// An image with the kernel, made once, copied for each stone.
+fn template() -> &'static Path {
+    static IMAGE: OnceLock<PathBuf> = OnceLock::new();
+    IMAGE.get_or_init(|| {
+        let path = root().join("template.image");
+        drop(gs_image::Image::open(&path).expect("a new image"));
+        path
+    })
+}
+
+/// gs-gci's view of the client library, loaded from an installation laid
+/// out as GemStone's.
+pub fn library() -> &'static Library {
+    global_dir();
+    static LIB: OnceLock<Library> = OnceLock::new();
+    LIB.get_or_init(|| {
+        let install = Installation::create(&root().join("gemstone")).expect("an installation");
+        Library::open(install.library_path()).expect("gs-gci loads the test stone's library")
+    })
+}
+
+/// A stone process serving a fresh copy of the template image.
+pub struct TestStone {
+    pub process: StoneProcess,
+    pub name: String,
+}
+
+pub fn stone() -> TestStone {
+    global_dir();
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let name = format!("stone{}", N.fetch_add(1, Ordering::SeqCst));
+    let image = root().join(format!("{name}.image"));
+    std::fs::copy(template(), &image).unwrap();
+    let config = StoneConfig::new(&name, &image, global_dir());
+    let process = StoneProcess::spawn_binary(Path::new(env!("CARGO_BIN_EXE_gs-teststone")), config)
+        .expect("the stone starts");
+    TestStone { process, name }
+}
+
+impl TestStone {
+    pub fn login_info(&self, password: &str) -> Login {
+        Login {
+            stone: self.name.clone(),
+            gem_service: None,
+            host_user: None,
+            host_password: None,
+            user: "DataCurator".into(),
+            password: Password::Plain(password.into()),
+            halt_on_error: 0,
+        }
+    }
+
+    pub fn login(&self) -> Session {
+        library()
+            .login(&self.login_info(gs_teststone::DEFAULT_PASSWORD))
+            .expect("logs in")
+    }
+
+    /// Sessions logged in, waiting a moment for the stone to notice ends.
+    pub fn sessions_settle(&self, want: usize) -> usize {
+        let mut n = usize::MAX;
+        for _ in 0..200 {
+            n = self
+                .process
+                .command(gs_teststone::Command::Sessions)
+                .unwrap();
+            if n == want {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        n
+    }
+}
+
+/// Runs `source` to its end through the non-blocking protocol.
+pub fn run(session: &mut Session, source: &str) -> Result<gs_gci::Oop, gs_gci::Error> {
+    session.start_execute(source)?;
+    while !session.poll(Some(Duration::from_secs(60)))? {}
+    session.result()
+}
+
+/// Runs `source` and fetches its result as text.
+pub fn text(session: &mut Session, source: &str) -> String {
+    let oop = run(session, source).unwrap_or_else(|e| panic!("{source}: {e}"));
+    let s = session.fetch_string(oop).expect("fetches");
+    session.release(&[oop]).unwrap();
+    s
+}
+
+/// The GemStone error of a failed execution.
+pub fn gci_error(session: &mut Session, source: &str) -> gs_gci::GciError {
+    match run(session, source) {
+        Ok(oop) => panic!("{source} answered {oop:?}, expected an error"),
+        Err(e) => e
+            .gci()
+            .cloned()
+            .unwrap_or_else(|| panic!("{source}: not a GemStone error: {e}")),
+    }
+}
