@@ -1,0 +1,665 @@
+//! Every piece of Smalltalk the backend sends to the stone, in one place.
+//!
+//! Each function answers the source of one GCI execution. User input never
+//! becomes code: text is embedded as a string literal with its quotes
+//! doubled ([`lit`]), names as quoted symbols `#'…'` ([`sym`]), numbers
+//! and booleans as Rust prints them.
+//!
+//! # The framing of answers
+//!
+//! Every execution answers one String, `encodeAsUTF8` of text built on a
+//! WriteStream by the blocks of [`PRELUDE`]; the Rust side fetches it with
+//! `fetch_string` and parses it with `wire::parse`. The text is one
+//! *value*:
+//!
+//! | value | written as |
+//! |---|---|
+//! | nil | `n` |
+//! | true, false | `t`, `f` |
+//! | an integer | `i` its decimal digits `;` (e.g. `i-42;`) |
+//! | a string | `s` its size in characters `:` the characters (e.g. `s5:a'b:c`) |
+//! | a list | `l` its size `:` then that many values |
+//!
+//! Sizes count characters, not bytes, so a string of any characters —
+//! a Unicode16 or Unicode32 string, or text holding the framing's own
+//! letters — crosses unchanged, and an answer of any size crosses in one
+//! fetch (gs-gci fetches a result of any size page by page). Every answer
+//! is a list whose first value is the string `ok` (the operation's fields
+//! follow) or `error` (then a code and its arguments, all strings; the
+//! Rust side turns each code into the `ToolError` the embedded backend
+//! answers, with the same words).
+//!
+//! # Where the messages come from
+//!
+//! Only GemStone/S 64 3.7 API that GemStone documents or public GemStone
+//! code sends is used; each expression's comment names its sources:
+//!
+//! - **[PG]** GemStone/S 64 Programming Guide 3.7 (symbol lists ch. 3,
+//!   String classes ch. 5, transactions ch. 9, exceptions ch. 15).
+//! - **[Jasper]** GemTalk/Jasper (`MethodList`: `ClassOrganizer new
+//!   implementorsOf:` / `sendersOf:`, GsNMethod `inClass` / `selector`;
+//!   `symbolList dictionaryAndSymbolOf:`).
+//! - **[Jadeite]** GemTalk/Jadeite's `JadeServer` (`symbolList`,
+//!   `removeDictionaryNamed:`, `sourceCodeAt:`, `categoryOfSelector:`,
+//!   `selectors`, `compileMethod:dictionaries:category:environmentId:`,
+//!   `removeSelector:`, `subclassesOf:`, `comment:`, `fileOutClass`).
+//! - **[Rowan]** GemTalk/Rowan's `RowanService` (`symbolList names`).
+//! - **[mcp_server]** GemTalk/mcp_server, the reference server
+//!   (`String>>evaluate` is its execute_code engine; `fileOutClass`;
+//!   `Globals at:otherwise:` for the kernel-class guard; `System
+//!   myUserProfile objectNamed:`; TestCase `selector:` with
+//!   setUp / tearDown).
+//! - **[Grail]** GemTalk/Grail (`System stoneVersionAt: 'gsVersion'`,
+//!   `System needsCommit`, `commitTransaction`, `abortTransaction`).
+//! - **[GemConnect]** GemConnect for Postgres (`SymbolList
+//!   createDictionaryNamed:at:`).
+//! - **[ANSI]** the ANSI Smalltalk standard's collection, stream and
+//!   exception protocols (`WriteStream on:`, `nextPutAll:`, `on:do:`,
+//!   `description`, `detect:ifNone:`, `keysAndValuesDo:`).
+
+/// The size at which a doit's printString is cut, as the embedded
+/// backend's default limit cuts it.
+pub const PRINT_CHARS: usize = 100_000;
+
+/// `text` as a Smalltalk string literal: quoted, its quotes doubled.
+pub fn lit(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+/// `name` as a quoted Symbol literal, `#'…'`, whatever characters it has.
+pub fn sym(name: &str) -> String {
+    format!("#{}", lit(name))
+}
+
+/// An Array literal of quoted Symbols, `#( #'a' #'b')`.
+fn sym_array(names: &[String]) -> String {
+    let mut out = String::from("#(");
+    for n in names {
+        out.push(' ');
+        out.push_str(&sym(n));
+    }
+    out.push(')');
+    out
+}
+
+/// The temporaries and blocks every execution starts with.
+///
+/// - `w` the WriteStream the answer is written on [ANSI]; `String new`
+///   grows into a wider string class when a wider character is added [PG
+///   ch. 5].
+/// - `str` `int` `list` `nul` `bool` `strs` write one framed value each;
+///   `size`, `printString`, `do:` [ANSI].
+/// - `fail` answers an `error` frame at once (`^` from a block ends the
+///   execution with that answer); `encodeAsUTF8` [mcp_server].
+/// - `sl` the user's symbol list: `System myUserProfile symbolList` [PG
+///   ch. 3]; `names` [Rowan]; `userId` [PG].
+/// - `findClass` binds `cls` to the class a name resolves to through the
+///   symbol list (the first dictionary that has the key: `detect:ifNone:`,
+///   `includesKey:`, `at:` [ANSI], `isBehavior`, `name` [PG]), or fails
+///   with `noClass` / `notAClass`.
+/// - `findDict` binds `d` to the dictionary of the symbol list with that
+///   name, or fails with `noDictionary`.
+/// - `homeOf` the dictionary binding a class under its own name
+///   (`at:otherwise:` [mcp_server]).
+pub const PRELUDE: &str = "| w str int list nul bool strs fail sl findClass findDict homeOf cls beh d res ps names home before after trunc |
+w := WriteStream on: String new.
+str := [:x1 | w nextPut: $s; nextPutAll: x1 size printString; nextPut: $:; nextPutAll: x1].
+int := [:x1 | w nextPut: $i; nextPutAll: x1 printString; nextPut: $;].
+list := [:x1 | w nextPut: $l; nextPutAll: x1 printString; nextPut: $:].
+nul := [w nextPut: $n].
+bool := [:x1 | w nextPut: (x1 ifTrue: [$t] ifFalse: [$f])].
+strs := [:x1 | list value: x1 size. x1 do: [:x2 | str value: x2]].
+fail := [:x1 :x2 | w := WriteStream on: String new. list value: x2 size + 2. str value: 'error'. str value: x1. x2 do: [:x3 | str value: x3]. w contents encodeAsUTF8].
+sl := System myUserProfile symbolList.
+findClass := [:x1 | | x2 |
+  x2 := sl detect: [:x3 | x3 includesKey: x1] ifNone: [nil].
+  x2 == nil ifTrue: [^ fail value: 'noClass' value: (Array with: x1 with: System myUserProfile userId) , sl names asArray].
+  (x2 at: x1) isBehavior ifFalse: [^ fail value: 'notAClass' value: (Array with: x1 with: x2 name)].
+  cls := x2 at: x1].
+findDict := [:x1 |
+  d := sl detect: [:x2 | x2 name = x1] ifNone: [nil].
+  d == nil ifTrue: [^ fail value: 'noDictionary' value: (Array with: x1) , sl names asArray].
+  d].
+homeOf := [:x1 | sl detect: [:x2 | (x2 at: x1 name otherwise: nil) == x1] ifNone: [nil]].
+";
+
+/// The end of every execution: the answer's text as UTF-8.
+const END: &str = "\nw contents encodeAsUTF8";
+
+/// `list value: n+1. str value: 'ok'.` — the head of an answer of `n`
+/// fields.
+fn ok(fields: usize) -> String {
+    format!("list value: {}. str value: 'ok'.\n", fields + 1)
+}
+
+fn program(body: &str) -> String {
+    format!("{PRELUDE}{body}{END}")
+}
+
+/// `beh` bound to the class (`meta` false) or its metaclass (`class`
+/// [ANSI]).
+fn side(meta: bool) -> &'static str {
+    if meta {
+        "beh := cls class.\n"
+    } else {
+        "beh := cls.\n"
+    }
+}
+
+/// The stone's version and name: `System stoneVersionAt: 'gsVersion'`
+/// [Grail], `System stoneName` [PG].
+pub fn stone_facts() -> String {
+    program(&format!(
+        "{}str value: (System stoneVersionAt: 'gsVersion') asString. str value: System stoneName asString.",
+        ok(2)
+    ))
+}
+
+/// The names of the symbol list's dictionaries, in order: `names`
+/// [Rowan].
+pub fn dictionaries() -> String {
+    program(&format!("{}strs value: sl names.", ok(1)))
+}
+
+/// The keys of a dictionary bound to classes: `keysAndValuesDo:` [ANSI],
+/// `isBehavior` [PG].
+pub fn classes(dictionary: &str) -> String {
+    program(&format!(
+        "findDict value: {}.
+names := OrderedCollection new.
+d keysAndValuesDo: [:x1 :x2 | x2 isBehavior ifTrue: [names add: x1]].
+{}strs value: names.",
+        sym(dictionary),
+        ok(1)
+    ))
+}
+
+/// Every binding of a dictionary, each with the bound class's own name
+/// (or nil): `keysAndValuesDo:` [ANSI].
+pub fn entries(dictionary: &str) -> String {
+    program(&format!(
+        "findDict value: {}.
+names := OrderedCollection new.
+d keysAndValuesDo: [:x1 :x2 | names add: (Array with: x1 with: (x2 isBehavior ifTrue: [x2 name] ifFalse: [nil]))].
+{}list value: names size.
+names do: [:x1 | list value: 2. str value: (x1 at: 1). (x1 at: 2) == nil ifTrue: [nul value] ifFalse: [str value: (x1 at: 2)]].",
+        sym(dictionary),
+        ok(1)
+    ))
+}
+
+/// What describe_class and the definition need of a class: its own name,
+/// superclass, home dictionary, variables (`instVarNames`,
+/// `classVarNames`, the metaclass's `instVarNames` [Jadeite]), category,
+/// comment (`category`, `comment` [PG]), whether Globals binds it under
+/// its name (the kernel-class test of [mcp_server]) and its kind
+/// (`isBytes`, `isIndexable` [PG]).
+pub fn class_facts(class_name: &str) -> String {
+    program(&format!(
+        "findClass value: {}.
+home := homeOf value: cls.
+{}str value: cls name.
+cls superclass == nil ifTrue: [nul value] ifFalse: [str value: cls superclass name].
+home == nil ifTrue: [nul value] ifFalse: [str value: home name].
+strs value: cls instVarNames asArray.
+strs value: cls classVarNames asArray.
+strs value: cls class instVarNames asArray.
+cls category == nil ifTrue: [nul value] ifFalse: [str value: cls category].
+cls comment == nil ifTrue: [nul value] ifFalse: [str value: cls comment].
+bool value: (Globals at: cls name otherwise: nil) == cls.
+str value: (cls isBytes ifTrue: ['bytes'] ifFalse: [cls isIndexable ifTrue: ['indexable'] ifFalse: ['pointers']]).",
+        sym(class_name),
+        ok(10)
+    ))
+}
+
+/// Whether a name resolves to a class that Globals binds under its own
+/// name (the kernel-class test of [mcp_server]); false for an unknown
+/// name or a global that is not a class.
+pub fn is_kernel_class(class_name: &str) -> String {
+    program(&format!(
+        "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
+cls := home == nil ifTrue: [nil] ifFalse: [home at: {0}].
+{1}bool value: (cls ~~ nil and: [cls isBehavior and: [(Globals at: cls name otherwise: nil) == cls]]).",
+        sym(class_name),
+        ok(1)
+    ))
+}
+
+/// The selectors of one side of a class with each one's category:
+/// `selectors`, `categoryOfSelector:` [Jadeite].
+pub fn selectors(class_name: &str, meta: bool) -> String {
+    program(&format!(
+        "findClass value: {}.
+{}names := beh selectors asArray.
+{}list value: names size.
+names do: [:x1 | | x2 | x2 := beh categoryOfSelector: x1. list value: 2. str value: x1. x2 == nil ifTrue: [nul value] ifFalse: [str value: x2]].",
+        sym(class_name),
+        side(meta),
+        ok(1)
+    ))
+}
+
+/// The class's own name, its superclasses (nearest first:
+/// `allSuperclasses` [PG]) and direct subclasses (`ClassOrganizer new
+/// subclassesOf:` [Jadeite]).
+pub fn hierarchy(class_name: &str) -> String {
+    program(&format!(
+        "findClass value: {}.
+{}str value: cls name.
+strs value: (cls allSuperclasses asArray collect: [:x1 | x1 name]).
+strs value: ((ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 name]).",
+        sym(class_name),
+        ok(3)
+    ))
+}
+
+/// The class in Topaz form: `fileOutClass` [Jadeite, mcp_server].
+pub fn file_out(class_name: &str) -> String {
+    program(&format!(
+        "findClass value: {}.
+{}str value: cls fileOutClass.",
+        sym(class_name),
+        ok(1)
+    ))
+}
+
+/// One method's source and category (`includesSelector:` [PG],
+/// `sourceCodeAt:`, `categoryOfSelector:` [Jadeite]), with the class's own
+/// name.
+pub fn method(class_name: &str, meta: bool, selector: &str) -> String {
+    program(&format!(
+        "findClass value: {0}.
+{1}(beh includesSelector: {2}) ifFalse: [^ fail value: 'noMethod' value: (Array with: cls name with: {3} with: {4})].
+res := beh categoryOfSelector: {2}.
+{5}str value: cls name.
+str value: (beh sourceCodeAt: {2}).
+res == nil ifTrue: [nul value] ifFalse: [str value: res].",
+        sym(class_name),
+        side(meta),
+        sym(selector),
+        lit(if meta { "class" } else { "instance" }),
+        lit(selector),
+        ok(3)
+    ))
+}
+
+/// Methods as `ClassOrganizer` answers them [Jasper]: each GsNMethod's
+/// `inClass` (`theNonMetaClass`, `isMeta` [PG]) and `selector`.
+fn method_list(query: &str) -> String {
+    program(&format!(
+        "res := {query} asArray.
+{}list value: res size.
+res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool value: x1 inClass isMeta. str value: x1 selector].",
+        ok(1)
+    ))
+}
+
+/// Methods implementing a selector: `ClassOrganizer new implementorsOf:`
+/// [Jasper].
+pub fn implementors(selector: &str) -> String {
+    method_list(&format!(
+        "(ClassOrganizer new implementorsOf: {})",
+        sym(selector)
+    ))
+}
+
+/// Methods sending a selector: `ClassOrganizer new sendersOf:` [Jasper].
+pub fn senders(selector: &str) -> String {
+    method_list(&format!(
+        "(ClassOrganizer new sendersOf: {})",
+        sym(selector)
+    ))
+}
+
+/// Methods referring to what a name is bound to in the symbol list, or
+/// the error `noName`: `ClassOrganizer new referencesToObject:` [PG],
+/// `detect:ifNone:`, `includesKey:` [ANSI]. Class and pool variables are
+/// not looked for.
+pub fn references_to(name: &str) -> String {
+    program(&format!(
+        "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
+home == nil ifTrue: [^ fail value: 'noName' value: (Array with: {1})].
+res := (ClassOrganizer new referencesToObject: (home at: {0})) asArray.
+{2}list value: res size.
+res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool value: x1 inClass isMeta. str value: x1 selector].",
+        sym(name),
+        lit(name),
+        ok(1)
+    ))
+}
+
+/// Methods whose source holds a text: every class of the symbol list (or
+/// of one of its dictionaries), once, under its own name, both sides;
+/// `selectors`, `sourceCodeAt:` [Jadeite], `findString:startingAt:`,
+/// `asLowercase` [PG ch. 5], `IdentitySet` [PG].
+pub fn search_source(text: &str, ignore_case: bool, dictionary: Option<&str>) -> String {
+    let scope = match dictionary {
+        Some(name) => format!("findDict value: {}.\nnames := Array with: d.\n", sym(name)),
+        None => "names := sl.\n".to_string(),
+    };
+    let (pattern, source) = if ignore_case {
+        (format!("{} asLowercase", lit(text)), "x5 asLowercase")
+    } else {
+        (lit(text), "x5")
+    };
+    program(&format!(
+        "{scope}res := OrderedCollection new.
+before := IdentitySet new.
+ps := {pattern}.
+names do: [:x1 | x1 keysAndValuesDo: [:x2 :x3 |
+  (x3 isBehavior and: [(x3 name = x2) and: [(before includes: x3) not and: [(homeOf value: x3) == x1]]]) ifTrue: [
+    before add: x3.
+    (Array with: x3 with: x3 class) do: [:x4 |
+      x4 selectors do: [:x6 | | x5 |
+        x5 := x4 sourceCodeAt: x6.
+        (x5 ~~ nil and: [({source} findString: ps startingAt: 1) > 0])
+          ifTrue: [res add: (Array with: x3 name with: x4 isMeta with: x6)]]]]]].
+{}list value: res size.
+res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str value: (x1 at: 3)].",
+        ok(1)
+    ))
+}
+
+/// A doit: the code compiled and run by `String>>evaluate` [mcp_server],
+/// its value's `printString` cut at [`PRINT_CHARS`] (`copyFrom:to:`
+/// [ANSI]); a compile error (`CompileError` [PG ch. 15]) or an unhandled
+/// `Error` answered as an error frame with the class's `name` and the
+/// exception's `description` [ANSI]. The Transcript is not captured (a
+/// gem writes it to its log).
+pub fn execute(code: &str) -> String {
+    program(&format!(
+        "res := [[{code} evaluate]
+    on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
+  on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: x1 description)].
+ps := [res printString] on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: 'while printing the result: ' , x1 description)].
+trunc := ps size > {cap}.
+trunc ifTrue: [ps := ps copyFrom: 1 to: {cap}].
+{ok}str value: ps. bool value: trunc. str value: ''.",
+        code = lit(code),
+        cap = PRINT_CHARS,
+        ok = ok(3)
+    ))
+}
+
+/// The classes under TestCase the symbol list reaches: `ClassOrganizer
+/// new allSubclassesOf:` [PG], each once under its own name.
+pub fn test_classes() -> String {
+    program(&format!(
+        "res := (ClassOrganizer new allSubclassesOf: TestCase) asArray select: [:x1 | (homeOf value: x1) ~~ nil].
+{}strs value: (res collect: [:x1 | x1 name]).",
+        ok(1)
+    ))
+}
+
+/// The tests a TestCase class runs: `inheritsFrom:` [PG],
+/// `allTestSelectors` (SUnit) — or the error `notTestCase`.
+pub fn test_selectors(class_name: &str) -> String {
+    program(&format!(
+        "findClass value: {}.
+(cls inheritsFrom: TestCase) ifFalse: [^ fail value: 'notTestCase' value: (Array with: cls name)].
+{}str value: cls name.
+strs value: cls allTestSelectors asArray.",
+        sym(class_name),
+        ok(2)
+    ))
+}
+
+/// Sends each of a test class's resources `current` (before a run) or
+/// `reset` (after), as SUnit's TestSuite does: `resources` (SUnit).
+pub fn test_resources(class_name: &str, start: bool) -> String {
+    program(&format!(
+        "findClass value: {}.
+cls resources do: [:x1 | x1 {}].
+{}",
+        sym(class_name),
+        if start { "current" } else { "reset" },
+        ok(0)
+    ))
+}
+
+/// Runs one test as SUnit's `TestCase>>runCase` does (`selector:`,
+/// `setUp`, `perform:`, `tearDown` in an `ensure:`), telling a
+/// `TestFailure` (SUnit) from any other `Error`: answers `passed`, or
+/// `failure` / `error` with the exception's class name and description.
+pub fn run_test(class_name: &str, selector: &str) -> String {
+    program(&format!(
+        "findClass value: {}.
+res := cls selector: {}.
+ps := nil.
+[[res setUp. res perform: res selector] ensure: [res tearDown]]
+  on: TestFailure, Error do: [:x1 | ps := x1. x1 return: nil].
+{}ps == nil
+  ifTrue: [str value: 'passed'. str value: ''. str value: '']
+  ifFalse: [str value: ((ps isKindOf: TestFailure) ifTrue: ['failure'] ifFalse: ['error']). str value: ps class name. str value: ps description].",
+        sym(class_name),
+        sym(selector),
+        ok(3)
+    ))
+}
+
+/// Commits: `System needsCommit`, `System commitTransaction` [Grail]; a
+/// failed commit answers `System transactionConflicts` keys [PG ch. 9],
+/// an Error during it its description.
+pub fn commit() -> String {
+    program(&format!(
+        "before := System needsCommit.
+res := [System commitTransaction] on: Error do: [:x1 | ^ fail value: 'commitRefused' value: (Array with: x1 description)].
+res ifFalse: [names := OrderedCollection new.
+  System transactionConflicts keysAndValuesDo: [:x1 :x2 | x1 == #commitResult ifFalse: [x2 do: [:x3 | names add: x1 , ': ' , x3 printString]]].
+  ^ fail value: 'conflict' value: names asArray].
+{}bool value: before.",
+        ok(1)
+    ))
+}
+
+/// Aborts: `System abortTransaction` [Grail].
+pub fn abort() -> String {
+    program(&format!("System abortTransaction.\n{}", ok(0)))
+}
+
+/// Refreshes a session without changes (`System needsCommit`,
+/// `abortTransaction` [Grail]), or fails with `pending`.
+pub fn refresh() -> String {
+    program(&format!(
+        "System needsCommit ifTrue: [^ fail value: 'pending' value: #()].
+System abortTransaction.
+{}",
+        ok(0)
+    ))
+}
+
+/// The session's facts: `System myUserProfile userId` [PG], `System
+/// session` (the session's number) [PG], `System stoneName` [PG],
+/// `System needsCommit` [Grail].
+pub fn status() -> String {
+    program(&format!(
+        "{}str value: System myUserProfile userId asString. int value: System session. str value: System stoneName asString. bool value: System needsCommit.",
+        ok(4)
+    ))
+}
+
+/// Compiles a method: `compileMethod:dictionaries:category:environmentId:`
+/// [Jadeite] (environment 0, Smalltalk), answering the class's own name and
+/// the method's `selector` [Jasper]; a `CompileError` [PG] is answered with
+/// its description.
+pub fn compile_method(class_name: &str, meta: bool, category: &str, source: &str) -> String {
+    program(&format!(
+        "findClass value: {}.
+{}res := [beh compileMethod: {} dictionaries: sl category: {} environmentId: 0]
+  on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)].
+{}str value: cls name. str value: res selector.",
+        sym(class_name),
+        side(meta),
+        lit(source),
+        lit(category),
+        ok(2)
+    ))
+}
+
+/// Defines or redefines a class with GemStone's class-definition message
+/// `subclass:instVarNames:classVars:classInstVars:poolDictionaries:inDictionary:options:`
+/// [PG, Jadeite] and `category:` [PG]. The superclass must resolve to a
+/// class (`noSuperclass`), the dictionary be in the symbol list.
+pub fn define_class(
+    name: &str,
+    superclass: Option<&str>,
+    dictionary: &str,
+    instance_variables: &[String],
+    class_variables: &[String],
+    class_instance_variables: &[String],
+    category: Option<&str>,
+) -> String {
+    let superclass = match superclass {
+        None => "res := nil.\n".to_string(),
+        Some(s) => format!(
+            "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
+(home == nil or: [(home at: {0}) isBehavior not]) ifTrue: [^ fail value: 'noSuperclass' value: (Array with: {1} with: {2} with: System myUserProfile userId)].
+res := home at: {0}.\n",
+            sym(s),
+            lit(s),
+            lit(name)
+        ),
+    };
+    let category = match category {
+        Some(c) => format!("cls category: {}.\n", lit(c)),
+        None => String::new(),
+    };
+    program(&format!(
+        "findDict value: {dict}.
+{superclass}cls := [res subclass: {name} instVarNames: {iv} classVars: {cv} classInstVars: {civ} poolDictionaries: #() inDictionary: d options: #()]
+  on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: x1 description)].
+{category}{ok}str value: cls name.",
+        dict = sym(dictionary),
+        name = lit(name),
+        iv = sym_array(instance_variables),
+        cv = sym_array(class_variables),
+        civ = sym_array(class_instance_variables),
+        ok = ok(1)
+    ))
+}
+
+/// The parts of a class a redefinition can change, or nil for none:
+/// `definition`, `comment`, `category` [PG].
+fn snapshot(into: &str, class_name: &str) -> String {
+    format!(
+        "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
+{into} := (home ~~ nil and: [(home at: {0}) isBehavior])
+  ifTrue: [Array with: (home at: {0}) definition with: ((home at: {0}) comment ifNil: ['']) with: ((home at: {0}) category ifNil: [''])]
+  ifFalse: [nil].\n",
+        sym(class_name)
+    )
+}
+
+/// Evaluates a class-definition source with `String>>evaluate`
+/// [mcp_server] (the form a file-out writes, `comment:` and `category:`
+/// statements included), which must answer a class (`notAClassValue`),
+/// and answers the class's own name, home dictionary, and its definition,
+/// comment and category before (nil if it did not exist) and after.
+pub fn define_class_from_source(class_name: &str, source: &str) -> String {
+    program(&format!(
+        "{before}res := [[{code} evaluate]
+    on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
+  on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: x1 description)].
+(res ~~ nil and: [res isBehavior]) ifFalse: [^ fail value: 'notAClassValue' value: #()].
+{after}home := homeOf value: res.
+{ok}str value: res name.
+home == nil ifTrue: [nul value] ifFalse: [str value: home name].
+before == nil ifTrue: [nul value] ifFalse: [strs value: before].
+strs value: after.",
+        before = snapshot("before", class_name),
+        code = lit(source),
+        after = snapshot("after", class_name),
+        ok = ok(4)
+    ))
+}
+
+/// Adds an empty dictionary at the end of the symbol list:
+/// `createDictionaryNamed:at:` [GemConnect]; an existing name is the
+/// error `dictionaryExists`.
+pub fn add_dictionary(name: &str) -> String {
+    program(&format!(
+        "(sl names includes: {0}) ifTrue: [^ fail value: 'dictionaryExists' value: (Array with: {1})].
+sl createDictionaryNamed: {0} at: sl size + 1.
+{2}",
+        sym(name),
+        lit(name),
+        ok(0)
+    ))
+}
+
+/// Removes a dictionary from the symbol list (`removeDictionaryNamed:`
+/// [Jadeite]), refusing the standard ones (`standardDictionary`) and one
+/// that is the home of classes (`homeOfClasses`).
+pub fn remove_dictionary(name: &str) -> String {
+    program(&format!(
+        "findDict value: {0}.
+(#(#Globals #UserGlobals #Published) includes: d name) ifTrue: [^ fail value: 'standardDictionary' value: (Array with: {1})].
+names := OrderedCollection new.
+d keysAndValuesDo: [:x1 :x2 | (x2 isBehavior and: [x2 name = x1 and: [(homeOf value: x2) == d]]) ifTrue: [names add: x1]].
+names isEmpty ifFalse: [^ fail value: 'homeOfClasses' value: (Array with: {1}) , names asArray].
+sl removeDictionaryNamed: {0}.
+{2}",
+        sym(name),
+        lit(name),
+        ok(0)
+    ))
+}
+
+/// Removes a method: `removeSelector:` [Jadeite], or `noMethod`.
+pub fn delete_method(class_name: &str, meta: bool, selector: &str) -> String {
+    program(&format!(
+        "findClass value: {0}.
+{1}(beh includesSelector: {2}) ifFalse: [^ fail value: 'noMethod' value: (Array with: cls name with: {3} with: {4})].
+beh removeSelector: {2}.
+{5}",
+        sym(class_name),
+        side(meta),
+        sym(selector),
+        lit(if meta { "class" } else { "instance" }),
+        lit(selector),
+        ok(0)
+    ))
+}
+
+/// Removes a class without subclasses (`subclassesOf:` [Jadeite], else
+/// `hasSubclasses`) by removing its binding from its home dictionary
+/// (`removeKey:` [ANSI]).
+pub fn delete_class(class_name: &str) -> String {
+    program(&format!(
+        "findClass value: {}.
+names := (ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 name].
+names isEmpty ifFalse: [^ fail value: 'hasSubclasses' value: (Array with: cls name) , names].
+home := homeOf value: cls.
+home removeKey: cls name.
+{}",
+        sym(class_name),
+        ok(0)
+    ))
+}
+
+/// Replaces a class comment: `comment:` [Jadeite].
+pub fn set_class_comment(class_name: &str, comment: &str) -> String {
+    program(&format!(
+        "findClass value: {}.
+cls comment: {}.
+{}",
+        sym(class_name),
+        lit(comment),
+        ok(0)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_text_is_only_ever_a_literal() {
+        assert_eq!(lit("it's"), "'it''s'");
+        assert_eq!(sym("a'b"), "#'a''b'");
+        assert_eq!(sym_array(&["a".into(), "b c".into()]), "#( #'a' #'b c')");
+        let code = execute("'; System shutDown. '");
+        assert!(code.contains("''''; System shutDown. '''"), "{code}");
+    }
+}

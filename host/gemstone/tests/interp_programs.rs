@@ -1,0 +1,122 @@
+//! The backend's Smalltalk run in the embedded interpreter (the kernel the
+//! test stone serves), program by program: each must answer a framed
+//! String that parses. A quick check that needs no stone.
+
+use gs_gemstone::smalltalk as st;
+use gs_gemstone::wire;
+use gs_interp::{Answer, BreakHandle, Interpreter, Limits};
+
+const FIXTURE: &str = include_str!("../../builtin/tests/fixtures/bank.gs");
+
+fn run(programs: &[(&str, String)]) -> Vec<(String, Result<wire::Value, String>)> {
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("p.gsimage")).unwrap();
+    let mut session = image.session();
+    let report = gs_image::filein::file_in_text(&mut session, "bank.gs", FIXTURE);
+    assert!(report.is_clean(), "{report:?}");
+    session.commit().unwrap();
+    let mut session = image.session();
+    let mut interp = Interpreter::new();
+    programs
+        .iter()
+        .map(|(name, source)| {
+            let r = interp.execute_answer(
+                &mut session,
+                source,
+                &Limits::default(),
+                &BreakHandle::new(),
+            );
+            let parsed = match r {
+                Ok(Answer::Bytes { bytes, .. }) => {
+                    let text = String::from_utf8(bytes).map_err(|e| e.to_string());
+                    text.and_then(|t| wire::parse(&t).map_err(|e| format!("{e}: {t}")))
+                }
+                Ok(other) => Err(format!("not bytes: {other:?}")),
+                Err(e) => Err(format!("{e}")),
+            };
+            (name.to_string(), parsed)
+        })
+        .collect()
+}
+
+#[test]
+fn every_program_answers_a_framed_string() {
+    let programs = vec![
+        ("facts", st::stone_facts()),
+        ("dictionaries", st::dictionaries()),
+        ("classes", st::classes("Bank")),
+        ("classes of nothing", st::classes("Nope")),
+        ("entries", st::entries("Bank")),
+        ("class facts", st::class_facts("Account")),
+        ("no class", st::class_facts("Acount")),
+        ("kernel", st::is_kernel_class("Object")),
+        ("selectors", st::selectors("Account", false)),
+        ("class selectors", st::selectors("Account", true)),
+        ("hierarchy", st::hierarchy("Account")),
+        ("file out", st::file_out("Account")),
+        ("method", st::method("Account", false, "balance")),
+        ("no method", st::method("Account", false, "owner:")),
+        ("implementors", st::implementors("balance")),
+        ("senders", st::senders("balance")),
+        ("references", st::references_to("Account")),
+        ("no references", st::references_to("NoSuchGlobal")),
+        ("search", st::search_source("balance :=", false, None)),
+        (
+            "search ic",
+            st::search_source("BALANCE :=", true, Some("Bank")),
+        ),
+        ("test classes", st::test_classes()),
+        ("test selectors", st::test_selectors("AccountTest")),
+        ("resources", st::test_resources("AccountTest", true)),
+        ("run test", st::run_test("AccountTest", "testDeposit")),
+        (
+            "run failing test",
+            st::run_test("AccountTest", "testWithdrawGoesNegative"),
+        ),
+        (
+            "run erroring test",
+            st::run_test("AccountTest", "testBadDeposit"),
+        ),
+        ("status", st::status()),
+        (
+            "compile",
+            st::compile_method("Account", false, "x", "answer\n\t^ 42"),
+        ),
+        (
+            "compile error",
+            st::compile_method("Account", false, "x", "answer\n\t^ ^"),
+        ),
+        (
+            "define",
+            st::define_class(
+                "Thing",
+                Some("Object"),
+                "Bank",
+                &["a".into()],
+                &[],
+                &[],
+                Some("Things"),
+            ),
+        ),
+        ("comment", st::set_class_comment("Thing", "it's a thing")),
+        (
+            "delete method",
+            st::delete_method("Account", false, "answer"),
+        ),
+        ("add dictionary", st::add_dictionary("Extra")),
+        ("remove dictionary", st::remove_dictionary("Extra")),
+        ("delete class", st::delete_class("Thing")),
+        ("execute", st::execute("3 + 4")),
+        ("commit", st::commit()),
+        ("refresh", st::refresh()),
+        ("abort", st::abort()),
+    ];
+    let mut bad = Vec::new();
+    for (name, answer) in run(&programs) {
+        println!("{name}: {answer:?}");
+        if answer.is_err() {
+            bad.push(name);
+        }
+    }
+    assert!(bad.is_empty(), "failed: {bad:?}");
+}
