@@ -12,10 +12,10 @@
 //! - [`Broker`] opens a [`BrokerSession`] per MCP session. A session runs
 //!   one call at a time; later calls queue in arrival order. Each toolset's
 //!   per-session state ([`gs_toolset::ToolsetSession`]) is created on the
-//!   session's first call to one of its tools. A call is a task on the
-//!   async threads, and its image work runs on the session's own image
-//!   worker thread ([`gs_toolset::ImageWorker`]), so a long call never
-//!   stalls the accept loop or any other session.
+//!   session's first call to one of its tools. A call runs, whole, on the
+//!   session's own image worker thread ([`gs_toolset::ImageWorker`]): the
+//!   async threads only wait for its answer, so a long call never stalls
+//!   the accept loop or any other session.
 //! - [`CallControl`]: the caller's hold on one call. [`CallControl::stop`]
 //!   escalates as the reference server does for a request deadline or a
 //!   `notifications/cancelled`: a soft break (the call's [`CancelToken`] is
@@ -27,15 +27,12 @@
 //! (`gs-toolset`) and nothing else — no HTTP, no JSON-RPC framing, no
 //! wasmtime, no image backend.
 
-mod run_to_end;
-
 use std::collections::HashMap;
 use std::fmt;
+use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
-
-use run_to_end::{Panicked, RunToEnd};
 
 use gs_toolset::{
     Arguments, CallContext, CancelToken, ImageSession, ImageWorker, Notifier, ServerIdentity,
@@ -489,8 +486,8 @@ impl BrokerSession {
 
     /// Runs a call after every earlier call of this session has finished.
     ///
-    /// The call is polled on the caller's task; its image work runs on
-    /// the session's image worker ([`gs_toolset::ImageWorker`]),
+    /// The call runs on the session's image worker
+    /// ([`gs_toolset::ImageWorker`]), toolset code and image work alike,
     /// so a long call never stalls the accept loop or another session. If
     /// the caller stops waiting (drops the future), the call still runs to
     /// its end — stop it with `request.control` — and the next call waits
@@ -542,19 +539,47 @@ impl BrokerSession {
             }
             result
         };
-        // Polled here; a call whose caller goes away finishes on its own
-        // (see `run_to_end`).
-        Ok(match RunToEnd::new(call).await {
-            Ok(result) => result,
-            Err(Panicked) => Err(ToolError::other(
+        // The whole call runs on the session's image worker: a toolset
+        // that computes for long (a WebAssembly guest between epoch
+        // ticks) holds its own session's thread, never an async thread
+        // that every other session's requests need.
+        match self.worker.run_future(CatchPanic(Box::pin(call))).await {
+            Ok(Ok(result)) => Ok(result),
+            Ok(Err(Panicked)) => Ok(Err(ToolError::other(
                 "the tool failed unexpectedly (it panicked); the session goes on, and the \
                  toolset's state for this session was reset",
-            )),
-        })
+            ))),
+            // The worker could not start (out of threads or memory): its
+            // error says so.
+            Err(e) => Ok(Err(e)),
+        }
     }
 
     /// Waits until every call of this session has finished.
     pub async fn idle(&self) {
         drop(self.queue.lock().await);
+    }
+}
+
+/// Why a call ended without an answer: its toolset panicked.
+struct Panicked;
+
+/// A call's future with its toolset's panic caught, so that the caller is
+/// told, and the call's state (its toolset state for the session among it)
+/// is dropped as it unwinds.
+struct CatchPanic<F>(std::pin::Pin<Box<F>>);
+
+impl<F: Future> Future for CatchPanic<F> {
+    type Output = Result<F::Output, Panicked>;
+
+    fn poll(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Self::Output> {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.0.as_mut().poll(cx))) {
+            Ok(std::task::Poll::Pending) => std::task::Poll::Pending,
+            Ok(std::task::Poll::Ready(answer)) => std::task::Poll::Ready(Ok(answer)),
+            Err(_) => std::task::Poll::Ready(Err(Panicked)),
+        }
     }
 }

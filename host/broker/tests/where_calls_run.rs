@@ -1,7 +1,7 @@
-//! Where the broker runs a call: the call's future as a task on the async
-//! threads; its image work on the session's image worker, one long-lived
-//! thread per session. A panic in either is reported, and the session goes
-//! on.
+//! Where the broker runs a call: the whole call, toolset code and image
+//! work alike, on the session's image worker, one long-lived thread per
+//! session, never on the async thread that asked. A panic in either is
+//! reported, and the session goes on.
 
 use std::sync::Arc;
 
@@ -136,9 +136,10 @@ fn image_work_runs_on_one_worker_per_session() {
         let s = broker.open_session().await.unwrap();
         let other = broker.open_session().await.unwrap();
         let here = text(thread_name());
-        assert_eq!(ran_on(&s, "quick").await, here, "the call is a task here");
-        let worker = ran_on(&s, "image").await;
+        let worker = ran_on(&s, "quick").await;
         assert!(worker.starts_with("gs-image-worker "), "ran on {worker}");
+        assert_ne!(worker, here, "no call runs on the async thread");
+        assert_eq!(ran_on(&s, "image").await, worker, "nor does image work");
         // The same thread each time: the worker lives as long as the
         // session. Another session has a worker of its own.
         assert_eq!(ran_on(&s, "image").await, worker);

@@ -6,9 +6,9 @@
 //! `plugins/hostile` attack beside it — spinning to their deadline,
 //! bombing memory to the cap, and starting instances whose start-up code
 //! never returns — each a task on the async threads (two, as on the
-//! project's machine), as the session broker runs calls. The bystander's
-//! calls are tasks there too, and its Smalltalk runs on its session's image
-//! worker. The target: the bystander's p99 within 2× of the idle figure.
+//! project's machine) whose calls run, as the session broker runs them,
+//! whole on the session's image worker. The bystander's calls are made
+//! the same way. The target: the bystander's p99 within 2× of the idle figure.
 //! The loaded run is made twice, side by side: with the host's default
 //! long-call lanes, and with as many lanes as hostile sessions. Figures are
 //! in docs/benchmarks.md.
@@ -18,9 +18,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use gs_embedded::EmbeddedSession;
-use gs_toolset::{Arguments, CallContext, CancelToken, ServerIdentity, ToolsetSession};
+use gs_toolset::{Arguments, CallContext, CancelToken, ServerIdentity, ToolResult, ToolsetSession};
 
-use gs_toolset_host::{DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
+use gs_toolset_host::{
+    DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmSession, WasmToolsetSpec,
+};
 
 const HOSTILE_SESSIONS: usize = 50;
 const SAMPLES: usize = 3000;
@@ -44,9 +46,33 @@ fn ctx(image: &gs_image::Image) -> CallContext {
     )
 }
 
+/// Makes one call as the session broker does: the whole call on the
+/// session's image worker, the asking task waiting for its answer.
+async fn call(
+    session: &mut Option<WasmSession>,
+    tool: &'static str,
+    arguments: &Arguments,
+    ctx: &CallContext,
+) -> ToolResult {
+    let (mut own, arguments, call_ctx) = (session.take(), arguments.clone(), ctx.clone());
+    let (back, result) = ctx
+        .worker
+        .run_future(async move {
+            let s = own
+                .as_mut()
+                .expect("the session is back from its last call");
+            let result = s.call(tool, &arguments, &call_ctx).await;
+            (own, result)
+        })
+        .await
+        .expect("the session's image worker runs");
+    *session = back;
+    result
+}
+
 /// The bystander: one session of `hello` and one image session.
 struct Caller {
-    session: gs_toolset_host::WasmSession,
+    session: Option<WasmSession>,
     ctx: CallContext,
     greeting: Arguments,
 }
@@ -57,8 +83,7 @@ impl Caller {
         let mut samples = Vec::with_capacity(n);
         for _ in 0..n {
             let start = Instant::now();
-            self.session
-                .call("greet", &self.greeting, &self.ctx)
+            call(&mut self.session, "greet", &self.greeting, &self.ctx)
                 .await
                 .expect("greet answers");
             samples.push(start.elapsed());
@@ -160,7 +185,7 @@ fn run(lanes: usize) -> (Bystander, Bystander) {
         .build()
         .expect("a tokio runtime");
     let mut caller = Caller {
-        session: hello.session(),
+        session: Some(hello.session()),
         ctx: ctx(&image),
         greeting: Arguments::parse("greet", r#"{"name": "bystander"}"#).unwrap(),
     };
@@ -182,14 +207,14 @@ fn run(lanes: usize) -> (Bystander, Bystander) {
             let (misbehave, hostile) = (misbehave.clone(), hostile.clone());
             rt.spawn(async move {
                 let ctx = ctx(&image);
-                let mut m = misbehave.session();
-                let mut h = hostile.session();
+                let mut m = Some(misbehave.session());
+                let mut h = Some(hostile.session());
                 let none = Arguments::none();
                 while !stop.load(Ordering::Relaxed) {
                     let _ = match i % 3 {
-                        0 => m.call("spin", &none, &ctx).await,
-                        1 => m.call("bomb", &none, &ctx).await,
-                        _ => h.call("hello", &none, &ctx).await,
+                        0 => call(&mut m, "spin", &none, &ctx).await,
+                        1 => call(&mut m, "bomb", &none, &ctx).await,
+                        _ => call(&mut h, "hello", &none, &ctx).await,
                     };
                     attacks.fetch_add(1, Ordering::Relaxed);
                 }

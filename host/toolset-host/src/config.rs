@@ -39,10 +39,9 @@ pub struct HostConfig {
     pub max_component_bytes: u64,
     /// How many long guest calls (still running at their first epoch
     /// tick) run at once; the others wait their turn, one tick at a time,
-    /// so that other work always finds a processor. Guests run on the
-    /// async threads, which also serve every session's requests, so the
-    /// default is [`default_long_call_lanes`]; `usize::MAX` lifts the
-    /// limit.
+    /// so that other work always finds a processor: the async threads,
+    /// which serve every session's requests, and short calls. The default
+    /// is [`default_long_call_lanes`]; `usize::MAX` lifts the limit.
     pub long_call_lanes: usize,
 }
 

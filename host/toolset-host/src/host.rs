@@ -622,9 +622,10 @@ pub(crate) fn new_store(
         }
         // A call still running at its first tick is a long one: from now
         // on it runs on a lane, and takes its turn again at every tick (see
-        // `lanes`). Either way it yields at every tick: guests run on the
-        // async threads, and tokio's yield puts this one behind the tasks
-        // already waiting there (the client I/O of every other session).
+        // `lanes`). Either way it yields at every tick: where a guest is polled
+        // on an async thread, tokio's yield puts it behind the tasks
+        // already waiting there; on a session's image worker (where the
+        // broker runs calls) the yield costs one poll.
         data.end_run();
         if let Some(lane) = data.lanes.try_take() {
             *data.lane.lock().unwrap_or_else(PoisonError::into_inner) = Some(lane);

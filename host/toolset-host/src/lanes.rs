@@ -3,9 +3,8 @@
 //!
 //! A guest call still running at its first epoch tick is a long call.
 //! From then on it runs only while it holds one of the host's *lanes*
-//! (`[engine] long_call_lanes`: off unless set; one fewer than the
-//! machine's processors is the value to start from), and gives its lane
-//! up at every tick: if another long call is waiting, the lane goes to that one (first come,
+//! (`[engine] long_call_lanes`: by default one fewer than the machine's
+//! processors), and gives its lane up at every tick: if another long call is waiting, the lane goes to that one (first come,
 //! first served) and this call queues behind it. Without this, fifty
 //! plug-in calls spinning to their deadlines share the processors evenly
 //! with a bystander's one-millisecond Smalltalk doit, which then waits

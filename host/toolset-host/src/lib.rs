@@ -18,11 +18,12 @@
 //! - [`WasmToolset`]: a loaded toolset; [`WasmSession`]: one MCP session's
 //!   own instance of it, created on first use in microseconds.
 //! - Calls are futures ([`gs_toolset::ToolsetSession::call`]): the guest
-//!   runs on the async thread that polls the call and yields at every
-//!   epoch tick (wasmtime's own async yielding); a long computation takes
-//!   turns on the long-call lanes (see `lanes`). Image host functions run
-//!   on the session's image worker ([`gs_toolset::CallContext::blocking`]),
-//!   never on the async thread.
+//!   runs on the thread that polls the call and yields at every epoch tick
+//!   (wasmtime's own async yielding); a long computation takes turns on
+//!   the long-call lanes (see `lanes`). Image host functions run on the
+//!   session's image worker ([`gs_toolset::CallContext::blocking`]). In
+//!   the server the broker polls every call on that worker, so no guest
+//!   ever runs on an async thread.
 //! - Per call: a deadline (epoch interruption), a memory cap (a resource
 //!   limiter), an output cap. A trap becomes an `isError` result whose kind
 //!   is one of `deadline`, `cancelled`, `outOfMemory`, `stackOverflow`,

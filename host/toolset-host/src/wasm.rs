@@ -221,8 +221,9 @@ const FRESH: &str = "; the session goes on with a fresh instance";
 impl ToolsetSession for WasmSession {
     /// The guest takes its arguments as JSON text: the client's text goes
     /// to it as it is, never parsed on the host. The guest runs on the
-    /// async thread that polls the call, yielding at every epoch tick; its
-    /// image host functions run on the session's image worker.
+    /// thread that polls the call (in the server, the session's image
+    /// worker, where the broker runs every call), yielding at every epoch
+    /// tick; its image host functions run on the session's image worker.
     fn call<'a>(
         &'a mut self,
         tool: &'a str,

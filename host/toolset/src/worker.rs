@@ -16,6 +16,7 @@
 //! ends holds only its own session's worker.
 
 use std::cell::Cell;
+use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -90,6 +91,31 @@ impl ImageWorker {
         })
     }
 
+    /// Runs the future `call` to its end on the worker's thread and answers
+    /// its output: for a caller (the session broker) that runs a whole
+    /// tool call there, so that neither the toolset's own computing nor its
+    /// image work ever holds an async thread. The thread parks while the
+    /// future waits, inside the tokio runtime of the caller, if it has one,
+    /// so the future's timers and tasks work as they would on the async
+    /// threads. Asked from the worker's own thread, it polls `call` in place.
+    /// A panic answers an `other` error, as in [`ImageWorker::run`]; if the
+    /// caller stops waiting, the future still runs to its end.
+    pub async fn run_future<T, F>(&self, call: F) -> Result<T, ToolError>
+    where
+        T: Send + 'static,
+        F: Future<Output = T> + Send + 'static,
+    {
+        if CURRENT.with(Cell::get) == self.id() {
+            return Ok(call.await);
+        }
+        let runtime = tokio::runtime::Handle::try_current().ok();
+        self.run(move || match runtime {
+            Some(runtime) => runtime.block_on(call),
+            None => park_until_ready(call),
+        })
+        .await
+    }
+
     /// Queues `job`, starting the thread on first use.
     fn submit(&self, job: Job) -> Result<(), ToolError> {
         let mut jobs = self
@@ -128,6 +154,28 @@ impl ImageWorker {
         let _ = queue.send(job);
         *jobs = Some(queue);
         Ok(())
+    }
+}
+
+/// Polls `future` on this thread, parking between polls, for a caller with
+/// no tokio runtime.
+fn park_until_ready<F: Future>(future: F) -> F::Output {
+    struct Unpark(std::thread::Thread);
+    impl std::task::Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let mut future = std::pin::pin!(future);
+    let waker = std::task::Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut cx = std::task::Context::from_waker(&waker);
+    loop {
+        if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut cx) {
+            return output;
+        }
+        // A wake during the poll leaves the token set, so this returns at
+        // once; a spurious return costs only another poll.
+        std::thread::park();
     }
 }
 
@@ -172,6 +220,49 @@ mod tests {
         });
         let _ = tokio::time::timeout(Duration::from_millis(1), abandoned).await;
         assert!(rx.recv_timeout(Duration::from_secs(5)).is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_future_runs_on_the_worker_with_the_callers_timers() {
+        let worker = ImageWorker::new(256 * 1024);
+        let on = worker
+            .run_future(async {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                tokio::task::yield_now().await;
+                std::thread::current().id()
+            })
+            .await
+            .unwrap();
+        assert_eq!(
+            on,
+            worker.run(|| std::thread::current().id()).await.unwrap()
+        );
+        assert_ne!(on, std::thread::current().id());
+        let panicked = worker.run_future(async { panic!("toolset bug") }).await;
+        assert!(panicked.unwrap_err().message.contains("panicked"));
+    }
+
+    #[test]
+    fn a_future_runs_on_the_worker_without_a_runtime() {
+        let worker = ImageWorker::new(256 * 1024);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let answer = park_until_ready(worker.run_future(async move {
+            // Ready only on the second poll: the worker must park and be woken.
+            let mut first = true;
+            std::future::poll_fn(|cx| {
+                if std::mem::take(&mut first) {
+                    cx.waker().wake_by_ref();
+                    std::task::Poll::Pending
+                } else {
+                    std::task::Poll::Ready(())
+                }
+            })
+            .await;
+            tx.send(std::thread::current().id()).unwrap();
+            7
+        }));
+        assert_eq!(answer.unwrap(), 7);
+        assert_ne!(rx.recv().unwrap(), std::thread::current().id());
     }
 
     /// Polls a future that is ready at once (a nested run answers in place).
