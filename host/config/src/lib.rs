@@ -107,6 +107,92 @@ pub enum ImageBackend {
         /// The image file.
         path: PathBuf,
     },
+    /// A GemStone/S 64 stone reached through the GemStone C Interface
+    /// (`libgcits`, loaded at run time): each MCP session a GCI session.
+    GemStone(GemStoneSettings),
+}
+
+/// The `gemstone` backend's settings (`[image]` with `backend =
+/// "gemstone"`). They hold where the password comes from, never the
+/// password itself, so a `Config` can be printed or logged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GemStoneSettings {
+    /// The GemStone installation (`$GEMSTONE`): `image.gemstone`, else the
+    /// `GEMSTONE` environment variable.
+    pub gemstone: Option<PathBuf>,
+    /// The library's version, e.g. `3.7.5`, when the installation's `lib`
+    /// holds several (`image.version`); `None` takes the only one.
+    pub version: Option<String>,
+    /// An explicit `libgcits-…-64.so` (`image.gci_library`), overriding
+    /// `gemstone` and `version`.
+    pub gci_library: Option<PathBuf>,
+    /// The stone's name (`image.stone`), e.g. `gs64stone`.
+    pub stone: String,
+    /// The stone's host (`image.host`); `None` is this host.
+    pub host: Option<String>,
+    /// The netldi that forks the gems (`image.netldi`), a name or a port;
+    /// `None` is the default netldi.
+    pub netldi: Option<String>,
+    /// The GemStone user the sessions log in as (`image.user`); with
+    /// `[auth]`, the token's user instead.
+    pub user: String,
+    /// Where the password comes from.
+    pub password: PasswordSource,
+    /// What kind of secret the password is (`image.password_kind`).
+    pub password_kind: PasswordKind,
+    /// The host account the netldi forks gems as (`image.host_user`), and
+    /// where its password comes from; `None` leaves it to the netldi.
+    pub host_login: Option<(String, PasswordSource)>,
+    /// How many logins may run at once (`image.login_concurrency`):
+    /// each forks a gem, so a burst of `initialize` is held to it.
+    /// Default [`DEFAULT_LOGIN_CONCURRENCY`].
+    pub login_concurrency: usize,
+}
+
+/// The default `image.login_concurrency`.
+pub const DEFAULT_LOGIN_CONCURRENCY: usize = 4;
+
+/// Where a secret comes from: never written in the configuration itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PasswordSource {
+    /// An environment variable of the server's process (`password_env`).
+    Env(String),
+    /// A file whose first line is the secret (`password_file`).
+    File(PathBuf),
+}
+
+impl PasswordSource {
+    /// Reads the secret, or says which variable or file failed and how to
+    /// fix it. The secret is never part of the message.
+    pub fn read(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<String, String> {
+        match self {
+            PasswordSource::Env(name) => env(name).ok_or_else(|| {
+                format!("the environment variable `{name}` holding the password is not set; set it before starting gs-mcp")
+            }),
+            PasswordSource::File(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    format!("cannot read the password file {} ({e}); check its path and permissions", path.display())
+                })?;
+                let line = text.lines().next().unwrap_or("");
+                if line.is_empty() {
+                    return Err(format!("the password file {} is empty; write the password on its first line", path.display()));
+                }
+                Ok(line.to_string())
+            }
+        }
+    }
+}
+
+/// What kind of secret a GemStone password is: GemStone's login flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PasswordKind {
+    /// The user's password (`password`, the default).
+    #[default]
+    Password,
+    /// A one-time password (`one-time`).
+    OneTime,
+    /// A JSON Web Token the stone accepts (`jwt`; GemStone 3.7.4.1 and later).
+    Jwt,
 }
 
 /// How long sessions live. A `None` duration means "off".

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use gs_config::{
-    Config, EngineSettings, HttpSettings, ImageBackend, SessionLifetime, ToolsetSource, Trace,
-    is_loopback_host,
+    Config, EngineSettings, GemStoneSettings, HttpSettings, ImageBackend, PasswordKind,
+    PasswordSource, SessionLifetime, ToolsetSource, Trace, is_loopback_host,
 };
 
 fn env(vars: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
@@ -257,20 +257,129 @@ fn empty_or_control_identity() {
 }
 
 #[test]
-fn gemstone_backend_is_not_available_yet() {
+fn gemstone_backend_settings() {
+    let config = parse(
+        "[image]\nbackend = \"gemstone\"\ngemstone = \"/opt/gs\"\nversion = \"3.7.5\"\n\
+         stone = \"gs64stone\"\nhost = \"Stone.Example.com\"\nnetldi = \"gs64ldi\"\n\
+         user = \"DataCurator\"\npassword_file = \"secrets/gs\"\npassword_kind = \"one-time\"\n\
+         login_concurrency = 8\n",
+    )
+    .unwrap();
     assert_eq!(
-        refused("[image]\nbackend = \"gemstone\"\nstone = \"gs64stone\"\n"),
-        "`image.backend`: the `gemstone` backend (a stone over the GemStone C Interface) is not \
-         available in this release; use `backend = \"embedded\"`"
+        config.image,
+        ImageBackend::GemStone(GemStoneSettings {
+            gemstone: Some("/opt/gs".into()),
+            version: Some("3.7.5".into()),
+            gci_library: None,
+            stone: "gs64stone".into(),
+            host: Some("stone.example.com".into()),
+            netldi: Some("gs64ldi".into()),
+            user: "DataCurator".into(),
+            password: PasswordSource::File("/etc/gs/secrets/gs".into()),
+            password_kind: PasswordKind::OneTime,
+            host_login: None,
+            login_concurrency: 8,
+        })
+    );
+    // The installation may come from the environment, as GemStone's own
+    // tools take it; the defaults fill the rest.
+    let from_env = Config::parse_with(
+        "[image]\nbackend = \"gemstone\"\nstone = \"s\"\nuser = \"u\"\npassword_env = \"GS_PW\"\n",
+        Some(Path::new("/etc/gs")),
+        &|k| (k == "GEMSTONE").then(|| "/opt/gemstone".to_string()),
+    )
+    .unwrap();
+    let ImageBackend::GemStone(s) = from_env.image else {
+        panic!("the gemstone backend")
+    };
+    assert_eq!(s.gemstone, Some("/opt/gemstone".into()));
+    assert_eq!(s.password, PasswordSource::Env("GS_PW".into()));
+    assert_eq!(s.password_kind, PasswordKind::Password);
+    assert_eq!(s.login_concurrency, gs_config::DEFAULT_LOGIN_CONCURRENCY);
+}
+
+#[test]
+fn gemstone_backend_mistakes_are_named() {
+    let base = "[image]\nbackend = \"gemstone\"\ngemstone = \"/opt/gs\"\n";
+    let cases = [
+        ("", "`image.stone`: is required"),
+        ("stone = \"s\"\n", "`image.user`: is required"),
+        (
+            "stone = \"s\"\nuser = \"u\"\n",
+            "`image.password_env`: or `image.password_file` is required",
+        ),
+        (
+            "stone = \"s\"\nuser = \"u\"\npassword_env = \"A\"\npassword_file = \"f\"\n",
+            "`image.password_file`: and `image.password_env` are both set; keep one",
+        ),
+        (
+            "stone = \"s\"\nuser = \"u\"\npassword_env = \"A\"\npassword_kind = \"pin\"\n",
+            "`image.password_kind`: `pin` is not a kind of password",
+        ),
+        (
+            "stone = \"s\"\nuser = \"u\"\npassword_env = \"A\"\nlogin_concurrency = 0\n",
+            "`image.login_concurrency`: 0 is out of range",
+        ),
+        (
+            "stone = \"s\"\nuser = \"u\"\npassword_env = \"A\"\nhost_user = \"gs\"\n",
+            "`image.host_user`: needs `image.host_password_env`",
+        ),
+        (
+            "stone = \"s\"\nuser = \"u\"\npassword_env = \"A\"\npath = \"x.gsimage\"\n",
+            "`image.path`: is the embedded backend's image file",
+        ),
+        (
+            "stone = \"s\"\nuser = \"u\"\npassword = \"swordfish\"\n",
+            "unknown field `password`",
+        ),
+    ];
+    for (extra, expected) in cases {
+        let message = refused(&format!("{base}{extra}"));
+        assert!(message.contains(expected), "{extra:?}: {message}");
+        assert!(
+            !message.contains("swordfish"),
+            "the secret is never echoed: {message}"
+        );
+    }
+    assert!(
+        Config::parse_with(
+            "[image]\nbackend = \"gemstone\"\nstone = \"s\"\nuser = \"u\"\npassword_env = \"A\"\n",
+            None,
+            &|_| None,
+        )
+        .unwrap_err()
+        .to_string()
+        .contains("`image.gemstone`: is needed to find GemStone's C library")
     );
     assert_eq!(
         refused("[image]\nbackend = \"sqlite\"\n"),
-        "`image.backend`: `sqlite` is not a backend; use `embedded` (or, later, `gemstone`)"
+        "`image.backend`: `sqlite` is not a backend; use `embedded` or `gemstone`"
     );
     assert_eq!(
         refused("[image]\nstone = \"gs64stone\"\n"),
         "`image.stone`: is a setting of the `gemstone` backend, but `image.backend` is \
-         `embedded`; remove it"
+         `embedded`; remove it, or set `backend = \"gemstone\"`"
+    );
+}
+
+#[test]
+fn a_password_source_names_what_failed_never_the_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pw");
+    std::fs::write(&file, "swordfish\n").unwrap();
+    assert_eq!(
+        PasswordSource::File(file.clone()).read(&|_| None).unwrap(),
+        "swordfish"
+    );
+    std::fs::write(&file, "").unwrap();
+    let empty = PasswordSource::File(file).read(&|_| None).unwrap_err();
+    assert!(empty.contains("is empty"), "{empty}");
+    let unset = PasswordSource::Env("GS_PW".into())
+        .read(&|_| None)
+        .unwrap_err();
+    assert!(
+        unset.contains("`GS_PW`") && unset.contains("not set"),
+        "{unset}"
     );
 }
 

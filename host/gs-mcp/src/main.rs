@@ -181,7 +181,7 @@ fn prepare(config: Option<&Path>, image: Option<&Path>) -> Result<Prepared, Fail
     let host = loaded.host.clone();
     let scopes = wiring::tool_scopes(&config, &loaded)?;
     let surface = wiring::surface(loaded)?;
-    let image = wiring::open_image(wiring::image_path(&config))?;
+    let image = wiring::image_factory(&config)?;
     let (broker, settings) = wiring::server_parts(&config, surface, image);
     let auth = config
         .auth
@@ -268,7 +268,7 @@ fn serve(
             }
         }
         eprintln!(
-            "gs-mcp: serving {}://{local}/mcp ({tools} tools{}{}, image {})",
+            "gs-mcp: serving {}://{local}/mcp ({tools} tools{}{}, {})",
             if tls.is_some() { "https" } else { "http" },
             if config.read_only { ", read-only" } else { "" },
             auth.as_ref().map_or(String::new(), |a| format!(
@@ -276,7 +276,7 @@ fn serve(
                 a.config().issuer,
                 a.config().audience
             )),
-            wiring::image_path(&config).display()
+            wiring::image_description(&config)
         );
         if config.trace.enabled {
             eprintln!(
@@ -448,14 +448,14 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
                 println!("ok: toolset {n}");
             }
             println!(
-                "ok: configuration {} is valid: {} tools, listening on {}, image {}",
+                "ok: configuration {} is valid: {} tools, listening on {}, {}",
                 config
                     .file
                     .as_ref()
                     .map_or("(defaults)".to_string(), |f| f.display().to_string()),
                 surface.tools(config.read_only).count(),
                 config.listen,
-                wiring::image_path(&config).display()
+                wiring::image_description(&config)
             );
             Ok(())
         }

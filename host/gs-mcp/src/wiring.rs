@@ -13,6 +13,9 @@ use gs_router::{HttpSettings, RouterSettings, SessionLifetime, Trace};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
 use gs_toolset_host::{DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
 
+#[path = "stone.rs"]
+mod stone;
+
 /// A failure, with the process exit code it deserves.
 #[derive(Debug)]
 pub struct Failure {
@@ -59,10 +62,28 @@ pub fn load_config(file: Option<&Path>, image: Option<&Path>) -> Result<Config, 
     Ok(config)
 }
 
-/// The embedded image file of `config`.
-pub fn image_path(config: &Config) -> &Path {
+/// What the server serves, for its start-up line: `image PATH` or
+/// `stone NAME`.
+pub fn image_description(config: &Config) -> String {
     match &config.image {
-        ImageBackend::Embedded { path } => path,
+        ImageBackend::Embedded { path } => format!("image {}", path.display()),
+        ImageBackend::GemStone(s) => match &s.host {
+            Some(host) => format!("stone {} on {host} as {}", s.stone, s.user),
+            None => format!("stone {} as {}", s.stone, s.user),
+        },
+    }
+}
+
+/// The image sessions `config` serves: the embedded image (opened, created
+/// if need be) or the stone.
+pub fn image_factory(config: &Config) -> Result<Arc<dyn ImageSessionFactory>, Failure> {
+    match &config.image {
+        ImageBackend::Embedded { path } => {
+            // Every session's interpreter heap counts against one ceiling.
+            gs_interp::set_memory_ceiling(config.memory_ceiling);
+            Ok(Arc::new(EmbeddedFactory::new(open_image(path)?)))
+        }
+        ImageBackend::GemStone(settings) => stone::factory(settings),
     }
 }
 
@@ -289,17 +310,10 @@ pub fn surface(loaded: Loaded) -> Result<ToolSurface, Failure> {
 pub fn server_parts(
     config: &Config,
     surface: ToolSurface,
-    image: gs_image::Image,
+    image: Arc<dyn ImageSessionFactory>,
 ) -> (Arc<Broker>, RouterSettings) {
     let settings = router_settings(config);
-    // Every session's interpreter heap counts against one ceiling.
-    gs_interp::set_memory_ceiling(config.memory_ceiling);
-    let broker = Broker::new(
-        surface,
-        Arc::new(EmbeddedFactory::new(image)),
-        settings.identity.clone(),
-        config.read_only,
-    );
+    let broker = Broker::new(surface, image, settings.identity.clone(), config.read_only);
     (Arc::new(broker), settings)
 }
 
