@@ -79,10 +79,34 @@ fn gone() -> WireError {
     )
 }
 
+/// Writes to a socket without raising SIGPIPE when the stone has gone
+/// (`MSG_NOSIGNAL`): a C host that does not ignore SIGPIPE would die of it.
+struct NoSigPipe<'a>(&'a UnixStream);
+
+impl std::io::Write for NoSigPipe<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        // SAFETY: `buf` is readable for its length, and the descriptor is
+        // the stream's, open for as long as the stream is borrowed.
+        let n = unsafe {
+            libc::send(
+                self.0.as_raw_fd(),
+                buf.as_ptr().cast(),
+                buf.len(),
+                libc::MSG_NOSIGNAL,
+            )
+        };
+        usize::try_from(n).map_err(|_| std::io::Error::last_os_error())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Client {
     fn send(&self, req: &Request) -> Result<(), WireError> {
         let _w = lock(&self.write);
-        wire::write_frame(&mut &self.stream, &req.encode()).map_err(|e| lost(self, e))
+        wire::write_frame(&mut NoSigPipe(&self.stream), &req.encode()).map_err(|e| lost(self, e))
     }
 
     fn receive(&self) -> Result<Reply, WireError> {

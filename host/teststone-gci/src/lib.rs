@@ -82,8 +82,12 @@ fn text(p: *const c_char) -> Option<String> {
 /// `uint GciTsVersion(char *buf, size_t bufSize)`: writes the version
 /// text (NUL-terminated, cut to fit) and answers the product, 3
 /// (GemStone/S 64).
+///
+/// # Safety
+///
+/// `buf` is NULL or writable for `buf_size` bytes.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsVersion(buf: *mut c_char, buf_size: usize) -> c_uint {
+pub unsafe extern "C" fn GciTsVersion(buf: *mut c_char, buf_size: usize) -> c_uint {
     let _ = catch_unwind(|| {
         if buf.is_null() || buf_size == 0 {
             return;
@@ -101,8 +105,13 @@ pub extern "C" fn GciTsVersion(buf: *mut c_char, buf_size: usize) -> c_uint {
 /// `GciTsLogin`: finds the stone by name (its lock file under
 /// `$GEMSTONE_GLOBAL_DIR/locks`), connects and logs in. Host user,
 /// password and gem service are accepted and ignored (there is no netldi).
+///
+/// # Safety
+///
+/// Each string argument is NULL or NUL-terminated; `executed_session_init` is NULL or writable; `err` is NULL or points to a writable `GciErrSType` (as gcits.hf requires).
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsLogin(
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn GciTsLogin(
     stone_nrs: *const c_char,
     _host_user: *const c_char,
     _host_password: *const c_char,
@@ -136,8 +145,12 @@ fn null_arg(what: &str) -> WireError {
 }
 
 /// `BoolType GciTsLogout(sess, err)`.
+///
+/// # Safety
+///
+/// `err` is NULL or points to a writable `GciErrSType`. `sess` may be anything: it is looked up, never dereferenced.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsLogout(sess: *mut c_void, err: *mut GciErrSType) -> BoolType {
+pub unsafe extern "C" fn GciTsLogout(sess: *mut c_void, err: *mut GciErrSType) -> BoolType {
     guarded(err, 0, || client::logout(sess as usize).map(|()| 1))
 }
 
@@ -146,9 +159,13 @@ pub extern "C" fn GciTsLogout(sess: *mut c_void, err: *mut GciErrSType) -> BoolT
 /// class, context object, symbol list, flags and environment are accepted
 /// and ignored: the source is read as UTF-8 and run with `self` nil against
 /// the user's symbol list.
+///
+/// # Safety
+///
+/// `source` is NULL or NUL-terminated; `err` as for every function here.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
-pub extern "C" fn GciTsNbExecute(
+pub unsafe extern "C" fn GciTsNbExecute(
     sess: *mut c_void,
     source: *const c_char,
     _source_oop: OopType,
@@ -166,8 +183,12 @@ pub extern "C" fn GciTsNbExecute(
 
 /// `int GciTsNbPoll(sess, timeoutMs, err)`: 1 when the result is there, 0
 /// when not yet, -1 on error (the connection lost, no call started).
+///
+/// # Safety
+///
+/// `err` is NULL or points to a writable `GciErrSType`.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsNbPoll(
+pub unsafe extern "C" fn GciTsNbPoll(
     sess: *mut c_void,
     timeout_ms: c_int,
     err: *mut GciErrSType,
@@ -179,22 +200,38 @@ pub extern "C" fn GciTsNbPoll(
 
 /// `int GciTsSocket(sess, err)`: the session's connection to the stone,
 /// readable when the result of the call in flight has arrived.
+///
+/// # Safety
+///
+/// `err` is NULL or points to a writable `GciErrSType`.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsSocket(sess: *mut c_void, err: *mut GciErrSType) -> c_int {
+pub unsafe extern "C" fn GciTsSocket(sess: *mut c_void, err: *mut GciErrSType) -> c_int {
     guarded(err, -1, || client::socket(sess as usize))
 }
 
 /// `OopType GciTsNbResult(sess, err)`: the result of the call in flight
 /// (blocking until it is there), or `OOP_ILLEGAL` with the error.
+///
+/// # Safety
+///
+/// `err` is NULL or points to a writable `GciErrSType`.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsNbResult(sess: *mut c_void, err: *mut GciErrSType) -> OopType {
+pub unsafe extern "C" fn GciTsNbResult(sess: *mut c_void, err: *mut GciErrSType) -> OopType {
     guarded(err, abi::OOP_ILLEGAL, || client::result(sess as usize))
 }
 
 /// `BoolType GciTsBreak(sess, hard, err)`: from any thread, while a call is
 /// in flight (none in flight: no effect).
+///
+/// # Safety
+///
+/// `err` is NULL or points to a writable `GciErrSType`.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsBreak(sess: *mut c_void, hard: BoolType, err: *mut GciErrSType) -> BoolType {
+pub unsafe extern "C" fn GciTsBreak(
+    sess: *mut c_void,
+    hard: BoolType,
+    err: *mut GciErrSType,
+) -> BoolType {
     guarded(err, 0, || {
         client::break_(sess as usize, hard != 0).map(|()| 1)
     })
@@ -202,16 +239,28 @@ pub extern "C" fn GciTsBreak(sess: *mut c_void, hard: BoolType, err: *mut GciErr
 
 /// `int64 GciTsFetchSize(sess, obj, err)`: a byte object's size in bytes;
 /// 0 for a special object (nil, true, false, a SmallInteger); -1 on error.
+///
+/// # Safety
+///
+/// `err` is NULL or points to a writable `GciErrSType`.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsFetchSize(sess: *mut c_void, obj: OopType, err: *mut GciErrSType) -> i64 {
+pub unsafe extern "C" fn GciTsFetchSize(
+    sess: *mut c_void,
+    obj: OopType,
+    err: *mut GciErrSType,
+) -> i64 {
     guarded(err, -1, || client::fetch_size(sess as usize, obj))
 }
 
 /// `int64 GciTsFetchBytes(sess, obj, startIndex, dest, numBytes, err)`:
 /// copies up to `numBytes` bytes from one-based `startIndex` into `dest`
 /// and answers how many; -1 on error.
+///
+/// # Safety
+///
+/// `dest` is writable for `num_bytes` bytes; `err` as for every function here.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsFetchBytes(
+pub unsafe extern "C" fn GciTsFetchBytes(
     sess: *mut c_void,
     obj: OopType,
     start: i64,
@@ -242,8 +291,12 @@ pub extern "C" fn GciTsFetchBytes(
 }
 
 /// `BoolType GciTsClearStack(sess, gsProcess, err)`.
+///
+/// # Safety
+///
+/// `err` is NULL or points to a writable `GciErrSType`.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsClearStack(
+pub unsafe extern "C" fn GciTsClearStack(
     sess: *mut c_void,
     process: OopType,
     err: *mut GciErrSType,
@@ -254,8 +307,12 @@ pub extern "C" fn GciTsClearStack(
 }
 
 /// `BoolType GciTsReleaseObjs(sess, OopType *buf, int count, err)`.
+///
+/// # Safety
+///
+/// `buf` holds `count` OOPs; `err` as for every function here.
 #[unsafe(no_mangle)]
-pub extern "C" fn GciTsReleaseObjs(
+pub unsafe extern "C" fn GciTsReleaseObjs(
     sess: *mut c_void,
     buf: *mut OopType,
     count: c_int,

@@ -474,7 +474,7 @@ mod tests {
                 source: "3 + 4".into(),
             },
             Request::Break { hard: true },
-            Request::FetchSize { oop: 0x1234_01 },
+            Request::FetchSize { oop: 0x0012_3401 },
             Request::FetchBytes {
                 oop: 7,
                 start: 1,

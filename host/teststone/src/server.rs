@@ -566,11 +566,8 @@ fn serve_session(
         return;
     }
     let mut reader = stream;
-    loop {
-        let payload = match wire::read_frame(&mut reader) {
-            Ok(p) => p,
-            Err(_) => break, // gone, or a frame too large to trust the rest
-        };
+    // Until the client is gone, or sends a frame too large to trust the rest.
+    while let Ok(payload) = wire::read_frame(&mut reader) {
         let request = match Request::decode(&payload) {
             Ok(r) => r,
             Err(e) => {
@@ -670,32 +667,33 @@ fn no_object(oop: u64, function: &str) -> Reply {
     )
 }
 
+/// The size of a byte object. (GemStone answers a pointer object's size
+/// too; the test stone fetches byte objects only, and says so.)
 fn fetch_size(live: &Live, oop: u64) -> Reply {
     match lock(&live.objects).held.get(&oop) {
         Some(Held::Bytes(b)) => Reply::Size(b.len() as i64),
-        Some(_) => Reply::Size(0),
+        Some(Held::Object(class)) => not_bytes("GciTsFetchSize", oop, class),
+        Some(Held::Process) => not_bytes("GciTsFetchSize", oop, "GsProcess"),
         None => no_object(oop, "GciTsFetchSize"),
     }
+}
+
+fn not_bytes(function: &str, oop: u64, class: &str) -> Reply {
+    error_reply(
+        num::GENERIC_ERROR,
+        format!(
+            "{function}: {oop:#x} is a {class}, not a byte object; the test stone fetches byte objects \
+             only: answer a String or a Utf8 (encodeAsUTF8)"
+        ),
+    )
 }
 
 fn fetch_bytes(live: &Live, oop: u64, start: i64, max: i64) -> Reply {
     let objects = lock(&live.objects);
     let bytes = match objects.held.get(&oop) {
         Some(Held::Bytes(b)) => b,
-        Some(Held::Object(class)) => {
-            return error_reply(
-                num::GENERIC_ERROR,
-                format!(
-                    "GciTsFetchBytes: {oop:#x} is a {class}, not a byte object; answer a String or Utf8"
-                ),
-            );
-        }
-        Some(Held::Process) => {
-            return error_reply(
-                num::GENERIC_ERROR,
-                format!("GciTsFetchBytes: {oop:#x} is a GsProcess, not a byte object"),
-            );
-        }
+        Some(Held::Object(class)) => return not_bytes("GciTsFetchBytes", oop, class),
+        Some(Held::Process) => return not_bytes("GciTsFetchBytes", oop, "GsProcess"),
         None => return no_object(oop, "GciTsFetchBytes"),
     };
     let size = bytes.len() as i64;

@@ -75,16 +75,24 @@ pub fn stone() -> TestStone {
     TestStone { process, name }
 }
 
+/// A login to stone `name` as DataCurator, with no password yet.
+pub fn login_to(name: &str) -> Login {
+    Login {
+        stone: name.to_string(),
+        gem_service: None,
+        host_user: None,
+        host_password: None,
+        user: "DataCurator".into(),
+        password: Password::Plain(String::new()),
+        halt_on_error: 0,
+    }
+}
+
 impl TestStone {
     pub fn login_info(&self, password: &str) -> Login {
         Login {
-            stone: self.name.clone(),
-            gem_service: None,
-            host_user: None,
-            host_password: None,
-            user: "DataCurator".into(),
             password: Password::Plain(password.into()),
-            halt_on_error: 0,
+            ..login_to(&self.name)
         }
     }
 
