@@ -555,6 +555,12 @@ impl BrokerSession {
         }
     }
 
+    /// True once the session's image is lost (a stone's connection gone):
+    /// the session can do nothing more, and its caller should end it.
+    pub fn image_lost(&self) -> bool {
+        self.image.is_lost()
+    }
+
     /// Waits until every call of this session has finished.
     pub async fn idle(&self) {
         drop(self.queue.lock().await);

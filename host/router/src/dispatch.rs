@@ -245,6 +245,12 @@ impl Router {
             }
         };
         session.touch();
+        // A session whose image is gone ends now: the client's next request
+        // is told to start a new one (404), rather than failing call after
+        // call. This call's own answer still goes out.
+        if session.broker.image_lost() {
+            self.close(&session.id);
+        }
         match outcome {
             None => None,
             Some(Err(refused)) => Some(refusal(&id, refused)),

@@ -437,6 +437,14 @@ pub trait ImageSession: Send + Sync {
     fn worker_stack_bytes(&self) -> usize {
         DEFAULT_WORKER_STACK_BYTES
     }
+
+    /// True once the session can do nothing more: its backend lost the
+    /// image (a stone's connection gone). The server then ends the client's
+    /// session, so that its next request is told to start a new one rather
+    /// than failing call after call. An in-process image is never lost.
+    fn is_lost(&self) -> bool {
+        false
+    }
 }
 
 /// The default of [`ImageSession::worker_stack_bytes`]: the stack Rust

@@ -171,4 +171,8 @@ impl ImageSession for ReadOnlyImage {
     fn worker_stack_bytes(&self) -> usize {
         self.0.worker_stack_bytes()
     }
+
+    fn is_lost(&self) -> bool {
+        self.0.is_lost()
+    }
 }
