@@ -90,9 +90,13 @@ pub fn login_to(name: &str) -> Login {
 
 impl TestStone {
     pub fn login_info(&self, password: &str) -> Login {
+        TestStone::login_info_for(&self.name, password)
+    }
+
+    pub fn login_info_for(name: &str, password: &str) -> Login {
         Login {
             password: Password::Plain(password.into()),
-            ..login_to(&self.name)
+            ..login_to(name)
         }
     }
 
