@@ -119,13 +119,10 @@ pub enum ImageBackend {
 pub struct GemStoneSettings {
     /// The GemStone installation (`$GEMSTONE`): `image.gemstone`, else the
     /// `GEMSTONE` environment variable.
-    pub gemstone: Option<PathBuf>,
+    pub gemstone: PathBuf,
     /// The library's version, e.g. `3.7.5`, when the installation's `lib`
     /// holds several (`image.version`); `None` takes the only one.
     pub version: Option<String>,
-    /// An explicit `libgcits-…-64.so` (`image.gci_library`), overriding
-    /// `gemstone` and `version`.
-    pub gci_library: Option<PathBuf>,
     /// The stone's name (`image.stone`), e.g. `gs64stone`.
     pub stone: String,
     /// The stone's host (`image.host`); `None` is this host.

@@ -71,7 +71,6 @@ struct RawImage {
     // The `gemstone` backend's settings.
     gemstone: Option<String>,
     version: Option<String>,
-    gci_library: Option<String>,
     stone: Option<String>,
     host: Option<String>,
     netldi: Option<String>,
@@ -92,7 +91,6 @@ impl RawImage {
         [
             ("image.gemstone", self.gemstone.is_some()),
             ("image.version", self.version.is_some()),
-            ("image.gci_library", self.gci_library.is_some()),
             ("image.stone", self.stone.is_some()),
             ("image.host", self.host.is_some()),
             ("image.netldi", self.netldi.is_some()),
@@ -551,15 +549,14 @@ fn validate_gemstone(
             .filter(|v| !v.trim().is_empty())
             .map(PathBuf::from),
     };
-    let gci_library = path("image.gci_library", raw.gci_library)?;
-    if gemstone.is_none() && gci_library.is_none() {
-        return Err(ConfigError::at(
+    let gemstone = gemstone.ok_or_else(|| {
+        ConfigError::at(
             "image.gemstone",
             "is needed to find GemStone's C library: set it to the GemStone installation \
              (the directory holding lib/libgcits-<version>-64.so), or set GEMSTONE in the \
-             environment, or name the library itself with `image.gci_library`",
-        ));
-    }
+             environment",
+        )
+    })?;
     let stone = text("image.stone", raw.stone)?.ok_or_else(|| {
         ConfigError::at(
             "image.stone",
@@ -635,7 +632,6 @@ fn validate_gemstone(
     Ok(GemStoneSettings {
         gemstone,
         version: text("image.version", raw.version)?,
-        gci_library,
         stone,
         host: text("image.host", raw.host)?
             .map(|h| check_host("image.host", &h))

@@ -268,9 +268,8 @@ fn gemstone_backend_settings() {
     assert_eq!(
         config.image,
         ImageBackend::GemStone(GemStoneSettings {
-            gemstone: Some("/opt/gs".into()),
+            gemstone: "/opt/gs".into(),
             version: Some("3.7.5".into()),
-            gci_library: None,
             stone: "gs64stone".into(),
             host: Some("stone.example.com".into()),
             netldi: Some("gs64ldi".into()),
@@ -292,7 +291,7 @@ fn gemstone_backend_settings() {
     let ImageBackend::GemStone(s) = from_env.image else {
         panic!("the gemstone backend")
     };
-    assert_eq!(s.gemstone, Some("/opt/gemstone".into()));
+    assert_eq!(s.gemstone, PathBuf::from("/opt/gemstone"));
     assert_eq!(s.password, PasswordSource::Env("GS_PW".into()));
     assert_eq!(s.password_kind, PasswordKind::Password);
     assert_eq!(s.login_concurrency, gs_config::DEFAULT_LOGIN_CONCURRENCY);

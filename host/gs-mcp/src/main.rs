@@ -426,6 +426,13 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
     config
         .check_exposure(config.listen)
         .map_err(|e| Failure::config(e.to_string()))?;
+    if let gs_config::ImageBackend::GemStone(stone) = &config.image {
+        let facts = wiring::check_stone(stone)?;
+        println!(
+            "ok: stone {} (GemStone {}, client library {}), logged in and out as {}",
+            facts.stone, facts.version, facts.library_version, stone.user
+        );
+    }
     if let Some(t) = &config.tls {
         gs_router::tls::Tls::load(&t.cert, &t.key).map_err(Failure::config)?;
         println!("ok: TLS certificate {}", t.cert.display());

@@ -1,17 +1,93 @@
-//! The `gemstone` image backend's wiring: a stone's sessions for the broker.
+//! The `gemstone` image backend's wiring: the operator's settings turned
+//! into gs-gemstone's, and a stone's GCI sessions as the broker's image
+//! sessions.
 
 use std::sync::Arc;
 
 use gs_broker::ImageSessionFactory;
-use gs_config::GemStoneSettings;
+use gs_config::{GemStoneSettings, PasswordKind};
+use gs_gemstone::{Stone, StoneFacts, StoneSettings};
+use gs_toolset::ImageSession;
 
 use super::Failure;
 
-/// The sessions of the stone `settings` names.
+/// The sessions of the stone `settings` names: its client library loaded,
+/// the password read from where the settings say.
 pub fn factory(settings: &GemStoneSettings) -> Result<Arc<dyn ImageSessionFactory>, Failure> {
-    Err(Failure::config(format!(
-        "`image.backend`: the `gemstone` backend (stone {}) is not wired into this build yet; \
-         use `backend = \"embedded\"`",
-        settings.stone
-    )))
+    Ok(Arc::new(StoneFactory {
+        stone: open(settings)?,
+    }))
+}
+
+/// Logs in and out once (`gs-mcp check`), answering what the stone said.
+pub fn check(settings: &GemStoneSettings) -> Result<StoneFacts, Failure> {
+    open(settings)?
+        .check()
+        .map_err(|e| Failure::failed(e.to_string()))
+}
+
+fn open(settings: &GemStoneSettings) -> Result<Stone, Failure> {
+    Stone::open(stone_settings(settings)?).map_err(|e| Failure::config(e.to_string()))
+}
+
+/// gs-gemstone's settings: the secrets read now, so that a missing
+/// variable or file stops the start rather than every login.
+fn stone_settings(s: &GemStoneSettings) -> Result<StoneSettings, Failure> {
+    let env = |k: &str| std::env::var(k).ok();
+    let secret = |key: &str, source: &gs_config::PasswordSource| {
+        source
+            .read(&env)
+            .map_err(|e| Failure::config(format!("`{key}`: {e}")))
+    };
+    let text = secret("image.password_env", &s.password)?;
+    let password = match s.password_kind {
+        PasswordKind::Password => gs_gci::Password::Plain(text),
+        PasswordKind::OneTime => gs_gci::Password::OneTime(text),
+        PasswordKind::Jwt => gs_gci::Password::Jwt(text),
+    };
+    let (host_user, host_password) = match &s.host_login {
+        Some((user, source)) => (
+            Some(user.clone()),
+            Some(secret("image.host_password_env", source)?),
+        ),
+        None => (None, None),
+    };
+    Ok(StoneSettings {
+        gemstone: s.gemstone.clone(),
+        version: s.version.clone(),
+        stone: match &s.host {
+            Some(host) => format!("!@{host}!{}", s.stone),
+            None => s.stone.clone(),
+        },
+        gem_service: gem_service(s),
+        host_user,
+        host_password,
+        user: s.user.clone(),
+        password,
+        login_concurrency: s.login_concurrency,
+    })
+}
+
+/// The gem service's NRS: the library's default unless a host or a netldi
+/// is named (GemStone's NRS syntax: `!@host#netldi:name!gemnetobject`).
+fn gem_service(s: &GemStoneSettings) -> Option<String> {
+    if s.host.is_none() && s.netldi.is_none() {
+        return None;
+    }
+    let host = s.host.as_deref().unwrap_or("localhost");
+    Some(match &s.netldi {
+        Some(netldi) => format!("!@{host}#netldi:{netldi}!gemnetobject"),
+        None => format!("!@{host}!gemnetobject"),
+    })
+}
+
+/// Each session a GCI login of its own.
+struct StoneFactory {
+    stone: Stone,
+}
+
+impl ImageSessionFactory for StoneFactory {
+    fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
+        Ok(Arc::new(self.stone.login(None).map_err(|e| e.to_string())?))
+    }
 }

@@ -74,6 +74,13 @@ pub fn image_description(config: &Config) -> String {
     }
 }
 
+/// Logs in to the stone of `settings` and out again, for `gs-mcp check`.
+pub fn check_stone(
+    settings: &gs_config::GemStoneSettings,
+) -> Result<gs_gemstone::StoneFacts, Failure> {
+    stone::check(settings)
+}
+
 /// The image sessions `config` serves: the embedded image (opened, created
 /// if need be) or the stone.
 pub fn image_factory(config: &Config) -> Result<Arc<dyn ImageSessionFactory>, Failure> {
