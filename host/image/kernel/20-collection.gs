@@ -1383,6 +1383,13 @@ method: CharacterCollection
 isString
   ^true
 %
+category: 'evaluating'
+method: CharacterCollection
+evaluate
+  "Compile the receiver as a doit (temporaries and statements) and answer the value of running it with nil as the receiver; signal CompileError if it does not compile. GemStone's String>>evaluate, the execute_code engine of GemTalk/mcp_server."
+  <primitive: 148>
+  ^ArgumentTypeError new signal: 'evaluate needs Smalltalk source (a String), not ', self printString
+%
 category: 'comparing'
 method: CharacterCollection
 < aString

@@ -764,9 +764,38 @@ impl Run<'_> {
                 Ok(Some(rcv))
             }
             130..=147 => self.system_primitive(n, rcv, args),
+            148 => self.evaluate_source(rcv),
             _ => Err(self.fatal(format!(
                 "primitive {n} is not implemented by this interpreter"
             ))),
+        }
+    }
+
+    /// Primitive 148, `CharacterCollection>>evaluate`: compiles rcvr as a
+    /// doit and runs it with `nil` as receiver, answering its value; source
+    /// that does not compile signals `CompileError` with every problem's
+    /// line and column, in the words of `compile:classified:`.
+    fn evaluate_source(&mut self, rcv: Value) -> R<Option<Value>> {
+        let Some(source) = self.str_of(rcv) else {
+            return Ok(None);
+        };
+        match self.compile_doit(&source) {
+            Ok(method) => {
+                let method = std::rc::Rc::new(method);
+                self.invoke(&method, Value::Nil, &[]).map(Some)
+            }
+            Err(problems) => {
+                let each: Vec<String> = problems
+                    .iter()
+                    .map(|p| format!("line {}, column {}: {}", p.line, p.column, p.message))
+                    .collect();
+                let text = format!(
+                    "compile failed with {} error(s): {}",
+                    problems.len(),
+                    each.join("; ")
+                );
+                self.signal_error("CompileError", &text).map(Some)
+            }
         }
     }
 
