@@ -545,8 +545,9 @@ fn frame_error(code: &str, args: &[String], user: &str, doit: bool) -> ToolError
         }
         "defineRefused" => ToolError::refused(arg(0).to_string()),
         "notAClassValue" => ToolError::invalid_params(
-            "the source must be a class definition (it must evaluate to a class); run other \
-             code with execute_code",
+            "`source` must be one class-definition expression (with, if you like, `comment:` \
+             and `category:` statements for that class), but it does not answer a class. To run \
+             any other code, use execute_code",
         ),
         "dictionaryExists" => ToolError::invalid_params(format!(
             "a symbol dictionary named {} already exists; choose another name",
@@ -1145,8 +1146,9 @@ impl ImageSession for GemStoneSession {
     ) -> Result<DefinitionReport, ToolError> {
         let Some(name) = defined_class_name(source) else {
             return Err(ToolError::invalid_params(
-                "the source is not a class definition (no `subclass:` message naming a class); \
-                 run other code with execute_code",
+                "`source` must be one class-definition expression (with, if you like, \
+                 `comment:` and `category:` statements for that class), and it names no class \
+                 with a `subclass:` message. To run any other code, use execute_code",
             ));
         };
         gs_toolset::refuse_kernel_class_in(self, &name, "redefine")?;
@@ -1224,6 +1226,12 @@ impl ImageSession for GemStoneSession {
     /// No interpreter runs in this process: a small stack will do.
     fn worker_stack_bytes(&self) -> usize {
         WORKER_STACK_BYTES
+    }
+
+    /// True once the connection to the stone is lost
+    /// ([`GemStoneSession::is_dead`]).
+    fn is_lost(&self) -> bool {
+        self.is_dead()
     }
 }
 

@@ -660,6 +660,9 @@ mod tests {
         assert_eq!(sym("a'b"), "#'a''b'");
         assert_eq!(sym_array(&["a".into(), "b c".into()]), "#( #'a' #'b c')");
         let code = execute("'; System shutDown. '");
-        assert!(code.contains("''''; System shutDown. '''"), "{code}");
+        assert!(
+            code.contains("'''; System shutDown. ''' evaluate"),
+            "{code}"
+        );
     }
 }

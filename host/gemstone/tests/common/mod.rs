@@ -1,0 +1,87 @@
+//! A test stone (gs-teststone, a test double for GemStone) serving a copy of
+//! an image holding the built-in tools' fixture application, and the
+//! GemStone backend logged in to it.
+
+#![allow(dead_code)] // each test file uses part of it
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use gs_gemstone::{Stone, StoneSettings};
+use gs_teststone::{DEFAULT_PASSWORD, Installation, StoneConfig};
+
+/// The fixture every stone's image starts with.
+pub const FIXTURE: &str = include_str!("../../../builtin/tests/fixtures/bank.gs");
+
+fn root() -> &'static Path {
+    static ROOT: OnceLock<PathBuf> = OnceLock::new();
+    ROOT.get_or_init(|| tempfile::tempdir().expect("a temp dir").keep())
+}
+
+/// `GEMSTONE_GLOBAL_DIR` for every stone of the test binary, set once.
+pub fn global_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = root().join("global");
+        std::fs::create_dir_all(&dir).unwrap();
+        // SAFETY: set once, under the OnceLock, before any stone or library
+        // of this process reads the environment.
+        unsafe { std::env::set_var("GEMSTONE_GLOBAL_DIR", &dir) };
+        dir
+    })
+}
+
+/// The installation holding the test stone's client library.
+pub fn installation() -> &'static Installation {
+    global_dir();
+    static INSTALL: OnceLock<Installation> = OnceLock::new();
+    INSTALL.get_or_init(|| Installation::create(&root().join("gemstone")).expect("an installation"))
+}
+
+/// An image with the kernel and the fixture, made once.
+fn template() -> &'static Path {
+    static IMAGE: OnceLock<PathBuf> = OnceLock::new();
+    IMAGE.get_or_init(|| {
+        let path = root().join("template.image");
+        let image = gs_image::Image::open(&path).expect("a new image");
+        let mut session = image.session();
+        let report = gs_image::filein::file_in_text(&mut session, "bank.gs", FIXTURE);
+        assert!(report.is_clean(), "the fixture files in: {report:?}");
+        session.commit().unwrap();
+        path
+    })
+}
+
+/// A running test stone and the backend's view of it; the stone stops
+/// when this is dropped.
+pub struct Running {
+    pub stone: Stone,
+    pub test_stone: gs_teststone::Stone,
+}
+
+/// Starts a test stone (in this process) on a fresh copy of the fixture
+/// image and opens the backend on it.
+pub fn start() -> Running {
+    let global = global_dir();
+    let install = installation();
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let name = format!("gsbackend{}", N.fetch_add(1, Ordering::SeqCst));
+    let image = root().join(format!("{name}.image"));
+    std::fs::copy(template(), &image).unwrap();
+    let test_stone = gs_teststone::Stone::start(StoneConfig::new(&name, &image, global))
+        .expect("the stone starts");
+    let stone = Stone::open(StoneSettings {
+        gemstone: install.gemstone().to_path_buf(),
+        version: Some(install.version().to_string()),
+        stone: name,
+        gem_service: None,
+        host_user: None,
+        host_password: None,
+        user: "DataCurator".into(),
+        password: gs_gci::Password::Plain(DEFAULT_PASSWORD.into()),
+        login_concurrency: 4,
+    })
+    .expect("the backend opens the library");
+    Running { stone, test_stone }
+}

@@ -1,0 +1,155 @@
+//! The GemStone backend's session behaviour on the test stone: checking a
+//! stone, logins and their failures, the login-concurrency limit, logout,
+//! Unicode and large answers, cancellation (soft then hard break) and a
+//! lost connection.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use gs_gemstone::{Stone, StoneSettings};
+use gs_teststone::Command;
+use gs_toolset::{CancelToken, ErrorKind, ImageSession};
+
+#[test]
+fn check_logs_in_and_out_and_answers_the_version_and_name() {
+    let running = common::start();
+    let facts = running.stone.check().expect("the check passes");
+    assert_eq!(facts.version, "3.7.5");
+    assert_eq!(facts.stone, running.test_stone.name());
+    assert!(facts.library_version.starts_with("3.7.5"), "{facts:?}");
+    assert_eq!(running.test_stone.sessions(), 0, "check logged out");
+}
+
+#[test]
+fn login_failures_say_what_to_fix() {
+    let running = common::start();
+    let mut settings = running.stone.settings().clone();
+    settings.password = gs_gci::Password::Plain("wrong".into());
+    let bad = Stone::open(settings).unwrap();
+    let e = bad.check().unwrap_err();
+    assert_eq!(e.gci_kind(), Some(gs_gci::ErrorKind::LoginDenied), "{e}");
+    assert!(
+        e.message()
+            .contains("check the GemStone user name and password"),
+        "{e}"
+    );
+
+    let mut settings = running.stone.settings().clone();
+    settings.stone = "nosuchstone".into();
+    let e = Stone::open(settings).unwrap().check().unwrap_err();
+    assert_eq!(e.gci_kind(), Some(gs_gci::ErrorKind::NoSuchStone), "{e}");
+    assert!(e.message().contains("GEMSTONE_GLOBAL_DIR"), "{e}");
+
+    let settings = StoneSettings {
+        gemstone: "/nonexistent/gemstone".into(),
+        ..running.stone.settings().clone()
+    };
+    let e = Stone::open(settings).unwrap_err();
+    assert!(e.message().contains("GEMSTONE"), "{e}");
+}
+
+#[test]
+fn sessions_log_out_when_dropped_and_logins_wait_for_the_limit() {
+    let running = common::start();
+    let mut settings = running.stone.settings().clone();
+    settings.login_concurrency = 1;
+    let stone = Arc::new(Stone::open(settings).unwrap());
+    let threads: Vec<_> = (0..4)
+        .map(|_| {
+            let stone = Arc::clone(&stone);
+            std::thread::spawn(move || stone.login(None).map(|s| s.user()))
+        })
+        .collect();
+    for t in threads {
+        assert_eq!(t.join().unwrap().unwrap(), "DataCurator");
+    }
+    let a = stone.login(None).unwrap();
+    let b = stone.login(None).unwrap();
+    assert_eq!(running.test_stone.sessions(), 2);
+    assert_ne!(
+        a.status().unwrap().session_id,
+        b.status().unwrap().session_id
+    );
+    drop(a);
+    drop(b);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while running.test_stone.sessions() > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        running.test_stone.sessions(),
+        0,
+        "dropping a session logs it out"
+    );
+}
+
+#[test]
+fn any_character_and_any_size_cross() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let comment = "it's a 'quoted' comment: l3:s1:x and newline\nand tab\t";
+    s.set_class_comment("Account", comment).unwrap();
+    assert_eq!(s.describe_class("Account").unwrap().comment, comment);
+    let big = s
+        .execute("String new: 300000 withAll: $y", &CancelToken::new())
+        .unwrap();
+    assert!(big.truncated);
+    assert_eq!(big.print_string.chars().count(), gs_gemstone::PRINT_CHARS);
+    let source = "greeting\n\t\"é\"\n\t^ 'naïve ü'";
+    let m = s.compile_method("Account", false, Some("x"), source);
+    // The test stone's Strings hold code points up to 255: Latin-1 text
+    // crosses both ways.
+    let m = m.unwrap();
+    assert_eq!(
+        s.method_source("Account", false, &m.selector).unwrap(),
+        source
+    );
+}
+
+#[test]
+fn a_cancelled_call_is_broken_and_the_session_goes_on() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let cancel = CancelToken::new();
+    let stopper = cancel.clone();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        stopper.cancel();
+    });
+    let started = Instant::now();
+    let e = s.execute("[true] whileTrue: [3 + 4]", &cancel).unwrap_err();
+    t.join().unwrap();
+    assert_eq!(e.kind, ErrorKind::Cancelled, "{e}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(cancel.is_cancelled());
+    assert!(!s.is_dead());
+    assert_eq!(
+        s.execute("3 + 4", &CancelToken::new())
+            .unwrap()
+            .print_string,
+        "7"
+    );
+}
+
+#[test]
+fn a_lost_connection_ends_the_session_with_an_error_naming_it() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    assert_eq!(s.dictionaries().unwrap()[0], "UserGlobals");
+    running.test_stone.command(Command::DropConnections);
+    let e = s.dictionaries().unwrap_err();
+    assert!(
+        e.message
+            .contains("connection to the GemStone stone was lost"),
+        "{e}"
+    );
+    assert!(s.is_dead());
+    assert!(s.is_lost(), "the server is told to end the MCP session");
+    let again = s.dictionaries().unwrap_err();
+    assert!(again.message.contains("connection"), "{again}");
+    drop(s); // a failed logout is not a panic
+    let fresh = running.stone.login(None).unwrap();
+    assert!(fresh.dictionaries().is_ok(), "a new login works");
+}
