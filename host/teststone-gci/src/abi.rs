@@ -70,49 +70,34 @@ pub struct GciErrSType {
     reason: [c_char; ERR_STR_SIZE + 1],
 }
 
-/// Runs `f` on the caller's error struct, if it passed one.
-fn with_err(err: *mut GciErrSType, f: impl FnOnce(&mut GciErrSType)) {
-    if err.is_null() {
-        return;
-    }
-    // SAFETY: the GCI contract: a non-NULL `err` points to a writable
-    // `GciErrSType` the caller owns for the duration of the call, and no
-    // other reference to it exists while this one lives.
-    f(unsafe { &mut *err });
-}
-
 /// Leaves `err` as `GciErrSType::init` does (gci.ht): no error.
-pub fn reset(err: *mut GciErrSType) {
-    with_err(err, |e| {
-        e.category = OOP_NIL;
-        e.context = OOP_NIL;
-        e.exception_obj = OOP_NIL;
-        e.args = [OOP_NIL; MAX_ERR_ARGS];
-        e.args[0] = OOP_ILLEGAL;
-        e.number = 0;
-        e.arg_count = 0;
-        e.fatal = 0;
-        e.message[0] = 0;
-        e.reason[0] = 0;
-    });
+pub fn reset(e: &mut GciErrSType) {
+    e.category = OOP_NIL;
+    e.context = OOP_NIL;
+    e.exception_obj = OOP_NIL;
+    e.args = [OOP_NIL; MAX_ERR_ARGS];
+    e.args[0] = OOP_ILLEGAL;
+    e.number = 0;
+    e.arg_count = 0;
+    e.fatal = 0;
+    e.message[0] = 0;
+    e.reason[0] = 0;
 }
 
-/// Fills `err` with `w`, as GemStone reports its own errors (category
+/// Fills `e` with `w`, as GemStone reports its own errors (category
 /// `OOP_GEMSTONE_ERROR_CAT`); texts are cut at a character boundary to fit
 /// and NUL-terminated.
-pub fn fill(err: *mut GciErrSType, w: &WireError) {
-    with_err(err, |e| {
-        e.category = OOP_GEMSTONE_ERROR_CAT;
-        e.context = w.context;
-        e.exception_obj = w.exception;
-        let n = w.args.len().min(MAX_ERR_ARGS);
-        e.args[..n].copy_from_slice(&w.args[..n]);
-        e.arg_count = n as c_int;
-        e.number = w.number;
-        e.fatal = w.fatal as c_uchar;
-        copy_text(&mut e.message, &w.message);
-        copy_text(&mut e.reason, &w.reason);
-    });
+pub fn fill(e: &mut GciErrSType, w: &WireError) {
+    e.category = OOP_GEMSTONE_ERROR_CAT;
+    e.context = w.context;
+    e.exception_obj = w.exception;
+    let n = w.args.len().min(MAX_ERR_ARGS);
+    e.args[..n].copy_from_slice(&w.args[..n]);
+    e.arg_count = n as c_int;
+    e.number = w.number;
+    e.fatal = w.fatal as c_uchar;
+    copy_text(&mut e.message, &w.message);
+    copy_text(&mut e.reason, &w.reason);
 }
 
 fn copy_text(dest: &mut [c_char; ERR_STR_SIZE + 1], text: &str) {

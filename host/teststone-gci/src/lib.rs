@@ -42,12 +42,23 @@ pub const VERSION: &str = "3.7.5 gs-teststone";
 
 /// Runs `body`, turning a panic into a GemStone error in `err` and the
 /// function's failure value, so no panic crosses the C boundary.
-fn guarded<T>(err: *mut GciErrSType, failed: T, body: impl FnOnce() -> Result<T, WireError>) -> T {
-    abi::reset(err);
+fn guarded<T>(
+    mut err: Option<&mut GciErrSType>,
+    failed: T,
+    body: impl FnOnce() -> Result<T, WireError>,
+) -> T {
+    if let Some(e) = err.as_deref_mut() {
+        abi::reset(e);
+    }
+    let report = |w: &WireError| {
+        if let Some(e) = err {
+            abi::fill(e, w);
+        }
+    };
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(v)) => v,
         Ok(Err(e)) => {
-            abi::fill(err, &e);
+            report(&e);
             failed
         }
         Err(panic) => {
@@ -56,25 +67,26 @@ fn guarded<T>(err: *mut GciErrSType, failed: T, body: impl FnOnce() -> Result<T,
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic".into());
-            abi::fill(
-                err,
-                &WireError::new(
-                    abi::ERR_INTERNAL,
-                    format!("the test stone's client library failed unexpectedly: {what}"),
-                ),
-            );
+            report(&WireError::new(
+                abi::ERR_INTERNAL,
+                format!("the test stone's client library failed unexpectedly: {what}"),
+            ));
             failed
         }
     }
 }
 
 /// A C string argument as Rust text (lossy UTF-8); `None` for NULL.
-fn text(p: *const c_char) -> Option<String> {
+///
+/// # Safety
+///
+/// `p` is NULL or points to a NUL-terminated string valid for the call.
+unsafe fn text(p: *const c_char) -> Option<String> {
     if p.is_null() {
         return None;
     }
-    // SAFETY: the GCI contract: a non-NULL string argument points to a
-    // NUL-terminated string that stays valid for the call.
+    // SAFETY: non-NULL, so NUL-terminated and valid (this function's
+    // contract).
     let s = unsafe { CStr::from_ptr(p) };
     Some(s.to_string_lossy().into_owned())
 }
@@ -124,14 +136,19 @@ pub unsafe extern "C" fn GciTsLogin(
     executed_session_init: *mut BoolType,
     err: *mut GciErrSType,
 ) -> *mut c_void {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, std::ptr::null_mut(), || {
         if !executed_session_init.is_null() {
             // SAFETY: a non-NULL out-parameter points to a writable BoolType.
             unsafe { executed_session_init.write(0) };
         }
-        let stone = text(stone_nrs).ok_or_else(|| null_arg("the stone name"))?;
-        let user = text(user).ok_or_else(|| null_arg("the GemStone user name"))?;
-        let password = text(password).ok_or_else(|| null_arg("the password"))?;
+        // SAFETY: each is NULL or NUL-terminated (this function's # Safety).
+        let (stone, user, password) = unsafe { (text(stone_nrs), text(user), text(password)) };
+        let stone = stone.ok_or_else(|| null_arg("the stone name"))?;
+        let user = user.ok_or_else(|| null_arg("the GemStone user name"))?;
+        let password = password.ok_or_else(|| null_arg("the password"))?;
         let id = client::login(&stone, &user, &password, login_flags)?;
         Ok(id as *mut c_void)
     })
@@ -151,6 +168,9 @@ fn null_arg(what: &str) -> WireError {
 /// `err` is NULL or points to a writable `GciErrSType`. `sess` may be anything: it is looked up, never dereferenced.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn GciTsLogout(sess: *mut c_void, err: *mut GciErrSType) -> BoolType {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, 0, || client::logout(sess as usize).map(|()| 1))
 }
 
@@ -175,8 +195,12 @@ pub unsafe extern "C" fn GciTsNbExecute(
     _environment: c_ushort,
     err: *mut GciErrSType,
 ) -> BoolType {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, 0, || {
-        let source = text(source).ok_or_else(|| null_arg("the source"))?;
+        // SAFETY: NULL or NUL-terminated (this function's # Safety).
+        let source = unsafe { text(source) }.ok_or_else(|| null_arg("the source"))?;
         client::execute(sess as usize, source).map(|()| 1)
     })
 }
@@ -193,6 +217,9 @@ pub unsafe extern "C" fn GciTsNbPoll(
     timeout_ms: c_int,
     err: *mut GciErrSType,
 ) -> c_int {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, -1, || {
         client::poll(sess as usize, timeout_ms).map(c_int::from)
     })
@@ -206,6 +233,9 @@ pub unsafe extern "C" fn GciTsNbPoll(
 /// `err` is NULL or points to a writable `GciErrSType`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn GciTsSocket(sess: *mut c_void, err: *mut GciErrSType) -> c_int {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, -1, || client::socket(sess as usize))
 }
 
@@ -217,6 +247,9 @@ pub unsafe extern "C" fn GciTsSocket(sess: *mut c_void, err: *mut GciErrSType) -
 /// `err` is NULL or points to a writable `GciErrSType`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn GciTsNbResult(sess: *mut c_void, err: *mut GciErrSType) -> OopType {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, abi::OOP_ILLEGAL, || client::result(sess as usize))
 }
 
@@ -232,6 +265,9 @@ pub unsafe extern "C" fn GciTsBreak(
     hard: BoolType,
     err: *mut GciErrSType,
 ) -> BoolType {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, 0, || {
         client::break_(sess as usize, hard != 0).map(|()| 1)
     })
@@ -249,6 +285,9 @@ pub unsafe extern "C" fn GciTsFetchSize(
     obj: OopType,
     err: *mut GciErrSType,
 ) -> i64 {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, -1, || client::fetch_size(sess as usize, obj))
 }
 
@@ -268,6 +307,9 @@ pub unsafe extern "C" fn GciTsFetchBytes(
     num_bytes: i64,
     err: *mut GciErrSType,
 ) -> i64 {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, -1, || {
         let Ok(want) = usize::try_from(num_bytes) else {
             return Err(WireError::new(
@@ -301,6 +343,9 @@ pub unsafe extern "C" fn GciTsClearStack(
     process: OopType,
     err: *mut GciErrSType,
 ) -> BoolType {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, 0, || {
         client::clear_stack(sess as usize, process).map(|()| 1)
     })
@@ -318,6 +363,9 @@ pub unsafe extern "C" fn GciTsReleaseObjs(
     count: c_int,
     err: *mut GciErrSType,
 ) -> BoolType {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
     guarded(err, 0, || {
         let n = usize::try_from(count).unwrap_or(0);
         if n == 0 {

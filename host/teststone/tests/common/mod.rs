@@ -13,11 +13,27 @@ use std::time::Duration;
 use gs_gci::{Library, Login, Password, Session};
 use gs_teststone::{Installation, StoneConfig, StoneProcess};
 
-/// Where everything of this test binary lives; removed by the OS's temp
-/// cleaning, not by us (the stones' processes may outlive a failed test).
+/// Where everything of this test process lives:
+/// `<target>/tmp/teststone/<pid>`. Directories of processes that are gone
+/// are removed first (a stone's process may outlive a failed test, so
+/// nothing is removed at exit).
 fn root() -> &'static Path {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
-    ROOT.get_or_init(|| tempfile::tempdir().expect("a temp dir").keep())
+    ROOT.get_or_init(|| {
+        let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("teststone");
+        if let Ok(entries) = std::fs::read_dir(&base) {
+            for e in entries.flatten() {
+                let pid = e.file_name().to_string_lossy().into_owned();
+                if !Path::new("/proc").join(&pid).exists() {
+                    let _ = std::fs::remove_dir_all(e.path());
+                }
+            }
+        }
+        let dir = base.join(std::process::id().to_string());
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    })
 }
 
 /// The `GEMSTONE_GLOBAL_DIR` of every stone here. Every test calls this
@@ -61,6 +77,15 @@ pub fn library() -> &'static Library {
 pub struct TestStone {
     pub process: StoneProcess,
     pub name: String,
+    image: PathBuf,
+}
+
+impl Drop for TestStone {
+    fn drop(&mut self) {
+        // Unlinking is fine while the stone still has it open; the
+        // process's own drop (after this) stops it.
+        let _ = std::fs::remove_file(&self.image);
+    }
 }
 
 pub fn stone() -> TestStone {
@@ -72,7 +97,11 @@ pub fn stone() -> TestStone {
     let config = StoneConfig::new(&name, &image, global_dir());
     let process = StoneProcess::spawn_binary(Path::new(env!("CARGO_BIN_EXE_gs-teststone")), config)
         .expect("the stone starts");
-    TestStone { process, name }
+    TestStone {
+        process,
+        name,
+        image,
+    }
 }
 
 /// A login to stone `name` as DataCurator, with no password yet.
