@@ -430,7 +430,7 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
         let facts = wiring::check_stone(stone)?;
         println!(
             "ok: stone {} (GemStone {}, client library {}), logged in and out as {}",
-            facts.stone, facts.version, facts.library_version, stone.user
+            stone.stone, facts.version, facts.library_version, stone.user
         );
     }
     if let Some(t) = &config.tls {

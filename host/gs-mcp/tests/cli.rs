@@ -6,15 +6,12 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output, Stdio};
 
 use serde_json::{Value, json};
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_gs-mcp"));
-    c.env_remove("GS_MCP_TRACE").env_remove("GS_MCP_READONLY");
-    c
-}
+mod common;
+use common::{Log, Running, bin, http_post, text};
 
 fn run(dir: &Path, args: &[&str]) -> Output {
     bin()
@@ -24,10 +21,6 @@ fn run(dir: &Path, args: &[&str]) -> Output {
         .env("XDG_CACHE_HOME", dir.join("cache"))
         .output()
         .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 fn hello_config(dir: &Path, extra: &str) -> std::path::PathBuf {
@@ -61,13 +54,17 @@ fn check_reports_a_bad_key_with_exit_code_2() {
 }
 
 #[test]
-fn check_refuses_the_gemstone_backend() {
+fn check_names_the_missing_gemstone_settings() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = dir.path().join("toolsets.toml");
-    std::fs::write(&cfg, "[image]\nbackend = \"gemstone\"\n").unwrap();
+    std::fs::write(
+        &cfg,
+        "[image]\nbackend = \"gemstone\"\ngemstone = \"/opt/gs\"\n",
+    )
+    .unwrap();
     let out = run(dir.path(), &["check", "--config", cfg.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("`image.backend`: the `gemstone` backend"));
+    assert!(text(&out.stderr).contains("`image.stone`: is required"));
 }
 
 #[test]
@@ -216,95 +213,14 @@ fn image_load_files_in_commits_and_reports_failures_by_file_and_line() {
     );
 }
 
-/// A server process, stopped (killed and reaped) when dropped.
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
+fn start_server_with(dir: &Path, cfg: &Path, env: &[(&str, &str)]) -> (Running, SocketAddr, Log) {
+    let image = dir.join("srv.gsimage");
+    common::serve(dir, cfg, env, &["--image", image.to_str().unwrap()])
 }
 
 fn start_server(dir: &Path, cfg: &Path) -> (Running, SocketAddr) {
     let (server, addr, _) = start_server_with(dir, cfg, &[]);
     (server, addr)
-}
-
-type Log = std::sync::Arc<std::sync::Mutex<String>>;
-
-fn start_server_with(dir: &Path, cfg: &Path, env: &[(&str, &str)]) -> (Running, SocketAddr, Log) {
-    let mut child = Running(
-        bin()
-            .envs(env.iter().copied())
-            .args([
-                "serve",
-                "--config",
-                cfg.to_str().unwrap(),
-                "--listen",
-                "127.0.0.1:0",
-            ])
-            .args(["--image", dir.join("srv.gsimage").to_str().unwrap()])
-            .env("HOME", dir)
-            .env("XDG_CACHE_HOME", dir.join("cache"))
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
-    let mut stderr = BufReader::new(child.0.stderr.take().unwrap());
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if stderr.read_line(&mut line).unwrap_or(0) == 0 {
-            let status = child.0.wait();
-            panic!("the server exited before serving: {status:?}");
-        }
-        if let Some(rest) = line.strip_prefix("gs-mcp: serving http://") {
-            let addr = rest.split('/').next().unwrap().parse().unwrap();
-            let log = Log::default();
-            let sink = log.clone();
-            std::thread::spawn(move || {
-                let mut line = String::new();
-                while stderr.read_line(&mut line).unwrap_or(0) > 0 {
-                    sink.lock().unwrap().push_str(&line);
-                    line.clear();
-                }
-            });
-            return (child, addr, log);
-        }
-    }
-}
-
-fn http_post(addr: SocketAddr, session: Option<&str>, body: &Value) -> (u16, String, Value) {
-    let body = serde_json::to_vec(body).unwrap();
-    let mut s = TcpStream::connect(addr).unwrap();
-    let mut head = format!(
-        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    if let Some(id) = session {
-        head.push_str(&format!("MCP-Session-Id: {id}\r\n"));
-    }
-    head.push_str("\r\n");
-    s.write_all(head.as_bytes()).unwrap();
-    s.write_all(&body).unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").unwrap();
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let sid = head
-        .lines()
-        .find_map(|l| {
-            l.to_ascii_lowercase()
-                .strip_prefix("mcp-session-id: ")
-                .map(|_| l[16..].trim().to_string())
-        })
-        .unwrap_or_default();
-    (
-        status,
-        sid,
-        serde_json::from_str(body).unwrap_or(Value::Null),
-    )
 }
 
 #[test]

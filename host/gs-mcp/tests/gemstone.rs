@@ -1,0 +1,205 @@
+//! The `gemstone` backend end to end: `gs-mcp check` and `gs-mcp serve`
+//! against a stone through the GemStone C interface, and the faults an
+//! operator meets (a wrong password, lost connections, refused logins).
+//!
+//! The stone is the GCI-compatible **test stone** (`gs-teststone`, see
+//! docs/teststone.md), a test double for GemStone because no real stone
+//! can run here: the client library gs-mcp loads is its `libgcits` and
+//! the Smalltalk runs in its embedded image. Everything on gs-mcp's side
+//! — the run-time loading, the C calls, the non-blocking execution,
+//! the framing of answers — is the code that runs against a real stone.
+
+use std::path::{Path, PathBuf};
+
+use gs_teststone::{Command, Installation, StoneConfig, StoneProcess};
+use serde_json::{Value, json};
+
+mod common;
+use common::{bin, http_post, serve, text};
+
+const PASSWORD_VAR: &str = "GS_MCP_TEST_STONE_PASSWORD";
+
+/// A stone process and an installation whose client library reaches it.
+struct Site {
+    dir: tempfile::TempDir,
+    install: Installation,
+    stone: StoneProcess,
+}
+
+impl Site {
+    fn new(name: &str) -> Site {
+        let dir = tempfile::tempdir().unwrap();
+        let install = Installation::create(&dir.path().join("gemstone")).unwrap();
+        let mut config = StoneConfig::new(name, dir.path().join("app.image"), global_dir(&dir));
+        config.create = true;
+        let stone = StoneProcess::spawn(config).unwrap();
+        Site {
+            dir,
+            install,
+            stone,
+        }
+    }
+
+    /// A toolsets.toml serving this stone with the built-in toolset.
+    fn config(&self, password_var: &str) -> PathBuf {
+        let path = self.dir.path().join("toolsets.toml");
+        std::fs::write(
+            &path,
+            format!(
+                "[image]\nbackend = \"gemstone\"\ngemstone = {:?}\nstone = {:?}\n\
+                 user = \"DataCurator\"\npassword_env = {password_var:?}\n",
+                self.install.gemstone(),
+                self.stone.config().name,
+            ),
+        )
+        .unwrap();
+        path
+    }
+
+    /// What gs-mcp's process needs in its environment: the stones' global
+    /// directory (GemStone's client library finds stones there) and the
+    /// password.
+    fn env(&self) -> Vec<(&'static str, String)> {
+        vec![
+            (
+                "GEMSTONE_GLOBAL_DIR",
+                global_dir(&self.dir).display().to_string(),
+            ),
+            (PASSWORD_VAR, gs_teststone::DEFAULT_PASSWORD.to_string()),
+        ]
+    }
+}
+
+fn global_dir(dir: &tempfile::TempDir) -> PathBuf {
+    dir.path().join("global")
+}
+
+fn check(site: &Site, cfg: &Path, env: &[(&str, String)]) -> std::process::Output {
+    bin()
+        .args(["check", "--config", cfg.to_str().unwrap()])
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+        .env("HOME", site.dir.path())
+        .env("XDG_CACHE_HOME", site.dir.path().join("cache"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn check_logs_in_once_and_names_what_to_fix() {
+    let site = Site::new("checked");
+    let cfg = site.config(PASSWORD_VAR);
+    let out = check(&site, &cfg, &site.env());
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("ok: stone checked (GemStone 3.7.5")
+            && stdout.contains("logged in and out as DataCurator"),
+        "{stdout}"
+    );
+    assert_eq!(site.stone.command(Command::Sessions).unwrap(), 0);
+
+    // A wrong password: the login is denied, and the password never shown.
+    let mut env = site.env();
+    env[1].1 = "not-the-password".into();
+    let out = check(&site, &cfg, &env);
+    let stderr = text(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        stderr.contains("cannot log in to stone checked as DataCurator"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("not-the-password"), "{stderr}");
+
+    // The password's variable unset: said before any login.
+    let out = check(&site, &site.config("GS_MCP_TEST_NO_SUCH_VAR"), &site.env());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("`GS_MCP_TEST_NO_SUCH_VAR` holding the password is not set"),
+        "{stderr}"
+    );
+
+    // No stone of that name: the message points at GEMSTONE_GLOBAL_DIR.
+    let cfg = site.config(PASSWORD_VAR);
+    let mut env = site.env();
+    env[0].1 = site.dir.path().join("elsewhere").display().to_string();
+    let out = check(&site, &cfg, &env);
+    let stderr = text(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stderr.contains("GEMSTONE_GLOBAL_DIR"), "{stderr}");
+}
+
+fn initialize(addr: std::net::SocketAddr) -> (u16, String, Value) {
+    http_post(
+        addr,
+        None,
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "gemstone-test", "version": "0"}}}),
+    )
+}
+
+fn execute(addr: std::net::SocketAddr, session: &str, code: &str) -> (u16, Value) {
+    let (status, _, body) = http_post(
+        addr,
+        Some(session),
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": {"name": "execute_code", "arguments": {"code": code}}}),
+    );
+    (status, body)
+}
+
+fn result_text(body: &Value) -> String {
+    body["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn serve_runs_tools_on_the_stone_and_survives_its_faults() {
+    let site = Site::new("served");
+    let cfg = site.config(PASSWORD_VAR);
+    let env = site.env();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let (_server, addr, _log) = serve(site.dir.path(), &cfg, &env, &[]);
+
+    let (status, session, _) = initialize(addr);
+    assert_eq!(status, 200);
+    assert_eq!(site.stone.command(Command::Sessions).unwrap(), 1);
+    let (status, body) = execute(addr, &session, "3 + 4");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["result"]["isError"], false, "{body}");
+    assert!(result_text(&body).contains('7'), "{body}");
+
+    // The stone drops every connection: the next call is an error naming
+    // the lost connection, the session ends (its next request is 404),
+    // and a new initialize logs in afresh.
+    site.stone.command(Command::DropConnections).unwrap();
+    let (status, body) = execute(addr, &session, "3 + 4");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["result"]["isError"], true, "{body}");
+    assert!(result_text(&body).contains("connection"), "{body}");
+    let (status, _) = execute(addr, &session, "3 + 4");
+    assert_eq!(status, 404, "a session whose stone connection is gone ends");
+    let (status, session, _) = initialize(addr);
+    assert_eq!(status, 200);
+    let (_, body) = execute(addr, &session, "6 * 7");
+    assert!(result_text(&body).contains("42"), "{body}");
+
+    // Logins refused: initialize fails with the stone's reason, and the
+    // server goes on serving the session it has.
+    site.stone.command(Command::RefuseLogins(true)).unwrap();
+    let (status, _, body) = initialize(addr);
+    assert_eq!(status, 500, "{body}");
+    let message = body["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("the session could not be opened: cannot log in to stone served"),
+        "{body}"
+    );
+    let (_, body) = execute(addr, &session, "1 + 1");
+    assert!(result_text(&body).contains('2'), "{body}");
+    site.stone.command(Command::RefuseLogins(false)).unwrap();
+    let (status, _, _) = initialize(addr);
+    assert_eq!(status, 200);
+}
