@@ -9,6 +9,8 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use gs_teststone::{
@@ -132,7 +134,37 @@ fn main() -> ExitCode {
         stone.socket_path().display(),
         stone.lock_path().display()
     );
-    stone.wait();
-    drop(stone);
+    stop_on_signals();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !SIGNALLED.load(Ordering::SeqCst) {
+                if stone.is_stopped() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            stone.command(Command::Stop);
+        });
+        stone.wait();
+    });
+    drop(stone); // removes the lock file and the socket
     ExitCode::SUCCESS
+}
+
+/// Set by SIGTERM, SIGINT and SIGHUP.
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_signal(_: libc::c_int) {
+    SIGNALLED.store(true, Ordering::SeqCst);
+}
+
+/// Makes SIGTERM, SIGINT and SIGHUP stop the stone cleanly (lock file and
+/// socket removed) instead of killing it with a stale lock file left.
+fn stop_on_signals() {
+    let handler: extern "C" fn(libc::c_int) = on_signal;
+    for sig in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+        // SAFETY: the handler only stores to an atomic, which is
+        // async-signal-safe; `signal` is given a valid function pointer.
+        unsafe { libc::signal(sig, handler as libc::sighandler_t) };
+    }
 }

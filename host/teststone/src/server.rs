@@ -273,6 +273,11 @@ impl Stone {
         perform(&self.shared, command)
     }
 
+    /// Whether the stone has stopped (or is stopping).
+    pub fn is_stopped(&self) -> bool {
+        self.shared.stopping.load(Ordering::SeqCst)
+    }
+
     /// Blocks until the stone stops ([`Command::Stop`] or [`Stone::stop`]).
     pub fn wait(&self) {
         let mut stopped = lock(&self.shared.stopped.0);

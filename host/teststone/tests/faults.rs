@@ -131,3 +131,26 @@ fn malformed_requests_never_disturb_the_stone_or_other_sessions() {
     assert_eq!(run(&mut other, "3+4").unwrap().as_small_int(), Some(7));
     assert_eq!(stone.sessions_settle(2), 2);
 }
+
+#[test]
+fn a_terminated_stone_removes_its_lock_file() {
+    let stone = stone();
+    let lock = gs_teststone::lock_file(common::global_dir(), &stone.name);
+    assert!(lock.exists());
+    // SAFETY: kill(2) on the stone's own process id, which is alive.
+    assert_eq!(
+        unsafe { libc::kill(stone.process.id() as i32, libc::SIGTERM) },
+        0
+    );
+    for _ in 0..500 {
+        if !lock.exists() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(!lock.exists(), "SIGTERM stops the stone cleanly");
+    let e = common::library()
+        .login(&stone.login_info(gs_teststone::DEFAULT_PASSWORD))
+        .unwrap_err();
+    assert_eq!(e.gci().unwrap().kind(), ErrorKind::NoSuchStone, "{e}");
+}
