@@ -106,3 +106,25 @@ fn a_second_process_shares_the_stone() {
     run(&mut mine, "System abortTransaction").unwrap();
     assert_eq!(text(&mut mine, probe), "hello");
 }
+
+#[test]
+fn logins_at_once_each_get_a_session_of_their_own() {
+    let stone = stone();
+    let barrier = std::sync::Barrier::new(16);
+    let login = stone.login_info(gs_teststone::DEFAULT_PASSWORD);
+    std::thread::scope(|scope| {
+        for i in 0..16 {
+            let (barrier, login) = (&barrier, &login);
+            scope.spawn(move || {
+                barrier.wait();
+                let mut s = common::library().login(login).unwrap();
+                // Each session's own view: a change of its own, not others'.
+                run(&mut s, &format!("UserGlobals at: #Mine put: {i}")).unwrap();
+                let mine = run(&mut s, "UserGlobals at: #Mine").unwrap();
+                assert_eq!(mine.as_small_int(), Some(i));
+                s.logout().unwrap();
+            });
+        }
+    });
+    assert_eq!(stone.sessions_settle(0), 0);
+}
