@@ -17,6 +17,15 @@ if command -v rustup >/dev/null 2>&1; then
   rustup target list --installed | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
 fi
 
+step "Debian packages the tests need"
+# HAProxy: the scaling-out test puts two gs-mcp processes behind it.
+if ! command -v haproxy >/dev/null 2>&1 && [ ! -x /usr/sbin/haproxy ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy
+fi
+
 step "cargo fmt --check"
 cargo fmt --all --check
 cargo fmt --all --check --manifest-path plugins/Cargo.toml

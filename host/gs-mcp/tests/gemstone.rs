@@ -9,70 +9,13 @@
 //! — the run-time loading, the C calls, the non-blocking execution,
 //! the framing of answers — is the code that runs against a real stone.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use gs_teststone::{Command, Installation, StoneConfig, StoneProcess};
-use serde_json::{Value, json};
+use gs_teststone::Command;
 
 mod common;
-use common::{bin, http_post, serve, text};
-
-const PASSWORD_VAR: &str = "GS_MCP_TEST_STONE_PASSWORD";
-
-/// A stone process and an installation whose client library reaches it.
-struct Site {
-    dir: tempfile::TempDir,
-    install: Installation,
-    stone: StoneProcess,
-}
-
-impl Site {
-    fn new(name: &str) -> Site {
-        let dir = tempfile::tempdir().unwrap();
-        let install = Installation::create(&dir.path().join("gemstone")).unwrap();
-        let mut config = StoneConfig::new(name, dir.path().join("app.image"), global_dir(&dir));
-        config.create = true;
-        let stone = StoneProcess::spawn(config).unwrap();
-        Site {
-            dir,
-            install,
-            stone,
-        }
-    }
-
-    /// A toolsets.toml serving this stone with the built-in toolset.
-    fn config(&self, password_var: &str) -> PathBuf {
-        let path = self.dir.path().join("toolsets.toml");
-        std::fs::write(
-            &path,
-            format!(
-                "[image]\nbackend = \"gemstone\"\ngemstone = {:?}\nstone = {:?}\n\
-                 user = \"DataCurator\"\npassword_env = {password_var:?}\n",
-                self.install.gemstone(),
-                self.stone.config().name,
-            ),
-        )
-        .unwrap();
-        path
-    }
-
-    /// What gs-mcp's process needs in its environment: the stones' global
-    /// directory (GemStone's client library finds stones there) and the
-    /// password.
-    fn env(&self) -> Vec<(&'static str, String)> {
-        vec![
-            (
-                "GEMSTONE_GLOBAL_DIR",
-                global_dir(&self.dir).display().to_string(),
-            ),
-            (PASSWORD_VAR, gs_teststone::DEFAULT_PASSWORD.to_string()),
-        ]
-    }
-}
-
-fn global_dir(dir: &tempfile::TempDir) -> PathBuf {
-    dir.path().join("global")
-}
+use common::stone::{PASSWORD_VAR, Site};
+use common::{bin, execute, initialize, result_text, serve, text};
 
 fn check(site: &Site, cfg: &Path, env: &[(&str, String)]) -> std::process::Output {
     bin()
@@ -127,33 +70,6 @@ fn check_logs_in_once_and_names_what_to_fix() {
     let stderr = text(&out.stderr);
     assert_ne!(out.status.code(), Some(0));
     assert!(stderr.contains("GEMSTONE_GLOBAL_DIR"), "{stderr}");
-}
-
-fn initialize(addr: std::net::SocketAddr) -> (u16, String, Value) {
-    http_post(
-        addr,
-        None,
-        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {},
-            "clientInfo": {"name": "gemstone-test", "version": "0"}}}),
-    )
-}
-
-fn execute(addr: std::net::SocketAddr, session: &str, code: &str) -> (u16, Value) {
-    let (status, _, body) = http_post(
-        addr,
-        Some(session),
-        &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-                "params": {"name": "execute_code", "arguments": {"code": code}}}),
-    );
-    (status, body)
-}
-
-fn result_text(body: &Value) -> String {
-    body["result"]["content"][0]["text"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
 }
 
 #[test]

@@ -8,7 +8,9 @@ use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use serde_json::Value;
+use serde_json::{Value, json};
+
+pub mod stone;
 
 /// The gs-mcp binary, with the environment overrides a test must not inherit.
 pub fn bin() -> Command {
@@ -115,4 +117,34 @@ pub fn http_post(addr: SocketAddr, session: Option<&str>, body: &Value) -> (u16,
         sid,
         serde_json::from_str(body).unwrap_or(Value::Null),
     )
+}
+
+/// `initialize` at revision 2025-11-25: status, session id, body.
+pub fn initialize(addr: std::net::SocketAddr) -> (u16, String, Value) {
+    http_post(
+        addr,
+        None,
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "gemstone-test", "version": "0"}}}),
+    )
+}
+
+/// `tools/call` of `execute_code`: status and body.
+pub fn execute(addr: std::net::SocketAddr, session: &str, code: &str) -> (u16, Value) {
+    let (status, _, body) = http_post(
+        addr,
+        Some(session),
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": {"name": "execute_code", "arguments": {"code": code}}}),
+    );
+    (status, body)
+}
+
+/// The first text content of a tool result.
+pub fn result_text(body: &Value) -> String {
+    body["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
