@@ -52,3 +52,17 @@ fn a_stone_in_this_process_serves_logins_and_cleans_up() {
     let e = gs_teststone::control(common::global_dir(), "inproc", Command::Sessions).unwrap_err();
     assert!(e.to_string().contains("inproc.teststone"), "{e}");
 }
+
+#[test]
+fn the_artefacts_are_found_in_this_builds_profile() {
+    let bin = gs_teststone::stone_binary().unwrap();
+    assert_eq!(
+        bin.canonicalize().unwrap(),
+        std::path::Path::new(env!("CARGO_BIN_EXE_gs-teststone"))
+            .canonicalize()
+            .unwrap()
+    );
+    let lib = gs_teststone::client_library().unwrap();
+    assert_eq!(lib.parent(), bin.parent(), "{lib:?} beside {bin:?}");
+    assert!(lib.ends_with("libgs_teststone_gci.so"));
+}
