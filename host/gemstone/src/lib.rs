@@ -21,6 +21,7 @@
 
 #![cfg(unix)]
 
+mod definition;
 #[doc(hidden)]
 pub mod smalltalk;
 #[doc(hidden)]
@@ -51,6 +52,10 @@ const SOFT_TO_HARD: Duration = Duration::from_millis(300);
 /// How long a call may go on after its hard break before the session is
 /// given up as dead.
 const HARD_BREAK_GRACE: Duration = Duration::from_secs(5);
+/// What a class-definition source must be, in the embedded backend's
+/// words.
+const ONE_DEFINITION: &str = "`source` must be one class-definition expression (with, if you \
+                              like, `comment:` and `category:` statements for that class)";
 /// The image worker's stack: no interpreter runs in this process.
 const WORKER_STACK_BYTES: usize = 256 << 10;
 
@@ -590,27 +595,6 @@ fn is_identifier(name: &str) -> bool {
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-fn class_name_plain(s: &str) -> Option<String> {
-    let s = s.trim_start();
-    let (name, _) = s.split_once(['\'', ' ', '\n', '\t', '.'])?;
-    let name = name.strip_prefix('#').unwrap_or(name);
-    is_identifier(name).then(|| name.to_string())
-}
-
-/// The name of the class a class-definition source defines: what follows
-/// its first `ubclass: ` keyword, as a string or symbol literal.
-fn defined_class_name(source: &str) -> Option<String> {
-    let at = source.find("ubclass:")?;
-    let rest = source[at + "ubclass:".len()..].trim_start();
-    let rest = rest.strip_prefix('#').unwrap_or(rest);
-    let rest = rest.strip_prefix('\'').unwrap_or(rest);
-    class_name_plain(rest).or_else(|| {
-        let end = rest.find('\'')?;
-        let name = &rest[..end];
-        is_identifier(name).then(|| name.to_string())
-    })
-}
-
 fn method_page(mut refs: Vec<MethodRef>, limit: usize) -> MethodPage {
     refs.sort();
     refs.dedup();
@@ -757,6 +741,93 @@ impl GemStoneSession {
             })
             .collect::<Result<_, String>>()
             .map_err(malformed)
+    }
+
+    /// Refuses, before anything changes, what the embedded backend
+    /// refuses of a redefinition: reshaping a class that has subclasses,
+    /// and, under [`RecompilePolicy::Refuse`], dropping a variable a method
+    /// of the class still names (a whole-word look at each method's
+    /// source: the stone's compiler is not asked).
+    fn check_reshape(
+        &self,
+        new: &definition::Scanned,
+        policy: RecompilePolicy,
+    ) -> Result<(), ToolError> {
+        let Ok((old, _)) = self.facts(&new.name) else {
+            return Ok(());
+        };
+        let dictionary = new.dictionary.as_deref().unwrap_or("UserGlobals");
+        if old.dictionary != dictionary || old.name != new.name {
+            return Ok(());
+        }
+        let differs = |n: &Option<Vec<String>>, o: &[String]| n.as_deref().is_some_and(|n| n != o);
+        let reshape = differs(&new.instance_variables, &old.instance_variables)
+            || differs(&new.class_variables, &old.class_variables)
+            || differs(&new.class_instance_variables, &old.class_instance_variables)
+            || new.superclass != old.superclass;
+        if !reshape {
+            return Ok(());
+        }
+        let subclasses = self.hierarchy(&new.name)?.subclasses;
+        if !subclasses.is_empty() {
+            let name = &new.name;
+            return Err(ToolError::refused(format!(
+                "{name} has subclasses ({}), and this definition changes its shape; redefining it \
+                 would leave them on the old shape. Delete or redefine the subclasses first, or \
+                 keep {name}'s variables and superclass as they are",
+                subclasses.join(", ")
+            )));
+        }
+        if policy != RecompilePolicy::Refuse {
+            return Ok(());
+        }
+        let dropped = |n: &Option<Vec<String>>, o: &[String]| -> Vec<String> {
+            match n {
+                Some(n) => o.iter().filter(|v| !n.contains(v)).cloned().collect(),
+                None => Vec::new(),
+            }
+        };
+        let mut gone = dropped(&new.instance_variables, &old.instance_variables);
+        gone.extend(dropped(&new.class_variables, &old.class_variables));
+        let gone_meta = dropped(&new.class_instance_variables, &old.class_instance_variables);
+        if gone.is_empty() && gone_meta.is_empty() {
+            return Ok(());
+        }
+        let mut f = self.call(&smalltalk::class_sources(&new.name), "a class's sources")?;
+        let mut broken = Vec::new();
+        for v in f.list().map_err(malformed)? {
+            let mut m = Fields::of(v, "a method's source").map_err(malformed)?;
+            let (meta, selector, source) =
+                (|| Ok::<_, String>((m.bool()?, m.str()?, m.str()?)))().map_err(malformed)?;
+            let candidates = if meta {
+                gone.iter().chain(gone_meta.iter())
+            } else {
+                gone.iter().chain([].iter())
+            };
+            if let Some(var) = candidates
+                .into_iter()
+                .find(|v| definition::mentions(&source, v))
+            {
+                let side = if meta { " class" } else { "" };
+                broken.push(format!(
+                    "{}{side}>>{selector} (it names {var}, which the new definition drops)",
+                    new.name
+                ));
+            }
+        }
+        if broken.is_empty() {
+            return Ok(());
+        }
+        let mut d = Map::new();
+        d.insert("reason".into(), json!("wouldBreakMethods"));
+        Err(ToolError::refused(format!(
+            "redefining {} would break {} method(s): {}; fix or remove them first, or redefine it \
+             letting the methods that no longer compile be removed (their source is answered)",
+            new.name,
+            broken.len(),
+            broken.join(", ")
+        ))
+        .with_details(d))
     }
 
     fn next_view(&self) -> u64 {
@@ -939,7 +1010,24 @@ impl ImageSession for GemStoneSession {
         if !is_identifier(name) {
             return Err(no_such_name(name));
         }
-        let refs = self.refs(&smalltalk::references_to(name), "references")?;
+        let mut f = self.call(&smalltalk::references_to(name), "references")?;
+        let read = |f: &mut Fields| -> Result<Vec<MethodRef>, String> {
+            let by_source = f.str()? == "sources";
+            let mut refs = Vec::new();
+            for v in f.list()? {
+                let mut m = Fields::of(v, "a method reference")?;
+                let method = MethodRef {
+                    class_name: m.str()?,
+                    meta: m.bool()?,
+                    selector: m.str()?,
+                };
+                if !by_source || definition::mentions(&m.str()?, name) {
+                    refs.push(method);
+                }
+            }
+            Ok(refs)
+        };
+        let refs = read(&mut f).map_err(malformed)?;
         Ok(method_page(refs, limit))
     }
 
@@ -1142,16 +1230,51 @@ impl ImageSession for GemStoneSession {
     fn define_class_from_source(
         &self,
         source: &str,
-        _policy: RecompilePolicy,
+        policy: RecompilePolicy,
     ) -> Result<DefinitionReport, ToolError> {
-        let Some(name) = defined_class_name(source) else {
-            return Err(ToolError::invalid_params(
-                "`source` must be one class-definition expression (with, if you like, \
-                 `comment:` and `category:` statements for that class), and it names no class \
-                 with a `subclass:` message. To run any other code, use execute_code",
-            ));
+        let scanned = definition::scan(source);
+        let parsed = match scanned.as_slice() {
+            [] => {
+                return Err(ToolError::invalid_params(format!(
+                    "{ONE_DEFINITION}, e.g. `Object subclass: 'Account' instVarNames: #(balance) \
+                     classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: \
+                     UserGlobals`; this source defines no class. To run any other code, use \
+                     execute_code"
+                )));
+            }
+            [first, second, ..] if first.name != second.name => {
+                return Err(ToolError::invalid_params(format!(
+                    "{ONE_DEFINITION}, but it also holds more than one class definition ({} and \
+                     {}); compile them one at a time. To run any other code, use execute_code",
+                    first.name, second.name
+                )));
+            }
+            [first, ..] => first.clone(),
         };
+        let name = parsed.name.clone();
         gs_toolset::refuse_kernel_class_in(self, &name, "redefine")?;
+        if let Some(superclass) = &parsed.superclass
+            && let Err(e) = self.facts(superclass)
+        {
+            return Err(match e.kind {
+                ErrorKind::NotFound => ToolError::not_found(format!(
+                    "superclass {superclass} of class {name} is not a class in the symbol list of \
+                     user {}; define it first or correct the name",
+                    self.user
+                )),
+                _ => e,
+            });
+        }
+        if let Some(dictionary) = &parsed.dictionary {
+            let names = self.dictionaries()?;
+            if !names.contains(dictionary) {
+                return Err(ToolError::not_found(format!(
+                    "no symbol dictionary named {dictionary}; the image has {}",
+                    names.join(", ")
+                )));
+            }
+        }
+        self.check_reshape(&parsed, policy)?;
         let program = smalltalk::define_class_from_source(&name, source);
         let mut f = self.call_with(&program, None, "a class definition", true)?;
         let mut read = || -> Result<DefinitionReport, String> {
@@ -1252,23 +1375,6 @@ mod tests {
         assert_eq!(p[1].message, "undeclared variable 'x'");
         let p = compile_problems("something GemStone said");
         assert_eq!((p[0].line, p[0].column), (1, 1));
-    }
-
-    #[test]
-    fn the_defined_class_name_is_found_in_either_literal_form() {
-        assert_eq!(
-            defined_class_name("Object subclass: 'Account'\n  instVarNames: #()").as_deref(),
-            Some("Account")
-        );
-        assert_eq!(
-            defined_class_name("Object subclass: #Account instVarNames: #()").as_deref(),
-            Some("Account")
-        );
-        assert_eq!(
-            defined_class_name("Object byteSubclass: 'Blob' classVars: #()").as_deref(),
-            Some("Blob")
-        );
-        assert_eq!(defined_class_name("3 + 4"), None);
     }
 
     #[test]

@@ -295,6 +295,20 @@ res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool v
     ))
 }
 
+/// Every method of a class, both sides, with its source: `selectors`,
+/// `sourceCodeAt:` [Jadeite].
+pub fn class_sources(class_name: &str) -> String {
+    program(&format!(
+        "findClass value: {}.
+res := OrderedCollection new.
+(Array with: cls with: cls class) do: [:x1 | x1 selectors do: [:x2 | res add: (Array with: x1 isMeta with: x2 with: (x1 sourceCodeAt: x2))]].
+{}list value: res size.
+res do: [:x1 | list value: 3. bool value: (x1 at: 1). str value: (x1 at: 2). str value: (x1 at: 3)].",
+        sym(class_name),
+        ok(1)
+    ))
+}
+
 /// Methods implementing a selector: `ClassOrganizer new implementorsOf:`
 /// [Jasper].
 pub fn implementors(selector: &str) -> String {
@@ -312,20 +326,40 @@ pub fn senders(selector: &str) -> String {
     ))
 }
 
-/// Methods referring to what a name is bound to in the symbol list, or
-/// the error `noName`: `ClassOrganizer new referencesToObject:` [PG],
-/// `detect:ifNone:`, `includesKey:` [ANSI]. Class and pool variables are
-/// not looked for.
+/// Methods referring to a name. A name the symbol list binds: the
+/// methods `ClassOrganizer new referencesToObject:` [PG] answers for its
+/// value (`detect:ifNone:`, `includesKey:` [ANSI]), as `refs`. Otherwise
+/// a class variable (`classVarNames` [Jadeite]) of classes in the symbol
+/// list: the methods of those classes and their subclasses
+/// (`allSubclassesOf:` [PG]), both sides, whose source holds the name, as
+/// `sources` with each source (the Rust side keeps those naming it as a
+/// whole word). Neither: the error `noName`.
 pub fn references_to(name: &str) -> String {
     program(&format!(
-        "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
-home == nil ifTrue: [^ fail value: 'noName' value: (Array with: {1})].
-res := (ClassOrganizer new referencesToObject: (home at: {0})) asArray.
-{2}list value: res size.
-res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool value: x1 inClass isMeta. str value: x1 selector].",
-        sym(name),
-        lit(name),
-        ok(1)
+        "home := sl detect: [:x1 | x1 includesKey: {sym}] ifNone: [nil].
+home == nil ifFalse: [
+  res := (ClassOrganizer new referencesToObject: (home at: {sym})) asArray.
+  {ok}str value: 'refs'. list value: res size.
+  res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool value: x1 inClass isMeta. str value: x1 selector].
+  ^ w contents encodeAsUTF8].
+names := OrderedCollection new.
+sl do: [:x1 | x1 keysAndValuesDo: [:x2 :x3 |
+  (x3 isBehavior and: [(names includes: x3) not and: [(x3 classVarNames asArray collect: [:x4 | x4 asString]) includes: {lit}]])
+    ifTrue: [names add: x3]]].
+names isEmpty ifTrue: [^ fail value: 'noName' value: (Array with: {lit})].
+res := OrderedCollection new.
+before := IdentitySet new.
+names do: [:x1 | ((Array with: x1) , (ClassOrganizer new allSubclassesOf: x1) asArray) do: [:x2 |
+  (before includes: x2) ifFalse: [before add: x2.
+    (Array with: x2 with: x2 class) do: [:x3 | x3 selectors do: [:x4 | | x5 |
+      x5 := x3 sourceCodeAt: x4.
+      (x5 ~~ nil and: [(x5 findString: {lit} startingAt: 1) > 0])
+        ifTrue: [res add: (Array with: x2 name with: x3 isMeta with: x4 with: x5)]]]]]].
+{ok}str value: 'sources'. list value: res size.
+res do: [:x1 | list value: 4. str value: (x1 at: 1). bool value: (x1 at: 2). str value: (x1 at: 3). str value: (x1 at: 4)].",
+        sym = sym(name),
+        lit = lit(name),
+        ok = ok(2)
     ))
 }
 

@@ -59,6 +59,8 @@ fn every_program_answers_a_framed_string() {
         ("implementors", st::implementors("balance")),
         ("senders", st::senders("balance")),
         ("references", st::references_to("Account")),
+        ("class variable references", st::references_to("Nothing")),
+        ("class sources", st::class_sources("Account")),
         ("no references", st::references_to("NoSuchGlobal")),
         ("search", st::search_source("balance :=", false, None)),
         (

@@ -12,6 +12,14 @@ use gs_gemstone::{Stone, StoneSettings};
 use gs_teststone::Command;
 use gs_toolset::{CancelToken, ErrorKind, ImageSession};
 
+/// Waits (up to 5 s) until the stone has seen every logout.
+fn wait_for_no_sessions(running: &common::Running) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while running.test_stone.sessions() > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn check_logs_in_and_out_and_answers_the_version_and_name() {
     let running = common::start();
@@ -19,6 +27,7 @@ fn check_logs_in_and_out_and_answers_the_version_and_name() {
     assert_eq!(facts.version, "3.7.5");
     assert_eq!(facts.stone, running.test_stone.name());
     assert!(facts.library_version.starts_with("3.7.5"), "{facts:?}");
+    wait_for_no_sessions(&running);
     assert_eq!(running.test_stone.sessions(), 0, "check logged out");
 }
 
@@ -74,10 +83,7 @@ fn sessions_log_out_when_dropped_and_logins_wait_for_the_limit() {
     );
     drop(a);
     drop(b);
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while running.test_stone.sessions() > 0 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_no_sessions(&running);
     assert_eq!(
         running.test_stone.sessions(),
         0,
