@@ -77,6 +77,11 @@ pub struct Router {
     auth: Option<Arc<Authenticator>>,
     tracer: trace::Tracer,
     sessions: Mutex<HashMap<String, Arc<Session>>>,
+    /// The callers of sessions being opened now: each holds a place under
+    /// the caps while its image session opens (a stone login can take
+    /// seconds), so a burst of `initialize` never opens more image
+    /// sessions than the caps allow.
+    opening: Mutex<Vec<session::Caller>>,
     opened: AtomicU64,
     server_requests: AtomicU64,
 }
@@ -109,6 +114,7 @@ impl Router {
             settings,
             auth,
             sessions: Mutex::new(HashMap::new()),
+            opening: Mutex::new(Vec::new()),
             opened: AtomicU64::new(0),
             server_requests: AtomicU64::new(0),
         })

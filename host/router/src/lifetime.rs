@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use gs_auth::Principal;
@@ -83,7 +83,7 @@ impl Router {
             (None, Some(ip)) => Caller::Addr(ip),
             (None, None) => Caller::Unknown,
         };
-        self.check_caps(&caller)?;
+        let reservation = self.reserve(&caller)?;
         let read_only = match (&self.auth, principal) {
             (Some(auth), Some(p)) => auth.read_only_for(p),
             _ => false,
@@ -110,15 +110,26 @@ impl Router {
         // Checked again under the lock: another initialize may have won
         // the last slot while the image session was opening.
         let mut table = self.table();
+        drop(reservation);
         self.check_caps_in(&table, &caller)?;
         table.insert(id, session.clone());
         self.opened.fetch_add(1, Ordering::Relaxed);
         Ok(session)
     }
 
-    fn check_caps(&self, caller: &Caller) -> Result<(), OpenRefused> {
+    /// Holds a place under the caps for `caller` while its session opens.
+    fn reserve<'r>(&'r self, caller: &Caller) -> Result<Reservation<'r>, OpenRefused> {
         let table = self.table();
-        self.check_caps_in(&table, caller)
+        self.check_caps_in(&table, caller)?;
+        self.opening().push(caller.clone());
+        Ok(Reservation {
+            router: self,
+            caller: caller.clone(),
+        })
+    }
+
+    fn opening(&self) -> std::sync::MutexGuard<'_, Vec<Caller>> {
+        self.opening.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn check_caps_in(
@@ -127,13 +138,15 @@ impl Router {
         caller: &Caller,
     ) -> Result<(), OpenRefused> {
         let http = &self.settings.http;
-        if table.len() >= http.max_sessions {
+        let opening = self.opening();
+        if table.len() + opening.len() >= http.max_sessions {
             return Err(OpenRefused::ServerFull(http.max_sessions));
         }
         if let Some(cap) = http.max_sessions_per_caller
             && *caller != Caller::Unknown
         {
-            let held = table.values().filter(|s| s.caller == *caller).count();
+            let held = table.values().filter(|s| s.caller == *caller).count()
+                + opening.iter().filter(|c| *c == caller).count();
             if held >= cap {
                 let wait = self
                     .settings
@@ -295,5 +308,21 @@ impl Router {
                 expected = now + period;
             }
         });
+    }
+}
+
+/// A place held under the caps by a session being opened; given back when
+/// dropped, however the opening ends.
+struct Reservation<'r> {
+    router: &'r Router,
+    caller: Caller,
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        let mut opening = self.router.opening();
+        if let Some(at) = opening.iter().position(|c| *c == self.caller) {
+            opening.swap_remove(at);
+        }
     }
 }

@@ -783,6 +783,48 @@ fn server_cap_answers_503_and_caller_cap_429_with_retry_after() {
 }
 
 #[test]
+fn a_burst_of_initialize_opens_no_more_image_sessions_than_the_cap() {
+    rt().block_on(async {
+        // Each image session takes a while to open, as a stone login does:
+        // the sessions being opened hold their places under the caps, so
+        // the burst past the cap is refused at once, not after a login.
+        let s = start(Options {
+            http: HttpSettings {
+                max_sessions: 5,
+                max_sessions_per_caller: None,
+                ..HttpSettings::default()
+            },
+            open_delay: Some(Duration::from_millis(200)),
+            ..Options::default()
+        })
+        .await;
+        let burst: Vec<_> = (0..40)
+            .map(|i| {
+                let addr = s.addr;
+                tokio::spawn(async move {
+                    post(
+                        addr,
+                        None,
+                        &json!({"jsonrpc": "2.0", "id": i, "method": "initialize"}),
+                    )
+                    .await
+                    .status
+                })
+            })
+            .collect();
+        let mut statuses = Vec::new();
+        for call in burst {
+            statuses.push(call.await.unwrap());
+        }
+        let count = |code| statuses.iter().filter(|s| **s == code).count();
+        assert_eq!(count(200), 5, "{statuses:?}");
+        assert_eq!(count(503), 35, "{statuses:?}");
+        assert_eq!(s.opened.load(std::sync::atomic::Ordering::SeqCst), 5);
+        assert_eq!(s.router.session_count(), 5);
+    });
+}
+
+#[test]
 fn a_long_call_stalls_no_other_session_and_calls_queue_within_one() {
     rt().block_on(async {
         let s = start(Options::default()).await;

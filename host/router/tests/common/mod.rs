@@ -223,18 +223,30 @@ fn class_tool(calls: u64, tool: &str, args: &Value, ctx: &CallContext) -> ToolRe
     }
 }
 
-/// Image sessions of one shared embedded image.
-pub struct EmbeddedFactory(pub gs_image::Image);
+/// Image sessions of one shared embedded image, each taking `delay` to
+/// open (as a stone login takes time), counted in `opened`.
+pub struct EmbeddedFactory {
+    image: gs_image::Image,
+    delay: Option<Duration>,
+    opened: Arc<std::sync::atomic::AtomicUsize>,
+}
 
 impl ImageSessionFactory for EmbeddedFactory {
     fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
-        Ok(Arc::new(EmbeddedSession::new(self.0.session())))
+        if let Some(d) = self.delay {
+            std::thread::sleep(d);
+        }
+        self.opened
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Ok(Arc::new(EmbeddedSession::new(self.image.session())))
     }
 }
 
 pub struct Server {
     pub addr: SocketAddr,
     pub router: Arc<Router>,
+    /// How many image sessions were opened.
+    pub opened: Arc<std::sync::atomic::AtomicUsize>,
     _dir: tempfile::TempDir,
 }
 
@@ -246,6 +258,8 @@ pub struct Options {
     pub title: Option<String>,
     /// Toolsets offered after `ClassTools`.
     pub more_toolsets: Vec<Arc<dyn Toolset>>,
+    /// How long each image session takes to open.
+    pub open_delay: Option<Duration>,
 }
 
 pub async fn start(options: Options) -> Server {
@@ -259,9 +273,14 @@ pub async fn start(options: Options) -> Server {
         version: "9.9.9".into(),
         title: options.title.clone(),
     };
+    let opened = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let broker = Broker::new(
         surface,
-        Arc::new(EmbeddedFactory(image)),
+        Arc::new(EmbeddedFactory {
+            image,
+            delay: options.open_delay,
+            opened: opened.clone(),
+        }),
         identity.clone(),
         options.read_only,
     );
@@ -281,6 +300,7 @@ pub async fn start(options: Options) -> Server {
     Server {
         addr,
         router,
+        opened,
         _dir: dir,
     }
 }
