@@ -56,8 +56,10 @@ const HARD_BREAK_GRACE: Duration = Duration::from_secs(5);
 /// words.
 const ONE_DEFINITION: &str = "`source` must be one class-definition expression (with, if you \
                               like, `comment:` and `category:` statements for that class)";
-/// The image worker's stack: no interpreter runs in this process.
-const WORKER_STACK_BYTES: usize = 256 << 10;
+/// The image worker's stack. No interpreter runs in this process, so the
+/// backend itself needs little, but the broker polls a whole tool call
+/// (the toolset's own work included) on that thread: Rust's default.
+const WORKER_STACK_BYTES: usize = gs_toolset::DEFAULT_WORKER_STACK_BYTES;
 
 /// Where the stone is and how to log in to it.
 #[derive(Debug, Clone)]
@@ -1346,7 +1348,7 @@ impl ImageSession for GemStoneSession {
         self.user.clone()
     }
 
-    /// No interpreter runs in this process: a small stack will do.
+    /// No interpreter runs in this process: Rust's default stack will do.
     fn worker_stack_bytes(&self) -> usize {
         WORKER_STACK_BYTES
     }

@@ -17,23 +17,52 @@ fn open_image() -> (common::Running, Arc<dyn ImageSession>) {
     (running, Arc::new(session))
 }
 
+/// The cases that answer differently on the GemStone backend, and why
+/// (docs/gemstone.md, "Where the backend answers differently").
+const KNOWN_DIFFERENCES: [(&str, &str); 3] = [
+    (
+        "execution.json — execute_code answers the printString and the Transcript",
+        "a gem writes the Transcript to its log: a doit's transcript is empty",
+    ),
+    (
+        "execution.json — an unhandled exception names its class and keeps the Transcript before it",
+        "a gem writes the Transcript to its log: a doit's transcript is empty",
+    ),
+    (
+        "mutation.json — compile_class_definition refuses a shape change of a class with subclasses; keeping the shape is allowed",
+        "the test stone's kernel has no subclass:…inDictionary:category: message",
+    ),
+];
+
 #[test]
 fn the_tool_cases_run_on_the_test_stone() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../builtin/tests/cases");
     let results = cases::run_case_files(&dir, &open_image);
     let count = results.len();
-    let mut failures = Vec::new();
+    let mut unexpected = Vec::new();
+    let mut differing = 0;
     for (name, result) in &results {
         match result {
             Ok(()) => println!("PASS {name}"),
             Err(e) => {
-                println!("DIFF {name}: {e}");
-                failures.push(name.clone());
+                differing += 1;
+                match KNOWN_DIFFERENCES.iter().find(|(case, _)| case == name) {
+                    Some((_, why)) => println!("DIFF {name} ({why}): {e}"),
+                    None => {
+                        println!("FAIL {name}: {e}");
+                        unexpected.push(format!("{name}: {e}"));
+                    }
+                }
             }
         }
     }
-    println!("{} of {count} cases pass", count - failures.len());
-    // Which cases may differ, and why, is in docs/gemstone.md.
-    let allowed = std::env::var("GS_GEMSTONE_ALL_CASES").is_ok();
-    assert!(!allowed || failures.is_empty(), "{failures:#?}");
+    println!(
+        "{} of {count} cases answer as on the embedded image",
+        count - differing
+    );
+    assert!(
+        unexpected.is_empty(),
+        "cases that differ without a known reason:\n{}",
+        unexpected.join("\n\n")
+    );
 }
