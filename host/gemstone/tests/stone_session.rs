@@ -159,3 +159,59 @@ fn a_lost_connection_ends_the_session_with_an_error_naming_it() {
     let fresh = running.stone.login(None).unwrap();
     assert!(fresh.dictionaries().is_ok(), "a new login works");
 }
+
+#[test]
+fn a_class_defined_from_parts_is_there_with_its_category() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let mut def = gs_toolset::ClassDefinition {
+        name: "Ledger".into(),
+        superclass: Some("Object".into()),
+        dictionary: "Bank".into(),
+        instance_variables: vec!["entries".into()],
+        class_variables: vec!["Default".into()],
+        class_instance_variables: vec![],
+        category: Some("Bank-Books".into()),
+    };
+    s.define_class(&def).unwrap();
+    let info = s.describe_class("Ledger").unwrap();
+    assert_eq!(info.dictionary, "Bank");
+    assert_eq!(info.instance_variables, ["entries"]);
+    assert_eq!(info.class_variables, ["Default"]);
+    assert_eq!(info.category.as_deref(), Some("Bank-Books"));
+    assert!(!info.kernel);
+    def.superclass = Some("NoSuchClass".into());
+    let e = s.define_class(&def).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::NotFound, "{e}");
+    assert!(
+        e.message.contains("superclass NoSuchClass of class Ledger"),
+        "{e}"
+    );
+    def.superclass = Some("Object".into());
+    def.dictionary = "Nowhere".into();
+    assert_eq!(s.define_class(&def).unwrap_err().kind, ErrorKind::NotFound);
+    let status = s.status().unwrap();
+    assert!(status.uncommitted_changes);
+    let committed = s.commit().unwrap();
+    assert!(committed.wrote);
+    assert!(!s.status().unwrap().uncommitted_changes);
+    assert_eq!(s.status().unwrap().view, committed.commit);
+}
+
+#[test]
+fn a_commit_is_seen_by_another_session_after_abort() {
+    let running = common::start();
+    let a = running.stone.login(None).unwrap();
+    let b = running.stone.login(None).unwrap();
+    a.set_class_comment("Account", "seen elsewhere").unwrap();
+    assert_ne!(
+        b.describe_class("Account").unwrap().comment,
+        "seen elsewhere"
+    );
+    a.commit().unwrap();
+    b.abort().unwrap();
+    assert_eq!(
+        b.describe_class("Account").unwrap().comment,
+        "seen elsewhere"
+    );
+}
