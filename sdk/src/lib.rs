@@ -60,6 +60,11 @@
 //! assert_eq!(err.kind, gs_mcp_sdk::ErrorKind::InvalidParams);
 //! ```
 //!
+//! Tools that call host functions run natively too, in `cargo test`, with
+//! the `testing` feature's mock host: see [`testing`] (enabled with the
+//! feature). Without it, a host function called off WebAssembly panics
+//! with a message naming it.
+//!
 //! This crate depends only on serde, serde_json and wit-bindgen; it knows
 //! nothing of the server's internals.
 
@@ -68,6 +73,8 @@ extern crate self as gs_mcp_sdk;
 mod host;
 mod output;
 mod schema;
+#[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
+pub mod testing;
 mod toolset;
 
 pub use host::{code, execution, image, log, session};
@@ -81,6 +88,22 @@ pub mod types {
         ClassDefinition, ClassInfo, Doit, LogLevel, MethodPage, MethodRef, MethodRefs,
         ServerIdentity, SourceSearch,
     };
+}
+
+/// A host function called off WebAssembly without the test harness: an
+/// ordinary, unwinding panic naming the function, which a test can catch
+/// (the WIT import it stands for exists only inside a component, and its
+/// native stub would abort the process).
+#[cfg(all(not(target_arch = "wasm32"), not(any(test, feature = "testing"))))]
+#[cold]
+#[track_caller]
+fn no_host(function: &str) -> ! {
+    panic!(
+        "gs_mcp_sdk::{function} is a host function: it runs only inside gs-mcp, in a \
+         WebAssembly component. To run a tool that calls it in a native test, enable \
+         gs-mcp-sdk's `testing` feature (`[dev-dependencies] gs-mcp-sdk = {{ …, features = \
+         [\"testing\"] }}`) and call the tool through a gs_mcp_sdk::testing::MockHost"
+    )
 }
 
 /// Exports a toolset from a plug-in crate.
@@ -135,7 +158,10 @@ pub mod __private {
     pub mod bindings {
         //! Guest bindings generated from the WIT package.
         wit_bindgen::generate!({
-            path: "../wit",
+            // A copy of the repository's `wit/`, so that the crate carries
+            // its contract when published; `tests/wit_copy.rs` keeps the
+            // two identical.
+            path: "wit",
             world: "toolset",
             pub_export_macro: true,
             export_macro_name: "__export_toolset_world",

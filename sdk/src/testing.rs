@@ -1,0 +1,1030 @@
+//! A mock host for native tests of a toolset's tools (feature `testing`).
+//!
+//! In the server, a tool's host functions reach the caller's image session
+//! through the WIT imports. In a native `cargo test` there is no server:
+//! [`MockHost`] stands in for it — an image fixture of dictionaries,
+//! classes and methods, an execution stub, the session's facts and the
+//! operator's grants — and records what the tool sent (log lines, progress,
+//! the code it ran, the changes it made). [`MockHost::call`] runs a tool
+//! through exactly the path a call from the server takes (schema check,
+//! deserialisation, your function) with the mock answering every host
+//! function.
+//!
+//! ```
+//! use gs_mcp_sdk::testing::{MockClass, MockHost};
+//! use gs_mcp_sdk::{Error, Output, Schema, Tool, Toolset, image, log};
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize)]
+//! #[serde(rename_all = "camelCase")]
+//! struct Count {
+//!     class_name: String,
+//! }
+//!
+//! fn count(args: Count) -> Result<Output, Error> {
+//!     log::info(&format!("counting {}", args.class_name));
+//!     let n = image::selectors(&args.class_name, false)?.len();
+//!     Ok(Output::text(format!("{} defines {n} methods", args.class_name)))
+//! }
+//!
+//! fn toolset() -> Toolset {
+//!     Toolset::new("counter", "1.0.0").tool(
+//!         Tool::new("count", "Counts a class's methods.", count)
+//!             .input(Schema::object().required("className", Schema::string())),
+//!     )
+//! }
+//!
+//! let host = MockHost::new().grant("image:read").class(
+//!     MockClass::new("Account", "UserGlobals")
+//!         .method("balance\n  ^balance")
+//!         .method("deposit: amount\n  balance := balance + amount"),
+//! );
+//! let out = host.call(&toolset(), "count", r#"{"className": "Account"}"#).unwrap();
+//! assert_eq!(out.text_content(), "Account defines 2 methods");
+//! assert_eq!(host.log_messages(), ["counting Account"]);
+//!
+//! // Without the grant the host function fails as in the server.
+//! let denied = MockHost::new().class(MockClass::new("Account", "UserGlobals"));
+//! let err = denied.call(&toolset(), "count", r#"{"className": "Account"}"#).unwrap_err();
+//! assert_eq!(err.kind, gs_mcp_sdk::ErrorKind::Refused);
+//! ```
+//!
+//! The mock answers as the server does where that is simple to do and
+//! says where it is not: grants are denied unless given (as in
+//! `toolsets.toml`), a read-only session refuses `execution` and `code`,
+//! kernel classes cannot be changed, answers are sorted as the host sorts
+//! them. Senders and references are found in method text (a method sends
+//! `at:put:` if its body contains `at:` and `put:`), not by compiling; code
+//! runs only through the stub given to [`MockHost::on_execute`].
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use crate::types::{
+    ClassDefinition, ClassInfo, Doit, LogLevel, MethodPage, MethodRef, MethodRefs, ServerIdentity,
+    SourceSearch,
+};
+use crate::{Error, ErrorKind, Failure, Output, Toolset};
+
+/// The stub that answers `execution` calls.
+type ExecuteStub = Rc<dyn Fn(&str) -> Result<Doit, Failure>>;
+
+/// One progress report a tool sent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// The progress so far.
+    pub progress: f64,
+    /// The expected final value, if given.
+    pub total: Option<f64>,
+    /// The message, if given.
+    pub message: Option<String>,
+}
+
+/// A class of the mock image: its description and its methods.
+#[derive(Debug, Clone)]
+pub struct MockClass {
+    info: ClassInfo,
+    /// Method sources by side (`true`: class side) and selector.
+    methods: BTreeMap<(bool, String), String>,
+}
+
+impl MockClass {
+    /// A class `name`, a subclass of `Object`, bound in `dictionary`, with
+    /// no variables, comment or methods yet.
+    pub fn new(name: &str, dictionary: &str) -> MockClass {
+        MockClass {
+            info: ClassInfo {
+                name: name.to_string(),
+                superclass: Some("Object".to_string()),
+                dictionary: dictionary.to_string(),
+                instance_variables: Vec::new(),
+                class_variables: Vec::new(),
+                class_instance_variables: Vec::new(),
+                category: None,
+                comment: String::new(),
+                kernel: false,
+            },
+            methods: BTreeMap::new(),
+        }
+    }
+
+    /// Sets the superclass (`None` for a root class).
+    pub fn superclass(mut self, superclass: Option<&str>) -> MockClass {
+        self.info.superclass = superclass.map(str::to_string);
+        self
+    }
+
+    /// Sets the instance variables.
+    pub fn instance_variables(mut self, names: &[&str]) -> MockClass {
+        self.info.instance_variables = names.iter().map(|n| n.to_string()).collect();
+        self
+    }
+
+    /// Sets the class variables.
+    pub fn class_variables(mut self, names: &[&str]) -> MockClass {
+        self.info.class_variables = names.iter().map(|n| n.to_string()).collect();
+        self
+    }
+
+    /// Sets the category.
+    pub fn category(mut self, category: &str) -> MockClass {
+        self.info.category = Some(category.to_string());
+        self
+    }
+
+    /// Sets the comment.
+    pub fn comment(mut self, comment: &str) -> MockClass {
+        self.info.comment = comment.to_string();
+        self
+    }
+
+    /// Marks it a kernel class: the `code` functions refuse to change it.
+    pub fn kernel(mut self) -> MockClass {
+        self.info.kernel = true;
+        self
+    }
+
+    /// Adds an instance-side method; its selector is read from the
+    /// source's pattern (`at: index put: value` defines `at:put:`).
+    pub fn method(mut self, source: &str) -> MockClass {
+        self.methods
+            .insert((false, selector_of(source)), source.to_string());
+        self
+    }
+
+    /// Adds a class-side method.
+    pub fn class_method(mut self, source: &str) -> MockClass {
+        self.methods
+            .insert((true, selector_of(source)), source.to_string());
+        self
+    }
+}
+
+/// The selector a method source's pattern declares: a unary selector, a
+/// binary operator, or the keywords of a keyword pattern.
+fn selector_of(source: &str) -> String {
+    let mut words = source.split_whitespace();
+    let Some(first) = words.next() else {
+        return String::new();
+    };
+    if !first.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        // A binary operator, possibly written against its argument.
+        return first
+            .chars()
+            .take_while(|c| !c.is_ascii_alphanumeric() && *c != '_')
+            .collect();
+    }
+    if !first.contains(':') {
+        return first.to_string();
+    }
+    let mut selector = String::new();
+    let mut expect_keyword = true;
+    for word in std::iter::once(first).chain(words) {
+        if expect_keyword {
+            if !word.ends_with(':') {
+                break;
+            }
+            selector.push_str(word);
+        }
+        expect_keyword = !expect_keyword;
+    }
+    selector
+}
+
+/// The mock's state, which the host functions reach while it is installed.
+pub(crate) struct State {
+    dictionaries: Vec<String>,
+    classes: BTreeMap<String, MockClass>,
+    execute: Option<ExecuteStub>,
+    grants: Vec<String>,
+    read_only: bool,
+    user: String,
+    server: ServerIdentity,
+    logs: Vec<(LogLevel, String)>,
+    progress: Vec<Progress>,
+    executed: Vec<String>,
+    max_results: usize,
+}
+
+/// A stand-in for the gs-mcp server in native tests: an image fixture, an
+/// execution stub, the session's facts and grants, and a record of what
+/// the tools sent. Clones share one mock.
+///
+/// By default the image has the dictionaries `UserGlobals` and `Globals`
+/// and the kernel class `Object` (in `Globals`); the session is
+/// read-write, runs as `DataCurator` and holds no grants.
+#[derive(Clone)]
+pub struct MockHost {
+    state: Rc<RefCell<State>>,
+}
+
+impl std::fmt::Debug for MockHost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = self.state.borrow();
+        f.debug_struct("MockHost")
+            .field("dictionaries", &s.dictionaries)
+            .field("classes", &s.classes.keys().collect::<Vec<_>>())
+            .field("grants", &s.grants)
+            .field("read_only", &s.read_only)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for MockHost {
+    fn default() -> Self {
+        MockHost::new()
+    }
+}
+
+thread_local! {
+    /// The mock the current thread's host functions answer from.
+    static CURRENT: RefCell<Option<MockHost>> = const { RefCell::new(None) };
+}
+
+/// Runs host function `function` on the installed mock, or panics naming
+/// it when none is installed.
+pub(crate) fn with_host<R>(function: &str, f: impl FnOnce(&mut State) -> R) -> R {
+    let host = CURRENT.with(|c| c.borrow().clone());
+    match host {
+        Some(host) => f(&mut host.state.borrow_mut()),
+        None => panic!(
+            "gs_mcp_sdk::{function} is a host function: it runs only inside gs-mcp, in a \
+             WebAssembly component. In a native test, run the tool through a \
+             gs_mcp_sdk::testing::MockHost (`host.call(&toolset(), \"tool\", \"{{…}}\")`) or \
+             install one with `let _host = host.install();`"
+        ),
+    }
+}
+
+/// While alive, the current thread's host functions answer from a
+/// [`MockHost`] (see [`MockHost::install`]); dropping it restores what was
+/// installed before.
+#[must_use = "the mock is installed only while the guard lives"]
+#[derive(Debug)]
+pub struct Installed {
+    previous: Option<MockHost>,
+}
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        CURRENT.with(|c| *c.borrow_mut() = previous);
+    }
+}
+
+impl MockHost {
+    /// A mock with the default fixture (see [`MockHost`]).
+    pub fn new() -> MockHost {
+        let object = MockClass::new("Object", "Globals")
+            .superclass(None)
+            .kernel();
+        MockHost {
+            state: Rc::new(RefCell::new(State {
+                dictionaries: vec!["UserGlobals".into(), "Globals".into()],
+                classes: BTreeMap::from([("Object".to_string(), object)]),
+                execute: None,
+                grants: Vec::new(),
+                read_only: false,
+                user: "DataCurator".into(),
+                server: ServerIdentity {
+                    name: "gs-mcp".into(),
+                    version: "0.0.0-mock".into(),
+                    title: None,
+                },
+                logs: Vec::new(),
+                progress: Vec::new(),
+                executed: Vec::new(),
+                max_results: 1000,
+            })),
+        }
+    }
+
+    /// Gives a grant, as the operator's `toolsets.toml` would
+    /// (`image:read`, `image:execute`, `image:write`).
+    pub fn grant(self, name: &str) -> MockHost {
+        self.state.borrow_mut().grants.push(name.to_string());
+        self
+    }
+
+    /// Makes the session read-only: `execution` and `code` fail with
+    /// [`ErrorKind::ReadOnly`].
+    pub fn read_only(self, read_only: bool) -> MockHost {
+        self.state.borrow_mut().read_only = read_only;
+        self
+    }
+
+    /// Sets the image user the session runs as.
+    pub fn user(self, user: &str) -> MockHost {
+        self.state.borrow_mut().user = user.to_string();
+        self
+    }
+
+    /// Adds a symbol dictionary at the front of the symbol list.
+    pub fn dictionary(self, name: &str) -> MockHost {
+        {
+            let mut s = self.state.borrow_mut();
+            if !s.dictionaries.iter().any(|d| d == name) {
+                s.dictionaries.insert(0, name.to_string());
+            }
+        }
+        self
+    }
+
+    /// Adds (or replaces) a class; its dictionary is added to the symbol
+    /// list if it is not there yet.
+    pub fn class(self, class: MockClass) -> MockHost {
+        let dictionary = class.info.dictionary.clone();
+        let host = self.dictionary(&dictionary);
+        host.state
+            .borrow_mut()
+            .classes
+            .insert(class.info.name.clone(), class);
+        host
+    }
+
+    /// Sets the stub that runs code for `execution::execute` and
+    /// `execute_detailed`: it receives the code and answers what the doit
+    /// reported, or a failure. Without a stub, execution fails with
+    /// [`ErrorKind::Other`] saying so.
+    pub fn on_execute(self, stub: impl Fn(&str) -> Result<Doit, Failure> + 'static) -> MockHost {
+        self.state.borrow_mut().execute = Some(Rc::new(stub));
+        self
+    }
+
+    /// Sets the cap on the methods one query answers (default 1000).
+    pub fn max_results(self, cap: usize) -> MockHost {
+        self.state.borrow_mut().max_results = cap;
+        self
+    }
+
+    /// Installs the mock for the current thread until the guard is
+    /// dropped, for tests that call host functions (or tool functions)
+    /// directly.
+    pub fn install(&self) -> Installed {
+        let previous = CURRENT.with(|c| c.borrow_mut().replace(self.clone()));
+        Installed { previous }
+    }
+
+    /// Runs `tool` of `toolset` on `arguments` (JSON text) as a call from
+    /// the server would, with this mock answering the host functions.
+    pub fn call(&self, toolset: &Toolset, tool: &str, arguments: &str) -> Result<Output, Error> {
+        let _installed = self.install();
+        toolset.call_json(tool, arguments)
+    }
+
+    /// Every log line sent, with its level, in order.
+    pub fn logs(&self) -> Vec<(LogLevel, String)> {
+        self.state.borrow().logs.clone()
+    }
+
+    /// The messages of every log line sent, in order.
+    pub fn log_messages(&self) -> Vec<String> {
+        self.state
+            .borrow()
+            .logs
+            .iter()
+            .map(|(_, m)| m.clone())
+            .collect()
+    }
+
+    /// Every progress report sent, in order.
+    pub fn progress_reports(&self) -> Vec<Progress> {
+        self.state.borrow().progress.clone()
+    }
+
+    /// The code of every `execution` call, in order.
+    pub fn executed(&self) -> Vec<String> {
+        self.state.borrow().executed.clone()
+    }
+
+    /// A class as the image now has it (after the tools' changes).
+    pub fn class_info(&self, name: &str) -> Option<ClassInfo> {
+        self.state
+            .borrow()
+            .classes
+            .get(name)
+            .map(|c| c.info.clone())
+    }
+
+    /// A method's source as the image now has it.
+    pub fn source(&self, class_name: &str, meta: bool, selector: &str) -> Option<String> {
+        let s = self.state.borrow();
+        s.classes
+            .get(class_name)?
+            .methods
+            .get(&(meta, selector.to_string()))
+            .cloned()
+    }
+
+    /// Forgets the log lines, progress and executed code recorded so far.
+    pub fn clear_records(&self) {
+        let mut s = self.state.borrow_mut();
+        s.logs.clear();
+        s.progress.clear();
+        s.executed.clear();
+    }
+}
+
+/// A doit's answer for an execution stub: `print_string`, not cut, no
+/// Transcript output.
+pub fn doit(print_string: &str) -> Doit {
+    Doit {
+        print_string: print_string.to_string(),
+        truncated: false,
+        transcript: String::new(),
+    }
+}
+
+/// The host functions, as the mock answers them.
+impl State {
+    fn require(&self, function: &str, grant: &str) -> Result<(), Error> {
+        if self.grants.iter().any(|g| g == grant) {
+            return Ok(());
+        }
+        Err(Error::refused(format!(
+            "the toolset called `{function}`, which needs the `{grant}` grant; the operator \
+             must add \"{grant}\" to this toolset's grants in toolsets.toml (in a test: \
+             MockHost::grant(\"{grant}\"))"
+        )))
+    }
+
+    fn require_change(&self, function: &str, grant: &str, runs_code: bool) -> Result<(), Error> {
+        self.require(function, grant)?;
+        if self.read_only {
+            return Err(Error::read_only(format!(
+                "`{function}` {} and this session is read-only; connect to a read-write server \
+                 to do it",
+                if runs_code {
+                    "runs arbitrary code"
+                } else {
+                    "changes the image"
+                }
+            )));
+        }
+        Ok(())
+    }
+
+    fn class(&self, name: &str) -> Result<&MockClass, Error> {
+        self.classes
+            .get(name)
+            .ok_or_else(|| Error::not_found(format!("no class named {name} in the image")))
+    }
+
+    fn changeable(&mut self, name: &str, action: &str) -> Result<&mut MockClass, Error> {
+        let class = self
+            .classes
+            .get_mut(name)
+            .ok_or_else(|| Error::not_found(format!("no class named {name} in the image")))?;
+        if class.info.kernel {
+            return Err(Error::refused(format!(
+                "cannot {action} {name}: it is a kernel class, and no tool may change kernel \
+                 classes. Put the code in an application class instead — a subclass of {name}, \
+                 or a class of your own in your application's dictionary."
+            )));
+        }
+        Ok(class)
+    }
+
+    /// Every method matching `test`, sorted by class, side and selector.
+    fn methods(&self, test: impl Fn(&str, &str) -> bool) -> Vec<MethodRef> {
+        let mut refs = Vec::new();
+        for (class_name, class) in &self.classes {
+            for ((meta, selector), source) in &class.methods {
+                if test(selector, source) {
+                    refs.push(MethodRef {
+                        class_name: class_name.clone(),
+                        meta: *meta,
+                        selector: selector.clone(),
+                    });
+                }
+            }
+        }
+        refs
+    }
+
+    fn capped(&self, refs: Vec<MethodRef>) -> MethodRefs {
+        let truncated = refs.len() > self.max_results;
+        MethodRefs {
+            refs: refs.into_iter().take(self.max_results).collect(),
+            truncated,
+        }
+    }
+
+    fn page(&self, refs: Vec<MethodRef>, limit: u32) -> MethodPage {
+        let total = refs.len() as u64;
+        MethodPage {
+            refs: refs
+                .into_iter()
+                .take((limit as usize).min(self.max_results))
+                .collect(),
+            total,
+        }
+    }
+
+    fn sends(selector: &str, source: &str) -> bool {
+        // The body: the source after its pattern's line.
+        let body = source.split_once('\n').map_or("", |(_, b)| b);
+        if selector.contains(':') {
+            selector
+                .split_inclusive(':')
+                .all(|keyword| body.contains(keyword))
+        } else {
+            body.contains(selector)
+        }
+    }
+
+    fn references(name: &str, source: &str) -> bool {
+        let body = source.split_once('\n').map_or("", |(_, b)| b);
+        body.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .any(|word| word == name)
+    }
+
+    fn matches(text: &str, ignore_case: bool, source: &str) -> bool {
+        if ignore_case {
+            source
+                .to_ascii_lowercase()
+                .contains(&text.to_ascii_lowercase())
+        } else {
+            source.contains(text)
+        }
+    }
+
+    pub(crate) fn dictionaries(&mut self) -> Result<Vec<String>, Error> {
+        self.require("image.dictionaries", "image:read")?;
+        Ok(self.dictionaries.clone())
+    }
+
+    pub(crate) fn classes(&mut self, dictionary: &str) -> Result<Vec<String>, Error> {
+        self.require("image.classes", "image:read")?;
+        if !self.dictionaries.iter().any(|d| d == dictionary) {
+            return Err(Error::not_found(format!(
+                "no symbol dictionary named {dictionary} in the session's symbol list"
+            )));
+        }
+        Ok(self
+            .classes
+            .values()
+            .filter(|c| c.info.dictionary == dictionary)
+            .map(|c| c.info.name.clone())
+            .collect())
+    }
+
+    pub(crate) fn describe_class(&mut self, class_name: &str) -> Result<ClassInfo, Error> {
+        self.require("image.describe-class", "image:read")?;
+        Ok(self.class(class_name)?.info.clone())
+    }
+
+    pub(crate) fn selectors(&mut self, class_name: &str, meta: bool) -> Result<Vec<String>, Error> {
+        self.require("image.selectors", "image:read")?;
+        Ok(self
+            .class(class_name)?
+            .methods
+            .keys()
+            .filter(|(m, _)| *m == meta)
+            .map(|(_, s)| s.clone())
+            .collect())
+    }
+
+    pub(crate) fn method_source(
+        &mut self,
+        class_name: &str,
+        meta: bool,
+        selector: &str,
+    ) -> Result<String, Error> {
+        self.require("image.method-source", "image:read")?;
+        let class = self.class(class_name)?;
+        class
+            .methods
+            .get(&(meta, selector.to_string()))
+            .cloned()
+            .ok_or_else(|| {
+                Error::not_found(format!(
+                    "{class_name}{} has no method {selector}",
+                    if meta { " class" } else { "" }
+                ))
+            })
+    }
+
+    pub(crate) fn implementors(&mut self, selector: &str) -> Result<MethodRefs, Error> {
+        self.require("image.implementors", "image:read")?;
+        Ok(self.capped(self.methods(|s, _| s == selector)))
+    }
+
+    pub(crate) fn senders(&mut self, selector: &str) -> Result<MethodRefs, Error> {
+        self.require("image.senders", "image:read")?;
+        Ok(self.capped(self.methods(|_, source| State::sends(selector, source))))
+    }
+
+    pub(crate) fn references_to(&mut self, name: &str) -> Result<MethodRefs, Error> {
+        self.require("image.references-to", "image:read")?;
+        Ok(self.capped(self.methods(|_, source| State::references(name, source))))
+    }
+
+    pub(crate) fn search_source(
+        &mut self,
+        text: &str,
+        ignore_case: bool,
+    ) -> Result<MethodRefs, Error> {
+        self.require("image.search-source", "image:read")?;
+        Ok(self.capped(self.methods(|_, source| State::matches(text, ignore_case, source))))
+    }
+
+    pub(crate) fn implementors_page(
+        &mut self,
+        selector: &str,
+        limit: u32,
+    ) -> Result<MethodPage, Failure> {
+        self.require("image.implementors-page", "image:read")
+            .map_err(failure)?;
+        Ok(self.page(self.methods(|s, _| s == selector), limit))
+    }
+
+    pub(crate) fn senders_page(
+        &mut self,
+        selector: &str,
+        limit: u32,
+    ) -> Result<MethodPage, Failure> {
+        self.require("image.senders-page", "image:read")
+            .map_err(failure)?;
+        Ok(self.page(
+            self.methods(|_, source| State::sends(selector, source)),
+            limit,
+        ))
+    }
+
+    pub(crate) fn references_page(
+        &mut self,
+        name: &str,
+        limit: u32,
+    ) -> Result<MethodPage, Failure> {
+        self.require("image.references-page", "image:read")
+            .map_err(failure)?;
+        let known = self.classes.values().any(|c| {
+            c.info.name == name
+                || c.info.class_variables.iter().any(|v| v == name)
+                || c.info.instance_variables.iter().any(|v| v == name)
+        });
+        if !known {
+            return Err(failure(Error::not_found(format!(
+                "nothing named {name} is bound in the session's symbol list or defined as a \
+                 class variable"
+            ))));
+        }
+        Ok(self.page(
+            self.methods(|_, source| State::references(name, source)),
+            limit,
+        ))
+    }
+
+    pub(crate) fn search_source_page(
+        &mut self,
+        search: &SourceSearch,
+        limit: u32,
+    ) -> Result<MethodPage, Failure> {
+        self.require("image.search-source-page", "image:read")
+            .map_err(failure)?;
+        if search.text.is_empty() {
+            return Err(failure(Error::invalid_params(
+                "the search text is empty; give the text to look for",
+            )));
+        }
+        if let Some(d) = &search.dictionary
+            && !self.dictionaries.contains(d)
+        {
+            return Err(failure(Error::not_found(format!(
+                "no symbol dictionary named {d} in the session's symbol list"
+            ))));
+        }
+        let mut refs =
+            self.methods(|_, source| State::matches(&search.text, search.ignore_case, source));
+        if let Some(d) = &search.dictionary {
+            refs.retain(|r| {
+                self.classes
+                    .get(&r.class_name)
+                    .is_some_and(|c| &c.info.dictionary == d)
+            });
+        }
+        Ok(self.page(refs, limit))
+    }
+
+    pub(crate) fn execute(&mut self, code: &str) -> Result<String, Error> {
+        self.execute_detailed(code)
+            .map(|d| d.print_string)
+            .map_err(Error::from)
+    }
+
+    pub(crate) fn execute_detailed(&mut self, code: &str) -> Result<Doit, Failure> {
+        self.require_change("execution.execute", "image:execute", true)
+            .map_err(failure)?;
+        self.executed.push(code.to_string());
+        match &self.execute {
+            Some(stub) => stub(code),
+            None => Err(failure(Error::other(
+                "the mock host has no execution stub; give one with MockHost::on_execute",
+            ))),
+        }
+    }
+
+    pub(crate) fn compile_method(
+        &mut self,
+        class_name: &str,
+        meta: bool,
+        category: Option<&str>,
+        source: &str,
+    ) -> Result<String, Error> {
+        self.compile_method_detailed(class_name, meta, category, source)
+            .map(|m| m.selector)
+            .map_err(Error::from)
+    }
+
+    pub(crate) fn compile_method_detailed(
+        &mut self,
+        class_name: &str,
+        meta: bool,
+        _category: Option<&str>,
+        source: &str,
+    ) -> Result<MethodRef, Failure> {
+        self.require_change("code.compile-method", "image:write", false)
+            .map_err(failure)?;
+        let selector = selector_of(source);
+        if selector.is_empty() {
+            return Err(Failure {
+                kind: ErrorKind::CompileError,
+                message: "the source has no method pattern; start it with the selector".into(),
+                details: None,
+            });
+        }
+        let class = self
+            .changeable(class_name, "compile a method into")
+            .map_err(failure)?;
+        class
+            .methods
+            .insert((meta, selector.clone()), source.to_string());
+        Ok(MethodRef {
+            class_name: class.info.name.clone(),
+            meta,
+            selector,
+        })
+    }
+
+    pub(crate) fn define_class(&mut self, definition: &ClassDefinition) -> Result<(), Error> {
+        self.define_class_detailed(definition).map_err(Error::from)
+    }
+
+    pub(crate) fn define_class_detailed(
+        &mut self,
+        definition: &ClassDefinition,
+    ) -> Result<(), Failure> {
+        self.require_change("code.define-class", "image:write", false)
+            .map_err(failure)?;
+        if let Some(superclass) = &definition.superclass {
+            self.class(superclass).map_err(failure)?;
+        }
+        if !self.dictionaries.contains(&definition.dictionary) {
+            return Err(failure(Error::not_found(format!(
+                "no symbol dictionary named {} in the session's symbol list",
+                definition.dictionary
+            ))));
+        }
+        let methods = match self.classes.get(&definition.name) {
+            Some(_) => self
+                .changeable(&definition.name, "redefine")
+                .map_err(failure)?
+                .methods
+                .clone(),
+            None => BTreeMap::new(),
+        };
+        let strings = |v: &[String]| v.to_vec();
+        let class = MockClass {
+            info: ClassInfo {
+                name: definition.name.clone(),
+                superclass: definition.superclass.clone(),
+                dictionary: definition.dictionary.clone(),
+                instance_variables: strings(&definition.instance_variables),
+                class_variables: strings(&definition.class_variables),
+                class_instance_variables: strings(&definition.class_instance_variables),
+                category: definition.category.clone(),
+                comment: String::new(),
+                kernel: false,
+            },
+            methods,
+        };
+        self.classes.insert(definition.name.clone(), class);
+        Ok(())
+    }
+
+    pub(crate) fn delete_method(
+        &mut self,
+        class_name: &str,
+        meta: bool,
+        selector: &str,
+    ) -> Result<(), Error> {
+        self.require_change("code.delete-method", "image:write", false)?;
+        let class = self.changeable(class_name, "remove a method from")?;
+        class
+            .methods
+            .remove(&(meta, selector.to_string()))
+            .map(|_| ())
+            .ok_or_else(|| Error::not_found(format!("{class_name} has no method {selector}")))
+    }
+
+    pub(crate) fn delete_class(&mut self, class_name: &str) -> Result<(), Error> {
+        self.require_change("code.delete-class", "image:write", false)?;
+        self.changeable(class_name, "remove")?;
+        self.classes.remove(class_name);
+        Ok(())
+    }
+
+    pub(crate) fn set_class_comment(
+        &mut self,
+        class_name: &str,
+        comment: &str,
+    ) -> Result<(), Error> {
+        self.require_change("code.set-class-comment", "image:write", false)?;
+        self.changeable(class_name, "change the comment of")?
+            .info
+            .comment = comment.to_string();
+        Ok(())
+    }
+
+    pub(crate) fn read_only(&mut self) -> bool {
+        self.read_only
+    }
+
+    pub(crate) fn user(&mut self) -> String {
+        self.user.clone()
+    }
+
+    pub(crate) fn server(&mut self) -> ServerIdentity {
+        self.server.clone()
+    }
+
+    pub(crate) fn grants(&mut self) -> Vec<String> {
+        self.grants.clone()
+    }
+
+    pub(crate) fn log(&mut self, level: LogLevel, message: &str) {
+        self.logs.push((level, message.to_string()));
+    }
+
+    pub(crate) fn progress(&mut self, progress: f64, total: Option<f64>, message: Option<&str>) {
+        self.progress.push(Progress {
+            progress,
+            total,
+            message: message.map(str::to_string),
+        });
+    }
+}
+
+/// An error as the 0.1.1 functions fail: a failure without details.
+fn failure(e: Error) -> Failure {
+    Failure {
+        kind: e.kind,
+        message: e.message,
+        details: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Schema, Tool, code, execution, image, log};
+    use serde::Deserialize;
+
+    #[test]
+    fn selectors_are_read_from_patterns() {
+        assert_eq!(selector_of("balance\n  ^balance"), "balance");
+        assert_eq!(selector_of("at: i put: v\n  ^v"), "at:put:");
+        assert_eq!(selector_of("+ other\n  ^self"), "+");
+        assert_eq!(selector_of("<= other"), "<=");
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Summary {
+        class_name: String,
+    }
+
+    /// A tool whose first line logs, as the issue's vendor wrote it.
+    fn summary(args: Summary) -> Result<Output, Error> {
+        log::debug(&format!("summarising {}", args.class_name));
+        let class = image::describe_class(&args.class_name)?;
+        let selectors = image::selectors(&args.class_name, false)?;
+        log::progress(1.0, Some(1.0), Some("done"));
+        Output::json(&serde_json::json!({
+            "name": class.name,
+            "superclass": class.superclass,
+            "selectors": selectors,
+        }))
+    }
+
+    fn toolset() -> Toolset {
+        Toolset::new("acme", "1.0.0").tool(
+            Tool::new("summary", "Summarises a class.", summary)
+                .input(Schema::object().required("className", Schema::string())),
+        )
+    }
+
+    fn fixture() -> MockHost {
+        MockHost::new().grant("image:read").class(
+            MockClass::new("Account", "UserGlobals")
+                .instance_variables(&["balance"])
+                .method("balance\n  ^balance")
+                .method("deposit: amount\n  balance := balance + amount")
+                .class_method("new\n  ^super new init"),
+        )
+    }
+
+    #[test]
+    fn a_tool_whose_first_line_logs_runs_natively() {
+        let host = fixture();
+        let out = host
+            .call(&toolset(), "summary", r#"{"className": "Account"}"#)
+            .unwrap();
+        assert_eq!(
+            out.structured.unwrap(),
+            serde_json::json!({"name": "Account", "superclass": "Object",
+                               "selectors": ["balance", "deposit:"]})
+        );
+        assert_eq!(
+            host.logs(),
+            [(LogLevel::Debug, "summarising Account".to_string())]
+        );
+        assert_eq!(
+            host.progress_reports(),
+            [Progress {
+                progress: 1.0,
+                total: Some(1.0),
+                message: Some("done".into())
+            }]
+        );
+        let err = host
+            .call(&toolset(), "summary", r#"{"className": "Nope"}"#)
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn grants_read_only_and_kernel_classes_are_enforced() {
+        let host = MockHost::new().class(MockClass::new("Account", "UserGlobals"));
+        let _installed = host.install();
+        let e = image::dictionaries().unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Refused);
+        assert!(e.message.contains("`image:read` grant"), "{}", e.message);
+
+        let host = fixture().grant("image:write").grant("image:execute");
+        let _installed = host.install();
+        assert_eq!(
+            code::compile_method(
+                "Account",
+                false,
+                None,
+                "withdraw: a\n  balance := balance - a"
+            )
+            .unwrap(),
+            "withdraw:"
+        );
+        assert!(host.source("Account", false, "withdraw:").is_some());
+        let e = code::compile_method("Object", false, None, "foo\n  ^1").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Refused);
+        assert!(e.message.contains("kernel class"), "{}", e.message);
+        let e = execution::execute("3 + 4").unwrap_err();
+        assert!(e.message.contains("on_execute"), "{}", e.message);
+
+        let host = fixture()
+            .grant("image:execute")
+            .read_only(true)
+            .on_execute(|code| Ok(doit(&format!("ran {code}"))));
+        let _installed = host.install();
+        let e = execution::execute("3 + 4").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::ReadOnly);
+    }
+
+    #[test]
+    fn queries_and_the_execution_stub_answer_from_the_fixture() {
+        let host = fixture()
+            .grant("image:execute")
+            .on_execute(|code| match code {
+                "1/0" => Err(Failure {
+                    kind: ErrorKind::Other,
+                    message: "ZeroDivide".into(),
+                    details: Some(serde_json::json!({"exceptionClass": "ZeroDivide"})),
+                }),
+                _ => Ok(doit("7")),
+            });
+        let _installed = host.install();
+        assert_eq!(image::dictionaries().unwrap(), ["UserGlobals", "Globals"]);
+        assert_eq!(image::classes("UserGlobals").unwrap(), ["Account"]);
+        assert_eq!(image::implementors("balance").unwrap().refs.len(), 1);
+        assert_eq!(image::senders("+").unwrap().refs[0].selector, "deposit:");
+        let page = image::references_page("balance", 1).unwrap();
+        assert_eq!((page.refs.len(), page.total), (1, 2));
+        let page = image::search_source_page("BALANCE", true, Some("Globals"), 10).unwrap();
+        assert_eq!(page.total, 0);
+        assert_eq!(execution::execute("3 + 4").unwrap(), "7");
+        let f = execution::execute_detailed("1/0").unwrap_err();
+        assert_eq!(f.detail("exceptionClass").unwrap(), "ZeroDivide");
+        assert_eq!(host.executed(), ["3 + 4", "1/0"]);
+    }
+}
