@@ -398,14 +398,15 @@ res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str
 /// A doit: the code compiled and run by `String>>evaluate` [mcp_server],
 /// its value's `printString` cut at [`PRINT_CHARS`] (`copyFrom:to:`
 /// [ANSI]); a compile error (`CompileError` [PG ch. 15]) or an unhandled
-/// `Error` answered as an error frame with the class's `name` and the
-/// exception's `description` [ANSI]. The Transcript is not captured (a
+/// `Error` or `Halt` [PG ch. 15] (an `ExceptionSet` made with `,` [ANSI])
+/// answered as an error frame with the class's `name` and the exception's
+/// `description` [ANSI]. The Transcript is not captured (a
 /// gem writes it to its log).
 pub fn execute(code: &str) -> String {
     program(&format!(
         "res := [[{code} evaluate]
     on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
-  on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: x1 description)].
+  on: Error, Halt do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: x1 description)].
 ps := [res printString] on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: 'while printing the result: ' , x1 description)].
 trunc := ps size > {cap}.
 trunc ifTrue: [ps := ps copyFrom: 1 to: {cap}].

@@ -215,3 +215,25 @@ fn a_commit_is_seen_by_another_session_after_abort() {
         "seen elsewhere"
     );
 }
+
+#[test]
+fn a_doit_s_failures_carry_their_class_and_position() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let none = CancelToken::new();
+    let e = s
+        .execute("Halt new signal: 'stop here'", &none)
+        .unwrap_err();
+    let d = e.details.clone().unwrap();
+    assert_eq!(
+        (d["exceptionClass"].as_str(), d["description"].as_str()),
+        (Some("Halt"), Some("stop here")),
+        "{e}"
+    );
+    let e = s.execute("| a |\na := 3 +.\na", &none).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::CompileError, "{e}");
+    assert_eq!(e.details.unwrap()["errors"][0]["line"], 2);
+    let e = s.execute("Object new foo: 1", &none).unwrap_err();
+    assert_eq!(e.details.unwrap()["exceptionClass"], "MessageNotUnderstood");
+    assert_eq!(s.execute("^ 6 * 7", &none).unwrap().print_string, "42");
+}
