@@ -61,8 +61,9 @@ const ONE_DEFINITION: &str = "`source` must be one class-definition expression (
 /// (the toolset's own work included) on that thread: Rust's default.
 const WORKER_STACK_BYTES: usize = gs_toolset::DEFAULT_WORKER_STACK_BYTES;
 
-/// Where the stone is and how to log in to it.
-#[derive(Debug, Clone)]
+/// Where the stone is and how to log in to it. Its `Debug` form shows no
+/// password.
+#[derive(Clone)]
 pub struct StoneSettings {
     /// The GemStone/S 64 installation directory (`$GEMSTONE`); the client
     /// library is `lib/libgcits-<version>-64.so` in it.
@@ -84,6 +85,25 @@ pub struct StoneSettings {
     pub password: Password,
     /// How many logins may run at once (at least one); the rest wait.
     pub login_concurrency: usize,
+}
+
+impl std::fmt::Debug for StoneSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StoneSettings")
+            .field("gemstone", &self.gemstone)
+            .field("version", &self.version)
+            .field("stone", &self.stone)
+            .field("gem_service", &self.gem_service)
+            .field("host_user", &self.host_user)
+            .field(
+                "host_password",
+                &self.host_password.as_ref().map(|_| "<redacted>"),
+            )
+            .field("user", &self.user)
+            .field("password", &self.password)
+            .field("login_concurrency", &self.login_concurrency)
+            .finish()
+    }
 }
 
 /// A failure to load the library or to log in, with what to do about it.
@@ -1363,6 +1383,27 @@ impl ImageSession for GemStoneSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_never_show_a_password() {
+        let settings = StoneSettings {
+            gemstone: "/opt/gs".into(),
+            version: None,
+            stone: "gs64stone".into(),
+            gem_service: None,
+            host_user: Some("gem".into()),
+            host_password: Some("hostsecret".into()),
+            user: "DataCurator".into(),
+            password: Password::Plain("swordfish".into()),
+            login_concurrency: 2,
+        };
+        let shown = format!("{settings:?}");
+        assert!(
+            !shown.contains("hostsecret") && !shown.contains("swordfish"),
+            "{shown}"
+        );
+        assert!(shown.contains("gs64stone"), "{shown}");
+    }
 
     #[test]
     fn compile_problems_are_read_from_the_description() {
