@@ -49,11 +49,31 @@ pub const ALGORITHMS: [Algorithm; 3] = [Algorithm::RS256, Algorithm::ES256, Algo
 /// The well-known path of the protected-resource metadata (RFC 9728).
 pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
 
+/// A bearer token as the client sent it, kept so that an image backend can
+/// log the caller in with it (GemStone's JWT login). Never printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct BearerToken(Arc<str>);
+
+impl BearerToken {
+    /// The token's text, for the one place that passes it on.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for BearerToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BearerToken(<redacted>)")
+    }
+}
+
 /// An authenticated caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Principal {
     /// The image user the token names (the configured user claim).
     pub user: String,
+    /// The token that authenticated the caller.
+    pub token: BearerToken,
     /// The token's scopes.
     pub scopes: Vec<String>,
     /// The token's `exp`, in seconds since the Unix epoch.
@@ -344,7 +364,7 @@ impl Authenticator {
         v.set_required_spec_claims(&["exp", "iss", "aud"]);
         let data = jsonwebtoken::decode::<Map<String, Value>>(token, &key, &v)
             .map_err(|e| self.explain(&e))?;
-        self.principal(&data.claims)
+        self.principal(token, &data.claims)
     }
 
     /// The token's `alg`, read before anything else so `none` and HMAC are
@@ -402,7 +422,7 @@ impl Authenticator {
         })
     }
 
-    fn principal(&self, claims: &Map<String, Value>) -> Result<Principal, Denied> {
+    fn principal(&self, token: &str, claims: &Map<String, Value>) -> Result<Principal, Denied> {
         let claim = &self.config.user_claim;
         let user = match claims.get(claim) {
             Some(Value::String(u)) if !u.is_empty() => u.clone(),
@@ -431,6 +451,7 @@ impl Authenticator {
         let expires_at = claims.get("exp").and_then(Value::as_u64).unwrap_or(0);
         Ok(Principal {
             user,
+            token: BearerToken(token.into()),
             scopes,
             expires_at,
         })

@@ -45,12 +45,33 @@ pub trait ImageSessionFactory: Send + Sync {
     /// and what to do.
     fn open(&self) -> Result<Arc<dyn ImageSession>, String>;
 
-    /// A fresh image session running as the image user `user` (the
+    /// A fresh image session running as `owner`'s image user (the
     /// authenticated caller). A backend without named users refuses.
-    fn open_as(&self, user: &str) -> Result<Arc<dyn ImageSession>, String> {
+    fn open_as(&self, owner: &SessionOwner) -> Result<Arc<dyn ImageSession>, String> {
         Err(format!(
-            "this image backend cannot open a session as user `{user}`; serve it without `[auth]`"
+            "this image backend cannot open a session as user `{}`; serve it without `[auth]`",
+            owner.user
         ))
+    }
+}
+
+/// The authenticated caller an image session is opened for: the image
+/// user, and the bearer token that proved it, which a backend may pass on
+/// to the image (a GemStone login by JWT). The token is never printed.
+#[derive(Clone)]
+pub struct SessionOwner {
+    /// The image user.
+    pub user: String,
+    /// The caller's bearer token.
+    pub token: String,
+}
+
+impl fmt::Debug for SessionOwner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SessionOwner")
+            .field("user", &self.user)
+            .field("token", &"<redacted>")
+            .finish()
     }
 }
 
@@ -382,19 +403,18 @@ impl Broker {
         self.open_session_as(None, false).await
     }
 
-    /// Opens a session whose image session runs as `user` (the factory's
+    /// Opens a session whose image session runs as `owner` (the factory's
     /// default user when `None`). The session is read-only if the broker
     /// is or `read_only` is set (a caller without the write scope): the
     /// same gates either way.
     pub async fn open_session_as(
         &self,
-        user: Option<&str>,
+        owner: Option<SessionOwner>,
         read_only: bool,
     ) -> Result<BrokerSession, String> {
         let factory = self.factory.clone();
-        let user = user.map(str::to_string);
-        let image = tokio::task::spawn_blocking(move || match user {
-            Some(u) => factory.open_as(&u),
+        let image = tokio::task::spawn_blocking(move || match owner {
+            Some(owner) => factory.open_as(&owner),
             None => factory.open(),
         })
         .await

@@ -301,6 +301,15 @@ impl File {
 
         let engine = validate_engine(self.engine)?;
         let auth = self.auth.map(validate_auth).transpose()?;
+        if let (Some(_), ImageBackend::GemStone(stone)) = (&auth, &image)
+            && stone.password_kind != PasswordKind::Jwt
+        {
+            return Err(ConfigError::at(
+                "image.password_kind",
+                "must be `jwt` with [auth]: each session logs in to the stone as its token's \
+                 user, with the token as a JWT password the stone checks (see docs/auth.md)",
+            ));
+        }
         let tls = match self.tls {
             None => None,
             Some(t) => {

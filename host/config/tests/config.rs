@@ -362,6 +362,21 @@ fn gemstone_backend_mistakes_are_named() {
 }
 
 #[test]
+fn auth_with_a_stone_needs_jwt_logins() {
+    let stone = "[image]\nbackend = \"gemstone\"\ngemstone = \"/opt/gs\"\nstone = \"s\"\n\
+                 user = \"u\"\npassword_env = \"A\"\n";
+    let auth = "[auth]\nissuer = \"https://idp.example.com\"\n\
+                audience = \"https://mcp.example.com/mcp\"\n";
+    let message = refused(&format!("{stone}{auth}"));
+    assert!(
+        message.starts_with("`image.password_kind`: must be `jwt` with [auth]"),
+        "{message}"
+    );
+    let config = parse(&format!("{stone}password_kind = \"jwt\"\n{auth}")).unwrap();
+    assert!(config.auth.is_some());
+}
+
+#[test]
 fn a_password_source_names_what_failed_never_the_secret() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("pw");

@@ -232,14 +232,18 @@ impl Stone {
         &self.settings
     }
 
-    fn login_raw(&self, user: Option<&str>) -> Result<Session, BackendError> {
+    fn login_raw(
+        &self,
+        user: Option<&str>,
+        password: Option<&Password>,
+    ) -> Result<Session, BackendError> {
         let login = Login {
             stone: self.settings.stone.clone(),
             gem_service: self.settings.gem_service.clone(),
             host_user: self.settings.host_user.clone(),
             host_password: self.settings.host_password.clone(),
             user: user.unwrap_or(&self.settings.user).to_string(),
-            password: self.settings.password.clone(),
+            password: password.unwrap_or(&self.settings.password).clone(),
             halt_on_error: 0,
         };
         let _turn = self.gate.enter();
@@ -256,7 +260,7 @@ impl Stone {
 
     /// Logs in and out once, answering the stone's version and name.
     pub fn check(&self) -> Result<StoneFacts, BackendError> {
-        let mut session = self.login_raw(None)?;
+        let mut session = self.login_raw(None, None)?;
         let answer = run_raw(&mut session, &smalltalk::stone_facts(), None)
             .map_err(|e| BackendError::new(format!("logged in, but {}", e.message)))?;
         let facts = (|| {
@@ -277,7 +281,26 @@ impl Stone {
     /// Logs a session in as `user` (the settings' user if `None`), waiting
     /// while `login_concurrency` other logins run.
     pub fn login(&self, user: Option<&str>) -> Result<GemStoneSession, BackendError> {
-        let session = self.login_raw(user)?;
+        self.session(user, None)
+    }
+
+    /// Logs a session in as `user` with a password of its own (an
+    /// authenticated caller's token as a JWT password), under the same
+    /// limit.
+    pub fn login_as(
+        &self,
+        user: &str,
+        password: &Password,
+    ) -> Result<GemStoneSession, BackendError> {
+        self.session(Some(user), Some(password))
+    }
+
+    fn session(
+        &self,
+        user: Option<&str>,
+        password: Option<&Password>,
+    ) -> Result<GemStoneSession, BackendError> {
+        let session = self.login_raw(user, password)?;
         let user = user.unwrap_or(&self.settings.user).to_string();
         Ok(GemStoneSession {
             inner: Mutex::new(Some(session)),

@@ -10,11 +10,14 @@
 //! - `gs-mcp stdio`: one client over stdin/stdout (logs go to stderr);
 //! - `gs-mcp tools`: the tool surface, marking read-only-safe tools;
 //! - `gs-mcp check`: validate the configuration and every plug-in;
+//! - `gs-mcp call`: run one tool call through the server and print its
+//!   result (`call.rs`);
 //! - `gs-mcp image load`: file Topaz `.gs` sources into an image.
 //!
 //! Errors print as `gs-mcp: …` with the fix. Exit codes: 0 success, 1 an
 //! operation failed, 2 bad arguments or configuration.
 
+mod call;
 mod load;
 mod wiring;
 
@@ -77,6 +80,27 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
     },
+    /// Run one tool call through the server (the configured toolsets and
+    /// image, as `serve` has them) and print its result: text, then
+    /// structured content. Exit status 1 when the result is an error
+    /// (isError), 2 for a bad configuration, tool name or arguments.
+    Call {
+        /// The configuration file (toolsets.toml); defaults apply without one.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Use this embedded image file instead of the configured one.
+        #[arg(long, value_name = "PATH")]
+        image: Option<PathBuf>,
+        /// Print the MCP CallToolResult as one line of JSON instead.
+        #[arg(long)]
+        json: bool,
+        /// The tool's name (`gs-mcp tools` lists them).
+        #[arg(value_name = "TOOL")]
+        tool: String,
+        /// Its arguments: one JSON object.
+        #[arg(value_name = "JSON", default_value = "{}")]
+        arguments: String,
+    },
     /// Work on an embedded image file.
     Image {
         #[command(subcommand)]
@@ -126,6 +150,19 @@ fn main() -> ExitCode {
         Command::Stdio { config, image } => stdio(config.as_deref(), image.as_deref()),
         Command::Tools { config, json } => tools(config.as_deref(), json),
         Command::Check { config } => check(config.as_deref()),
+        Command::Call {
+            config,
+            image,
+            json,
+            tool,
+            arguments,
+        } => call::call(call::CallArgs {
+            config: config.as_deref(),
+            image: image.as_deref(),
+            tool: &tool,
+            arguments: &arguments,
+            json,
+        }),
         Command::Image {
             command:
                 ImageCommand::Load {

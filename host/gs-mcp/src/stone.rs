@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use gs_broker::ImageSessionFactory;
+use gs_broker::{ImageSessionFactory, SessionOwner};
 use gs_config::{GemStoneSettings, PasswordKind};
 use gs_gemstone::{Stone, StoneFacts, StoneSettings};
 use gs_toolset::ImageSession;
@@ -16,6 +16,7 @@ use super::Failure;
 pub fn factory(settings: &GemStoneSettings) -> Result<Arc<dyn ImageSessionFactory>, Failure> {
     Ok(Arc::new(StoneFactory {
         stone: open(settings)?,
+        jwt_logins: settings.password_kind == PasswordKind::Jwt,
     }))
 }
 
@@ -84,10 +85,34 @@ fn gem_service(s: &GemStoneSettings) -> Option<String> {
 /// Each session a GCI login of its own.
 struct StoneFactory {
     stone: Stone,
+    /// The stone takes JWTs as passwords (`password_kind = "jwt"`), so an
+    /// authenticated caller logs in as itself with its own token.
+    jwt_logins: bool,
 }
 
 impl ImageSessionFactory for StoneFactory {
     fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
         Ok(Arc::new(self.stone.login(None).map_err(|e| e.to_string())?))
+    }
+
+    /// A login as the caller's GemStone user, with the caller's bearer
+    /// token as a JWT password: the stone itself checks the token, so no
+    /// user's password is ever held here.
+    fn open_as(&self, owner: &SessionOwner) -> Result<Arc<dyn ImageSession>, String> {
+        if !self.jwt_logins {
+            return Err(format!(
+                "cannot log in to the stone as `{}`: with [auth], each session logs in as its \
+                 token's user with the token as a JWT password; set `image.password_kind = \
+                 \"jwt\"` and configure the stone to accept the issuer's tokens (see \
+                 docs/auth.md)",
+                owner.user
+            ));
+        }
+        let password = gs_gci::Password::Jwt(owner.token.clone());
+        let session = self
+            .stone
+            .login_as(&owner.user, &password)
+            .map_err(|e| e.to_string())?;
+        Ok(Arc::new(session))
     }
 }

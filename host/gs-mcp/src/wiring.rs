@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gs_broker::{Broker, Exposed, ImageSessionFactory, ToolSurface};
+use gs_broker::{Broker, Exposed, ImageSessionFactory, SessionOwner, ToolSurface};
 use gs_config::{Config, ImageBackend, ToolsetEntry, ToolsetSource};
 use gs_embedded::EmbeddedSession;
 use gs_router::{HttpSettings, RouterSettings, SessionLifetime, Trace};
@@ -131,10 +131,10 @@ impl ImageSessionFactory for EmbeddedFactory {
         Ok(Arc::new(EmbeddedSession::new(self.image.session())))
     }
 
-    /// A session of the image user `user`, which must exist in the image
+    /// A session of the owner's image user, who must exist in the image
     /// (an authenticated caller's session sees that user's symbol list).
-    fn open_as(&self, user: &str) -> Result<Arc<dyn ImageSession>, String> {
-        let session = self.image.session_for(user).map_err(|e| {
+    fn open_as(&self, owner: &SessionOwner) -> Result<Arc<dyn ImageSession>, String> {
+        let session = self.image.session_for(&owner.user).map_err(|e| {
             format!("{e}; the token's user must be a user of the image (see docs/auth.md)")
         })?;
         Ok(Arc::new(EmbeddedSession::new(session)))

@@ -12,6 +12,10 @@
 use std::path::Path;
 
 use gs_teststone::Command;
+use serde_json::json;
+
+#[path = "../../router/tests/idp/mod.rs"]
+mod idp;
 
 mod common;
 use common::stone::{PASSWORD_VAR, Site};
@@ -118,4 +122,71 @@ fn serve_runs_tools_on_the_stone_and_survives_its_faults() {
     site.stone.command(Command::RefuseLogins(false)).unwrap();
     let (status, _, _) = initialize(addr);
     assert_eq!(status, 200);
+}
+
+#[test]
+fn with_auth_each_session_logs_in_as_its_token_user_with_the_token() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let key = idp::SigningKey::ed25519("k1");
+    let idp = rt.block_on(idp::Idp::start(&[&key]));
+    let audience = "https://mcp.example.test/mcp";
+    let token_for = |user: &str| {
+        key.sign(&json!({"iss": idp.issuer, "aud": audience, "sub": user,
+                         "scope": "mcp:use mcp:write", "exp": idp::now() + 300}))
+    };
+    let curator = token_for("DataCurator");
+    // The test stone takes a JWT password as it takes any password: equal
+    // to its one password. So a login succeeds only if gs-mcp passes the
+    // caller's own token, as GemStone's JWT login needs.
+    let site = Site::with_password("tokens", &curator);
+    let cfg = site.config_with(
+        "toolsets.toml",
+        PASSWORD_VAR,
+        &format!(
+            "password_kind = \"jwt\"\n[auth]\nissuer = \"{}\"\naudience = \"{audience}\"\n\
+             write_scope = \"mcp:write\"\n",
+            idp.issuer
+        ),
+    );
+    let mut env = site.env();
+    env[1].1 = "a-service-token-that-is-not-the-callers".into();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let (_server, addr, _log) = serve(site.dir.path(), &cfg, &env, &[]);
+
+    let post = |token: &str, session: Option<&str>, body: serde_json::Value| {
+        common::http_post_with(
+            addr,
+            session,
+            &[("Authorization", &format!("Bearer {token}"))],
+            &body,
+        )
+    };
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "gemstone-test", "version": "0"}}});
+    let (status, session, body) = post(&curator, None, init.clone());
+    assert_eq!(status, 200, "{body}");
+    let (status, _, body) = post(
+        &curator,
+        Some(&session),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "execute_code", "arguments": {"code": "System myUserProfile userId"}}}),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(result_text(&body).contains("DataCurator"), "{body}");
+
+    // Another user's token is not a password the stone takes for them: the
+    // login is refused, naming the user, never the token.
+    let other = token_for("Alice");
+    let (status, _, body) = post(&other, None, init);
+    assert_eq!(status, 500, "{body}");
+    let message = body["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("cannot log in to stone tokens as Alice"),
+        "{body}"
+    );
+    assert!(
+        !message.contains(other.rsplit('.').next().unwrap()),
+        "{body}"
+    );
 }

@@ -89,9 +89,13 @@ impl Router {
             _ => false,
         };
         let user = principal.map(|p| p.user.clone());
+        let owner = principal.map(|p| gs_broker::SessionOwner {
+            user: p.user.clone(),
+            token: p.token.expose().to_string(),
+        });
         let broker = self
             .broker
-            .open_session_as(user.as_deref(), read_only)
+            .open_session_as(owner, read_only)
             .await
             .map_err(OpenRefused::Failed)?;
         let id = new_session_id().map_err(OpenRefused::Failed)?;

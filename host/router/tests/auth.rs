@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::{Reply, request};
 use gs_auth::{AuthConfig, Authenticator, TokenExpiry};
-use gs_broker::{Broker, ImageSessionFactory, ToolSurface};
+use gs_broker::{Broker, ImageSessionFactory, SessionOwner, ToolSurface};
 use gs_embedded::EmbeddedSession;
 use gs_router::{HttpSettings, Router, RouterSettings};
 use gs_toolset::{
@@ -73,8 +73,8 @@ impl ImageSessionFactory for Factory {
     fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
         Ok(Arc::new(EmbeddedSession::new(self.0.session())))
     }
-    fn open_as(&self, user: &str) -> Result<Arc<dyn ImageSession>, String> {
-        let s = self.0.session_for(user).map_err(|e| e.to_string())?;
+    fn open_as(&self, owner: &SessionOwner) -> Result<Arc<dyn ImageSession>, String> {
+        let s = self.0.session_for(&owner.user).map_err(|e| e.to_string())?;
         Ok(Arc::new(EmbeddedSession::new(s)))
     }
 }

@@ -88,6 +88,16 @@ pub fn serve(
 
 /// POSTs `body` to `/mcp`: the status, the session id answered, the body.
 pub fn http_post(addr: SocketAddr, session: Option<&str>, body: &Value) -> (u16, String, Value) {
+    http_post_with(addr, session, &[], body)
+}
+
+/// [`http_post`] with more request headers.
+pub fn http_post_with(
+    addr: SocketAddr,
+    session: Option<&str>,
+    headers: &[(&str, &str)],
+    body: &Value,
+) -> (u16, String, Value) {
     let body = serde_json::to_vec(body).unwrap();
     let mut s = TcpStream::connect(addr).unwrap();
     let mut head = format!(
@@ -96,6 +106,9 @@ pub fn http_post(addr: SocketAddr, session: Option<&str>, body: &Value) -> (u16,
     );
     if let Some(id) = session {
         head.push_str(&format!("MCP-Session-Id: {id}\r\n"));
+    }
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
     s.write_all(head.as_bytes()).unwrap();

@@ -22,10 +22,16 @@ pub struct Site {
 impl Site {
     /// A new stone named `name` on a new image.
     pub fn new(name: &str) -> Site {
+        Site::with_password(name, gs_teststone::DEFAULT_PASSWORD)
+    }
+
+    /// A new stone named `name` whose users log in with `password`.
+    pub fn with_password(name: &str, password: &str) -> Site {
         let dir = tempfile::tempdir().unwrap();
         let install = Installation::create(&dir.path().join("gemstone")).unwrap();
         let mut config = StoneConfig::new(name, dir.path().join("app.image"), global_dir(&dir));
         config.create = true;
+        config.password = password.to_string();
         let stone = StoneProcess::spawn(config).unwrap();
         Site {
             dir,
