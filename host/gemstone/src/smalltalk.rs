@@ -34,26 +34,26 @@
 //! Only GemStone/S 64 3.7 API that GemStone documents or public GemStone
 //! code sends is used; each expression's comment names its sources:
 //!
-//! - **[PG]** GemStone/S 64 Programming Guide 3.7 (symbol lists ch. 3,
+//! - **\[PG\]** GemStone/S 64 Programming Guide 3.7 (symbol lists ch. 3,
 //!   String classes ch. 5, transactions ch. 9, exceptions ch. 15).
-//! - **[Jasper]** GemTalk/Jasper (`MethodList`: `ClassOrganizer new
+//! - **\[Jasper\]** GemTalk/Jasper (`MethodList`: `ClassOrganizer new
 //!   implementorsOf:` / `sendersOf:`, GsNMethod `inClass` / `selector`;
 //!   `symbolList dictionaryAndSymbolOf:`).
-//! - **[Jadeite]** GemTalk/Jadeite's `JadeServer` (`symbolList`,
+//! - **\[Jadeite\]** GemTalk/Jadeite's `JadeServer` (`symbolList`,
 //!   `removeDictionaryNamed:`, `sourceCodeAt:`, `categoryOfSelector:`,
 //!   `selectors`, `compileMethod:dictionaries:category:environmentId:`,
 //!   `removeSelector:`, `subclassesOf:`, `comment:`, `fileOutClass`).
-//! - **[Rowan]** GemTalk/Rowan's `RowanService` (`symbolList names`).
-//! - **[mcp_server]** GemTalk/mcp_server, the reference server
+//! - **\[Rowan\]** GemTalk/Rowan's `RowanService` (`symbolList names`).
+//! - **\[mcp_server\]** GemTalk/mcp_server, the reference server
 //!   (`String>>evaluate` is its execute_code engine; `fileOutClass`;
 //!   `Globals at:otherwise:` for the kernel-class guard; `System
 //!   myUserProfile objectNamed:`; TestCase `selector:` with
 //!   setUp / tearDown).
-//! - **[Grail]** GemTalk/Grail (`System stoneVersionAt: 'gsVersion'`,
+//! - **\[Grail\]** GemTalk/Grail (`System stoneVersionAt: 'gsVersion'`,
 //!   `System needsCommit`, `commitTransaction`, `abortTransaction`).
-//! - **[GemConnect]** GemConnect for Postgres (`SymbolList
+//! - **\[GemConnect\]** GemConnect for Postgres (`SymbolList
 //!   createDictionaryNamed:at:`).
-//! - **[ANSI]** the ANSI Smalltalk standard's collection, stream and
+//! - **\[ANSI\]** the ANSI Smalltalk standard's collection, stream and
 //!   exception protocols (`WriteStream on:`, `nextPutAll:`, `on:do:`,
 //!   `description`, `detect:ifNone:`, `keysAndValuesDo:`).
 
@@ -84,23 +84,23 @@ fn sym_array(names: &[String]) -> String {
 
 /// The temporaries and blocks every execution starts with.
 ///
-/// - `w` the WriteStream the answer is written on [ANSI]; `String new`
+/// - `w` the WriteStream the answer is written on \[ANSI\]; `String new`
 ///   grows into a wider string class when a wider character is added [PG
 ///   ch. 5].
 /// - `str` `int` `list` `nul` `bool` `strs` write one framed value each;
-///   `size`, `printString`, `do:` [ANSI].
+///   `size`, `printString`, `do:` \[ANSI\].
 /// - `fail` answers an `error` frame at once (`^` from a block ends the
-///   execution with that answer); `encodeAsUTF8` [mcp_server].
+///   execution with that answer); `encodeAsUTF8` \[mcp_server\].
 /// - `sl` the user's symbol list: `System myUserProfile symbolList` [PG
-///   ch. 3]; `names` [Rowan]; `userId` [PG].
+///   ch. 3]; `names` \[Rowan\]; `userId` \[PG\].
 /// - `findClass` binds `cls` to the class a name resolves to through the
 ///   symbol list (the first dictionary that has the key: `detect:ifNone:`,
-///   `includesKey:`, `at:` [ANSI], `isBehavior`, `name` [PG]), or fails
+///   `includesKey:`, `at:` \[ANSI\], `isBehavior`, `name` \[PG\]), or fails
 ///   with `noClass` / `notAClass`.
 /// - `findDict` binds `d` to the dictionary of the symbol list with that
 ///   name, or fails with `noDictionary`.
 /// - `homeOf` the dictionary binding a class under its own name
-///   (`at:otherwise:` [mcp_server]).
+///   (`at:otherwise:` \[mcp_server\]).
 pub const PRELUDE: &str = "| w str int list nul bool strs fail sl findClass findDict homeOf cls beh d res ps names home before after trunc |
 w := WriteStream on: String new.
 str := [:x1 | w nextPut: $s; nextPutAll: x1 size printString; nextPut: $:; nextPutAll: x1].
@@ -137,7 +137,7 @@ fn program(body: &str) -> String {
 }
 
 /// `beh` bound to the class (`meta` false) or its metaclass (`class`
-/// [ANSI]).
+/// \[ANSI\]).
 fn side(meta: bool) -> &'static str {
     if meta {
         "beh := cls class.\n"
@@ -147,7 +147,7 @@ fn side(meta: bool) -> &'static str {
 }
 
 /// The stone's version and name: `System stoneVersionAt: 'gsVersion'`
-/// [Grail], `System stoneName` [PG].
+/// \[Grail\], `System stoneName` \[PG\].
 pub fn stone_facts() -> String {
     program(&format!(
         "{}str value: (System stoneVersionAt: 'gsVersion') asString. str value: System stoneName asString.",
@@ -156,13 +156,13 @@ pub fn stone_facts() -> String {
 }
 
 /// The names of the symbol list's dictionaries, in order: `names`
-/// [Rowan].
+/// \[Rowan\].
 pub fn dictionaries() -> String {
     program(&format!("{}strs value: sl names.", ok(1)))
 }
 
-/// The keys of a dictionary bound to classes: `keysAndValuesDo:` [ANSI],
-/// `isBehavior` [PG].
+/// The keys of a dictionary bound to classes: `keysAndValuesDo:` \[ANSI\],
+/// `isBehavior` \[PG\].
 pub fn classes(dictionary: &str) -> String {
     program(&format!(
         "findDict value: {}.
@@ -175,7 +175,7 @@ d keysAndValuesDo: [:x1 :x2 | x2 isBehavior ifTrue: [names add: x1]].
 }
 
 /// Every binding of a dictionary, each with the bound class's own name
-/// (or nil): `keysAndValuesDo:` [ANSI].
+/// (or nil): `keysAndValuesDo:` \[ANSI\].
 pub fn entries(dictionary: &str) -> String {
     program(&format!(
         "findDict value: {}.
@@ -190,10 +190,10 @@ names do: [:x1 | list value: 2. str value: (x1 at: 1). (x1 at: 2) == nil ifTrue:
 
 /// What describe_class and the definition need of a class: its own name,
 /// superclass, home dictionary, variables (`instVarNames`,
-/// `classVarNames`, the metaclass's `instVarNames` [Jadeite]), category,
-/// comment (`category`, `comment` [PG]), whether Globals binds it under
-/// its name (the kernel-class test of [mcp_server]) and its kind
-/// (`isBytes`, `isIndexable` [PG]).
+/// `classVarNames`, the metaclass's `instVarNames` \[Jadeite\]), category,
+/// comment (`category`, `comment` \[PG\]), whether Globals binds it under
+/// its name (the kernel-class test of \[mcp_server\]) and its kind
+/// (`isBytes`, `isIndexable` \[PG\]).
 pub fn class_facts(class_name: &str) -> String {
     program(&format!(
         "findClass value: {}.
@@ -214,7 +214,7 @@ str value: (cls isBytes ifTrue: ['bytes'] ifFalse: [cls isIndexable ifTrue: ['in
 }
 
 /// Whether a name resolves to a class that Globals binds under its own
-/// name (the kernel-class test of [mcp_server]); false for an unknown
+/// name (the kernel-class test of \[mcp_server\]); false for an unknown
 /// name or a global that is not a class.
 pub fn is_kernel_class(class_name: &str) -> String {
     program(&format!(
@@ -227,7 +227,7 @@ cls := home == nil ifTrue: [nil] ifFalse: [home at: {0}].
 }
 
 /// The selectors of one side of a class with each one's category:
-/// `selectors`, `categoryOfSelector:` [Jadeite].
+/// `selectors`, `categoryOfSelector:` \[Jadeite\].
 pub fn selectors(class_name: &str, meta: bool) -> String {
     program(&format!(
         "findClass value: {}.
@@ -241,8 +241,8 @@ names do: [:x1 | | x2 | x2 := beh categoryOfSelector: x1. list value: 2. str val
 }
 
 /// The class's own name, its superclasses (nearest first:
-/// `allSuperclasses` [PG]) and direct subclasses (`ClassOrganizer new
-/// subclassesOf:` [Jadeite]).
+/// `allSuperclasses` \[PG\]) and direct subclasses (`ClassOrganizer new
+/// subclassesOf:` \[Jadeite\]).
 pub fn hierarchy(class_name: &str) -> String {
     program(&format!(
         "findClass value: {}.
@@ -254,7 +254,7 @@ strs value: ((ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 n
     ))
 }
 
-/// The class in Topaz form: `fileOutClass` [Jadeite, mcp_server].
+/// The class in Topaz form: `fileOutClass` \[Jadeite, mcp_server\].
 pub fn file_out(class_name: &str) -> String {
     program(&format!(
         "findClass value: {}.
@@ -264,8 +264,8 @@ pub fn file_out(class_name: &str) -> String {
     ))
 }
 
-/// One method's source and category (`includesSelector:` [PG],
-/// `sourceCodeAt:`, `categoryOfSelector:` [Jadeite]), with the class's own
+/// One method's source and category (`includesSelector:` \[PG\],
+/// `sourceCodeAt:`, `categoryOfSelector:` \[Jadeite\]), with the class's own
 /// name.
 pub fn method(class_name: &str, meta: bool, selector: &str) -> String {
     program(&format!(
@@ -284,8 +284,8 @@ res == nil ifTrue: [nul value] ifFalse: [str value: res].",
     ))
 }
 
-/// Methods as `ClassOrganizer` answers them [Jasper]: each GsNMethod's
-/// `inClass` (`theNonMetaClass`, `isMeta` [PG]) and `selector`.
+/// Methods as `ClassOrganizer` answers them \[Jasper\]: each GsNMethod's
+/// `inClass` (`theNonMetaClass`, `isMeta` \[PG\]) and `selector`.
 fn method_list(query: &str) -> String {
     program(&format!(
         "res := {query} asArray.
@@ -296,7 +296,7 @@ res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool v
 }
 
 /// Every method of a class, both sides, with its source: `selectors`,
-/// `sourceCodeAt:` [Jadeite].
+/// `sourceCodeAt:` \[Jadeite\].
 pub fn class_sources(class_name: &str) -> String {
     program(&format!(
         "findClass value: {}.
@@ -310,7 +310,7 @@ res do: [:x1 | list value: 3. bool value: (x1 at: 1). str value: (x1 at: 2). str
 }
 
 /// Methods implementing a selector: `ClassOrganizer new implementorsOf:`
-/// [Jasper].
+/// \[Jasper\].
 pub fn implementors(selector: &str) -> String {
     method_list(&format!(
         "(ClassOrganizer new implementorsOf: {})",
@@ -318,7 +318,7 @@ pub fn implementors(selector: &str) -> String {
     ))
 }
 
-/// Methods sending a selector: `ClassOrganizer new sendersOf:` [Jasper].
+/// Methods sending a selector: `ClassOrganizer new sendersOf:` \[Jasper\].
 pub fn senders(selector: &str) -> String {
     method_list(&format!(
         "(ClassOrganizer new sendersOf: {})",
@@ -327,11 +327,11 @@ pub fn senders(selector: &str) -> String {
 }
 
 /// Methods referring to a name. A name the symbol list binds: the
-/// methods `ClassOrganizer new referencesToObject:` [PG] answers for its
-/// value (`detect:ifNone:`, `includesKey:` [ANSI]), as `refs`. Otherwise
-/// a class variable (`classVarNames` [Jadeite]) of classes in the symbol
+/// methods `ClassOrganizer new referencesToObject:` \[PG\] answers for its
+/// value (`detect:ifNone:`, `includesKey:` \[ANSI\]), as `refs`. Otherwise
+/// a class variable (`classVarNames` \[Jadeite\]) of classes in the symbol
 /// list: the methods of those classes and their subclasses
-/// (`allSubclassesOf:` [PG]), both sides, whose source holds the name, as
+/// (`allSubclassesOf:` \[PG\]), both sides, whose source holds the name, as
 /// `sources` with each source (the Rust side keeps those naming it as a
 /// whole word). Neither: the error `noName`.
 pub fn references_to(name: &str) -> String {
@@ -365,8 +365,8 @@ res do: [:x1 | list value: 4. str value: (x1 at: 1). bool value: (x1 at: 2). str
 
 /// Methods whose source holds a text: every class of the symbol list (or
 /// of one of its dictionaries), once, under its own name, both sides;
-/// `selectors`, `sourceCodeAt:` [Jadeite], `findString:startingAt:`,
-/// `asLowercase` [PG ch. 5], `IdentitySet` [PG].
+/// `selectors`, `sourceCodeAt:` \[Jadeite\], `findString:startingAt:`,
+/// `asLowercase` \[PG ch. 5\], `IdentitySet` \[PG\].
 pub fn search_source(text: &str, ignore_case: bool, dictionary: Option<&str>) -> String {
     let scope = match dictionary {
         Some(name) => format!("findDict value: {}.\nnames := Array with: d.\n", sym(name)),
@@ -395,12 +395,12 @@ res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str
     ))
 }
 
-/// A doit: the code compiled and run by `String>>evaluate` [mcp_server],
+/// A doit: the code compiled and run by `String>>evaluate` \[mcp_server\],
 /// its value's `printString` cut at [`PRINT_CHARS`] (`copyFrom:to:`
-/// [ANSI]); a compile error (`CompileError` [PG ch. 15]) or an unhandled
-/// `Error` or `Halt` [PG ch. 15] (an `ExceptionSet` made with `,` [ANSI])
+/// \[ANSI\]); a compile error (`CompileError` \[PG ch. 15\]) or an unhandled
+/// `Error` or `Halt` \[PG ch. 15\] (an `ExceptionSet` made with `,` \[ANSI\])
 /// answered as an error frame with the class's `name` and the exception's
-/// `description` [ANSI]. The Transcript is not captured (a
+/// `description` \[ANSI\]. The Transcript is not captured (a
 /// gem writes it to its log).
 pub fn execute(code: &str) -> String {
     program(&format!(
@@ -418,7 +418,7 @@ trunc ifTrue: [ps := ps copyFrom: 1 to: {cap}].
 }
 
 /// The classes under TestCase the symbol list reaches: `ClassOrganizer
-/// new allSubclassesOf:` [PG], each once under its own name.
+/// new allSubclassesOf:` \[PG\], each once under its own name.
 pub fn test_classes() -> String {
     program(&format!(
         "res := (ClassOrganizer new allSubclassesOf: TestCase) asArray select: [:x1 | (homeOf value: x1) ~~ nil].
@@ -427,7 +427,7 @@ pub fn test_classes() -> String {
     ))
 }
 
-/// The tests a TestCase class runs: `inheritsFrom:` [PG],
+/// The tests a TestCase class runs: `inheritsFrom:` \[PG\],
 /// `allTestSelectors` (SUnit) — or the error `notTestCase`.
 pub fn test_selectors(class_name: &str) -> String {
     program(&format!(
@@ -473,8 +473,8 @@ ps := nil.
     ))
 }
 
-/// Commits: `System needsCommit`, `System commitTransaction` [Grail]; a
-/// failed commit answers `System transactionConflicts` keys [PG ch. 9],
+/// Commits: `System needsCommit`, `System commitTransaction` \[Grail\]; a
+/// failed commit answers `System transactionConflicts` keys \[PG ch. 9\],
 /// an Error during it its description.
 pub fn commit() -> String {
     program(&format!(
@@ -488,13 +488,13 @@ res ifFalse: [names := OrderedCollection new.
     ))
 }
 
-/// Aborts: `System abortTransaction` [Grail].
+/// Aborts: `System abortTransaction` \[Grail\].
 pub fn abort() -> String {
     program(&format!("System abortTransaction.\n{}", ok(0)))
 }
 
 /// Refreshes a session without changes (`System needsCommit`,
-/// `abortTransaction` [Grail]), or fails with `pending`.
+/// `abortTransaction` \[Grail\]), or fails with `pending`.
 pub fn refresh() -> String {
     program(&format!(
         "System needsCommit ifTrue: [^ fail value: 'pending' value: #()].
@@ -504,9 +504,9 @@ System abortTransaction.
     ))
 }
 
-/// The session's facts: `System myUserProfile userId` [PG], `System
-/// session` (the session's number) [PG], `System stoneName` [PG],
-/// `System needsCommit` [Grail].
+/// The session's facts: `System myUserProfile userId` \[PG\], `System
+/// session` (the session's number) \[PG\], `System stoneName` \[PG\],
+/// `System needsCommit` \[Grail\].
 pub fn status() -> String {
     program(&format!(
         "{}str value: System myUserProfile userId asString. int value: System session. str value: System stoneName asString. bool value: System needsCommit.",
@@ -515,8 +515,8 @@ pub fn status() -> String {
 }
 
 /// Compiles a method: `compileMethod:dictionaries:category:environmentId:`
-/// [Jadeite] (environment 0, Smalltalk), answering the class's own name and
-/// the method's `selector` [Jasper]; a `CompileError` [PG] is answered with
+/// \[Jadeite\] (environment 0, Smalltalk), answering the class's own name and
+/// the method's `selector` \[Jasper\]; a `CompileError` \[PG\] is answered with
 /// its description.
 pub fn compile_method(class_name: &str, meta: bool, category: &str, source: &str) -> String {
     program(&format!(
@@ -534,7 +534,7 @@ pub fn compile_method(class_name: &str, meta: bool, category: &str, source: &str
 
 /// Defines or redefines a class with GemStone's class-definition message
 /// `subclass:instVarNames:classVars:classInstVars:poolDictionaries:inDictionary:options:`
-/// [PG, Jadeite] and `category:` [PG]. The superclass must resolve to a
+/// \[PG, Jadeite\] and `category:` \[PG\]. The superclass must resolve to a
 /// class (`noSuperclass`), the dictionary be in the symbol list.
 pub fn define_class(
     name: &str,
@@ -575,7 +575,7 @@ res := home at: {0}.\n",
 }
 
 /// The parts of a class a redefinition can change, or nil for none:
-/// `definition`, `comment`, `category` [PG].
+/// `definition`, `comment`, `category` \[PG\].
 fn snapshot(into: &str, class_name: &str) -> String {
     format!(
         "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
@@ -587,7 +587,7 @@ fn snapshot(into: &str, class_name: &str) -> String {
 }
 
 /// Evaluates a class-definition source with `String>>evaluate`
-/// [mcp_server] (the form a file-out writes, `comment:` and `category:`
+/// \[mcp_server\] (the form a file-out writes, `comment:` and `category:`
 /// statements included), which must answer a class (`notAClassValue`),
 /// and answers the class's own name, home dictionary, and its definition,
 /// comment and category before (nil if it did not exist) and after.
@@ -610,7 +610,7 @@ strs value: after.",
 }
 
 /// Adds an empty dictionary at the end of the symbol list:
-/// `createDictionaryNamed:at:` [GemConnect]; an existing name is the
+/// `createDictionaryNamed:at:` \[GemConnect\]; an existing name is the
 /// error `dictionaryExists`.
 pub fn add_dictionary(name: &str) -> String {
     program(&format!(
@@ -624,7 +624,7 @@ sl createDictionaryNamed: {0} at: sl size + 1.
 }
 
 /// Removes a dictionary from the symbol list (`removeDictionaryNamed:`
-/// [Jadeite]), refusing the standard ones (`standardDictionary`) and one
+/// \[Jadeite\]), refusing the standard ones (`standardDictionary`) and one
 /// that is the home of classes (`homeOfClasses`).
 pub fn remove_dictionary(name: &str) -> String {
     program(&format!(
@@ -641,7 +641,7 @@ sl removeDictionaryNamed: {0}.
     ))
 }
 
-/// Removes a method: `removeSelector:` [Jadeite], or `noMethod`.
+/// Removes a method: `removeSelector:` \[Jadeite\], or `noMethod`.
 pub fn delete_method(class_name: &str, meta: bool, selector: &str) -> String {
     program(&format!(
         "findClass value: {0}.
@@ -657,9 +657,9 @@ beh removeSelector: {2}.
     ))
 }
 
-/// Removes a class without subclasses (`subclassesOf:` [Jadeite], else
+/// Removes a class without subclasses (`subclassesOf:` \[Jadeite\], else
 /// `hasSubclasses`) by removing its binding from its home dictionary
-/// (`removeKey:` [ANSI]).
+/// (`removeKey:` \[ANSI\]).
 pub fn delete_class(class_name: &str) -> String {
     program(&format!(
         "findClass value: {}.
@@ -673,7 +673,7 @@ home removeKey: cls name.
     ))
 }
 
-/// Replaces a class comment: `comment:` [Jadeite].
+/// Replaces a class comment: `comment:` \[Jadeite\].
 pub fn set_class_comment(class_name: &str, comment: &str) -> String {
     program(&format!(
         "findClass value: {}.
