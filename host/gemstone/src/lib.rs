@@ -679,6 +679,9 @@ impl GemStoneSession {
                 "the text contains a NUL character, which cannot be sent to GemStone",
             ));
         }
+        if cancel.is_some_and(CancelToken::is_cancelled) {
+            return Err(cancelled());
+        }
         let mut guard = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(session) = guard.as_mut().filter(|_| !self.is_dead()) else {
             return Err(lost("an earlier call lost it"));
