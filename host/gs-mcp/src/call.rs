@@ -108,7 +108,10 @@ pub fn call(args: CallArgs<'_>) -> Result<(), Failure> {
             arguments,
             notifier: Arc::new(StderrNotifier),
             control: control.clone(),
-            deadline: settings.sessions.request_timeout.map(|t| Instant::now() + t),
+            deadline: settings
+                .sessions
+                .request_timeout
+                .map(|t| Instant::now() + t),
         };
         tokio::select! {
             answer = session.call(request) => match answer {

@@ -1,0 +1,203 @@
+//! `gs-mcp call --config F [--image P] TOOL 'JSON'`: one tool call through
+//! the real server (configuration, toolsets, image, broker), its result on
+//! stdout, log lines and progress on stderr, exit status 0 for a result, 1
+//! for `isError`, 2 for a bad configuration, tool or arguments. Run with
+//! the built-in toolset and the `hello` test plug-in.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+mod common;
+use common::{bin, text};
+
+/// A configuration with two built-in tools and four of `hello`'s (each
+/// offers a `describe_class`), `hello` granted all.
+fn config(dir: &Path) -> PathBuf {
+    let path = dir.join("toolsets.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "[image]\npath = \"dev.image\"\n\n[[toolset]]\nbuiltin = true\n\
+             tools = [\"execute_code\", \"describe_class\"]\n\n[[toolset]]\npath = {:?}\n\
+             grants = [\"image:read\", \"image:execute\", \"image:write\"]\n\
+             tools = [\"greet\", \"add\", \"fail\", \"chatty\"]\n",
+            gs_test_plugins::HELLO
+        ),
+    )
+    .unwrap();
+    path
+}
+
+/// `gs-mcp call --config <dir>/toolsets.toml ARGS…`.
+fn call(dir: &Path, args: &[&str]) -> Output {
+    bin()
+        .arg("call")
+        .arg("--config")
+        .arg(config(dir))
+        .args(args)
+        .env("HOME", dir)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .output()
+        .unwrap()
+}
+
+fn status(out: &Output) -> i32 {
+    out.status.code().expect("gs-mcp exited normally")
+}
+
+#[test]
+fn a_builtin_tool_answers_its_text_and_structured_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = call(dir.path(), &["execute_code", r#"{"code": "3 + 4"}"#]);
+    assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("7\n"), "{stdout}");
+    let structured: Value = serde_json::from_str(&stdout["7\n".len()..]).unwrap();
+    assert_eq!(structured["result"], "7");
+    assert!(
+        dir.path().join("dev.image").exists(),
+        "the configured image is used"
+    );
+
+    // --json: the MCP CallToolResult as one line.
+    let out = call(
+        dir.path(),
+        &["--json", "execute_code", r#"{"code": "3 + 4"}"#],
+    );
+    assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+    let result: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(result["isError"], false);
+    assert_eq!(result["structuredContent"]["result"], "7");
+}
+
+#[test]
+fn a_plugin_tool_runs_with_its_log_lines_and_progress_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = call(dir.path(), &["greet", r#"{"name": "Ada"}"#]);
+    assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "Hello, Ada!\n");
+
+    let out = call(dir.path(), &["add", r#"{"a": 2, "b": 3}"#]);
+    assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+    let structured: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(structured, serde_json::json!({"sum": 5}));
+
+    let out = call(dir.path(), &["chatty"]);
+    assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "logged\n");
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("gs-mcp: hello: info: starting"), "{stderr}");
+    assert!(stderr.contains("gs-mcp: progress 3/3: step"), "{stderr}");
+    assert!(stderr.contains("gs-mcp: hello: warning: done"), "{stderr}");
+}
+
+#[test]
+fn an_error_result_exits_1_with_its_message_and_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = call(dir.path(), &["fail", r#"{"kind": "notFound"}"#]);
+    assert_eq!(status(&out), 1, "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\"kind\": \"notFound\""), "{stdout}");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("gs-mcp: tool `fail` answered an error (notFound): isError is true"),
+        "{stderr}"
+    );
+
+    let out = call(
+        dir.path(),
+        &["describe_class", r#"{"className": "NoSuchClass"}"#],
+    );
+    assert_eq!(status(&out), 1, "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("no class named NoSuchClass"));
+
+    // Arguments the tool's schema refuses are the tool's answer too.
+    let out = call(dir.path(), &["greet", r#"{"nme": "Ada"}"#]);
+    assert_eq!(status(&out), 1, "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("invalidParams"));
+}
+
+#[test]
+fn an_unknown_tool_exits_2_naming_it_and_the_likely_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = call(dir.path(), &["greeet", "{}"]);
+    assert_eq!(status(&out), 2);
+    assert!(out.stdout.is_empty());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("gs-mcp: no tool named `greeet` in this configuration"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("gs-mcp tools --config"), "{stderr}");
+    let out = call(dir.path(), &["execute_cod", "{}"]);
+    assert_eq!(status(&out), 2);
+    assert!(text(&out.stderr).contains("did you mean execute_code?"));
+}
+
+#[test]
+fn bad_json_or_a_bad_configuration_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = call(dir.path(), &["greet", r#"{"name": "Ada""#]);
+    assert_eq!(status(&out), 2);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("gs-mcp: the arguments of `greet` are not JSON"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("one JSON object"), "{stderr}");
+    let out = call(dir.path(), &["greet", r#"["Ada"]"#]);
+    assert_eq!(status(&out), 2);
+    assert!(text(&out.stderr).contains("`greet`"));
+
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[[toolset]]\npath = \"missing.wasm\"\n").unwrap();
+    let out = bin()
+        .args(["call", "--config"])
+        .arg(&bad)
+        .args(["greet", "{}"])
+        .env("HOME", dir.path())
+        .env("XDG_CACHE_HOME", dir.path().join("cache"))
+        .output()
+        .unwrap();
+    assert_eq!(status(&out), 2);
+    assert!(
+        text(&out.stderr).contains("missing.wasm"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn image_overrides_the_configured_image() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other.image");
+    let out = call(
+        dir.path(),
+        &[
+            "--image",
+            other.to_str().unwrap(),
+            "execute_code",
+            r#"{"code": "UserGlobals at: #Mark put: 1. System commitTransaction"}"#,
+        ],
+    );
+    assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+    assert!(other.exists());
+    assert!(!dir.path().join("dev.image").exists());
+    let out = call(
+        dir.path(),
+        &[
+            "--image",
+            other.to_str().unwrap(),
+            "execute_code",
+            r#"{"code": "UserGlobals at: #Mark"}"#,
+        ],
+    );
+    assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("1\n"),
+        "{}",
+        text(&out.stdout)
+    );
+}
