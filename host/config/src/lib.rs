@@ -109,7 +109,7 @@ pub enum ImageBackend {
     },
     /// A GemStone/S 64 stone reached through the GemStone C Interface
     /// (`libgcits`, loaded at run time): each MCP session a GCI session.
-    GemStone(GemStoneSettings),
+    GemStone(Box<GemStoneSettings>),
 }
 
 /// The `gemstone` backend's settings (`[image]` with `backend =
@@ -423,6 +423,10 @@ pub struct EngineSettings {
     /// calls always find a processor. `None` (the default): one fewer than
     /// the machine's processors, at least one. 1 to 1024.
     pub long_call_lanes: Option<usize>,
+    /// True to give clients a crashed plug-in call's WebAssembly backtrace
+    /// (`backtrace` in the error's `structuredContent.error`). The server's
+    /// log has it either way. Default false.
+    pub client_backtraces: bool,
 }
 
 /// The most instances `engine.max_instances` may ask for. Every pool slot
@@ -439,6 +443,7 @@ impl Default for EngineSettings {
             total_memory: 4 << 30,
             max_component_bytes: 64 << 20,
             long_call_lanes: None,
+            client_backtraces: false,
         }
     }
 }

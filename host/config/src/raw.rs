@@ -149,6 +149,7 @@ struct RawEngine {
     total_memory_bytes: Option<u64>,
     max_component_bytes: Option<u64>,
     long_call_lanes: Option<u64>,
+    client_backtraces: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -523,7 +524,9 @@ fn validate_image(
             };
             Ok(ImageBackend::Embedded { path })
         }
-        "gemstone" => validate_gemstone(raw, base, env).map(ImageBackend::GemStone),
+        "gemstone" => {
+            validate_gemstone(raw, base, env).map(|s| ImageBackend::GemStone(Box::new(s)))
+        }
         other => Err(ConfigError::at(
             "image.backend",
             format!("`{other}` is not a backend; use `embedded` or `gemstone`"),
@@ -823,6 +826,9 @@ fn validate_engine(raw: Option<RawEngine>) -> Result<EngineSettings, ConfigError
             ));
         }
         e.long_call_lanes = Some(n as usize);
+    }
+    if let Some(b) = r.client_backtraces {
+        e.client_backtraces = b;
     }
     Ok(e)
 }

@@ -267,7 +267,7 @@ fn gemstone_backend_settings() {
     .unwrap();
     assert_eq!(
         config.image,
-        ImageBackend::GemStone(GemStoneSettings {
+        ImageBackend::GemStone(Box::new(GemStoneSettings {
             gemstone: "/opt/gs".into(),
             version: Some("3.7.5".into()),
             stone: "gs64stone".into(),
@@ -278,7 +278,7 @@ fn gemstone_backend_settings() {
             password_kind: PasswordKind::OneTime,
             host_login: None,
             login_concurrency: 8,
-        })
+        }))
     );
     // The installation may come from the environment, as GemStone's own
     // tools take it; the defaults fill the rest.
@@ -671,9 +671,19 @@ long_call_lanes = 3
     )
     .unwrap();
     assert_eq!(c.engine.long_call_lanes, Some(3));
+    assert!(!c.engine.client_backtraces);
     assert_eq!(c.memory_ceiling, 512 << 20);
     assert_eq!(c.engine.total_memory, 256 << 20);
     assert_eq!(c.engine.max_component_bytes, 1 << 20);
+}
+
+#[test]
+fn client_backtraces_default_off_and_are_read() {
+    assert!(!parse("").unwrap().engine.client_backtraces);
+    let c = parse("[engine]\nclient_backtraces = true\n").unwrap();
+    assert!(c.engine.client_backtraces);
+    let e = refused("[engine]\nclient_backtraces = \"yes\"\n");
+    assert!(e.contains("client_backtraces") || e.contains("boolean"), "{e}");
 }
 
 #[test]
