@@ -570,7 +570,12 @@ fn frame_error(code: &str, args: &[String], user: &str, doit: bool) -> ToolError
             let mut d = Map::new();
             d.insert("exceptionClass".into(), json!(arg(0)));
             d.insert("description".into(), json!(arg(1)));
-            ToolError::other(format!("unhandled {}: {}", arg(0), arg(1))).with_details(d)
+            let mut message = format!("unhandled {}: {}", arg(0), arg(1));
+            if !arg(2).is_empty() {
+                message.push_str("\nTranscript before the error:\n");
+                message.push_str(arg(2));
+            }
+            ToolError::other(message).with_details(d)
         }
         "notTestCase" => ToolError::invalid_params(format!(
             "{} is not a TestCase subclass; name a test class (list_test_classes shows them)",

@@ -399,18 +399,28 @@ res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str
 /// its value's `printString` cut at [`PRINT_CHARS`] (`copyFrom:to:`
 /// \[ANSI\]); a compile error (`CompileError` \[PG ch. 15\]) or an unhandled
 /// `Error` or `Halt` \[PG ch. 15\] (an `ExceptionSet` made with `,` \[ANSI\])
-/// answered as an error frame with the class's `name` and the exception's
-/// `description` \[ANSI\]. The Transcript is not captured (a
-/// gem writes it to its log).
+/// answered as an error frame with the class's `name`, the exception's
+/// `description` \[ANSI\] and the Transcript written before it. The
+/// Transcript is caught by putting a WriteStream where GemStone's
+/// `TranscriptStreamPortable` writes, `SessionTemps current at:
+/// #TranscriptStream_SessionStream` \[Jadeite's `JadeServer64bit3x>>installTranscript`,
+/// Jasper's Transcript sink\], for the length of the doit (`ensure:` \[ANSI\]
+/// puts back what was there).
 pub fn execute(code: &str) -> String {
     program(&format!(
-        "res := [[{code} evaluate]
-    on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
-  on: Error, Halt do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: x1 description)].
-ps := [res printString] on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: 'while printing the result: ' , x1 description)].
+        "d := WriteStream on: String new.
+home := SessionTemps current at: #TranscriptStream_SessionStream ifAbsent: [nil].
+SessionTemps current at: #TranscriptStream_SessionStream put: d.
+[res := [[{code} evaluate]
+      on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
+    on: Error, Halt do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: x1 description with: d contents)].
+  ps := [res printString] on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: 'while printing the result: ' , x1 description with: d contents)]]
+  ensure: [home == nil
+    ifTrue: [SessionTemps current removeKey: #TranscriptStream_SessionStream ifAbsent: [nil]]
+    ifFalse: [SessionTemps current at: #TranscriptStream_SessionStream put: home]].
 trunc := ps size > {cap}.
 trunc ifTrue: [ps := ps copyFrom: 1 to: {cap}].
-{ok}str value: ps. bool value: trunc. str value: ''.",
+{ok}str value: ps. bool value: trunc. str value: d contents.",
         code = lit(code),
         cap = PRINT_CHARS,
         ok = ok(3)

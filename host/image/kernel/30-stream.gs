@@ -520,20 +520,20 @@ category: 'accessing'
 method: TranscriptStream
 nextPutAll: aString
   "Append aString's characters to the session transcript and answer aString."
-  self _append: aString displayString.
+  self _write: aString displayString.
   ^aString
 %
 category: 'accessing'
 method: TranscriptStream
 nextPut: aCharacter
-  self _append: (String with: aCharacter).
+  self _write: (String with: aCharacter).
   ^aCharacter
 %
 category: 'accessing'
 method: TranscriptStream
 show: anObject
   "Append anObject's displayString: strings as they are, other objects as printed."
-  self _append: anObject displayString
+  self _write: anObject displayString
 %
 category: 'accessing'
 method: TranscriptStream
@@ -570,6 +570,15 @@ category: 'printing'
 method: TranscriptStream
 printOn: aStream
   aStream nextPutAll: 'aTranscriptStream'
+%
+category: 'private'
+method: TranscriptStream
+_write: aString
+  "Write aString where GemStone's Transcript writes: to the stream a client put in SessionTemps current at: #TranscriptStream_SessionStream, if any (as JadeServer and Jasper do), else to the output the session captures."
+  | sink |
+  sink := SessionTemps current at: #TranscriptStream_SessionStream ifAbsent: [nil].
+  sink == nil ifTrue: [^self _append: aString].
+  sink nextPutAll: aString
 %
 category: 'private'
 method: TranscriptStream
