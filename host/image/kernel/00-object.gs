@@ -1001,6 +1001,14 @@ includesBehavior: aClass
 %
 category: 'testing'
 method: Behavior
+validateSubclassOf: aClass
+  "Signal an ArgumentError unless the receiver is aClass or a subclass of it; answer the receiver."
+  (self includesBehavior: aClass)
+    ifFalse: [^ArgumentError signal: self name, ' is not a subclass of ', aClass name].
+  ^self
+%
+category: 'testing'
+method: Behavior
 includesSelector: aSymbol
   "Answer whether this class itself defines aSymbol."
   <primitive: 96>

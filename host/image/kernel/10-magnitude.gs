@@ -1,6 +1,6 @@
 ! gs-mcp kernel class library, part 10: magnitudes.
 ! Magnitude, Character, the Number tower (Integer, SmallInteger, LargeInteger,
-! Fraction, BinaryFloat, Float, SmallDouble, ScaledDecimal), Date and Time.
+! AbstractFraction, Fraction, BinaryFloat, Float, SmallDouble, ScaledDecimal), Date and Time.
 ! Mixed arithmetic: a primitive fails when its argument is of another kind and
 ! the fallback coerces by generality (Integer 10 < Fraction 20 < ScaledDecimal 30
 ! < BinaryFloat 40) and retries the operation.
@@ -102,7 +102,23 @@ LargeInteger category: 'Kernel-Numbers'
 %
 
 doit
-Number subclass: 'Fraction'
+Number subclass: 'AbstractFraction'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+AbstractFraction comment: 'AbstractFraction is the superclass of GemStone''s exact fractions; here its only subclass is Fraction.'
+%
+doit
+AbstractFraction category: 'Kernel-Numbers'
+%
+
+doit
+AbstractFraction subclass: 'Fraction'
   instVarNames: #( numerator denominator)
   classVars: #()
   classInstVars: #()

@@ -111,7 +111,7 @@ Error subclass: 'ImproperOperation'
   options: #()
 %
 doit
-ImproperOperation comment: 'An ImproperOperation reports an operation that cannot be applied to object, its receiver or argument: an unacceptable argument (ArgumentError, ArgumentTypeError), an absent key (LookupError) or an index out of bounds (OffsetError).'
+ImproperOperation comment: 'An ImproperOperation reports an operation that cannot be applied to object, its receiver or argument: an unacceptable argument (ArgumentError, ArgumentTypeError), an absent key (LookupError), an index out of bounds (OffsetError) or a value outside a range (OutOfRange).'
 %
 doit
 ImproperOperation category: 'Kernel-Exceptions'
@@ -163,6 +163,22 @@ OffsetError comment: 'An OffsetError reports an index outside the bounds of the 
 %
 doit
 OffsetError category: 'Kernel-Exceptions'
+%
+
+doit
+ImproperOperation subclass: 'OutOfRange'
+  instVarNames: #( minimum maximum actual)
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+OutOfRange comment: 'An OutOfRange reports an argument (actual) outside the range minimum to maximum that the method accepts, such as a process priority or an environment number.'
+%
+doit
+OutOfRange category: 'Kernel-Exceptions'
 %
 
 doit
@@ -669,6 +685,52 @@ method: OffsetError
 defaultDescription
   actual == nil ifTrue: [^super defaultDescription].
   ^'index ', actual printString, ' is out of bounds for ', object class nameWithArticle, ' of size ', maximum printString
+%
+
+! ------------------------------------------------------------------ OutOfRange
+removeallmethods OutOfRange
+removeallclassmethods OutOfRange
+
+category: 'instance creation'
+classmethod: OutOfRange
+new: anInteger minimum: min maximum: max
+  "Answer a new OutOfRange reporting that anInteger is outside min to max."
+  ^self new actual: anInteger minimum: min maximum: max
+%
+category: 'accessing'
+method: OutOfRange
+actual: anInteger minimum: min maximum: max
+  actual := anInteger.
+  minimum := min.
+  maximum := max
+%
+category: 'accessing'
+method: OutOfRange
+minimum
+  ^minimum
+%
+category: 'accessing'
+method: OutOfRange
+maximum
+  ^maximum
+%
+category: 'accessing'
+method: OutOfRange
+actual
+  ^actual
+%
+category: 'exception description'
+method: OutOfRange
+details
+  "E.g. 0 is out of range 1 to 8, when the error was made with the range."
+  actual == nil ifTrue: [^super details].
+  ^actual printString, ' is out of range ', minimum printString, ' to ', maximum printString
+%
+category: 'exception description'
+method: OutOfRange
+defaultDescription
+  actual == nil ifTrue: [^super defaultDescription].
+  ^self details
 %
 
 ! ------------------------------------------------------------------ LookupError, NotFoundError, CompileError

@@ -1,11 +1,27 @@
 ! gs-mcp kernel class library, part 50: SUnit.
-! TestCase, GsTestCase, TestSuite, TestResult and TestResource. The testing
+! TestAsserter, TestCase, GsTestCase, TestSuite, TestResult and TestResource. The testing
 ! tools (run_test_class, run_test_method, list_failing_tests,
 ! describe_test_failure, list_test_classes) drive these classes.
 set compile_env: 0
 
 doit
-Object subclass: 'TestCase'
+Object subclass: 'TestAsserter'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+TestAsserter comment: 'A TestAsserter makes assertions (assert:, deny:, should:raise:, fail ...), signaling a TestFailure when one does not hold. TestCase is its subclass; other objects that check things may subclass it too.'
+%
+doit
+TestAsserter category: 'SUnit-Kernel'
+%
+
+doit
+TestAsserter subclass: 'TestCase'
   instVarNames: #( testSelector)
   classVars: #()
   classInstVars: #()
@@ -84,7 +100,11 @@ doit
 TestResource category: 'SUnit-Kernel'
 %
 
-! ------------------------------------------------------------------ TestCase
+! ------------------------------------------------------------------ TestAsserter, TestCase
+! (TestAsserter's methods are those in the 'asserting' category and the
+! two private ones they use.)
+removeallmethods TestAsserter
+removeallclassmethods TestAsserter
 removeallmethods TestCase
 removeallclassmethods TestCase
 
@@ -153,53 +173,53 @@ debug
   [self runCase] ensure: [resources do: [:each | each reset]]
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 assert: aBooleanOrBlock
   "Fail unless aBooleanOrBlock is (or evaluates to) true."
   aBooleanOrBlock value == true ifFalse: [self signalFailure: 'Assertion failed']
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 assert: aBooleanOrBlock description: aString
   aBooleanOrBlock value == true ifFalse: [self signalFailure: aString value]
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 assert: actual equals: expected
   "Fail unless actual = expected, saying what each was."
   expected = actual ifFalse: [
     self signalFailure: 'Expected ', expected printString, ' but was ', actual printString]
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 deny: aBooleanOrBlock
   "Fail if aBooleanOrBlock is (or evaluates to) true."
   aBooleanOrBlock value == true ifTrue: [self signalFailure: 'Denial failed']
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 deny: aBooleanOrBlock description: aString
   aBooleanOrBlock value == true ifTrue: [self signalFailure: aString value]
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 deny: actual equals: unexpected
   unexpected = actual ifTrue: [
     self signalFailure: 'Did not expect ', unexpected printString]
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 should: aBlock
   "Fail unless aBlock evaluates to true."
   self assert: aBlock value
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 shouldnt: aBlock
   self deny: aBlock value
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 should: aBlock raise: anExceptionSelector
   "Fail unless evaluating aBlock signals an exception that anExceptionSelector handles."
   self
@@ -207,12 +227,12 @@ should: aBlock raise: anExceptionSelector
     description: 'Expected ', anExceptionSelector printString, ' to be signaled'
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 should: aBlock raise: anExceptionSelector description: aString
   self assert: (self executeShould: aBlock inScopeOf: anExceptionSelector) description: aString
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 should: aBlock raise: anExceptionSelector withExceptionDo: checkBlock
   "Fail unless evaluating aBlock signals an exception that anExceptionSelector handles; then evaluate checkBlock with that exception, to make further assertions about it."
   | raised |
@@ -223,7 +243,7 @@ should: aBlock raise: anExceptionSelector withExceptionDo: checkBlock
   self assert: raised description: 'Expected ', anExceptionSelector printString, ' to be signaled'
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 shouldnt: aBlock raise: anExceptionSelector
   "Fail if evaluating aBlock signals an exception that anExceptionSelector handles."
   self
@@ -231,23 +251,23 @@ shouldnt: aBlock raise: anExceptionSelector
     description: 'Did not expect ', anExceptionSelector printString, ' to be signaled'
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 shouldnt: aBlock raise: anExceptionSelector description: aString
   self deny: (self executeShould: aBlock inScopeOf: anExceptionSelector) description: aString
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 fail
   "Fail unconditionally."
   self signalFailure: 'Test failed'
 %
 category: 'asserting'
-method: TestCase
+method: TestAsserter
 fail: aString
   self signalFailure: aString
 %
 category: 'private'
-method: TestCase
+method: TestAsserter
 executeShould: aBlock inScopeOf: anExceptionSelector
   "Answer whether evaluating aBlock signals an exception that anExceptionSelector handles."
   ^[aBlock value.
@@ -256,7 +276,7 @@ executeShould: aBlock inScopeOf: anExceptionSelector
       do: [:ex | ex return: true]
 %
 category: 'private'
-method: TestCase
+method: TestAsserter
 signalFailure: aString
   ^TestFailure new signal: aString
 %

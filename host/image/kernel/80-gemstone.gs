@@ -3,8 +3,11 @@
 ! processes (ProcessorScheduler and Processor, GsProcess, SharedQueue) as far
 ! as one process allows; interrupt and finalization exceptions; more
 ! collections, strings and streams (IdentityBag, RcIdentityBag, the Symbol-
-! and Integer-keyed dictionaries, DoubleByteString and QuadByteString and
-! their Symbols, AppendStream, the Portable streams); Random and HostRandom;
+! and Integer-keyed dictionaries, DoubleByteString and QuadByteString
+! (under MultiByteString) and their Symbols, AppendStream, the Portable streams,
+! PrintStream, the collision buckets, GsUuidV4); Random, HostRandom and
+! Lag1MwcRandom; Pragma (and GsNMethod>>pragmas); the legacy DateTime;
+! ClientForwarderSend;
 ! the immediate SmallDate, SmallTime and SmallDateAndTime (no instances here);
 ! Reflection; and sockets, files and C calls, which reach outside the image:
 ! those classes exist so code naming them compiles and signal an Error when
@@ -92,6 +95,22 @@ Breakpoint category: 'Kernel-Exceptions'
 %
 
 doit
+ControlInterrupt subclass: 'ClientForwarderSend'
+  instVarNames: #( receiver clientObj selector)
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+ClientForwarderSend comment: 'In GemStone a ClientForwarderSend is signaled when a message is sent to a client forwarder, an object standing in the server for one of the client''s: receiver, clientObj and selector say which. The embedded image has no clients of that kind, so it is never signaled.'
+%
+doit
+ClientForwarderSend category: 'Kernel-Exceptions'
+%
+
+doit
 Notification subclass: 'GcFinalizeNotification'
   instVarNames: #()
   classVars: #()
@@ -173,7 +192,7 @@ AbstractFileReference category: 'Kernel-System'
 
 doit
 AbstractFileReference subclass: 'FileReference'
-  instVarNames: #()
+  instVarNames: #( path)
   classVars: #()
   classInstVars: #()
   poolDictionaries: #()
@@ -253,7 +272,7 @@ ReadStreamPortable category: 'Kernel-Streams'
 
 doit
 WriteStream subclass: 'WriteStreamPortable'
-  instVarNames: #()
+  instVarNames: #( writeLimit)
   classVars: #()
   classInstVars: #()
   poolDictionaries: #()
@@ -348,7 +367,23 @@ IntegerKeyValueDictionary category: 'Kernel-Collections'
 %
 
 doit
-String subclass: 'DoubleByteString'
+String subclass: 'MultiByteString'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+MultiByteString comment: 'In GemStone MultiByteString is the superclass of the strings of more than one byte per character, DoubleByteString and QuadByteString. Here, like them, it is a String (code points 0 to 255).'
+%
+doit
+MultiByteString category: 'Kernel-Collections'
+%
+
+doit
+MultiByteString subclass: 'DoubleByteString'
   instVarNames: #()
   classVars: #()
   classInstVars: #()
@@ -364,7 +399,7 @@ DoubleByteString category: 'Kernel-Collections'
 %
 
 doit
-String subclass: 'QuadByteString'
+MultiByteString subclass: 'QuadByteString'
   instVarNames: #()
   classVars: #()
   classInstVars: #()
@@ -441,6 +476,22 @@ HostRandom comment: 'In GemStone a HostRandom reads the host operating system''s
 %
 doit
 HostRandom category: 'Kernel-Numbers'
+%
+
+doit
+Random subclass: 'Lag1MwcRandom'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Lag1MwcRandom comment: 'In GemStone a Lag1MwcRandom is a Random using a lag-1 multiply-with-carry generator; seed: takes any SmallInteger. Here it is a Random (Park and Miller''s generator), seeded the same way.'
+%
+doit
+Lag1MwcRandom category: 'Kernel-Numbers'
 %
 
 doit
@@ -537,6 +588,101 @@ CLibrary comment: 'In GemStone a CLibrary is a C shared library loaded for CCall
 %
 doit
 CLibrary category: 'Kernel-System'
+%
+
+doit
+WriteStream subclass: 'PrintStream'
+  instVarNames: #( maxSize)
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+PrintStream comment: 'A PrintStream is the stream printString and displayString print on: PrintStream printingOn: aString, or printingOn: aString maxSize: anInteger to stop collecting after anInteger characters; _collection answers what was printed.'
+%
+doit
+PrintStream category: 'Kernel-Streams'
+%
+
+doit
+Object subclass: 'Pragma'
+  instVarNames: #( method keyword arguments)
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+Pragma comment: 'A Pragma is one <keyword: literal ...> annotation of a compiled method: keyword, arguments and the method (a GsNMethod) it was found in. GsNMethod>>pragmas answers a method''s; the class side finds them by keyword in a class or along a superclass chain (allNamed:in:, allNamed:from:to:).'
+%
+doit
+Pragma category: 'Kernel-Classes'
+%
+
+doit
+SequenceableCollection subclass: 'AbstractCollisionBucket'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+AbstractCollisionBucket comment: 'In GemStone the hash dictionaries keep colliding keys in collision buckets, AbstractCollisionBucket and its subclasses. This kernel''s dictionaries use open addressing, so there are no instances; the classes exist for code that extends or tests for them.'
+%
+doit
+AbstractCollisionBucket category: 'Kernel-Collections'
+%
+
+doit
+AbstractCollisionBucket subclass: 'CollisionBucket'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+CollisionBucket comment: 'In GemStone a CollisionBucket holds the keys and values that hash to one slot of a KeyValueDictionary. This kernel''s dictionaries use open addressing, so there are no instances.'
+%
+doit
+CollisionBucket category: 'Kernel-Collections'
+%
+
+doit
+Magnitude subclass: 'DateTime'
+  instVarNames: #( dateAndTime)
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+DateTime comment: 'DateTime is GemStone''s legacy point in time (before the ANSI DateAndTime). Here a DateTime wraps a DateAndTime in UTC: now, comparison, the parts of the date and time, asDateAndTime.'
+%
+doit
+DateTime category: 'Kernel-Time'
+%
+
+doit
+ByteArray byteSubclass: 'GsUuidV4'
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+GsUuidV4 comment: 'A GsUuidV4 is a random (version 4) UUID: 16 bytes; asString answers its canonical text, 36 characters of lowercase hexadecimal digits and hyphens.'
+%
+doit
+GsUuidV4 category: 'Kernel-Collections'
 %
 
 ! ------------------------------------------------------------------ processes
@@ -870,4 +1016,278 @@ oopOf: anObject
 
 doit
 Globals at: #Processor put: ProcessorScheduler new
+%
+
+! ------------------------------------------------------------------ PrintStream
+removeallmethods PrintStream
+removeallclassmethods PrintStream
+
+category: 'instance creation'
+classmethod: PrintStream
+printingOn: aString
+  "Answer a PrintStream that appends to aString."
+  ^self on: aString
+%
+category: 'instance creation'
+classmethod: PrintStream
+printingOn: aString maxSize: anInteger
+  "Answer a PrintStream that appends to aString and keeps at most anInteger characters."
+  ^(self on: aString) maxSize: anInteger
+%
+category: 'private'
+method: PrintStream
+maxSize: anInteger
+  maxSize := anInteger
+%
+category: 'accessing'
+method: PrintStream
+maxSize
+  ^maxSize
+%
+category: 'accessing'
+method: PrintStream
+_collection
+  "Answer what was printed: the contents, cut to maxSize characters when one was given."
+  | contents |
+  contents := self contents.
+  (maxSize ~~ nil and: [contents size > maxSize])
+    ifTrue: [^contents copyFrom: 1 to: maxSize].
+  ^contents
+%
+
+! ------------------------------------------------------------------ Pragma
+removeallmethods Pragma
+removeallclassmethods Pragma
+
+category: 'instance creation'
+classmethod: Pragma
+keyword: aSymbol arguments: anArray
+  ^self new setKeyword: aSymbol arguments: anArray
+%
+category: 'finding'
+classmethod: Pragma
+allNamed: aSymbol in: aClass
+  "Answer an Array of the pragmas with keyword aSymbol in the methods of aClass (its own methods, by selector)."
+  | found |
+  found := OrderedCollection new.
+  aClass selectors asSortedCollection do: [:selector |
+    (aClass compiledMethodAt: selector) pragmas do: [:each |
+      each keyword == aSymbol asSymbol ifTrue: [found add: each]]].
+  ^found asArray
+%
+category: 'finding'
+classmethod: Pragma
+allNamed: aSymbol from: aSubclass to: aSuperclass
+  "Answer an Array of the pragmas with keyword aSymbol in the methods of aSubclass and each of its superclasses up to aSuperclass, both included."
+  | found class |
+  found := OrderedCollection new.
+  class := aSubclass.
+  [class == nil] whileFalse: [
+    found addAll: (self allNamed: aSymbol in: class).
+    class == aSuperclass ifTrue: [^found asArray].
+    class := class superclass].
+  ^found asArray
+%
+category: 'finding'
+classmethod: Pragma
+allNamed: aSymbol in: aClass sortedByArgument: anInteger
+  ^((self allNamed: aSymbol in: aClass) asSortedCollection: [:a :b | (a argumentAt: anInteger) <= (b argumentAt: anInteger)]) asArray
+%
+category: 'finding'
+classmethod: Pragma
+allNamed: aSymbol from: aSubclass to: aSuperclass sortedByArgument: anInteger
+  ^((self allNamed: aSymbol from: aSubclass to: aSuperclass) asSortedCollection: [:a :b | (a argumentAt: anInteger) <= (b argumentAt: anInteger)]) asArray
+%
+category: 'private'
+method: Pragma
+setKeyword: aSymbol arguments: anArray
+  keyword := aSymbol.
+  arguments := anArray
+%
+category: 'private'
+method: Pragma
+setMethod: aGsNMethod
+  method := aGsNMethod
+%
+category: 'accessing'
+method: Pragma
+keyword
+  ^keyword
+%
+category: 'accessing'
+method: Pragma
+selector
+  "Answer the selector of the method the pragma is in."
+  ^method selector
+%
+category: 'accessing'
+method: Pragma
+arguments
+  ^arguments
+%
+category: 'accessing'
+method: Pragma
+argumentAt: anInteger
+  ^arguments at: anInteger
+%
+category: 'accessing'
+method: Pragma
+numArgs
+  ^arguments size
+%
+category: 'accessing'
+method: Pragma
+method
+  ^method
+%
+category: 'accessing'
+method: Pragma
+methodClass
+  ^method inClass
+%
+category: 'accessing'
+method: Pragma
+message
+  ^Message selector: keyword arguments: arguments
+%
+category: 'printing'
+method: Pragma
+printOn: aStream
+  "As GemStone prints a pragma: < gtExample > or < foo: 1 bar: #'baz' >."
+  aStream nextPut: $<.
+  arguments isEmpty
+    ifTrue: [aStream space; nextPutAll: keyword]
+    ifFalse: [
+      | parts |
+      parts := keyword keywords.
+      1 to: parts size do: [:i |
+        aStream space; nextPutAll: (parts at: i); space; print: (arguments at: i)]].
+  aStream space; nextPut: $>
+%
+
+category: 'accessing'
+method: GsNMethod
+pragmas
+  "Answer an Array of the method's pragmas (Pragma objects), in source order."
+  ^sourceString _pragmaSpecs collect: [:each |
+    (Pragma keyword: each first arguments: each last) setMethod: self; yourself]
+%
+category: 'private'
+method: CharacterCollection
+_pragmaSpecs
+  "The pragmas of the method whose source is the receiver: an Array of {keyword. arguments} pairs."
+  <primitive: 149>
+  ^#()
+%
+
+! ------------------------------------------------------------------ DateTime
+removeallmethods DateTime
+removeallclassmethods DateTime
+
+category: 'instance creation'
+classmethod: DateTime
+now
+  "Answer the current time, in UTC."
+  ^self fromDateAndTime: DateAndTime now
+%
+category: 'instance creation'
+classmethod: DateTime
+fromDateAndTime: aDateAndTime
+  ^self new setDateAndTime: aDateAndTime
+%
+category: 'private'
+method: DateTime
+setDateAndTime: aDateAndTime
+  dateAndTime := aDateAndTime
+%
+category: 'converting'
+method: DateTime
+asDateAndTime
+  ^dateAndTime
+%
+category: 'accessing'
+method: DateTime
+year
+  ^dateAndTime year
+%
+category: 'accessing'
+method: DateTime
+month
+  ^dateAndTime month
+%
+category: 'accessing'
+method: DateTime
+dayOfMonth
+  ^dateAndTime dayOfMonth
+%
+category: 'accessing'
+method: DateTime
+hour
+  ^dateAndTime hour
+%
+category: 'accessing'
+method: DateTime
+minute
+  ^dateAndTime minute
+%
+category: 'accessing'
+method: DateTime
+second
+  ^dateAndTime second
+%
+category: 'comparing'
+method: DateTime
+< aDateTime
+  ^dateAndTime < aDateTime asDateAndTime
+%
+category: 'comparing'
+method: DateTime
+= anObject
+  ^(anObject isKindOf: DateTime) and: [dateAndTime = anObject asDateAndTime]
+%
+category: 'comparing'
+method: DateTime
+hash
+  ^dateAndTime hash
+%
+category: 'printing'
+method: DateTime
+printOn: aStream
+  dateAndTime printOn: aStream
+%
+
+! ------------------------------------------------------------------ GsUuidV4
+removeallmethods GsUuidV4
+removeallclassmethods GsUuidV4
+
+category: 'instance creation'
+classmethod: GsUuidV4
+new
+  "Answer a new random UUID (RFC 4122 version 4, variant 10)."
+  | random uuid |
+  random := HostRandom new.
+  uuid := self basicNew: 16.
+  1 to: 16 do: [:i | uuid at: i put: (random integerBetween: 0 and: 255)].
+  uuid at: 7 put: ((uuid at: 7) bitAnd: 16r0F) + 16r40.
+  uuid at: 9 put: ((uuid at: 9) bitAnd: 16r3F) + 16r80.
+  ^uuid
+%
+category: 'converting'
+method: GsUuidV4
+asString
+  "E.g. 'f47ac10b-58cc-4372-a567-0e02b2c3d479'."
+  | stream digits |
+  digits := '0123456789abcdef'.
+  stream := WriteStream on: String new.
+  1 to: self size do: [:i |
+    (i = 5 or: [i = 7 or: [i = 9 or: [i = 11]]]) ifTrue: [stream nextPut: $-].
+    stream
+      nextPut: (digits at: ((self at: i) bitShift: -4) + 1);
+      nextPut: (digits at: ((self at: i) bitAnd: 15) + 1)].
+  ^stream contents
+%
+category: 'printing'
+method: GsUuidV4
+printOn: aStream
+  aStream nextPutAll: self asString
 %

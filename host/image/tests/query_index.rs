@@ -226,7 +226,7 @@ fn kernel_methods_are_indexed_and_test_case_itself_is_not_a_test_class() {
     let image = Image::open(dir.path().join("k.image")).unwrap();
     let mut s = image.session();
     assert!(s.class("TestCase").unwrap().kernel);
-    assert_eq!(refs(&s.implementors("assert:")), ["TestCase>>assert:"]);
+    assert_eq!(refs(&s.implementors("assert:")), ["TestAsserter>>assert:"]);
     let before = s.test_classes();
     assert!(!before.contains(&"TestCase".to_string()), "{before:?}");
     define(&mut s, "MyTest", Some("TestCase"), "UserGlobals");

@@ -765,10 +765,37 @@ impl Run<'_> {
             }
             130..=147 => self.system_primitive(n, rcv, args),
             148 => self.evaluate_source(rcv),
+            149 => self.pragma_specs(rcv),
             _ => Err(self.fatal(format!(
                 "primitive {n} is not implemented by this interpreter"
             ))),
         }
+    }
+
+    /// Primitive 149, `CharacterCollection>>_pragmaSpecs`: the pragmas of
+    /// the method whose source is rcvr, as an Array of `{keyword. arguments}`
+    /// pairs (a Symbol and an Array of the literal arguments), in source
+    /// order; `Pragma` objects are made from them in Smalltalk. Source that
+    /// does not parse as a method has none.
+    fn pragma_specs(&mut self, rcv: Value) -> R<Option<Value>> {
+        let Some(source) = self.str_of(rcv) else {
+            return Ok(None);
+        };
+        let pragmas = match gs_smalltalk::parser::parse_method(&source) {
+            Ok(method) => method.pragmas,
+            Err(_) => Vec::new(),
+        };
+        let mut specs = Vec::with_capacity(pragmas.len());
+        for pragma in &pragmas {
+            let keyword = self.symbol(&pragma.selector);
+            let mut arguments = Vec::with_capacity(pragma.arguments.len());
+            for literal in &pragma.arguments {
+                arguments.push(self.literal(literal)?);
+            }
+            let arguments = self.array(arguments)?;
+            specs.push(self.array(vec![keyword, arguments])?);
+        }
+        self.array(specs).map(Some)
     }
 
     /// Primitive 148, `CharacterCollection>>evaluate`: compiles rcvr as a

@@ -21,13 +21,13 @@ use gs_topaz::CommandKind;
 /// Each project's directory under `tests/realcode/` and the least share of
 /// its methods (in percent) that must compile: what is achieved now.
 const PROJECTS: &[(&str, f64)] = &[
-    ("gemconnect-postgres", 97.51),
-    ("sparkle", 99.37),
-    ("jasper", 99.26),
+    ("gemconnect-postgres", 99.06),
+    ("sparkle", 99.76),
+    ("jasper", 99.75),
 ];
 
 /// The least share over the whole corpus, in percent.
-const OVERALL_FLOOR: f64 = 99.12;
+const OVERALL_FLOOR: f64 = 99.68;
 
 /// Runs a file-in's doits as `gs-mcp image load` does ([`FileInDoits`]),
 /// saying which ones take long.
