@@ -235,6 +235,9 @@ pub fn load_toolsets(config: &Config) -> Loaded {
                 .engine
                 .long_call_lanes
                 .unwrap_or_else(gs_toolset_host::default_long_call_lanes),
+            client_backtraces: config.engine.client_backtraces,
+            // Plug-in crashes go to stderr, the server's log.
+            crash_log: Default::default(),
         };
         match ToolsetHost::new(host_config) {
             Ok(h) => loaded.host = Some(Arc::new(h)),

@@ -201,3 +201,51 @@ fn image_overrides_the_configured_image() {
         text(&out.stdout)
     );
 }
+
+#[test]
+fn a_plugin_crash_is_logged_with_its_backtrace() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("misbehave.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[image]\npath = \"dev.image\"\n\n[[toolset]]\npath = {:?}\n",
+            gs_test_plugins::MISBEHAVE
+        ),
+    )
+    .unwrap();
+    let run = |extra: &str| {
+        if !extra.is_empty() {
+            let text = std::fs::read_to_string(&cfg).unwrap();
+            std::fs::write(&cfg, format!("{extra}\n{text}")).unwrap();
+        }
+        bin()
+            .args(["call", "--config"])
+            .arg(&cfg)
+            .arg("panic")
+            .env("HOME", dir.path())
+            .env("XDG_CACHE_HOME", dir.path().join("cache"))
+            .output()
+            .unwrap()
+    };
+    let out = run("");
+    assert_eq!(status(&out), 1);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "gs-mcp: plug-in crash: toolset `misbehave`, tool `panic`, session 1: tool `panic` \
+             of toolset `misbehave` panicked"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("WebAssembly backtrace:"), "{stderr}");
+    assert!(stderr.contains(": misbehave::panic "), "{stderr}");
+    // The client's answer has no backtrace unless the operator says so.
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("backtrace"), "{stdout}");
+    let out = run("[engine]\nclient_backtraces = true\n");
+    assert_eq!(status(&out), 1);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\"backtrace\": ["), "{stdout}");
+    assert!(stdout.contains("misbehave::panic"), "{stdout}");
+}

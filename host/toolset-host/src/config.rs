@@ -5,7 +5,10 @@
 //! binary, which builds them. Every field has a documented default.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
+
+use gs_toolset::ErrorKind;
 
 /// Engine-wide settings, shared by every WebAssembly toolset.
 #[derive(Debug, Clone)]
@@ -43,6 +46,85 @@ pub struct HostConfig {
     /// which serve every session's requests, and short calls. The default
     /// is [`default_long_call_lanes`]; `usize::MAX` lifts the limit.
     pub long_call_lanes: usize,
+    /// True to give the client a crashed call's WebAssembly backtrace too,
+    /// as `backtrace` in the error's `structuredContent.error` (a list of
+    /// frames, innermost first, each the function's name). The operator's
+    /// log ([`HostConfig::crash_log`]) always has it. Default: false — the
+    /// guest's internals are the vendor's and the operator's business.
+    pub client_backtraces: bool,
+    /// Where every plug-in crash is reported (a trap, a panic, a stack
+    /// overflow, a deadline or memory cap that stopped it): toolset, tool,
+    /// session, what happened and the backtrace. Default: a few lines on
+    /// stderr, the server's log.
+    pub crash_log: CrashLog,
+}
+
+/// One plug-in crash, as [`HostConfig::crash_log`] receives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Crash {
+    /// The toolset's name.
+    pub toolset: String,
+    /// The tool called.
+    pub tool: String,
+    /// The session's number: one per MCP session's use of the toolset,
+    /// counted from 1 in the order sessions first called any WebAssembly
+    /// toolset of this host.
+    pub session: u64,
+    /// What the client was told: the failure's kind…
+    pub kind: ErrorKind,
+    /// …and its message.
+    pub message: String,
+    /// The guest's WebAssembly frames when it stopped, innermost first,
+    /// each its function's (demangled) name; empty when wasmtime recorded
+    /// none.
+    pub backtrace: Vec<String>,
+}
+
+impl std::fmt::Display for Crash {
+    /// `toolset `t`, tool `x`, session N: message`, then one line per frame.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "toolset `{}`, tool `{}`, session {}: {} ({})",
+            self.toolset, self.tool, self.session, self.message, self.kind
+        )?;
+        if !self.backtrace.is_empty() {
+            f.write_str("\n  WebAssembly backtrace:")?;
+            for (i, frame) in self.backtrace.iter().enumerate() {
+                write!(f, "\n    {i:>2}: {frame}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where crashes are reported: a function of the [`Crash`].
+#[derive(Clone)]
+pub struct CrashLog(Arc<dyn Fn(&Crash) + Send + Sync>);
+
+impl CrashLog {
+    /// Reports each crash to `sink`.
+    pub fn new(sink: impl Fn(&Crash) + Send + Sync + 'static) -> CrashLog {
+        CrashLog(Arc::new(sink))
+    }
+
+    /// Reports `crash`.
+    pub fn report(&self, crash: &Crash) {
+        (self.0)(crash);
+    }
+}
+
+impl Default for CrashLog {
+    /// `gs-mcp: plug-in crash: …` on stderr.
+    fn default() -> Self {
+        CrashLog::new(|crash| eprintln!("gs-mcp: plug-in crash: {crash}"))
+    }
+}
+
+impl std::fmt::Debug for CrashLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CrashLog(..)")
+    }
 }
 
 /// The lanes to give long calls when limiting them: one fewer than the
@@ -63,6 +145,8 @@ impl Default for HostConfig {
             total_memory: 4 << 30,
             max_component_bytes: 64 << 20,
             long_call_lanes: default_long_call_lanes(),
+            client_backtraces: false,
+            crash_log: CrashLog::default(),
         }
     }
 }

@@ -152,6 +152,10 @@ impl ToolsetHost {
         let mut c = Config::new();
         c.wasm_component_model(true)
             .epoch_interruption(true)
+            // Crash reports name the guest's functions (from the
+            // component's name section); DWARF file and line are not read.
+            .wasm_backtrace_max_frames(std::num::NonZeroUsize::new(MAX_BACKTRACE_FRAMES))
+            .wasm_backtrace_details(wasmtime::WasmBacktraceDetails::Disable)
             .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
         let engine = Engine::new(&c)
             .map_err(|e| HostError(format!("cannot create the WebAssembly engine: {e:#}")))?;
@@ -281,6 +285,8 @@ impl ToolsetHost {
             sha256: digest,
             from_cache,
             path: path.to_owned(),
+            client_backtraces: self.config.client_backtraces,
+            crash_log: self.config.crash_log.clone(),
         }))
     }
 
@@ -517,6 +523,9 @@ fn overlaps(a: &Path, b: &Path) -> bool {
     let (a, b) = (resolve(a), resolve(b));
     a.starts_with(&b) || b.starts_with(&a)
 }
+
+/// Most WebAssembly frames a crash's backtrace keeps (the innermost).
+pub(crate) const MAX_BACKTRACE_FRAMES: usize = 64;
 
 /// Most tools one toolset may describe.
 pub const MAX_TOOLS: usize = 1000;

@@ -29,7 +29,11 @@
 //!   is one of `deadline`, `cancelled`, `outOfMemory`, `stackOverflow`,
 //!   `panic`, `trap` or `outputTooLarge` (see [`gs_toolset::ErrorKind`]),
 //!   the instance is dropped, and the session's next call gets a fresh one.
-//!   Other sessions are never affected: each has its own store.
+//!   Other sessions are never affected: each has its own store. Every
+//!   such crash is reported to [`HostConfig::crash_log`] (stderr by
+//!   default) with the toolset, tool, session and the guest's WebAssembly
+//!   backtrace, function names included; [`HostConfig::client_backtraces`]
+//!   puts the backtrace in the client's error details too.
 //! - Policy, enforced here at every host function and never delegated to
 //!   the plug-in: grants (`image:read`, `image:execute`, `image:write`,
 //!   preopened directories; deny by default), read-only sessions (every
@@ -74,7 +78,9 @@ mod version;
 mod wasm;
 mod watchdog;
 
-pub use config::{DirGrant, Grants, HostConfig, Limits, WasmToolsetSpec, default_long_call_lanes};
+pub use config::{
+    Crash, CrashLog, DirGrant, Grants, HostConfig, Limits, WasmToolsetSpec, default_long_call_lanes,
+};
 pub use host::{
     HostError, LoadError, LoadErrorKind, MAX_DESCRIPTION, MAX_SCHEMA, MAX_TITLE, MAX_TOOLS,
     ToolsetHost,

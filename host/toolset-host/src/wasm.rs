@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use gs_toolset::{
@@ -16,6 +17,7 @@ use wasmtime::{Engine, Store, Trap};
 
 use crate::bindings::gemstone::mcp::types;
 use crate::bindings::{Toolset as Bindings, ToolsetPre};
+use crate::config::{Crash, CrashLog};
 use crate::host::{new_store, run_to_end};
 use crate::imports::from_wit_error;
 use crate::policy::Policy;
@@ -32,7 +34,14 @@ pub(crate) struct Inner {
     pub sha256: String,
     pub from_cache: bool,
     pub path: PathBuf,
+    /// Whether a crash's backtrace goes in the client's error details.
+    pub client_backtraces: bool,
+    /// Where crashes are reported.
+    pub crash_log: CrashLog,
 }
+
+/// The last session number given (see [`Crash::session`]).
+static SESSIONS: AtomicU64 = AtomicU64::new(0);
 
 /// A loaded WebAssembly toolset. Cheap to clone (shared state).
 #[derive(Clone)]
@@ -76,6 +85,7 @@ impl WasmToolset {
             inner: self.inner.clone(),
             live: None,
             instances_created: 0,
+            number: SESSIONS.fetch_add(1, Ordering::Relaxed) + 1,
         }
     }
 }
@@ -105,6 +115,8 @@ pub struct WasmSession {
     inner: Arc<Inner>,
     live: Option<Live>,
     instances_created: u64,
+    /// Its number in crash reports.
+    number: u64,
 }
 
 impl std::fmt::Debug for WasmSession {
@@ -113,11 +125,44 @@ impl std::fmt::Debug for WasmSession {
             .field("toolset", &self.inner.info.name)
             .field("has_instance", &self.live.is_some())
             .field("instances_created", &self.instances_created)
+            .field("number", &self.number)
             .finish()
     }
 }
 
 impl WasmSession {
+    /// The session's number, as crash reports give it.
+    pub fn number(&self) -> u64 {
+        self.number
+    }
+
+    /// Reports a failed guest run (one that dropped, or never made, the
+    /// instance) to the crash log, and gives the client its backtrace too
+    /// if the operator said so. A cancelled call is the client's doing,
+    /// not a crash.
+    fn crashed(&self, tool: &str, error: ToolError, backtrace: Vec<String>) -> ToolError {
+        if error.kind == ErrorKind::Cancelled {
+            return error;
+        }
+        self.inner.crash_log.report(&Crash {
+            toolset: self.inner.info.name.clone(),
+            tool: tool.to_string(),
+            session: self.number,
+            kind: error.kind,
+            message: error.message.clone(),
+            backtrace: backtrace.clone(),
+        });
+        if !self.inner.client_backtraces || backtrace.is_empty() {
+            return error;
+        }
+        let mut details = error.details.clone().unwrap_or_default();
+        details.insert(
+            "backtrace".into(),
+            Value::Array(backtrace.into_iter().map(Value::String).collect()),
+        );
+        error.with_details(details)
+    }
+
     /// True if the session currently holds an instance.
     pub fn has_instance(&self) -> bool {
         self.live.is_some()
@@ -184,13 +229,15 @@ impl WasmSession {
             }
             // The guest ran and was stopped, or trapped, in its start-up.
             Err(e) if store.data().stopped() || e.downcast_ref::<Trap>().is_some() => {
-                Err(classify_failure(
+                let backtrace = backtrace_frames(&e);
+                let error = classify_failure(
                     e,
                     store.data(),
                     tool,
                     &format!("toolset `{name}` (starting its instance)"),
                     FRESH,
-                ))
+                );
+                Err(self.crashed(tool, error, backtrace))
             }
             Err(e) => Err(unavailable(format!("{e:#}"))),
         }
@@ -282,13 +329,15 @@ impl WasmSession {
                 })
             }
             Err(e) => {
-                return Err(classify_failure(
+                let backtrace = backtrace_frames(&e);
+                let error = classify_failure(
                     e,
                     live.store.data(),
                     tool,
                     &format!("toolset `{}`", self.inner.info.name),
                     FRESH,
-                ));
+                );
+                return Err(self.crashed(tool, error, backtrace));
             }
         };
         // The cap counts what the client would receive, errors included.
@@ -407,6 +456,40 @@ fn failure_line(error: &wasmtime::Error) -> String {
         root.lines().next().unwrap_or("unknown failure"),
         MAX_FAILURE_MESSAGE,
     )
+}
+
+/// Longest function name a backtrace frame keeps, in bytes.
+const MAX_FRAME_NAME: usize = 256;
+
+/// The guest's WebAssembly frames when a call failed, innermost first:
+/// each its function's name from the component's name section (Rust
+/// names demangled)
+/// (`<wasm function N>` without one), and its core module's name when it
+/// has one. Empty when wasmtime recorded no backtrace (a failure raised by
+/// the host, not the guest).
+pub(crate) fn backtrace_frames(error: &wasmtime::Error) -> Vec<String> {
+    let Some(trace) = error.downcast_ref::<wasmtime::WasmBacktrace>() else {
+        return Vec::new();
+    };
+    trace
+        .frames()
+        .iter()
+        .take(crate::host::MAX_BACKTRACE_FRAMES)
+        .map(|frame| {
+            let function = match frame.func_name() {
+                // `{:#}`: without the hash suffix.
+                Some(name) => cut(
+                    &format!("{:#}", rustc_demangle::demangle(name)),
+                    MAX_FRAME_NAME,
+                ),
+                None => format!("<wasm function {}>", frame.func_index()),
+            };
+            match frame.module().name() {
+                Some(module) => format!("{} ({})", function, cut(module, MAX_FRAME_NAME)),
+                None => function,
+            }
+        })
+        .collect()
 }
 
 /// Turns a failed guest call into the error the client sees, from what the
