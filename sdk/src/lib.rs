@@ -61,7 +61,7 @@
 //! ```
 //!
 //! Tools that call host functions run natively too, in `cargo test`, with
-//! the `testing` feature's mock host: see [`testing`] (enabled with the
+//! the `testing` feature's mock host: see the module `testing` (enabled with the
 //! feature). Without it, a host function called off WebAssembly panics
 //! with a message naming it.
 //!
