@@ -7,7 +7,7 @@
 ! (under MultiByteString) and their Symbols, AppendStream, the Portable streams,
 ! PrintStream, the collision buckets, GsUuidV4); Random, HostRandom and
 ! Lag1MwcRandom; Pragma (and GsNMethod>>pragmas); the legacy DateTime;
-! ClientForwarderSend;
+! ClientForwarderSend; JsonParser;
 ! the immediate SmallDate, SmallTime and SmallDateAndTime (no instances here);
 ! Reflection; and sockets, files and C calls, which reach outside the image:
 ! those classes exist so code naming them compiles and signal an Error when
@@ -685,6 +685,22 @@ doit
 GsUuidV4 category: 'Kernel-Collections'
 %
 
+doit
+Object subclass: 'JsonParser'
+  instVarNames: #( stream)
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+JsonParser comment: 'JsonParser parse: aString answers the value of the JSON text aString: a Dictionary with String keys for an object, an Array for an array, a String, an Integer or Float, true, false or nil. It reads characters (decode UTF-8 bytes first), takes each \uXXXX escape as one character, and ignores what follows the first value.'
+%
+doit
+JsonParser category: 'Kernel-Collections'
+%
+
 ! ------------------------------------------------------------------ processes
 removeallmethods ProcessorScheduler
 removeallclassmethods ProcessorScheduler
@@ -1290,4 +1306,143 @@ category: 'printing'
 method: GsUuidV4
 printOn: aStream
   aStream nextPutAll: self asString
+%
+
+! ------------------------------------------------------------------ JsonParser
+removeallmethods JsonParser
+removeallclassmethods JsonParser
+
+category: 'parsing'
+classmethod: JsonParser
+parse: aString
+  "Answer the value of the JSON text aString."
+  ^self new parse: aString
+%
+category: 'parsing'
+method: JsonParser
+parse: aString
+  stream := ReadStream on: aString.
+  ^self parseValue
+%
+category: 'private'
+method: JsonParser
+fail: aString
+  ^Error signal: 'JSON text: ', aString, ' at character ', (stream position + 1) printString
+%
+category: 'private'
+method: JsonParser
+skipWhitespace
+  [stream atEnd not and: [stream peek isSeparator]] whileTrue: [stream next]
+%
+category: 'private'
+method: JsonParser
+expect: aCharacter
+  self skipWhitespace.
+  (stream atEnd not and: [stream next == aCharacter])
+    ifFalse: [^self fail: 'expected ', aCharacter printString]
+%
+category: 'private'
+method: JsonParser
+parseValue
+  | c |
+  self skipWhitespace.
+  stream atEnd ifTrue: [^self fail: 'a value is missing'].
+  c := stream peek.
+  c == ${ ifTrue: [^self parseObject].
+  c == $[ ifTrue: [^self parseArray].
+  c == $" ifTrue: [^self parseString].
+  (c == $- or: [c isDigit]) ifTrue: [^self parseNumber].
+  (self skipWord: 'true') ifTrue: [^true].
+  (self skipWord: 'false') ifTrue: [^false].
+  (self skipWord: 'null') ifTrue: [^nil].
+  ^self fail: 'unexpected ', c printString
+%
+category: 'private'
+method: JsonParser
+skipWord: aString
+  "Answer whether aString comes next, reading past it if it does."
+  | start |
+  start := stream position.
+  aString do: [:each |
+    (stream atEnd not and: [stream next == each])
+      ifFalse: [stream position: start. ^false]].
+  ^true
+%
+category: 'private'
+method: JsonParser
+parseObject
+  | dictionary |
+  stream next.
+  dictionary := Dictionary new.
+  self skipWhitespace.
+  stream peek == $} ifTrue: [stream next. ^dictionary].
+  [| key |
+   self skipWhitespace.
+   stream peek == $" ifFalse: [^self fail: 'expected a string key'].
+   key := self parseString.
+   self expect: $:.
+   dictionary at: key put: self parseValue.
+   self skipWhitespace.
+   stream peek == $,] whileTrue: [stream next].
+  self expect: $}.
+  ^dictionary
+%
+category: 'private'
+method: JsonParser
+parseArray
+  | elements |
+  stream next.
+  elements := OrderedCollection new.
+  self skipWhitespace.
+  stream peek == $] ifTrue: [stream next. ^elements asArray].
+  [elements add: self parseValue.
+   self skipWhitespace.
+   stream peek == $,] whileTrue: [stream next].
+  self expect: $].
+  ^elements asArray
+%
+category: 'private'
+method: JsonParser
+parseString
+  | out c |
+  stream next.
+  out := WriteStream on: String new.
+  [stream atEnd ifTrue: [^self fail: 'a string is not closed'].
+   (c := stream next) == $"] whileFalse: [
+    c == $\
+      ifTrue: [| escaped | escaped := self parseEscape. escaped == nil ifFalse: [out nextPut: escaped]]
+      ifFalse: [out nextPut: c]].
+  ^out contents
+%
+category: 'private'
+method: JsonParser
+parseEscape
+  "The character a backslash escape stands for; nil (the escape is dropped) for one JSON does not define."
+  | c code |
+  stream atEnd ifTrue: [^self fail: 'a string is not closed'].
+  c := stream next.
+  c == $n ifTrue: [^Character lf].
+  c == $t ifTrue: [^Character tab].
+  c == $r ifTrue: [^Character cr].
+  c == $b ifTrue: [^Character value: 8].
+  c == $f ifTrue: [^Character value: 12].
+  (c == $" or: [c == $\ or: [c == $/]]) ifTrue: [^c].
+  c == $u ifFalse: [^nil].
+  code := 0.
+  4 timesRepeat: [
+    | digit |
+    stream atEnd ifTrue: [^self fail: 'a \u escape needs four hexadecimal digits'].
+    digit := stream next digitValue.
+    (digit between: 0 and: 15) ifFalse: [^self fail: 'a \u escape needs four hexadecimal digits'].
+    code := code * 16 + digit].
+  ^Character codePoint: code
+%
+category: 'private'
+method: JsonParser
+parseNumber
+  | out |
+  out := WriteStream on: String new.
+  [stream atEnd not and: ['0123456789+-.eE' includes: stream peek]]
+    whileTrue: [out nextPut: stream next].
+  ^out contents asLowercase asNumber ifNil: [self fail: 'not a number: ', out contents]
 %

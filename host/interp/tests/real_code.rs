@@ -23,11 +23,11 @@ use gs_topaz::CommandKind;
 const PROJECTS: &[(&str, f64)] = &[
     ("gemconnect-postgres", 99.06),
     ("sparkle", 99.76),
-    ("jasper", 99.75),
+    ("jasper", 99.80),
 ];
 
 /// The least share over the whole corpus, in percent.
-const OVERALL_FLOOR: f64 = 99.68;
+const OVERALL_FLOOR: f64 = 99.71;
 
 /// Runs a file-in's doits as `gs-mcp image load` does ([`FileInDoits`]),
 /// saying which ones take long.
