@@ -612,6 +612,8 @@ pub(crate) fn new_store(
         stop: None,
         lanes: shared.lanes,
         lane: Default::default(),
+        reached_tick: false,
+        start_laned: false,
     };
     let mut store = Store::new(engine, state);
     store.limiter(|s| &mut s.limiter);
@@ -635,6 +637,12 @@ pub(crate) fn new_store(
         // on an async thread, tokio's yield puts it behind the tasks
         // already waiting there; on a session's image worker (where the
         // broker runs calls) the yield costs one poll.
+        if std::mem::take(&mut data.start_laned) {
+            // Not a tick: the call's first check, for a call that starts on
+            // a lane (see `WasmSession::run_call`).
+        } else {
+            data.reached_tick = true;
+        }
         data.end_run();
         if let Some(lane) = data.lanes.try_take() {
             *data.lane.lock().unwrap_or_else(PoisonError::into_inner) = Some(lane);

@@ -219,6 +219,12 @@ pub(crate) struct HostState {
     /// (see [`crate::lanes`]).
     pub lanes: Arc<Lanes>,
     pub lane: LaneSlot,
+    /// Set when the running call reaches an epoch tick: it was a long one.
+    pub reached_tick: bool,
+    /// Set when the call starts by taking its turn on a lane, before any
+    /// tick (its session's previous call was long): the epoch callback's
+    /// first run is that turn, not a tick.
+    pub start_laned: bool,
 }
 
 impl HostState {

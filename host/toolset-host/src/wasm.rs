@@ -86,6 +86,7 @@ impl WasmToolset {
             live: None,
             instances_created: 0,
             number: SESSIONS.fetch_add(1, Ordering::Relaxed) + 1,
+            last_call_long: false,
         }
     }
 }
@@ -117,6 +118,13 @@ pub struct WasmSession {
     instances_created: u64,
     /// Its number in crash reports.
     number: u64,
+    /// The session's last call was long (it reached an epoch tick) or was
+    /// stopped by the host (a trap, the memory cap): its next call starts
+    /// on a lane. A session that keeps making long calls
+    /// (a spinning or hostile plug-in) so never runs beside the lanes'
+    /// holders, even for its calls' first tick, and only short calls run
+    /// unlaned; a long call that comes back short frees the session again.
+    last_call_long: bool,
 }
 
 impl std::fmt::Debug for WasmSession {
@@ -217,7 +225,13 @@ impl WasmSession {
             window,
             self.inner.policy.limits.max_notifications,
         );
-        match self.inner.pre.instantiate_async(&mut store).await {
+        if self.last_call_long {
+            start_on_a_lane(&mut store);
+        }
+        let started = self.inner.pre.instantiate_async(&mut store).await;
+        // A start-up that ran past a tick, or failed, counts as a long call.
+        self.last_call_long = store.data().reached_tick || started.is_err();
+        match started {
             Ok(bindings) => {
                 store.data_mut().end_run();
                 self.instances_created += 1;
@@ -259,7 +273,16 @@ fn arm(
     data.stop = None;
     data.limiter.stop = None;
     data.stderr.clear();
+    data.reached_tick = false;
+    data.start_laned = false;
     store.set_epoch_deadline(1);
+}
+
+/// Makes the call `store` is armed for take its turn on a lane before it
+/// runs any guest code: the epoch callback runs at the guest's first check.
+fn start_on_a_lane(store: &mut Store<HostState>) {
+    store.data_mut().start_laned = true;
+    store.set_epoch_deadline(0);
 }
 
 /// What the client is told after a call that dropped its instance.
@@ -308,11 +331,15 @@ impl WasmSession {
             }
             _ => self.instantiate(Some(ctx), window, tool).await?,
         };
+        if self.last_call_long {
+            start_on_a_lane(&mut live.store);
+        }
         let answer = live
             .bindings
             .gemstone_mcp_tools()
             .call_call(&mut live.store, tool, arguments.text())
             .await;
+        self.last_call_long = live.store.data().reached_tick;
         let finished = {
             let data = live.store.data_mut();
             data.deadline = None;
@@ -329,6 +356,10 @@ impl WasmSession {
                 })
             }
             Err(e) => {
+                // A call the host had to stop (trap, memory cap, deadline)
+                // counts as long: a session that keeps crashing waits its
+                // turn too.
+                self.last_call_long = true;
                 let backtrace = backtrace_frames(&e);
                 let error = classify_failure(
                     e,

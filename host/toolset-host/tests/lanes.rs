@@ -155,3 +155,38 @@ fn a_long_call_asleep_in_wasi_leaves_the_lane_to_another() {
     );
     assert!(asleep.join().unwrap().is_ok());
 }
+
+#[test]
+fn after_a_long_call_a_session_takes_its_turn_and_is_served() {
+    // A session whose last call was long starts its next call on a lane
+    // (so a session that keeps spinning never runs beside the lane's
+    // holder); it still gets its turn beside spinners holding the only
+    // lane, and a short call frees it again.
+    let deadline = Duration::from_secs(3);
+    let (_host, misbehave) = one_lane(deadline);
+    let img = image();
+    let mut s = misbehave.session();
+    let long = call(
+        &mut s,
+        &img.ctx(false),
+        "busy",
+        r#"{"ms": 60, "then_sleep_seconds": 0}"#,
+    );
+    assert!(long.is_ok(), "{long:?}");
+    let spinning = spinners(&misbehave, img, 2);
+    std::thread::sleep(Duration::from_millis(100));
+    for expected in 1..=2 {
+        let start = Instant::now();
+        let answer = call(&mut s, &img.ctx(false), "counter", "{}").expect("counter answers");
+        assert_eq!(
+            answer.structured,
+            Some(serde_json::json!({"calls": expected}))
+        );
+        assert!(
+            start.elapsed() < deadline / 2,
+            "the call took {:?}",
+            start.elapsed()
+        );
+    }
+    assert!(spinning.iter().all(|t| !t.is_finished()));
+}
