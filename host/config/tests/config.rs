@@ -683,7 +683,10 @@ fn client_backtraces_default_off_and_are_read() {
     let c = parse("[engine]\nclient_backtraces = true\n").unwrap();
     assert!(c.engine.client_backtraces);
     let e = refused("[engine]\nclient_backtraces = \"yes\"\n");
-    assert!(e.contains("client_backtraces") || e.contains("boolean"), "{e}");
+    assert!(
+        e.contains("client_backtraces") || e.contains("boolean"),
+        "{e}"
+    );
 }
 
 #[test]
