@@ -120,6 +120,9 @@ fn main() -> ExitCode {
     config.create = cli.create;
     config.password = cli.password;
     config.socket = cli.socket;
+    // Before the ready line: a signal sent as soon as a client reads it
+    // must already stop the stone cleanly.
+    stop_on_signals();
     let stone = match Stone::start(config) {
         Ok(s) => s,
         Err(e) => {
@@ -134,7 +137,6 @@ fn main() -> ExitCode {
         stone.socket_path().display(),
         stone.lock_path().display()
     );
-    stop_on_signals();
     std::thread::scope(|scope| {
         scope.spawn(|| {
             while !SIGNALLED.load(Ordering::SeqCst) {
