@@ -21,7 +21,6 @@
 //! (kept between runs, so only the first run compiles the dependencies),
 //! and gs-mcp's component cache is in the test's directory.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -187,29 +186,13 @@ fn the_sdk_tutorial_runs_as_written() {
             ("sh", Some("server")) => {
                 let command = block.text.trim();
                 assert!(!command.contains('\n'), "a server block is one command");
-                let mut child = Running(
+                let child = Running(
                     shell(&format!("exec {command}"), &cwd, &env)
                         .stderr(Stdio::piped())
                         .spawn()
                         .unwrap(),
                 );
-                let mut stderr = BufReader::new(child.0.stderr.take().unwrap());
-                let mut line = String::new();
-                loop {
-                    line.clear();
-                    if stderr.read_line(&mut line).unwrap_or(0) == 0 {
-                        panic!("`{command}` stopped before serving: {:?}", child.0.wait());
-                    }
-                    if line.starts_with("gs-mcp: serving http://") {
-                        break;
-                    }
-                }
-                std::thread::spawn(move || {
-                    let mut sink = String::new();
-                    while stderr.read_line(&mut sink).unwrap_or(0) > 0 {
-                        sink.clear();
-                    }
-                });
+                let (child, _, _) = common::await_serving(child, &format!("`{command}`"));
                 ran.push(command.to_string());
                 servers.push(child);
             }

@@ -45,7 +45,7 @@ pub fn serve(
     env: &[(&str, &str)],
     args: &[&str],
 ) -> (Running, SocketAddr, Log) {
-    let mut child = Running(
+    let child = Running(
         bin()
             .envs(env.iter().copied())
             .args([
@@ -62,13 +62,20 @@ pub fn serve(
             .spawn()
             .unwrap(),
     );
+    await_serving(child, "the server")
+}
+
+/// Waits for a started `gs-mcp serve` (its stderr piped) to print its
+/// start-up line, then keeps reading its stderr into the answered log.
+/// `what` names it if it exits first.
+pub fn await_serving(mut child: Running, what: &str) -> (Running, SocketAddr, Log) {
     let mut stderr = BufReader::new(child.0.stderr.take().unwrap());
     let mut line = String::new();
     loop {
         line.clear();
         if stderr.read_line(&mut line).unwrap_or(0) == 0 {
             let status = child.0.wait();
-            panic!("the server exited before serving: {status:?}");
+            panic!("{what} exited before serving: {status:?}");
         }
         if let Some(rest) = line.strip_prefix("gs-mcp: serving http://") {
             let addr = rest.split('/').next().unwrap().parse().unwrap();
