@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real MCP clients against a real gs-mcp server (scripts/test.sh runs it).
 #
-# 1. Builds gs-mcp (debug) and the plug-ins of tests/clients/gs-mcp.toml
+# 1. Builds gs-mcp (debug, as the workspace's tests build it) and the plug-ins of tests/clients/gs-mcp.toml
 #    (hello and the conformance fixture, for wasm32-wasip2).
 # 2. Installs, once, under .cache/ (git-ignored): Node 22 from the npm
 #    registry (the conformance suite needs it; the machine's node may be
@@ -52,7 +52,11 @@ if command -v rustup >/dev/null 2>&1 &&
    ! rustup target list --installed | grep -qx wasm32-wasip2; then
   rustup target add wasm32-wasip2
 fi
-cargo build --locked -p gs-mcp
+# The binary `cargo test --workspace` builds: features unify across the
+# workspace there, so `cargo build -p gs-mcp` would compile wasmtime a second
+# time with another feature set (and a second copy of its weight on disk).
+# After scripts/test.sh's test step this builds nothing.
+cargo test --locked --workspace --no-run
 # An explicit target directory: tests/clients/gs-mcp.toml names the
 # artefacts by path, whatever CARGO_TARGET_DIR says.
 cargo build --locked --release --target wasm32-wasip2 \
