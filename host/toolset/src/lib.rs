@@ -19,6 +19,9 @@
 //!   [`CancelToken`] and an optional deadline — and
 //!   [`CallContext::blocking`], the way a call reaches the image: on the
 //!   session's [`ImageWorker`] thread, never on the async threads.
+//! - [`ResourceInfo`], [`ResourceTemplate`], [`PromptInfo`] and
+//!   [`CompletionRequest`]: what a toolset offers besides tools, answered
+//!   by its session through the caller's image session.
 //! - [`ImageSession`]: the image operations toolsets may use (look-ups,
 //!   execution, mutation, session facts), implemented by each image backend
 //!   (the embedded image's is in the `gs-embedded` crate).
@@ -31,6 +34,7 @@ mod arguments;
 mod context;
 mod descriptor;
 mod image;
+mod offers;
 mod policy;
 mod read_only;
 mod result;
@@ -46,11 +50,15 @@ pub use image::{
     FailedMethod, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy,
     SessionStatus, SourceSearch, TestDefect, TestProgress, TestReport,
 };
+pub use offers::{
+    Completion, CompletionRef, CompletionRequest, MAX_COMPLETION_VALUES, PromptArgument,
+    PromptInfo, PromptMessage, PromptResult, ResourceInfo, ResourcePage, ResourceTemplate, Role,
+};
 pub use policy::{refuse_kernel_class, refuse_kernel_class_in};
 pub use read_only::read_only_image;
 pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
     ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, wire_size,
 };
-pub use toolset::{CallFuture, Toolset, ToolsetSession, image_call};
+pub use toolset::{CallFuture, OfferFuture, Toolset, ToolsetSession, image_call};
 pub use worker::ImageWorker;

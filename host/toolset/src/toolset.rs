@@ -9,12 +9,21 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
 
-use crate::{Arguments, CallContext, ToolResult, ToolsetInfo};
+use crate::{
+    Arguments, CallContext, Completion, CompletionRequest, EmbeddedResource, PromptInfo,
+    PromptResult, ResourceInfo, ResourcePage, ResourceTemplate, ToolError, ToolResult, ToolsetInfo,
+};
 
 /// A tool call as a future, from [`ToolsetSession::call`].
 pub type CallFuture<'a> = Pin<Box<dyn Future<Output = ToolResult> + Send + 'a>>;
+
+/// Any other request to a toolset session as a future: a resource read, a
+/// prompt, a completion.
+pub type OfferFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, ToolError>> + Send + 'a>>;
 
 /// A loaded toolset, shared by every session.
 pub trait Toolset: Send + Sync {
@@ -24,6 +33,28 @@ pub trait Toolset: Send + Sync {
     /// State for one MCP session. Cheap: a WebAssembly toolset creates its
     /// instance on the session's first call, not here.
     fn open_session(&self) -> Box<dyn ToolsetSession>;
+
+    /// Resources with fixed URIs, listed first by `resources/list`.
+    fn resources(&self) -> &[ResourceInfo] {
+        &[]
+    }
+
+    /// Resource templates: the router routes a URI matching one of them
+    /// ([`ResourceTemplate::matches`]) to this toolset.
+    fn resource_templates(&self) -> &[ResourceTemplate] {
+        &[]
+    }
+
+    /// True if [`ToolsetSession::list_resources`] lists resources beyond
+    /// the fixed ones (the built-in toolset lists a resource per class).
+    fn lists_resources(&self) -> bool {
+        false
+    }
+
+    /// Its prompts, in listing order.
+    fn prompts(&self) -> &[PromptInfo] {
+        &[]
+    }
 }
 
 /// One MCP session's use of one toolset. Calls are serialised by the
@@ -46,6 +77,57 @@ pub trait ToolsetSession: Send {
         arguments: &'a Arguments,
         ctx: &'a CallContext,
     ) -> CallFuture<'a>;
+
+    /// A page of the resources this session sees beyond the fixed ones,
+    /// from `cursor` (this toolset's own, as it answered it). Called only
+    /// if [`Toolset::lists_resources`].
+    fn list_resources<'a>(
+        &'a mut self,
+        cursor: Option<&'a str>,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, ResourcePage> {
+        let _ = (cursor, ctx);
+        Box::pin(std::future::ready(Ok(ResourcePage::default())))
+    }
+
+    /// The contents of the resource at `uri` (one of the fixed resources,
+    /// or a URI matching one of the templates), as this session's
+    /// transaction view sees it. `notFound` if there is none.
+    fn read_resource<'a>(
+        &'a mut self,
+        uri: &'a str,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, Vec<EmbeddedResource>> {
+        let _ = ctx;
+        Box::pin(std::future::ready(Err(ToolError::not_found(format!(
+            "no resource `{uri}`"
+        )))))
+    }
+
+    /// The prompt `name` filled in with `arguments`. `invalidParams` if a
+    /// required argument is missing, `notFound` for an unknown name.
+    fn get_prompt<'a>(
+        &'a mut self,
+        name: &'a str,
+        arguments: &'a BTreeMap<String, String>,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, PromptResult> {
+        let _ = (arguments, ctx);
+        Box::pin(std::future::ready(Err(ToolError::not_found(format!(
+            "no prompt `{name}`"
+        )))))
+    }
+
+    /// Completions of a prompt argument or a template variable. No values
+    /// when the toolset completes nothing there.
+    fn complete<'a>(
+        &'a mut self,
+        request: &'a CompletionRequest,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, Completion> {
+        let _ = (request, ctx);
+        Box::pin(std::future::ready(Ok(Completion::default())))
+    }
 }
 
 /// A call that is image work from its first step, for a toolset whose
