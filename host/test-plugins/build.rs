@@ -11,8 +11,9 @@ use std::process::Command;
 const TARGET: &str = "wasm32-wasip2";
 
 /// The plug-in crates, as (constant name, package name, artefact name).
-const PLUGINS: [(&str, &str, &str); 6] = [
+const PLUGINS: [(&str, &str, &str); 7] = [
     ("ACME_DB", "acme_db", "acme_db"),
+    ("CONFORMANCE", "conformance", "conformance"),
     ("HELLO", "hello", "hello"),
     ("HOSTILE", "hostile", "hostile"),
     ("MISBEHAVE", "misbehave", "misbehave"),

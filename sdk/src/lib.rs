@@ -71,6 +71,7 @@
 extern crate self as gs_mcp_sdk;
 
 mod host;
+mod offers;
 mod output;
 mod schema;
 #[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
@@ -78,6 +79,10 @@ pub mod testing;
 mod toolset;
 
 pub use host::{code, execution, image, log, session};
+pub use offers::{
+    Body, Completion, CompletionRef, Contents, MAX_COMPLETION_VALUES, Prompt, PromptMessage,
+    PromptReply, Resource, ResourceTemplate, Role, Values,
+};
 pub use output::{Content, Error, ErrorKind, Failure, Output};
 pub use schema::{ObjectSchema, Schema};
 pub use toolset::{Tool, Toolset};
@@ -136,6 +141,50 @@ macro_rules! export_toolset {
             }
         }
 
+        impl $crate::__private::ResourcesGuest for __GsMcpToolsetExport {
+            fn fixed() -> ::std::vec::Vec<$crate::__private::WitResourceInfo> {
+                $crate::__private::fixed_resources($build)
+            }
+
+            fn templates() -> ::std::vec::Vec<$crate::__private::WitResourceTemplate> {
+                $crate::__private::resource_templates($build)
+            }
+
+            fn read(
+                uri: ::std::string::String,
+            ) -> ::std::result::Result<
+                ::std::vec::Vec<$crate::__private::WitEmbeddedResource>,
+                $crate::__private::WitFailure,
+            > {
+                $crate::__private::read($build, uri)
+            }
+        }
+
+        impl $crate::__private::PromptsGuest for __GsMcpToolsetExport {
+            fn all() -> ::std::vec::Vec<$crate::__private::WitPromptInfo> {
+                $crate::__private::prompts($build)
+            }
+
+            fn get(
+                name: ::std::string::String,
+                arguments: ::std::vec::Vec<(::std::string::String, ::std::string::String)>,
+            ) -> ::std::result::Result<$crate::__private::WitPrompt, $crate::__private::WitFailure>
+            {
+                $crate::__private::get_prompt($build, name, arguments)
+            }
+        }
+
+        impl $crate::__private::CompletionGuest for __GsMcpToolsetExport {
+            fn complete(
+                request: $crate::__private::WitCompletionRequest,
+            ) -> ::std::result::Result<
+                $crate::__private::WitCompletion,
+                $crate::__private::WitFailure,
+            > {
+                $crate::__private::complete($build, request)
+            }
+        }
+
         $crate::__private::bindings::__export_toolset_world!(
             __GsMcpToolsetExport with_types_in $crate::__private::bindings
         );
@@ -149,9 +198,20 @@ pub mod __private {
 
     pub use wit_bindgen;
 
-    pub use crate::toolset::{call, describe};
+    pub use crate::toolset::{
+        call, complete, describe, fixed_resources, get_prompt, prompts, read, resource_templates,
+    };
+    pub use bindings::exports::gemstone::mcp::completion::Guest as CompletionGuest;
+    pub use bindings::exports::gemstone::mcp::prompts::Guest as PromptsGuest;
+    pub use bindings::exports::gemstone::mcp::resources::Guest as ResourcesGuest;
     pub use bindings::exports::gemstone::mcp::tools::{
         Error as WitError, Guest, ToolOutput as WitOutput, ToolsetDescription as WitDescription,
+    };
+    pub use bindings::gemstone::mcp::types::{
+        Completion as WitCompletion, CompletionRequest as WitCompletionRequest,
+        EmbeddedResource as WitEmbeddedResource, Failure as WitFailure, Prompt as WitPrompt,
+        PromptInfo as WitPromptInfo, ResourceInfo as WitResourceInfo,
+        ResourceTemplate as WitResourceTemplate,
     };
 
     #[allow(missing_docs, clippy::all)]

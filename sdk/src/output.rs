@@ -229,6 +229,38 @@ pub enum Content {
     },
 }
 
+impl Content {
+    pub(crate) fn into_wit(self) -> wit::Content {
+        match self {
+            Content::Text(t) => wit::Content::Text(t),
+            Content::Image { data, mime_type } => {
+                wit::Content::Image(wit::Binary { data, mime_type })
+            }
+            Content::Audio { data, mime_type } => {
+                wit::Content::Audio(wit::Binary { data, mime_type })
+            }
+            Content::TextResource {
+                uri,
+                mime_type,
+                text,
+            } => wit::Content::Resource(wit::EmbeddedResource {
+                uri,
+                mime_type,
+                body: wit::ResourceBody::Text(text),
+            }),
+            Content::BlobResource {
+                uri,
+                mime_type,
+                data,
+            } => wit::Content::Resource(wit::EmbeddedResource {
+                uri,
+                mime_type,
+                body: wit::ResourceBody::Blob(data),
+            }),
+        }
+    }
+}
+
 /// A successful tool result.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Output {
@@ -331,37 +363,7 @@ impl Output {
     }
 
     pub(crate) fn into_wit(self) -> wit::ToolOutput {
-        let content = self
-            .content
-            .into_iter()
-            .map(|c| match c {
-                Content::Text(t) => wit::Content::Text(t),
-                Content::Image { data, mime_type } => {
-                    wit::Content::Image(wit::Binary { data, mime_type })
-                }
-                Content::Audio { data, mime_type } => {
-                    wit::Content::Audio(wit::Binary { data, mime_type })
-                }
-                Content::TextResource {
-                    uri,
-                    mime_type,
-                    text,
-                } => wit::Content::Resource(wit::EmbeddedResource {
-                    uri,
-                    mime_type,
-                    body: wit::ResourceBody::Text(text),
-                }),
-                Content::BlobResource {
-                    uri,
-                    mime_type,
-                    data,
-                } => wit::Content::Resource(wit::EmbeddedResource {
-                    uri,
-                    mime_type,
-                    body: wit::ResourceBody::Blob(data),
-                }),
-            })
-            .collect();
+        let content = self.content.into_iter().map(Content::into_wit).collect();
         wit::ToolOutput {
             content,
             structured: self.structured.map(|v| v.to_string()),

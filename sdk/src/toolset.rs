@@ -7,8 +7,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::__private::bindings::gemstone::mcp::types as wit;
+use crate::offers::{self, Completion, CompletionRef, Contents, Offers, PromptReply, Values};
 use crate::schema::ArgumentCheck;
-use crate::{Error, Output, Schema};
+use crate::{Error, Output, Prompt, Resource, ResourceTemplate, Schema};
 
 type Handler = Box<dyn Fn(Arguments<'_>) -> Result<Output, Error>>;
 
@@ -115,12 +116,26 @@ impl Tool {
     }
 }
 
-/// A toolset: a name, a version and tools.
-#[derive(Debug)]
+/// A toolset: a name, a version, tools, and what it offers besides
+/// (resources, resource templates, prompts).
 pub struct Toolset {
     name: String,
     version: String,
     tools: Vec<Tool>,
+    offers: Offers,
+}
+
+impl std::fmt::Debug for Toolset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Toolset")
+            .field("name", &self.name)
+            .field("version", &self.version)
+            .field("tools", &self.tools)
+            .field("resources", &self.offers.resources)
+            .field("templates", &self.offers.templates)
+            .field("prompts", &self.offers.prompts)
+            .finish()
+    }
 }
 
 impl Toolset {
@@ -131,6 +146,7 @@ impl Toolset {
             name: name.to_string(),
             version: version.to_string(),
             tools: Vec::new(),
+            offers: Offers::default(),
         }
     }
 
@@ -138,6 +154,50 @@ impl Toolset {
     pub fn tool(mut self, tool: Tool) -> Toolset {
         self.tools.push(tool);
         self
+    }
+
+    /// Adds a resource with a fixed URI.
+    pub fn resource(mut self, resource: Resource) -> Toolset {
+        self.offers.resources.push(resource);
+        self
+    }
+
+    /// Adds a resource template.
+    pub fn template(mut self, template: ResourceTemplate) -> Toolset {
+        self.offers.templates.push(template);
+        self
+    }
+
+    /// Adds a prompt.
+    pub fn prompt(mut self, prompt: Prompt) -> Toolset {
+        self.offers.prompts.push(prompt);
+        self
+    }
+
+    /// Reads the resource at `uri` exactly as a read from the host would:
+    /// a fixed resource, else the first template it matches; `notFound`
+    /// otherwise.
+    pub fn read_resource(&self, uri: &str) -> Result<Vec<Contents>, Error> {
+        self.offers.read(&self.name, uri)
+    }
+
+    /// Fills in the prompt `name` exactly as the host's `get` would:
+    /// `notFound` for an unknown name, `invalidParams` for a required
+    /// argument missing or an unknown one given.
+    pub fn get_prompt(&self, name: &str, arguments: &Values) -> Result<PromptReply, Error> {
+        self.offers.get(&self.name, name, arguments)
+    }
+
+    /// Completes `argument` of `reference` from `value` (with `context`,
+    /// the arguments already resolved), as the host's `complete` would.
+    pub fn complete(
+        &self,
+        reference: &CompletionRef,
+        argument: &str,
+        value: &str,
+        context: &Values,
+    ) -> Completion {
+        self.offers.complete(reference, argument, value, context)
     }
 
     /// Runs `tool` on `arguments` (JSON text) exactly as a call from the
@@ -215,6 +275,56 @@ pub fn call(
     with_toolset(build, |t| t.call_json(&tool, &arguments))
         .map(Output::into_wit)
         .map_err(Error::into_wit)
+}
+
+/// The exported `resources.fixed`.
+#[doc(hidden)]
+pub fn fixed_resources(build: fn() -> Toolset) -> Vec<wit::ResourceInfo> {
+    with_toolset(build, |t| t.offers.fixed())
+}
+
+/// The exported `resources.templates`.
+#[doc(hidden)]
+pub fn resource_templates(build: fn() -> Toolset) -> Vec<wit::ResourceTemplate> {
+    with_toolset(build, |t| t.offers.templates())
+}
+
+/// The exported `resources.read`.
+#[doc(hidden)]
+pub fn read(
+    build: fn() -> Toolset,
+    uri: String,
+) -> Result<Vec<wit::EmbeddedResource>, wit::Failure> {
+    with_toolset(build, |t| offers::read_wit(&t.offers, &t.name, &uri))
+}
+
+/// The exported `prompts.all`.
+#[doc(hidden)]
+pub fn prompts(build: fn() -> Toolset) -> Vec<wit::PromptInfo> {
+    with_toolset(build, |t| t.offers.prompts())
+}
+
+/// The exported `prompts.get`.
+#[doc(hidden)]
+pub fn get_prompt(
+    build: fn() -> Toolset,
+    name: String,
+    arguments: Vec<(String, String)>,
+) -> Result<wit::Prompt, wit::Failure> {
+    with_toolset(build, |t| {
+        offers::get_wit(&t.offers, &t.name, &name, arguments)
+    })
+}
+
+/// The exported `completion.complete`.
+#[doc(hidden)]
+pub fn complete(
+    build: fn() -> Toolset,
+    request: wit::CompletionRequest,
+) -> Result<wit::Completion, wit::Failure> {
+    Ok(with_toolset(build, |t| {
+        offers::complete_wit(&t.offers, request)
+    }))
 }
 
 #[cfg(test)]

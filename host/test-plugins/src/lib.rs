@@ -13,3 +13,12 @@ include!(concat!(env!("OUT_DIR"), "/gen.rs"));
 /// running unchanged. Rebuilding it from today's tree would import the
 /// newest version instead, so it is never rebuilt.
 pub const HELLO_0_1_0: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.0.wasm");
+
+/// `plugins/hello` as built against `gemstone:mcp@0.1.1`, committed for the
+/// same reason as [`HELLO_0_1_0`]: a 0.1.1 component exports no resources,
+/// prompts or completion, and must load and answer unchanged on hosts of
+/// later 0.1 versions. Built from commit 8e16c5d (the last whose `wit/` was
+/// 0.1.1) in a `git worktree` with its own target directory:
+/// `cargo build --release --target wasm32-wasip2 --manifest-path
+/// plugins/Cargo.toml -p hello` (rustc 1.95.0).
+pub const HELLO_0_1_1: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.1.wasm");

@@ -17,9 +17,10 @@ use wasmtime::{
 };
 use wasmtime_wasi::{FsPerms, WasiCtxBuilder};
 
-use crate::bindings::{Toolset as Bindings, ToolsetPre};
+use crate::bindings::Toolset as Bindings;
 use crate::config::{HostConfig, WasmToolsetSpec};
 use crate::lanes::Lanes;
+use crate::offers::{Declarations, Pre, check_declarations, declarations};
 use crate::policy::Policy;
 use crate::state::{HostShared, HostState, Limiter, MemoryPool, StderrTail, Stop};
 use crate::wasm::{Inner, WasmToolset, classify_failure};
@@ -259,8 +260,7 @@ impl ToolsetHost {
                 ),
             )
         })?;
-        let pre = ToolsetPre::new(pre)
-            .map_err(|e| load_error(path, LoadErrorKind::Link, format!("{e:#}")))?;
+        let pre = Pre::new(pre).map_err(|m| load_error(path, LoadErrorKind::Link, m))?;
 
         let file_name = path
             .file_stem()
@@ -270,7 +270,7 @@ impl ToolsetHost {
             grants: spec.grants.clone(),
             limits: spec.limits,
         });
-        let info = self.describe(spec, &pre, describe_policy)?;
+        let (info, offers) = self.describe(spec, &pre, describe_policy)?;
         let policy = Arc::new(Policy {
             toolset: info.name.clone(),
             grants: spec.grants.clone(),
@@ -278,6 +278,7 @@ impl ToolsetHost {
         });
         Ok(WasmToolset::new(Inner {
             info,
+            offers,
             pre,
             engine: self.engine.clone(),
             policy,
@@ -407,9 +408,9 @@ impl ToolsetHost {
     fn describe(
         &self,
         spec: &WasmToolsetSpec,
-        pre: &ToolsetPre<HostState>,
+        pre: &Pre,
         policy: Arc<Policy>,
-    ) -> Result<ToolsetInfo, LoadError> {
+    ) -> Result<(ToolsetInfo, Declarations), LoadError> {
         let path = spec.path.as_path();
         let fail = |m: String| load_error(path, LoadErrorKind::Describe, m);
         // The descriptor runs under the grants as configured: a read-only
@@ -419,16 +420,17 @@ impl ToolsetHost {
         store.data_mut().deadline = Some(Instant::now() + spec.limits.deadline);
         store.data_mut().budget = spec.limits.deadline;
         let answer = run_to_end(async {
-            let bindings = pre.instantiate_async(&mut store).await?;
-            bindings
-                .gemstone_mcp_tools()
-                .call_describe(&mut store)
-                .await
+            let exports = pre.instantiate_async(&mut store).await?;
+            let description = exports.tools.call_describe(&mut store).await?;
+            // The 0.1.2 declarations, read once, on the same instance.
+            let offers = declarations(&exports, &mut store).await?;
+            Ok::<_, wasmtime::Error>((description, offers))
         });
-        let d = answer.map_err(|e| {
-            let e = classify_failure(e, store.data(), "describe", "the component", "");
+        let (d, offers) = answer.map_err(|e| {
+            let e = classify_failure(e, store.data(), "tool `describe` of the component", "");
             fail(format!("describe failed ({}): {}", e.kind, e.message))
         })?;
+        check_declarations(&offers).map_err(&fail)?;
         if d.name.is_empty()
             || d.name.len() > 64
             || d.version.len() > 64
@@ -506,11 +508,14 @@ impl ToolsetHost {
             }
             tools.retain(|t| expose.contains(&t.name));
         }
-        Ok(ToolsetInfo {
-            name: d.name,
-            version: d.version,
-            tools,
-        })
+        Ok((
+            ToolsetInfo {
+                name: d.name,
+                version: d.version,
+                tools,
+            },
+            offers,
+        ))
     }
 }
 

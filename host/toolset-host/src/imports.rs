@@ -45,7 +45,7 @@ fn wit_kind(kind: ErrorKind) -> types::ErrorKind {
 }
 
 /// The kind of a host error (in the WIT shape) as a [`ToolError`]'s.
-fn tool_kind(kind: types::ErrorKind) -> ErrorKind {
+pub(crate) fn tool_kind(kind: types::ErrorKind) -> ErrorKind {
     match kind {
         types::ErrorKind::InvalidParams => ErrorKind::InvalidParams,
         types::ErrorKind::NotFound => ErrorKind::NotFound,

@@ -71,6 +71,7 @@ mod config;
 mod host;
 mod imports;
 mod lanes;
+mod offers;
 mod policy;
 mod schema;
 mod state;
@@ -85,5 +86,6 @@ pub use host::{
     HostError, LoadError, LoadErrorKind, MAX_DESCRIPTION, MAX_SCHEMA, MAX_TITLE, MAX_TOOLS,
     ToolsetHost,
 };
+pub use offers::{MAX_OFFERS, MAX_URI};
 pub use version::{PACKAGE, PACKAGE_VERSION};
 pub use wasm::{WasmSession, WasmToolset};

@@ -15,12 +15,21 @@
 //! `tools@0.1.0`). Within a version line the package only grows, so the
 //! functions an older component imports are all there with their old
 //! signatures; the ones added later are simply not imported.
+//!
+//! 0.1.2 (resources, prompts, completion) is an addition within the 0.1
+//! line, not 0.2.0: a new minor of a `0.x` package is a breaking version
+//! to this check and to wasmtime's semver-compatible name lookup alike,
+//! so 0.2.0 would have needed the host to link both packages side by side
+//! and the components' `tools@0.1.x` to be found under another name. The
+//! additions are new interfaces a component *exports*: one built against
+//! 0.1.0 or 0.1.1 lacks them, and the host finds that at load and offers
+//! nothing of them for it (`wasm::Offers`).
 
 /// The WIT package this host implements.
 pub const PACKAGE: &str = "gemstone:mcp";
 
 /// The version of [`PACKAGE`] this host implements (`wit/*.wit`).
-pub const PACKAGE_VERSION: &str = "0.1.1";
+pub const PACKAGE_VERSION: &str = "0.1.2";
 
 /// A `major.minor.patch` version, pre-release and build suffixes ignored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -109,12 +118,12 @@ mod tests {
     fn other_major_is_refused_naming_both_versions() {
         let err = check(["wasi:cli/environment@0.2.0"], ["gemstone:mcp/tools@1.0.0"]).unwrap_err();
         assert!(err.contains("gemstone:mcp@1.0.0"), "{err}");
-        assert!(err.contains("gemstone:mcp@0.1.1"), "{err}");
+        assert!(err.contains("gemstone:mcp@0.1.2"), "{err}");
     }
 
     #[test]
     fn every_version_of_the_0_1_line_up_to_the_hosts_is_accepted() {
-        for v in ["0.1.0", "0.1.1"] {
+        for v in ["0.1.0", "0.1.1", "0.1.2"] {
             let image = format!("gemstone:mcp/image@{v}");
             let tools = format!("gemstone:mcp/tools@{v}");
             assert_eq!(check([image.as_str()], [tools.as_str()]), Ok(()), "{v}");
@@ -126,11 +135,11 @@ mod tests {
 
     #[test]
     fn a_newer_or_another_minor_version_is_refused() {
-        for v in ["0.1.2", "0.2.0", "1.0.0"] {
+        for v in ["0.1.3", "0.2.0", "1.0.0"] {
             let tools = format!("gemstone:mcp/tools@{v}");
             let err = check([], [tools.as_str()]).unwrap_err();
             assert!(err.contains(&format!("gemstone:mcp@{v}")), "{err}");
-            assert!(err.contains("implements gemstone:mcp@0.1.1"), "{err}");
+            assert!(err.contains("implements gemstone:mcp@0.1.2"), "{err}");
         }
     }
 

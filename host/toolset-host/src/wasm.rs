@@ -8,18 +8,21 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use std::collections::BTreeMap;
+
 use gs_toolset::{
-    Arguments, CallContext, CallFuture, Content, EmbeddedResource, ErrorKind, ResourceBody,
-    ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+    Arguments, CallContext, CallFuture, Completion, CompletionRequest, EmbeddedResource, ErrorKind,
+    OfferFuture, PromptInfo, PromptResult, ResourceInfo, ResourceTemplate, ToolError, ToolOutput,
+    ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::Value;
 use wasmtime::{Engine, Store, Trap};
 
 use crate::bindings::gemstone::mcp::types;
-use crate::bindings::{Toolset as Bindings, ToolsetPre};
 use crate::config::{Crash, CrashLog};
 use crate::host::{new_store, run_to_end};
 use crate::imports::from_wit_error;
+use crate::offers::{self, Declarations, Exports, Pre};
 use crate::policy::Policy;
 use crate::schema;
 use crate::state::{Call, HostShared, HostState, Stop};
@@ -27,7 +30,9 @@ use crate::state::{Call, HostShared, HostState, Stop};
 /// Everything a loaded toolset shares between its sessions.
 pub(crate) struct Inner {
     pub info: ToolsetInfo,
-    pub pre: ToolsetPre<HostState>,
+    /// Its resources, templates and prompts, read and checked at load.
+    pub offers: Declarations,
+    pub pre: Pre,
     pub engine: Engine,
     pub policy: Arc<Policy>,
     pub shared: HostShared,
@@ -99,12 +104,24 @@ impl Toolset for WasmToolset {
     fn open_session(&self) -> Box<dyn ToolsetSession> {
         Box::new(self.session())
     }
+
+    fn resources(&self) -> &[ResourceInfo] {
+        &self.inner.offers.resources
+    }
+
+    fn resource_templates(&self) -> &[ResourceTemplate] {
+        &self.inner.offers.templates
+    }
+
+    fn prompts(&self) -> &[PromptInfo] {
+        &self.inner.offers.prompts
+    }
 }
 
 /// One session's live instance.
 struct Live {
     store: Store<HostState>,
-    bindings: Bindings,
+    bindings: Exports,
     /// Its directories are mounted read-only because it was made for a
     /// read-only call; it serves only calls of the same kind.
     read_only: bool,
@@ -247,8 +264,10 @@ impl WasmSession {
                 let error = classify_failure(
                     e,
                     store.data(),
-                    tool,
-                    &format!("toolset `{name}` (starting its instance)"),
+                    &format!(
+                        "{} of toolset `{name}` (starting its instance)",
+                        subject(tool)
+                    ),
                     FRESH,
                 );
                 Err(self.crashed(tool, error, backtrace))
@@ -285,6 +304,16 @@ fn start_on_a_lane(store: &mut Store<HostState>) {
     store.set_epoch_deadline(0);
 }
 
+/// How a failure message names what ran: a tool by its name; the 0.1.2
+/// requests (whose labels hold a space, `resources/read `uri``) as they are.
+fn subject(label: &str) -> String {
+    if label.contains(' ') {
+        label.to_string()
+    } else {
+        format!("tool `{label}`")
+    }
+}
+
 /// What the client is told after a call that dropped its instance.
 const FRESH: &str = "; the session goes on with a fresh instance";
 
@@ -302,6 +331,89 @@ impl ToolsetSession for WasmSession {
     ) -> CallFuture<'a> {
         Box::pin(self.run_call(tool, arguments, ctx))
     }
+
+    /// Runs the component's `resources.read` in the session's instance,
+    /// contained as a tool call is.
+    fn read_resource<'a>(
+        &'a mut self,
+        uri: &'a str,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, Vec<EmbeddedResource>> {
+        Box::pin(async move {
+            match self.run_offer(Request::Read(uri), ctx).await? {
+                Answer::Read(contents) => Ok(contents),
+                _ => unreachable!("a read answers a read"),
+            }
+        })
+    }
+
+    /// Runs the component's `prompts.get` in the session's instance.
+    fn get_prompt<'a>(
+        &'a mut self,
+        name: &'a str,
+        arguments: &'a BTreeMap<String, String>,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, PromptResult> {
+        Box::pin(async move {
+            match self.run_offer(Request::Get(name, arguments), ctx).await? {
+                Answer::Get(prompt) => Ok(prompt),
+                _ => unreachable!("a get answers a prompt"),
+            }
+        })
+    }
+
+    /// Runs the component's `completion.complete` in the session's
+    /// instance; no values from a component without that export.
+    fn complete<'a>(
+        &'a mut self,
+        request: &'a CompletionRequest,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, Completion> {
+        Box::pin(async move {
+            if !self.inner.pre.has_completion() {
+                return Ok(Completion::default());
+            }
+            match self.run_offer(Request::Complete(request), ctx).await? {
+                Answer::Complete(c) => Ok(c),
+                _ => unreachable!("a completion answers a completion"),
+            }
+        })
+    }
+}
+
+/// A 0.1.2 request to a session's instance.
+enum Request<'a> {
+    /// `resources.read` of a URI.
+    Read(&'a str),
+    /// `prompts.get` of a name with arguments.
+    Get(&'a str, &'a BTreeMap<String, String>),
+    /// `completion.complete`.
+    Complete(&'a CompletionRequest),
+}
+
+impl Request<'_> {
+    /// How failures and crash reports name it.
+    fn label(&self) -> String {
+        match self {
+            Request::Read(uri) => format!("resources/read `{}`", cut(uri, 256)),
+            Request::Get(name, _) => format!("prompts/get `{}`", cut(name, 128)),
+            Request::Complete(r) => format!("completion/complete of `{}`", cut(&r.argument, 128)),
+        }
+    }
+}
+
+/// What a [`Request`] answered.
+enum Answer {
+    Read(Vec<EmbeddedResource>),
+    Get(PromptResult),
+    Complete(Completion),
+}
+
+/// The answer to one request as the guest gave it.
+enum Raw {
+    Read(Result<Vec<types::EmbeddedResource>, types::Failure>),
+    Get(Result<types::Prompt, types::Failure>),
+    Complete(Result<types::Completion, types::Failure>),
 }
 
 impl WasmSession {
@@ -336,7 +448,7 @@ impl WasmSession {
         }
         let answer = live
             .bindings
-            .gemstone_mcp_tools()
+            .tools
             .call_call(&mut live.store, tool, arguments.text())
             .await;
         self.last_call_long = live.store.data().reached_tick;
@@ -364,8 +476,7 @@ impl WasmSession {
                 let error = classify_failure(
                     e,
                     live.store.data(),
-                    tool,
-                    &format!("toolset `{}`", self.inner.info.name),
+                    &format!("tool `{tool}` of toolset `{}`", self.inner.info.name),
                     FRESH,
                 );
                 return Err(self.crashed(tool, error, backtrace));
@@ -397,6 +508,154 @@ impl WasmSession {
     }
 }
 
+impl WasmSession {
+    /// One 0.1.2 request, run as a tool call runs: in the session's
+    /// instance (made on first use), under the toolset's deadline (or the
+    /// request's, if sooner), memory cap and grants, on a lane when the
+    /// session's last call was long; a trap, a panic or a stopped guest is
+    /// an error naming the request, and the session goes on with a fresh
+    /// instance. An answer over the output cap is refused.
+    async fn run_offer(
+        &mut self,
+        request: Request<'_>,
+        ctx: &CallContext,
+    ) -> Result<Answer, ToolError> {
+        let inner = self.inner.clone();
+        let name = &inner.info.name;
+        let label = request.label();
+        let exported = match request {
+            Request::Read(_) => inner.pre.has_resources(),
+            Request::Get(..) => inner.pre.has_prompts(),
+            Request::Complete(_) => inner.pre.has_completion(),
+        };
+        if !exported {
+            return Err(offers::not_offered(
+                name,
+                match request {
+                    Request::Read(_) => "resources",
+                    Request::Get(..) => "prompts",
+                    Request::Complete(_) => "completion",
+                },
+            ));
+        }
+        let limits = inner.policy.limits;
+        let now = Instant::now();
+        let mut deadline = now + limits.deadline;
+        if let Some(d) = ctx.deadline {
+            deadline = deadline.min(d);
+        }
+        let window = (now, deadline);
+        let mut live = match self.live.take() {
+            Some(mut live) if live.read_only == ctx.read_only => {
+                arm(&mut live.store, Some(ctx), window, limits.max_notifications);
+                live
+            }
+            _ => self.instantiate(Some(ctx), window, &label).await?,
+        };
+        if self.last_call_long {
+            start_on_a_lane(&mut live.store);
+        }
+        let answer: wasmtime::Result<Raw> = {
+            let e = &live.bindings;
+            let store = &mut live.store;
+            match request {
+                Request::Read(uri) => match &e.resources {
+                    Some(r) => r.call_read(store, uri).await.map(Raw::Read),
+                    None => unreachable!("checked above"),
+                },
+                Request::Get(prompt, arguments) => match &e.prompts {
+                    Some(p) => {
+                        let args: Vec<(String, String)> = arguments
+                            .iter()
+                            .map(|(k, v)| (k.clone(), v.clone()))
+                            .collect();
+                        p.call_get(store, prompt, &args).await.map(Raw::Get)
+                    }
+                    None => unreachable!("checked above"),
+                },
+                Request::Complete(r) => match &e.completion {
+                    Some(c) => c
+                        .call_complete(store, &offers::completion_request(r))
+                        .await
+                        .map(Raw::Complete),
+                    None => unreachable!("checked above"),
+                },
+            }
+        };
+        self.last_call_long = live.store.data().reached_tick;
+        {
+            let data = live.store.data_mut();
+            data.deadline = None;
+            data.end_run();
+            data.call = None;
+        }
+        let raw = match answer {
+            Ok(raw) => raw,
+            Err(e) => {
+                self.last_call_long = true;
+                let backtrace = backtrace_frames(&e);
+                let error = classify_failure(
+                    e,
+                    live.store.data(),
+                    &format!("{label} of toolset `{name}`"),
+                    FRESH,
+                );
+                return Err(self.crashed(&label, error, backtrace));
+            }
+        };
+        let converted = (|| -> Result<(Answer, usize), ToolError> {
+            Ok(match raw {
+                Raw::Read(r) => {
+                    let contents: Vec<EmbeddedResource> = r
+                        .map_err(offers::from_failure)?
+                        .into_iter()
+                        .map(offers::embedded)
+                        .collect();
+                    let bytes = contents.iter().map(offers::resource_bytes).sum();
+                    (Answer::Read(contents), bytes)
+                }
+                Raw::Get(p) => {
+                    let prompt = offers::prompt(p.map_err(offers::from_failure)?);
+                    let bytes = prompt
+                        .messages
+                        .iter()
+                        .map(|m| offers::content_bytes(&m.content))
+                        .sum::<usize>()
+                        + prompt.description.as_deref().map_or(0, str::len);
+                    (Answer::Get(prompt), bytes)
+                }
+                Raw::Complete(c) => {
+                    let c = offers::completion(c.map_err(offers::from_failure)?);
+                    let bytes = c.values.iter().map(String::len).sum();
+                    (Answer::Complete(c), bytes)
+                }
+            })
+        })();
+        let (answer, bytes) = match converted {
+            Ok(answered) => answered,
+            Err(failure) => {
+                // A failure the guest answered leaves its instance sound.
+                self.live = Some(live);
+                return Err(failure);
+            }
+        };
+        if bytes > limits.output {
+            // As for a call: the instance's memory grew to hold the
+            // oversized answer, and dropping it gives that memory back.
+            return Err(ToolError::new(
+                ErrorKind::OutputTooLarge,
+                format!(
+                    "{label} of toolset `{name}` answered {bytes} bytes, over its output cap \
+                     of {} bytes; the operator may raise `limits.output`",
+                    limits.output
+                ),
+            ));
+        }
+        self.live = Some(live);
+        Ok(answer)
+    }
+}
+
 fn convert_output(tool: &str, o: types::ToolOutput, output_schema: Option<&Value>) -> ToolResult {
     let structured = match o.structured {
         Some(text) => Some(serde_json::from_str::<Value>(&text).map_err(|e| {
@@ -421,29 +680,7 @@ fn convert_output(tool: &str, o: types::ToolOutput, output_schema: Option<&Value
             ))
         })?;
     }
-    let content = o
-        .content
-        .into_iter()
-        .map(|c| match c {
-            types::Content::Text(t) => Content::Text(t),
-            types::Content::Image(b) => Content::Image {
-                data: b.data,
-                mime_type: b.mime_type,
-            },
-            types::Content::Audio(b) => Content::Audio {
-                data: b.data,
-                mime_type: b.mime_type,
-            },
-            types::Content::Resource(r) => Content::Resource(EmbeddedResource {
-                uri: r.uri,
-                mime_type: r.mime_type,
-                body: match r.body {
-                    types::ResourceBody::Text(t) => ResourceBody::Text(t),
-                    types::ResourceBody::Blob(b) => ResourceBody::Blob(b),
-                },
-            }),
-        })
-        .collect();
+    let content = o.content.into_iter().map(offers::content).collect();
     Ok(ToolOutput {
         content,
         structured,
@@ -525,13 +762,13 @@ pub(crate) fn backtrace_frames(error: &wasmtime::Error) -> Vec<String> {
 
 /// Turns a failed guest call into the error the client sees, from what the
 /// host recorded (deadline, cancellation, memory cap), the trap code, and
-/// the guest's stderr (a panic message). `after` ends every message (what
-/// happens next, e.g. [`FRESH`]).
+/// the guest's stderr (a panic message). `subject` begins the message
+/// (`tool `x` of toolset `y``) and `after` ends it (what happens next,
+/// e.g. [`FRESH`]).
 pub(crate) fn classify_failure(
     error: wasmtime::Error,
     state: &HostState,
-    tool: &str,
-    owner: &str,
+    subject: &str,
     after: &str,
 ) -> ToolError {
     let (kind, what) = match state.stop.or(state.limiter.stop) {
@@ -581,7 +818,7 @@ pub(crate) fn classify_failure(
             },
         },
     };
-    ToolError::new(kind, format!("tool `{tool}` of {owner} {what}{after}"))
+    ToolError::new(kind, format!("{subject} {what}{after}"))
 }
 
 #[cfg(test)]

@@ -5,14 +5,24 @@
 //! and checks the shape of what comes back; this plug-in offers exactly
 //! those tools, answering what each scenario expects. It touches no image
 //! and needs no grant, so `scripts/clients.sh` can serve it from any image.
+//!
+//! The `resources-*`, `prompts-*` and `completion-complete` scenarios read
+//! fixed resources and a template, get prompts and complete an argument
+//! by fixed names too; the plug-in declares them through the SDK's
+//! resources, templates and prompts (`gemstone:mcp@0.1.2`).
 //! The scenarios that need sampling or elicitation (server-to-client
 //! requests the WIT contract does not offer yet) are not served here; the
-//! suite's baseline, `tests/clients/conformance-baseline.yml`, says why.
+//! suite's baselines, `tests/clients/conformance-baseline-<revision>.yml`,
+//! say why.
 
 use std::time::Duration;
 
-use gs_mcp_sdk::{Error, Output, Schema, Tool, Toolset, log};
+use gs_mcp_sdk::{
+    Content, Contents, Error, Output, Prompt, PromptMessage, PromptReply, Resource,
+    ResourceTemplate, Schema, Tool, Toolset, Values, log,
+};
 use serde::Deserialize;
+use serde_json::json;
 
 /// The arguments of every tool here: none (the schema is closed).
 #[derive(Deserialize)]
@@ -53,6 +63,57 @@ fn silent_wav(samples: u32) -> Vec<u8> {
     wav.extend_from_slice(&samples.to_le_bytes());
     wav.resize(44 + samples as usize, 0x80);
     wav
+}
+
+/// The input schema of `json_schema_2020_12_tool`: JSON Schema 2020-12
+/// keywords (`$schema`, `$defs` with an `$anchor`, `$ref`, `allOf` /
+/// `anyOf`, `if` / `then` / `else`) that every layer from the SDK to
+/// `tools/list` must pass on unchanged (SEP-1613, SEP-2106).
+fn json_schema_2020_12() -> Schema {
+    Schema::raw(json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "$defs": {
+            "address": {
+                "$anchor": "addressDef",
+                "type": "object",
+                "properties": {"street": {"type": "string"}, "city": {"type": "string"}}
+            }
+        },
+        "properties": {
+            "name": {"type": "string"},
+            "address": {"$ref": "#/$defs/address"},
+            "contactMethod": {"type": "string", "enum": ["phone", "email"]},
+            "phone": {"type": "string"},
+            "email": {"type": "string"}
+        },
+        "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
+        "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
+        "then": {"required": ["phone"]},
+        "else": {"required": ["email"]},
+        "additionalProperties": false
+    }))
+}
+
+/// Answers which of its arguments it was given.
+fn json_schema_tool(
+    arguments: serde_json::Map<String, serde_json::Value>,
+) -> Result<Output, Error> {
+    let given: Vec<&str> = arguments.keys().map(String::as_str).collect();
+    Ok(Output::text(format!("Received: {}", given.join(", "))))
+}
+
+/// The arguments of `test_custom_headers`.
+#[derive(Deserialize)]
+struct Region {
+    region: String,
+}
+
+/// Echoes its `region`, which a 2026-07-28 client mirrors into the
+/// `Mcp-Param-Region` header (the schema marks it `x-mcp-header`); the
+/// server checks the two agree before the call runs.
+fn custom_headers(args: Region) -> Result<Output, Error> {
+    Ok(Output::text(format!("Region: {}", args.region)))
 }
 
 fn simple_text(_: NoArgs) -> Result<Output, Error> {
@@ -113,13 +174,179 @@ fn tool_with_progress(_: NoArgs) -> Result<Output, Error> {
     Ok(Output::text("Tool with progress executed successfully"))
 }
 
+/// `resources-read-text`: fixed text with its media type.
+fn static_text() -> Result<Vec<Contents>, Error> {
+    Ok(vec![
+        Contents::text(
+            "test://static-text",
+            "This is the content of the static text resource.",
+        )
+        .mime_type("text/plain"),
+    ])
+}
+
+/// `resources-read-binary`: a PNG as a blob.
+fn static_binary() -> Result<Vec<Contents>, Error> {
+    Ok(vec![
+        Contents::blob("test://static-binary", RED_PIXEL_PNG.to_vec()).mime_type("image/png"),
+    ])
+}
+
+/// `resources-subscribe` / `-unsubscribe` subscribe to this URI; it exists
+/// so that it can be read too.
+fn watched() -> Result<Vec<Contents>, Error> {
+    Ok(vec![
+        Contents::text(
+            "test://watched-resource",
+            "A resource clients subscribe to.",
+        )
+        .mime_type("text/plain"),
+    ])
+}
+
+/// `resources-templates-read`: the id substituted into JSON text.
+fn template_data(uri: &str, values: &Values) -> Result<Vec<Contents>, Error> {
+    let id = &values["id"];
+    let text = serde_json::json!({
+        "id": id,
+        "templateTest": true,
+        "data": format!("Data for ID: {id}"),
+    })
+    .to_string();
+    Ok(vec![
+        Contents::text(uri, text).mime_type("application/json"),
+    ])
+}
+
+/// `prompts-get-with-args`: both arguments quoted into the text.
+fn prompt_with_arguments(args: &Values) -> Result<PromptReply, Error> {
+    Ok(PromptReply::user_text(format!(
+        "Prompt with arguments: arg1='{}', arg2='{}'",
+        args["arg1"], args["arg2"]
+    )))
+}
+
+/// `prompts-get-embedded-resource`: the named resource embedded, then an
+/// instruction.
+fn prompt_with_embedded_resource(args: &Values) -> Result<PromptReply, Error> {
+    Ok(PromptReply::new(vec![
+        PromptMessage::user(Content::TextResource {
+            uri: args["resourceUri"].clone(),
+            mime_type: Some("text/plain".into()),
+            text: "Embedded resource content for testing.".into(),
+        }),
+        PromptMessage::user(Content::Text(
+            "Please process the embedded resource above.".into(),
+        )),
+    ]))
+}
+
+/// `prompts-get-with-image`: an image, then an instruction.
+fn prompt_with_image(_: &Values) -> Result<PromptReply, Error> {
+    Ok(PromptReply::new(vec![
+        PromptMessage::user(Content::Image {
+            data: RED_PIXEL_PNG.to_vec(),
+            mime_type: "image/png".into(),
+        }),
+        PromptMessage::user(Content::Text("Please analyze the image above.".into())),
+    ]))
+}
+
+/// `completion-complete` completes `arg1` of `test_prompt_with_arguments`:
+/// the words of a fixed list that start with what was typed.
+fn complete_arg1(value: &str, _: &Values) -> Vec<String> {
+    ["paris", "park", "party", "test", "testing", "tested"]
+        .into_iter()
+        .filter(|w| w.starts_with(value))
+        .map(String::from)
+        .collect()
+}
+
+/// The resources, template and prompts of the suite's scenarios.
+fn offers(toolset: Toolset) -> Toolset {
+    toolset
+        .resource(
+            Resource::new("test://static-text", "static-text", static_text)
+                .description("A fixed text resource (conformance fixture).")
+                .mime_type("text/plain"),
+        )
+        .resource(
+            Resource::new("test://static-binary", "static-binary", static_binary)
+                .description("A fixed PNG image (conformance fixture).")
+                .mime_type("image/png"),
+        )
+        .resource(
+            Resource::new("test://watched-resource", "watched-resource", watched)
+                .description("A resource to subscribe to (conformance fixture).")
+                .mime_type("text/plain"),
+        )
+        .template(
+            ResourceTemplate::new("test://template/{id}/data", "template-data", template_data)
+                .description("JSON data for an id (conformance fixture).")
+                .mime_type("application/json"),
+        )
+        .prompt(
+            Prompt::new("test_simple_prompt", |_| {
+                Ok(PromptReply::user_text(
+                    "This is a simple prompt for testing.",
+                ))
+            })
+            .description("A prompt without arguments (conformance fixture)."),
+        )
+        .prompt(
+            Prompt::new("test_prompt_with_arguments", prompt_with_arguments)
+                .description("A prompt with two arguments (conformance fixture).")
+                .argument("arg1", "First test argument", true)
+                .argument("arg2", "Second test argument", true)
+                .complete("arg1", complete_arg1),
+        )
+        .prompt(
+            Prompt::new(
+                "test_prompt_with_embedded_resource",
+                prompt_with_embedded_resource,
+            )
+            .description("A prompt embedding a resource (conformance fixture).")
+            .argument("resourceUri", "URI of the resource to embed", true),
+        )
+        .prompt(
+            Prompt::new("test_prompt_with_image", prompt_with_image)
+                .description("A prompt with an image (conformance fixture)."),
+        )
+}
+
 fn toolset() -> Toolset {
     let tool = |name: &str, description: &str, handler: fn(NoArgs) -> Result<Output, Error>| {
         Tool::new(name, description, handler)
             .input(Schema::object())
             .read_only_safe()
     };
-    Toolset::new("conformance", env!("CARGO_PKG_VERSION"))
+    offers(Toolset::new("conformance", env!("CARGO_PKG_VERSION")))
+        .tool(
+            Tool::new(
+                "json_schema_2020_12_tool",
+                "Tool with JSON Schema 2020-12 features",
+                json_schema_tool,
+            )
+            .input(json_schema_2020_12())
+            .read_only_safe(),
+        )
+        .tool(
+            Tool::new(
+                "test_custom_headers",
+                "A tool whose region argument is mirrored into an HTTP header (conformance \
+                 fixture).",
+                custom_headers,
+            )
+            .input(
+                Schema::object().required(
+                    "region",
+                    Schema::string()
+                        .describe("A region name")
+                        .with("x-mcp-header", json!("Region")),
+                ),
+            )
+            .read_only_safe(),
+        )
         .tool(tool(
             "test_simple_text",
             "Answers one fixed text block (conformance fixture).",

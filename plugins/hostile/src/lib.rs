@@ -21,7 +21,8 @@ wit_bindgen::generate!({
 
 use exports::gemstone::mcp::tools::Guest;
 use gemstone::mcp::types::{
-    ClassDefinition, Content, Error, ErrorKind, ToolDescriptor, ToolOutput, ToolsetDescription,
+    ClassDefinition, Content, Error, ErrorKind, Failure, ToolDescriptor, ToolOutput,
+    ToolsetDescription,
 };
 use gemstone::mcp::{code, execution, logging};
 
@@ -184,6 +185,55 @@ fn text(items: Vec<String>) -> ToolOutput {
     ToolOutput {
         content: items.into_iter().map(Content::Text).collect(),
         structured: None,
+    }
+}
+
+// Its attacks are on tools; the requests added in 0.1.2 answer nothing
+// (the `misbehave` toolset attacks through those).
+impl exports::gemstone::mcp::resources::Guest for Component {
+    fn fixed() -> Vec<gemstone::mcp::types::ResourceInfo> {
+        Vec::new()
+    }
+
+    fn templates() -> Vec<gemstone::mcp::types::ResourceTemplate> {
+        Vec::new()
+    }
+
+    fn read(uri: String) -> Result<Vec<gemstone::mcp::types::EmbeddedResource>, Failure> {
+        Err(not_found(format!("no resource {uri}")))
+    }
+}
+
+impl exports::gemstone::mcp::prompts::Guest for Component {
+    fn all() -> Vec<gemstone::mcp::types::PromptInfo> {
+        Vec::new()
+    }
+
+    fn get(
+        name: String,
+        _: Vec<(String, String)>,
+    ) -> Result<gemstone::mcp::types::Prompt, Failure> {
+        Err(not_found(format!("no prompt {name}")))
+    }
+}
+
+impl exports::gemstone::mcp::completion::Guest for Component {
+    fn complete(
+        _: gemstone::mcp::types::CompletionRequest,
+    ) -> Result<gemstone::mcp::types::Completion, Failure> {
+        Ok(gemstone::mcp::types::Completion {
+            values: Vec::new(),
+            total: Some(0),
+            has_more: false,
+        })
+    }
+}
+
+fn not_found(message: String) -> Failure {
+    Failure {
+        kind: ErrorKind::NotFound,
+        message,
+        details: None,
     }
 }
 

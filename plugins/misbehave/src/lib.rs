@@ -2,11 +2,20 @@
 //! Every tool is (falsely) declared read-only-safe, so the host's own
 //! checks — not the declaration — must contain it. Each has a test in
 //! host/toolset-host/tests/containment.rs.
+//!
+//! It also misbehaves outside tools, in the 0.1.2 requests: reading
+//! `misbehave://<how>`, getting the prompt `misbehave` with argument
+//! `how`, and completing that argument from the value `<how>` each spin,
+//! panic, trap or flood as `how` says (tested in
+//! host/toolset-host/tests/offers.rs).
 
 use std::cell::Cell;
 use std::hint::black_box;
 
-use gs_mcp_sdk::{Error, Output, Schema, Tool, Toolset, code, execution};
+use gs_mcp_sdk::{
+    Contents, Error, Output, Prompt, PromptReply, ResourceTemplate, Schema, Tool, Toolset, Values,
+    code, execution,
+};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -165,6 +174,39 @@ fn counter(_: NoArgs) -> Result<Output, Error> {
     Output::json(&json!({ "calls": n }))
 }
 
+/// Misbehaves as `how` says (`spin`, `panic`, `trap`, `recurse`, `flood`),
+/// or answers what it was given (and how many requests this instance has
+/// served) for anything else.
+fn misbehave(how: &str) -> String {
+    match how {
+        "spin" => {
+            let mut x: u64 = 0;
+            loop {
+                x = black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+            }
+        }
+        "panic" => panic!("this request panics on purpose"),
+        "trap" => trap(),
+        "recurse" => depth(0).to_string(),
+        "flood" => "x".repeat(8 << 20),
+        other => {
+            let n = CALLS.with(|c| {
+                c.set(c.get() + 1);
+                c.get()
+            });
+            format!("{other} {n}")
+        }
+    }
+}
+
+/// A WebAssembly `unreachable` (off WebAssembly, an abort).
+fn trap() -> ! {
+    #[cfg(target_arch = "wasm32")]
+    core::arch::wasm32::unreachable();
+    #[cfg(not(target_arch = "wasm32"))]
+    std::process::abort();
+}
+
 fn toolset() -> Toolset {
     let none = || Schema::object();
     let path = || Schema::object().required("path", Schema::string());
@@ -254,6 +296,18 @@ fn toolset() -> Toolset {
             Tool::new("counter", "Counts calls to this instance.", counter)
                 .input(none())
                 .read_only_safe(),
+        )
+        .template(ResourceTemplate::new(
+            "misbehave://{how}",
+            "misbehave",
+            |uri: &str, v: &Values| Ok(vec![Contents::text(uri, misbehave(&v["how"]))]),
+        ))
+        .prompt(
+            Prompt::new("misbehave", |v: &Values| {
+                Ok(PromptReply::user_text(misbehave(&v["how"])))
+            })
+            .argument("how", "spin, panic, trap, recurse, flood or anything", true)
+            .complete("how", |value: &str, _: &Values| vec![misbehave(value)]),
         )
 }
 

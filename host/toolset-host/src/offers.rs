@@ -1,0 +1,692 @@
+//! What a component offers besides tools (`gemstone:mcp@0.1.2`):
+//! resources, resource templates, prompts and completion.
+//!
+//! The three interfaces are optional exports: a component built against
+//! 0.1.0 or 0.1.1 lacks them and offers none of them ([`Exports`] holds
+//! `None`). The declarations (`resources.fixed`, `resources.templates`,
+//! `prompts.all`) are read once at load ([`declarations`]) and checked
+//! here ([`check_declarations`]), so a bad shape is a load error naming
+//! the item; the requests (`read`, `get`, `complete`) run in the session's
+//! instance like a tool call (see `wasm.rs`).
+
+use std::collections::HashSet;
+
+use gs_toolset::{
+    Completion, CompletionRef, CompletionRequest, Content, EmbeddedResource, ErrorKind,
+    MAX_COMPLETION_VALUES, PromptArgument, PromptInfo, PromptMessage, PromptResult, ResourceBody,
+    ResourceInfo, ResourceTemplate, Role, ToolError,
+};
+use wasmtime::Store;
+use wasmtime::component::{Instance, InstancePre};
+
+use crate::bindings::exports::gemstone::mcp::{completion, prompts, resources, tools};
+use crate::bindings::gemstone::mcp::types;
+use crate::state::HostState;
+use crate::version::{PACKAGE, PACKAGE_VERSION};
+
+/// Most fixed resources, templates or prompts one toolset may declare.
+pub const MAX_OFFERS: usize = 1000;
+/// Longest resource URI or URI template, in bytes.
+pub const MAX_URI: usize = 2048;
+
+/// The component's exports, looked up once before instantiation: `tools`,
+/// and each 0.1.2 interface the component exports.
+pub(crate) struct Pre {
+    /// The pre-instantiated component.
+    pub instance: InstancePre<HostState>,
+    tools: tools::GuestIndices,
+    resources: Option<resources::GuestIndices>,
+    prompts: Option<prompts::GuestIndices>,
+    completion: Option<completion::GuestIndices>,
+}
+
+/// One instance's exports.
+pub(crate) struct Exports {
+    /// `tools` (every toolset has it).
+    pub tools: tools::Guest,
+    /// `resources`, if exported.
+    pub resources: Option<resources::Guest>,
+    /// `prompts`, if exported.
+    pub prompts: Option<prompts::Guest>,
+    /// `completion`, if exported.
+    pub completion: Option<completion::Guest>,
+}
+
+/// `GuestIndices::new` for an optional interface: `None` if the component
+/// does not export `interface` at all, an error if it exports it with a
+/// function missing.
+fn optional<I>(
+    pre: &InstancePre<HostState>,
+    interface: &str,
+    indices: wasmtime::Result<I>,
+) -> Result<Option<I>, String> {
+    match indices {
+        Ok(i) => Ok(Some(i)),
+        Err(e) => {
+            let name = format!("{PACKAGE}/{interface}@{PACKAGE_VERSION}");
+            if pre.component().get_export_index(None, &name).is_none() {
+                Ok(None)
+            } else {
+                Err(format!(
+                    "the component exports {name} but not as {PACKAGE}@{PACKAGE_VERSION} \
+                     defines it ({e:#}); rebuild it against that WIT package"
+                ))
+            }
+        }
+    }
+}
+
+impl Pre {
+    /// Looks the exports up in `instance`.
+    pub fn new(instance: InstancePre<HostState>) -> Result<Pre, String> {
+        let tools = tools::GuestIndices::new(&instance).map_err(|e| format!("{e:#}"))?;
+        let resources = optional(
+            &instance,
+            "resources",
+            resources::GuestIndices::new(&instance),
+        )?;
+        let prompts = optional(&instance, "prompts", prompts::GuestIndices::new(&instance))?;
+        let completion = optional(
+            &instance,
+            "completion",
+            completion::GuestIndices::new(&instance),
+        )?;
+        Ok(Pre {
+            instance,
+            tools,
+            resources,
+            prompts,
+            completion,
+        })
+    }
+
+    /// True if the component exports `resources`.
+    pub fn has_resources(&self) -> bool {
+        self.resources.is_some()
+    }
+
+    /// True if the component exports `prompts`.
+    pub fn has_prompts(&self) -> bool {
+        self.prompts.is_some()
+    }
+
+    /// True if the component exports `completion`.
+    pub fn has_completion(&self) -> bool {
+        self.completion.is_some()
+    }
+
+    /// A new instance in `store`, with its exports.
+    pub async fn instantiate_async(
+        &self,
+        store: &mut Store<HostState>,
+    ) -> wasmtime::Result<Exports> {
+        let instance: Instance = self.instance.instantiate_async(&mut *store).await?;
+        Ok(Exports {
+            tools: self.tools.load(&mut *store, &instance)?,
+            resources: match &self.resources {
+                Some(i) => Some(i.load(&mut *store, &instance)?),
+                None => None,
+            },
+            prompts: match &self.prompts {
+                Some(i) => Some(i.load(&mut *store, &instance)?),
+                None => None,
+            },
+            completion: match &self.completion {
+                Some(i) => Some(i.load(&mut *store, &instance)?),
+                None => None,
+            },
+        })
+    }
+}
+
+/// What a toolset declares besides its tools, as the router sees it.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Declarations {
+    /// Fixed resources.
+    pub resources: Vec<ResourceInfo>,
+    /// Resource templates.
+    pub templates: Vec<ResourceTemplate>,
+    /// Prompts.
+    pub prompts: Vec<PromptInfo>,
+}
+
+/// Reads the declarations from a fresh instance's exports (those it has).
+pub(crate) async fn declarations(
+    exports: &Exports,
+    store: &mut Store<HostState>,
+) -> wasmtime::Result<Declarations> {
+    let mut d = Declarations::default();
+    if let Some(r) = &exports.resources {
+        d.resources = r
+            .call_fixed(&mut *store)
+            .await?
+            .into_iter()
+            .map(|r| ResourceInfo {
+                uri: r.uri,
+                name: r.name,
+                title: r.title,
+                description: r.description,
+                mime_type: r.mime_type,
+            })
+            .collect();
+        d.templates = r
+            .call_templates(&mut *store)
+            .await?
+            .into_iter()
+            .map(|t| ResourceTemplate {
+                uri_template: t.uri_template,
+                name: t.name,
+                title: t.title,
+                description: t.description,
+                mime_type: t.mime_type,
+            })
+            .collect();
+    }
+    if let Some(p) = &exports.prompts {
+        d.prompts = p
+            .call_all(&mut *store)
+            .await?
+            .into_iter()
+            .map(|p| PromptInfo {
+                name: p.name,
+                title: p.title,
+                description: p.description,
+                arguments: p
+                    .arguments
+                    .into_iter()
+                    .map(|a| PromptArgument {
+                        name: a.name,
+                        description: a.description,
+                        required: a.required,
+                    })
+                    .collect(),
+            })
+            .collect();
+    }
+    Ok(d)
+}
+
+/// Refuses a field longer than `max` bytes.
+fn size(owner: &str, field: &str, text: Option<&str>, max: usize) -> Result<(), String> {
+    let len = text.map_or(0, str::len);
+    if len > max {
+        return Err(format!(
+            "{owner}'s {field} is {len} bytes, more than the {max} allowed; shorten it"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks the URI scheme (`scheme:` with RFC 3986's characters) and that
+/// the text has no whitespace or control characters.
+fn check_uri_text(owner: &str, text: &str) -> Result<(), String> {
+    if text.is_empty() || text.len() > MAX_URI {
+        return Err(format!(
+            "{owner} has a URI of {} bytes; a URI must be 1 to {MAX_URI} bytes",
+            text.len()
+        ));
+    }
+    if let Some(c) = text.chars().find(|c| c.is_whitespace() || c.is_control()) {
+        return Err(format!(
+            "{owner}'s URI `{text}` contains {c:?}; percent-encode it"
+        ));
+    }
+    let scheme = text.split(':').next().unwrap_or("");
+    let good = text.contains(':')
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    if !good {
+        return Err(format!(
+            "{owner}'s URI `{text}` does not start with a scheme (`acme://…`); give it one"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a URI template: a URI whose `{name}` variables are simple
+/// (letters, digits, `_`), each once, never two side by side, at least one.
+fn check_template(owner: &str, template: &str) -> Result<(), String> {
+    let mut names = HashSet::new();
+    let mut rest = template;
+    let mut literal_before = true;
+    let mut literal = String::new();
+    while let Some(open) = rest.find(['{', '}']) {
+        if rest.as_bytes()[open] == b'}' {
+            return Err(format!(
+                "{owner}'s URI template `{template}` has a `}}` without its `{{`"
+            ));
+        }
+        literal.push_str(&rest[..open]);
+        if open == 0 && !literal_before {
+            return Err(format!(
+                "{owner}'s URI template `{template}` has two variables side by side, which \
+                 cannot be told apart; put literal text between them"
+            ));
+        }
+        let Some(close) = rest[open..].find('}') else {
+            return Err(format!(
+                "{owner}'s URI template `{template}` has a `{{` without its `}}`"
+            ));
+        };
+        let name = &rest[open + 1..open + close];
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!(
+                "{owner}'s URI template `{template}` has the variable `{{{name}}}`; a variable \
+                 is a name of ASCII letters, digits and `_` (operators such as `+`, `#`, `/` \
+                 and lists are not supported)"
+            ));
+        }
+        if !names.insert(name) {
+            return Err(format!(
+                "{owner}'s URI template `{template}` names `{{{name}}}` twice"
+            ));
+        }
+        literal.push('x');
+        rest = &rest[open + close + 1..];
+        literal_before = false;
+        if !rest.starts_with('{') {
+            literal_before = true;
+        }
+    }
+    literal.push_str(rest);
+    if names.is_empty() {
+        return Err(format!(
+            "{owner}'s URI template `{template}` has no variable; declare it as a fixed resource"
+        ));
+    }
+    // The template with each variable filled in must be a URI.
+    check_uri_text(owner, &literal).map_err(|_| {
+        format!("{owner}'s URI template `{template}` does not start with a scheme, or holds whitespace; give it a scheme (`acme://…/{{id}}`)")
+    })
+}
+
+/// Checks a declared name (a resource's or template's short name).
+fn check_name(owner: &str, name: &str) -> Result<(), String> {
+    if name.trim().is_empty() {
+        return Err(format!("{owner} has an empty name; give it one"));
+    }
+    size(owner, "name", Some(name), crate::MAX_TITLE)
+}
+
+/// Checks what a toolset declares besides tools: shapes, sizes and
+/// duplicates within the toolset. The error names the item and says what
+/// to do. (Duplicates across toolsets are the router's to refuse.)
+pub(crate) fn check_declarations(d: &Declarations) -> Result<(), String> {
+    for (what, n) in [
+        ("resources", d.resources.len()),
+        ("resource templates", d.templates.len()),
+        ("prompts", d.prompts.len()),
+    ] {
+        if n > MAX_OFFERS {
+            return Err(format!(
+                "the toolset declares {n} {what}, more than the {MAX_OFFERS} a toolset may; \
+                 use a resource template, or split the toolset"
+            ));
+        }
+    }
+    let mut uris = HashSet::new();
+    for r in &d.resources {
+        let owner = format!("resource `{}`", crate::wasm::cut(&r.uri, 128));
+        check_uri_text(&owner, &r.uri)?;
+        if r.uri.contains(['{', '}']) {
+            return Err(format!(
+                "{owner} has `{{` or `}}` in its URI; declare it as a resource template"
+            ));
+        }
+        check_name(&owner, &r.name)?;
+        size(&owner, "title", r.title.as_deref(), crate::MAX_TITLE)?;
+        size(
+            &owner,
+            "description",
+            r.description.as_deref(),
+            crate::MAX_DESCRIPTION,
+        )?;
+        size(
+            &owner,
+            "media type",
+            r.mime_type.as_deref(),
+            crate::MAX_TITLE,
+        )?;
+        if !uris.insert(r.uri.as_str()) {
+            return Err(format!(
+                "the toolset declares resource `{}` twice; URIs must be unique",
+                r.uri
+            ));
+        }
+    }
+    let mut templates = HashSet::new();
+    for t in &d.templates {
+        let owner = format!(
+            "resource template `{}`",
+            crate::wasm::cut(&t.uri_template, 128)
+        );
+        if t.uri_template.is_empty() || t.uri_template.len() > MAX_URI {
+            return Err(format!(
+                "{owner} is {} bytes; a URI template must be 1 to {MAX_URI} bytes",
+                t.uri_template.len()
+            ));
+        }
+        check_template(&owner, &t.uri_template)?;
+        check_name(&owner, &t.name)?;
+        size(&owner, "title", t.title.as_deref(), crate::MAX_TITLE)?;
+        size(
+            &owner,
+            "description",
+            t.description.as_deref(),
+            crate::MAX_DESCRIPTION,
+        )?;
+        size(
+            &owner,
+            "media type",
+            t.mime_type.as_deref(),
+            crate::MAX_TITLE,
+        )?;
+        if !templates.insert(t.uri_template.as_str()) {
+            return Err(format!(
+                "the toolset declares resource template `{}` twice; templates must be unique",
+                t.uri_template
+            ));
+        }
+    }
+    let mut prompts = HashSet::new();
+    for p in &d.prompts {
+        gs_toolset::validate_tool_name(&p.name).map_err(|e| {
+            format!(
+                "a prompt's name is not usable: {}",
+                e.replace("tool", "prompt")
+            )
+        })?;
+        let owner = format!("prompt `{}`", p.name);
+        size(&owner, "title", p.title.as_deref(), crate::MAX_TITLE)?;
+        size(
+            &owner,
+            "description",
+            p.description.as_deref(),
+            crate::MAX_DESCRIPTION,
+        )?;
+        if !prompts.insert(p.name.as_str()) {
+            return Err(format!(
+                "the toolset declares prompt `{}` twice; prompt names must be unique",
+                p.name
+            ));
+        }
+        if p.arguments.len() > 64 {
+            return Err(format!(
+                "{owner} takes {} arguments, more than the 64 a prompt may",
+                p.arguments.len()
+            ));
+        }
+        let mut args = HashSet::new();
+        for a in &p.arguments {
+            if a.name.is_empty() || a.name.len() > 128 {
+                return Err(format!(
+                    "{owner} has an argument whose name is {} bytes; give each 1 to 128",
+                    a.name.len()
+                ));
+            }
+            size(
+                &owner,
+                "argument description",
+                a.description.as_deref(),
+                crate::MAX_DESCRIPTION,
+            )?;
+            if !args.insert(a.name.as_str()) {
+                return Err(format!("{owner} declares argument `{}` twice", a.name));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A guest's `failure` as the error the client sees, details included
+/// when they are a JSON object.
+pub(crate) fn from_failure(f: types::Failure) -> ToolError {
+    let error = ToolError::new(crate::imports::tool_kind(f.kind), f.message);
+    match f
+        .details
+        .and_then(|d| serde_json::from_str::<serde_json::Value>(&d).ok())
+    {
+        Some(serde_json::Value::Object(details)) => error.with_details(details),
+        _ => error,
+    }
+}
+
+/// A WIT embedded resource as the contract's.
+pub(crate) fn embedded(r: types::EmbeddedResource) -> EmbeddedResource {
+    EmbeddedResource {
+        uri: r.uri,
+        mime_type: r.mime_type,
+        body: match r.body {
+            types::ResourceBody::Text(t) => ResourceBody::Text(t),
+            types::ResourceBody::Blob(b) => ResourceBody::Blob(b),
+        },
+    }
+}
+
+/// A WIT content block as the contract's.
+pub(crate) fn content(c: types::Content) -> Content {
+    match c {
+        types::Content::Text(t) => Content::Text(t),
+        types::Content::Image(b) => Content::Image {
+            data: b.data,
+            mime_type: b.mime_type,
+        },
+        types::Content::Audio(b) => Content::Audio {
+            data: b.data,
+            mime_type: b.mime_type,
+        },
+        types::Content::Resource(r) => Content::Resource(embedded(r)),
+    }
+}
+
+/// A guest's prompt as the contract's.
+pub(crate) fn prompt(p: types::Prompt) -> PromptResult {
+    PromptResult {
+        description: p.description,
+        messages: p
+            .messages
+            .into_iter()
+            .map(|m| PromptMessage {
+                role: match m.role {
+                    types::Role::User => Role::User,
+                    types::Role::Assistant => Role::Assistant,
+                },
+                content: content(m.content),
+            })
+            .collect(),
+    }
+}
+
+/// The contract's completion request in WIT form.
+pub(crate) fn completion_request(r: &CompletionRequest) -> types::CompletionRequest {
+    types::CompletionRequest {
+        reference: match &r.reference {
+            CompletionRef::Prompt(name) => types::CompletionRef::Prompt(name.clone()),
+            CompletionRef::ResourceTemplate(t) => types::CompletionRef::ResourceTemplate(t.clone()),
+        },
+        argument: r.argument.clone(),
+        value: r.value.clone(),
+        context: r
+            .context
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    }
+}
+
+/// A guest's completion as the contract's: at most
+/// [`MAX_COMPLETION_VALUES`] values; `has_more` and the total kept true
+/// when the host cut the list.
+pub(crate) fn completion(c: types::Completion) -> Completion {
+    let answered = c.values.len();
+    let mut values = c.values;
+    values.truncate(MAX_COMPLETION_VALUES);
+    let total = c.total.map(|t| (t as usize).max(answered));
+    Completion {
+        has_more: c.has_more || answered > values.len(),
+        total,
+        values,
+    }
+}
+
+/// The bytes an answer's contents take, counted as the client would get
+/// them (text as is, bytes base64-encoded), for the output cap.
+pub(crate) fn resource_bytes(r: &EmbeddedResource) -> usize {
+    r.uri.len()
+        + match &r.body {
+            ResourceBody::Text(t) => t.len(),
+            ResourceBody::Blob(b) => b.len().div_ceil(3) * 4,
+        }
+}
+
+/// The bytes a content block takes, as [`resource_bytes`].
+pub(crate) fn content_bytes(c: &Content) -> usize {
+    match c {
+        Content::Text(t) => t.len(),
+        Content::Image { data, .. } | Content::Audio { data, .. } => data.len().div_ceil(3) * 4,
+        Content::Resource(r) => resource_bytes(r),
+    }
+}
+
+/// `notFound` for a request the toolset does not serve at all (it does not
+/// export the interface).
+pub(crate) fn not_offered(toolset: &str, what: &str) -> ToolError {
+    ToolError::new(
+        ErrorKind::NotFound,
+        format!("toolset `{toolset}` offers no {what}"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn res(uri: &str) -> ResourceInfo {
+        ResourceInfo {
+            uri: uri.into(),
+            name: "n".into(),
+            title: None,
+            description: None,
+            mime_type: None,
+        }
+    }
+
+    fn tpl(t: &str) -> ResourceTemplate {
+        ResourceTemplate {
+            uri_template: t.into(),
+            name: "n".into(),
+            title: None,
+            description: None,
+            mime_type: None,
+        }
+    }
+
+    #[test]
+    fn good_declarations_pass() {
+        let d = Declarations {
+            resources: vec![res("test://static-text"), res("acme://a/b?c=d")],
+            templates: vec![
+                tpl("test://template/{id}/data"),
+                tpl("gemstone://method/{className}/{side}/{selector}"),
+            ],
+            prompts: vec![],
+        };
+        assert_eq!(check_declarations(&d), Ok(()));
+    }
+
+    #[test]
+    fn bad_shapes_are_refused_naming_the_item() {
+        let one = |r: ResourceInfo| Declarations {
+            resources: vec![r],
+            ..Default::default()
+        };
+        let err = check_declarations(&one(res("no-scheme"))).unwrap_err();
+        assert!(
+            err.contains("`no-scheme`") && err.contains("scheme"),
+            "{err}"
+        );
+        let err = check_declarations(&one(res("a://x y"))).unwrap_err();
+        assert!(err.contains("percent-encode"), "{err}");
+        let err = check_declarations(&one(res("a://{x}"))).unwrap_err();
+        assert!(err.contains("resource template"), "{err}");
+        let mut r = res("a://x");
+        r.name = String::new();
+        assert!(
+            check_declarations(&one(r))
+                .unwrap_err()
+                .contains("empty name")
+        );
+        let twice = Declarations {
+            resources: vec![res("a://x"), res("a://x")],
+            ..Default::default()
+        };
+        assert!(check_declarations(&twice).unwrap_err().contains("twice"));
+
+        for (t, says) in [
+            ("a://{x}{y}", "side by side"),
+            ("a://{x", "without its `}`"),
+            ("a://x}", "without its `{`"),
+            ("a://{+x}", "operators"),
+            ("a://{x}/{x}", "twice"),
+            ("a://fixed", "no variable"),
+            ("{x}/y", "scheme"),
+        ] {
+            let d = Declarations {
+                templates: vec![tpl(t)],
+                ..Default::default()
+            };
+            let err = check_declarations(&d).unwrap_err();
+            assert!(err.contains(says), "{t}: {err}");
+            assert!(err.contains(t), "{t}: {err}");
+        }
+
+        let prompt = |name: &str, args: &[&str]| PromptInfo {
+            name: name.into(),
+            title: None,
+            description: None,
+            arguments: args
+                .iter()
+                .map(|a| PromptArgument {
+                    name: a.to_string(),
+                    description: None,
+                    required: false,
+                })
+                .collect(),
+        };
+        let d = |p| Declarations {
+            prompts: vec![p],
+            ..Default::default()
+        };
+        assert!(
+            check_declarations(&d(prompt("bad name", &[])))
+                .unwrap_err()
+                .contains("prompt name")
+        );
+        assert!(
+            check_declarations(&d(prompt("p", &["a", "a"])))
+                .unwrap_err()
+                .contains("`a` twice")
+        );
+        assert!(check_declarations(&d(prompt("p", &[""]))).is_err());
+        assert_eq!(check_declarations(&d(prompt("p", &["a", "b"]))), Ok(()));
+    }
+
+    #[test]
+    fn completions_are_cut_keeping_the_truth() {
+        let c = completion(types::Completion {
+            values: (0..150).map(|i| i.to_string()).collect(),
+            total: None,
+            has_more: false,
+        });
+        assert_eq!(c.values.len(), MAX_COMPLETION_VALUES);
+        assert!(c.has_more);
+        let c = completion(types::Completion {
+            values: vec!["a".into()],
+            total: Some(0),
+            has_more: false,
+        });
+        assert_eq!((c.total, c.has_more), (Some(1), false));
+    }
+}
