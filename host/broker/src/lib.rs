@@ -16,6 +16,11 @@
 //!   session's own image worker thread ([`gs_toolset::ImageWorker`]): the
 //!   async threads only wait for its answer, so a long call never stalls
 //!   the accept loop or any other session.
+//! - Resources, prompts and completion ([`BrokerSession::list_resources`],
+//!   [`BrokerSession::read_resource`], [`BrokerSession::get_prompt`],
+//!   [`BrokerSession::complete`]) go to one toolset's session state, in
+//!   turn with the session's calls and on the same image worker, so a read
+//!   sees the session's own uncommitted changes.
 //! - [`CallControl`]: the caller's hold on one call. [`CallControl::stop`]
 //!   escalates as the reference server does for a request deadline or a
 //!   `notifications/cancelled`: a soft break (the call's [`CancelToken`] is
@@ -27,7 +32,7 @@
 //! (`gs-toolset`) and nothing else — no HTTP, no JSON-RPC framing, no
 //! wasmtime, no image backend.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -35,8 +40,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use gs_toolset::{
-    Arguments, CallContext, CancelToken, ImageSession, ImageWorker, Notifier, ServerIdentity,
-    ToolDescriptor, ToolError, ToolResult, Toolset, ToolsetSession,
+    Arguments, CallContext, CancelToken, Completion, CompletionRequest, EmbeddedResource,
+    ImageSession, ImageWorker, Notifier, PromptResult, ResourcePage, ServerIdentity,
+    SilentNotifier, ToolDescriptor, ToolError, ToolResult, Toolset, ToolsetSession,
 };
 
 /// Opens one image session per MCP session.
@@ -522,15 +528,11 @@ impl BrokerSession {
         let turn = self.queue.clone().lock_owned().await;
         let slots = self.slots.clone();
         let surface = self.surface.clone();
-        let ctx = CallContext {
-            image: self.image.clone(),
-            read_only: self.read_only,
-            notifier: request.notifier,
-            cancel: request.control.cancel_token().clone(),
-            deadline: request.deadline,
-            server: self.identity.clone(),
-            worker: self.worker.clone(),
-        };
+        let ctx = self.context(
+            request.notifier,
+            request.control.cancel_token().clone(),
+            request.deadline,
+        );
         let tool = request.tool;
         let arguments = request.arguments;
         let control = request.control;
@@ -575,6 +577,24 @@ impl BrokerSession {
         }
     }
 
+    /// The context a call or an offer request of this session runs with.
+    fn context(
+        &self,
+        notifier: Arc<dyn Notifier>,
+        cancel: CancelToken,
+        deadline: Option<Instant>,
+    ) -> CallContext {
+        CallContext {
+            image: self.image.clone(),
+            read_only: self.read_only,
+            notifier,
+            cancel,
+            deadline,
+            server: self.identity.clone(),
+            worker: self.worker.clone(),
+        }
+    }
+
     /// True once the session's image is lost (a stone's connection gone):
     /// the session can do nothing more, and its caller should end it.
     pub fn image_lost(&self) -> bool {
@@ -608,4 +628,145 @@ impl<F: Future> Future for CatchPanic<F> {
             Err(_) => std::task::Poll::Ready(Err(Panicked)),
         }
     }
+}
+
+/// A request to a toolset session other than a tool call.
+enum Offer {
+    List(Option<String>),
+    Read(String),
+    Prompt(String, BTreeMap<String, String>),
+    Complete(CompletionRequest),
+}
+
+/// What an [`Offer`] answers, in the same order.
+enum Offered {
+    Page(ResourcePage),
+    Contents(Vec<EmbeddedResource>),
+    Prompt(PromptResult),
+    Completion(Completion),
+}
+
+impl BrokerSession {
+    /// A page of the resources toolset `toolset` lists for this session
+    /// beyond its fixed ones, from its own `cursor`.
+    pub async fn list_resources(
+        &self,
+        toolset: usize,
+        cursor: Option<String>,
+        deadline: Option<Instant>,
+    ) -> Result<ResourcePage, ToolError> {
+        match self.offer(toolset, Offer::List(cursor), deadline).await? {
+            Offered::Page(page) => Ok(page),
+            _ => Err(mismatched()),
+        }
+    }
+
+    /// The contents of the resource at `uri`, read by toolset `toolset`
+    /// through this session's transaction view.
+    pub async fn read_resource(
+        &self,
+        toolset: usize,
+        uri: String,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<EmbeddedResource>, ToolError> {
+        match self.offer(toolset, Offer::Read(uri), deadline).await? {
+            Offered::Contents(contents) => Ok(contents),
+            _ => Err(mismatched()),
+        }
+    }
+
+    /// Toolset `toolset`'s prompt `name` filled in with `arguments`.
+    pub async fn get_prompt(
+        &self,
+        toolset: usize,
+        name: String,
+        arguments: BTreeMap<String, String>,
+        deadline: Option<Instant>,
+    ) -> Result<PromptResult, ToolError> {
+        match self
+            .offer(toolset, Offer::Prompt(name, arguments), deadline)
+            .await?
+        {
+            Offered::Prompt(prompt) => Ok(prompt),
+            _ => Err(mismatched()),
+        }
+    }
+
+    /// Toolset `toolset`'s completions for `request`.
+    pub async fn complete(
+        &self,
+        toolset: usize,
+        request: CompletionRequest,
+        deadline: Option<Instant>,
+    ) -> Result<Completion, ToolError> {
+        match self
+            .offer(toolset, Offer::Complete(request), deadline)
+            .await?
+        {
+            Offered::Completion(completion) => Ok(completion),
+            _ => Err(mismatched()),
+        }
+    }
+
+    /// Runs one offer request as [`BrokerSession::call`] runs a call: in
+    /// turn with the session's calls, on its image worker, with the
+    /// toolset's session state (opened on first use) and a toolset panic
+    /// reported, not propagated. It is not cancellable: the requests it
+    /// serves are reads that end on their own.
+    async fn offer(
+        &self,
+        toolset: usize,
+        offer: Offer,
+        deadline: Option<Instant>,
+    ) -> Result<Offered, ToolError> {
+        if toolset >= self.surface.toolsets.len() {
+            return Err(ToolError::not_found("no such toolset"));
+        }
+        self.pending.fetch_add(1, Ordering::AcqRel);
+        let pending = PendingGuard(self.pending.clone());
+        let turn = self.queue.clone().lock_owned().await;
+        let slots = self.slots.clone();
+        let surface = self.surface.clone();
+        let ctx = self.context(Arc::new(SilentNotifier), CancelToken::new(), deadline);
+        let work = async move {
+            let _turn = turn;
+            let _pending = pending;
+            let taken = slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset].take();
+            let mut session = taken.unwrap_or_else(|| surface.toolsets[toolset].open_session());
+            let answer = match offer {
+                Offer::List(cursor) => session
+                    .list_resources(cursor.as_deref(), &ctx)
+                    .await
+                    .map(Offered::Page),
+                Offer::Read(uri) => session
+                    .read_resource(&uri, &ctx)
+                    .await
+                    .map(Offered::Contents),
+                Offer::Prompt(name, arguments) => session
+                    .get_prompt(&name, &arguments, &ctx)
+                    .await
+                    .map(Offered::Prompt),
+                Offer::Complete(request) => session
+                    .complete(&request, &ctx)
+                    .await
+                    .map(Offered::Completion),
+            };
+            slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset] = Some(session);
+            answer
+        };
+        match self.worker.run_future(CatchPanic(Box::pin(work))).await {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(Panicked)) => Err(ToolError::other(
+                "the toolset failed unexpectedly (it panicked); the session goes on, and the \
+                 toolset's state for this session was reset",
+            )),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// An [`Offered`] of another kind than its [`Offer`] asked: cannot happen,
+/// since `offer` answers each kind with its own.
+fn mismatched() -> ToolError {
+    ToolError::other("internal error: a toolset request got an answer of another kind")
 }

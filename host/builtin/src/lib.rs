@@ -18,6 +18,10 @@
 //! audit list pinning their union, and every mutation passes the
 //! kernel-class guard ([`gs_toolset::refuse_kernel_class`]).
 //!
+//! Besides tools it offers the image's classes and methods as resources,
+//! prompts for Smalltalk work and completion of their arguments
+//! ([`offers`]).
+//!
 //! The tools reach the image only through the backend-neutral
 //! [`gs_toolset::ImageSession`] of the call, so they run unchanged on any
 //! backend (the embedded image, a GemStone stone).
@@ -30,16 +34,20 @@ mod browsing;
 mod execution;
 mod listing;
 mod mutation;
+pub mod offers;
 mod search;
 mod session;
 mod shape;
 mod testing;
 pub mod tool;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use gs_toolset::{
-    Arguments, CallContext, CallFuture, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+    Arguments, CallContext, CallFuture, Completion, CompletionRequest, EmbeddedResource,
+    OfferFuture, PromptInfo, PromptResult, ResourcePage, ResourceTemplate, ToolResult, Toolset,
+    ToolsetInfo, ToolsetSession,
 };
 use serde_json::Value;
 
@@ -121,6 +129,8 @@ pub fn family_tools(name: &str) -> Option<Vec<&'static str>> {
 struct Shared {
     info: ToolsetInfo,
     tools: Vec<Tool>,
+    templates: Vec<ResourceTemplate>,
+    prompts: Vec<PromptInfo>,
 }
 
 /// The built-in toolset.
@@ -157,6 +167,8 @@ impl BuiltinToolset {
                     tools: descriptors,
                 },
                 tools,
+                templates: offers::templates(),
+                prompts: offers::prompts(),
             }),
         }
     }
@@ -171,6 +183,21 @@ impl Toolset for BuiltinToolset {
         Box::new(BuiltinSession {
             shared: Arc::clone(&self.shared),
         })
+    }
+
+    /// A class and a method as resources ([`offers::CLASS_TEMPLATE`],
+    /// [`offers::METHOD_TEMPLATE`]).
+    fn resource_templates(&self) -> &[ResourceTemplate] {
+        &self.shared.templates
+    }
+
+    /// Every class is listed, a page at a time.
+    fn lists_resources(&self) -> bool {
+        true
+    }
+
+    fn prompts(&self) -> &[PromptInfo] {
+        &self.shared.prompts
     }
 }
 
@@ -193,6 +220,46 @@ impl ToolsetSession for BuiltinSession {
         gs_toolset::image_call(tool, arguments, ctx, move |tool, arguments, ctx| {
             shared.run(tool, arguments, ctx)
         })
+    }
+
+    // The offers below are image work from their first step too: each runs
+    // whole on the session's image worker, through the caller's session.
+
+    fn list_resources<'a>(
+        &'a mut self,
+        cursor: Option<&'a str>,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, ResourcePage> {
+        let cursor = cursor.map(str::to_string);
+        Box::pin(ctx.blocking(move |ctx| offers::list(ctx.image.as_ref(), cursor.as_deref())))
+    }
+
+    fn read_resource<'a>(
+        &'a mut self,
+        uri: &'a str,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, Vec<EmbeddedResource>> {
+        let uri = uri.to_string();
+        Box::pin(ctx.blocking(move |ctx| offers::read(ctx.image.as_ref(), &uri)))
+    }
+
+    fn get_prompt<'a>(
+        &'a mut self,
+        name: &'a str,
+        arguments: &'a BTreeMap<String, String>,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, PromptResult> {
+        let (name, arguments) = (name.to_string(), arguments.clone());
+        Box::pin(ctx.blocking(move |ctx| offers::prompt(ctx.image.as_ref(), &name, &arguments)))
+    }
+
+    fn complete<'a>(
+        &'a mut self,
+        request: &'a CompletionRequest,
+        ctx: &'a CallContext,
+    ) -> OfferFuture<'a, Completion> {
+        let request = request.clone();
+        Box::pin(ctx.blocking(move |ctx| offers::complete(ctx.image.as_ref(), &request)))
     }
 }
 

@@ -34,7 +34,7 @@ impl Router {
         }
         json!({
             "protocolVersion": negotiate(requested),
-            "capabilities": {"tools": {"listChanged": false}, "logging": {}},
+            "capabilities": self.capabilities(),
             "serverInfo": info,
         })
     }
@@ -114,6 +114,14 @@ impl Router {
                 result(&id, self.initialize_result(requested))
             }
             "tools/list" => self.tools_list(&id, session, params.as_ref()),
+            m if self.serves_offer(m) => match m {
+                "resources/list" => self.resources_list(session, &id, params.as_ref()).await,
+                "resources/templates/list" => self.resource_templates_list(&id),
+                "resources/read" => self.resources_read(session, &id, params.as_ref()).await,
+                "prompts/list" => self.prompts_list(&id),
+                "prompts/get" => self.prompts_get(session, &id, params.as_ref()).await,
+                _ => self.complete(session, &id, params.as_ref()).await,
+            },
             "tools/call" => {
                 return self.call_tool(session, id, params, arguments, notes).await;
             }
@@ -162,10 +170,14 @@ impl Router {
         };
         let principal = session.principal();
         let surface = self.broker.surface();
-        let mut tools = surface
+        // In name order, as at revision 2026-07-28: a client's cache and
+        // a model's prompt cache see the same list every time.
+        let mut sorted: Vec<_> = surface
             .tools(session.broker.read_only())
             .filter(|t| self.tool_visible(principal.as_deref(), &t.name))
-            .skip(start);
+            .collect();
+        sorted.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut tools = sorted.into_iter().skip(start);
         let page: Vec<Value> = tools
             .by_ref()
             .take(TOOLS_PAGE)

@@ -41,6 +41,7 @@ mod dispatch;
 mod http;
 mod lifetime;
 mod notifications;
+mod offers;
 mod outbound;
 pub mod protocol;
 mod repoll;
@@ -59,9 +60,10 @@ use gs_auth::Authenticator;
 use gs_broker::Broker;
 
 pub use dispatch::TOOLS_PAGE;
-pub use http::{serve, serve_tls};
+pub use http::{HEADER_MISMATCH, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, serve, serve_tls};
 pub use lifetime::OpenRefused;
 pub use notifications::{NoteSink, ServerRequest};
+pub use offers::{RESOURCE_NOT_FOUND, RESOURCES_PAGE};
 pub use outbound::{
     CallNotes, ClientAnswer, OUTBOX_CAP, PENDING_CAP, SERVER_REQUEST_TIMEOUT, SendRefused,
 };

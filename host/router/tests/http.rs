@@ -114,12 +114,12 @@ fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
         assert_eq!(
             names(v.clone()),
             [
-                "list_classes",
-                "define_class",
-                "wait",
                 "chatty",
+                "define_class",
                 "doit",
-                "stubborn"
+                "list_classes",
+                "stubborn",
+                "wait"
             ]
         );
         assert_eq!(
@@ -142,7 +142,7 @@ fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
         .await;
         assert_eq!(
             names(r.json()),
-            ["list_classes", "wait", "chatty", "stubborn"]
+            ["chatty", "list_classes", "stubborn", "wait"]
         );
     });
 }
@@ -420,11 +420,14 @@ fn a_surface_bigger_than_a_page_is_listed_page_by_page() {
                 None => break,
             }
         }
-        // ClassTools' six tools, then the 1,200, each exactly once.
+        // ClassTools' six tools and the 1,200, each exactly once, in name
+        // order across the pages.
         assert_eq!(pages, 3);
         assert_eq!(names.len(), 1206);
-        assert_eq!(names[0], "list_classes");
-        assert_eq!(names[1205], "tool_01199");
+        assert_eq!(names[0], "chatty");
+        assert_eq!(names[1204], "tool_01199");
+        assert_eq!(names[1205], "wait");
+        assert!(names.is_sorted());
         let distinct: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(distinct.len(), names.len());
     });

@@ -1,0 +1,371 @@
+//! Resources, prompts and completion of the built-in toolset, as a client
+//! sees them: the `gs-mcp` binary serving a real embedded image over HTTP
+//! on loopback.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::path::Path;
+
+use common::{Running, http_post, initialize};
+use serde_json::{Value, json};
+
+fn start(dir: &Path) -> (Running, SocketAddr) {
+    let cfg = dir.join("toolsets.toml");
+    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
+    let image = dir.join("res.gsimage");
+    let (server, addr, _) = common::serve(dir, &cfg, &[], &["--image", image.to_str().unwrap()]);
+    (server, addr)
+}
+
+fn session(addr: SocketAddr) -> (String, Value) {
+    let (status, sid, init) = initialize(addr);
+    assert_eq!(status, 200, "{init}");
+    http_post(
+        addr,
+        Some(&sid),
+        &json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+    );
+    (sid, init)
+}
+
+fn rpc(addr: SocketAddr, sid: &str, method: &str, params: Value) -> Value {
+    let (status, _, body) = http_post(
+        addr,
+        Some(sid),
+        &json!({"jsonrpc": "2.0", "id": 7, "method": method, "params": params}),
+    );
+    assert_eq!(status, 200, "{method}: {body}");
+    body
+}
+
+fn tool(addr: SocketAddr, sid: &str, name: &str, arguments: Value) -> Value {
+    let r = rpc(
+        addr,
+        sid,
+        "tools/call",
+        json!({"name": name, "arguments": arguments}),
+    );
+    assert_eq!(r["result"]["isError"], false, "{name}: {r}");
+    r
+}
+
+#[test]
+fn classes_and_methods_are_resources_listed_in_pages_and_read_in_the_callers_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = start(dir.path());
+    let (a, init) = session(addr);
+    let caps = &init["result"]["capabilities"];
+    assert_eq!(
+        caps["resources"],
+        json!({"subscribe": false, "listChanged": false})
+    );
+    assert_eq!(caps["prompts"], json!({"listChanged": false}));
+    assert_eq!(caps["completions"], json!({}));
+
+    // The templates, in MCP's shape.
+    let t = rpc(addr, &a, "resources/templates/list", json!({}));
+    let templates = t["result"]["resourceTemplates"].as_array().unwrap();
+    let uris: Vec<&str> = templates
+        .iter()
+        .map(|t| t["uriTemplate"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        uris,
+        [
+            "gemstone://class/{className}",
+            "gemstone://method/{className}/{side}/{selector}"
+        ]
+    );
+    assert_eq!(templates[1]["mimeType"], "text/x-smalltalk");
+
+    // Every class, one per resource, 100 to a page, across page boundaries.
+    let mut names = Vec::new();
+    let mut cursor: Option<String> = None;
+    let mut pages = 0;
+    loop {
+        let params = match &cursor {
+            Some(c) => json!({"cursor": c}),
+            None => json!({}),
+        };
+        let page = rpc(addr, &a, "resources/list", params);
+        let resources = page["result"]["resources"].as_array().unwrap();
+        assert!(resources.len() <= 100, "{}", resources.len());
+        for r in resources {
+            let name = r["name"].as_str().unwrap().to_string();
+            assert_eq!(r["uri"], format!("gemstone://class/{name}"));
+            assert_eq!(r["mimeType"], "text/plain");
+            names.push(name);
+        }
+        pages += 1;
+        match page["result"]["nextCursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => break,
+        }
+    }
+    assert!(pages >= 2, "the kernel's classes fill more than one page");
+    let mut sorted = names.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(
+        names, sorted,
+        "sorted, each class once, none lost at a boundary"
+    );
+    assert!(names.iter().any(|n| n == "OrderedCollection"));
+
+    // A cursor the server never gave is -32602.
+    let bad = rpc(addr, &a, "resources/list", json!({"cursor": "t0:nonsense"}));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+    let bad = rpc(addr, &a, "resources/list", json!({"cursor": "zz"}));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+
+    // A class: its definition, comment and methods by side and category.
+    let read = rpc(
+        addr,
+        &a,
+        "resources/read",
+        json!({"uri": "gemstone://class/OrderedCollection"}),
+    );
+    let contents = &read["result"]["contents"][0];
+    assert_eq!(contents["uri"], "gemstone://class/OrderedCollection");
+    assert_eq!(contents["mimeType"], "text/plain");
+    let text = contents["text"].as_str().unwrap();
+    assert!(text.contains("subclass: 'OrderedCollection'"), "{text}");
+    assert!(text.contains("\"instance side\""), "{text}");
+    assert!(text.contains("\"class side\""), "{text}");
+
+    // A method, found through completion of the class's selectors.
+    let c = rpc(
+        addr,
+        &a,
+        "completion/complete",
+        json!({"ref": {"type": "ref/resource",
+                       "uri": "gemstone://method/{className}/{side}/{selector}"},
+               "argument": {"name": "selector", "value": "ADD"},
+               "context": {"arguments": {"className": "OrderedCollection", "side": "instance"}}}),
+    );
+    let values = c["result"]["completion"]["values"].as_array().unwrap();
+    assert!(values.iter().any(|v| v == "add:"), "{c}");
+    assert!(
+        values
+            .iter()
+            .all(|v| v.as_str().unwrap().to_lowercase().starts_with("add")),
+        "{c}"
+    );
+    let read = rpc(
+        addr,
+        &a,
+        "resources/read",
+        json!({"uri": "gemstone://method/OrderedCollection/instance/add%3A"}),
+    );
+    let contents = &read["result"]["contents"][0];
+    assert_eq!(contents["mimeType"], "text/x-smalltalk", "{read}");
+    assert!(
+        contents["text"].as_str().unwrap().starts_with("add:"),
+        "{read}"
+    );
+
+    // Not found, in the protocol's own form.
+    for uri in [
+        "gemstone://class/NoSuchClass",
+        "gemstone://method/OrderedCollection/instance/noSuchSelector",
+        "gemstone://method/OrderedCollection/sideways/add%3A",
+        "other://thing",
+    ] {
+        let r = rpc(addr, &a, "resources/read", json!({"uri": uri}));
+        assert_eq!(r["error"]["code"], -32002, "{uri}: {r}");
+        assert_eq!(r["error"]["data"]["uri"], uri, "{r}");
+    }
+
+    // A class defined and not committed is a resource in its own session
+    // only; after the commit, another session sees it too.
+    let (b, _) = session(addr);
+    tool(
+        addr,
+        &a,
+        "execute_code",
+        json!({"code": "Object subclass: 'Widget' instVarNames: #(size) classVars: #() \
+                         classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals \
+                         options: #()"}),
+    );
+    let mine = rpc(
+        addr,
+        &a,
+        "resources/read",
+        json!({"uri": "gemstone://class/Widget"}),
+    );
+    assert!(
+        mine["result"]["contents"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Widget"),
+        "{mine}"
+    );
+    let theirs = rpc(
+        addr,
+        &b,
+        "resources/read",
+        json!({"uri": "gemstone://class/Widget"}),
+    );
+    assert_eq!(theirs["error"]["code"], -32002, "{theirs}");
+    tool(addr, &a, "commit", json!({}));
+    tool(addr, &b, "abort", json!({}));
+    let theirs = rpc(
+        addr,
+        &b,
+        "resources/read",
+        json!({"uri": "gemstone://class/Widget"}),
+    );
+    assert!(theirs["result"]["contents"].is_array(), "{theirs}");
+}
+
+#[test]
+fn prompts_embed_the_image_and_completion_is_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = start(dir.path());
+    let (s, _) = session(addr);
+
+    let list = rpc(addr, &s, "prompts/list", json!({}));
+    let prompts = list["result"]["prompts"].as_array().unwrap();
+    let review = prompts
+        .iter()
+        .find(|p| p["name"] == "review_method")
+        .unwrap_or_else(|| panic!("{list}"));
+    assert_eq!(
+        review["arguments"][1],
+        json!({"name": "selector", "description": "The method's selector, e.g. add:",
+               "required": true})
+    );
+    assert_eq!(review["arguments"][2]["required"], false);
+
+    // With its arguments: the real class text, embedded.
+    let got = rpc(
+        addr,
+        &s,
+        "prompts/get",
+        json!({"name": "explain_class", "arguments": {"className": "OrderedCollection"}}),
+    );
+    let messages = got["result"]["messages"].as_array().unwrap();
+    assert_eq!(messages[0]["role"], "user");
+    assert_eq!(messages[0]["content"]["type"], "text");
+    assert_eq!(messages[1]["content"]["type"], "resource");
+    assert_eq!(
+        messages[1]["content"]["resource"]["uri"],
+        "gemstone://class/OrderedCollection"
+    );
+    assert!(
+        messages[1]["content"]["resource"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("subclass: 'OrderedCollection'"),
+        "{got}"
+    );
+    let got = rpc(
+        addr,
+        &s,
+        "prompts/get",
+        json!({"name": "review_method",
+               "arguments": {"className": "OrderedCollection", "selector": "add:"}}),
+    );
+    let messages = got["result"]["messages"].as_array().unwrap();
+    assert!(
+        messages[0]["content"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Senders of #add:"),
+        "{got}"
+    );
+    assert_eq!(
+        messages[1]["content"]["resource"]["mimeType"],
+        "text/x-smalltalk"
+    );
+
+    // Without a required argument, with an unknown one, for an unknown
+    // class or prompt: -32602 saying what is wrong.
+    for (params, says) in [
+        (
+            json!({"name": "explain_class"}),
+            "needs the argument `className`",
+        ),
+        (
+            json!({"name": "explain_class", "arguments": {"className": "X", "extra": "1"}}),
+            "takes no argument `extra`",
+        ),
+        (
+            json!({"name": "explain_class", "arguments": {"className": "NoSuchClass"}}),
+            "NoSuchClass",
+        ),
+        (
+            json!({"name": "explain_class", "arguments": {"className": 3}}),
+            "must be a string",
+        ),
+        (
+            json!({"name": "no_such_prompt"}),
+            "no prompt `no_such_prompt`",
+        ),
+    ] {
+        let r = rpc(addr, &s, "prompts/get", params.clone());
+        assert_eq!(r["error"]["code"], -32602, "{params}: {r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{params}: {message}");
+    }
+
+    // Class names: all of them capped at 100, with the true total.
+    let c = rpc(
+        addr,
+        &s,
+        "completion/complete",
+        json!({"ref": {"type": "ref/prompt", "name": "explain_class"},
+               "argument": {"name": "className", "value": ""}}),
+    );
+    let completion = &c["result"]["completion"];
+    assert_eq!(completion["values"].as_array().unwrap().len(), 100, "{c}");
+    assert!(completion["total"].as_u64().unwrap() > 100, "{c}");
+    assert_eq!(completion["hasMore"], true);
+    // A prefix, in any case: sorted, every value matching.
+    let c = rpc(
+        addr,
+        &s,
+        "completion/complete",
+        json!({"ref": {"type": "ref/resource", "uri": "gemstone://class/{className}"},
+               "argument": {"name": "className", "value": "orderedc"}}),
+    );
+    assert_eq!(
+        c["result"]["completion"],
+        json!({"values": ["OrderedCollection"], "total": 1, "hasMore": false}),
+        "{c}"
+    );
+    let c = rpc(
+        addr,
+        &s,
+        "completion/complete",
+        json!({"ref": {"type": "ref/prompt", "name": "review_method"},
+               "argument": {"name": "side", "value": "c"}}),
+    );
+    assert_eq!(c["result"]["completion"]["values"], json!(["class"]));
+    let c = rpc(
+        addr,
+        &s,
+        "completion/complete",
+        json!({"ref": {"type": "ref/prompt", "name": "survey_dictionary"},
+               "argument": {"name": "dictionaryName", "value": "user"}}),
+    );
+    assert_eq!(
+        c["result"]["completion"]["values"],
+        json!(["UserGlobals"]),
+        "{c}"
+    );
+    // An unknown reference or argument is -32602.
+    for params in [
+        json!({"ref": {"type": "ref/prompt", "name": "nope"},
+               "argument": {"name": "className", "value": ""}}),
+        json!({"ref": {"type": "ref/resource", "uri": "gemstone://nope/{x}"},
+               "argument": {"name": "x", "value": ""}}),
+        json!({"ref": {"type": "ref/prompt", "name": "explain_class"},
+               "argument": {"name": "colour", "value": ""}}),
+        json!({"ref": {"type": "ref/other"}, "argument": {"name": "x", "value": ""}}),
+    ] {
+        let r = rpc(addr, &s, "completion/complete", params.clone());
+        assert_eq!(r["error"]["code"], -32602, "{params}: {r}");
+    }
+}

@@ -1,0 +1,669 @@
+//! What the router answers about resources, prompts and completion:
+//! `resources/list` (paginated across toolsets), `resources/templates/list`,
+//! `resources/read`, `prompts/list`, `prompts/get` and
+//! `completion/complete`, and the capabilities `initialize` advertises for
+//! them.
+//!
+//! The router owns the routing: it finds the toolset that owns a URI (its
+//! fixed resources first, then the templates of every toolset in order), a
+//! prompt name or a completion reference from the toolsets' declarations,
+//! and checks a prompt's required arguments before anything runs. The
+//! answers come from the caller's toolset session through the broker, in
+//! turn with the session's tool calls and through its image session, so a
+//! read sees the caller's own transaction view.
+//!
+//! Kept in a file of its own so that `dispatch.rs` holds only one match arm
+//! per method for them.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use gs_toolset::{
+    Completion, CompletionRef, CompletionRequest, Content, ErrorKind, PromptInfo, ResourceInfo,
+    ResourceTemplate, ToolError, Toolset,
+};
+use serde_json::{Map, Value, json};
+
+use crate::protocol::{
+    Answer, INTERNAL_ERROR, INVALID_PARAMS, REQUEST_TIMEOUT, error, error_with, result,
+};
+use crate::{Router, Session};
+
+/// Most fixed resources one `resources/list` page holds; a toolset's own
+/// listing pages are as long as the toolset makes them.
+pub const RESOURCES_PAGE: usize = 100;
+
+/// MCP's error code for a URI no resource answers to (2025-11-25).
+pub const RESOURCE_NOT_FOUND: i64 = -32002;
+
+/// Where a `resources/list` page starts: in the fixed resources of every
+/// toolset (at an offset), or in the listing of one toolset (at its own
+/// cursor). Written into the opaque cursor as `f<offset>` or
+/// `t<toolset>:<its cursor>`.
+enum ListPosition {
+    Fixed(usize),
+    Toolset(usize, Option<String>),
+}
+
+/// The capabilities beyond tools that the configured toolsets offer.
+struct Offered {
+    resources: bool,
+    prompts: bool,
+    completions: bool,
+}
+
+impl ListPosition {
+    fn encode(&self) -> String {
+        match self {
+            ListPosition::Fixed(offset) => format!("f{offset}"),
+            ListPosition::Toolset(t, cursor) => format!("t{t}:{}", cursor.as_deref().unwrap_or("")),
+        }
+    }
+
+    fn decode(cursor: &str) -> Option<ListPosition> {
+        if let Some(offset) = cursor.strip_prefix('f') {
+            return offset.parse().ok().map(ListPosition::Fixed);
+        }
+        let (toolset, inner) = cursor.strip_prefix('t')?.split_once(':')?;
+        let inner = (!inner.is_empty()).then(|| inner.to_string());
+        Some(ListPosition::Toolset(toolset.parse().ok()?, inner))
+    }
+}
+
+impl Router {
+    /// The toolsets, in configuration order.
+    fn toolsets(&self) -> &[Arc<dyn Toolset>] {
+        self.broker.surface().toolsets()
+    }
+
+    /// The `capabilities` object of the `initialize` result: tools and
+    /// logging always; resources, prompts and completions when some toolset
+    /// offers them. Resource subscriptions are not served, and the lists
+    /// are fixed for the server's life, so neither is advertised.
+    pub(crate) fn capabilities(&self) -> Value {
+        let offered = self.offered();
+        let mut caps = json!({"tools": {"listChanged": false}, "logging": {}});
+        if offered.resources {
+            caps["resources"] = json!({"subscribe": false, "listChanged": false});
+        }
+        if offered.prompts {
+            caps["prompts"] = json!({"listChanged": false});
+        }
+        if offered.completions {
+            caps["completions"] = json!({});
+        }
+        caps
+    }
+
+    /// True when `method` is one of this file's and its capability is
+    /// declared: a method of a capability the server does not declare is
+    /// answered "method not found", as if it did not exist.
+    pub(crate) fn serves_offer(&self, method: &str) -> bool {
+        let offered = self.offered();
+        match method {
+            "resources/list" | "resources/templates/list" | "resources/read" => offered.resources,
+            "prompts/list" | "prompts/get" => offered.prompts,
+            "completion/complete" => offered.completions,
+            _ => false,
+        }
+    }
+
+    /// Which of resources, prompts and completion some toolset offers.
+    fn offered(&self) -> Offered {
+        let toolsets = self.toolsets();
+        Offered {
+            resources: toolsets.iter().any(|t| {
+                !t.resources().is_empty()
+                    || !t.resource_templates().is_empty()
+                    || t.lists_resources()
+            }),
+            prompts: toolsets.iter().any(|t| !t.prompts().is_empty()),
+            completions: toolsets
+                .iter()
+                .any(|t| !t.resource_templates().is_empty() || !t.prompts().is_empty()),
+        }
+    }
+
+    fn offer_deadline(&self) -> Option<Instant> {
+        self.settings
+            .sessions
+            .request_timeout
+            .map(|d| Instant::now() + d)
+    }
+
+    /// Waits for a toolset's answer under the request deadline.
+    async fn within_deadline<T>(
+        &self,
+        id: &Value,
+        work: impl std::future::Future<Output = Result<T, ToolError>>,
+    ) -> Result<Result<T, ToolError>, Answer> {
+        match self.settings.sessions.request_timeout {
+            None => Ok(work.await),
+            Some(limit) => tokio::time::timeout(limit, work).await.map_err(|_| {
+                error(
+                    id,
+                    REQUEST_TIMEOUT,
+                    &format!(
+                        "Request timed out: the toolset took longer than the server's request \
+                         deadline of {limit:?}"
+                    ),
+                )
+            }),
+        }
+    }
+
+    /// One page of `resources/list`: the fixed resources of every toolset,
+    /// [`RESOURCES_PAGE`] at a time, then each listing toolset's own pages.
+    pub(crate) async fn resources_list(
+        &self,
+        session: &Arc<Session>,
+        id: &Value,
+        params: Option<&Map<String, Value>>,
+    ) -> Answer {
+        let position = match params.and_then(|p| p.get("cursor")) {
+            None | Some(Value::Null) => ListPosition::Fixed(0),
+            Some(c) => match c.as_str().and_then(ListPosition::decode) {
+                Some(p) => p,
+                None => return bad_cursor(id, "resources/list"),
+            },
+        };
+        let toolsets = self.toolsets();
+        let listers: Vec<usize> = (0..toolsets.len())
+            .filter(|&i| toolsets[i].lists_resources())
+            .collect();
+        let next_lister = |after: Option<usize>| {
+            listers
+                .iter()
+                .copied()
+                .find(|&i| after.is_none_or(|a| i > a))
+                .map(|i| ListPosition::Toolset(i, None))
+        };
+        let (page, next) = match position {
+            ListPosition::Fixed(offset) => {
+                let fixed: Vec<&ResourceInfo> =
+                    toolsets.iter().flat_map(|t| t.resources()).collect();
+                if offset > fixed.len() {
+                    return bad_cursor(id, "resources/list");
+                }
+                let end = (offset + RESOURCES_PAGE).min(fixed.len());
+                let page: Vec<Value> = fixed[offset..end]
+                    .iter()
+                    .map(|r| resource_json(r))
+                    .collect();
+                let next = if end < fixed.len() {
+                    Some(ListPosition::Fixed(end))
+                } else {
+                    next_lister(None)
+                };
+                (page, next)
+            }
+            ListPosition::Toolset(toolset, cursor) => {
+                if !listers.contains(&toolset) {
+                    return bad_cursor(id, "resources/list");
+                }
+                let listed = self
+                    .within_deadline(
+                        id,
+                        session
+                            .broker
+                            .list_resources(toolset, cursor, self.offer_deadline()),
+                    )
+                    .await;
+                let listed = match listed {
+                    Ok(Ok(page)) => page,
+                    Ok(Err(e)) if e.kind == ErrorKind::InvalidParams => {
+                        return bad_cursor(id, "resources/list");
+                    }
+                    Ok(Err(e)) => return toolset_failure(id, &e),
+                    Err(timed_out) => return timed_out,
+                };
+                let page = listed.resources.iter().map(resource_json).collect();
+                let next = match listed.next_cursor {
+                    Some(c) => Some(ListPosition::Toolset(toolset, Some(c))),
+                    None => next_lister(Some(toolset)),
+                };
+                (page, next)
+            }
+        };
+        let mut answer = json!({"resources": page});
+        if let Some(next) = next {
+            answer["nextCursor"] = Value::String(next.encode());
+        }
+        session.touch();
+        result(id, answer)
+    }
+
+    /// `resources/templates/list`: every toolset's templates, in order, on
+    /// one page (they are few and fixed).
+    pub(crate) fn resource_templates_list(&self, id: &Value) -> Answer {
+        let templates: Vec<Value> = self
+            .toolsets()
+            .iter()
+            .flat_map(|t| t.resource_templates())
+            .map(template_json)
+            .collect();
+        result(id, json!({"resourceTemplates": templates}))
+    }
+
+    /// The toolset owning `uri`: a fixed resource's first, then the first
+    /// template it matches.
+    fn owner_of_uri(&self, uri: &str) -> Option<usize> {
+        let toolsets = self.toolsets();
+        toolsets
+            .iter()
+            .position(|t| t.resources().iter().any(|r| r.uri == uri))
+            .or_else(|| {
+                toolsets.iter().position(|t| {
+                    t.resource_templates()
+                        .iter()
+                        .any(|r| r.matches(uri).is_some())
+                })
+            })
+    }
+
+    /// `resources/read`: the contents of the resource at `params.uri`, as
+    /// the caller's session sees it; -32002 with `data.uri` when no
+    /// toolset has it.
+    pub(crate) async fn resources_read(
+        &self,
+        session: &Arc<Session>,
+        id: &Value,
+        params: Option<&Map<String, Value>>,
+    ) -> Answer {
+        let uri = match params.and_then(|p| p.get("uri")) {
+            Some(Value::String(uri)) => uri.clone(),
+            _ => {
+                return error(
+                    id,
+                    INVALID_PARAMS,
+                    "Invalid params: resources/read needs the resource's URI in params.uri \
+                     (a string)",
+                );
+            }
+        };
+        let Some(toolset) = self.owner_of_uri(&uri) else {
+            return not_found_resource(id, &uri);
+        };
+        let read = self
+            .within_deadline(
+                id,
+                session
+                    .broker
+                    .read_resource(toolset, uri.clone(), self.offer_deadline()),
+            )
+            .await;
+        session.touch();
+        match read {
+            Ok(Ok(contents)) => {
+                let contents: Vec<Value> = contents
+                    .into_iter()
+                    .map(|c| Content::Resource(c).to_json()["resource"].take())
+                    .collect();
+                result(id, json!({"contents": contents}))
+            }
+            Ok(Err(e)) if e.kind == ErrorKind::NotFound => error_with(
+                id,
+                RESOURCE_NOT_FOUND,
+                &format!("Resource not found: {}", e.message),
+                &json!({"uri": uri}),
+            ),
+            Ok(Err(e)) => toolset_failure(id, &e),
+            Err(timed_out) => timed_out,
+        }
+    }
+
+    /// `prompts/list`: every toolset's prompts, in order, on one page.
+    pub(crate) fn prompts_list(&self, id: &Value) -> Answer {
+        let prompts: Vec<Value> = self
+            .toolsets()
+            .iter()
+            .flat_map(|t| t.prompts())
+            .map(prompt_json)
+            .collect();
+        result(id, json!({"prompts": prompts}))
+    }
+
+    /// The toolset offering the prompt `name`, with its declaration.
+    fn prompt(&self, name: &str) -> Option<(usize, &PromptInfo)> {
+        self.toolsets()
+            .iter()
+            .enumerate()
+            .find_map(|(i, t)| t.prompts().iter().find(|p| p.name == name).map(|p| (i, p)))
+    }
+
+    /// `prompts/get`: the prompt filled in with the client's arguments.
+    /// An unknown prompt, an argument that is not a string, an argument it
+    /// does not take or a missing required one is -32602, before the
+    /// toolset is asked.
+    pub(crate) async fn prompts_get(
+        &self,
+        session: &Arc<Session>,
+        id: &Value,
+        params: Option<&Map<String, Value>>,
+    ) -> Answer {
+        let name = match params.and_then(|p| p.get("name")) {
+            Some(Value::String(name)) => name.clone(),
+            _ => {
+                return error(
+                    id,
+                    INVALID_PARAMS,
+                    "Invalid params: prompts/get needs the prompt's name in params.name \
+                     (a string)",
+                );
+            }
+        };
+        let Some((toolset, prompt)) = self.prompt(&name) else {
+            return error(
+                id,
+                INVALID_PARAMS,
+                &format!("Invalid params: no prompt `{name}`; prompts/list shows the prompts"),
+            );
+        };
+        let arguments = match string_map(params.and_then(|p| p.get("arguments")), "arguments") {
+            Ok(a) => a,
+            Err(message) => return error(id, INVALID_PARAMS, &message),
+        };
+        if let Some(unknown) = arguments
+            .keys()
+            .find(|k| !prompt.arguments.iter().any(|a| &a.name == *k))
+        {
+            return error(
+                id,
+                INVALID_PARAMS,
+                &format!(
+                    "Invalid params: prompt `{name}` takes no argument `{unknown}`; it takes {}",
+                    argument_names(prompt)
+                ),
+            );
+        }
+        if let Some(missing) = prompt
+            .arguments
+            .iter()
+            .find(|a| a.required && !arguments.contains_key(&a.name))
+        {
+            return error(
+                id,
+                INVALID_PARAMS,
+                &format!(
+                    "Invalid params: prompt `{name}` needs the argument `{}`",
+                    missing.name
+                ),
+            );
+        }
+        let got = self
+            .within_deadline(
+                id,
+                session
+                    .broker
+                    .get_prompt(toolset, name, arguments, self.offer_deadline()),
+            )
+            .await;
+        session.touch();
+        match got {
+            Ok(Ok(prompt)) => {
+                let messages: Vec<Value> = prompt
+                    .messages
+                    .iter()
+                    .map(|m| json!({"role": m.role.as_str(), "content": m.content.to_json()}))
+                    .collect();
+                let mut answer = json!({"messages": messages});
+                if let Some(d) = prompt.description {
+                    answer["description"] = Value::String(d);
+                }
+                result(id, answer)
+            }
+            // An unknown class or method named in an argument is the
+            // client's mistake, said in the protocol's form for one.
+            Ok(Err(e)) if matches!(e.kind, ErrorKind::NotFound | ErrorKind::InvalidParams) => {
+                error(
+                    id,
+                    INVALID_PARAMS,
+                    &format!("Invalid params: {}", e.message),
+                )
+            }
+            Ok(Err(e)) => toolset_failure(id, &e),
+            Err(timed_out) => timed_out,
+        }
+    }
+
+    /// `completion/complete` for a prompt argument (`ref/prompt`) or a
+    /// template variable (`ref/resource`). An unknown reference or an
+    /// argument it does not have is -32602.
+    pub(crate) async fn complete(
+        &self,
+        session: &Arc<Session>,
+        id: &Value,
+        params: Option<&Map<String, Value>>,
+    ) -> Answer {
+        let request = match self.completion_request(params) {
+            Ok(r) => r,
+            Err(message) => return error(id, INVALID_PARAMS, &message),
+        };
+        let (toolset, request) = request;
+        let got = self
+            .within_deadline(
+                id,
+                session
+                    .broker
+                    .complete(toolset, request, self.offer_deadline()),
+            )
+            .await;
+        session.touch();
+        match got {
+            Ok(Ok(c)) => result(id, json!({"completion": completion_json(c)})),
+            Ok(Err(e)) if e.kind == ErrorKind::InvalidParams => error(
+                id,
+                INVALID_PARAMS,
+                &format!("Invalid params: {}", e.message),
+            ),
+            Ok(Err(e)) => toolset_failure(id, &e),
+            Err(timed_out) => timed_out,
+        }
+    }
+
+    /// The toolset and request a `completion/complete` names, or the
+    /// message of its -32602 answer.
+    fn completion_request(
+        &self,
+        params: Option<&Map<String, Value>>,
+    ) -> Result<(usize, CompletionRequest), String> {
+        let params = params.ok_or("Invalid params: completion/complete needs params")?;
+        let reference = params
+            .get("ref")
+            .and_then(Value::as_object)
+            .ok_or("Invalid params: completion/complete needs params.ref (an object)")?;
+        let argument = params
+            .get("argument")
+            .and_then(Value::as_object)
+            .ok_or("Invalid params: completion/complete needs params.argument (an object)")?;
+        let name = argument
+            .get("name")
+            .and_then(Value::as_str)
+            .ok_or("Invalid params: params.argument.name must be a string")?;
+        let value = argument
+            .get("value")
+            .and_then(Value::as_str)
+            .ok_or("Invalid params: params.argument.value must be a string")?;
+        let context = string_map(
+            params.get("context").and_then(|c| c.get("arguments")),
+            "context.arguments",
+        )?;
+        let (toolset, reference, names) = match reference.get("type").and_then(Value::as_str) {
+            Some("ref/prompt") => {
+                let prompt = reference
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .ok_or("Invalid params: a ref/prompt needs its name (a string)")?;
+                let (toolset, info) = self.prompt(prompt).ok_or_else(|| {
+                    format!("Invalid params: no prompt `{prompt}`; prompts/list shows the prompts")
+                })?;
+                let names: Vec<String> = info.arguments.iter().map(|a| a.name.clone()).collect();
+                (toolset, CompletionRef::Prompt(prompt.to_string()), names)
+            }
+            Some("ref/resource") => {
+                let uri = reference
+                    .get("uri")
+                    .and_then(Value::as_str)
+                    .ok_or("Invalid params: a ref/resource needs its uri (a string)")?;
+                let (toolset, template) = self.template(uri).ok_or_else(|| {
+                    format!(
+                        "Invalid params: no resource template `{uri}`; \
+                         resources/templates/list shows them"
+                    )
+                })?;
+                let names = template.variables().into_iter().map(String::from).collect();
+                (
+                    toolset,
+                    CompletionRef::ResourceTemplate(uri.to_string()),
+                    names,
+                )
+            }
+            _ => {
+                return Err("Invalid params: params.ref.type must be `ref/prompt` or \
+                            `ref/resource`"
+                    .into());
+            }
+        };
+        if !names.iter().any(|n| n == name) {
+            return Err(format!(
+                "Invalid params: `{name}` is not one of its arguments ({})",
+                names.join(", ")
+            ));
+        }
+        Ok((
+            toolset,
+            CompletionRequest {
+                reference,
+                argument: name.to_string(),
+                value: value.to_string(),
+                context,
+            },
+        ))
+    }
+
+    /// The toolset with the template `uri_template`, and the template.
+    fn template(&self, uri_template: &str) -> Option<(usize, &ResourceTemplate)> {
+        self.toolsets().iter().enumerate().find_map(|(i, t)| {
+            t.resource_templates()
+                .iter()
+                .find(|r| r.uri_template == uri_template)
+                .map(|r| (i, r))
+        })
+    }
+}
+
+/// A JSON object of strings as a map, or the message saying which value
+/// is not a string. Absent or null is empty.
+fn string_map(value: Option<&Value>, what: &str) -> Result<BTreeMap<String, String>, String> {
+    match value {
+        None | Some(Value::Null) => Ok(BTreeMap::new()),
+        Some(Value::Object(map)) => map
+            .iter()
+            .map(|(k, v)| match v {
+                Value::String(s) => Ok((k.clone(), s.clone())),
+                other => Err(format!(
+                    "Invalid params: {what}.{k} must be a string, not {}",
+                    gs_toolset::json_type_name(other)
+                )),
+            })
+            .collect(),
+        Some(other) => Err(format!(
+            "Invalid params: {what} must be an object of strings, not {}",
+            gs_toolset::json_type_name(other)
+        )),
+    }
+}
+
+fn argument_names(prompt: &PromptInfo) -> String {
+    if prompt.arguments.is_empty() {
+        return "none".into();
+    }
+    prompt
+        .arguments
+        .iter()
+        .map(|a| format!("`{}`", a.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn bad_cursor(id: &Value, method: &str) -> Answer {
+    error(
+        id,
+        INVALID_PARAMS,
+        &format!(
+            "Invalid params: cursor is not one this server gave; pass the `nextCursor` of the \
+             previous {method} page, or no cursor for the first page"
+        ),
+    )
+}
+
+fn not_found_resource(id: &Value, uri: &str) -> Answer {
+    error_with(
+        id,
+        RESOURCE_NOT_FOUND,
+        &format!(
+            "Resource not found: no resource has the URI `{uri}`; resources/list and \
+             resources/templates/list show what this server has"
+        ),
+        &json!({"uri": uri}),
+    )
+}
+
+/// A toolset's failure that is not the client's mistake: -32603 with the
+/// toolset's message and kind.
+fn toolset_failure(id: &Value, e: &ToolError) -> Answer {
+    error_with(
+        id,
+        INTERNAL_ERROR,
+        &e.message,
+        &json!({"kind": e.kind.as_str()}),
+    )
+}
+
+/// Puts `value` under `key` when there is one.
+fn optional(object: &mut Value, key: &str, value: &Option<String>) {
+    if let Some(v) = value {
+        object[key] = Value::String(v.clone());
+    }
+}
+
+fn resource_json(r: &ResourceInfo) -> Value {
+    let mut j = json!({"uri": r.uri, "name": r.name});
+    optional(&mut j, "title", &r.title);
+    optional(&mut j, "description", &r.description);
+    optional(&mut j, "mimeType", &r.mime_type);
+    j
+}
+
+fn template_json(t: &ResourceTemplate) -> Value {
+    let mut j = json!({"uriTemplate": t.uri_template, "name": t.name});
+    optional(&mut j, "title", &t.title);
+    optional(&mut j, "description", &t.description);
+    optional(&mut j, "mimeType", &t.mime_type);
+    j
+}
+
+fn prompt_json(p: &PromptInfo) -> Value {
+    let arguments: Vec<Value> = p
+        .arguments
+        .iter()
+        .map(|a| {
+            let mut j = json!({"name": a.name, "required": a.required});
+            optional(&mut j, "description", &a.description);
+            j
+        })
+        .collect();
+    let mut j = json!({"name": p.name, "arguments": arguments});
+    optional(&mut j, "title", &p.title);
+    optional(&mut j, "description", &p.description);
+    j
+}
+
+fn completion_json(c: Completion) -> Value {
+    let mut j = json!({"values": c.values, "hasMore": c.has_more});
+    if let Some(total) = c.total {
+        j["total"] = json!(total);
+    }
+    j
+}
