@@ -11,10 +11,12 @@
 #    tests/clients/python/requirements.txt.
 # 3. Starts `gs-mcp serve` on a free loopback port with a temporary image
 #    and runs, against it:
-#    a. the official conformance suite's server scenarios at revision
-#       2025-11-25, judged against tests/clients/conformance-baseline.yml:
-#       a failure not in the baseline fails the script, and so does a
-#       baselined scenario that now passes (the baseline must stay honest);
+#    a. the official conformance suite's server scenarios each revision
+#       requires (2025-11-25, the session era, and 2026-07-28, the
+#       stateless era, on the same server), each judged against
+#       tests/clients/conformance-baseline-<revision>.yml: a failure not in
+#       the baseline fails the script, and so does a baselined scenario
+#       that now passes (the baseline must stay honest);
 #    b. the Python SDK client (HTTP, then stdio);
 #    c. the TypeScript SDK client (HTTP, then stdio), and its OAuth flow
 #       against a second gs-mcp with [auth] and a real identity provider
@@ -30,7 +32,8 @@ repo=$PWD
 
 # Pinned: bump deliberately, then re-run this script.
 node_version=22.23.5
-spec_revision=2025-11-25
+# The revisions whose required scenarios the conformance suite runs.
+spec_revisions=(2025-11-25 2026-07-28)
 
 step() { printf '\n==> %s\n' "$*"; }
 die() { printf 'clients.sh: %s\n' "$*" >&2; exit 1; }
@@ -143,17 +146,22 @@ echo "listening at $url"
 
 failed=0
 
-step "conformance suite (server scenarios, revision $spec_revision)"
-# Its report is long; it is shown whole only when the baseline check fails.
-if node "$ts_dir/node_modules/@modelcontextprotocol/conformance/dist/index.js" server \
-     --url "$url" --spec-version "$spec_revision" \
-     --expected-failures tests/clients/conformance-baseline.yml >"$scratch/conformance.log" 2>&1; then
-  sed -n '/^=== SUMMARY ===/,$p' "$scratch/conformance.log"
-else
-  cat "$scratch/conformance.log"
-  echo "conformance: FAILED against the baseline (see above)" >&2
-  failed=1
-fi
+# Each revision is judged against its own baseline: the scenarios that
+# still fail there, each with its reason.
+for revision in "${spec_revisions[@]}"; do
+  baseline=tests/clients/conformance-baseline-$revision.yml
+  step "conformance suite (server scenarios required by revision $revision)"
+  # Its report is long; it is shown whole only when the baseline check fails.
+  if node "$ts_dir/node_modules/@modelcontextprotocol/conformance/dist/index.js" server \
+       --url "$url" --requirements "$revision" \
+       --expected-failures "$baseline" >"$scratch/conformance-$revision.log" 2>&1; then
+    sed -n '/^=== SUMMARY ===/,$p' "$scratch/conformance-$revision.log"
+  else
+    cat "$scratch/conformance-$revision.log"
+    echo "conformance $revision: FAILED against $baseline (see above)" >&2
+    failed=1
+  fi
+done
 
 step "Python MCP SDK (HTTP, stdio)"
 "$venv/bin/python" tests/clients/python/client_test.py "$repo" "$port" || failed=1

@@ -30,7 +30,9 @@ use crate::tls::Tls;
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
 mod gates;
+mod stateless;
 use gates::{accepts, content_type_refusal, refused, session_gate};
+pub use stateless::{HEADER_MISMATCH, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION};
 
 // The MCP headers, as names made once: a name given as text is parsed
 // and checked again at every lookup.
@@ -399,6 +401,16 @@ async fn handle(
         },
     };
     let method = req.method().clone();
+    // Revision 2026-07-28: no session, a version header of no legacy
+    // revision — served statelessly, on the same endpoint.
+    if method == Method::POST && stateless::is_modern(headers, session_id.is_some()) {
+        let caller = Caller {
+            peer,
+            principal,
+            session_id: None,
+        };
+        return stateless::post(router, req, caller, what).await;
+    }
     if method != Method::POST && method != Method::GET && method != Method::DELETE {
         router.tracer.line("-->", &what, session_id.as_deref(), b"");
         let mut r = json_error(

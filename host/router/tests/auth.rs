@@ -552,7 +552,7 @@ async fn without_the_write_scope_a_session_is_read_only() {
     let writer = key.sign(&claims(&idp, "alice", "mcp:use mcp:write"));
     let wid = open(&s, &writer).await;
     assert!(!s.router.session(&wid).unwrap().read_only());
-    assert_eq!(tool_names(&s, &writer, &wid).await, ["whoami", "change"]);
+    assert_eq!(tool_names(&s, &writer, &wid).await, ["change", "whoami"]);
     assert_eq!(
         call(&s, &writer, &wid, "change").await.json()["result"]["content"][0]["text"],
         "change ran"
@@ -710,4 +710,86 @@ async fn validated_tokens_are_cached_and_invalid_ones_never_are() {
         }
     }
     assert_eq!(auth.cached_tokens(), 1);
+}
+
+/// A stateless (revision 2026-07-28) request with `Authorization` set to
+/// `authorization` (if any) and the revision's headers.
+async fn modern(s: &Served, authorization: Option<&str>, method: &str, params: Value) -> Reply {
+    let mut params = params;
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    let name = params["name"].as_str().map(str::to_string);
+    let mut headers = vec![
+        ("Content-Type", "application/json"),
+        ("MCP-Protocol-Version", "2026-07-28"),
+        ("Mcp-Method", method),
+    ];
+    if let Some(n) = &name {
+        headers.push(("Mcp-Name", n));
+    }
+    if let Some(a) = authorization {
+        headers.push(("Authorization", a));
+    }
+    let body = json!({"jsonrpc": "2.0", "id": 9, "method": method, "params": params});
+    request(
+        s.addr,
+        "POST",
+        &headers,
+        &serde_json::to_vec(&body).unwrap(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn stateless_requests_are_authenticated_and_run_as_the_tokens_user() {
+    let (idp, key, s) = setup().await;
+    let r = modern(&s, None, "tools/list", json!({})).await;
+    assert_401(&r, "invalid_token", "no access token");
+    let r = modern(&s, Some("Bearer garbage"), "server/discover", json!({})).await;
+    assert_eq!(r.status, 401, "{}", r.text());
+
+    let alice = format!("Bearer {}", key.sign(&claims(&idp, "alice", ALL)));
+    let r = modern(
+        &s,
+        Some(&alice),
+        "tools/call",
+        json!({"name": "whoami", "arguments": {}}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["result"]["content"][0]["text"], "alice");
+    let r = modern(&s, Some(&alice), "tools/list", json!({})).await;
+    assert_eq!(r.json()["result"]["cacheScope"], "private", "{}", r.text());
+
+    // Without the write scope a stateless call is read-only too, and a
+    // tool needing its own scope is hidden and refused.
+    let reader = format!("Bearer {}", key.sign(&claims(&idp, "bob", "mcp:use")));
+    let r = modern(&s, Some(&reader), "tools/list", json!({})).await;
+    let names = r.json()["result"]["tools"].to_string();
+    assert!(!names.contains("\"change\""), "{names}");
+    assert!(!names.contains("\"secret\""), "{names}");
+    let r = modern(
+        &s,
+        Some(&reader),
+        "tools/call",
+        json!({"name": "change", "arguments": {}}),
+    )
+    .await;
+    assert_eq!(
+        r.json()["error"]["data"]["kind"],
+        "readOnly",
+        "{}",
+        r.text()
+    );
+    let r = modern(
+        &s,
+        Some(&reader),
+        "tools/call",
+        json!({"name": "secret", "arguments": {}}),
+    )
+    .await;
+    assert_eq!(r.status, 403, "{}", r.text());
+    assert_eq!(s.router.session_count(), 0);
 }

@@ -1,12 +1,17 @@
 """The official Python MCP SDK, used as a user would, against gs-mcp.
 
-Runs initialize -> tools/list -> tools/call -> session close over both
-transports and asserts what a user of the SDK sees:
+Lists and calls tools, lists and reads resources, gets a prompt and
+completes its argument, over both transports and both eras of the
+protocol, and asserts what a user of the SDK sees:
 
 - Streamable HTTP, at the URL of tests/clients/mcp-http.json (with the port
-  of the server scripts/clients.sh started), and afterwards that the session
-  was ended with DELETE: the server answered the DELETE 200 and now answers
-  404 to the old session id;
+  of the server scripts/clients.sh started):
+  - as the SDK connects by default (mode "auto"): it finds revision
+    2026-07-28 with `server/discover` and speaks it statelessly, so no
+    response carries a session id;
+  - in the session era (mode "legacy": initialize, 2025-11-25), and
+    afterwards that the session was ended with DELETE: the server answered
+    the DELETE 200 and now answers 404 to the old session id;
 - stdio, launching exactly the command line of tests/clients/mcp-stdio.json
   (the configuration the README shows for Claude Code and the Inspector).
 
@@ -26,6 +31,7 @@ import httpx2
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+from mcp.types import PromptReference
 
 # Tools the test configuration (tests/clients/gs-mcp.toml) must offer.
 EXPECTED_TOOLS = {
@@ -121,7 +127,40 @@ async def exercise(client: Client, label: str) -> None:
         any("UserGlobals" in t for t in texts(dictionaries)),
         f"{label}: list_dictionaries does not name UserGlobals: {texts(dictionaries)}",
     )
-    print(f"python {label}: {len(names)} tools listed, calls answered as expected")
+    await offers(client, label)
+    print(f"python {label}: {len(names)} tools listed, calls, resources and prompts answered as expected")
+
+
+async def offers(client: Client, label: str) -> None:
+    """Resources, prompts and completion: the conformance fixture's fixed
+    resource and the built-in toolset's classes, prompts and completion."""
+    listed = await client.list_resources()
+    uris = [str(r.uri) for r in listed.resources]
+    expect("test://static-text" in uris, f"{label}: resources/list lacks test://static-text: {uris[:10]}")
+    templates = {t.uri_template for t in (await client.list_resource_templates()).resource_templates}
+    expect(
+        "gemstone://class/{className}" in templates,
+        f"{label}: resources/templates/list lacks gemstone://class/{{className}}: {sorted(templates)}",
+    )
+    read = await client.read_resource("gemstone://method/Object/instance/printString")
+    source = [c.text for c in read.contents if hasattr(c, "text")]
+    expect(
+        len(source) == 1 and source[0].startswith("printString"),
+        f"{label}: the printString method resource reads {read.contents!r}",
+    )
+    prompt = await client.get_prompt("explain_class", {"className": "OrderedCollection"})
+    embedded = [m.content.resource for m in prompt.messages if m.content.type == "resource"]
+    expect(
+        len(embedded) == 1 and str(embedded[0].uri) == "gemstone://class/OrderedCollection",
+        f"{label}: explain_class OrderedCollection embeds {embedded!r}",
+    )
+    done = await client.complete(
+        PromptReference(type="ref/prompt", name="explain_class"), {"name": "className", "value": "OrderedC"}
+    )
+    expect(
+        "OrderedCollection" in done.completion.values,
+        f"{label}: completing className from OrderedC offered {done.completion.values}",
+    )
 
 
 def config_server(repo: Path, name: str) -> dict:
@@ -129,24 +168,60 @@ def config_server(repo: Path, name: str) -> dict:
     return json.loads((repo / "tests/clients" / name).read_text())["mcpServers"]["gs-mcp"]
 
 
-async def over_http(repo: Path, port: int) -> None:
+def http_url(repo: Path, port: int) -> str:
     url = urlsplit(config_server(repo, "mcp-http.json")["url"])
     # The file names the default port; the test server listens on a free one.
-    url = urlunsplit(url._replace(netloc=f"{url.hostname}:{port}"))
+    return urlunsplit(url._replace(netloc=f"{url.hostname}:{port}"))
 
-    seen: list[tuple[str, int, str | None]] = []
+
+def recording_client(seen: list[tuple[str, int, str | None, str | None]]) -> httpx2.AsyncClient:
+    """An HTTP client noting each response's method, status, session id and
+    the request's protocol version header."""
 
     async def record(response: httpx2.Response) -> None:
-        seen.append((response.request.method, response.status_code, response.headers.get("mcp-session-id")))
+        seen.append(
+            (
+                response.request.method,
+                response.status_code,
+                response.headers.get("mcp-session-id"),
+                response.request.headers.get("mcp-protocol-version"),
+            )
+        )
 
     http = create_mcp_http_client()
     http.event_hooks["response"].append(record)
-    async with http:
+    return http
+
+
+async def over_http_stateless(repo: Path, port: int) -> None:
+    url = http_url(repo, port)
+    seen: list[tuple[str, int, str | None, str | None]] = []
+    async with recording_client(seen) as http:
         async with Client(streamable_http_client(url, http_client=http)) as client:
+            expect(
+                client.protocol_version == "2026-07-28",
+                f"http (2026-07-28): the SDK negotiated {client.protocol_version}, expected 2026-07-28",
+            )
+            await exercise(client, "http (2026-07-28)")
+    sessions = [sid for _, _, sid, _ in seen if sid]
+    expect(not sessions, f"http (2026-07-28): a stateless response carried Mcp-Session-Id: {seen}")
+    versions = {version for _, _, _, version in seen}
+    expect(versions == {"2026-07-28"}, f"http (2026-07-28): requests sent MCP-Protocol-Version {versions}")
+
+
+async def over_http(repo: Path, port: int) -> None:
+    url = http_url(repo, port)
+    seen: list[tuple[str, int, str | None, str | None]] = []
+    async with recording_client(seen) as http:
+        async with Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
+            expect(
+                client.protocol_version == "2025-11-25",
+                f"http: the SDK negotiated {client.protocol_version}, expected 2025-11-25",
+            )
             await exercise(client, "http")
-        session = next((sid for _, _, sid in seen if sid), None)
+        session = next((sid for _, _, sid, _ in seen if sid), None)
         expect(session is not None, f"http: no response carried Mcp-Session-Id: {seen}")
-        deletes = [code for method, code, _ in seen if method == "DELETE"]
+        deletes = [code for method, code, _, _ in seen if method == "DELETE"]
         expect(deletes == [200], f"http: closing the client sent DELETEs answered {deletes}, expected [200]")
         after = await http.post(
             url,
@@ -170,6 +245,7 @@ async def over_stdio(repo: Path) -> None:
 async def main() -> int:
     repo, port = Path(sys.argv[1]), int(sys.argv[2])
     try:
+        await over_http_stateless(repo, port)
         await over_http(repo, port)
         await over_stdio(repo)
     except Failure as failure:

@@ -1,0 +1,391 @@
+//! Revision 2026-07-28 (stateless) beside the legacy sessions on one
+//! endpoint, over a real loopback socket: what a client of each era sees.
+
+mod common;
+
+use common::*;
+use serde_json::{Value, json};
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+const V: &str = "2026-07-28";
+
+fn meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": V,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"},
+    })
+}
+
+/// POSTs a stateless request with the revision's headers; `extra`
+/// replaces a header of the same name, and a header given as "" is left
+/// out.
+async fn modern(
+    addr: std::net::SocketAddr,
+    method: &str,
+    params: Value,
+    extra: &[(&str, &str)],
+) -> Reply {
+    let mut params = params;
+    if params.get("_meta").is_none() {
+        params["_meta"] = meta();
+    }
+    let name = params
+        .get("name")
+        .or_else(|| params.get("uri"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let body = json!({"jsonrpc": "2.0", "id": 7, "method": method, "params": params});
+    let mut headers: Vec<(String, String)> = vec![
+        ("Content-Type".into(), "application/json".into()),
+        (
+            "Accept".into(),
+            "application/json, text/event-stream".into(),
+        ),
+        ("MCP-Protocol-Version".into(), V.into()),
+        ("Mcp-Method".into(), method.into()),
+    ];
+    if let Some(n) = name {
+        headers.push(("Mcp-Name".into(), n));
+    }
+    for (k, v) in extra {
+        headers.retain(|(h, _)| !h.eq_ignore_ascii_case(k));
+        if !v.is_empty() {
+            headers.push(((*k).into(), (*v).into()));
+        }
+    }
+    let headers: Vec<(&str, &str)> = headers
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    request(addr, "POST", &headers, &serde_json::to_vec(&body).unwrap()).await
+}
+
+fn code(r: &Reply) -> i64 {
+    r.json()["error"]["code"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no error in {}", r.text()))
+}
+
+#[test]
+fn discover_answers_versions_capabilities_and_identity() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let r = modern(s.addr, "server/discover", json!({}), &[]).await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert!(r.header("mcp-session-id").is_none(), "no session is minted");
+        let v = r.json();
+        assert_eq!(v["id"], 7);
+        let result = &v["result"];
+        assert_eq!(result["resultType"], "complete");
+        let versions = result["supportedVersions"].as_array().unwrap();
+        for want in ["2026-07-28", "2025-11-25", "2025-06-18"] {
+            assert!(versions.contains(&json!(want)), "{versions:?}");
+        }
+        assert!(result["capabilities"]["tools"].is_object());
+        assert_eq!(
+            result["_meta"]["io.modelcontextprotocol/serverInfo"],
+            json!({"name": "gs-mcp", "version": "9.9.9"})
+        );
+        assert!(result["ttlMs"].as_u64().is_some());
+        assert_eq!(result["cacheScope"], "public");
+        assert_eq!(s.router.session_count(), 0);
+    });
+}
+
+#[test]
+fn stateless_tools_list_is_in_name_order_with_caching_hints() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let r = modern(s.addr, "tools/list", json!({}), &[]).await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        let result = r.json()["result"].clone();
+        let names: Vec<String> = result["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(names, sorted);
+        assert!(names.contains(&"list_classes".to_string()));
+        assert_eq!(result["resultType"], "complete");
+        assert_eq!(result["cacheScope"], "public");
+        assert!(result["ttlMs"].as_u64().is_some());
+        assert_eq!(
+            result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+            "gs-mcp"
+        );
+
+        // The legacy era lists the same tools in the same order.
+        let sid = initialize(s.addr).await;
+        let legacy = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+        )
+        .await;
+        let legacy_names: Vec<String> = legacy.json()["result"]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(legacy_names, names);
+        assert!(legacy.json()["result"].get("resultType").is_none());
+    });
+}
+
+#[test]
+fn a_throwaway_sessions_commit_is_seen_by_a_later_stateless_read() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "doit", "arguments": {
+                "code": "UserGlobals at: #Marker put: 42. System commitTransaction"}}),
+            &[],
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        let result = &r.json()["result"];
+        assert_eq!(result["resultType"], "complete", "{}", r.text());
+        assert_ne!(result["isError"], true, "{}", r.text());
+        assert!(result.get("ttlMs").is_none(), "a call is not cacheable");
+        // The call's session is gone with the call.
+        assert_eq!(s.router.session_count(), 0);
+
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "doit", "arguments": {"code": "UserGlobals at: #Marker"}}),
+            &[],
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(
+            r.json()["result"]["content"][0]["text"],
+            "42",
+            "{}",
+            r.text()
+        );
+        assert_eq!(s.opened.load(std::sync::atomic::Ordering::SeqCst), 2);
+    });
+}
+
+#[test]
+fn legacy_and_stateless_clients_share_one_server() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "list_classes", "arguments": {"dictionary": "Globals"}}),
+            &[],
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        let legacy = call(
+            s.addr,
+            &sid,
+            3,
+            "list_classes",
+            json!({"dictionary": "Globals"}),
+        )
+        .await;
+        assert_eq!(legacy.status, 200, "{}", legacy.text());
+        assert!(legacy.json()["result"].get("resultType").is_none());
+        assert_eq!(
+            legacy.json()["result"]["content"],
+            r.json()["result"]["content"]
+        );
+        // Only the legacy session remains; it still serves its client.
+        assert_eq!(s.router.session_ids(), vec![sid.clone()]);
+        let again = call(
+            s.addr,
+            &sid,
+            4,
+            "list_classes",
+            json!({"dictionary": "Globals"}),
+        )
+        .await;
+        assert_eq!(again.status, 200);
+        // A session header keeps a request in the legacy era, whatever
+        // its version header says.
+        let r = request(
+            s.addr,
+            "POST",
+            &[
+                JSON,
+                ("MCP-Session-Id", &sid),
+                ("MCP-Protocol-Version", "2025-11-25"),
+            ],
+            br#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#,
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+    });
+}
+
+#[test]
+fn unsupported_versions_and_bad_meta_are_refused_in_the_revisions_form() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let mut m = meta();
+        m["io.modelcontextprotocol/protocolVersion"] = json!("1900-01-01");
+        let r = modern(
+            s.addr,
+            "server/discover",
+            json!({"_meta": m}),
+            &[("MCP-Protocol-Version", "1900-01-01")],
+        )
+        .await;
+        assert_eq!(r.status, 400, "{}", r.text());
+        assert_eq!(code(&r), -32022);
+        let data = &r.json()["error"]["data"];
+        assert_eq!(data["requested"], "1900-01-01");
+        assert!(data["supported"].as_array().unwrap().contains(&json!(V)));
+        assert_eq!(r.json()["id"], 7);
+
+        // The header and the body disagree.
+        let r = modern(s.addr, "server/discover", json!({"_meta": m}), &[]).await;
+        assert_eq!(r.status, 400);
+        assert_eq!(code(&r), -32020);
+
+        // _meta missing, or missing a required member.
+        for m in [
+            json!(null),
+            json!({"io.modelcontextprotocol/clientCapabilities": {}}),
+            json!({"io.modelcontextprotocol/protocolVersion": V}),
+        ] {
+            let params = if m.is_null() {
+                json!({"_meta": "nothing"})
+            } else {
+                json!({"_meta": m})
+            };
+            let r = modern(s.addr, "server/discover", params, &[]).await;
+            assert_eq!(r.status, 400, "{}", r.text());
+            assert_eq!(code(&r), -32602, "{}", r.text());
+        }
+    });
+}
+
+#[test]
+fn routing_headers_must_match_the_body() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let r = modern(
+            s.addr,
+            "tools/list",
+            json!({}),
+            &[("Mcp-Method", "prompts/list")],
+        )
+        .await;
+        assert_eq!((r.status, code(&r)), (400, -32020), "{}", r.text());
+        let r = modern(
+            s.addr,
+            "tools/list",
+            json!({}),
+            &[("Mcp-Method", "TOOLS/LIST")],
+        )
+        .await;
+        assert_eq!((r.status, code(&r)), (400, -32020));
+        let r = modern(s.addr, "tools/list", json!({}), &[("Mcp-Method", "")]).await;
+        assert_eq!((r.status, code(&r)), (400, -32020));
+        // Header names are case-insensitive; values are trimmed.
+        let r = modern(
+            s.addr,
+            "tools/list",
+            json!({}),
+            &[("mcp-method", "tools/list")],
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+
+        let call = json!({"name": "list_classes", "arguments": {"dictionary": "Globals"}});
+        let r = modern(s.addr, "tools/call", call.clone(), &[("Mcp-Name", "wait")]).await;
+        assert_eq!((r.status, code(&r)), (400, -32020));
+        let r = modern(s.addr, "tools/call", call.clone(), &[("Mcp-Name", "")]).await;
+        assert_eq!((r.status, code(&r)), (400, -32020));
+        let r = modern(
+            s.addr,
+            "tools/call",
+            call.clone(),
+            &[("Mcp-Name", "  list_classes  ")],
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        // The Base64 sentinel form is decoded before comparing.
+        let r = modern(
+            s.addr,
+            "tools/call",
+            call,
+            &[("Mcp-Name", "=?base64?bGlzdF9jbGFzc2Vz?=")],
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        // No request left a session behind.
+        assert_eq!(s.router.session_count(), 0);
+    });
+}
+
+#[test]
+fn unknown_and_removed_methods_are_404() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        for method in ["unknown/method", "initialize", "ping", "logging/setLevel"] {
+            let r = modern(s.addr, method, json!({}), &[]).await;
+            assert_eq!(r.status, 404, "{method}: {}", r.text());
+            assert_eq!(code(&r), -32601, "{method}");
+            assert_eq!(r.json()["id"], 7);
+        }
+        assert_eq!(s.router.session_count(), 0);
+    });
+}
+
+#[test]
+fn an_unknown_tool_is_invalid_params_and_read_only_servers_refuse_mutation() {
+    rt().block_on(async {
+        let s = start(Options {
+            read_only: true,
+            ..Options::default()
+        })
+        .await;
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "nope", "arguments": {}}),
+            &[],
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(code(&r), -32602);
+        let r = modern(s.addr, "tools/list", json!({}), &[]).await;
+        let names = r.json()["result"]["tools"].to_string();
+        assert!(!names.contains("define_class"), "{names}");
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "define_class", "arguments": {"name": "Evil"}}),
+            &[],
+        )
+        .await;
+        assert_eq!(
+            r.json()["error"]["data"]["kind"],
+            "readOnly",
+            "{}",
+            r.text()
+        );
+        assert_eq!(s.router.session_count(), 0);
+    });
+}
