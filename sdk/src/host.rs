@@ -43,6 +43,7 @@ macro_rules! host_fn {
         }
     }};
 }
+pub(crate) use host_fn;
 
 /// Look-ups in the caller's image session. Needs the `image:read` grant.
 pub mod image {

@@ -70,6 +70,7 @@
 
 extern crate self as gs_mcp_sdk;
 
+pub mod client;
 mod host;
 mod offers;
 mod output;

@@ -69,6 +69,9 @@ use crate::{Error, ErrorKind, Failure, Output, Toolset};
 
 /// The stub that answers `execution` calls.
 type ExecuteStub = Rc<dyn Fn(&str) -> Result<Doit, Failure>>;
+/// Answers the tools' requests to the client: method and params in, the
+/// client's result out.
+type ClientStub = Rc<dyn Fn(&str, &serde_json::Value) -> Result<serde_json::Value, Failure>>;
 
 /// One progress report a tool sent.
 #[derive(Debug, Clone, PartialEq)]
@@ -205,6 +208,9 @@ pub(crate) struct State {
     progress: Vec<Progress>,
     executed: Vec<String>,
     max_results: usize,
+    client: Option<ClientStub>,
+    asked: Vec<(String, serde_json::Value)>,
+    cancelled: bool,
 }
 
 /// A stand-in for the gs-mcp server in native tests: an image fixture, an
@@ -296,6 +302,9 @@ impl MockHost {
                 progress: Vec::new(),
                 executed: Vec::new(),
                 max_results: 1000,
+                client: None,
+                asked: Vec::new(),
+                cancelled: false,
             })),
         }
     }
@@ -305,6 +314,31 @@ impl MockHost {
     pub fn grant(self, name: &str) -> MockHost {
         self.state.borrow_mut().grants.push(name.to_string());
         self
+    }
+
+    /// Answers the tools' requests to the client (`client::elicit`,
+    /// `sample`, `roots`) with `answer(method, params)`: the MCP method
+    /// (`elicitation/create`, …) and its params in, the client's result
+    /// out. Without it every request fails as for a client that declared
+    /// no such capability ([`ErrorKind::Refused`]).
+    pub fn client(
+        self,
+        answer: impl Fn(&str, &serde_json::Value) -> Result<serde_json::Value, Failure> + 'static,
+    ) -> MockHost {
+        self.state.borrow_mut().client = Some(Rc::new(answer));
+        self
+    }
+
+    /// Makes `client::cancelled` answer `cancelled`.
+    pub fn cancelled(self, cancelled: bool) -> MockHost {
+        self.state.borrow_mut().cancelled = cancelled;
+        self
+    }
+
+    /// Every request the tools made of the client, as (method, params),
+    /// in order.
+    pub fn asked(&self) -> Vec<(String, serde_json::Value)> {
+        self.state.borrow().asked.clone()
     }
 
     /// Makes the session read-only: `execution` and `code` fail with
@@ -862,6 +896,26 @@ impl State {
 
     pub(crate) fn grants(&mut self) -> Vec<String> {
         self.grants.clone()
+    }
+
+    pub(crate) fn ask(&mut self, method: &str, params: &str) -> Result<String, Failure> {
+        let params: serde_json::Value = serde_json::from_str(params).unwrap_or_default();
+        self.asked.push((method.to_string(), params.clone()));
+        match &self.client {
+            Some(answer) => answer(method, &params).map(|v| v.to_string()),
+            None => Err(Failure {
+                kind: ErrorKind::Refused,
+                message: format!(
+                    "the client did not declare the capability {method} needs (the mock host \
+                     has no client: give it one with MockHost::client)"
+                ),
+                details: None,
+            }),
+        }
+    }
+
+    pub(crate) fn cancelled(&mut self) -> bool {
+        self.cancelled
     }
 
     pub(crate) fn log(&mut self, level: LogLevel, message: &str) {

@@ -15,7 +15,7 @@ use gs_broker::{CallControl, CallRefused, CallRequest, Stopped};
 use gs_toolset::{Arguments, CallResultJson, LogLevel};
 use serde_json::{Map, Value, json};
 
-use crate::notifications::ChannelNotifier;
+use crate::notifications::{ChannelNotifier, ClientAsker};
 use crate::protocol::{
     self, Answer, INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error, error_with, negotiate,
     result,
@@ -37,6 +37,17 @@ impl Router {
             "capabilities": self.capabilities(),
             "serverInfo": info,
         })
+    }
+
+    /// Records what the client declared in `initialize` (`params`): the
+    /// capabilities a call's requests to it are checked against.
+    pub(crate) fn client_declared(&self, session: &Session, params: Option<&Map<String, Value>>) {
+        let declared = params
+            .and_then(|p| p.get("capabilities"))
+            .filter(|c| c.is_object())
+            .cloned()
+            .unwrap_or_else(|| json!({}));
+        session.state().client_capabilities = Some(declared);
     }
 
     /// Handles a notification for `session` (cancellation stops the named
@@ -111,6 +122,7 @@ impl Router {
                     .as_ref()
                     .and_then(|p| p.get("protocolVersion"))
                     .and_then(Value::as_str);
+                self.client_declared(session, params.as_ref());
                 result(&id, self.initialize_result(requested))
             }
             "tools/list" => self.tools_list(&id, session, params.as_ref()),
@@ -225,6 +237,10 @@ impl Router {
             tool: name,
             arguments,
             notifier: Arc::new(ChannelNotifier {
+                asker: Some(ClientAsker {
+                    session: session.clone(),
+                    numbers: self.server_requests.clone(),
+                }),
                 sink: notes,
                 progress_token: progress_token.filter(|t| t.is_string() || t.is_number()),
                 min_level: session.state().log_level,

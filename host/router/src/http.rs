@@ -761,6 +761,7 @@ async fn initialize(
         .await
     {
         Ok(session) => {
+            router.client_declared(&session, params.as_ref());
             let answer = protocol::result(&id, router.initialize_result(requested));
             let mut r = json_response(StatusCode::OK, answer);
             if let Ok(v) = HeaderValue::from_str(session.id()) {

@@ -85,7 +85,9 @@ pub struct Router {
     /// sessions than the caps allow.
     opening: Mutex<Vec<session::Caller>>,
     opened: AtomicU64,
-    server_requests: AtomicU64,
+    /// Numbers the server's requests to clients (`srv-N`), shared with
+    /// the notifiers of calls that ask their client something.
+    server_requests: Arc<AtomicU64>,
 }
 
 impl std::fmt::Debug for Router {
@@ -118,7 +120,7 @@ impl Router {
             sessions: Mutex::new(HashMap::new()),
             opening: Mutex::new(Vec::new()),
             opened: AtomicU64::new(0),
-            server_requests: AtomicU64::new(0),
+            server_requests: Arc::new(AtomicU64::new(0)),
         })
     }
 

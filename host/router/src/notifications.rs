@@ -1,16 +1,17 @@
 //! Server-initiated messages: requests and notifications the server sends
 //! its client on the session's stream (through the outbox), the client's
-//! answers to those requests, and a call's own notifications (log lines,
-//! progress) on the channel of the request that made it.
+//! answers to those requests, and a call's own messages (log lines,
+//! progress, and the requests a tool makes of the client — elicitation,
+//! sampling, roots) on the channel of the request that made it.
 //!
 //! Separate from dispatch, which answers what the client sends: these are
 //! the messages that go the other way.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use gs_toolset::{LogLevel, Notifier};
+use gs_toolset::{AskFuture, ClientRequest, ErrorKind, LogLevel, Notifier, ToolError};
 use serde_json::{Map, Value, json};
 
 use crate::outbound::{self, Pending, Queued};
@@ -146,6 +147,9 @@ pub type NoteSink = Arc<outbound::CallNotes>;
 /// request's own channel: progress only when the client asked for it with a
 /// `progressToken`, log lines only at or above the session's level.
 pub(crate) struct ChannelNotifier {
+    /// How the call asks its client something; none where there is no
+    /// session to ask through.
+    pub(crate) asker: Option<ClientAsker>,
     pub(crate) sink: Option<NoteSink>,
     pub(crate) progress_token: Option<Value>,
     pub(crate) min_level: Option<LogLevel>,
@@ -182,11 +186,28 @@ impl Notifier for ChannelNotifier {
             }));
         }
     }
+
+    fn ask(&self, request: ClientRequest, params: Value) -> AskFuture<'_> {
+        Box::pin(async move {
+            let Some(asker) = &self.asker else {
+                return Err(ToolError::new(
+                    ErrorKind::Unavailable,
+                    format!("{} needs a session to ask through", request.method()),
+                ));
+            };
+            let answer = asker.send(request, params, self.sink.as_ref())?;
+            client_result(request, answer.await.unwrap_or(ClientAnswer::SessionEnded))
+        })
+    }
 }
 
 /// The frame of a message the server sends: a request when it has an
 /// `id`, else a notification.
 fn server_message(id: Option<Value>, method: &str, params: Option<Value>) -> bytes::Bytes {
+    outbound::frame(&server_message_value(id, method, params))
+}
+
+fn server_message_value(id: Option<Value>, method: &str, params: Option<Value>) -> Value {
     let mut message = Map::new();
     message.insert("jsonrpc".into(), json!("2.0"));
     if let Some(id) = id {
@@ -196,5 +217,118 @@ fn server_message(id: Option<Value>, method: &str, params: Option<Value>) -> byt
     if let Some(p) = params {
         message.insert("params".into(), p);
     }
-    outbound::frame(&Value::Object(message))
+    Value::Object(message)
+}
+
+/// What a call needs to ask its client: the session (its declared
+/// capabilities, its pending-request table, its outbox) and the router's
+/// request numbering.
+pub(crate) struct ClientAsker {
+    pub(crate) session: Arc<Session>,
+    pub(crate) numbers: Arc<AtomicU64>,
+}
+
+impl ClientAsker {
+    /// Checks the client declared the capability `request` needs, records
+    /// the request in the session's pending table (which caps how many
+    /// wait and expires them) and sends it on the call's own stream, or on
+    /// the session's stream when the call has none.
+    fn send(
+        &self,
+        request: ClientRequest,
+        params: Value,
+        sink: Option<&NoteSink>,
+    ) -> Result<tokio::sync::oneshot::Receiver<ClientAnswer>, ToolError> {
+        let mut st = self.session.state();
+        let declared = st
+            .client_capabilities
+            .as_ref()
+            .is_some_and(|c| c.get(request.capability()).is_some());
+        if !declared {
+            return Err(ToolError::new(
+                ErrorKind::Refused,
+                format!(
+                    "the client did not declare the `{}` capability, so the tool cannot send it \
+                     {}; use a client that supports it",
+                    request.capability(),
+                    request.method()
+                ),
+            ));
+        }
+        if st.closed {
+            return Err(ToolError::new(
+                ErrorKind::Unavailable,
+                "the session ended before the client could be asked",
+            ));
+        }
+        let n = self.numbers.fetch_add(1, Ordering::Relaxed) + 1;
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        st.pending
+            .insert(
+                n,
+                Pending {
+                    sent: Instant::now(),
+                    written: None,
+                    reply: Some(tx),
+                },
+            )
+            .map_err(|refused| {
+                ToolError::new(
+                    ErrorKind::Unavailable,
+                    format!("{} was not sent: {refused}", request.method()),
+                )
+            })?;
+        let id = json!(outbound::request_id(n));
+        match sink {
+            Some(sink) => sink.send(server_message_value(
+                Some(id),
+                request.method(),
+                Some(params),
+            )),
+            None => {
+                let frame = server_message(Some(id), request.method(), Some(params));
+                self.session.enqueue(
+                    &mut st,
+                    Queued {
+                        frame,
+                        request: Some(n),
+                    },
+                );
+            }
+        }
+        Ok(rx)
+    }
+}
+
+/// The client's answer to a tool's request, as the tool receives it.
+fn client_result(request: ClientRequest, answer: ClientAnswer) -> Result<Value, ToolError> {
+    let method = request.method();
+    match answer {
+        ClientAnswer::Result(result) => Ok(result),
+        ClientAnswer::Error(error) => Err(ToolError::new(
+            ErrorKind::Refused,
+            format!(
+                "the client answered {method} with an error: {}",
+                error
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .unwrap_or("(no message)")
+            ),
+        )),
+        ClientAnswer::TimedOut => Err(ToolError::new(
+            ErrorKind::Unavailable,
+            format!(
+                "the client did not answer {method} within {} s",
+                outbound::SERVER_REQUEST_TIMEOUT.as_secs()
+            ),
+        )),
+        ClientAnswer::Dropped => Err(ToolError::new(
+            ErrorKind::Unavailable,
+            format!("{method} never reached the client: its stream's queue overflowed"),
+        )),
+        ClientAnswer::SessionEnded => Err(ToolError::new(
+            ErrorKind::Unavailable,
+            format!("the session ended before the client answered {method}"),
+        )),
+    }
 }

@@ -19,6 +19,7 @@ use std::time::Instant;
 use gs_auth::Principal;
 use gs_broker::{BrokerSession, CallControl};
 use gs_toolset::LogLevel;
+use serde_json::Value;
 
 use crate::outbound::{Outbox, PendingTable, Queued};
 use crate::{ClientAnswer, OUTBOX_CAP, Router};
@@ -62,6 +63,9 @@ pub(crate) struct SessionState {
     pub(crate) drainer: Option<Waker>,
     pub(crate) closed: bool,
     pub(crate) log_level: Option<LogLevel>,
+    /// The `capabilities` the client declared in `initialize`; none
+    /// before it, and none for a stateless request's session.
+    pub(crate) client_capabilities: Option<Value>,
     /// The `srv-N` number of the liveness ping awaiting an answer.
     pub(crate) probe: Option<u64>,
 }

@@ -9,14 +9,19 @@
 //! read-only form refuses anything that executes or mutates — and what
 //! comes back is capped.
 //!
+//! The `client` functions (0.1.2) need no grant: they ask the client of
+//! the call in flight through its [`Notifier`](gs_toolset::Notifier),
+//! which checks the client declared the capability, and the wait ends at
+//! the call's deadline or cancellation.
+//!
 //! The functions added in `gemstone:mcp@0.1.1` answer a `failure`: the
 //! backend's [`ToolError`] with its details passed through as JSON text.
 //! Each such failure is remembered for the call, so a tool that returns
 //! it unchanged hands the client the same details (see `Call::passed_on`).
 
-use gs_toolset::{CallContext, ErrorKind, LogLevel, ToolError};
+use gs_toolset::{CallContext, ClientRequest, ErrorKind, LogLevel, ToolError};
 
-use crate::bindings::gemstone::mcp::{code, execution, image, logging, session, types};
+use crate::bindings::gemstone::mcp::{client, code, execution, image, logging, session, types};
 use crate::policy::Grant;
 use crate::state::{HostState, Stop};
 
@@ -666,5 +671,121 @@ impl logging::Host for HostState {
                 .progress(progress, total, message.as_deref().map(truncated));
         }
         tokio::task::yield_now().await;
+    }
+}
+
+impl HostState {
+    /// Sends `request` to the client of the call in flight and waits for
+    /// its result, at most until the call's deadline or cancellation. The
+    /// plug-in's `params` (JSON text of an object) and the client's answer
+    /// are each held to the toolset's output cap.
+    async fn ask_client(
+        &mut self,
+        request: ClientRequest,
+        params: Option<String>,
+    ) -> Result<String, types::Failure> {
+        self.end_run();
+        let method = request.method();
+        let cap = self.policy.limits.output;
+        let Some(ctx) = self.call.as_ref().map(|c| c.ctx.clone()) else {
+            return Err(self.failure(ToolError::other(format!(
+                "{method} can be sent only during a tool call"
+            ))));
+        };
+        let params = match params {
+            None => serde_json::Value::Object(serde_json::Map::new()),
+            Some(text) if text.len() > cap => {
+                return Err(self.failure(ToolError::invalid_params(format!(
+                    "the {method} parameters are {} bytes, over the toolset's output cap of \
+                     {cap} bytes",
+                    text.len()
+                ))));
+            }
+            Some(text) => match serde_json::from_str::<serde_json::Value>(&text) {
+                Ok(v) if v.is_object() => v,
+                _ => {
+                    return Err(self.failure(ToolError::invalid_params(format!(
+                        "the {method} parameters must be the text of one JSON object"
+                    ))));
+                }
+            },
+        };
+        let answer = within_call(&ctx, self.deadline, ctx.notifier.ask(request, params)).await;
+        let text = match answer {
+            Ok(result) => result.to_string(),
+            Err(e) => return Err(self.failure(e)),
+        };
+        if text.len() > cap {
+            return Err(self.failure(ToolError::new(
+                ErrorKind::OutputTooLarge,
+                format!(
+                    "the client's answer to {method} is {} bytes, over the toolset's output cap \
+                     of {cap} bytes",
+                    text.len()
+                ),
+            )));
+        }
+        Ok(text)
+    }
+}
+
+/// `asked`, given up when the call is cancelled or its deadline passes.
+/// Without a runtime to time it (a call run by hand), `asked` alone: the
+/// notifier of such a call answers at once.
+async fn within_call(
+    ctx: &CallContext,
+    deadline: Option<std::time::Instant>,
+    asked: gs_toolset::AskFuture<'_>,
+) -> Result<serde_json::Value, ToolError> {
+    if tokio::runtime::Handle::try_current().is_err() {
+        return asked.await;
+    }
+    let cancelled = async {
+        while !ctx.cancel.is_cancelled() {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    };
+    let expired = async {
+        match deadline {
+            Some(d) => tokio::time::sleep_until(d.into()).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        answer = asked => answer,
+        () = cancelled => Err(ToolError::new(
+            ErrorKind::Cancelled,
+            "the call was cancelled while it waited for the client's answer",
+        )),
+        () = expired => Err(ToolError::new(
+            ErrorKind::Deadline,
+            "the call's deadline passed while it waited for the client's answer",
+        )),
+    }
+}
+
+impl client::Host for HostState {
+    async fn elicit(&mut self, params: String) -> Result<String, types::Failure> {
+        self.ask_client(ClientRequest::Elicitation, Some(params))
+            .await
+    }
+
+    async fn sample(&mut self, params: String) -> Result<String, types::Failure> {
+        self.ask_client(ClientRequest::Sampling, Some(params)).await
+    }
+
+    async fn list_roots(&mut self) -> Result<String, types::Failure> {
+        self.ask_client(ClientRequest::Roots, None).await
+    }
+
+    async fn cancelled(&mut self) -> bool {
+        let past_deadline = self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d);
+        past_deadline
+            || self
+                .call
+                .as_ref()
+                .is_some_and(|c| c.ctx.cancel.is_cancelled())
     }
 }

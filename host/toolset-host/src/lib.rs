@@ -61,6 +61,7 @@ mod bindings {
             "gemstone:mcp/execution": async,
             "gemstone:mcp/code": async,
             "gemstone:mcp/logging": async,
+            "gemstone:mcp/client": async,
         },
         exports: { default: async },
     });

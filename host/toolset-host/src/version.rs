@@ -21,9 +21,11 @@
 //! to this check and to wasmtime's semver-compatible name lookup alike,
 //! so 0.2.0 would have needed the host to link both packages side by side
 //! and the components' `tools@0.1.x` to be found under another name. The
-//! additions are new interfaces a component *exports*: one built against
-//! 0.1.0 or 0.1.1 lacks them, and the host finds that at load and offers
-//! nothing of them for it (`wasm::Offers`).
+//! additions are new interfaces: exports (`resources`, `prompts`,
+//! `completion`), which a component built against 0.1.0 or 0.1.1 lacks —
+//! the host finds that at load and offers nothing of them for it
+//! (`wasm::Offers`) — and an import (`client`), which such a component
+//! simply does not import.
 
 /// The WIT package this host implements.
 pub const PACKAGE: &str = "gemstone:mcp";

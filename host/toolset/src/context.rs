@@ -1,16 +1,21 @@
 //! What a tool call receives besides its arguments: the caller's image
 //! session, whether the session is read-only, where log lines and progress
-//! go, and how the caller can stop the call.
+//! go, how to ask the client something, and how the caller can stop the
+//! call.
 //!
 //! Everything here is owned and cheap to clone (`Arc`s and flags), so a
 //! toolset can move it into whatever runs the call — a WebAssembly store
 //! needs `'static` state — without borrowing from the session broker.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::{ImageSession, ImageWorker, ToolError};
+use serde_json::Value;
+
+use crate::{ErrorKind, ImageSession, ImageWorker, ToolError};
 
 /// Severity of a log line (RFC 5424, as MCP logging uses it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -49,14 +54,68 @@ impl LogLevel {
     }
 }
 
+/// A request a call may make of the MCP client that called it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClientRequest {
+    /// Ask the user for input (`elicitation/create`), in a form or at a
+    /// URL.
+    Elicitation,
+    /// Ask the client's model for a completion (`sampling/createMessage`).
+    Sampling,
+    /// Ask for the client's roots (`roots/list`).
+    Roots,
+}
+
+impl ClientRequest {
+    /// The MCP method that carries it.
+    pub fn method(self) -> &'static str {
+        match self {
+            ClientRequest::Elicitation => "elicitation/create",
+            ClientRequest::Sampling => "sampling/createMessage",
+            ClientRequest::Roots => "roots/list",
+        }
+    }
+
+    /// The client capability it needs (a member of the client's
+    /// `capabilities`).
+    pub fn capability(self) -> &'static str {
+        match self {
+            ClientRequest::Elicitation => "elicitation",
+            ClientRequest::Sampling => "sampling",
+            ClientRequest::Roots => "roots",
+        }
+    }
+}
+
+/// The client's answer to a [`ClientRequest`]: its `result` object.
+pub type AskFuture<'a> = Pin<Box<dyn Future<Output = Result<Value, ToolError>> + Send + 'a>>;
+
 /// Where a call's log lines and progress reports go (the session's
-/// server-to-client message stream). Implementations must not block for
-/// long: they are called from inside tool calls.
+/// server-to-client message stream), and through which it asks the client.
+/// Implementations must not block for long: they are called from inside
+/// tool calls.
 pub trait Notifier: Send + Sync {
     /// A log line from `logger` (the toolset's name) at `level`.
     fn log(&self, level: LogLevel, logger: &str, message: &str);
     /// Progress of the current call.
     fn progress(&self, progress: f64, total: Option<f64>, message: Option<&str>);
+    /// Sends `request` with `params` (the MCP request's `params` object) to
+    /// the client and waits for its `result`. Fails with
+    /// [`ErrorKind::Refused`] when the client did not declare the
+    /// capability, and with [`ErrorKind::Unavailable`] when there is no
+    /// client to ask (the default) or it did not answer in time; the
+    /// caller bounds the wait by its own deadline too.
+    fn ask(&self, request: ClientRequest, params: Value) -> AskFuture<'_> {
+        let _ = params;
+        Box::pin(std::future::ready(Err(ToolError::new(
+            ErrorKind::Unavailable,
+            format!(
+                "{} needs an MCP client to ask, and this call has none (it was not made by a \
+                 client over MCP)",
+                request.method()
+            ),
+        ))))
+    }
 }
 
 /// A [`Notifier`] that drops everything: for callers that have no client

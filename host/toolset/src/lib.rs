@@ -42,7 +42,10 @@ mod toolset;
 mod worker;
 
 pub use arguments::{Arguments, json_type_name};
-pub use context::{CallContext, CancelToken, LogLevel, Notifier, ServerIdentity, SilentNotifier};
+pub use context::{
+    AskFuture, CallContext, CancelToken, ClientRequest, LogLevel, Notifier, ServerIdentity,
+    SilentNotifier,
+};
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
     ClassDefinition, ClassHierarchy, ClassInfo, Committed, CompileProblem, DEFAULT_CATEGORY,

@@ -10,16 +10,16 @@
 //! fixed resources and a template, get prompts and complete an argument
 //! by fixed names too; the plug-in declares them through the SDK's
 //! resources, templates and prompts (`gemstone:mcp@0.1.2`).
-//! The scenarios that need sampling or elicitation (server-to-client
-//! requests the WIT contract does not offer yet) are not served here; the
-//! suite's baselines, `tests/clients/conformance-baseline-<revision>.yml`,
-//! say why.
+//! The `tools-call-sampling`, `tools-call-elicitation` and `elicitation-*`
+//! scenarios call tools that ask the client through `gs_mcp_sdk::client`
+//! (`gemstone:mcp@0.1.2`). What the suite still fails, and why, is in its
+//! baselines, `tests/clients/conformance-baseline-<revision>.yml`.
 
 use std::time::Duration;
 
 use gs_mcp_sdk::{
     Content, Contents, Error, Output, Prompt, PromptMessage, PromptReply, Resource,
-    ResourceTemplate, Schema, Tool, Toolset, Values, log,
+    ResourceTemplate, Schema, Tool, Toolset, Values, client, log,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -114,6 +114,89 @@ struct Region {
 /// server checks the two agree before the call runs.
 fn custom_headers(args: Region) -> Result<Output, Error> {
     Ok(Output::text(format!("Region: {}", args.region)))
+}
+
+/// The arguments of `test_sampling`.
+#[derive(Deserialize)]
+struct SamplingArgs {
+    prompt: String,
+}
+
+/// Asks the client's model to answer `prompt`.
+fn sampling(args: SamplingArgs) -> Result<Output, Error> {
+    let answer = client::sample_text(&args.prompt, 100)?;
+    Ok(Output::text(format!("LLM response: {answer}")))
+}
+
+/// The arguments of `test_elicitation`.
+#[derive(Deserialize)]
+struct ElicitationArgs {
+    message: String,
+}
+
+/// The user's answer, as the elicitation scenarios expect it shown.
+fn elicited(lead: &str, answer: &client::Elicited) -> Output {
+    let action = match answer.action {
+        client::Action::Accept => "accept",
+        client::Action::Decline => "decline",
+        client::Action::Cancel => "cancel",
+    };
+    Output::text(format!(
+        "{lead}: action={action}, content={}",
+        serde_json::Value::Object(answer.content.clone())
+    ))
+}
+
+/// Asks the user for a user name and an e-mail address.
+fn elicitation(args: ElicitationArgs) -> Result<Output, Error> {
+    let form = Schema::object()
+        .required("username", Schema::string().describe("User's response"))
+        .required("email", Schema::string().describe("User's email address"));
+    let answer = client::elicit(&args.message, form)?;
+    Ok(elicited("User response", &answer))
+}
+
+/// Asks with a default for every primitive type (SEP-1034).
+fn elicitation_defaults(_: NoArgs) -> Result<Output, Error> {
+    let form = Schema::object()
+        .required("name", Schema::string().with("default", json!("John Doe")))
+        .required("age", Schema::integer().with("default", json!(30)))
+        .required("score", Schema::number().with("default", json!(95.5)))
+        .required(
+            "status",
+            Schema::one_of(&["active", "inactive", "pending"]).with("default", json!("active")),
+        )
+        .required("verified", Schema::boolean().with("default", json!(true)));
+    let answer = client::elicit("Please review and update the form fields", form)?;
+    Ok(elicited("Elicitation completed", &answer))
+}
+
+/// Asks with each of the five enum forms (SEP-1330).
+fn elicitation_enums(_: NoArgs) -> Result<Output, Error> {
+    let options = |values: &[(&str, &str)]| -> serde_json::Value {
+        values
+            .iter()
+            .map(|(value, title)| json!({"const": value, "title": title}))
+            .collect()
+    };
+    let form = Schema::raw(json!({
+        "type": "object",
+        "properties": {
+            "untitledSingle": {"type": "string", "enum": ["option1", "option2", "option3"]},
+            "titledSingle": {"type": "string", "oneOf": options(&[
+                ("value1", "First Option"), ("value2", "Second Option"), ("value3", "Third Option"),
+            ])},
+            "legacyEnum": {"type": "string", "enum": ["opt1", "opt2", "opt3"],
+                           "enumNames": ["Option One", "Option Two", "Option Three"]},
+            "untitledMulti": {"type": "array",
+                              "items": {"type": "string", "enum": ["option1", "option2", "option3"]}},
+            "titledMulti": {"type": "array", "items": {"anyOf": options(&[
+                ("value1", "First Choice"), ("value2", "Second Choice"), ("value3", "Third Choice"),
+            ])}},
+        },
+    }));
+    let answer = client::elicit("Choose from each kind of list", form)?;
+    Ok(elicited("Elicitation completed", &answer))
 }
 
 fn simple_text(_: NoArgs) -> Result<Output, Error> {
@@ -347,6 +430,37 @@ fn toolset() -> Toolset {
             )
             .read_only_safe(),
         )
+        .tool(
+            Tool::new(
+                "test_sampling",
+                "Asks the client's model to answer a prompt (conformance fixture).",
+                sampling,
+            )
+            .input(Schema::object().required("prompt", Schema::string().describe("The prompt")))
+            .read_only_safe(),
+        )
+        .tool(
+            Tool::new(
+                "test_elicitation",
+                "Asks the user for a user name and an e-mail address (conformance fixture).",
+                elicitation,
+            )
+            .input(Schema::object().required(
+                "message",
+                Schema::string().describe("The message to show the user"),
+            ))
+            .read_only_safe(),
+        )
+        .tool(tool(
+            "test_elicitation_sep1034_defaults",
+            "Asks the user with a default for every field (conformance fixture).",
+            elicitation_defaults,
+        ))
+        .tool(tool(
+            "test_elicitation_sep1330_enums",
+            "Asks the user with each kind of enum (conformance fixture).",
+            elicitation_enums,
+        ))
         .tool(tool(
             "test_simple_text",
             "Answers one fixed text block (conformance fixture).",

@@ -1,0 +1,186 @@
+//! Plug-ins asking their client (`gemstone:mcp/client`, 0.1.2): the
+//! conformance fixture's tools elicit and sample through a notifier that
+//! plays the client. What the guest sends, what it gets back, and how the
+//! host ends a request the client refuses, cannot take, or never answers.
+
+mod common;
+
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use common::*;
+use gs_toolset::{AskFuture, ClientRequest, ErrorKind, LogLevel, Notifier, ToolError, ToolResult};
+use gs_toolset_host::{Grants, Limits, WasmToolset};
+use serde_json::{Value, json};
+
+/// `plugins/conformance`, loaded once.
+fn conformance() -> &'static WasmToolset {
+    static T: OnceLock<WasmToolset> = OnceLock::new();
+    T.get_or_init(|| {
+        load(
+            gs_test_plugins::CONFORMANCE,
+            Grants::default(),
+            Limits::default(),
+        )
+    })
+}
+
+/// How the played client answers.
+enum Plays {
+    /// Its result, whatever was asked.
+    Answers(Value),
+    /// A refusal, as the router gives for an undeclared capability.
+    Refuses,
+    /// Never.
+    Hangs,
+}
+
+/// A client as a [`Notifier`]: records what it was asked and answers as
+/// it plays.
+struct Client {
+    plays: Plays,
+    asked: Mutex<Vec<(ClientRequest, Value)>>,
+}
+
+impl Client {
+    fn new(plays: Plays) -> Arc<Client> {
+        Arc::new(Client {
+            plays,
+            asked: Mutex::new(Vec::new()),
+        })
+    }
+
+    fn asked(&self) -> Vec<(ClientRequest, Value)> {
+        self.asked.lock().unwrap().clone()
+    }
+}
+
+impl Notifier for Client {
+    fn log(&self, _: LogLevel, _: &str, _: &str) {}
+    fn progress(&self, _: f64, _: Option<f64>, _: Option<&str>) {}
+
+    fn ask(&self, request: ClientRequest, params: Value) -> AskFuture<'_> {
+        self.asked.lock().unwrap().push((request, params));
+        match &self.plays {
+            Plays::Answers(result) => Box::pin(std::future::ready(Ok(result.clone()))),
+            Plays::Refuses => Box::pin(std::future::ready(Err(ToolError::new(
+                ErrorKind::Refused,
+                "the client did not declare the `sampling` capability",
+            )))),
+            Plays::Hangs => Box::pin(std::future::pending()),
+        }
+    }
+}
+
+/// Calls `tool` of the fixture with `args`, its client played by `client`.
+fn call_with(client: &Arc<Client>, tool: &str, args: &str) -> ToolResult {
+    let img = TestImage::new();
+    let mut ctx = img.ctx(false);
+    ctx.notifier = client.clone();
+    call(&mut conformance().session(), &ctx, tool, args)
+}
+
+#[test]
+fn sampling_sends_the_request_and_the_tool_reads_the_answer() {
+    let client = Client::new(Plays::Answers(json!({
+        "role": "assistant", "model": "m", "stopReason": "endTurn",
+        "content": {"type": "text", "text": "Forty-two."},
+    })));
+    let result = call_with(&client, "test_sampling", r#"{"prompt": "Why?"}"#);
+    assert_eq!(text(&result), "LLM response: Forty-two.");
+    assert_eq!(
+        client.asked(),
+        [(
+            ClientRequest::Sampling,
+            json!({"messages": [{"role": "user", "content": {"type": "text", "text": "Why?"}}],
+                   "maxTokens": 100})
+        )]
+    );
+}
+
+#[test]
+fn elicitation_passes_defaults_and_enums_through_and_reads_the_action() {
+    let client = Client::new(Plays::Answers(json!({"action": "decline"})));
+    let result = call_with(&client, "test_elicitation_sep1034_defaults", "{}");
+    assert_eq!(
+        text(&result),
+        "Elicitation completed: action=decline, content={}"
+    );
+    let (request, params) = client.asked().remove(0);
+    assert_eq!(request, ClientRequest::Elicitation);
+    let fields = &params["requestedSchema"]["properties"];
+    assert_eq!(fields["age"], json!({"type": "integer", "default": 30}));
+    assert_eq!(
+        fields["status"]["enum"],
+        json!(["active", "inactive", "pending"])
+    );
+    assert_eq!(fields["status"]["default"], "active");
+
+    let client = Client::new(Plays::Answers(json!({
+        "action": "accept", "content": {"username": "ada", "email": "ada@example.com"},
+    })));
+    let result = call_with(&client, "test_elicitation", r#"{"message": "Who?"}"#);
+    assert_eq!(
+        text(&result),
+        r#"User response: action=accept, content={"email":"ada@example.com","username":"ada"}"#
+    );
+    assert_eq!(client.asked()[0].1["message"], "Who?");
+}
+
+#[test]
+fn a_refusal_reaches_the_tool_and_the_client_with_its_kind() {
+    let client = Client::new(Plays::Refuses);
+    let e = call_with(&client, "test_sampling", r#"{"prompt": "Why?"}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Refused);
+    assert!(
+        e.message.contains("did not declare the `sampling`"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn without_a_client_the_request_fails_cleanly() {
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let e = call(
+        &mut conformance().session(),
+        &ctx,
+        "test_elicitation",
+        r#"{"message": "Who?"}"#,
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Other);
+    assert!(
+        e.message
+            .starts_with("elicitation/create needs an MCP client to ask"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_request_never_answered_ends_with_the_calls_cancellation_or_deadline() {
+    let client = Client::new(Plays::Hangs);
+    let img = TestImage::new();
+    let mut ctx = img.ctx(false);
+    ctx.notifier = client.clone();
+    let cancel = ctx.cancel.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        cancel.cancel();
+    });
+    let started = Instant::now();
+    let mut session = conformance().session();
+    let e = call(&mut session, &ctx, "test_sampling", r#"{"prompt": "?"}"#).unwrap_err();
+    canceller.join().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(e.message.contains("cancelled"), "{e:?}");
+
+    let mut ctx = img.ctx(false);
+    ctx.notifier = client.clone();
+    ctx.deadline = Some(Instant::now() + Duration::from_millis(300));
+    let e = call(&mut session, &ctx, "test_sampling", r#"{"prompt": "?"}"#).unwrap_err();
+    assert!(e.message.contains("deadline"), "{e:?}");
+    assert_eq!(client.asked().len(), 2);
+}
