@@ -428,24 +428,7 @@ impl WasmSession {
         let inner = self.inner.clone();
         let descriptor = inner.info.dispatch(tool)?;
         let limits = self.inner.policy.limits;
-        let now = Instant::now();
-        let mut deadline = now + limits.deadline;
-        if let Some(d) = ctx.deadline {
-            deadline = deadline.min(d);
-        }
-        let window = (now, deadline);
-        let mut live = match self.live.take() {
-            // An instance's mounts are fixed when it starts, so a read-only
-            // call never runs on one made read-write (a warmed one).
-            Some(mut live) if live.read_only == ctx.read_only => {
-                arm(&mut live.store, Some(ctx), window, limits.max_notifications);
-                live
-            }
-            _ => self.instantiate(Some(ctx), window, tool).await?,
-        };
-        if self.last_call_long {
-            start_on_a_lane(&mut live.store);
-        }
+        let mut live = self.armed_instance(ctx, tool).await?;
         let answer = live
             .bindings
             .tools
@@ -509,6 +492,33 @@ impl WasmSession {
 }
 
 impl WasmSession {
+    /// The session's instance (made now if it has none, or none fit for
+    /// `ctx`), armed for one call or request named `what`: under the
+    /// toolset's deadline or the caller's, if sooner, and on a lane when
+    /// the session's last call was long.
+    async fn armed_instance(&mut self, ctx: &CallContext, what: &str) -> Result<Live, ToolError> {
+        let limits = self.inner.policy.limits;
+        let now = Instant::now();
+        let mut deadline = now + limits.deadline;
+        if let Some(d) = ctx.deadline {
+            deadline = deadline.min(d);
+        }
+        let window = (now, deadline);
+        let mut live = match self.live.take() {
+            // An instance's mounts are fixed when it starts, so a read-only
+            // call never runs on one made read-write (a warmed one).
+            Some(mut live) if live.read_only == ctx.read_only => {
+                arm(&mut live.store, Some(ctx), window, limits.max_notifications);
+                live
+            }
+            _ => self.instantiate(Some(ctx), window, what).await?,
+        };
+        if self.last_call_long {
+            start_on_a_lane(&mut live.store);
+        }
+        Ok(live)
+    }
+
     /// One 0.1.2 request, run as a tool call runs: in the session's
     /// instance (made on first use), under the toolset's deadline (or the
     /// request's, if sooner), memory cap and grants, on a lane when the
@@ -539,22 +549,7 @@ impl WasmSession {
             ));
         }
         let limits = inner.policy.limits;
-        let now = Instant::now();
-        let mut deadline = now + limits.deadline;
-        if let Some(d) = ctx.deadline {
-            deadline = deadline.min(d);
-        }
-        let window = (now, deadline);
-        let mut live = match self.live.take() {
-            Some(mut live) if live.read_only == ctx.read_only => {
-                arm(&mut live.store, Some(ctx), window, limits.max_notifications);
-                live
-            }
-            _ => self.instantiate(Some(ctx), window, &label).await?,
-        };
-        if self.last_call_long {
-            start_on_a_lane(&mut live.store);
-        }
+        let mut live = self.armed_instance(ctx, &label).await?;
         let answer: wasmtime::Result<Raw> = {
             let e = &live.bindings;
             let store = &mut live.store;

@@ -5,25 +5,12 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::*;
 use gs_toolset::{AskFuture, ClientRequest, ErrorKind, LogLevel, Notifier, ToolError, ToolResult};
-use gs_toolset_host::{Grants, Limits, WasmToolset};
 use serde_json::{Value, json};
-
-/// `plugins/conformance`, loaded once.
-fn conformance() -> &'static WasmToolset {
-    static T: OnceLock<WasmToolset> = OnceLock::new();
-    T.get_or_init(|| {
-        load(
-            gs_test_plugins::CONFORMANCE,
-            Grants::default(),
-            Limits::default(),
-        )
-    })
-}
 
 /// How the played client answers.
 enum Plays {
@@ -179,8 +166,15 @@ fn a_request_never_answered_ends_with_the_calls_cancellation_or_deadline() {
 
     let mut ctx = img.ctx(false);
     ctx.notifier = client.clone();
-    ctx.deadline = Some(Instant::now() + Duration::from_millis(300));
+    let started = Instant::now();
+    ctx.deadline = Some(started + Duration::from_secs(1));
     let e = call(&mut session, &ctx, "test_sampling", r#"{"prompt": "?"}"#).unwrap_err();
-    assert!(e.message.contains("deadline"), "{e:?}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // The host's answer to the guest names the deadline; if the host
+    // stops the guest at its next tick first, the kind does.
+    assert!(
+        e.message.contains("deadline") || e.kind == ErrorKind::Deadline,
+        "{e:?}"
+    );
     assert_eq!(client.asked().len(), 2);
 }

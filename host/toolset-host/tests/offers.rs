@@ -7,26 +7,13 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use common::*;
 use gs_toolset::{
     CallContext, Completion, CompletionRef, CompletionRequest, Content, EmbeddedResource,
     ErrorKind, PromptResult, ResourceBody, Role, ToolError, Toolset, ToolsetSession,
 };
-use gs_toolset_host::{Grants, Limits, WasmSession, WasmToolset};
-
-/// `plugins/conformance`, loaded once.
-fn conformance() -> &'static WasmToolset {
-    static T: OnceLock<WasmToolset> = OnceLock::new();
-    T.get_or_init(|| {
-        load(
-            gs_test_plugins::CONFORMANCE,
-            Grants::default(),
-            Limits::default(),
-        )
-    })
-}
+use gs_toolset_host::{Limits, WasmSession};
 
 fn read(
     s: &mut dyn ToolsetSession,

@@ -63,6 +63,18 @@ pub fn hello() -> &'static WasmToolset {
 /// The deadline of [`misbehave`]'s calls.
 pub const DEADLINE: Duration = Duration::from_millis(300);
 
+/// `plugins/conformance`, the MCP conformance suite's fixture, loaded once.
+pub fn conformance() -> &'static WasmToolset {
+    static T: OnceLock<WasmToolset> = OnceLock::new();
+    T.get_or_init(|| {
+        load(
+            gs_test_plugins::CONFORMANCE,
+            Grants::default(),
+            Limits::default(),
+        )
+    })
+}
+
 /// `plugins/misbehave` with a short deadline ([`DEADLINE`]), no grants and
 /// default memory and output caps, loaded once.
 pub fn misbehave() -> &'static WasmToolset {
