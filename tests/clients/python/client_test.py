@@ -1,8 +1,9 @@
 """The official Python MCP SDK, used as a user would, against gs-mcp.
 
 Lists and calls tools, lists and reads resources, gets a prompt and
-completes its argument, over both transports and both eras of the
-protocol, and asserts what a user of the SDK sees:
+completes its argument, and (in the session era) answers a tool's
+elicitation, over both transports and both eras of the protocol, and
+asserts what a user of the SDK sees:
 
 - Streamable HTTP, at the URL of tests/clients/mcp-http.json (with the port
   of the server scripts/clients.sh started):
@@ -31,6 +32,7 @@ import httpx2
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+from mcp import types
 from mcp.types import PromptReference
 
 # Tools the test configuration (tests/clients/gs-mcp.toml) must offer.
@@ -131,6 +133,11 @@ async def exercise(client: Client, label: str) -> None:
     print(f"python {label}: {len(names)} tools listed, calls, resources and prompts answered as expected")
 
 
+async def answer_elicitation(context, params: types.ElicitRequestParams) -> types.ElicitResult:
+    """The user, as the client asks them: the same form every time."""
+    return types.ElicitResult(action="accept", content={"username": "ada", "email": "ada@example.com"})
+
+
 async def offers(client: Client, label: str) -> None:
     """Resources, prompts and completion: the conformance fixture's fixed
     resource and the built-in toolset's classes, prompts and completion."""
@@ -160,6 +167,15 @@ async def offers(client: Client, label: str) -> None:
     expect(
         "OrderedCollection" in done.completion.values,
         f"{label}: completing className from OrderedC offered {done.completion.values}",
+    )
+    if label.endswith("(2026-07-28)"):
+        # A stateless request has no stream for the server to ask on.
+        return
+    asked = await client.call_tool("test_elicitation", {"message": "Who are you?"})
+    expect(
+        not asked.is_error
+        and texts(asked) == ['User response: action=accept, content={"email":"ada@example.com","username":"ada"}'],
+        f"{label}: test_elicitation answered {asked.content!r}",
     )
 
 
@@ -213,7 +229,7 @@ async def over_http(repo: Path, port: int) -> None:
     url = http_url(repo, port)
     seen: list[tuple[str, int, str | None, str | None]] = []
     async with recording_client(seen) as http:
-        async with Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
+        async with Client(streamable_http_client(url, http_client=http), mode="legacy", elicitation_callback=answer_elicitation) as client:
             expect(
                 client.protocol_version == "2025-11-25",
                 f"http: the SDK negotiated {client.protocol_version}, expected 2025-11-25",
@@ -238,7 +254,7 @@ async def over_http(repo: Path, port: int) -> None:
 async def over_stdio(repo: Path) -> None:
     entry = config_server(repo, "mcp-stdio.json")
     params = StdioServerParameters(command=entry["command"], args=entry["args"], cwd=str(repo))
-    async with Client(params) as client:
+    async with Client(params, elicitation_callback=answer_elicitation) as client:
         await exercise(client, "stdio")
 
 

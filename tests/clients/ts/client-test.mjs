@@ -1,7 +1,8 @@
 // The official TypeScript MCP SDK, used as a user would, against gs-mcp.
 //
-// Runs initialize -> tools/list -> tools/call -> session end over both
-// transports and asserts what a user of the SDK sees:
+// Runs initialize -> tools/list -> tools/call -> resources, prompts and
+// completion -> a tool that elicits through the client -> session end over
+// both transports and asserts what a user of the SDK sees:
 // - Streamable HTTP, at the URL of tests/clients/mcp-http.json (with the
 //   port of the server scripts/clients.sh started), ending the session with
 //   DELETE (terminateSession) and checking the old session id is then 404;
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 // Tools the test configuration (tests/clients/gs-mcp.toml) must offer.
 const EXPECTED_TOOLS = [
@@ -119,14 +121,63 @@ async function exercise(client, label) {
     texts(dictionaries).some((t) => t.includes('UserGlobals')),
     `${label}: list_dictionaries does not name UserGlobals: ${texts(dictionaries)}`,
   );
-  console.log(`typescript ${label}: ${names.size} tools listed, calls answered as expected`);
+  await offers(client, label);
+  console.log(
+    `typescript ${label}: ${names.size} tools listed, calls, resources, prompts and elicitation answered as expected`,
+  );
+}
+
+// Resources, prompts and completion of the built-in toolset and the
+// conformance fixture, and a tool that asks the user through the client.
+async function offers(client, label) {
+  const { resources } = await client.listResources();
+  expect(
+    resources.some((r) => r.uri === 'test://static-text'),
+    `${label}: resources/list lacks test://static-text`,
+  );
+  const method = await client.readResource({ uri: 'gemstone://method/Object/instance/printString' });
+  expect(
+    method.contents.length === 1 && method.contents[0].text.startsWith('printString'),
+    `${label}: the printString method resource reads ${JSON.stringify(method.contents)}`,
+  );
+  const prompt = await client.getPrompt({ name: 'explain_class', arguments: { className: 'OrderedCollection' } });
+  const embedded = prompt.messages.filter((m) => m.content.type === 'resource').map((m) => m.content.resource.uri);
+  expect(
+    JSON.stringify(embedded) === JSON.stringify(['gemstone://class/OrderedCollection']),
+    `${label}: explain_class OrderedCollection embeds ${JSON.stringify(embedded)}`,
+  );
+  const done = await client.complete({
+    ref: { type: 'ref/prompt', name: 'explain_class' },
+    argument: { name: 'className', value: 'OrderedC' },
+  });
+  expect(
+    done.completion.values.includes('OrderedCollection'),
+    `${label}: completing className from OrderedC offered ${JSON.stringify(done.completion.values)}`,
+  );
+  const asked = await client.callTool({ name: 'test_elicitation', arguments: { message: 'Who are you?' } });
+  expect(
+    !asked.isError &&
+      texts(asked)[0] === 'User response: action=accept, content={"email":"ada@example.com","username":"ada"}',
+    `${label}: test_elicitation answered ${JSON.stringify(asked.content)}`,
+  );
+}
+
+// A client that can be asked for input: it answers every elicitation with
+// the same form, after checking it was asked what the tool asks.
+function elicitingClient() {
+  const client = new Client({ name: 'gs-mcp-client-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    expect(request.params.message === 'Who are you?', `elicitation/create asked ${JSON.stringify(request.params)}`);
+    return { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } };
+  });
+  return client;
 }
 
 async function overHttp(repo, port) {
   const url = new URL(configServer(repo, 'mcp-http.json').url);
   // The file names the default port; the test server listens on a free one.
   url.port = String(port);
-  const client = new Client({ name: 'gs-mcp-client-test', version: '1.0.0' });
+  const client = elicitingClient();
   const transport = new StreamableHTTPClientTransport(url);
   await client.connect(transport);
   await exercise(client, 'http');
@@ -149,7 +200,7 @@ async function overHttp(repo, port) {
 
 async function overStdio(repo) {
   const entry = configServer(repo, 'mcp-stdio.json');
-  const client = new Client({ name: 'gs-mcp-client-test', version: '1.0.0' });
+  const client = elicitingClient();
   const transport = new StdioClientTransport({
     command: entry.command,
     args: entry.args,
@@ -169,6 +220,6 @@ try {
   await overHttp(repo, Number(port));
   await overStdio(repo);
 } catch (e) {
-  console.error(`typescript client test FAILED: ${e instanceof Failure ? e.message : e.stack}`);
+  console.error(`typescript client test FAILED: ${e instanceof Failure ? e.message : e.stack} ${e.cause ?? ""}`);
   process.exit(1);
 }
