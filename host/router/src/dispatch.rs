@@ -243,7 +243,10 @@ impl Router {
                 }),
                 sink: notes,
                 progress_token: progress_token.filter(|t| t.is_string() || t.is_number()),
-                min_level: session.state().log_level,
+                min_level: {
+                    let st = session.state();
+                    (!st.logs_off).then_some(st.log_level)
+                },
             }),
             control: control.clone(),
             deadline: timeout.map(|d| Instant::now() + d),
@@ -371,7 +374,7 @@ fn tool_name(params: &mut Map<String, Value>, id: &Value) -> Result<String, Answ
     Ok(name)
 }
 
-fn parse_level(name: &str) -> Option<LogLevel> {
+pub(crate) fn parse_level(name: &str) -> Option<LogLevel> {
     [
         LogLevel::Debug,
         LogLevel::Info,

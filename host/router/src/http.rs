@@ -32,7 +32,9 @@ use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 mod gates;
 mod stateless;
 use gates::{accepts, content_type_refusal, refused, session_gate};
-pub use stateless::{HEADER_MISMATCH, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION};
+pub use stateless::{
+    HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
+};
 
 // The MCP headers, as names made once: a name given as text is parsed
 // and checked again at every lookup.
@@ -672,29 +674,46 @@ async fn call_response(
     arguments: Option<gs_toolset::Arguments>,
     json_ok: bool,
 ) -> Response<ResponseBody> {
-    // A call that may emit notifications: answered as JSON if it
-    // finishes first, or as an SSE stream of its notifications and
-    // then its answer if a notification comes first. The call runs
-    // on this task until then, so a quiet call costs no extra task.
     let notes = NoteSink::default();
     let sink = notes.clone();
-    let mut call = Box::pin(async move {
+    let call = Box::pin(async move {
         router
             .handle_request(&session, id, &method, params, arguments, Some(sink))
             .await
     });
+    stream_answer(
+        call,
+        notes,
+        move |answer| match answer {
+            Some(a) if json_ok => json_response(StatusCode::OK, a),
+            Some(a) => sse_response(&a),
+            None => empty(StatusCode::ACCEPTED),
+        },
+        |answer| answer,
+    )
+    .await
+}
+
+/// The answer to a call that may emit notifications into `notes`:
+/// `respond` makes it when the call finishes first (as JSON, normally),
+/// else it is an SSE stream of the notifications as they come and then
+/// the call's answer, made final by `last`. The call runs on this task
+/// until its first notification, so a quiet call costs no extra task.
+pub(super) async fn stream_answer<C>(
+    mut call: Pin<Box<C>>,
+    notes: NoteSink,
+    respond: impl FnOnce(Option<Answer>) -> Response<ResponseBody>,
+    last: impl FnOnce(Answer) -> Answer + Send + 'static,
+) -> Response<ResponseBody>
+where
+    C: Future<Output = Option<Answer>> + Send + ?Sized + 'static,
+{
     let (first, finished) = tokio::select! {
         biased;
         n = notes.recv() => (n, None),
         answer = &mut call => match notes.try_recv() {
             Some(n) => (n, Some(answer)),
-            None => {
-                return match answer {
-                    Some(a) if json_ok => json_response(StatusCode::OK, a),
-                    Some(a) => sse_response(&a),
-                    None => empty(StatusCode::ACCEPTED),
-                };
-            }
+            None => return respond(answer),
         },
     };
     let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
@@ -703,7 +722,7 @@ async fn call_response(
             while let Some(n) = notes.try_recv() {
                 let _ = out_tx.send(Out::Note(n));
             }
-            let _ = out_tx.send(Out::Done(answer));
+            let _ = out_tx.send(Out::Done(answer.map(last)));
         }
         None => {
             tokio::spawn(async move {
@@ -715,7 +734,7 @@ async fn call_response(
                             while let Some(n) = notes.try_recv() {
                                 let _ = out_tx.send(Out::Note(n));
                             }
-                            let _ = out_tx.send(Out::Done(answer));
+                            let _ = out_tx.send(Out::Done(answer.map(last)));
                             break;
                         }
                     }

@@ -60,7 +60,10 @@ use gs_auth::Authenticator;
 use gs_broker::Broker;
 
 pub use dispatch::TOOLS_PAGE;
-pub use http::{HEADER_MISMATCH, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, serve, serve_tls};
+pub use http::{
+    HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
+    serve, serve_tls,
+};
 pub use lifetime::OpenRefused;
 pub use notifications::{NoteSink, ServerRequest};
 pub use offers::{RESOURCE_NOT_FOUND, RESOURCES_PAGE};

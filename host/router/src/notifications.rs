@@ -152,13 +152,16 @@ pub(crate) struct ChannelNotifier {
     pub(crate) asker: Option<ClientAsker>,
     pub(crate) sink: Option<NoteSink>,
     pub(crate) progress_token: Option<Value>,
-    pub(crate) min_level: Option<LogLevel>,
+    /// The least severe level sent (all when none), if log lines are sent
+    /// at all.
+    pub(crate) min_level: Option<Option<LogLevel>>,
 }
 
 impl Notifier for ChannelNotifier {
     fn log(&self, level: LogLevel, logger: &str, message: &str) {
         if let Some(sink) = &self.sink
-            && self.min_level.is_none_or(|min| level >= min)
+            && let Some(min_level) = self.min_level
+            && min_level.is_none_or(|min| level >= min)
         {
             sink.send(json!({
                 "jsonrpc": "2.0",
@@ -244,6 +247,9 @@ impl ClientAsker {
             .client_capabilities
             .as_ref()
             .is_some_and(|c| c.get(request.capability()).is_some());
+        if !declared && st.stateless {
+            st.missing_capability = Some(request.capability());
+        }
         if !declared {
             return Err(ToolError::new(
                 ErrorKind::Refused,
@@ -259,6 +265,19 @@ impl ClientAsker {
             return Err(ToolError::new(
                 ErrorKind::Unavailable,
                 "the session ended before the client could be asked",
+            ));
+        }
+        if st.stateless {
+            // The revision asks through an input_required result and a
+            // retried request, never a request on the response stream.
+            return Err(ToolError::new(
+                ErrorKind::Unavailable,
+                format!(
+                    "{} cannot be sent on a stateless (2026-07-28) request: gs-mcp does not \
+                     answer with input_required yet; use a session (initialize) for tools that \
+                     ask the client",
+                    request.method()
+                ),
             ));
         }
         let n = self.numbers.fetch_add(1, Ordering::Relaxed) + 1;

@@ -44,6 +44,11 @@ pub fn negotiate(requested: Option<&str>) -> &'static str {
 pub struct Answer(Vec<u8>);
 
 impl Answer {
+    /// An answer of the JSON text `json` (one JSON-RPC response).
+    pub(crate) fn from_json(json: Vec<u8>) -> Answer {
+        Answer(json)
+    }
+
     /// The response's JSON text.
     pub fn json(&self) -> &[u8] {
         &self.0

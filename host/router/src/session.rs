@@ -63,9 +63,18 @@ pub(crate) struct SessionState {
     pub(crate) drainer: Option<Waker>,
     pub(crate) closed: bool,
     pub(crate) log_level: Option<LogLevel>,
+    /// No log lines at all: a stateless request that set no
+    /// `io.modelcontextprotocol/logLevel`.
+    pub(crate) logs_off: bool,
     /// The `capabilities` the client declared in `initialize`; none
     /// before it, and none for a stateless request's session.
     pub(crate) client_capabilities: Option<Value>,
+    /// The session serves one stateless (2026-07-28) request: the client
+    /// cannot be sent a request on its stream.
+    pub(crate) stateless: bool,
+    /// The capability a tool of a stateless request needed and the client
+    /// had not declared: the request is answered -32021.
+    pub(crate) missing_capability: Option<&'static str>,
     /// The `srv-N` number of the liveness ping awaiting an answer.
     pub(crate) probe: Option<u64>,
 }

@@ -162,3 +162,58 @@ async fn a_client_without_the_capability_is_not_asked() {
     );
     assert_eq!(s.router.session(&sid).unwrap().pending_requests(), 0);
 }
+
+/// POSTs a stateless (2026-07-28) `tools/call` of `ask` declaring
+/// `capabilities`.
+async fn stateless_ask(addr: std::net::SocketAddr, capabilities: Value) -> common::Reply {
+    let body = json!({"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": {
+        "name": "ask", "arguments": {},
+        "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                  "io.modelcontextprotocol/clientCapabilities": capabilities}}});
+    common::request(
+        addr,
+        "POST",
+        &[
+            ("Content-Type", "application/json"),
+            ("Accept", "application/json, text/event-stream"),
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "tools/call"),
+            ("Mcp-Name", "ask"),
+        ],
+        &serde_json::to_vec(&body).unwrap(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_stateless_request_missing_the_capability_is_refused_with_its_name() {
+    let s = start(Options {
+        more_toolsets: vec![asking()],
+        ..Options::default()
+    })
+    .await;
+    let r = stateless_ask(s.addr, json!({})).await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    let v = r.json();
+    assert_eq!(v["id"], 8);
+    assert_eq!(v["error"]["code"], -32021);
+    assert_eq!(
+        v["error"]["data"],
+        json!({"requiredCapabilities": {"elicitation": {}}})
+    );
+
+    // Declared, it still cannot be asked on a stateless request (no
+    // input_required yet): the tool says so, and nothing waits.
+    let r = stateless_ask(s.addr, json!({"elicitation": {}})).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let result = &r.json()["result"];
+    assert_eq!(result["isError"], true);
+    assert!(
+        result["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("cannot be sent on a stateless (2026-07-28) request"),
+        "{result}"
+    );
+    assert_eq!(s.router.session_count(), 0);
+}

@@ -389,3 +389,60 @@ fn an_unknown_tool_is_invalid_params_and_read_only_servers_refuse_mutation() {
         assert_eq!(s.router.session_count(), 0);
     });
 }
+
+/// The JSON messages of an SSE body, in order.
+fn sse_messages(body: &str) -> Vec<Value> {
+    body.lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .map(|d| serde_json::from_str(d).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_stateless_call_streams_log_lines_at_its_requested_level_and_progress() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        // No logLevel, no progressToken: nothing to stream, a JSON answer.
+        let r = modern(s.addr, "tools/call", json!({"name": "chatty"}), &[]).await;
+        assert_eq!(r.header("content-type"), Some("application/json"));
+        assert_eq!(r.json()["result"]["resultType"], "complete");
+
+        // Warnings and worse, and progress: an SSE stream whose last event
+        // is the answer in the revision's form.
+        let mut m = meta();
+        m["io.modelcontextprotocol/logLevel"] = json!("warning");
+        m["progressToken"] = json!("p1");
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "chatty", "_meta": m}),
+            &[],
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        assert_eq!(r.header("content-type"), Some("text/event-stream"));
+        let messages = sse_messages(&r.text());
+        let methods: Vec<&str> = messages
+            .iter()
+            .filter_map(|m| m["method"].as_str())
+            .collect();
+        assert_eq!(
+            methods,
+            [
+                "notifications/progress",
+                "notifications/message",
+                "notifications/progress"
+            ],
+            "{messages:?}"
+        );
+        assert_eq!(messages[1]["params"]["data"], "careful");
+        let last = messages.last().unwrap();
+        assert_eq!(last["id"], 7);
+        assert_eq!(last["result"]["resultType"], "complete");
+        assert!(
+            last["result"]["_meta"]["io.modelcontextprotocol/serverInfo"]["name"].is_string(),
+            "{last}"
+        );
+        assert_eq!(s.router.session_count(), 0);
+    });
+}

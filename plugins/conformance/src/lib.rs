@@ -128,6 +128,13 @@ fn sampling(args: SamplingArgs) -> Result<Output, Error> {
     Ok(Output::text(format!("LLM response: {answer}")))
 }
 
+/// Needs sampling: a client that did not declare it is refused before it
+/// is asked.
+fn missing_capability(_: NoArgs) -> Result<Output, Error> {
+    let answer = client::sample_text("Say hello.", 10)?;
+    Ok(Output::text(format!("LLM response: {answer}")))
+}
+
 /// The arguments of `test_elicitation`.
 #[derive(Deserialize)]
 struct ElicitationArgs {
@@ -460,6 +467,18 @@ fn toolset() -> Toolset {
             "test_elicitation_sep1330_enums",
             "Asks the user with each kind of enum (conformance fixture).",
             elicitation_enums,
+        ))
+        .tool(tool(
+            "test_missing_capability",
+            "Asks the client's model something, so it needs the client's sampling capability \
+             (conformance fixture).",
+            missing_capability,
+        ))
+        .tool(tool(
+            "test_logging_tool",
+            "Sends three info log lines 50 ms apart, then answers: the stateless scenario's \
+             name for test_tool_with_logging (conformance fixture).",
+            tool_with_logging,
         ))
         .tool(tool(
             "test_simple_text",

@@ -15,6 +15,8 @@
 //! results `ttlMs` and `cacheScope`. The client's W3C trace context
 //! (`traceparent`, `tracestate` in `_meta`) goes into the message trace.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use base64::Engine as _;
@@ -27,11 +29,12 @@ use serde_json::{Map, Value, json};
 
 use super::gates::{accepts, content_type_refusal, refused};
 use super::{Caller, ResponseBody, VERSION_HEADER, empty, json_error, json_response};
+use crate::dispatch::parse_level;
 use crate::protocol::{
     self, Answer, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, Message,
     SUPPORTED_VERSIONS,
 };
-use crate::{OpenRefused, RESOURCE_NOT_FOUND, Router, TOOLS_PAGE};
+use crate::{NoteSink, OpenRefused, RESOURCE_NOT_FOUND, Router, TOOLS_PAGE};
 
 /// The stateless revisions this server speaks.
 pub const MODERN_VERSIONS: [&str; 1] = ["2026-07-28"];
@@ -39,6 +42,9 @@ pub const MODERN_VERSIONS: [&str; 1] = ["2026-07-28"];
 /// JSON-RPC error: an HTTP header disagrees with the body, or a required
 /// header is missing or malformed (HTTP 400).
 pub const HEADER_MISMATCH: i64 = -32020;
+/// JSON-RPC error: serving the request needs a client capability its
+/// `_meta` did not declare (HTTP 400); `data.requiredCapabilities` names it.
+pub const MISSING_CLIENT_CAPABILITY: i64 = -32021;
 /// JSON-RPC error: the request's protocol version is not served (HTTP 400);
 /// `data.supported` lists the versions that are.
 pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
@@ -51,6 +57,7 @@ const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 const META_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
 const META_CLIENT: &str = "io.modelcontextprotocol/clientInfo";
 const META_SERVER: &str = "io.modelcontextprotocol/serverInfo";
+const META_LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
 
 /// Methods a legacy session has and the stateless revision removed: they
 /// are answered 404 / -32601 in the stateless era.
@@ -107,7 +114,9 @@ fn status_of(answer: &Value) -> StatusCode {
         Some(METHOD_NOT_FOUND) if error.is_some_and(|e| e.get("data").is_none()) => {
             StatusCode::NOT_FOUND
         }
-        Some(HEADER_MISMATCH | UNSUPPORTED_PROTOCOL_VERSION) => StatusCode::BAD_REQUEST,
+        Some(HEADER_MISMATCH | UNSUPPORTED_PROTOCOL_VERSION | MISSING_CLIENT_CAPABILITY) => {
+            StatusCode::BAD_REQUEST
+        }
         _ => StatusCode::OK,
     }
 }
@@ -232,11 +241,38 @@ pub(super) async fn post(
                 SUPPORTED_VERSIONS.join(" and ")
             ),
         ),
-        _ => match in_throwaway(&router, &caller, id.clone(), &method, params, arguments).await {
-            Ok(Some(answer)) => answer,
-            Ok(None) => return empty(StatusCode::ACCEPTED),
-            Err(r) => return r,
-        },
+        _ => {
+            // The call's notifications stream only to a client that takes
+            // a stream; the answer is then the stream's last event.
+            let notes = NoteSink::default();
+            let sink = sse_ok.then(|| notes.clone());
+            let call = match in_throwaway(
+                &router,
+                &caller,
+                id,
+                method.clone(),
+                params,
+                arguments,
+                sink,
+            )
+            .await
+            {
+                Ok(call) => call,
+                Err(r) => return r,
+            };
+            let authenticated = principal.is_some();
+            let shaping = (router.clone(), method.clone());
+            return super::stream_answer(
+                call,
+                notes,
+                move |answer| match answer {
+                    Some(a) => finish(&router, &method, authenticated, a),
+                    None => empty(StatusCode::ACCEPTED),
+                },
+                move |a| shaped(&shaping.0, &shaping.1, authenticated, a).1,
+            )
+            .await;
+        }
     };
     finish(&router, &method, principal.is_some(), answer)
 }
@@ -582,28 +618,32 @@ fn tools_list(
 /// Closes a throwaway session however its request ends: answered, or
 /// dropped because the client closed the connection (which cancels the
 /// request at this revision).
-struct Throwaway<'a> {
-    router: &'a Router,
+struct Throwaway {
+    router: Arc<Router>,
     id: String,
 }
 
-impl Drop for Throwaway<'_> {
+impl Drop for Throwaway {
     fn drop(&mut self) {
         self.router.close(&self.id);
     }
 }
 
-/// Serves a request in an image session of its own: opened under the
-/// server's caps for the caller (as its user when authenticated), used
-/// for this one request, closed after it.
+/// A request served in an image session of its own, as a future: the
+/// session is opened now, under the server's caps for the caller (as its
+/// user when authenticated), used for this one request, and closed when
+/// the future ends or is dropped. Log lines go to `notes` only at or above
+/// the level the request's `_meta` names
+/// (`io.modelcontextprotocol/logLevel`), and none without one.
 async fn in_throwaway(
     router: &Arc<Router>,
     caller: &Caller,
     id: Value,
-    method: &str,
+    method: String,
     params: Map<String, Value>,
     arguments: Option<gs_toolset::Arguments>,
-) -> Result<Option<Answer>, Response<ResponseBody>> {
+    notes: Option<NoteSink>,
+) -> Result<Pin<Box<dyn Future<Output = Option<Answer>> + Send>>, Response<ResponseBody>> {
     let session = match router
         .open_session_as(Some(caller.peer.ip()), caller.principal.as_ref())
         .await
@@ -611,14 +651,47 @@ async fn in_throwaway(
         Ok(s) => s,
         Err(refusal) => return Err(open_refused(&id, refusal)),
     };
-    let _guard = Throwaway {
-        router,
+    let level = params
+        .get("_meta")
+        .and_then(|m| m.get(META_LOG_LEVEL))
+        .and_then(Value::as_str)
+        .and_then(parse_level);
+    let declared = params
+        .get("_meta")
+        .and_then(|m| m.get(META_CAPABILITIES))
+        .cloned();
+    {
+        let mut st = session.state();
+        st.log_level = level;
+        st.logs_off = level.is_none();
+        st.stateless = true;
+        st.client_capabilities = declared;
+    }
+    let guard = Throwaway {
+        router: router.clone(),
         id: session.id().to_string(),
     };
+    let router = router.clone();
     let params = (!params.is_empty()).then_some(params);
-    Ok(router
-        .handle_request(&session, id, method, params, arguments, None)
-        .await)
+    Ok(Box::pin(async move {
+        let _guard = guard;
+        let answer = router
+            .handle_request(&session, id.clone(), &method, params, arguments, notes)
+            .await;
+        let missing = session.state().missing_capability;
+        match missing {
+            Some(capability) => Some(protocol::error_with(
+                &id,
+                MISSING_CLIENT_CAPABILITY,
+                &format!(
+                    "Missing required client capability: this request needs the client's \
+                     `{capability}` capability, which its _meta did not declare"
+                ),
+                &json!({"requiredCapabilities": {capability: {}}}),
+            )),
+            None => answer,
+        }
+    }))
 }
 
 /// The answer when no image session could be opened for a request.
@@ -667,8 +740,20 @@ fn finish(
     authenticated: bool,
     answer: Answer,
 ) -> Response<ResponseBody> {
+    let (status, answer) = shaped(router, method, authenticated, answer);
+    json_response(status, answer)
+}
+
+/// The answer in the revision's form (see [`finish`]) with the HTTP status
+/// it is sent with when it is not the last event of a stream.
+fn shaped(
+    router: &Router,
+    method: &str,
+    authenticated: bool,
+    answer: Answer,
+) -> (StatusCode, Answer) {
     let Ok(mut value) = serde_json::from_slice::<Value>(answer.json()) else {
-        return json_response(StatusCode::OK, answer);
+        return (StatusCode::OK, answer);
     };
     let status = status_of(&value);
     // SEP-2164: from this revision an unknown resource is invalid params,
@@ -706,14 +791,10 @@ fn finish(
             result.entry("cacheScope").or_insert(json!(scope));
         }
     }
-    let body = serde_json::to_vec(&value).unwrap_or_default();
-    let mut r = Response::new(ResponseBody::Full(Some(body.into())));
-    *r.status_mut() = status;
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    r
+    (
+        status,
+        Answer::from_json(serde_json::to_vec(&value).unwrap_or_default()),
+    )
 }
 
 #[cfg(test)]
