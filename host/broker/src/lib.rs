@@ -40,9 +40,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use gs_toolset::{
-    Arguments, CallContext, CancelToken, Completion, CompletionRequest, EmbeddedResource,
-    ImageSession, ImageWorker, Notifier, PromptResult, ResourcePage, ServerIdentity,
-    SilentNotifier, ToolDescriptor, ToolError, ToolResult, Toolset, ToolsetSession,
+    Arguments, CallContext, CancelToken, CommitListener, Completion, CompletionRequest,
+    EmbeddedResource, ImageSession, ImageWorker, Notifier, PromptResult, ResourcePage,
+    ServerIdentity, SilentNotifier, ToolDescriptor, ToolError, ToolResult, Toolset, ToolsetSession,
 };
 
 /// Opens one image session per MCP session.
@@ -58,6 +58,14 @@ pub trait ImageSessionFactory: Send + Sync {
             "this image backend cannot open a session as user `{}`; serve it without `[auth]`",
             owner.user
         ))
+    }
+
+    /// Has `listener` told what every later commit changes, by any
+    /// session; false for a backend that cannot report it (the server then
+    /// does not offer resource subscriptions).
+    fn watch_commits(&self, listener: CommitListener) -> bool {
+        let _ = listener;
+        false
     }
 }
 
@@ -386,6 +394,12 @@ impl Broker {
             identity: Arc::new(identity),
             read_only,
         }
+    }
+
+    /// Has `listener` told what every later commit changes; false when the
+    /// image backend cannot report it.
+    pub fn watch_commits(&self, listener: CommitListener) -> bool {
+        self.factory.watch_commits(listener)
     }
 
     /// The tool surface.

@@ -46,8 +46,8 @@ use std::sync::Arc;
 
 use gs_toolset::{
     Arguments, CallContext, CallFuture, Completion, CompletionRequest, EmbeddedResource,
-    OfferFuture, PromptInfo, PromptResult, ResourcePage, ResourceTemplate, ToolResult, Toolset,
-    ToolsetInfo, ToolsetSession,
+    ImageChange, OfferFuture, PromptInfo, PromptResult, ResourcePage, ResourceTemplate, ToolResult,
+    Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::Value;
 
@@ -194,6 +194,10 @@ impl Toolset for BuiltinToolset {
     /// Every class is listed, a page at a time.
     fn lists_resources(&self) -> bool {
         true
+    }
+
+    fn resources_changed(&self, change: &ImageChange) -> Vec<String> {
+        offers::changed_uris(change)
     }
 
     fn prompts(&self) -> &[PromptInfo] {

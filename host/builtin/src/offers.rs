@@ -20,9 +20,9 @@
 use std::collections::BTreeMap;
 
 use gs_toolset::{
-    Completion, CompletionRequest, Content, EmbeddedResource, ImageSession, PromptArgument,
-    PromptInfo, PromptMessage, PromptResult, ResourceBody, ResourceInfo, ResourcePage,
-    ResourceTemplate, Role, ToolError,
+    Completion, CompletionRequest, Content, EmbeddedResource, ImageChange, ImageSession,
+    PromptArgument, PromptInfo, PromptMessage, PromptResult, ResourceBody, ResourceInfo,
+    ResourcePage, ResourceTemplate, Role, ToolError,
 };
 
 /// The template of a class's resource.
@@ -177,6 +177,23 @@ pub fn method_uri(class_name: &str, meta: bool, selector: &str) -> String {
         side_name(meta),
         encode(selector)
     )
+}
+
+/// The resources that show `change`: a class's own resource, and for a
+/// method also its class's (which lists the methods).
+pub fn changed_uris(change: &ImageChange) -> Vec<String> {
+    match change {
+        ImageChange::Class { name, .. } => vec![class_uri(name)],
+        ImageChange::Method {
+            class_name,
+            meta,
+            selector,
+            ..
+        } => vec![
+            method_uri(class_name, *meta, selector),
+            class_uri(class_name),
+        ],
+    }
 }
 
 fn side_name(meta: bool) -> &'static str {

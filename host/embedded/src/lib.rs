@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 mod definition;
+mod watch;
 
 use gs_image::{ImageError, RemoveClassPolicy, Session, Side};
 use gs_interp::{
@@ -45,6 +46,7 @@ pub struct Workspace {
 }
 
 pub use gs_toolset::Committed;
+pub use watch::watch_commits;
 
 /// One client's session on the embedded image.
 #[derive(Debug)]

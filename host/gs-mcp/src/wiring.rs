@@ -139,6 +139,11 @@ impl ImageSessionFactory for EmbeddedFactory {
         })?;
         Ok(Arc::new(EmbeddedSession::new(session)))
     }
+
+    fn watch_commits(&self, listener: gs_toolset::CommitListener) -> bool {
+        gs_embedded::watch_commits(&self.image, listener);
+        true
+    }
 }
 
 fn cache_dir() -> Option<PathBuf> {

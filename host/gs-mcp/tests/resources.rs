@@ -4,8 +4,10 @@
 
 mod common;
 
-use std::net::SocketAddr;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use common::{Running, http_post, initialize};
 use serde_json::{Value, json};
@@ -58,7 +60,7 @@ fn classes_and_methods_are_resources_listed_in_pages_and_read_in_the_callers_vie
     let caps = &init["result"]["capabilities"];
     assert_eq!(
         caps["resources"],
-        json!({"subscribe": false, "listChanged": false})
+        json!({"subscribe": true, "listChanged": true})
     );
     assert_eq!(caps["prompts"], json!({"listChanged": false}));
     assert_eq!(caps["completions"], json!({}));
@@ -368,4 +370,164 @@ fn prompts_embed_the_image_and_completion_is_capped() {
         let r = rpc(addr, &s, "completion/complete", params.clone());
         assert_eq!(r["error"]["code"], -32602, "{params}: {r}");
     }
+}
+
+/// The session's GET stream, open: what the server sends unasked arrives
+/// on it.
+fn open_stream(addr: SocketAddr, sid: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET /mcp HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\
+         MCP-Session-Id: {sid}\r\nMCP-Protocol-Version: 2025-11-25\r\n\r\n"
+    )
+    .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    stream
+}
+
+/// Reads `stream` into `seen` until `count` occurrences of `needle` are
+/// there, failing after 10 s.
+fn read_until(stream: &mut TcpStream, seen: &mut String, needle: &str, count: usize) {
+    let started = Instant::now();
+    let mut buf = [0u8; 4096];
+    while seen.matches(needle).count() < count {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no {needle} (x{count}) on the stream: {seen}"
+        );
+        if let Ok(n) = stream.read(&mut buf) {
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    }
+}
+
+#[test]
+fn subscribers_are_told_when_another_session_commits_a_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = start(dir.path());
+    let (watcher, _) = session(addr);
+    let (changer, _) = session(addr);
+    let mut stream = open_stream(addr, &watcher);
+    let mut seen = String::new();
+    for uri in [
+        "gemstone://class/Gadget",
+        "gemstone://method/Gadget/instance/size",
+    ] {
+        let r = rpc(addr, &watcher, "resources/subscribe", json!({"uri": uri}));
+        assert_eq!(r["result"], json!({}), "{r}");
+    }
+
+    // A class comes into the image: the class list changed, and so did the
+    // subscribed class.
+    tool(
+        addr,
+        &changer,
+        "execute_code",
+        json!({"code": "Object subclass: 'Gadget' instVarNames: #(size) classVars: #() \
+                         classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals \
+                         options: #()"}),
+    );
+    tool(addr, &changer, "commit", json!({}));
+    read_until(
+        &mut stream,
+        &mut seen,
+        "notifications/resources/list_changed",
+        1,
+    );
+    read_until(
+        &mut stream,
+        &mut seen,
+        r#""uri":"gemstone://class/Gadget""#,
+        1,
+    );
+
+    // A method of it: its resource and its class's.
+    tool(
+        addr,
+        &changer,
+        "compile_method",
+        json!({"className": "Gadget", "source": "size ^size"}),
+    );
+    tool(addr, &changer, "commit", json!({}));
+    read_until(
+        &mut stream,
+        &mut seen,
+        r#""uri":"gemstone://method/Gadget/instance/size""#,
+        1,
+    );
+    read_until(
+        &mut stream,
+        &mut seen,
+        r#""uri":"gemstone://class/Gadget""#,
+        2,
+    );
+
+    // Unsubscribed from the method, the watcher hears of the class only.
+    rpc(
+        addr,
+        &watcher,
+        "resources/unsubscribe",
+        json!({"uri": "gemstone://method/Gadget/instance/size"}),
+    );
+    tool(
+        addr,
+        &changer,
+        "compile_method",
+        json!({"className": "Gadget", "source": "size ^size + 1"}),
+    );
+    tool(addr, &changer, "commit", json!({}));
+    read_until(
+        &mut stream,
+        &mut seen,
+        r#""uri":"gemstone://class/Gadget""#,
+        3,
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let mut buf = [0u8; 4096];
+    if let Ok(n) = stream.read(&mut buf) {
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    assert_eq!(
+        seen.matches(r#""uri":"gemstone://method/Gadget/instance/size""#)
+            .count(),
+        1,
+        "{seen}"
+    );
+    // One list change only: no class came or went since.
+    assert_eq!(
+        seen.matches("notifications/resources/list_changed").count(),
+        1
+    );
+}
+
+#[test]
+fn a_session_subscribes_to_at_most_its_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = start(dir.path());
+    let (a, _) = session(addr);
+    for i in 0..gs_router::MAX_SUBSCRIPTIONS {
+        let uri = format!("gemstone://class/C{i}");
+        let r = rpc(addr, &a, "resources/subscribe", json!({"uri": uri}));
+        assert_eq!(r["result"], json!({}), "{r}");
+    }
+    let r = rpc(
+        addr,
+        &a,
+        "resources/subscribe",
+        json!({"uri": "gemstone://class/OneTooMany"}),
+    );
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    // Subscribing again to one it holds is no new subscription.
+    let r = rpc(
+        addr,
+        &a,
+        "resources/subscribe",
+        json!({"uri": "gemstone://class/C0"}),
+    );
+    assert_eq!(r["result"], json!({}), "{r}");
+    let r = rpc(addr, &a, "resources/subscribe", json!({"uri": 7}));
+    assert_eq!(r["error"]["code"], -32602, "{r}");
 }

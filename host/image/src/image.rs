@@ -19,6 +19,7 @@ use crate::session::Session;
 use crate::sources::SourceArena;
 use crate::state::{Interner, Key, SharedInterner, State};
 use crate::store::{Counters, Loaded, Store};
+use crate::watch::{CommitListener, CommittedChange, committed_changes};
 
 /// The user every image has, whose session [`Image::session`] opens.
 pub const DEFAULT_USER: &str = "DataCurator";
@@ -70,6 +71,7 @@ struct Inner {
     sources: RwLock<SourceArena>,
     next_class_id: AtomicU64,
     next_object_id: AtomicU64,
+    listeners: RwLock<Vec<CommitListener>>,
 }
 
 /// A persistent, transactional image, shared by any number of sessions.
@@ -244,6 +246,7 @@ impl Image {
                 sources: RwLock::new(sources),
                 next_class_id: AtomicU64::new(next_class_id),
                 next_object_id: AtomicU64::new(next_object_id),
+                listeners: RwLock::new(Vec::new()),
             }),
         };
         if fresh {
@@ -449,6 +452,37 @@ impl Image {
             state: next,
         };
         *self.inner.newest.write().unwrap_or_else(|p| p.into_inner()) = published.clone();
+        // Told while the commit side is still held, so listeners hear the
+        // commits in order.
+        let listeners = self
+            .inner
+            .listeners
+            .read()
+            .unwrap_or_else(|p| p.into_inner());
+        if !listeners.is_empty() {
+            let interner = self
+                .inner
+                .interner
+                .read()
+                .unwrap_or_else(|p| p.into_inner());
+            let changes = committed_changes(writes, &newest.state, &published.state, &interner);
+            for listener in listeners.iter() {
+                listener(commit, &changes);
+            }
+        }
         Ok(published)
+    }
+
+    /// Calls `listener` after every later commit to this image, by any
+    /// session, with the commit's number and the classes and methods it
+    /// added, changed or removed. It runs on the committing thread while
+    /// other commits wait, so it must be quick (hand the news on, do not
+    /// act on it there); it must not commit to this image.
+    pub fn on_commit(&self, listener: impl Fn(u64, &[CommittedChange]) + Send + Sync + 'static) {
+        self.inner
+            .listeners
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(Box::new(listener));
     }
 }

@@ -88,6 +88,7 @@ mod session;
 mod sources;
 mod state;
 mod store;
+mod watch;
 
 pub use error::{ChangeKind, CompileError, Conflict, ConflictReport, ImageError, Result};
 pub use image::{CommitInfo, DEFAULT_USER, Image, OpenOptions, STANDARD_DICTIONARIES};
@@ -99,3 +100,4 @@ pub use query::{QueryPage, TEST_CASE_CLASS};
 pub use session::{
     ClassDefined, DefinitionChange, RecompilePolicy, RemoveClassPolicy, RemovedMethod, Session,
 };
+pub use watch::{CommitListener, CommittedChange};

@@ -3,8 +3,8 @@
 //! landing.
 
 use gs_image::{
-    ChangeKind, ClassDefinition, DictionaryEntry, GlobalValue, Image, ImageError, OpenOptions,
-    RecompilePolicy, RemoveClassPolicy, Side,
+    ChangeKind, ClassDefinition, CommittedChange, DictionaryEntry, GlobalValue, Image, ImageError,
+    OpenOptions, RecompilePolicy, RemoveClassPolicy, Side,
 };
 
 /// A new image with only the standard dictionaries and an application
@@ -507,4 +507,65 @@ fn binding_into_a_dictionary_another_session_removed_conflicts() {
     let fresh = image.session();
     assert!(!fresh.dictionary_names().contains(&"Scratch".to_string()));
     assert!(!fresh.symbol_list().contains(&"Scratch".to_string()));
+}
+
+#[test]
+fn commit_listeners_hear_each_commits_classes_and_methods_by_name() {
+    let (_dir, image) = image();
+    let heard = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = heard.clone();
+    image.on_commit(move |commit, changes| {
+        sink.lock().unwrap().push((commit, changes.to_vec()));
+    });
+    let mut s = image.session();
+    s.compile_method("Account", Side::Instance, "deposit", "deposit ^balance")
+        .unwrap();
+    s.define_class(
+        class("Ledger", Some("Object"), &[]),
+        RecompilePolicy::Refuse,
+    )
+    .unwrap();
+    let first = s.commit().unwrap().commit;
+    s.remove_class("Ledger", RemoveClassPolicy::RefuseIfSubclasses)
+        .unwrap();
+    s.compile_method("Account", Side::Instance, "deposit", "deposit ^0")
+        .unwrap();
+    let second = s.commit().unwrap().commit;
+    // Nothing to commit: nothing heard.
+    s.commit().unwrap();
+
+    let heard = heard.lock().unwrap();
+    assert_eq!(heard.len(), 2);
+    let deposit = |kind| CommittedChange::Method {
+        class_name: "Account".into(),
+        side: Side::Instance,
+        selector: "deposit".into(),
+        kind,
+    };
+    let ledger = |kind| CommittedChange::Class {
+        name: "Ledger".into(),
+        kind,
+    };
+    assert_eq!(heard[0].0, first);
+    assert!(
+        heard[0].1.contains(&deposit(ChangeKind::Added)),
+        "{:?}",
+        heard[0]
+    );
+    assert!(
+        heard[0].1.contains(&ledger(ChangeKind::Added)),
+        "{:?}",
+        heard[0]
+    );
+    assert_eq!(heard[1].0, second);
+    assert!(
+        heard[1].1.contains(&deposit(ChangeKind::Modified)),
+        "{:?}",
+        heard[1]
+    );
+    assert!(
+        heard[1].1.contains(&ledger(ChangeKind::Removed)),
+        "{:?}",
+        heard[1]
+    );
 }

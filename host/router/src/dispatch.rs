@@ -131,6 +131,8 @@ impl Router {
                 "resources/templates/list" => self.resource_templates_list(&id),
                 "resources/read" => self.resources_read(session, &id, params.as_ref()).await,
                 "prompts/list" => self.prompts_list(&id),
+                "resources/subscribe" => self.subscription(session, &id, params.as_ref(), true),
+                "resources/unsubscribe" => self.subscription(session, &id, params.as_ref(), false),
                 "prompts/get" => self.prompts_get(session, &id, params.as_ref()).await,
                 _ => self.complete(session, &id, params.as_ref()).await,
             },

@@ -66,7 +66,7 @@ pub use http::{
 };
 pub use lifetime::OpenRefused;
 pub use notifications::{NoteSink, ServerRequest};
-pub use offers::{RESOURCE_NOT_FOUND, RESOURCES_PAGE};
+pub use offers::{MAX_SUBSCRIPTIONS, RESOURCE_NOT_FOUND, RESOURCES_PAGE};
 pub use outbound::{
     CallNotes, ClientAnswer, OUTBOX_CAP, PENDING_CAP, SERVER_REQUEST_TIMEOUT, SendRefused,
 };
@@ -91,6 +91,9 @@ pub struct Router {
     /// Numbers the server's requests to clients (`srv-N`), shared with
     /// the notifiers of calls that ask their client something.
     server_requests: Arc<AtomicU64>,
+    /// True when the image backend tells the router what each commit
+    /// changed, so resource subscriptions are served.
+    watching: bool,
 }
 
 impl std::fmt::Debug for Router {
@@ -115,15 +118,24 @@ impl Router {
         settings: RouterSettings,
         auth: Option<Arc<Authenticator>>,
     ) -> Arc<Router> {
-        Arc::new(Router {
-            tracer: trace::Tracer::new(settings.trace),
-            broker,
-            settings,
-            auth,
-            sessions: Mutex::new(HashMap::new()),
-            opening: Mutex::new(Vec::new()),
-            opened: AtomicU64::new(0),
-            server_requests: Arc::new(AtomicU64::new(0)),
+        Arc::new_cyclic(|router: &std::sync::Weak<Router>| {
+            let router = router.clone();
+            let watching = broker.watch_commits(Arc::new(move |changes| {
+                if let Some(router) = router.upgrade() {
+                    router.resources_committed(changes);
+                }
+            }));
+            Router {
+                tracer: trace::Tracer::new(settings.trace),
+                broker,
+                settings,
+                auth,
+                sessions: Mutex::new(HashMap::new()),
+                opening: Mutex::new(Vec::new()),
+                opened: AtomicU64::new(0),
+                server_requests: Arc::new(AtomicU64::new(0)),
+                watching,
+            }
         })
     }
 

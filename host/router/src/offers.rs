@@ -15,13 +15,13 @@
 //! Kept in a file of its own so that `dispatch.rs` holds only one match arm
 //! per method for them.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::{Arc, PoisonError};
 use std::time::Instant;
 
 use gs_toolset::{
-    Completion, CompletionRef, CompletionRequest, Content, ErrorKind, PromptInfo, ResourceInfo,
-    ResourceTemplate, ToolError, Toolset,
+    Completion, CompletionRef, CompletionRequest, Content, ErrorKind, ImageChange, PromptInfo,
+    ResourceInfo, ResourceTemplate, ToolError, Toolset,
 };
 use serde_json::{Map, Value, json};
 
@@ -33,6 +33,9 @@ use crate::{Router, Session};
 /// Most fixed resources one `resources/list` page holds; a toolset's own
 /// listing pages are as long as the toolset makes them.
 pub const RESOURCES_PAGE: usize = 100;
+
+/// Most resources one session may subscribe to at once.
+pub const MAX_SUBSCRIPTIONS: usize = 1000;
 
 /// MCP's error code for a URI no resource answers to (2025-11-25).
 pub const RESOURCE_NOT_FOUND: i64 = -32002;
@@ -79,13 +82,18 @@ impl Router {
 
     /// The `capabilities` object of the `initialize` result: tools and
     /// logging always; resources, prompts and completions when some toolset
-    /// offers them. Resource subscriptions are not served, and the lists
-    /// are fixed for the server's life, so neither is advertised.
+    /// offers them. Resource subscriptions, and a changing resource list,
+    /// when the image backend reports what each commit changes; the tool
+    /// and prompt lists are fixed for the server's life.
     pub(crate) fn capabilities(&self) -> Value {
         let offered = self.offered();
         let mut caps = json!({"tools": {"listChanged": false}, "logging": {}});
         if offered.resources {
-            caps["resources"] = json!({"subscribe": false, "listChanged": false});
+            let lists = self.toolsets().iter().any(|t| t.lists_resources());
+            caps["resources"] = json!({
+                "subscribe": self.watching,
+                "listChanged": self.watching && lists,
+            });
         }
         if offered.prompts {
             caps["prompts"] = json!({"listChanged": false});
@@ -103,6 +111,7 @@ impl Router {
         let offered = self.offered();
         match method {
             "resources/list" | "resources/templates/list" | "resources/read" => offered.resources,
+            "resources/subscribe" | "resources/unsubscribe" => offered.resources && self.watching,
             "prompts/list" | "prompts/get" => offered.prompts,
             "completion/complete" => offered.completions,
             _ => false,
@@ -232,6 +241,91 @@ impl Router {
         }
         session.touch();
         result(id, answer)
+    }
+
+    /// `resources/subscribe` (`subscribe` true) or `resources/unsubscribe`
+    /// of `params.uri`: any URI, known or not yet (a class may come later),
+    /// at most [`MAX_SUBSCRIPTIONS`] per session.
+    pub(crate) fn subscription(
+        &self,
+        session: &Session,
+        id: &Value,
+        params: Option<&Map<String, Value>>,
+        subscribe: bool,
+    ) -> Answer {
+        let method = if subscribe {
+            "resources/subscribe"
+        } else {
+            "resources/unsubscribe"
+        };
+        let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str) else {
+            return error(
+                id,
+                INVALID_PARAMS,
+                &format!("Invalid params: {method} needs params.uri, a string"),
+            );
+        };
+        let mut st = session.state();
+        if !subscribe {
+            st.subscriptions.remove(uri);
+        } else if !st.subscriptions.contains(uri) {
+            if st.subscriptions.len() >= MAX_SUBSCRIPTIONS {
+                return error(
+                    id,
+                    INVALID_PARAMS,
+                    &format!(
+                        "Invalid params: this session holds its maximum of {MAX_SUBSCRIPTIONS} \
+                         subscriptions; unsubscribe from some first"
+                    ),
+                );
+            }
+            st.subscriptions.insert(uri.to_string());
+        }
+        result(id, json!({}))
+    }
+
+    /// Tells the sessions subscribed to a resource that shows one of
+    /// `changes` (`notifications/resources/updated`), and every session when
+    /// a class came or went and some toolset lists resources
+    /// (`notifications/resources/list_changed`). Called on the committing
+    /// thread: it only queues notifications.
+    pub(crate) fn resources_committed(&self, changes: &[ImageChange]) {
+        let toolsets = self.toolsets();
+        let uris: HashSet<String> = changes
+            .iter()
+            .flat_map(|c| toolsets.iter().flat_map(move |t| t.resources_changed(c)))
+            .collect();
+        let list_changed = changes.iter().any(ImageChange::adds_or_removes_class)
+            && toolsets.iter().any(|t| t.lists_resources());
+        let sessions: Vec<Arc<Session>> = self
+            .sessions
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect();
+        for session in sessions {
+            let updated: Vec<String> = {
+                let st = session.state();
+                if st.stateless || st.closed {
+                    continue;
+                }
+                uris.iter()
+                    .filter(|u| st.subscriptions.contains(*u))
+                    .cloned()
+                    .collect()
+            };
+            for uri in updated {
+                self.send_notification(
+                    &session,
+                    "notifications/resources/updated",
+                    Some(json!({ "uri": uri })),
+                );
+            }
+            if list_changed {
+                self.send_notification(&session, "notifications/resources/list_changed", None);
+            }
+        }
     }
 
     /// `resources/templates/list`: every toolset's templates, in order, on

@@ -75,6 +75,8 @@ pub(crate) struct SessionState {
     /// The capability a tool of a stateless request needed and the client
     /// had not declared: the request is answered -32021.
     pub(crate) missing_capability: Option<&'static str>,
+    /// The resource URIs the client subscribed to (`resources/subscribe`).
+    pub(crate) subscriptions: std::collections::HashSet<String>,
     /// The `srv-N` number of the liveness ping awaiting an answer.
     pub(crate) probe: Option<u64>,
 }

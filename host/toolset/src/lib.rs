@@ -31,6 +31,7 @@
 //! [`ImageSession`] in their own crates.
 
 mod arguments;
+mod changes;
 mod context;
 mod descriptor;
 mod image;
@@ -42,6 +43,7 @@ mod toolset;
 mod worker;
 
 pub use arguments::{Arguments, json_type_name};
+pub use changes::{ChangeKind, CommitListener, ImageChange};
 pub use context::{
     AskFuture, CallContext, CancelToken, ClientRequest, LogLevel, Notifier, ServerIdentity,
     SilentNotifier,

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::ImageChange;
 use crate::{
     Arguments, CallContext, Completion, CompletionRequest, EmbeddedResource, PromptInfo,
     PromptResult, ResourceInfo, ResourcePage, ResourceTemplate, ToolError, ToolResult, ToolsetInfo,
@@ -49,6 +50,14 @@ pub trait Toolset: Send + Sync {
     /// the fixed ones (the built-in toolset lists a resource per class).
     fn lists_resources(&self) -> bool {
         false
+    }
+
+    /// The URIs of its resources that show `change` (a class's resource
+    /// when the class or one of its methods changed, …): their subscribers
+    /// are told. None by default.
+    fn resources_changed(&self, change: &ImageChange) -> Vec<String> {
+        let _ = change;
+        Vec::new()
     }
 
     /// Its prompts, in listing order.

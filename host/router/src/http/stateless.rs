@@ -553,9 +553,18 @@ fn discover(router: &Router) -> Value {
     let legacy = router.initialize_result(None);
     let mut capabilities = legacy.get("capabilities").cloned().unwrap_or(json!({}));
     if let Some(c) = capabilities.as_object_mut() {
-        // Logging is per request in this revision; tool calls without a
-        // session send no log lines, so none is declared.
+        // Logging is per request in this revision (`_meta` names the
+        // level), with no logging/setLevel to declare.
         c.remove("logging");
+    }
+    // Resource subscriptions are a session's (resources/subscribe); this
+    // revision's subscriptions/listen is not served.
+    if let Some(r) = capabilities
+        .get_mut("resources")
+        .and_then(Value::as_object_mut)
+    {
+        r.insert("subscribe".into(), json!(false));
+        r.insert("listChanged".into(), json!(false));
     }
     json!({
         "supportedVersions": all_versions(),
