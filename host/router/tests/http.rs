@@ -978,13 +978,6 @@ fn get_opens_the_stream_and_a_hang_up_starts_the_grace() {
     });
 }
 
-fn events(text: &str) -> Vec<Value> {
-    text.split("\n\n")
-        .filter_map(|e| e.strip_prefix("event: message\ndata: "))
-        .map(|d| serde_json::from_str(d).unwrap())
-        .collect()
-}
-
 #[test]
 fn a_call_with_notifications_is_answered_as_sse_when_the_client_accepts_it() {
     rt().block_on(async {

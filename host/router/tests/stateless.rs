@@ -390,14 +390,6 @@ fn an_unknown_tool_is_invalid_params_and_read_only_servers_refuse_mutation() {
     });
 }
 
-/// The JSON messages of an SSE body, in order.
-fn sse_messages(body: &str) -> Vec<Value> {
-    body.lines()
-        .filter_map(|l| l.strip_prefix("data: "))
-        .map(|d| serde_json::from_str(d).unwrap())
-        .collect()
-}
-
 #[test]
 fn a_stateless_call_streams_log_lines_at_its_requested_level_and_progress() {
     rt().block_on(async {
@@ -421,7 +413,7 @@ fn a_stateless_call_streams_log_lines_at_its_requested_level_and_progress() {
         .await;
         assert_eq!(r.status, 200);
         assert_eq!(r.header("content-type"), Some("text/event-stream"));
-        let messages = sse_messages(&r.text());
+        let messages = events(&r.text());
         let methods: Vec<&str> = messages
             .iter()
             .filter_map(|m| m["method"].as_str())

@@ -504,3 +504,11 @@ pub async fn call(addr: SocketAddr, session: &str, id: i64, tool: &str, args: Va
     )
     .await
 }
+
+/// The JSON messages of an SSE body, in order.
+pub fn events(text: &str) -> Vec<Value> {
+    text.split("\n\n")
+        .filter_map(|e| e.strip_prefix("event: message\ndata: "))
+        .map(|d| serde_json::from_str(d).unwrap())
+        .collect()
+}
