@@ -242,6 +242,7 @@ impl Router {
                 asker: Some(ClientAsker {
                     session: session.clone(),
                     numbers: self.server_requests.clone(),
+                    deadline: timeout.map(|d| Instant::now() + d),
                 }),
                 sink: notes,
                 progress_token: progress_token.filter(|t| t.is_string() || t.is_number()),

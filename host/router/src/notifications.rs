@@ -73,6 +73,7 @@ impl Router {
             n,
             Pending {
                 sent: now,
+                patience: Some(outbound::SERVER_REQUEST_TIMEOUT),
                 written: None,
                 reply,
             },
@@ -229,6 +230,9 @@ fn server_message_value(id: Option<Value>, method: &str, params: Option<Value>) 
 pub(crate) struct ClientAsker {
     pub(crate) session: Arc<Session>,
     pub(crate) numbers: Arc<AtomicU64>,
+    /// The call's deadline, which the request waits for at most; none: it
+    /// waits until answered, the call is cancelled or the session ends.
+    pub(crate) deadline: Option<Instant>,
 }
 
 impl ClientAsker {
@@ -242,6 +246,7 @@ impl ClientAsker {
         params: Value,
         sink: Option<&NoteSink>,
     ) -> Result<tokio::sync::oneshot::Receiver<ClientAnswer>, ToolError> {
+        let deadline = self.deadline;
         let mut st = self.session.state();
         let declared = st
             .client_capabilities
@@ -287,6 +292,7 @@ impl ClientAsker {
                 n,
                 Pending {
                     sent: Instant::now(),
+                    patience: deadline.map(|d| d.saturating_duration_since(Instant::now())),
                     written: None,
                     reply: Some(tx),
                 },
@@ -335,11 +341,8 @@ fn client_result(request: ClientRequest, answer: ClientAnswer) -> Result<Value, 
             ),
         )),
         ClientAnswer::TimedOut => Err(ToolError::new(
-            ErrorKind::Unavailable,
-            format!(
-                "the client did not answer {method} within {} s",
-                outbound::SERVER_REQUEST_TIMEOUT.as_secs()
-            ),
+            ErrorKind::Deadline,
+            format!("the client did not answer {method} before the call's deadline"),
         )),
         ClientAnswer::Dropped => Err(ToolError::new(
             ErrorKind::Unavailable,

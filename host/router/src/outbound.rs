@@ -120,6 +120,11 @@ impl Outbox {
 pub(crate) struct Pending {
     /// When it was sent (the clock its expiry counts from).
     pub sent: Instant,
+    /// How long it may wait for its answer: [`SERVER_REQUEST_TIMEOUT`]
+    /// for the server's own requests, the rest of the call's time for a
+    /// tool's (a person may be filling in a form), none for a tool call
+    /// without a deadline.
+    pub patience: Option<Duration>,
     /// The stream generation that wrote it to the client, once one did.
     pub written: Option<u64>,
     /// Where the answer goes; `None` for the liveness ping, whose answer
@@ -169,13 +174,18 @@ impl PendingTable {
         self.entries.get(&n)
     }
 
-    /// Takes out every request sent [`SERVER_REQUEST_TIMEOUT`] or longer
-    /// before `now`.
+    /// Takes out every request that has waited past its patience at `now`,
+    /// and every one whose waiter has given up (a tool call cancelled or
+    /// past its deadline).
     pub fn expire(&mut self, now: Instant) -> Vec<(u64, Pending)> {
         let due: Vec<u64> = self
             .entries
             .iter()
-            .filter(|(_, p)| now.saturating_duration_since(p.sent) >= SERVER_REQUEST_TIMEOUT)
+            .filter(|(_, p)| {
+                p.patience
+                    .is_some_and(|d| now.saturating_duration_since(p.sent) >= d)
+                    || p.reply.as_ref().is_some_and(|r| r.is_closed())
+            })
             .map(|(n, _)| *n)
             .collect();
         due.into_iter()
@@ -341,6 +351,7 @@ mod tests {
                 n,
                 Pending {
                     sent,
+                    patience: Some(SERVER_REQUEST_TIMEOUT),
                     written: None,
                     reply: None,
                 },
@@ -351,6 +362,7 @@ mod tests {
             99,
             Pending {
                 sent: t0,
+                patience: Some(SERVER_REQUEST_TIMEOUT),
                 written: None,
                 reply: None,
             },
@@ -367,6 +379,33 @@ mod tests {
         };
         assert_eq!(expired, [0, 1]);
         assert_eq!(t.len(), PENDING_CAP - 2);
+    }
+
+    #[test]
+    fn a_tools_request_waits_its_calls_time_and_goes_when_its_waiter_does() {
+        let t0 = Instant::now();
+        let mut t = PendingTable::default();
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let pending = |patience, reply| Pending {
+            sent: t0,
+            patience,
+            written: None,
+            reply,
+        };
+        t.insert(1, pending(None, Some(tx))).unwrap();
+        t.insert(2, pending(Some(Duration::from_secs(600)), None))
+            .unwrap();
+        let later = t0 + SERVER_REQUEST_TIMEOUT * 4;
+        assert!(t.expire(later).is_empty());
+        drop(rx);
+        let gone: Vec<u64> = t.expire(later).into_iter().map(|(n, _)| n).collect();
+        assert_eq!(gone, [1]);
+        let gone: Vec<u64> = t
+            .expire(t0 + Duration::from_secs(601))
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(gone, [2]);
     }
 
     #[test]
