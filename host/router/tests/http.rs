@@ -17,12 +17,6 @@ fn rt() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-fn error_code(r: &Reply) -> i64 {
-    r.json()["error"]["code"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("no error in {}", r.text()))
-}
-
 #[test]
 fn initialize_opens_a_session_and_negotiates_the_revision() {
     rt().block_on(async {

@@ -68,12 +68,6 @@ async fn modern(
     request(addr, "POST", &headers, &serde_json::to_vec(&body).unwrap()).await
 }
 
-fn code(r: &Reply) -> i64 {
-    r.json()["error"]["code"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("no error in {}", r.text()))
-}
-
 #[test]
 fn discover_answers_versions_capabilities_and_identity() {
     rt().block_on(async {
@@ -251,7 +245,7 @@ fn unsupported_versions_and_bad_meta_are_refused_in_the_revisions_form() {
         )
         .await;
         assert_eq!(r.status, 400, "{}", r.text());
-        assert_eq!(code(&r), -32022);
+        assert_eq!(error_code(&r), -32022);
         let data = &r.json()["error"]["data"];
         assert_eq!(data["requested"], "1900-01-01");
         assert!(data["supported"].as_array().unwrap().contains(&json!(V)));
@@ -260,7 +254,7 @@ fn unsupported_versions_and_bad_meta_are_refused_in_the_revisions_form() {
         // The header and the body disagree.
         let r = modern(s.addr, "server/discover", json!({"_meta": m}), &[]).await;
         assert_eq!(r.status, 400);
-        assert_eq!(code(&r), -32020);
+        assert_eq!(error_code(&r), -32020);
 
         // _meta missing, or missing a required member.
         for m in [
@@ -275,7 +269,7 @@ fn unsupported_versions_and_bad_meta_are_refused_in_the_revisions_form() {
             };
             let r = modern(s.addr, "server/discover", params, &[]).await;
             assert_eq!(r.status, 400, "{}", r.text());
-            assert_eq!(code(&r), -32602, "{}", r.text());
+            assert_eq!(error_code(&r), -32602, "{}", r.text());
         }
     });
 }
@@ -291,7 +285,7 @@ fn routing_headers_must_match_the_body() {
             &[("Mcp-Method", "prompts/list")],
         )
         .await;
-        assert_eq!((r.status, code(&r)), (400, -32020), "{}", r.text());
+        assert_eq!((r.status, error_code(&r)), (400, -32020), "{}", r.text());
         let r = modern(
             s.addr,
             "tools/list",
@@ -299,9 +293,9 @@ fn routing_headers_must_match_the_body() {
             &[("Mcp-Method", "TOOLS/LIST")],
         )
         .await;
-        assert_eq!((r.status, code(&r)), (400, -32020));
+        assert_eq!((r.status, error_code(&r)), (400, -32020));
         let r = modern(s.addr, "tools/list", json!({}), &[("Mcp-Method", "")]).await;
-        assert_eq!((r.status, code(&r)), (400, -32020));
+        assert_eq!((r.status, error_code(&r)), (400, -32020));
         // Header names are case-insensitive; values are trimmed.
         let r = modern(
             s.addr,
@@ -314,9 +308,9 @@ fn routing_headers_must_match_the_body() {
 
         let call = json!({"name": "list_classes", "arguments": {"dictionary": "Globals"}});
         let r = modern(s.addr, "tools/call", call.clone(), &[("Mcp-Name", "wait")]).await;
-        assert_eq!((r.status, code(&r)), (400, -32020));
+        assert_eq!((r.status, error_code(&r)), (400, -32020));
         let r = modern(s.addr, "tools/call", call.clone(), &[("Mcp-Name", "")]).await;
-        assert_eq!((r.status, code(&r)), (400, -32020));
+        assert_eq!((r.status, error_code(&r)), (400, -32020));
         let r = modern(
             s.addr,
             "tools/call",
@@ -346,7 +340,7 @@ fn unknown_and_removed_methods_are_404() {
         for method in ["unknown/method", "initialize", "ping", "logging/setLevel"] {
             let r = modern(s.addr, method, json!({}), &[]).await;
             assert_eq!(r.status, 404, "{method}: {}", r.text());
-            assert_eq!(code(&r), -32601, "{method}");
+            assert_eq!(error_code(&r), -32601, "{method}");
             assert_eq!(r.json()["id"], 7);
         }
         assert_eq!(s.router.session_count(), 0);
@@ -369,7 +363,7 @@ fn an_unknown_tool_is_invalid_params_and_read_only_servers_refuse_mutation() {
         )
         .await;
         assert_eq!(r.status, 200, "{}", r.text());
-        assert_eq!(code(&r), -32602);
+        assert_eq!(error_code(&r), -32602);
         let r = modern(s.addr, "tools/list", json!({}), &[]).await;
         let names = r.json()["result"]["tools"].to_string();
         assert!(!names.contains("define_class"), "{names}");

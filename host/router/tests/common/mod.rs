@@ -512,3 +512,10 @@ pub fn events(text: &str) -> Vec<Value> {
         .map(|d| serde_json::from_str(d).unwrap())
         .collect()
 }
+
+/// The JSON-RPC error code of a reply that must be an error.
+pub fn error_code(r: &Reply) -> i64 {
+    r.json()["error"]["code"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no error in {}", r.text()))
+}
