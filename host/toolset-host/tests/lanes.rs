@@ -38,23 +38,58 @@ fn one_lane(deadline: Duration) -> (ToolsetHost, WasmToolset) {
     (host, misbehave)
 }
 
-/// Starts `n` spinning calls, each on a thread of its own, answering the
-/// error kind and how long each took.
-fn spinners(
-    misbehave: &WasmToolset,
-    img: &'static TestImage,
-    n: usize,
-) -> Vec<std::thread::JoinHandle<(ErrorKind, Duration)>> {
-    (0..n)
+/// Spinning calls, each on a thread of its own. Dropping them cancels
+/// and joins those still running: a spinner left behind would spin on
+/// after its test (its host's ticker gone with the host), taking a
+/// processor from the tests that follow.
+struct Spinners {
+    cancels: Vec<gs_toolset::CancelToken>,
+    threads: Vec<std::thread::JoinHandle<(ErrorKind, Duration)>>,
+}
+
+impl Spinners {
+    /// True while every spinner still runs.
+    fn all_running(&self) -> bool {
+        self.threads.iter().all(|t| !t.is_finished())
+    }
+
+    /// Waits for every spinner, answering the error kind each ended with
+    /// and how long each took.
+    fn join(mut self) -> Vec<(ErrorKind, Duration)> {
+        self.threads
+            .drain(..)
+            .map(|t| t.join().expect("a spinner thread"))
+            .collect()
+    }
+}
+
+impl Drop for Spinners {
+    fn drop(&mut self) {
+        self.cancels
+            .iter()
+            .for_each(gs_toolset::CancelToken::cancel);
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Starts `n` spinning calls.
+fn spinners(misbehave: &WasmToolset, img: &'static TestImage, n: usize) -> Spinners {
+    let mut cancels = Vec::new();
+    let threads = (0..n)
         .map(|_| {
             let mut s = misbehave.session();
+            let ctx = img.ctx(false);
+            cancels.push(ctx.cancel.clone());
             std::thread::spawn(move || {
                 let start = Instant::now();
-                let e = call(&mut s, &img.ctx(false), "spin", "{}").unwrap_err();
+                let e = call(&mut s, &ctx, "spin", "{}").unwrap_err();
                 (e.kind, start.elapsed())
             })
         })
-        .collect()
+        .collect();
+    Spinners { cancels, threads }
 }
 
 fn image() -> &'static TestImage {
@@ -65,10 +100,7 @@ fn image() -> &'static TestImage {
 fn more_long_calls_than_lanes_each_stop_at_their_deadline() {
     let deadline = Duration::from_millis(300);
     let (_host, misbehave) = one_lane(deadline);
-    for (kind, took) in spinners(&misbehave, image(), 4)
-        .into_iter()
-        .map(|t| t.join().unwrap())
-    {
+    for (kind, took) in spinners(&misbehave, image(), 4).join() {
         assert_eq!(kind, ErrorKind::Deadline);
         assert!(
             took >= deadline && took < deadline + OVERSHOOT_ALLOWED,
@@ -99,7 +131,7 @@ fn a_call_waiting_for_its_turn_stops_when_its_caller_cancels() {
         start.elapsed()
     );
     // The others were never cancelled: they run on, taking turns.
-    assert!(others.iter().all(|t| !t.is_finished()));
+    assert!(others.all_running());
 }
 
 #[test]
@@ -118,10 +150,7 @@ fn a_short_call_runs_while_long_calls_wait_for_the_only_lane() {
         "the short call took {:?}",
         start.elapsed()
     );
-    assert!(
-        spinning.iter().all(|t| !t.is_finished()),
-        "the long calls still run"
-    );
+    assert!(spinning.all_running(), "the long calls still run");
 }
 
 #[test]
@@ -188,5 +217,5 @@ fn after_a_long_call_a_session_takes_its_turn_and_is_served() {
             start.elapsed()
         );
     }
-    assert!(spinning.iter().all(|t| !t.is_finished()));
+    assert!(spinning.all_running());
 }
