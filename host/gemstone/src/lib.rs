@@ -371,13 +371,38 @@ fn lost(message: &str) -> ToolError {
     )
 }
 
-/// Runs `source` in `session` to its end, watching `cancel`: a soft break
-/// when it is raised, a hard one 300 ms later. Answers the parsed answer.
+/// Runs the program `source` in `session` and answers its parsed answer.
+/// A session's first program finds no helpers: they are installed, and
+/// the program runs again.
 fn run_raw(
     session: &mut Session,
     source: &str,
     cancel: Option<&CancelToken>,
 ) -> Result<Value, RunError> {
+    let mut text = run_text(session, source, cancel)?;
+    if text == smalltalk::NOT_INSTALLED {
+        let installed = run_text(session, &smalltalk::install(), cancel)?;
+        if installed != "ok" {
+            return Err(RunError {
+                message: format!("installing the backend's helpers answered {installed:?}"),
+                kind: RunErrorKind::Other,
+            });
+        }
+        text = run_text(session, source, cancel)?;
+    }
+    wire::parse(&text).map_err(|e| RunError {
+        message: e.to_string(),
+        kind: RunErrorKind::Other,
+    })
+}
+
+/// Runs `source` in `session` to its end, watching `cancel`: a soft break
+/// when it is raised, a hard one 300 ms later. Answers the result's text.
+fn run_text(
+    session: &mut Session,
+    source: &str,
+    cancel: Option<&CancelToken>,
+) -> Result<String, RunError> {
     let gci = |e: gs_gci::Error| {
         let kind = match e.gci().map(|g| (g.kind(), g.fatal)) {
             Some((GciKind::SoftBreak | GciKind::HardBreak, _)) => RunErrorKind::Broken,
@@ -422,11 +447,7 @@ fn run_raw(
     let oop = session.result().map_err(gci)?;
     let text = session.fetch_string(oop);
     let _ = session.release(&[oop]);
-    let text = text.map_err(gci)?;
-    wire::parse(&text).map_err(|e| RunError {
-        message: e.to_string(),
-        kind: RunErrorKind::Other,
-    })
+    text.map_err(gci)
 }
 
 /// The fields of an `ok` answer, or the error frame's message.

@@ -8,7 +8,7 @@
 //! # The framing of answers
 //!
 //! Every execution answers one String, `encodeAsUTF8` of text built on a
-//! WriteStream by the blocks of [`PRELUDE`]; the Rust side fetches it with
+//! WriteStream by the helper blocks of [`install`]; the Rust side fetches it with
 //! `fetch_string` and parses it with `wire::parse`. The text is one
 //! *value*:
 //!
@@ -82,49 +82,112 @@ fn sym_array(names: &[String]) -> String {
     out
 }
 
-/// The temporaries and blocks every execution starts with.
+/// The helper blocks every program uses, made once per GCI session by
+/// [`install`] and kept in `SessionTemps current` (session memory, never
+/// committed, gone at logout \[PG ch. 3\]). A program only binds them
+/// (see [`program`]), so the stone compiles a few lines per call rather
+/// than the helpers' source each time. A block kept there closes over the
+/// installing execution's `w`, which each program resets first; a session
+/// runs one program at a time.
 ///
 /// - `w` the WriteStream the answer is written on \[ANSI\]; `String new`
 ///   grows into a wider string class when a wider character is added [PG
-///   ch. 5].
+///   ch. 5]. `reset` starts it afresh; `done` answers its text as UTF-8
+///   (`encodeAsUTF8` \[mcp_server\]).
 /// - `str` `int` `list` `nul` `bool` `strs` write one framed value each;
 ///   `size`, `printString`, `do:` \[ANSI\].
-/// - `fail` answers an `error` frame at once (`^` from a block ends the
-///   execution with that answer); `encodeAsUTF8` \[mcp_server\].
-/// - `sl` the user's symbol list: `System myUserProfile symbolList` [PG
-///   ch. 3]; `names` \[Rowan\]; `userId` \[PG\].
-/// - `findClass` binds `cls` to the class a name resolves to through the
-///   symbol list (the first dictionary that has the key: `detect:ifNone:`,
-///   `includesKey:`, `at:` \[ANSI\], `isBehavior`, `name` \[PG\]), or fails
-///   with `noClass` / `notAClass`.
-/// - `findDict` binds `d` to the dictionary of the symbol list with that
-///   name, or fails with `noDictionary`.
+/// - `fail` replaces what was written with an `error` frame and answers
+///   it, for a program to return (`^ fail value: …`).
+/// - `findClass` answers the class a name resolves to through the user's
+///   symbol list (`System myUserProfile symbolList` [PG ch. 3], the first
+///   dictionary that has the key: `detect:ifNone:`, `includesKey:`, `at:`
+///   \[ANSI\], `isBehavior`, `name` \[PG\]), or writes `noClass` /
+///   `notAClass` with `fail` and answers nil; `names` \[Rowan\],
+///   `userId` \[PG\].
+/// - `findDict` answers the symbol list's dictionary of that name, or
+///   writes `noDictionary` and answers nil.
 /// - `homeOf` the dictionary binding a class under its own name
 ///   (`at:otherwise:` \[mcp_server\]).
-pub const PRELUDE: &str = "| w str int list nul bool strs fail sl findClass findDict homeOf cls beh d res ps names home before after trunc |
+const HELPERS: &str = "| w reset str int list nul bool strs fail findClass findDict homeOf done h |
 w := WriteStream on: String new.
+reset := [w := WriteStream on: String new].
 str := [:x1 | w nextPut: $s; nextPutAll: x1 size printString; nextPut: $:; nextPutAll: x1].
 int := [:x1 | w nextPut: $i; nextPutAll: x1 printString; nextPut: $;].
 list := [:x1 | w nextPut: $l; nextPutAll: x1 printString; nextPut: $:].
 nul := [w nextPut: $n].
 bool := [:x1 | w nextPut: (x1 ifTrue: [$t] ifFalse: [$f])].
 strs := [:x1 | list value: x1 size. x1 do: [:x2 | str value: x2]].
-fail := [:x1 :x2 | w := WriteStream on: String new. list value: x2 size + 2. str value: 'error'. str value: x1. x2 do: [:x3 | str value: x3]. w contents encodeAsUTF8].
-sl := System myUserProfile symbolList.
-findClass := [:x1 | | x2 |
-  x2 := sl detect: [:x3 | x3 includesKey: x1] ifNone: [nil].
-  x2 == nil ifTrue: [^ fail value: 'noClass' value: (Array with: x1 with: System myUserProfile userId) , sl names asArray].
-  (x2 at: x1) isBehavior ifFalse: [^ fail value: 'notAClass' value: (Array with: x1 with: x2 name)].
-  cls := x2 at: x1].
-findDict := [:x1 |
-  d := sl detect: [:x2 | x2 name = x1] ifNone: [nil].
-  d == nil ifTrue: [^ fail value: 'noDictionary' value: (Array with: x1) , sl names asArray].
-  d].
-homeOf := [:x1 | sl detect: [:x2 | (x2 at: x1 name otherwise: nil) == x1] ifNone: [nil]].
+fail := [:x1 :x2 | reset value. list value: x2 size + 2. str value: 'error'. str value: x1. x2 do: [:x3 | str value: x3]. w contents encodeAsUTF8].
+findClass := [:x1 | | x2 x3 |
+  x3 := System myUserProfile symbolList.
+  x2 := x3 detect: [:x4 | x4 includesKey: x1] ifNone: [nil].
+  x2 == nil
+    ifTrue: [fail value: 'noClass' value: (Array with: x1 with: System myUserProfile userId) , x3 names asArray. nil]
+    ifFalse: [(x2 at: x1) isBehavior
+      ifTrue: [x2 at: x1]
+      ifFalse: [fail value: 'notAClass' value: (Array with: x1 with: x2 name). nil]]].
+findDict := [:x1 | | x2 x3 |
+  x3 := System myUserProfile symbolList.
+  x2 := x3 detect: [:x4 | x4 name = x1] ifNone: [nil].
+  x2 == nil ifTrue: [fail value: 'noDictionary' value: (Array with: x1) , x3 names asArray].
+  x2].
+homeOf := [:x1 | System myUserProfile symbolList detect: [:x2 | (x2 at: x1 name otherwise: nil) == x1] ifNone: [nil]].
+done := [w contents encodeAsUTF8].
+h := Array new: 12.
+h at: 1 put: reset; at: 2 put: str; at: 3 put: int; at: 4 put: list; at: 5 put: nul; at: 6 put: bool;
+  at: 7 put: strs; at: 8 put: fail; at: 9 put: findClass; at: 10 put: findDict; at: 11 put: homeOf; at: 12 put: done.
 ";
 
-/// The end of every execution: the answer's text as UTF-8.
-const END: &str = "\nw contents encodeAsUTF8";
+/// What a program answers when this session has no helpers yet (or a
+/// doit removed them): the caller runs [`install`] and the program again.
+/// No framed answer is this text (every answer is a list, `l…`).
+pub const NOT_INSTALLED: &str = "u";
+
+/// The `SessionTemps` key of the helpers: named after a digest of their
+/// source, so that a program never binds helpers of another shape.
+fn helpers_key() -> &'static str {
+    static KEY: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        // FNV-1a: stable across builds and platforms, unlike std's hasher.
+        let digest = HELPERS.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        format!("GsMcpHelpers_{digest:016x}")
+    });
+    &KEY
+}
+
+/// Makes this session's helpers: `SessionTemps current at:put:` \[PG ch.
+/// 3\].
+pub fn install() -> String {
+    format!(
+        "{HELPERS}SessionTemps current at: {} put: h.\n'ok'",
+        sym(helpers_key())
+    )
+}
+
+/// What every program starts with: the helpers bound (or [`NOT_INSTALLED`]
+/// answered: `at:ifAbsent:` \[ANSI\]), the answer's stream reset, and `sl`
+/// the user's symbol list; then the program's own temporaries.
+fn prelude() -> &'static str {
+    static PRELUDE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "| h str int list nul bool strs fail findClass findDict homeOf done sl cls beh d res ps names home before after trunc |
+h := SessionTemps current at: {key} ifAbsent: [nil].
+h == nil ifTrue: [^ {absent}].
+(h at: 1) value.
+str := h at: 2. int := h at: 3. list := h at: 4. nul := h at: 5. bool := h at: 6. strs := h at: 7.
+fail := h at: 8. findClass := h at: 9. findDict := h at: 10. homeOf := h at: 11. done := h at: 12.
+sl := System myUserProfile symbolList.
+",
+            key = sym(helpers_key()),
+            absent = lit(NOT_INSTALLED)
+        )
+    });
+    &PRELUDE
+}
+
+/// The end of every program: the answer's text.
+const END: &str = "\ndone value";
 
 /// `list value: n+1. str value: 'ok'.` — the head of an answer of `n`
 /// fields.
@@ -133,7 +196,7 @@ fn ok(fields: usize) -> String {
 }
 
 fn program(body: &str) -> String {
-    format!("{PRELUDE}{body}{END}")
+    format!("{}{body}{END}", prelude())
 }
 
 /// `beh` bound to the class (`meta` false) or its metaclass (`class`
@@ -165,7 +228,7 @@ pub fn dictionaries() -> String {
 /// `isBehavior` \[PG\].
 pub fn classes(dictionary: &str) -> String {
     program(&format!(
-        "findDict value: {}.
+        "(d := findDict value: {}) == nil ifTrue: [^ done value].
 names := OrderedCollection new.
 d keysAndValuesDo: [:x1 :x2 | x2 isBehavior ifTrue: [names add: x1]].
 {}strs value: names.",
@@ -178,7 +241,7 @@ d keysAndValuesDo: [:x1 :x2 | x2 isBehavior ifTrue: [names add: x1]].
 /// (or nil): `keysAndValuesDo:` \[ANSI\].
 pub fn entries(dictionary: &str) -> String {
     program(&format!(
-        "findDict value: {}.
+        "(d := findDict value: {}) == nil ifTrue: [^ done value].
 names := OrderedCollection new.
 d keysAndValuesDo: [:x1 :x2 | names add: (Array with: x1 with: (x2 isBehavior ifTrue: [x2 name] ifFalse: [nil]))].
 {}list value: names size.
@@ -196,7 +259,7 @@ names do: [:x1 | list value: 2. str value: (x1 at: 1). (x1 at: 2) == nil ifTrue:
 /// (`isBytes`, `isIndexable` \[PG\]).
 pub fn class_facts(class_name: &str) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 home := homeOf value: cls.
 {}str value: cls name.
 cls superclass == nil ifTrue: [nul value] ifFalse: [str value: cls superclass name].
@@ -230,7 +293,7 @@ cls := home == nil ifTrue: [nil] ifFalse: [home at: {0}].
 /// `selectors`, `categoryOfSelector:` \[Jadeite\].
 pub fn selectors(class_name: &str, meta: bool) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 {}names := beh selectors asArray.
 {}list value: names size.
 names do: [:x1 | | x2 | x2 := beh categoryOfSelector: x1. list value: 2. str value: x1. x2 == nil ifTrue: [nul value] ifFalse: [str value: x2]].",
@@ -245,7 +308,7 @@ names do: [:x1 | | x2 | x2 := beh categoryOfSelector: x1. list value: 2. str val
 /// subclassesOf:` \[Jadeite\]).
 pub fn hierarchy(class_name: &str) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 {}str value: cls name.
 strs value: (cls allSuperclasses asArray collect: [:x1 | x1 name]).
 strs value: ((ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 name]).",
@@ -257,7 +320,7 @@ strs value: ((ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 n
 /// The class in Topaz form: `fileOutClass` \[Jadeite, mcp_server\].
 pub fn file_out(class_name: &str) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 {}str value: cls fileOutClass.",
         sym(class_name),
         ok(1)
@@ -269,7 +332,7 @@ pub fn file_out(class_name: &str) -> String {
 /// name.
 pub fn method(class_name: &str, meta: bool, selector: &str) -> String {
     program(&format!(
-        "findClass value: {0}.
+        "(cls := findClass value: {0}) == nil ifTrue: [^ done value].
 {1}(beh includesSelector: {2}) ifFalse: [^ fail value: 'noMethod' value: (Array with: cls name with: {3} with: {4})].
 res := beh categoryOfSelector: {2}.
 {5}str value: cls name.
@@ -299,7 +362,7 @@ res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool v
 /// `sourceCodeAt:` \[Jadeite\].
 pub fn class_sources(class_name: &str) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 res := OrderedCollection new.
 (Array with: cls with: cls class) do: [:x1 | x1 selectors do: [:x2 | res add: (Array with: x1 isMeta with: x2 with: (x1 sourceCodeAt: x2))]].
 {}list value: res size.
@@ -341,7 +404,7 @@ home == nil ifFalse: [
   res := (ClassOrganizer new referencesToObject: (home at: {sym})) asArray.
   {ok}str value: 'refs'. list value: res size.
   res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool value: x1 inClass isMeta. str value: x1 selector].
-  ^ w contents encodeAsUTF8].
+  ^ done value].
 names := OrderedCollection new.
 sl do: [:x1 | x1 keysAndValuesDo: [:x2 :x3 |
   (x3 isBehavior and: [(names includes: x3) not and: [(x3 classVarNames asArray collect: [:x4 | x4 asString]) includes: {lit}]])
@@ -369,7 +432,10 @@ res do: [:x1 | list value: 4. str value: (x1 at: 1). bool value: (x1 at: 2). str
 /// `asLowercase` \[PG ch. 5\], `IdentitySet` \[PG\].
 pub fn search_source(text: &str, ignore_case: bool, dictionary: Option<&str>) -> String {
     let scope = match dictionary {
-        Some(name) => format!("findDict value: {}.\nnames := Array with: d.\n", sym(name)),
+        Some(name) => format!(
+            "(d := findDict value: {}) == nil ifTrue: [^ done value].\nnames := Array with: d.\n",
+            sym(name)
+        ),
         None => "names := sl.\n".to_string(),
     };
     let (pattern, source) = if ignore_case {
@@ -441,7 +507,7 @@ pub fn test_classes() -> String {
 /// `allTestSelectors` (SUnit) — or the error `notTestCase`.
 pub fn test_selectors(class_name: &str) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 (cls inheritsFrom: TestCase) ifFalse: [^ fail value: 'notTestCase' value: (Array with: cls name)].
 {}str value: cls name.
 strs value: cls allTestSelectors asArray.",
@@ -454,7 +520,7 @@ strs value: cls allTestSelectors asArray.",
 /// `reset` (after), as SUnit's TestSuite does: `resources` (SUnit).
 pub fn test_resources(class_name: &str, start: bool) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 cls resources do: [:x1 | x1 {}].
 {}",
         sym(class_name),
@@ -469,7 +535,7 @@ cls resources do: [:x1 | x1 {}].
 /// `failure` / `error` with the exception's class name and description.
 pub fn run_test(class_name: &str, selector: &str) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 res := cls selector: {}.
 ps := nil.
 [[res setUp. res perform: res selector] ensure: [res tearDown]]
@@ -530,7 +596,7 @@ pub fn status() -> String {
 /// its description.
 pub fn compile_method(class_name: &str, meta: bool, category: &str, source: &str) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 {}res := [beh compileMethod: {} dictionaries: sl category: {} environmentId: 0]
   on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)].
 {}str value: cls name. str value: res selector.",
@@ -571,7 +637,7 @@ res := home at: {0}.\n",
         None => String::new(),
     };
     program(&format!(
-        "findDict value: {dict}.
+        "(d := findDict value: {dict}) == nil ifTrue: [^ done value].
 {superclass}cls := [res subclass: {name} instVarNames: {iv} classVars: {cv} classInstVars: {civ} poolDictionaries: #() inDictionary: d options: #()]
   on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: x1 description)].
 {category}{ok}str value: cls name.",
@@ -638,7 +704,7 @@ sl createDictionaryNamed: {0} at: sl size + 1.
 /// that is the home of classes (`homeOfClasses`).
 pub fn remove_dictionary(name: &str) -> String {
     program(&format!(
-        "findDict value: {0}.
+        "(d := findDict value: {0}) == nil ifTrue: [^ done value].
 (#(#Globals #UserGlobals #Published) includes: d name) ifTrue: [^ fail value: 'standardDictionary' value: (Array with: {1})].
 names := OrderedCollection new.
 d keysAndValuesDo: [:x1 :x2 | (x2 isBehavior and: [x2 name = x1 and: [(homeOf value: x2) == d]]) ifTrue: [names add: x1]].
@@ -654,7 +720,7 @@ sl removeDictionaryNamed: {0}.
 /// Removes a method: `removeSelector:` \[Jadeite\], or `noMethod`.
 pub fn delete_method(class_name: &str, meta: bool, selector: &str) -> String {
     program(&format!(
-        "findClass value: {0}.
+        "(cls := findClass value: {0}) == nil ifTrue: [^ done value].
 {1}(beh includesSelector: {2}) ifFalse: [^ fail value: 'noMethod' value: (Array with: cls name with: {3} with: {4})].
 beh removeSelector: {2}.
 {5}",
@@ -672,7 +738,7 @@ beh removeSelector: {2}.
 /// (`removeKey:` \[ANSI\]).
 pub fn delete_class(class_name: &str) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 names := (ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 name].
 names isEmpty ifFalse: [^ fail value: 'hasSubclasses' value: (Array with: cls name) , names].
 home := homeOf value: cls.
@@ -686,7 +752,7 @@ home removeKey: cls name.
 /// Replaces a class comment: `comment:` \[Jadeite\].
 pub fn set_class_comment(class_name: &str, comment: &str) -> String {
     program(&format!(
-        "findClass value: {}.
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 cls comment: {}.
 {}",
         sym(class_name),

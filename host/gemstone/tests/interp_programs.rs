@@ -8,7 +8,26 @@ use gs_interp::{Answer, BreakHandle, Interpreter, Limits};
 
 const FIXTURE: &str = include_str!("../../builtin/tests/fixtures/bank.gs");
 
+/// Runs `programs` in order in one session of the fixture image, after
+/// the backend's helpers are installed (as the backend does when a
+/// session's first program answers `NOT_INSTALLED`).
 fn run(programs: &[(&str, String)]) -> Vec<(String, Result<wire::Value, String>)> {
+    let mut all = vec![("install", st::install())];
+    all.extend(programs.iter().map(|(n, p)| (*n, p.clone())));
+    let mut answers = run_texts(&all).into_iter();
+    let (_, installed) = answers.next().expect("the install's answer");
+    assert_eq!(installed, Ok("ok".to_string()));
+    answers
+        .map(|(name, text)| {
+            let parsed = text.and_then(|t| wire::parse(&t).map_err(|e| format!("{e}: {t}")));
+            (name, parsed)
+        })
+        .collect()
+}
+
+/// Runs `programs` in order in one session of the fixture image, each
+/// answering its text.
+fn run_texts(programs: &[(&str, String)]) -> Vec<(String, Result<String, String>)> {
     let dir = tempfile::tempdir().unwrap();
     let image = gs_image::Image::open(dir.path().join("p.gsimage")).unwrap();
     let mut session = image.session();
@@ -26,15 +45,14 @@ fn run(programs: &[(&str, String)]) -> Vec<(String, Result<wire::Value, String>)
                 &Limits::default(),
                 &BreakHandle::new(),
             );
-            let parsed = match r {
+            let text = match r {
                 Ok(Answer::Bytes { bytes, .. }) => {
-                    let text = String::from_utf8(bytes).map_err(|e| e.to_string());
-                    text.and_then(|t| wire::parse(&t).map_err(|e| format!("{e}: {t}")))
+                    String::from_utf8(bytes).map_err(|e| e.to_string())
                 }
                 Ok(other) => Err(format!("not bytes: {other:?}")),
                 Err(e) => Err(format!("{e}")),
             };
-            (name.to_string(), parsed)
+            (name.to_string(), text)
         })
         .collect()
 }
@@ -121,4 +139,31 @@ fn every_program_answers_a_framed_string() {
         }
     }
     assert!(bad.is_empty(), "failed: {bad:?}");
+}
+
+#[test]
+fn a_session_without_the_helpers_is_told_so_and_keeps_them_once_installed() {
+    let answers = run_texts(&[
+        ("before", st::dictionaries()),
+        ("install", st::install()),
+        ("after", st::dictionaries()),
+        ("again", st::class_facts("Account")),
+        ("an error frame", st::class_facts("Acount")),
+        ("after an error", st::hierarchy("Account")),
+    ]);
+    let texts: Vec<String> = answers
+        .iter()
+        .map(|(name, text)| text.clone().unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect();
+    assert_eq!(texts[0], st::NOT_INSTALLED);
+    assert_eq!(texts[1], "ok");
+    let heads: Vec<wire::Value> = texts[2..]
+        .iter()
+        .map(|t| match wire::parse(t).expect("a framed answer") {
+            wire::Value::List(items) => items[0].clone(),
+            other => panic!("not a list: {other:?}"),
+        })
+        .collect();
+    let [ok, error] = ["ok", "error"].map(|s| wire::Value::Str(s.into()));
+    assert_eq!(heads, [ok.clone(), ok.clone(), error, ok]);
 }

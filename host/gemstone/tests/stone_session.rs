@@ -237,3 +237,22 @@ fn a_doit_s_failures_carry_their_class_and_position() {
     assert_eq!(e.details.unwrap()["exceptionClass"], "MessageNotUnderstood");
     assert_eq!(s.execute("^ 6 * 7", &none).unwrap().print_string, "42");
 }
+
+#[test]
+fn the_backend_s_helpers_come_back_after_a_doit_clears_session_temps() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let none = CancelToken::new();
+    assert_eq!(s.describe_class("Account").unwrap().name, "Account");
+    let cleared = s
+        .execute(
+            "SessionTemps current keys asArray do: [:k | SessionTemps current removeKey: k]. \
+             SessionTemps current size",
+            &none,
+        )
+        .unwrap();
+    assert_eq!(cleared.print_string, "0");
+    assert_eq!(s.describe_class("Account").unwrap().name, "Account");
+    let e = s.describe_class("Acount").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::NotFound, "{e}");
+}
