@@ -165,25 +165,63 @@ pub fn install() -> String {
     )
 }
 
-/// What every program starts with: the helpers bound (or [`NOT_INSTALLED`]
-/// answered: `at:ifAbsent:` \[ANSI\]), the answer's stream reset, and `sl`
-/// the user's symbol list; then the program's own temporaries.
-fn prelude() -> &'static str {
-    static PRELUDE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        format!(
-            "| h str int list nul bool strs fail findClass findDict homeOf done sl cls beh d res ps names home before after trunc |
-h := SessionTemps current at: {key} ifAbsent: [nil].
-h == nil ifTrue: [^ {absent}].
-(h at: 1) value.
-str := h at: 2. int := h at: 3. list := h at: 4. nul := h at: 5. bool := h at: 6. strs := h at: 7.
-fail := h at: 8. findClass := h at: 9. findDict := h at: 10. homeOf := h at: 11. done := h at: 12.
-sl := System myUserProfile symbolList.
-",
-            key = sym(helpers_key()),
-            absent = lit(NOT_INSTALLED)
-        )
-    });
-    &PRELUDE
+/// The helpers by the index [`HELPERS`] stores them at (1, `reset`, is
+/// sent by every program).
+const HELPER_SLOTS: [(&str, usize); 11] = [
+    ("str", 2),
+    ("int", 3),
+    ("list", 4),
+    ("nul", 5),
+    ("bool", 6),
+    ("strs", 7),
+    ("fail", 8),
+    ("findClass", 9),
+    ("findDict", 10),
+    ("homeOf", 11),
+    ("done", 12),
+];
+
+/// The temporaries programs may use besides the helpers.
+const PROGRAM_TEMPS: [&str; 11] = [
+    "sl", "cls", "beh", "d", "res", "ps", "names", "home", "before", "after", "trunc",
+];
+
+/// True if `name` occurs in `body` as a whole word.
+fn mentions(body: &str, name: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    body.match_indices(name).any(|(at, _)| {
+        !body[..at].chars().next_back().is_some_and(word)
+            && !body[at + name.len()..].chars().next().is_some_and(word)
+    })
+}
+
+/// What a program starts with: its temporaries, the helpers it uses bound
+/// (or [`NOT_INSTALLED`] answered: `at:ifAbsent:` \[ANSI\]), the answer's
+/// stream reset, and `sl` the user's symbol list if it uses it. Only
+/// what the body names is declared and bound: the stone compiles every
+/// character each call.
+fn prelude(body: &str) -> String {
+    let helpers: Vec<(&str, usize)> = HELPER_SLOTS
+        .into_iter()
+        .filter(|(name, _)| *name == "done" || mentions(body, name))
+        .collect();
+    let mut temps = vec!["h"];
+    temps.extend(helpers.iter().map(|(name, _)| *name));
+    temps.extend(PROGRAM_TEMPS.into_iter().filter(|t| mentions(body, t)));
+    let mut out = format!(
+        "| {} |\nh := SessionTemps current at: {} ifAbsent: [nil].\nh == nil ifTrue: [^ {}].\n(h at: 1) value.\n",
+        temps.join(" "),
+        sym(helpers_key()),
+        lit(NOT_INSTALLED)
+    );
+    for (name, slot) in helpers {
+        out.push_str(&format!("{name} := h at: {slot}. "));
+    }
+    out.push('\n');
+    if mentions(body, "sl") {
+        out.push_str("sl := System myUserProfile symbolList.\n");
+    }
+    out
 }
 
 /// The end of every program: the answer's text.
@@ -196,7 +234,7 @@ fn ok(fields: usize) -> String {
 }
 
 fn program(body: &str) -> String {
-    format!("{}{body}{END}", prelude())
+    format!("{}{body}{END}", prelude(body))
 }
 
 /// `beh` bound to the class (`meta` false) or its metaclass (`class`
@@ -764,6 +802,20 @@ cls comment: {}.
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_program_declares_and_binds_only_what_it_names() {
+        let p = abort();
+        assert!(p.starts_with("| h str list done |\n"), "{p}");
+        assert!(!p.contains("symbolList"), "{p}");
+        let p = class_facts("Account");
+        for bound in ["findClass := h at: 9.", "homeOf := h at: 11."] {
+            assert!(p.contains(bound), "{bound} in {p}");
+        }
+        assert!(!p.contains("findDict") && !p.contains("symbolList"), "{p}");
+        assert!(is_kernel_class("Object").contains("sl := System myUserProfile symbolList."));
+        assert!(mentions("strs value: x", "strs") && !mentions("strs value: x", "str"));
+    }
 
     #[test]
     fn user_text_is_only_ever_a_literal() {
