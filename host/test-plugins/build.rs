@@ -11,9 +11,10 @@ use std::process::Command;
 const TARGET: &str = "wasm32-wasip2";
 
 /// The plug-in crates, as (constant name, package name, artefact name).
-const PLUGINS: [(&str, &str, &str); 7] = [
+const PLUGINS: [(&str, &str, &str); 8] = [
     ("ACME_DB", "acme_db", "acme_db"),
     ("CONFORMANCE", "conformance", "conformance"),
+    ("FETCHER", "fetcher", "fetcher"),
     ("HELLO", "hello", "hello"),
     ("HOSTILE", "hostile", "hostile"),
     ("MISBEHAVE", "misbehave", "misbehave"),

@@ -361,8 +361,105 @@ pub struct Preopen {
     pub writable: bool,
 }
 
+/// An origin a toolset may send HTTP requests to (`net = […]`): a
+/// scheme, a host and a port, nothing else. A host given as an IP address
+/// is granted by address, so it may be loopback or private; a host name
+/// is granted only while it resolves to public addresses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetOrigin {
+    /// True for `https`, false for `http`.
+    pub https: bool,
+    /// The host name (lowercase) or IP address (an IPv6 one without
+    /// brackets).
+    pub host: String,
+    /// The port: as written, else 443 for `https` and 80 for `http`.
+    pub port: u16,
+}
+
+impl NetOrigin {
+    /// Reads an origin as `toolsets.toml` writes it, such as
+    /// `https://api.acme.example` or `http://127.0.0.1:8080`. The error
+    /// says what is wrong and what to write.
+    pub fn parse(text: &str) -> Result<NetOrigin, String> {
+        let form = "write an origin such as `https://api.acme.example` or `http://127.0.0.1:8080`";
+        let (https, rest) = if let Some(r) = text.strip_prefix("https://") {
+            (true, r)
+        } else if let Some(r) = text.strip_prefix("http://") {
+            (false, r)
+        } else {
+            return Err(format!("`{text}` is not an http or https origin; {form}"));
+        };
+        let rest = rest.strip_suffix('/').unwrap_or(rest);
+        if rest.is_empty() || rest.contains(['/', '?', '#', '@', '*']) {
+            return Err(format!(
+                "`{text}` is not an origin (a scheme, a host and a port, with no path, \
+                 user or wildcard); {form}"
+            ));
+        }
+        let (host, port) = match rest.strip_prefix('[') {
+            Some(v6) => {
+                let (addr, after) = v6
+                    .split_once(']')
+                    .ok_or_else(|| format!("`{text}` opens `[` without closing it; {form}"))?;
+                if addr.parse::<std::net::Ipv6Addr>().is_err() {
+                    return Err(format!("`{addr}` in `{text}` is not an IPv6 address"));
+                }
+                match after {
+                    "" => (addr.to_string(), None),
+                    p => match p.strip_prefix(':') {
+                        Some(p) => (addr.to_string(), Some(p)),
+                        None => return Err(format!("`{text}` has text after `]`; {form}")),
+                    },
+                }
+            }
+            None => match rest.rsplit_once(':') {
+                Some((h, p)) => (h.to_ascii_lowercase(), Some(p)),
+                None => (rest.to_ascii_lowercase(), None),
+            },
+        };
+        let port = match port {
+            None => {
+                if https {
+                    443
+                } else {
+                    80
+                }
+            }
+            Some(p) => match p.parse::<u16>() {
+                Ok(p) if p > 0 => p,
+                _ => return Err(format!("`{p}` in `{text}` is not a port (1 to 65535)")),
+            },
+        };
+        let name_ok = |h: &str| {
+            !h.is_empty()
+                && h.split('.').all(|label| {
+                    !label.is_empty()
+                        && label.len() <= 63
+                        && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                })
+        };
+        if host.parse::<std::net::IpAddr>().is_err() && !name_ok(&host) {
+            return Err(format!(
+                "`{host}` in `{text}` is not a host name or IP address"
+            ));
+        }
+        Ok(NetOrigin { https, host, port })
+    }
+}
+
+impl std::fmt::Display for NetOrigin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let scheme = if self.https { "https" } else { "http" };
+        if self.host.contains(':') {
+            write!(f, "{scheme}://[{}]:{}", self.host, self.port)
+        } else {
+            write!(f, "{scheme}://{}:{}", self.host, self.port)
+        }
+    }
+}
+
 /// Per-call limits of a WebAssembly toolset; `None` keeps the toolset
-/// host's default (64 MiB, 30 s, 4 MiB).
+/// host's default (64 MiB, 30 s, 4 MiB; 8 MiB per HTTP response).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ToolsetLimits {
     /// Linear-memory cap per instance, in bytes.
@@ -371,6 +468,8 @@ pub struct ToolsetLimits {
     pub deadline: Option<Duration>,
     /// Cap on one call's result, in bytes.
     pub output: Option<usize>,
+    /// Cap on the body of one HTTP response the toolset receives, in bytes.
+    pub net_response: Option<usize>,
 }
 
 /// One `[[toolset]]` entry.
@@ -382,6 +481,8 @@ pub struct ToolsetEntry {
     pub grants: Vec<String>,
     /// Directories it may see.
     pub preopen: Vec<Preopen>,
+    /// The origins it may send HTTP requests to; none by default.
+    pub net: Vec<NetOrigin>,
     /// Its per-call limits.
     pub limits: ToolsetLimits,
     /// The tools to expose by name; `None` exposes all.

@@ -10,9 +10,9 @@ use serde::Deserialize;
 
 use crate::{
     AuthConfig, Config, ConfigError, DEFAULT_LOGIN_CONCURRENCY, EngineSettings, GRANTS,
-    GemStoneSettings, HttpSettings, Identity, ImageBackend, MAX_ENGINE_INSTANCES, PasswordKind,
-    PasswordSource, Preopen, SessionLifetime, TlsConfig, TokenExpiry, ToolsetEntry, ToolsetLimits,
-    ToolsetSource, Trace, check_probe, default_image_path,
+    GemStoneSettings, HttpSettings, Identity, ImageBackend, MAX_ENGINE_INSTANCES, NetOrigin,
+    PasswordKind, PasswordSource, Preopen, SessionLifetime, TlsConfig, TokenExpiry, ToolsetEntry,
+    ToolsetLimits, ToolsetSource, Trace, check_probe, default_image_path,
 };
 
 #[derive(Deserialize, Default)]
@@ -160,6 +160,7 @@ struct RawToolset {
     sha256: Option<String>,
     grants: Option<Vec<String>>,
     preopen: Option<Vec<RawPreopen>>,
+    net: Option<Vec<String>>,
     limits: Option<RawLimits>,
     tools: Option<Vec<String>>,
     scopes: Option<Vec<String>>,
@@ -180,6 +181,7 @@ struct RawLimits {
     memory_bytes: Option<u64>,
     deadline_ms: Option<u64>,
     output_bytes: Option<u64>,
+    net_response_bytes: Option<u64>,
 }
 
 /// A toml error as one line: where, what, and (for unknown keys) the fix.
@@ -329,6 +331,7 @@ impl File {
                 source: ToolsetSource::Builtin,
                 grants: Vec::new(),
                 preopen: Vec::new(),
+                net: Vec::new(),
                 limits: ToolsetLimits::default(),
                 tools: None,
                 scopes: Vec::new(),
@@ -860,6 +863,7 @@ fn validate_toolset(
                 ("sha256", t.sha256.is_some()),
                 ("grants", t.grants.is_some()),
                 ("preopen", t.preopen.is_some()),
+                ("net", t.net.is_some()),
                 ("limits", t.limits.is_some()),
             ] {
                 if present {
@@ -917,7 +921,7 @@ fn validate_toolset(
             return Err(ConfigError::at(
                 key(&format!("grants[{j}]")),
                 format!(
-                    "`{g}` is not a grant; valid grants are {} (directories go in `preopen`)",
+                    "`{g}` is not a grant; valid grants are {} (directories go in `preopen`, HTTP origins in `net`)",
                     GRANTS.map(|n| format!("`{n}`")).join(", ")
                 ),
             ));
@@ -955,6 +959,15 @@ fn validate_toolset(
             guest: p.guest,
             writable,
         });
+    }
+
+    let mut net: Vec<NetOrigin> = Vec::new();
+    for (j, text) in t.net.unwrap_or_default().into_iter().enumerate() {
+        let origin =
+            NetOrigin::parse(&text).map_err(|e| ConfigError::at(key(&format!("net[{j}]")), e))?;
+        if !net.contains(&origin) {
+            net.push(origin);
+        }
     }
 
     let mut limits = ToolsetLimits::default();
@@ -999,6 +1012,15 @@ fn validate_toolset(
             }
             limits.output = Some(usize::try_from(o).unwrap_or(usize::MAX));
         }
+        if let Some(n) = l.net_response_bytes {
+            if n == 0 {
+                return Err(ConfigError::at(
+                    key("limits.net_response_bytes"),
+                    "0 would refuse every HTTP response; give bytes such as 8388608 (the default)",
+                ));
+            }
+            limits.net_response = Some(usize::try_from(n).unwrap_or(usize::MAX));
+        }
     }
 
     let tools = match t.tools {
@@ -1037,6 +1059,7 @@ fn validate_toolset(
         source,
         grants,
         preopen,
+        net,
         limits,
         tools,
         scopes,

@@ -129,7 +129,8 @@ path = "plugins/acme_db.wasm"
 sha256 = "ABCDEF0123456789abcdef0123456789abcdef0123456789abcdef0123456789"
 grants = ["image:read", "image:execute", "image:read"]
 preopen = [{ host = "/srv/data", guest = "/data" }, { host = "out", guest = "/out", mode = "rw" }]
-limits = { memory_bytes = 1048576, deadline_ms = 5000, output_bytes = 65536 }
+net = ["https://API.acme.example", "http://127.0.0.1:8080/", "https://[::1]:9443", "https://api.acme.example:443"]
+limits = { memory_bytes = 1048576, deadline_ms = 5000, output_bytes = 65536, net_response_bytes = 1024 }
 "#,
     )
     .unwrap();
@@ -180,6 +181,16 @@ limits = { memory_bytes = 1048576, deadline_ms = 5000, output_bytes = 65536 }
     assert_eq!(w.limits.memory, Some(1 << 20));
     assert_eq!(w.limits.deadline, Some(Duration::from_secs(5)));
     assert_eq!(w.limits.output, Some(65536));
+    assert_eq!(w.limits.net_response, Some(1024));
+    assert_eq!(
+        w.net.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [
+            "https://api.acme.example:443",
+            "http://127.0.0.1:8080",
+            "https://[::1]:9443"
+        ],
+        "one entry per origin, the default port written out"
+    );
     assert_eq!(w.tools, None);
 }
 
@@ -461,7 +472,42 @@ fn toolset_values_are_checked() {
     );
     assert_eq!(
         refused(&format!("{wasm}grants = [\"image:read\", \"net\"]\n")),
-        "`toolset[1].grants[1]`: `net` is not a grant; valid grants are `image:read`, `image:execute`, `image:write` (directories go in `preopen`)"
+        "`toolset[1].grants[1]`: `net` is not a grant; valid grants are `image:read`, `image:execute`, `image:write` (directories go in `preopen`, HTTP origins in `net`)"
+    );
+    for (net, message) in [
+        (
+            "ftp://files.acme.example",
+            "`ftp://files.acme.example` is not an http or https origin; write an origin such as `https://api.acme.example` or `http://127.0.0.1:8080`",
+        ),
+        (
+            "https://api.acme.example/v1",
+            "`https://api.acme.example/v1` is not an origin (a scheme, a host and a port, with no path, user or wildcard); write an origin such as `https://api.acme.example` or `http://127.0.0.1:8080`",
+        ),
+        (
+            "https://*.acme.example",
+            "`https://*.acme.example` is not an origin (a scheme, a host and a port, with no path, user or wildcard); write an origin such as `https://api.acme.example` or `http://127.0.0.1:8080`",
+        ),
+        (
+            "http://127.0.0.1:99999",
+            "`99999` in `http://127.0.0.1:99999` is not a port (1 to 65535)",
+        ),
+        (
+            "https://bad_host",
+            "`bad_host` in `https://bad_host` is not a host name or IP address",
+        ),
+    ] {
+        assert_eq!(
+            refused(&format!("{wasm}net = [\"{net}\"]\n")),
+            format!("`toolset[1].net[0]`: {message}")
+        );
+    }
+    assert_eq!(
+        refused("[[toolset]]\nbuiltin = true\nnet = [\"https://a.example\"]\n"),
+        "`toolset[0].net`: applies only to WebAssembly toolsets (`path = …`); the built-in toolset is not sandboxed, so remove it"
+    );
+    assert_eq!(
+        refused(&format!("{wasm}limits = {{ net_response_bytes = 0 }}\n")),
+        "`toolset[1].limits.net_response_bytes`: 0 would refuse every HTTP response; give bytes such as 8388608 (the default)"
     );
     assert_eq!(
         refused(&format!(

@@ -11,7 +11,9 @@ use gs_config::{Config, ImageBackend, ToolsetEntry, ToolsetSource};
 use gs_embedded::EmbeddedSession;
 use gs_router::{HttpSettings, RouterSettings, SessionLifetime, Trace};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
-use gs_toolset_host::{DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
+use gs_toolset_host::{
+    DirGrant, Grants, HostConfig, Limits, NetGrant, ToolsetHost, WasmToolsetSpec,
+};
 
 #[path = "stone.rs"]
 mod stone;
@@ -173,6 +175,15 @@ fn spec(
             writable: p.writable && !read_only,
         })
         .collect();
+    grants.net = entry
+        .net
+        .iter()
+        .map(|o| NetGrant {
+            https: o.https,
+            host: o.host.clone(),
+            port: o.port,
+        })
+        .collect();
     let defaults = Limits::default();
     WasmToolsetSpec {
         path: path.to_path_buf(),
@@ -182,6 +193,7 @@ fn spec(
             memory: entry.limits.memory.unwrap_or(defaults.memory),
             deadline: entry.limits.deadline.unwrap_or(defaults.deadline),
             output: entry.limits.output.unwrap_or(defaults.output),
+            net_response: entry.limits.net_response.unwrap_or(defaults.net_response),
             ..defaults
         },
         expose: entry.tools.clone(),

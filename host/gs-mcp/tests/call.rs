@@ -249,3 +249,51 @@ fn a_plugin_crash_is_logged_with_its_backtrace() {
     assert!(stdout.contains("\"backtrace\": ["), "{stdout}");
     assert!(stdout.contains("misbehave::panic"), "{stdout}");
 }
+
+#[test]
+fn a_plugin_reaches_the_http_origin_its_net_grant_names_and_no_other() {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut request = [0u8; 4096];
+            let _ = stream.read(&mut request);
+            let _ = stream.write_all(
+                b"HTTP/1.1 200 OK\r\ncontent-length: 6\r\nconnection: close\r\n\r\nstatus",
+            );
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("fetcher.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[image]\npath = \"dev.image\"\n\n[[toolset]]\npath = {:?}\nnet = [\"http://{address}\"]\n",
+            gs_test_plugins::FETCHER
+        ),
+    )
+    .unwrap();
+    let fetch = |url: String| {
+        let out = bin()
+            .args(["call", "--json", "--config"])
+            .arg(&cfg)
+            .arg("fetch")
+            .arg(serde_json::json!({ "url": url }).to_string())
+            .env("HOME", dir.path())
+            .env("XDG_CACHE_HOME", dir.path().join("cache"))
+            .output()
+            .unwrap();
+        assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+        let result: Value = serde_json::from_slice(&out.stdout).unwrap();
+        result["structuredContent"].clone()
+    };
+    let granted = fetch(format!("http://{address}/health"));
+    assert_eq!(
+        (granted["status"].as_u64(), granted["body"].as_str()),
+        (Some(200), Some("status"))
+    );
+    let other = fetch(format!("http://127.0.0.1:{}/", address.port() ^ 1));
+    assert_eq!(other["error"], "HttpRequestDenied", "{other}");
+}

@@ -162,6 +162,32 @@ pub struct DirGrant {
     pub writable: bool,
 }
 
+/// An origin a toolset may send HTTP requests to (wasi:http). A request
+/// goes out only to a granted scheme, host and port; a host granted by
+/// name must resolve to public addresses only, while a host granted as an
+/// IP address may be loopback or private (the operator named it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetGrant {
+    /// True for `https`, false for `http`.
+    pub https: bool,
+    /// The host name, or an IP address (an IPv6 one without brackets).
+    pub host: String,
+    /// The port.
+    pub port: u16,
+}
+
+impl std::fmt::Display for NetGrant {
+    /// `https://host:port`, as `grant-names` lists it after `net:`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let scheme = if self.https { "https" } else { "http" };
+        if self.host.contains(':') {
+            write!(f, "{scheme}://[{}]:{}", self.host, self.port)
+        } else {
+            write!(f, "{scheme}://{}:{}", self.host, self.port)
+        }
+    }
+}
+
 /// What a toolset may reach. Everything is denied unless granted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Grants {
@@ -174,6 +200,9 @@ pub struct Grants {
     /// Preopened directories (WASI filesystem); nothing else of the host's
     /// filesystem is visible.
     pub dirs: Vec<DirGrant>,
+    /// Origins it may send HTTP requests to; none by default, and no
+    /// other network access exists (no sockets, no name lookups).
+    pub net: Vec<NetGrant>,
 }
 
 impl Grants {
@@ -237,6 +266,9 @@ pub struct Limits {
     /// Cap on log lines plus progress reports per call. Default: 1000;
     /// further ones are dropped.
     pub max_notifications: usize,
+    /// Cap on the body of one HTTP response, in bytes. Default: 8 MiB. The
+    /// guest reading past it gets the `HTTP-response-body-size` error.
+    pub net_response: usize,
 }
 
 impl Default for Limits {
@@ -247,6 +279,7 @@ impl Default for Limits {
             output: 4 << 20,
             max_results: 1000,
             max_notifications: 1000,
+            net_response: 8 << 20,
         }
     }
 }

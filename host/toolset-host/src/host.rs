@@ -16,10 +16,12 @@ use wasmtime::{
     Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, UpdateDeadline,
 };
 use wasmtime_wasi::{FsPerms, WasiCtxBuilder};
+use wasmtime_wasi_http::WasiHttpCtx;
 
 use crate::bindings::Toolset as Bindings;
 use crate::config::{HostConfig, WasmToolsetSpec};
 use crate::lanes::Lanes;
+use crate::net::NetRules;
 use crate::offers::{Declarations, Pre, check_declarations, declarations};
 use crate::policy::Policy;
 use crate::state::{HostShared, HostState, Limiter, MemoryPool, StderrTail, Stop};
@@ -164,6 +166,7 @@ impl ToolsetHost {
         let mut linker = Linker::<HostState>::new(&engine);
         wasmtime_wasi::p2::add_to_linker_async(&mut linker)
             .and_then(|()| clocks::add_to_linker(&mut linker))
+            .and_then(|()| wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker))
             .map_err(|e| HostError(format!("cannot link WASI: {e:#}")))?;
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
             .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;
@@ -599,6 +602,11 @@ pub(crate) fn new_store(
             })?;
     }
     let memory_cap = policy.limits.memory;
+    let net = NetRules {
+        grants: policy.grants.net.clone().into(),
+        response_cap: policy.limits.net_response,
+        ..NetRules::default()
+    };
     let state = HostState {
         wasi: wasi.build(),
         table: Default::default(),
@@ -619,6 +627,8 @@ pub(crate) fn new_store(
         lane: Default::default(),
         reached_tick: false,
         start_laned: false,
+        http: WasiHttpCtx::new(),
+        net,
     };
     let mut store = Store::new(engine, state);
     store.limiter(|s| &mut s.limiter);

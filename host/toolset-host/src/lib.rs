@@ -39,13 +39,16 @@
 //!   preopened directories; deny by default), read-only sessions (every
 //!   executing or mutating host call refused, non-read-only-safe tools
 //!   hidden and refused), the kernel-class guard on every mutation, and
-//!   capped results. WASI gives a plug-in no environment, no network, no
+//!   capped results. WASI gives a plug-in no environment, no sockets, no
 //!   arguments, no stdin and no files beyond granted directories, and its
-//!   sleeps end at the call's deadline or cancellation.
+//!   sleeps end at the call's deadline or cancellation. Its only network
+//!   is wasi:http's outgoing requests to the origins granted it
+//!   ([`Grants::net`]; see `net`), checked by the host request by request.
 //!
 //! Architecture invariant: this is the only crate of gs-mcp that links
-//! wasmtime. It knows nothing of HTTP, JSON-RPC or any image backend: it
-//! reaches the image only through [`gs_toolset::ImageSession`].
+//! wasmtime. It serves no HTTP (its only HTTP is plug-ins' granted
+//! outgoing requests) and knows nothing of JSON-RPC or any image backend:
+//! it reaches the image only through [`gs_toolset::ImageSession`].
 
 mod bindings {
     //! Host bindings generated from `wit/` (the `toolset` world).
@@ -72,6 +75,7 @@ mod config;
 mod host;
 mod imports;
 mod lanes;
+mod net;
 mod offers;
 mod policy;
 mod schema;
@@ -81,7 +85,8 @@ mod wasm;
 mod watchdog;
 
 pub use config::{
-    Crash, CrashLog, DirGrant, Grants, HostConfig, Limits, WasmToolsetSpec, default_long_call_lanes,
+    Crash, CrashLog, DirGrant, Grants, HostConfig, Limits, NetGrant, WasmToolsetSpec,
+    default_long_call_lanes,
 };
 pub use host::{
     HostError, LoadError, LoadErrorKind, MAX_DESCRIPTION, MAX_SCHEMA, MAX_TITLE, MAX_TOOLS,

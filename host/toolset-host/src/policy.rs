@@ -47,13 +47,17 @@ impl Policy {
         }
     }
 
-    /// Every grant as a plug-in may ask for it: image grants by name, and
-    /// each directory as `dir:<guest path>` plus `:ro` or `:rw`.
+    /// Every grant as a plug-in may ask for it: image grants by name, each
+    /// directory as `dir:<guest path>` plus `:ro` or `:rw`, and each HTTP
+    /// origin as `net:<scheme>://<host>:<port>`.
     pub fn grant_names(&self) -> Vec<String> {
         let mut names = self.grants.names();
         for d in &self.grants.dirs {
             let mode = if d.writable { "rw" } else { "ro" };
             names.push(format!("dir:{}:{mode}", d.guest_path));
+        }
+        for origin in &self.grants.net {
+            names.push(format!("net:{origin}"));
         }
         names
     }

@@ -19,8 +19,10 @@ use wasmtime::component::ResourceTable;
 use wasmtime_wasi::cli::{IsTerminal, StdoutStream};
 use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
 use crate::lanes::{LaneSlot, Lanes};
+use crate::net::NetRules;
 use crate::policy::Policy;
 use crate::watchdog::Watchdog;
 
@@ -225,6 +227,10 @@ pub(crate) struct HostState {
     /// tick (its session's previous call was long): the epoch callback's
     /// first run is that turn, not a tick.
     pub start_laned: bool,
+    /// wasi:http's own state (its field-size limit).
+    pub http: WasiHttpCtx,
+    /// What an outgoing request is checked against (see [`crate::net`]).
+    pub net: NetRules,
 }
 
 impl HostState {
@@ -239,6 +245,25 @@ impl HostState {
     /// True if the host stopped the guest (deadline, cancellation, memory).
     pub fn stopped(&self) -> bool {
         self.stop.is_some() || self.limiter.stop.is_some()
+    }
+}
+
+impl WasiHttpView for HostState {
+    /// Every wasi:http host call passes here: the rules are brought up to
+    /// the call in flight (none outside a call, so nothing goes out then),
+    /// and the lane is given up, as before a sleep, since the guest is
+    /// about to wait on the network.
+    fn http(&mut self) -> WasiHttpCtxView<'_> {
+        self.end_run();
+        let call = self.call.as_ref().map(|c| &c.ctx);
+        self.net.deadline = call.and(self.deadline);
+        self.net.cancel = call.map(|c| c.cancel.clone());
+        self.net.read_only = call.is_some_and(|c| c.read_only);
+        WasiHttpCtxView {
+            ctx: &mut self.http,
+            table: &mut self.table,
+            hooks: &mut self.net,
+        }
     }
 }
 

@@ -1,0 +1,408 @@
+//! Outbound HTTP for plug-ins, by grant: wasi:http's outgoing handler,
+//! with every request checked here before anything leaves the host.
+//!
+//! A request goes out only when
+//!
+//! - its scheme, host and port are one of the toolset's granted origins
+//!   (`net = […]` in `toolsets.toml`; none by default);
+//! - a host granted by name resolves to public addresses only — none
+//!   loopback, private, link-local or otherwise not globally routable —
+//!   and the connection goes to an address so checked, never to a second
+//!   lookup's answer (so a name cannot be re-pointed at the host's own
+//!   network between the check and the connection). A host granted as an
+//!   IP address is the operator's explicit choice and may be any address;
+//! - in a read-only call, its method is GET, HEAD or OPTIONS.
+//!
+//! Redirects are not followed: a plug-in that follows one sends a new
+//! request, checked again. The response body is capped
+//! ([`crate::Limits::net_response`]); connecting, the wait for the
+//! response and every wait between body bytes end at the call's deadline
+//! or when its caller cancels, so a plug-in blocked on the network is
+//! stopped as a computing one is. A refusal reaches the guest as wasi:http's
+//! `HTTP-request-denied` or `destination-IP-prohibited` error code, and the
+//! plug-in decides what to tell its client.
+
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::{Arc, LazyLock};
+use std::task::{Context, Poll, ready};
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use gs_toolset::CancelToken;
+use http_body_util::BodyExt;
+use hyper::body::{Body, Frame, Incoming};
+use hyper::{Method, Request, Response};
+use tokio::net::TcpStream;
+use wasmtime_wasi_http::io::TokioIo;
+use wasmtime_wasi_http::{Error, RequestOptions, WasiBody, WasiHttpHooks};
+
+use crate::config::NetGrant;
+
+/// The longest a connection (name lookup, TCP and TLS) may take when the
+/// guest sets no timeout of its own; the call's deadline cuts it shorter.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often a request in flight looks at its caller's cancel token (a
+/// flag, which wakes nobody).
+const CANCEL_CHECK: Duration = Duration::from_millis(20);
+
+/// The answer a sent request resolves to, as wasmtime-wasi-http takes it:
+/// the response, and the future that drives the connection after it.
+type Sent = Result<
+    (
+        Response<WasiBody>,
+        Box<dyn Future<Output = Result<(), Error>> + Send>,
+    ),
+    Error,
+>;
+
+/// The rules one request is checked against: the toolset's origins and
+/// response cap, and the call it is made in.
+#[derive(Clone, Default)]
+pub(crate) struct NetRules {
+    /// The granted origins.
+    pub grants: Arc<[NetGrant]>,
+    /// The cap on one response body, in bytes.
+    pub response_cap: usize,
+    /// When the call must stop; `None` outside a call (no request may go
+    /// out then).
+    pub deadline: Option<Instant>,
+    /// The caller's cancel token.
+    pub cancel: Option<CancelToken>,
+    /// True in a read-only call: only GET, HEAD and OPTIONS go out.
+    pub read_only: bool,
+}
+
+impl WasiHttpHooks for NetRules {
+    fn send_request(
+        &mut self,
+        request: Request<WasiBody>,
+        options: Option<RequestOptions>,
+        _request_outcome: Box<dyn Future<Output = Result<(), Error>> + Send>,
+    ) -> Box<dyn Future<Output = Sent> + Send> {
+        let rules = self.clone();
+        Box::new(async move {
+            let Some(deadline) = rules.deadline else {
+                return Err(Error::HttpRequestDenied);
+            };
+            let stop = Stop {
+                deadline,
+                cancel: rules.cancel.clone(),
+            };
+            stop.bound(send(request, options, rules.clone(), stop.clone()))
+                .await
+        })
+    }
+}
+
+/// When a request in flight must end: the call's deadline or its
+/// caller's cancellation.
+#[derive(Clone)]
+struct Stop {
+    deadline: Instant,
+    cancel: Option<CancelToken>,
+}
+
+impl Stop {
+    /// Resolves when the call must stop.
+    async fn reached(&self) {
+        loop {
+            if self.cancel.as_ref().is_some_and(CancelToken::is_cancelled) {
+                return;
+            }
+            let now = Instant::now();
+            if now >= self.deadline {
+                return;
+            }
+            tokio::time::sleep((self.deadline - now).min(CANCEL_CHECK)).await;
+        }
+    }
+
+    /// `work`, unless the call must stop first.
+    async fn bound<T>(&self, work: impl Future<Output = Result<T, Error>>) -> Result<T, Error> {
+        tokio::select! {
+            answer = work => answer,
+            () = self.reached() => Err(Error::ConnectionTerminated),
+        }
+    }
+}
+
+/// Checks `request` against `rules`, connects to a checked address and
+/// sends it.
+async fn send(
+    mut request: Request<WasiBody>,
+    options: Option<RequestOptions>,
+    rules: NetRules,
+    stop: Stop,
+) -> Sent {
+    let uri = request.uri().clone();
+    let https = match uri.scheme_str() {
+        Some("https") => true,
+        Some("http") => false,
+        _ => return Err(Error::HttpProtocolError),
+    };
+    let host = uri.host().ok_or(Error::HttpRequestUriInvalid)?;
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
+    if rules.read_only && ![Method::GET, Method::HEAD, Method::OPTIONS].contains(request.method()) {
+        return Err(Error::HttpRequestDenied);
+    }
+    let granted = rules
+        .grants
+        .iter()
+        .any(|g| g.https == https && g.port == port && g.host.eq_ignore_ascii_case(host));
+    if !granted {
+        return Err(Error::HttpRequestDenied);
+    }
+    let connect_timeout = options
+        .and_then(|o| o.connect_timeout)
+        .unwrap_or(CONNECT_TIMEOUT);
+    let addresses = checked_addresses(host, port, connect_timeout).await?;
+    let tcp = connect(&addresses, connect_timeout).await?;
+    let stream: Box<dyn Stream> = if https {
+        Box::new(tls(host, tcp, connect_timeout).await?)
+    } else {
+        Box::new(tcp)
+    };
+    let (mut sender, connection) = tokio::time::timeout(
+        connect_timeout,
+        hyper::client::conn::http1::handshake(TokioIo::new(stream)),
+    )
+    .await
+    .map_err(|_| Error::ConnectionTimeout)??;
+    // The request line names only the path: the origin was the connection's.
+    let path = uri.path_and_query().map_or("/", |p| p.as_str());
+    *request.uri_mut() = path.parse().map_err(|_| Error::HttpRequestUriInvalid)?;
+
+    let mut connection = Box::pin(connection);
+    let mut response = Box::pin(sender.send_request(request));
+    let first_byte = options.and_then(|o| o.first_byte_timeout);
+    let waiting = std::future::poll_fn(|cx| {
+        if let Poll::Ready(answer) = response.as_mut().poll(cx) {
+            return Poll::Ready(answer.map_err(Error::from));
+        }
+        match connection.as_mut().poll(cx) {
+            Poll::Ready(Err(e)) => Poll::Ready(Err(Error::from(e))),
+            _ => Poll::Pending,
+        }
+    });
+    let response = match first_byte {
+        Some(t) => tokio::time::timeout(t, waiting)
+            .await
+            .map_err(|_| Error::ConnectionReadTimeout)??,
+        None => waiting.await?,
+    };
+    let between_bytes = options.and_then(|o| o.between_bytes_timeout);
+    let response = response.map(|incoming| {
+        CappedBody {
+            incoming,
+            left: rules.response_cap,
+            cap: rules.response_cap,
+            between_bytes,
+            idle: None,
+            stop: Box::pin(async move { stop.reached().await }),
+        }
+        .boxed_unsync()
+    });
+    let driver = async move { connection.await.map_err(Error::from) };
+    Ok((response, Box::new(driver)))
+}
+
+/// The addresses `host` may be reached at: itself when it is an IP
+/// address (granted by address), else what it resolves to, each public.
+async fn checked_addresses(
+    host: &str,
+    port: u16,
+    timeout: Duration,
+) -> Result<Vec<SocketAddr>, Error> {
+    if let Ok(ip) = host.parse::<IpAddr>() {
+        return Ok(vec![SocketAddr::new(ip, port)]);
+    }
+    let found: Vec<SocketAddr> =
+        tokio::time::timeout(timeout, tokio::net::lookup_host((host, port)))
+            .await
+            .map_err(|_| Error::DnsTimeout)?
+            .map_err(|_| Error::DestinationNotFound)?
+            .collect();
+    if found.is_empty() {
+        return Err(Error::DestinationNotFound);
+    }
+    if found.iter().any(|a| !is_public(a.ip())) {
+        return Err(Error::DestinationIpProhibited);
+    }
+    Ok(found)
+}
+
+/// A TCP connection to the first of `addresses` that answers.
+async fn connect(addresses: &[SocketAddr], timeout: Duration) -> Result<TcpStream, Error> {
+    let mut last = Error::ConnectionRefused;
+    for address in addresses {
+        match tokio::time::timeout(timeout, TcpStream::connect(address)).await {
+            Ok(Ok(stream)) => return Ok(stream),
+            Ok(Err(e)) => last = Error::Connect(e),
+            Err(_) => last = Error::ConnectionTimeout,
+        }
+    }
+    Err(last)
+}
+
+/// What a request is sent over: TCP, or TLS over it.
+trait Stream: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin {}
+impl<T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin> Stream for T {}
+
+/// TLS over `tcp`, the server's certificate checked for `host` against
+/// the system's trusted roots.
+async fn tls(
+    host: &str,
+    tcp: TcpStream,
+    timeout: Duration,
+) -> Result<tokio_rustls::client::TlsStream<TcpStream>, Error> {
+    static CONNECTOR: LazyLock<tokio_rustls::TlsConnector> = LazyLock::new(|| {
+        let mut roots = rustls::RootCertStore::empty();
+        for cert in rustls_native_certs::load_native_certs().certs {
+            let _ = roots.add(cert);
+        }
+        let config = rustls::ClientConfig::builder_with_provider(Arc::new(
+            rustls::crypto::ring::default_provider(),
+        ))
+        .with_safe_default_protocol_versions()
+        .expect("ring supports the default TLS versions")
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+        tokio_rustls::TlsConnector::from(Arc::new(config))
+    });
+    let name = rustls_pki_types::ServerName::try_from(host.to_string())
+        .map_err(|_| Error::HttpRequestUriInvalid)?;
+    tokio::time::timeout(timeout, CONNECTOR.connect(name, tcp))
+        .await
+        .map_err(|_| Error::ConnectionTimeout)?
+        .map_err(|_| Error::TlsCertificateError)
+}
+
+/// True if `ip` is globally routable: not loopback, private, link-local,
+/// shared (CGNAT), unspecified, multicast, broadcast, documentation or
+/// benchmarking space, nor an IPv6 form of one of those.
+pub(crate) fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            !(v4.is_loopback()
+                || v4.is_private()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_multicast()
+                || v4.is_broadcast()
+                || v4.is_documentation()
+                || a == 0
+                || (a == 100 && (64..128).contains(&b))
+                || (a == 198 && (18..20).contains(&b))
+                || a >= 240)
+        }
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return is_public(IpAddr::V4(v4));
+            }
+            let first = v6.segments()[0];
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
+                || first == 0x2001 && v6.segments()[1] == 0x0db8
+                || first == 0x0064 && v6.segments()[1] == 0xff9b)
+        }
+    }
+}
+
+/// A response body held to the toolset's cap, to the guest's wait between
+/// bytes and to the call's deadline and cancellation.
+struct CappedBody {
+    incoming: Incoming,
+    left: usize,
+    cap: usize,
+    between_bytes: Option<Duration>,
+    idle: Option<Pin<Box<tokio::time::Sleep>>>,
+    stop: Pin<Box<dyn Future<Output = ()> + Send>>,
+}
+
+impl Body for CappedBody {
+    type Data = Bytes;
+    type Error = Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Error>>> {
+        if self.stop.as_mut().poll(cx).is_ready() {
+            return Poll::Ready(Some(Err(Error::ConnectionTerminated)));
+        }
+        match Pin::new(&mut self.incoming).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => {
+                self.idle = None;
+                let size = frame.data_ref().map_or(0, Bytes::len);
+                if size > self.left {
+                    return Poll::Ready(Some(Err(Error::HttpResponseBodySize(Some(
+                        self.cap as u64,
+                    )))));
+                }
+                self.left -= size;
+                Poll::Ready(Some(Ok(frame)))
+            }
+            Poll::Ready(Some(Err(e))) => Poll::Ready(Some(Err(Error::from(e)))),
+            Poll::Ready(None) => Poll::Ready(None),
+            Poll::Pending => {
+                if let Some(wait) = self.between_bytes {
+                    let idle = self
+                        .idle
+                        .get_or_insert_with(|| Box::pin(tokio::time::sleep(wait)));
+                    ready!(idle.as_mut().poll(cx));
+                    return Poll::Ready(Some(Err(Error::ConnectionReadTimeout)));
+                }
+                Poll::Pending
+            }
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.incoming.is_end_stream()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_globally_routable_addresses_are_public() {
+        for private in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "255.255.255.255",
+            "224.0.0.1",
+            "::1",
+            "::",
+            "fc00::1",
+            "fd12::1",
+            "fe80::1",
+            "::ffff:127.0.0.1",
+            "::ffff:10.0.0.1",
+            "2001:db8::1",
+        ] {
+            assert!(!is_public(private.parse().unwrap()), "{private}");
+        }
+        for public in [
+            "93.184.216.34",
+            "8.8.8.8",
+            "2606:4700::1111",
+            "::ffff:1.1.1.1",
+        ] {
+            assert!(is_public(public.parse().unwrap()), "{public}");
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! Outbound HTTP by grant: the `fetcher` plug-in sends requests through
+//! wasi:http to HTTP servers this test starts on loopback (granted by
+//! address, as the operator would have to). What is not granted never
+//! reaches a server; what is granted arrives, and its response is held to
+//! the toolset's cap, the call's deadline and its caller's cancellation.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::*;
+use gs_toolset::{ErrorKind, ToolResult};
+use gs_toolset_host::{Grants, Limits, NetGrant, ToolsetHost, WasmToolset, WasmToolsetSpec};
+use serde_json::{Value, json};
+
+/// What a test server does with one request, given its request line.
+type Respond = Arc<dyn Fn(&str, &mut TcpStream) + Send + Sync>;
+
+/// An HTTP server on a loopback port, answering each request with
+/// `respond` and recording the request lines and Host headers it saw.
+struct Server {
+    address: SocketAddr,
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl Server {
+    fn start(respond: Respond) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = seen.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { return };
+                let log = log.clone();
+                let respond = respond.clone();
+                std::thread::spawn(move || {
+                    let mut reader = BufReader::new(stream.try_clone().unwrap());
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).is_err() {
+                        return;
+                    }
+                    let mut host = String::new();
+                    loop {
+                        let mut header = String::new();
+                        if reader.read_line(&mut header).unwrap_or(0) == 0 || header == "\r\n" {
+                            break;
+                        }
+                        if let Some(h) = header.to_ascii_lowercase().strip_prefix("host:") {
+                            host = h.trim().to_string();
+                        }
+                    }
+                    let line = line.trim_end().to_string();
+                    log.lock().unwrap().push(format!("{line} host={host}"));
+                    respond(&line, &mut stream);
+                });
+            }
+        });
+        Server { address, seen }
+    }
+
+    /// A server answering `200 OK` with `body`.
+    fn answering(body: &'static str) -> Server {
+        Server::start(Arc::new(move |_, stream| {
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }))
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    fn grant(&self) -> NetGrant {
+        NetGrant {
+            https: false,
+            host: self.address.ip().to_string(),
+            port: self.address.port(),
+        }
+    }
+
+    fn seen(&self) -> Vec<String> {
+        self.seen.lock().unwrap().clone()
+    }
+}
+
+/// The `fetcher` toolset on a host of its own (kept alive with it: the
+/// host's ticker enforces deadlines).
+struct Fetcher {
+    _host: ToolsetHost,
+    toolset: WasmToolset,
+}
+
+impl Fetcher {
+    fn session(&self) -> gs_toolset_host::WasmSession {
+        self.toolset.session()
+    }
+}
+
+fn fetcher(net: Vec<NetGrant>, limits: Limits) -> Fetcher {
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::FETCHER);
+    spec.grants = Grants {
+        net,
+        ..Grants::default()
+    };
+    spec.limits = limits;
+    let host = host();
+    let toolset = host.load(&spec).expect("fetcher loads");
+    Fetcher {
+        _host: host,
+        toolset,
+    }
+}
+
+fn fetch(toolset: &Fetcher, read_only: bool, arguments: Value) -> ToolResult {
+    let img = TestImage::new();
+    let mut s = toolset.session();
+    call(&mut s, &img.ctx(read_only), "fetch", &arguments.to_string())
+}
+
+fn answer(result: ToolResult) -> Value {
+    result
+        .expect("the tool answers")
+        .structured
+        .expect("structured")
+}
+
+#[test]
+fn a_granted_origin_is_reached_and_answers() {
+    let server = Server::answering("hello from the vendor");
+    let t = fetcher(vec![server.grant()], Limits::default());
+    let a = answer(fetch(
+        &t,
+        false,
+        json!({"url": server.url("/v1/items?q=1")}),
+    ));
+    assert_eq!(a["status"], 200, "{a}");
+    assert_eq!(a["body"], "hello from the vendor");
+    assert_eq!(
+        server.seen(),
+        [format!(
+            "GET /v1/items?q=1 HTTP/1.1 host={}",
+            server.address
+        )]
+    );
+}
+
+#[test]
+fn nothing_is_granted_by_default_and_nothing_leaves() {
+    let server = Server::answering("secret");
+    let t = fetcher(Vec::new(), Limits::default());
+    let a = answer(fetch(&t, false, json!({"url": server.url("/")})));
+    assert_eq!(a["error"], "HttpRequestDenied", "{a}");
+    assert!(server.seen().is_empty());
+}
+
+#[test]
+fn another_port_or_scheme_of_a_granted_host_is_refused() {
+    let granted = Server::answering("granted");
+    let other = Server::answering("other");
+    let t = fetcher(vec![granted.grant()], Limits::default());
+    let a = answer(fetch(&t, false, json!({"url": other.url("/")})));
+    assert_eq!(a["error"], "HttpRequestDenied", "{a}");
+    let https = format!("https://{}/", granted.address);
+    let a = answer(fetch(&t, false, json!({"url": https})));
+    assert_eq!(a["error"], "HttpRequestDenied", "{a}");
+    assert!(other.seen().is_empty() && granted.seen().is_empty());
+}
+
+#[test]
+fn a_name_that_resolves_to_loopback_is_refused_unless_granted_by_address() {
+    let server = Server::answering("internal");
+    let by_name = NetGrant {
+        host: "localhost".into(),
+        ..server.grant()
+    };
+    let t = fetcher(vec![by_name], Limits::default());
+    let url = format!("http://localhost:{}/", server.address.port());
+    let a = answer(fetch(&t, false, json!({"url": url})));
+    assert_eq!(a["error"], "DestinationIpProhibited", "{a}");
+    assert!(server.seen().is_empty());
+}
+
+#[test]
+fn a_redirect_is_answered_not_followed() {
+    let elsewhere = Server::answering("elsewhere");
+    let location = elsewhere.url("/moved");
+    let server = Server::start(Arc::new(move |_, stream| {
+        let _ = write!(
+            stream,
+            "HTTP/1.1 302 Found\r\nlocation: {location}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+        );
+    }));
+    let t = fetcher(vec![server.grant()], Limits::default());
+    let a = answer(fetch(&t, false, json!({"url": server.url("/old")})));
+    assert_eq!(a["status"], 302, "{a}");
+    let a = answer(fetch(&t, false, json!({"url": elsewhere.url("/moved")})));
+    assert_eq!(a["error"], "HttpRequestDenied", "{a}");
+    assert!(elsewhere.seen().is_empty());
+}
+
+#[test]
+fn a_read_only_call_may_read_but_not_send() {
+    let server = Server::answering("ok");
+    let t = fetcher(vec![server.grant()], Limits::default());
+    let a = answer(fetch(
+        &t,
+        true,
+        json!({"url": server.url("/x"), "method": "POST", "body": "change"}),
+    ));
+    assert_eq!(a["error"], "HttpRequestDenied", "{a}");
+    assert!(server.seen().is_empty());
+    let a = answer(fetch(&t, true, json!({"url": server.url("/x")})));
+    assert_eq!(a["status"], 200, "{a}");
+}
+
+#[test]
+fn a_response_over_the_cap_is_cut_off() {
+    let server = Server::start(Arc::new(|_, stream| {
+        let _ = write!(
+            stream,
+            "HTTP/1.1 200 OK\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+            1 << 20
+        );
+        let _ = stream.write_all(&vec![b'x'; 1 << 20]);
+    }));
+    let limits = Limits {
+        net_response: 64 << 10,
+        ..Limits::default()
+    };
+    let t = fetcher(vec![server.grant()], limits);
+    let a = answer(fetch(&t, false, json!({"url": server.url("/big")})));
+    let error = a["error"].as_str().unwrap_or_default();
+    assert!(error.contains("exceeds limit: 65536 bytes"), "{a}");
+    assert!(a["received"].as_u64().unwrap() <= 64 << 10, "{a}");
+}
+
+/// A server that reads the request and never answers.
+fn silent() -> Server {
+    Server::start(Arc::new(|_, _| std::thread::sleep(Duration::from_secs(30))))
+}
+
+#[test]
+fn a_call_waiting_on_a_silent_server_stops_at_its_deadline() {
+    let server = silent();
+    let deadline = Duration::from_millis(500);
+    let limits = Limits {
+        deadline,
+        ..Limits::default()
+    };
+    let t = fetcher(vec![server.grant()], limits);
+    let start = Instant::now();
+    let e = fetch(&t, false, json!({"url": server.url("/slow")})).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Deadline, "{}", e.message);
+    assert!(
+        start.elapsed() < deadline + Duration::from_secs(1),
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn a_call_waiting_on_a_silent_server_stops_when_cancelled() {
+    let server = silent();
+    let t = fetcher(vec![server.grant()], Limits::default());
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let cancel = ctx.cancel.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        cancel.cancel();
+    });
+    let mut s = t.session();
+    let start = Instant::now();
+    let e = call(
+        &mut s,
+        &ctx,
+        "fetch",
+        &json!({"url": server.url("/slow")}).to_string(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Cancelled, "{}", e.message);
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        start.elapsed()
+    );
+}
