@@ -7,6 +7,7 @@
 //! The validator covers the keywords tool schemas use: `type`, `enum`,
 //! `const`, `properties`, `required`, `additionalProperties`, `items`,
 //! `minItems`/`maxItems`, `minLength`/`maxLength`, `minimum`/`maximum`,
+//! `exclusiveMinimum`/`exclusiveMaximum`,
 //! `allOf`/`anyOf`/`oneOf`/`not`. Keywords it does not know (`$ref`,
 //! `format`, annotations) constrain nothing here, as JSON Schema treats
 //! unknown keywords.
@@ -98,7 +99,7 @@ fn check_at(schema: &Value, at: &str, depth: usize) -> Result<(), String> {
             return Err(format!("{} must be a non-negative integer", sub(key)));
         }
     }
-    for key in ["minimum", "maximum"] {
+    for key in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
         if let Some(n) = obj.get(key)
             && !n.is_number()
         {
@@ -133,7 +134,12 @@ fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), String> {
     if let Some(Value::Array(options)) = obj.get("enum")
         && !options.contains(value)
     {
-        return Err(format!("{at} is not one of the schema's `enum` values"));
+        let allowed: Vec<String> = options.iter().take(20).map(Value::to_string).collect();
+        return Err(format!(
+            "{at} is {value}, not one of the schema's `enum` values ({}{})",
+            allowed.join(", "),
+            if options.len() > 20 { ", …" } else { "" }
+        ));
     }
     if let Some(c) = obj.get("const")
         && c != value
@@ -158,21 +164,22 @@ fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), String> {
             at,
             "characters",
         )?,
-        Value::Number(n) => {
-            let n = n.as_f64().unwrap_or(f64::NAN);
-            if obj
-                .get("minimum")
-                .and_then(Value::as_f64)
-                .is_some_and(|m| n < m)
-            {
-                return Err(format!("{at} is below the schema's `minimum`"));
-            }
-            if obj
-                .get("maximum")
-                .and_then(Value::as_f64)
-                .is_some_and(|m| n > m)
-            {
-                return Err(format!("{at} is above the schema's `maximum`"));
+        Value::Number(number) => {
+            let n = number.as_f64().unwrap_or(f64::NAN);
+            let limit = |k: &str| obj.get(k).filter(|v| v.is_number());
+            for (keyword, breaks, relation) in [
+                ("minimum", (|n, m| n < m) as fn(f64, f64) -> bool, "below"),
+                ("maximum", |n, m| n > m, "above"),
+                ("exclusiveMinimum", |n, m| n <= m, "not above"),
+                ("exclusiveMaximum", |n, m| n >= m, "not below"),
+            ] {
+                if let Some(m) = limit(keyword)
+                    && breaks(n, m.as_f64().unwrap_or(f64::NAN))
+                {
+                    return Err(format!(
+                        "{at} is {number}, {relation} the schema's `{keyword}` of {m}"
+                    ));
+                }
             }
         }
         _ => {}
@@ -336,7 +343,27 @@ mod tests {
         );
         assert_eq!(
             validate(&json!({"n": -1}), &schema).unwrap_err(),
-            "$.n is below the schema's `minimum`"
+            "$.n is -1, below the schema's `minimum` of 0"
+        );
+        let nested = json!({
+            "type": "object",
+            "properties": {"order": {"type": "object", "properties": {
+                "qty": {"type": "integer", "exclusiveMinimum": 0},
+                "size": {"enum": ["S", "M"]},
+                "note": {"type": "string", "maxLength": 3}
+            }}}
+        });
+        assert_eq!(
+            validate(&json!({"order": {"qty": 0}}), &nested).unwrap_err(),
+            "$.order.qty is 0, not above the schema's `exclusiveMinimum` of 0"
+        );
+        assert_eq!(
+            validate(&json!({"order": {"size": "XL"}}), &nested).unwrap_err(),
+            "$.order.size is \"XL\", not one of the schema's `enum` values (\"S\", \"M\")"
+        );
+        assert_eq!(
+            validate(&json!({"order": {"note": "long"}}), &nested).unwrap_err(),
+            "$.order.note has 4 characters, more than the schema's `maxLength`"
         );
     }
 }

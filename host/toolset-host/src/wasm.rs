@@ -427,6 +427,7 @@ impl WasmSession {
         // Held apart from `self`, which instantiating borrows.
         let inner = self.inner.clone();
         let descriptor = inner.info.dispatch(tool)?;
+        check_arguments(tool, arguments, &descriptor.input_schema)?;
         let limits = self.inner.policy.limits;
         let mut live = self.armed_instance(ctx, tool).await?;
         let answer = live
@@ -679,6 +680,58 @@ fn convert_output(tool: &str, o: types::ToolOutput, output_schema: Option<&Value
     Ok(ToolOutput {
         content,
         structured,
+    })
+}
+
+/// Checks a call's arguments against the tool's declared input schema —
+/// nested properties, numeric bounds, string lengths and enums included —
+/// so that arguments the schema does not admit never reach the guest. A
+/// missing or unknown argument is worded as the built-in tools word it.
+fn check_arguments(tool: &str, arguments: &Arguments, schema: &Value) -> Result<(), ToolError> {
+    let value: Value = serde_json::from_str(arguments.text()).map_err(|e| {
+        ToolError::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
+    })?;
+    if let (Value::Object(given), Value::Object(schema)) = (&value, schema) {
+        let declared = schema.get("properties").and_then(Value::as_object);
+        let required = schema.get("required").and_then(Value::as_array);
+        if let Some(missing) = required
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .find(|name| !given.contains_key(*name))
+        {
+            return Err(ToolError::invalid_params(format!(
+                "`{tool}` needs the argument `{missing}`"
+            )));
+        }
+        if schema.get("additionalProperties") == Some(&Value::Bool(false))
+            && let Some(unknown) = given
+                .keys()
+                .find(|k| !declared.is_some_and(|d| d.contains_key(*k)))
+        {
+            let known: Vec<String> = declared
+                .into_iter()
+                .flat_map(|d| d.keys())
+                .map(|k| format!("`{k}`"))
+                .collect();
+            return Err(ToolError::invalid_params(format!(
+                "`{tool}` has no argument `{unknown}`; its arguments are {}",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        }
+    }
+    schema::validate(&value, schema).map_err(|e| {
+        ToolError::invalid_params(match e.strip_prefix("$.") {
+            Some(rest) => {
+                let (path, problem) = rest.split_once(' ').unwrap_or((rest, ""));
+                format!("argument `{path}` of `{tool}` {problem}")
+            }
+            None => format!("the arguments of `{tool}` do not match its input schema: {e}"),
+        })
     })
 }
 

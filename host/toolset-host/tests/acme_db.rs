@@ -472,6 +472,9 @@ fn a_read_only_session_sees_only_the_read_only_safe_tools() {
     );
 }
 
+/// Arguments the tool's schema does not admit (a missing or unknown
+/// property, a value outside the enum or below a `minimum`) are refused by
+/// the host before the plug-in runs; the rest by the plug-in's own checks.
 #[test]
 fn bad_arguments_are_invalid_params_naming_the_problem() {
     let img = acme_image();
@@ -501,12 +504,12 @@ fn bad_arguments_are_invalid_params_naming_the_problem() {
         (
             "acme_query",
             json!({"report": "lowStock", "threshold": -1}),
-            "between 0 and",
+            "argument `threshold` of `acme_query` is -1, below the schema's `minimum` of 0",
         ),
         (
             "acme_query",
             json!({"report": "sales", "limit": 0}),
-            "between 1 and 100",
+            "argument `limit` of `acme_query` is 0, below the schema's `minimum` of 1",
         ),
         (
             "acme_query",

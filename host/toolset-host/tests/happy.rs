@@ -147,7 +147,7 @@ fn bad_arguments_are_refused_before_the_tool_runs() {
     let e = call(&mut *s, &ctx, "add", r#"{"a": 1, "b": "2"}"#).unwrap_err();
     assert_eq!(
         e.message,
-        "argument `b` of `add` must be an integer, not a string"
+        "argument `b` of `add` is a string, not of type \"integer\""
     );
     let e = call(&mut *s, &ctx, "greet", " [1]").unwrap_err();
     assert_eq!(
