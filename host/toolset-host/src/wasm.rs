@@ -94,6 +94,15 @@ impl WasmToolset {
             last_call_long: false,
         }
     }
+
+    /// The check every call's arguments pass before the guest runs: the
+    /// tool's declared input schema, in full. Answers the error the client
+    /// would get, or `Ok` if the call would reach the guest (benchmarks
+    /// time it on its own).
+    pub fn check_arguments(&self, tool: &str, arguments: &Arguments) -> Result<(), ToolError> {
+        let descriptor = self.inner.info.dispatch(tool)?;
+        check_arguments(tool, arguments, &descriptor.input_schema)
+    }
 }
 
 impl Toolset for WasmToolset {
