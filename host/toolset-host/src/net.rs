@@ -277,7 +277,19 @@ async fn tls(
     tokio::time::timeout(timeout, CONNECTOR.connect(name, tcp))
         .await
         .map_err(|_| Error::ConnectionTimeout)?
-        .map_err(|_| Error::TlsCertificateError)
+        .map_err(|e| {
+            match e
+                .get_ref()
+                .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+            {
+                Some(rustls::Error::InvalidCertificate(_)) => Error::TlsCertificateError,
+                Some(rustls::Error::AlertReceived(alert)) => Error::TlsAlertReceived {
+                    alert_id: Some(u8::from(*alert)),
+                    alert_message: Some(format!("{alert:?}")),
+                },
+                _ => Error::TlsProtocolError,
+            }
+        })
 }
 
 /// True if `ip` is globally routable: not loopback, private, link-local,

@@ -6,7 +6,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -291,4 +291,52 @@ fn a_call_waiting_on_a_silent_server_stops_when_cancelled() {
         "took {:?}",
         start.elapsed()
     );
+}
+
+#[test]
+fn an_https_server_whose_certificate_is_not_trusted_is_refused() {
+    // A TLS server on loopback with a self-signed certificate for
+    // 127.0.0.1: the handshake fails on the certificate, so no request is
+    // ever sent.
+    let generated = rcgen::generate_simple_self_signed(vec!["127.0.0.1".into()]).unwrap();
+    let key =
+        rustls_pki_types::PrivateKeyDer::try_from(generated.signing_key.serialize_der()).unwrap();
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(vec![generated.cert.der().clone()], key)
+    .unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    let requests = Arc::new(Mutex::new(0));
+    let counted = requests.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut tcp) = stream else { return };
+            let mut tls = rustls::ServerConnection::new(Arc::new(config.clone())).unwrap();
+            let mut stream = rustls::Stream::new(&mut tls, &mut tcp);
+            let mut line = [0u8; 64];
+            if matches!(stream.read(&mut line), Ok(n) if n > 0) {
+                *counted.lock().unwrap() += 1;
+            }
+        }
+    });
+    let t = fetcher(
+        vec![NetGrant {
+            https: true,
+            host: "127.0.0.1".into(),
+            port: address.port(),
+        }],
+        Limits::default(),
+    );
+    let a = answer(fetch(
+        &t,
+        false,
+        json!({"url": format!("https://127.0.0.1:{}/", address.port())}),
+    ));
+    assert_eq!(a["error"], "TlsCertificateError", "{a}");
+    assert_eq!(*requests.lock().unwrap(), 0, "no request was sent");
 }
