@@ -72,6 +72,7 @@ extern crate self as gs_mcp_sdk;
 
 pub mod client;
 mod host;
+pub mod http;
 mod offers;
 mod output;
 mod schema;

@@ -73,6 +73,9 @@ type ExecuteStub = Rc<dyn Fn(&str) -> Result<Doit, Failure>>;
 /// client's result out.
 type ClientStub = Rc<dyn Fn(&str, &serde_json::Value) -> Result<serde_json::Value, Failure>>;
 
+/// Answers the tools' outbound HTTP requests.
+type HttpStub = Rc<dyn Fn(&crate::http::Request) -> Result<crate::http::Response, Error>>;
+
 /// One progress report a tool sent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Progress {
@@ -211,6 +214,23 @@ pub(crate) struct State {
     client: Option<ClientStub>,
     asked: Vec<(String, serde_json::Value)>,
     cancelled: bool,
+    http: Option<HttpStub>,
+    requests: Vec<crate::http::Request>,
+}
+
+impl State {
+    /// One outbound request: recorded, then answered by the stub, or
+    /// refused as an ungranted origin is.
+    pub(crate) fn http(
+        &mut self,
+        request: &crate::http::Request,
+    ) -> Result<crate::http::Response, Error> {
+        self.requests.push(request.clone());
+        match &self.http {
+            Some(stub) => stub(request),
+            None => Err(crate::http::refused(request, "HttpRequestDenied")),
+        }
+    }
 }
 
 /// A stand-in for the gs-mcp server in native tests: an image fixture, an
@@ -305,6 +325,8 @@ impl MockHost {
                 client: None,
                 asked: Vec::new(),
                 cancelled: false,
+                http: None,
+                requests: Vec::new(),
             })),
         }
     }
@@ -327,6 +349,22 @@ impl MockHost {
     ) -> MockHost {
         self.state.borrow_mut().client = Some(Rc::new(answer));
         self
+    }
+
+    /// Answers the tools' outbound HTTP requests (`http::send`) with
+    /// `answer`, as the origins the operator granted would. Without it
+    /// every request is refused, as for a toolset granted no origin.
+    pub fn on_http(
+        self,
+        answer: impl Fn(&crate::http::Request) -> Result<crate::http::Response, Error> + 'static,
+    ) -> MockHost {
+        self.state.borrow_mut().http = Some(Rc::new(answer));
+        self
+    }
+
+    /// Every outbound HTTP request the tools made, in order.
+    pub fn requests(&self) -> Vec<crate::http::Request> {
+        self.state.borrow().requests.clone()
     }
 
     /// Makes `client::cancelled` answer `cancelled`.

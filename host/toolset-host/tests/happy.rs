@@ -45,6 +45,7 @@ fn describe_lists_the_tools_with_schemas_and_safety() {
         [
             "greet",
             "add",
+            "http_get",
             "fail",
             "media",
             "counter",

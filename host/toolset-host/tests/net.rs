@@ -340,3 +340,48 @@ fn an_https_server_whose_certificate_is_not_trusted_is_refused() {
     assert_eq!(a["error"], "TlsCertificateError", "{a}");
     assert_eq!(*requests.lock().unwrap(), 0, "no request was sent");
 }
+
+/// `hello`'s `http_get`, which uses the SDK's `http` module: the same
+/// grant check, and a refusal worded for the model and the operator.
+#[test]
+fn the_sdk_s_http_module_reaches_a_granted_origin_and_names_an_ungranted_one() {
+    let server = Server::answering("{\"ok\": true}");
+    let load = |net: Vec<NetGrant>| {
+        let mut spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
+        spec.grants = Grants {
+            net,
+            ..Grants::default()
+        };
+        let host = host();
+        let toolset = host.load(&spec).expect("hello loads");
+        Fetcher {
+            _host: host,
+            toolset,
+        }
+    };
+    let img = TestImage::new();
+    let granted = load(vec![server.grant()]);
+    let url = server.url("/status");
+    let args = json!({ "url": url }).to_string();
+    let a = call(&mut granted.session(), &img.ctx(false), "http_get", &args)
+        .expect("the GET answers")
+        .structured
+        .expect("structured");
+    assert_eq!(
+        a,
+        json!({"status": 200, "contentType": null, "text": "{\"ok\": true}"})
+    );
+    let denied = load(Vec::new());
+    let e = call(&mut denied.session(), &img.ctx(false), "http_get", &args).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Refused, "{}", e.message);
+    assert_eq!(
+        e.message,
+        format!(
+            "GET to `http://{0}` is not granted to this toolset; the operator grants origins \
+             with `net = [\"http://{0}\"]` in toolsets.toml (a read-only session sends only \
+             GET, HEAD and OPTIONS)",
+            server.address
+        )
+    );
+    assert_eq!(server.seen().len(), 1, "only the granted GET arrived");
+}

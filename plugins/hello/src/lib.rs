@@ -156,6 +156,21 @@ fn chatty(_: NoArgs) -> Result<Output, Error> {
     Ok(Output::text("logged"))
 }
 
+#[derive(Deserialize)]
+struct Url {
+    url: String,
+}
+
+/// A GET through the SDK's `http` (the operator must grant the origin).
+fn http_get(a: Url) -> Result<Output, Error> {
+    let answer = gs_mcp_sdk::http::get(&a.url)?;
+    Output::json(&json!({
+        "status": answer.status,
+        "contentType": answer.header("content-type"),
+        "text": answer.text(),
+    }))
+}
+
 fn toolset() -> Toolset {
     let no_args = || Schema::object();
     Toolset::new("hello", "1.0.0")
@@ -174,6 +189,16 @@ fn toolset() -> Toolset {
                 )
                 .output(Schema::object().required("sum", Schema::integer()))
                 .read_only_safe(),
+        )
+        .tool(
+            Tool::new(
+                "http_get",
+                "GETs a URL through the SDK's http (needs the origin granted); answers \
+                 {status, contentType, text}.",
+                http_get,
+            )
+            .input(Schema::object().required("url", Schema::string()))
+            .read_only_safe(),
         )
         .tool(
             Tool::new("fail", "Fails with the error kind asked for.", fail)

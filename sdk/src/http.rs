@@ -1,0 +1,360 @@
+//! Outbound HTTP, for a toolset the operator granted origins to
+//! (`net = ["https://api.acme.example"]` in `toolsets.toml`): one request,
+//! its whole response, through wasi:http.
+//!
+//! ```no_run
+//! # fn demo() -> Result<(), gs_mcp_sdk::Error> {
+//! use gs_mcp_sdk::http;
+//! let answer = http::send(
+//!     &http::Request::post("https://api.acme.example/v1/lookup", r#"{"sku": "A-1"}"#)
+//!         .header("content-type", "application/json"),
+//! )?;
+//! let found: serde_json::Value = answer.json()?;
+//! # Ok(()) }
+//! ```
+//!
+//! The host checks every request: an origin the operator did not grant,
+//! a granted name that resolves to a loopback or private address, or (in
+//! a read-only session) a method other than GET, HEAD or OPTIONS is
+//! refused, as [`ErrorKind::Refused`](crate::ErrorKind::Refused) naming
+//! the origin. Redirects are answered, not followed; the response body is
+//! capped by the operator (8 MiB unless configured) and the call's deadline
+//! ends any wait.
+//!
+//! Off WebAssembly, with the `testing` feature, requests go to the stub
+//! given to `testing::MockHost::on_http`, and without one are refused as
+//! an ungranted origin would be.
+
+// Without a host, `send` only panics: its argument goes unused, and so
+// does the refusal wording the host and the mock share.
+#![cfg_attr(
+    all(not(target_arch = "wasm32"), not(any(test, feature = "testing"))),
+    allow(unused_variables, dead_code)
+)]
+
+use serde::de::DeserializeOwned;
+
+use crate::output::Error;
+
+/// One HTTP request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// The method, e.g. `GET`.
+    pub method: String,
+    /// The whole URL: `http` or `https`, host, optional port, path and
+    /// query.
+    pub url: String,
+    /// Header names and values, in order.
+    pub headers: Vec<(String, String)>,
+    /// The body; empty for none.
+    pub body: Vec<u8>,
+}
+
+impl Request {
+    /// A GET of `url`.
+    pub fn get(url: &str) -> Request {
+        Request {
+            method: "GET".into(),
+            url: url.into(),
+            headers: Vec::new(),
+            body: Vec::new(),
+        }
+    }
+
+    /// A POST of `body` to `url`.
+    pub fn post(url: &str, body: impl Into<Vec<u8>>) -> Request {
+        Request {
+            method: "POST".into(),
+            url: url.into(),
+            headers: Vec::new(),
+            body: body.into(),
+        }
+    }
+
+    /// The request with a header added.
+    pub fn header(mut self, name: &str, value: &str) -> Request {
+        self.headers.push((name.into(), value.into()));
+        self
+    }
+
+    /// The request with `method` instead (`PUT`, `DELETE`, …).
+    pub fn method(mut self, method: &str) -> Request {
+        self.method = method.into();
+        self
+    }
+
+    /// The origin the request goes to, `scheme://host:port`, as an operator
+    /// grants it; `None` for a URL that is not http or https.
+    pub fn origin(&self) -> Option<String> {
+        let (scheme, rest) = self.url.split_once("://")?;
+        let default_port = match scheme {
+            "https" => 443,
+            "http" => 80,
+            _ => return None,
+        };
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        let has_port = authority.rsplit_once(':').is_some_and(|(_, p)| {
+            !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()) && !p.contains(']')
+        });
+        Some(if has_port {
+            format!("{scheme}://{authority}")
+        } else {
+            format!("{scheme}://{authority}:{default_port}")
+        })
+    }
+}
+
+/// A whole response.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Response {
+    /// The status code.
+    pub status: u16,
+    /// Header names (lowercase) and values, in order.
+    pub headers: Vec<(String, String)>,
+    /// The body.
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    /// A response of `status` with `body` (for tests' stubs).
+    pub fn new(status: u16, body: impl Into<Vec<u8>>) -> Response {
+        Response {
+            status,
+            headers: Vec::new(),
+            body: body.into(),
+        }
+    }
+
+    /// The first value of header `name` (any case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The body as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    /// The body read as JSON into `T`; an error names the status and what
+    /// did not parse.
+    pub fn json<T: DeserializeOwned>(&self) -> Result<T, Error> {
+        serde_json::from_slice(&self.body).map_err(|e| {
+            Error::other(format!(
+                "the HTTP response (status {}) is not the JSON expected: {e}",
+                self.status
+            ))
+        })
+    }
+}
+
+/// Sends `request` and reads its whole response.
+pub fn send(request: &Request) -> Result<Response, Error> {
+    crate::host::host_fn!("http::send", wasi::send(request), |host| host.http(request))
+}
+
+/// A GET of `url`.
+pub fn get(url: &str) -> Result<Response, Error> {
+    send(&Request::get(url))
+}
+
+/// The error for a request the host refused with wasi:http's `code`.
+pub(crate) fn refused(request: &Request, code: &str) -> Error {
+    let origin = request.origin().unwrap_or_else(|| request.url.clone());
+    let why = match code {
+        "DestinationIpProhibited" => format!(
+            "`{origin}` resolves to a loopback or private address, which is reached only when \
+             the operator grants its IP address"
+        ),
+        _ => format!(
+            "{} to `{origin}` is not granted to this toolset; the operator grants origins with \
+             `net = [\"{origin}\"]` in toolsets.toml (a read-only session sends only GET, HEAD \
+             and OPTIONS)",
+            request.method
+        ),
+    };
+    Error::new(crate::ErrorKind::Refused, why)
+}
+
+#[cfg(target_arch = "wasm32")]
+mod wasi {
+    use wasip2::http::outgoing_handler;
+    use wasip2::http::types::{ErrorCode, Fields, Method, OutgoingBody, OutgoingRequest, Scheme};
+    use wasip2::io::streams::StreamError;
+
+    use super::{Request, Response, refused};
+    use crate::output::Error;
+
+    /// The error code's variant name (`HttpRequestDenied`, …).
+    fn name(code: &ErrorCode) -> String {
+        let debug = format!("{code:?}");
+        let name = debug.strip_prefix("ErrorCode::").unwrap_or(&debug);
+        name.split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    fn failed(request: &Request, code: &ErrorCode) -> Error {
+        let code_name = name(code);
+        match code_name.as_str() {
+            "HttpRequestDenied" | "DestinationIpProhibited" => refused(request, &code_name),
+            _ => Error::other(format!(
+                "{} {} failed: {code_name}",
+                request.method, request.url
+            )),
+        }
+    }
+
+    pub(super) fn send(request: &Request) -> Result<Response, Error> {
+        let bad = |what: &str| Error::invalid_params(format!("{what}: `{}`", request.url));
+        let (scheme, rest) = request
+            .url
+            .split_once("://")
+            .ok_or_else(|| bad("not an http or https URL"))?;
+        let scheme = match scheme {
+            "https" => Scheme::Https,
+            "http" => Scheme::Http,
+            _ => return Err(bad("not an http or https URL")),
+        };
+        let (authority, path) = match rest.find(['/', '?']) {
+            Some(i) if rest.as_bytes()[i] == b'/' => (&rest[..i], rest[i..].to_string()),
+            Some(i) => (&rest[..i], format!("/{}", &rest[i..])),
+            None => (rest, "/".to_string()),
+        };
+        let headers = Fields::new();
+        for (n, v) in &request.headers {
+            headers
+                .append(n, v.as_bytes())
+                .map_err(|e| Error::invalid_params(format!("header `{n}`: {e:?}")))?;
+        }
+        let outgoing = OutgoingRequest::new(headers);
+        let method = match request.method.as_str() {
+            "GET" => Method::Get,
+            "HEAD" => Method::Head,
+            "POST" => Method::Post,
+            "PUT" => Method::Put,
+            "DELETE" => Method::Delete,
+            "PATCH" => Method::Patch,
+            "OPTIONS" => Method::Options,
+            other => Method::Other(other.to_string()),
+        };
+        outgoing
+            .set_method(&method)
+            .map_err(|()| bad("the method is not valid"))?;
+        outgoing
+            .set_scheme(Some(&scheme))
+            .map_err(|()| bad("the scheme is not valid"))?;
+        outgoing
+            .set_authority(Some(authority))
+            .map_err(|()| bad("the host is not valid"))?;
+        outgoing
+            .set_path_with_query(Some(&path))
+            .map_err(|()| bad("the path is not valid"))?;
+        let body = outgoing
+            .body()
+            .map_err(|()| Error::other("the request body could not be opened"))?;
+        if !request.body.is_empty() {
+            let stream = body
+                .write()
+                .map_err(|()| Error::other("the request body could not be written"))?;
+            for chunk in request.body.chunks(4096) {
+                stream
+                    .blocking_write_and_flush(chunk)
+                    .map_err(|_| Error::other("the request body could not be written"))?;
+            }
+        }
+        let pending = outgoing_handler::handle(outgoing, None).map_err(|c| failed(request, &c))?;
+        OutgoingBody::finish(body, None).map_err(|c| failed(request, &c))?;
+        pending.subscribe().block();
+        let response = match pending.get() {
+            Some(Ok(Ok(response))) => response,
+            Some(Ok(Err(code))) => return Err(failed(request, &code)),
+            _ => return Err(Error::other("the HTTP response never came")),
+        };
+        let headers = response
+            .headers()
+            .entries()
+            .into_iter()
+            .map(|(n, v)| (n, String::from_utf8_lossy(&v).into_owned()))
+            .collect();
+        let status = response.status();
+        let incoming = response
+            .consume()
+            .map_err(|()| Error::other("the response body could not be read"))?;
+        let stream = incoming
+            .stream()
+            .map_err(|()| Error::other("the response body could not be read"))?;
+        let mut body = Vec::new();
+        loop {
+            match stream.blocking_read(65536) {
+                Ok(chunk) => body.extend_from_slice(&chunk),
+                Err(StreamError::Closed) => break,
+                Err(StreamError::LastOperationFailed(e)) => {
+                    return Err(match wasip2::http::types::http_error_code(&e) {
+                        Some(code) => failed(request, &code),
+                        None => Error::other(format!(
+                            "reading the response of {} {} failed: {}",
+                            request.method,
+                            request.url,
+                            e.to_debug_string()
+                        )),
+                    });
+                }
+            }
+        }
+        Ok(Response {
+            status,
+            headers,
+            body,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_names_its_origin_as_an_operator_grants_it() {
+        assert_eq!(
+            Request::get("https://api.acme.example/v1?q=1")
+                .origin()
+                .as_deref(),
+            Some("https://api.acme.example:443")
+        );
+        assert_eq!(
+            Request::get("http://127.0.0.1:8080").origin().as_deref(),
+            Some("http://127.0.0.1:8080")
+        );
+        assert_eq!(Request::get("ftp://x").origin(), None);
+    }
+
+    #[test]
+    fn a_mock_host_answers_requests_with_its_stub_and_refuses_without_one() {
+        use crate::testing::MockHost;
+        let host =
+            MockHost::new().on_http(|r| Ok(Response::new(201, format!("{} {}", r.method, r.url))));
+        let installed = host.install();
+        let answer = send(&Request::post("https://api.acme.example/x", "{}")).unwrap();
+        assert_eq!(
+            (answer.status, answer.text()),
+            (201, "POST https://api.acme.example/x".into())
+        );
+        assert_eq!(host.requests()[0].body, b"{}");
+        drop(installed);
+
+        let bare = MockHost::new();
+        let _installed = bare.install();
+        let e = get("https://api.acme.example/x").unwrap_err();
+        assert_eq!(e.kind, crate::ErrorKind::Refused);
+        assert!(
+            e.message
+                .contains("`net = [\"https://api.acme.example:443\"]`"),
+            "{}",
+            e.message
+        );
+    }
+}
