@@ -333,6 +333,34 @@ mod tests {
     }
 
     #[test]
+    fn a_mock_host_refuses_a_tool_needing_a_grant_it_was_not_given() {
+        use crate::testing::MockHost;
+        use crate::{Output, Tool, Toolset};
+        #[derive(serde::Deserialize)]
+        struct NoArgs {}
+        let toolset = || {
+            Toolset::new("t", "1").tool(
+                Tool::new("ping", "GETs the status.", |_: NoArgs| {
+                    Output::json(&serde_json::json!({"status": get("https://a.example/")?.status}))
+                })
+                .needs(&["net"]),
+            )
+        };
+        let e = MockHost::new().call(&toolset(), "ping", "{}").unwrap_err();
+        assert_eq!(e.kind, crate::ErrorKind::Refused);
+        assert_eq!(
+            e.message,
+            "tool `ping` needs the grant `net`, which this session was not given; a server \
+             whose operator did not grant it leaves the tool out"
+        );
+        let granted = MockHost::new()
+            .grant("net")
+            .on_http(|_| Ok(Response::new(204, "")));
+        let out = granted.call(&toolset(), "ping", "{}").unwrap();
+        assert_eq!(out.structured, Some(serde_json::json!({"status": 204})));
+    }
+
+    #[test]
     fn a_mock_host_answers_requests_with_its_stub_and_refuses_without_one() {
         use crate::testing::MockHost;
         let host =

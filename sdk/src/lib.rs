@@ -176,6 +176,12 @@ macro_rules! export_toolset {
             }
         }
 
+        impl $crate::__private::RequirementsGuest for __GsMcpToolsetExport {
+            fn tool_grants() -> ::std::vec::Vec<$crate::__private::WitToolRequirement> {
+                $crate::__private::tool_grants($build)
+            }
+        }
+
         impl $crate::__private::CompletionGuest for __GsMcpToolsetExport {
             fn complete(
                 request: $crate::__private::WitCompletionRequest,
@@ -202,9 +208,11 @@ pub mod __private {
 
     pub use crate::toolset::{
         call, complete, describe, fixed_resources, get_prompt, prompts, read, resource_templates,
+        tool_grants,
     };
     pub use bindings::exports::gemstone::mcp::completion::Guest as CompletionGuest;
     pub use bindings::exports::gemstone::mcp::prompts::Guest as PromptsGuest;
+    pub use bindings::exports::gemstone::mcp::requirements::Guest as RequirementsGuest;
     pub use bindings::exports::gemstone::mcp::resources::Guest as ResourcesGuest;
     pub use bindings::exports::gemstone::mcp::tools::{
         Error as WitError, Guest, ToolOutput as WitOutput, ToolsetDescription as WitDescription,
@@ -213,7 +221,7 @@ pub mod __private {
         Completion as WitCompletion, CompletionRequest as WitCompletionRequest,
         EmbeddedResource as WitEmbeddedResource, Failure as WitFailure, Prompt as WitPrompt,
         PromptInfo as WitPromptInfo, ResourceInfo as WitResourceInfo,
-        ResourceTemplate as WitResourceTemplate,
+        ResourceTemplate as WitResourceTemplate, ToolRequirement as WitToolRequirement,
     };
 
     #[allow(missing_docs, clippy::all)]

@@ -332,7 +332,8 @@ impl MockHost {
     }
 
     /// Gives a grant, as the operator's `toolsets.toml` would
-    /// (`image:read`, `image:execute`, `image:write`).
+    /// (`image:read`, `image:execute`, `image:write`, or `net` for granted
+    /// HTTP origins).
     pub fn grant(self, name: &str) -> MockHost {
         self.state.borrow_mut().grants.push(name.to_string());
         self
@@ -439,8 +440,23 @@ impl MockHost {
     }
 
     /// Runs `tool` of `toolset` on `arguments` (JSON text) as a call from
-    /// the server would, with this mock answering the host functions.
+    /// the server would, with this mock answering the host functions. A
+    /// tool that [needs](crate::Tool::needs) a grant this mock does not
+    /// give is refused, as a server leaves such a tool out.
     pub fn call(&self, toolset: &Toolset, tool: &str, arguments: &str) -> Result<Output, Error> {
+        let granted = |g: &&String| {
+            let s = self.state.borrow();
+            s.grants.iter().any(|have| have == *g)
+        };
+        if let Some(missing) = toolset.needs_of(tool).iter().find(|g| !granted(g)) {
+            return Err(Error::new(
+                ErrorKind::Refused,
+                format!(
+                    "tool `{tool}` needs the grant `{missing}`, which this session was not \
+                     given; a server whose operator did not grant it leaves the tool out"
+                ),
+            ));
+        }
         let _installed = self.install();
         toolset.call_json(tool, arguments)
     }

@@ -32,6 +32,8 @@ pub struct Tool {
     check: ArgumentCheck,
     output: Option<Schema>,
     read_only_safe: bool,
+    /// The grants it needs (`requirements`, 0.1.3).
+    needs: Vec<String>,
     handler: Handler,
 }
 
@@ -67,6 +69,7 @@ impl Tool {
             input,
             output: None,
             read_only_safe: false,
+            needs: Vec::new(),
             handler: Box::new(move |arguments| {
                 let from_value = |value: Value| {
                     serde_json::from_value::<A>(value).map_err(|e| {
@@ -112,6 +115,16 @@ impl Tool {
     /// anyway.)
     pub fn read_only_safe(mut self) -> Tool {
         self.read_only_safe = true;
+        self
+    }
+
+    /// Declares the grants the tool needs to work, named as `toolsets.toml`
+    /// names them: `image:read`, `image:execute`, `image:write`, `net` (at
+    /// least one HTTP origin). A server whose operator did not give them
+    /// all leaves the tool out, saying so at start-up, rather than offer a
+    /// tool that can only fail; `gs-mcp tools` lists them.
+    pub fn needs(mut self, grants: &[&str]) -> Tool {
+        self.needs = grants.iter().map(|g| g.to_string()).collect();
         self
     }
 }
@@ -275,6 +288,32 @@ pub fn call(
     with_toolset(build, |t| t.call_json(&tool, &arguments))
         .map(Output::into_wit)
         .map_err(Error::into_wit)
+}
+
+#[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
+impl Toolset {
+    /// The grants `tool` declared it needs (none for an unknown tool).
+    pub(crate) fn needs_of(&self, tool: &str) -> &[String] {
+        self.tools
+            .iter()
+            .find(|t| t.name == tool)
+            .map_or(&[], |t| t.needs.as_slice())
+    }
+}
+
+/// The exported `requirements.tool-grants`.
+#[doc(hidden)]
+pub fn tool_grants(build: fn() -> Toolset) -> Vec<wit::ToolRequirement> {
+    with_toolset(build, |t| {
+        t.tools
+            .iter()
+            .filter(|tool| !tool.needs.is_empty())
+            .map(|tool| wit::ToolRequirement {
+                tool: tool.name.clone(),
+                grants: tool.needs.clone(),
+            })
+            .collect()
+    })
 }
 
 /// The exported `resources.fixed`.

@@ -35,6 +35,7 @@ fn set(name: &str, tools: &[(&str, bool)]) -> Set {
                     input_schema: json!({"type": "object"}),
                     output_schema: None,
                     read_only_safe: *safe,
+                    grants: Vec::new(),
                 })
                 .collect(),
         },

@@ -26,6 +26,7 @@ impl Threads {
             input_schema: json!({"type": "object"}),
             output_schema: None,
             read_only_safe: true,
+            grants: Vec::new(),
         };
         Threads(ToolsetInfo {
             name: "threads".into(),

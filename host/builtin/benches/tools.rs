@@ -1,5 +1,6 @@
 //! The built-in tools benchmark (issue 6, "Performance"): every listing,
-//! browsing and search tool, and `compile_method` (which commits), called
+//! browsing and search tool, `resources/read` of a class and of a method
+//! (issue 19), and `compile_method` (which commits), called
 //! through the real server over HTTP against a generated image of 2,000
 //! classes and 100,000 methods, each printed with its p50 and p95 next to
 //! its target.
@@ -110,6 +111,28 @@ fn run_client(mut client: Client) {
         print_row(tool, &times, twenty_ms, "<= 20 ms");
     }
 
+    // The built-in toolset's resources (issue 19): a class and a method
+    // read by URI, as a client that subscribes to them reads them.
+    if chosen("resources/read") {
+        let one_ms = Duration::from_millis(1);
+        let times = timed(ROUNDS, |i| {
+            read(&mut client, &format!("gemstone://class/{}", pick_class(i)))
+        });
+        print_row("resources/read, a class", &times, one_ms, "<= 1 ms");
+        let times = timed(ROUNDS, |i| {
+            let c = (i * 97) % CLASSES;
+            read(
+                &mut client,
+                &format!(
+                    "gemstone://method/{}/instance/{}",
+                    class_name(c),
+                    operation(c, i % 40)
+                ),
+            )
+        });
+        print_row("resources/read, a method", &times, one_ms, "<= 1 ms");
+    }
+
     if !chosen("compile_method") {
         return;
     }
@@ -196,6 +219,13 @@ fn call(client: &mut Client, tool: &str, arguments: Value) {
         result.is_object() && result["isError"] != true,
         "{tool} failed: {response}"
     );
+}
+
+/// One `resources/read`, which must answer the resource's text.
+fn read(client: &mut Client, uri: &str) {
+    let (response, _) = client.request("resources/read", json!({"uri": uri}));
+    let text = &response["result"]["contents"][0]["text"];
+    assert!(text.is_string(), "{uri}: {response}");
 }
 
 /// The times of `n` rounds of `f` (after two untimed warm-up rounds),

@@ -51,6 +51,7 @@ impl Family {
             input_schema: input_schema(t.params),
             output_schema: Some((t.output_schema)()),
             read_only_safe: self.read_only_safe.contains(&t.name),
+            grants: Vec::new(),
         })
     }
 }

@@ -404,7 +404,15 @@ fn tools(config: Option<&Path>, json: bool) -> Result<(), Failure> {
             "changes the image"
         };
         let summary = tool.description.lines().next().unwrap_or("");
-        println!("{:<28} {:<14} {:<26} {summary}", tool.name, toolset, marker);
+        let needs = if tool.grants.is_empty() {
+            String::new()
+        } else {
+            format!(" (needs {})", tool.grants.join(", "))
+        };
+        println!(
+            "{:<28} {:<14} {:<26} {summary}{needs}",
+            tool.name, toolset, marker
+        );
     }
     for note in notes {
         println!("note: {note}");
@@ -427,6 +435,7 @@ fn tools_json(surface: &gs_broker::ToolSurface, notes: &[String]) -> serde_json:
                 "toolset": toolset,
                 "title": tool.title,
                 "readOnlySafe": tool.read_only_safe,
+                "grants": tool.grants,
                 "inputSchema": tool.input_schema,
                 "outputSchema": tool.output_schema,
             })

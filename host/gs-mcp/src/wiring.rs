@@ -275,9 +275,23 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             ToolsetSource::Wasm { path, sha256 } => {
                 let Some(host) = &loaded.host else { continue };
                 match host.load(&spec(entry, path, sha256.as_ref(), config.read_only)) {
-                    Ok(t) => loaded
-                        .toolsets
-                        .push((Arc::new(t) as Arc<dyn Toolset>, None)),
+                    Ok(t) => {
+                        for (tool, missing) in t.left_out() {
+                            loaded.notes.push(format!(
+                                "toolset `{}`: tool `{tool}` is left out: it needs {}, which \
+                                 toolset[{i}] in the configuration does not grant",
+                                t.info().name,
+                                missing
+                                    .iter()
+                                    .map(|g| format!("`{g}`"))
+                                    .collect::<Vec<_>>()
+                                    .join(" and ")
+                            ));
+                        }
+                        loaded
+                            .toolsets
+                            .push((Arc::new(t) as Arc<dyn Toolset>, None))
+                    }
                     Err(e) => loaded.errors.push(format!("toolset[{i}]: {e}")),
                 }
             }

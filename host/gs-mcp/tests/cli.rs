@@ -122,6 +122,58 @@ fn tools_lists_the_surface_and_marks_read_only_safe_tools() {
 }
 
 #[test]
+fn a_tool_s_grants_are_listed_and_a_tool_without_them_is_left_out_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let only = "tools = [\"greet\", \"http_get\"]\n";
+    let cfg = hello_config(dir.path(), only);
+    let out = run(dir.path(), &["tools", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let so = text(&out.stdout);
+    assert!(
+        so.lines().next().is_some_and(|l| l.starts_with("greet")),
+        "{so}"
+    );
+    assert!(!so.lines().any(|l| l.starts_with("http_get")), "{so}");
+    assert!(
+        so.contains(
+            "note: toolset `hello`: tool `http_get` is left out: it needs `net`, which \
+             toolset[0] in the configuration does not grant"
+        ),
+        "{so}"
+    );
+    let cfg = hello_config(
+        dir.path(),
+        &format!("{only}net = [\"https://api.acme.example\"]\n"),
+    );
+    let out = run(
+        dir.path(),
+        &["tools", "--config", cfg.to_str().unwrap(), "--json"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let surface: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let grants: Vec<(String, serde_json::Value)> = surface["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap().to_string(), t["grants"].clone()))
+        .collect();
+    assert_eq!(
+        grants,
+        [
+            ("greet".to_string(), serde_json::json!([])),
+            ("http_get".to_string(), serde_json::json!(["net"]))
+        ]
+    );
+    let out = run(dir.path(), &["tools", "--config", cfg.to_str().unwrap()]);
+    let so = text(&out.stdout);
+    assert!(
+        so.lines()
+            .any(|l| l.starts_with("http_get") && l.ends_with("(needs net)")),
+        "{so}"
+    );
+}
+
+#[test]
 fn tools_without_config_lists_the_31_builtin_tools() {
     let dir = tempfile::tempdir().unwrap();
     let out = run(dir.path(), &["tools"]);

@@ -40,6 +40,9 @@
 //!    memory the server process gains per idle session (its image session,
 //!    its stream, its connection). Plug-in instances are not counted: a
 //!    session creates one only at its first call. Target: ≤ 64 KiB.
+//!    A sixth row is the same call as a stateless request of the
+//!    2026-07-28 revision (no session; each call runs in a throwaway image
+//!    session). Target: p50 ≤ 1.3 × bare.
 //! 4. With `[auth]` (ES256 tokens, the JWKS served by the server process
 //!    itself on another loopback port): the `tools/call` round trip with a
 //!    bearer token is a fifth row of 1 (target: p50 ≤ 1.4 × bare; a
@@ -77,6 +80,10 @@ const CALL: &str = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"n
 /// A request the router answers itself: its round trip is the transport's
 /// share of a call's, printed beside it to show where the time goes.
 const PING: &str = r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#;
+/// The same `greet` call as a stateless request of the 2026-07-28
+/// revision: no session, the client's facts in `_meta`, the method and
+/// tool name repeated in the routing headers.
+const STATELESS_CALL: &str = r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"greet","arguments":{"name":"bench"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"bench","version":"1"}}}}"#;
 
 const CONCURRENT: usize = 32;
 const IDLE_SESSIONS: usize = 1000;
@@ -426,6 +433,17 @@ impl Client {
         Client::authorized(addr, session, body, None)
     }
 
+    /// A client of the 2026-07-28 revision's stateless `tools/call`.
+    fn stateless(addr: SocketAddr) -> Client {
+        let mut c = Client::sending(addr, None, STATELESS_CALL);
+        let headers =
+            "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: greet\r\n\r\n";
+        let text = String::from_utf8(c.request).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap();
+        c.request = format!("{head}\r\n{headers}{body}").into_bytes();
+        c
+    }
+
     fn authorized(
         addr: SocketAddr,
         session: Option<&str>,
@@ -625,6 +643,10 @@ fn latency(rows: &mut [(&str, Client, Vec<Duration>)], how: &str) {
         "   with [auth] (bearer token on every call): p50 ratio {:.2}× (target ≤ 1.4×)",
         p50s[4] / p50s[0]
     );
+    println!(
+        "   stateless (2026-07-28, a throwaway image session per call): p50 ratio {:.2}× (target ≤ 1.3×)",
+        p50s[5] / p50s[0]
+    );
 }
 
 /// 10,000 requests with invalid tokens of every kind, from two
@@ -807,6 +829,13 @@ fn main() {
         "the authenticated call answers alike"
     );
 
+    let mut st = Client::stateless(router.addr);
+    let stateless_answer = String::from_utf8(st.round_trip().to_vec()).unwrap();
+    assert!(
+        stateless_answer.contains("Hello, bench!"),
+        "{stateless_answer}"
+    );
+
     // 1. Latency, alternating blocks. Beside the target's two rows: the bare
     // server reading each body, and `ping` (the router answering by itself),
     // to show how much of the gap is reading the request and how much the
@@ -817,6 +846,7 @@ fn main() {
         ("bare, reads body", r, Vec::new()),
         ("gs-router ping", p, Vec::new()),
         ("gs-router +auth", a, Vec::new()),
+        ("gs-router stateless", st, Vec::new()),
     ];
     let before = std::env::var_os("GS_BENCH_BEFORE")
         .map(|exe| Server::start_from(std::path::Path::new(&exe), "router", None));

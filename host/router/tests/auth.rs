@@ -36,6 +36,7 @@ fn tool(name: &str, safe: bool) -> ToolDescriptor {
         input_schema: json!({"type": "object", "properties": {}, "additionalProperties": false}),
         output_schema: None,
         read_only_safe: safe,
+        grants: Vec::new(),
     }
 }
 

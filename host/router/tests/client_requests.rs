@@ -57,6 +57,7 @@ fn asking() -> Arc<dyn Toolset> {
             input_schema: json!({"type": "object", "properties": {}}),
             output_schema: None,
             read_only_safe: true,
+            grants: Vec::new(),
         }],
     }))
 }

@@ -22,3 +22,10 @@ pub const HELLO_0_1_0: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hel
 /// `cargo build --release --target wasm32-wasip2 --manifest-path
 /// plugins/Cargo.toml -p hello` (rustc 1.95.0).
 pub const HELLO_0_1_1: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.1.wasm");
+
+/// `plugins/hello` as built against `gemstone:mcp@0.1.2`, committed for the
+/// same reason as [`HELLO_0_1_0`]: a 0.1.2 component exports no
+/// `requirements`, so every one of its tools is offered and each host
+/// function checks its own grant. Built from the last commit whose `wit/`
+/// was at 0.1.2 (see `fixtures/README.md`).
+pub const HELLO_0_1_2: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.2.wasm");

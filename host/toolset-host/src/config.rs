@@ -230,6 +230,18 @@ impl Grants {
         Ok(grants)
     }
 
+    /// True if the grant a tool may need (`image:read`, `image:execute`,
+    /// `image:write`, or `net`: at least one origin) is given.
+    pub fn gives(&self, grant: &str) -> bool {
+        match grant {
+            "image:read" => self.image_read,
+            "image:execute" => self.image_execute,
+            "image:write" => self.image_write,
+            "net" => !self.net.is_empty(),
+            _ => false,
+        }
+    }
+
     /// The names of the image grants given, as `toolsets.toml` spells them.
     pub fn names(&self) -> Vec<String> {
         let mut names = Vec::new();

@@ -22,7 +22,7 @@ use crate::bindings::Toolset as Bindings;
 use crate::config::{HostConfig, WasmToolsetSpec};
 use crate::lanes::Lanes;
 use crate::net::NetRules;
-use crate::offers::{Declarations, Pre, check_declarations, declarations};
+use crate::offers::{Declarations, Pre, check_declarations, check_tool_grants, declarations};
 use crate::policy::Policy;
 use crate::state::{HostShared, HostState, Limiter, MemoryPool, StderrTail, Stop};
 use crate::wasm::{Inner, WasmToolset, classify_failure};
@@ -490,7 +490,14 @@ impl ToolsetHost {
                 input_schema,
                 output_schema,
                 read_only_safe: t.read_only_safe,
+                grants: Vec::new(),
             });
+        }
+        check_tool_grants(&offers.tool_grants, &tools).map_err(&fail)?;
+        for (tool, grants) in &offers.tool_grants {
+            if let Some(t) = tools.iter_mut().find(|t| &t.name == tool) {
+                t.grants = grants.clone();
+            }
         }
         if let Some(expose) = &spec.expose {
             if let Some(missing) = expose.iter().find(|n| !tools.iter().any(|t| &&t.name == n)) {
@@ -511,6 +518,20 @@ impl ToolsetHost {
             }
             tools.retain(|t| expose.contains(&t.name));
         }
+        let mut offers = offers;
+        tools.retain(|t| {
+            let missing: Vec<String> = t
+                .grants
+                .iter()
+                .filter(|g| !spec.grants.gives(g))
+                .cloned()
+                .collect();
+            if missing.is_empty() {
+                return true;
+            }
+            offers.left_out.push((t.name.clone(), missing));
+            false
+        });
         Ok((
             ToolsetInfo {
                 name: d.name,

@@ -19,7 +19,9 @@ use gs_toolset::{
 use wasmtime::Store;
 use wasmtime::component::{Instance, InstancePre};
 
-use crate::bindings::exports::gemstone::mcp::{completion, prompts, resources, tools};
+use crate::bindings::exports::gemstone::mcp::{
+    completion, prompts, requirements, resources, tools,
+};
 use crate::bindings::gemstone::mcp::types;
 use crate::state::HostState;
 use crate::version::{PACKAGE, PACKAGE_VERSION};
@@ -38,6 +40,7 @@ pub(crate) struct Pre {
     resources: Option<resources::GuestIndices>,
     prompts: Option<prompts::GuestIndices>,
     completion: Option<completion::GuestIndices>,
+    requirements: Option<requirements::GuestIndices>,
 }
 
 /// One instance's exports.
@@ -50,6 +53,8 @@ pub(crate) struct Exports {
     pub prompts: Option<prompts::Guest>,
     /// `completion`, if exported.
     pub completion: Option<completion::Guest>,
+    /// `requirements` (0.1.3), if exported.
+    pub requirements: Option<requirements::Guest>,
 }
 
 /// `GuestIndices::new` for an optional interface: `None` if the component
@@ -91,12 +96,18 @@ impl Pre {
             "completion",
             completion::GuestIndices::new(&instance),
         )?;
+        let requirements = optional(
+            &instance,
+            "requirements",
+            requirements::GuestIndices::new(&instance),
+        )?;
         Ok(Pre {
             instance,
             tools,
             resources,
             prompts,
             completion,
+            requirements,
         })
     }
 
@@ -135,6 +146,10 @@ impl Pre {
                 Some(i) => Some(i.load(&mut *store, &instance)?),
                 None => None,
             },
+            requirements: match &self.requirements {
+                Some(i) => Some(i.load(&mut *store, &instance)?),
+                None => None,
+            },
         })
     }
 }
@@ -148,6 +163,11 @@ pub(crate) struct Declarations {
     pub templates: Vec<ResourceTemplate>,
     /// Prompts.
     pub prompts: Vec<PromptInfo>,
+    /// The grants each tool needs, by tool name (0.1.3 `requirements`).
+    pub tool_grants: Vec<(String, Vec<String>)>,
+    /// The tools left out of the surface because the operator did not
+    /// give a grant they need, each with the grants missing.
+    pub left_out: Vec<(String, Vec<String>)>,
 }
 
 /// Reads the declarations from a fresh instance's exports (those it has).
@@ -203,7 +223,46 @@ pub(crate) async fn declarations(
             })
             .collect();
     }
+    if let Some(r) = &exports.requirements {
+        d.tool_grants = r
+            .call_tool_grants(&mut *store)
+            .await?
+            .into_iter()
+            .map(|t| (t.tool, t.grants))
+            .collect();
+    }
     Ok(d)
+}
+
+/// The grant names a tool may say it needs.
+pub(crate) const TOOL_GRANTS: [&str; 4] = ["image:read", "image:execute", "image:write", "net"];
+
+/// Checks what `requirements.tool-grants` declared against the toolset's
+/// tools: each entry names one of them, once, and only known grants.
+pub(crate) fn check_tool_grants(
+    declared: &[(String, Vec<String>)],
+    tools: &[gs_toolset::ToolDescriptor],
+) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    for (tool, grants) in declared {
+        let shown = crate::wasm::cut(tool, 128);
+        if !tools.iter().any(|t| &t.name == tool) {
+            return Err(format!(
+                "requirements name tool `{shown}`, which the toolset does not describe"
+            ));
+        }
+        if !seen.insert(tool.as_str()) {
+            return Err(format!("requirements name tool `{shown}` twice"));
+        }
+        if let Some(bad) = grants.iter().find(|g| !TOOL_GRANTS.contains(&g.as_str())) {
+            return Err(format!(
+                "tool `{shown}` needs `{}`, which is not a grant; tools may need {}",
+                crate::wasm::cut(bad, 64),
+                TOOL_GRANTS.map(|g| format!("`{g}`")).join(", ")
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a field longer than `max` bytes.
@@ -592,8 +651,43 @@ mod tests {
                 tpl("gemstone://method/{className}/{side}/{selector}"),
             ],
             prompts: vec![],
+            ..Declarations::default()
         };
         assert_eq!(check_declarations(&d), Ok(()));
+    }
+
+    #[test]
+    fn tool_grants_name_described_tools_once_and_known_grants_only() {
+        let tool = |name: &str| gs_toolset::ToolDescriptor {
+            name: name.into(),
+            title: None,
+            description: String::new(),
+            input_schema: serde_json::json!({"type": "object"}),
+            output_schema: None,
+            read_only_safe: true,
+            grants: Vec::new(),
+        };
+        let tools = [tool("fetch"), tool("report")];
+        let needs =
+            |t: &str, g: &[&str]| (t.to_string(), g.iter().map(|g| g.to_string()).collect());
+        assert_eq!(
+            check_tool_grants(&[needs("fetch", &["net", "image:read"])], &tools),
+            Ok(())
+        );
+        assert_eq!(
+            check_tool_grants(&[needs("nope", &["net"])], &tools).unwrap_err(),
+            "requirements name tool `nope`, which the toolset does not describe"
+        );
+        assert_eq!(
+            check_tool_grants(&[needs("fetch", &[]), needs("fetch", &["net"])], &tools)
+                .unwrap_err(),
+            "requirements name tool `fetch` twice"
+        );
+        assert_eq!(
+            check_tool_grants(&[needs("fetch", &["root"])], &tools).unwrap_err(),
+            "tool `fetch` needs `root`, which is not a grant; tools may need `image:read`, \
+             `image:execute`, `image:write`, `net`"
+        );
     }
 
     #[test]

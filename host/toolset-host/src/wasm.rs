@@ -95,6 +95,13 @@ impl WasmToolset {
         }
     }
 
+    /// The tools left out of the surface because the operator did not give
+    /// a grant they declared they need (`requirements`, 0.1.3), each with
+    /// the grants missing; the server says so at start-up.
+    pub fn left_out(&self) -> &[(String, Vec<String>)] {
+        &self.inner.offers.left_out
+    }
+
     /// The check every call's arguments pass before the guest runs: the
     /// tool's declared input schema, in full. Answers the error the client
     /// would get, or `Ok` if the call would reach the guest (benchmarks

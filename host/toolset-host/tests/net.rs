@@ -371,7 +371,11 @@ fn the_sdk_s_http_module_reaches_a_granted_origin_and_names_an_ungranted_one() {
         a,
         json!({"status": 200, "contentType": null, "text": "{\"ok\": true}"})
     );
-    let denied = load(Vec::new());
+    let elsewhere = NetGrant {
+        port: server.address.port() ^ 1,
+        ..server.grant()
+    };
+    let denied = load(vec![elsewhere]);
     let e = call(&mut denied.session(), &img.ctx(false), "http_get", &args).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Refused, "{}", e.message);
     assert_eq!(
@@ -384,4 +388,62 @@ fn the_sdk_s_http_module_reaches_a_granted_origin_and_names_an_ungranted_one() {
         )
     );
     assert_eq!(server.seen().len(), 1, "only the granted GET arrived");
+}
+
+/// A tool that declares it needs `net` (0.1.3 `requirements`) is left out
+/// of a toolset granted no origin, and the host says which grant it
+/// lacks; a 0.1.2 build of the same plug-in declares nothing, so its tool
+/// is offered and fails at its host call.
+#[test]
+fn a_tool_needing_net_is_left_out_without_an_origin() {
+    let load = |component: &str| {
+        let mut spec = WasmToolsetSpec::new(component);
+        spec.grants = Grants::default();
+        let host = host();
+        let toolset = host.load(&spec).expect("hello loads");
+        Fetcher {
+            _host: host,
+            toolset,
+        }
+    };
+    let today = load(gs_test_plugins::HELLO);
+    assert_eq!(
+        today.toolset.left_out(),
+        [("http_get".to_string(), vec!["net".to_string()])]
+    );
+    let info = gs_toolset::Toolset::info(&today.toolset);
+    assert!(info.tool("http_get").is_none());
+    assert!(info.tool("greet").is_some_and(|t| t.grants.is_empty()));
+
+    let granted = fetcher_with_hello(vec![NetGrant {
+        https: true,
+        host: "api.acme.example".into(),
+        port: 443,
+    }]);
+    let info = gs_toolset::Toolset::info(&granted.toolset);
+    assert_eq!(
+        info.tool("http_get").map(|t| t.grants.clone()),
+        Some(vec!["net".to_string()])
+    );
+
+    let older = load(gs_test_plugins::HELLO_0_1_2);
+    assert!(older.toolset.left_out().is_empty());
+    let img = TestImage::new();
+    let args = json!({"url": "http://127.0.0.1:9/"}).to_string();
+    let e = call(&mut older.session(), &img.ctx(false), "http_get", &args).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Refused, "{}", e.message);
+}
+
+fn fetcher_with_hello(net: Vec<NetGrant>) -> Fetcher {
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
+    spec.grants = Grants {
+        net,
+        ..Grants::default()
+    };
+    let host = host();
+    let toolset = host.load(&spec).expect("hello loads");
+    Fetcher {
+        _host: host,
+        toolset,
+    }
 }

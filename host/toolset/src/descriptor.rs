@@ -24,6 +24,10 @@ pub struct ToolDescriptor {
     /// True if it may run in a read-only session (fail closed: false hides
     /// it there).
     pub read_only_safe: bool,
+    /// The grants it needs to work, as `toolsets.toml` names them
+    /// (`image:read`, …, `net`): what a WebAssembly tool declares. Empty
+    /// for the built-in tools and for tools that declared nothing.
+    pub grants: Vec<String>,
 }
 
 /// A toolset's identity and tools.
@@ -108,6 +112,7 @@ mod tests {
             input_schema: json!({"type": "object"}),
             output_schema: None,
             read_only_safe: safe,
+            grants: Vec::new(),
         }
     }
 

@@ -198,7 +198,8 @@ fn toolset() -> Toolset {
                 http_get,
             )
             .input(Schema::object().required("url", Schema::string()))
-            .read_only_safe(),
+            .read_only_safe()
+            .needs(&["net"]),
         )
         .tool(
             Tool::new("fail", "Fails with the error kind asked for.", fail)

@@ -229,6 +229,12 @@ impl exports::gemstone::mcp::completion::Guest for Component {
     }
 }
 
+impl exports::gemstone::mcp::requirements::Guest for Component {
+    fn tool_grants() -> Vec<gemstone::mcp::types::ToolRequirement> {
+        Vec::new()
+    }
+}
+
 fn not_found(message: String) -> Failure {
     Failure {
         kind: ErrorKind::NotFound,

@@ -32,6 +32,7 @@ fn tool(name: &str, safe: bool, props: Value) -> ToolDescriptor {
         input_schema: json!({"type": "object", "properties": props, "additionalProperties": false}),
         output_schema: None,
         read_only_safe: safe,
+        grants: Vec::new(),
     }
 }
 
