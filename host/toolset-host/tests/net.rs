@@ -103,19 +103,24 @@ impl Fetcher {
     }
 }
 
-fn fetcher(net: Vec<NetGrant>, limits: Limits) -> Fetcher {
-    let mut spec = WasmToolsetSpec::new(gs_test_plugins::FETCHER);
+/// `component` granted `net` and nothing else, under `limits`.
+fn loaded(component: &str, net: Vec<NetGrant>, limits: Limits) -> Fetcher {
+    let mut spec = WasmToolsetSpec::new(component);
     spec.grants = Grants {
         net,
         ..Grants::default()
     };
     spec.limits = limits;
     let host = host();
-    let toolset = host.load(&spec).expect("fetcher loads");
+    let toolset = host.load(&spec).expect("the plug-in loads");
     Fetcher {
         _host: host,
         toolset,
     }
+}
+
+fn fetcher(net: Vec<NetGrant>, limits: Limits) -> Fetcher {
+    loaded(gs_test_plugins::FETCHER, net, limits)
 }
 
 fn fetch(toolset: &Fetcher, read_only: bool, arguments: Value) -> ToolResult {
@@ -346,19 +351,7 @@ fn an_https_server_whose_certificate_is_not_trusted_is_refused() {
 #[test]
 fn the_sdk_s_http_module_reaches_a_granted_origin_and_names_an_ungranted_one() {
     let server = Server::answering("{\"ok\": true}");
-    let load = |net: Vec<NetGrant>| {
-        let mut spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
-        spec.grants = Grants {
-            net,
-            ..Grants::default()
-        };
-        let host = host();
-        let toolset = host.load(&spec).expect("hello loads");
-        Fetcher {
-            _host: host,
-            toolset,
-        }
-    };
+    let load = |net| loaded(gs_test_plugins::HELLO, net, Limits::default());
     let img = TestImage::new();
     let granted = load(vec![server.grant()]);
     let url = server.url("/status");
@@ -396,16 +389,7 @@ fn the_sdk_s_http_module_reaches_a_granted_origin_and_names_an_ungranted_one() {
 /// is offered and fails at its host call.
 #[test]
 fn a_tool_needing_net_is_left_out_without_an_origin() {
-    let load = |component: &str| {
-        let mut spec = WasmToolsetSpec::new(component);
-        spec.grants = Grants::default();
-        let host = host();
-        let toolset = host.load(&spec).expect("hello loads");
-        Fetcher {
-            _host: host,
-            toolset,
-        }
-    };
+    let load = |component| loaded(component, Vec::new(), Limits::default());
     let today = load(gs_test_plugins::HELLO);
     assert_eq!(
         today.toolset.left_out(),
@@ -415,11 +399,12 @@ fn a_tool_needing_net_is_left_out_without_an_origin() {
     assert!(info.tool("http_get").is_none());
     assert!(info.tool("greet").is_some_and(|t| t.grants.is_empty()));
 
-    let granted = fetcher_with_hello(vec![NetGrant {
+    let origin = NetGrant {
         https: true,
         host: "api.acme.example".into(),
         port: 443,
-    }]);
+    };
+    let granted = loaded(gs_test_plugins::HELLO, vec![origin], Limits::default());
     let info = gs_toolset::Toolset::info(&granted.toolset);
     assert_eq!(
         info.tool("http_get").map(|t| t.grants.clone()),
@@ -432,18 +417,4 @@ fn a_tool_needing_net_is_left_out_without_an_origin() {
     let args = json!({"url": "http://127.0.0.1:9/"}).to_string();
     let e = call(&mut older.session(), &img.ctx(false), "http_get", &args).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Refused, "{}", e.message);
-}
-
-fn fetcher_with_hello(net: Vec<NetGrant>) -> Fetcher {
-    let mut spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
-    spec.grants = Grants {
-        net,
-        ..Grants::default()
-    };
-    let host = host();
-    let toolset = host.load(&spec).expect("hello loads");
-    Fetcher {
-        _host: host,
-        toolset,
-    }
 }
