@@ -111,14 +111,35 @@ fn check_at(schema: &Value, at: &str, depth: usize) -> Result<(), String> {
 
 /// Checks `value` against `schema` (already [`check`]ed). The error says
 /// where the value breaks which keyword.
-pub(crate) fn validate(value: &Value, schema: &Value) -> Result<(), String> {
+pub(crate) fn validate(value: &Value, schema: &Value) -> Result<(), Mismatch> {
     validate_at(value, schema, "$")
 }
 
-fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), String> {
+/// Where a value breaks its schema and how: `at` is the value's path
+/// (`$`, `$.order.qty`, `$.tags[0]`), `problem` what is wrong there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Mismatch {
+    pub at: String,
+    pub problem: String,
+}
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.at, self.problem)
+    }
+}
+
+fn mismatch(at: &str, problem: String) -> Mismatch {
+    Mismatch {
+        at: at.to_string(),
+        problem,
+    }
+}
+
+fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), Mismatch> {
     let obj = match schema {
         Value::Bool(true) => return Ok(()),
-        Value::Bool(false) => return Err(format!("{at} is not allowed")),
+        Value::Bool(false) => return Err(mismatch(at, "is not allowed".to_string())),
         Value::Object(o) => o,
         _ => return Ok(()),
     };
@@ -128,23 +149,29 @@ fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), String> {
             one => is_type(value, one),
         };
         if !ok {
-            return Err(format!("{at} is {}, not of type {t}", kind(value)));
+            return Err(mismatch(at, format!("is {}, not of type {t}", kind(value))));
         }
     }
     if let Some(Value::Array(options)) = obj.get("enum")
         && !options.contains(value)
     {
         let allowed: Vec<String> = options.iter().take(20).map(Value::to_string).collect();
-        return Err(format!(
-            "{at} is {value}, not one of the schema's `enum` values ({}{})",
-            allowed.join(", "),
-            if options.len() > 20 { ", …" } else { "" }
+        return Err(mismatch(
+            at,
+            format!(
+                "is {value}, not one of the schema's `enum` values ({}{})",
+                allowed.join(", "),
+                if options.len() > 20 { ", …" } else { "" }
+            ),
         ));
     }
     if let Some(c) = obj.get("const")
         && c != value
     {
-        return Err(format!("{at} is not the schema's `const` value"));
+        return Err(mismatch(
+            at,
+            "is not the schema's `const` value".to_string(),
+        ));
     }
     match value {
         Value::Object(fields) => validate_object(fields, obj, at)?,
@@ -176,8 +203,9 @@ fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), String> {
                 if let Some(m) = limit(keyword)
                     && breaks(n, m.as_f64().unwrap_or(f64::NAN))
                 {
-                    return Err(format!(
-                        "{at} is {number}, {relation} the schema's `{keyword}` of {m}"
+                    return Err(mismatch(
+                        at,
+                        format!("is {number}, {relation} the schema's `{keyword}` of {m}"),
                     ));
                 }
             }
@@ -191,11 +219,14 @@ fn validate_object(
     fields: &Map<String, Value>,
     obj: &Map<String, Value>,
     at: &str,
-) -> Result<(), String> {
+) -> Result<(), Mismatch> {
     if let Some(Value::Array(required)) = obj.get("required") {
         for name in required.iter().filter_map(Value::as_str) {
             if !fields.contains_key(name) {
-                return Err(format!("{at} lacks the required property `{name}`"));
+                return Err(mismatch(
+                    at,
+                    format!("lacks the required property `{name}`"),
+                ));
             }
         }
     }
@@ -214,7 +245,7 @@ fn validate_object(
     Ok(())
 }
 
-fn validate_combinators(value: &Value, obj: &Map<String, Value>, at: &str) -> Result<(), String> {
+fn validate_combinators(value: &Value, obj: &Map<String, Value>, at: &str) -> Result<(), Mismatch> {
     let list = |key: &str| obj.get(key).and_then(Value::as_array);
     if let Some(all) = list("allOf") {
         for s in all {
@@ -224,7 +255,10 @@ fn validate_combinators(value: &Value, obj: &Map<String, Value>, at: &str) -> Re
     if let Some(any) = list("anyOf")
         && !any.iter().any(|s| validate_at(value, s, at).is_ok())
     {
-        return Err(format!("{at} matches none of the schema's `anyOf`"));
+        return Err(mismatch(
+            at,
+            "matches none of the schema's `anyOf`".to_string(),
+        ));
     }
     if let Some(one) = list("oneOf") {
         let n = one
@@ -232,15 +266,16 @@ fn validate_combinators(value: &Value, obj: &Map<String, Value>, at: &str) -> Re
             .filter(|s| validate_at(value, s, at).is_ok())
             .count();
         if n != 1 {
-            return Err(format!(
-                "{at} matches {n} of the schema's `oneOf`, not exactly one"
+            return Err(mismatch(
+                at,
+                format!("matches {n} of the schema's `oneOf`, not exactly one"),
             ));
         }
     }
     if let Some(not) = obj.get("not")
         && validate_at(value, not, at).is_ok()
     {
-        return Err(format!("{at} matches the schema's `not`"));
+        return Err(mismatch(at, "matches the schema's `not`".to_string()));
     }
     Ok(())
 }
@@ -252,16 +287,18 @@ fn bound(
     max: &str,
     at: &str,
     what: &str,
-) -> Result<(), String> {
+) -> Result<(), Mismatch> {
     let get = |k: &str| obj.get(k).and_then(Value::as_u64);
     if get(min).is_some_and(|m| (n as u64) < m) {
-        return Err(format!(
-            "{at} has {n} {what}, fewer than the schema's `{min}`"
+        return Err(mismatch(
+            at,
+            format!("has {n} {what}, fewer than the schema's `{min}`"),
         ));
     }
     if get(max).is_some_and(|m| (n as u64) > m) {
-        return Err(format!(
-            "{at} has {n} {what}, more than the schema's `{max}`"
+        return Err(mismatch(
+            at,
+            format!("has {n} {what}, more than the schema's `{max}`"),
         ));
     }
     Ok(())
@@ -326,23 +363,31 @@ mod tests {
         });
         assert!(validate(&json!({"n": 3, "tags": ["a"]}), &schema).is_ok());
         assert_eq!(
-            validate(&json!({"n": "x"}), &schema).unwrap_err(),
+            validate(&json!({"n": "x"}), &schema)
+                .unwrap_err()
+                .to_string(),
             "$.n is a string, not of type \"integer\""
         );
         assert_eq!(
-            validate(&json!({}), &schema).unwrap_err(),
+            validate(&json!({}), &schema).unwrap_err().to_string(),
             "$ lacks the required property `n`"
         );
         assert_eq!(
-            validate(&json!({"n": 1, "tags": [1]}), &schema).unwrap_err(),
+            validate(&json!({"n": 1, "tags": [1]}), &schema)
+                .unwrap_err()
+                .to_string(),
             "$.tags[0] is a number, not of type \"string\""
         );
         assert_eq!(
-            validate(&json!({"n": 1, "x": 1}), &schema).unwrap_err(),
+            validate(&json!({"n": 1, "x": 1}), &schema)
+                .unwrap_err()
+                .to_string(),
             "$.x is not allowed"
         );
         assert_eq!(
-            validate(&json!({"n": -1}), &schema).unwrap_err(),
+            validate(&json!({"n": -1}), &schema)
+                .unwrap_err()
+                .to_string(),
             "$.n is -1, below the schema's `minimum` of 0"
         );
         let nested = json!({
@@ -354,15 +399,21 @@ mod tests {
             }}}
         });
         assert_eq!(
-            validate(&json!({"order": {"qty": 0}}), &nested).unwrap_err(),
+            validate(&json!({"order": {"qty": 0}}), &nested)
+                .unwrap_err()
+                .to_string(),
             "$.order.qty is 0, not above the schema's `exclusiveMinimum` of 0"
         );
         assert_eq!(
-            validate(&json!({"order": {"size": "XL"}}), &nested).unwrap_err(),
+            validate(&json!({"order": {"size": "XL"}}), &nested)
+                .unwrap_err()
+                .to_string(),
             "$.order.size is \"XL\", not one of the schema's `enum` values (\"S\", \"M\")"
         );
         assert_eq!(
-            validate(&json!({"order": {"note": "long"}}), &nested).unwrap_err(),
+            validate(&json!({"order": {"note": "long"}}), &nested)
+                .unwrap_err()
+                .to_string(),
             "$.order.note has 4 characters, more than the schema's `maxLength`"
         );
     }

@@ -741,11 +741,8 @@ fn check_arguments(tool: &str, arguments: &Arguments, schema: &Value) -> Result<
         }
     }
     schema::validate(&value, schema).map_err(|e| {
-        ToolError::invalid_params(match e.strip_prefix("$.") {
-            Some(rest) => {
-                let (path, problem) = rest.split_once(' ').unwrap_or((rest, ""));
-                format!("argument `{path}` of `{tool}` {problem}")
-            }
+        ToolError::invalid_params(match e.at.strip_prefix("$.") {
+            Some(path) => format!("argument `{path}` of `{tool}` {}", e.problem),
             None => format!("the arguments of `{tool}` do not match its input schema: {e}"),
         })
     })
