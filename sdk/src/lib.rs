@@ -9,6 +9,8 @@
 //!   sees as `structuredContent.error.kind`);
 //! - a [`Toolset`] listing the tools, each with a JSON Schema built with
 //!   [`Schema`] and a read-only-safe flag;
+//! - the [`Setting`]s it reads from the operator's configuration, if any
+//!   (their values come from [`config`]);
 //! - one [`export_toolset!`] line that turns it into the component's exports.
 //!
 //! The image is reached through [`image`] (look-ups), [`execution`]
@@ -71,11 +73,13 @@
 extern crate self as gs_mcp_sdk;
 
 pub mod client;
+pub mod config;
 mod host;
 pub mod http;
 mod offers;
 mod output;
 mod schema;
+mod settings;
 #[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
 pub mod testing;
 mod toolset;
@@ -87,6 +91,7 @@ pub use offers::{
 };
 pub use output::{Content, Error, ErrorKind, Failure, Output};
 pub use schema::{ObjectSchema, Schema};
+pub use settings::Setting;
 pub use toolset::{Tool, Toolset};
 
 /// The WIT data types the host functions take and answer.
@@ -182,6 +187,12 @@ macro_rules! export_toolset {
             }
         }
 
+        impl $crate::__private::SettingsGuest for __GsMcpToolsetExport {
+            fn declare() -> ::std::vec::Vec<$crate::__private::WitSetting> {
+                $crate::__private::declare_settings($build)
+            }
+        }
+
         impl $crate::__private::CompletionGuest for __GsMcpToolsetExport {
             fn complete(
                 request: $crate::__private::WitCompletionRequest,
@@ -207,13 +218,14 @@ pub mod __private {
     pub use wit_bindgen;
 
     pub use crate::toolset::{
-        call, complete, describe, fixed_resources, get_prompt, prompts, read, resource_templates,
-        tool_grants,
+        call, complete, declare_settings, describe, fixed_resources, get_prompt, prompts, read,
+        resource_templates, tool_grants,
     };
     pub use bindings::exports::gemstone::mcp::completion::Guest as CompletionGuest;
     pub use bindings::exports::gemstone::mcp::prompts::Guest as PromptsGuest;
     pub use bindings::exports::gemstone::mcp::requirements::Guest as RequirementsGuest;
     pub use bindings::exports::gemstone::mcp::resources::Guest as ResourcesGuest;
+    pub use bindings::exports::gemstone::mcp::settings::Guest as SettingsGuest;
     pub use bindings::exports::gemstone::mcp::tools::{
         Error as WitError, Guest, ToolOutput as WitOutput, ToolsetDescription as WitDescription,
     };
@@ -221,7 +233,8 @@ pub mod __private {
         Completion as WitCompletion, CompletionRequest as WitCompletionRequest,
         EmbeddedResource as WitEmbeddedResource, Failure as WitFailure, Prompt as WitPrompt,
         PromptInfo as WitPromptInfo, ResourceInfo as WitResourceInfo,
-        ResourceTemplate as WitResourceTemplate, ToolRequirement as WitToolRequirement,
+        ResourceTemplate as WitResourceTemplate, Setting as WitSetting,
+        ToolRequirement as WitToolRequirement,
     };
 
     #[allow(missing_docs, clippy::all)]

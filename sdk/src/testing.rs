@@ -3,12 +3,12 @@
 //! In the server, a tool's host functions reach the caller's image session
 //! through the WIT imports. In a native `cargo test` there is no server:
 //! [`MockHost`] stands in for it — an image fixture of dictionaries,
-//! classes and methods, an execution stub, the session's facts and the
-//! operator's grants — and records what the tool sent (log lines, progress,
-//! the code it ran, the changes it made). [`MockHost::call`] runs a tool
-//! through exactly the path a call from the server takes (schema check,
-//! deserialisation, your function) with the mock answering every host
-//! function.
+//! classes and methods, an execution stub, the session's facts, the
+//! operator's grants and the toolset's settings — and records what the
+//! tool sent (log lines, progress, the code it ran, the changes it made).
+//! [`MockHost::call`] runs a tool through exactly the path a call from the
+//! server takes (schema check, deserialisation, your function) with the
+//! mock answering every host function.
 //!
 //! ```
 //! use gs_mcp_sdk::testing::{MockClass, MockHost};
@@ -56,6 +56,14 @@
 //! them. Senders and references are found in method text (a method sends
 //! `at:put:` if its body contains `at:` and `put:`), not by compiling; code
 //! runs only through the stub given to [`MockHost::on_execute`].
+//!
+//! Settings ([`MockHost::setting`]) answer `config` as the server does:
+//! during [`MockHost::call`] the mock knows the toolset's declarations,
+//! so a setting left unset reads as its declared default and a name the
+//! toolset did not declare fails with `invalidParams`; and `call` first
+//! checks the values as the server does when it loads the toolset. The
+//! mock does not redact secrets from what a tool answers (the server
+//! does), so a test sees any secret a tool would give away.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -65,7 +73,7 @@ use crate::types::{
     ClassDefinition, ClassInfo, Doit, LogLevel, MethodPage, MethodRef, MethodRefs, ServerIdentity,
     SourceSearch,
 };
-use crate::{Error, ErrorKind, Failure, Output, Toolset};
+use crate::{Error, ErrorKind, Failure, Output, Setting, Toolset};
 
 /// The stub that answers `execution` calls.
 type ExecuteStub = Rc<dyn Fn(&str) -> Result<Doit, Failure>>;
@@ -216,6 +224,11 @@ pub(crate) struct State {
     cancelled: bool,
     http: Option<HttpStub>,
     requests: Vec<crate::http::Request>,
+    /// The settings' values the operator would give, by name.
+    settings: BTreeMap<String, String>,
+    /// The settings the toolset declares, when the mock knows them (during
+    /// [`MockHost::call`], or from [`MockHost::settings_from`]).
+    declared: Option<Vec<Setting>>,
 }
 
 impl State {
@@ -253,6 +266,8 @@ impl std::fmt::Debug for MockHost {
             .field("classes", &s.classes.keys().collect::<Vec<_>>())
             .field("grants", &s.grants)
             .field("read_only", &s.read_only)
+            // Names only: values may be secrets.
+            .field("settings", &s.settings.keys().collect::<Vec<_>>())
             .finish_non_exhaustive()
     }
 }
@@ -327,6 +342,8 @@ impl MockHost {
                 cancelled: false,
                 http: None,
                 requests: Vec::new(),
+                settings: BTreeMap::new(),
+                declared: None,
             })),
         }
     }
@@ -336,6 +353,30 @@ impl MockHost {
     /// HTTP origins).
     pub fn grant(self, name: &str) -> MockHost {
         self.state.borrow_mut().grants.push(name.to_string());
+        self
+    }
+
+    /// Sets setting `name` to `value`, as the operator's `[toolset.config]`
+    /// table would (`value` as the operator writes it: `"https://…"`, `3`,
+    /// `0.5`, `true`). [`config`](crate::config) then answers it, in the
+    /// form the server answers it (`2.50` reads as `2.5`). A secret is set
+    /// the same way: the mock reads no environment or file.
+    pub fn setting(self, name: &str, value: impl std::fmt::Display) -> MockHost {
+        self.state
+            .borrow_mut()
+            .settings
+            .insert(name.to_string(), value.to_string());
+        self
+    }
+
+    /// Takes the settings `toolset` declares, for host functions called
+    /// outside [`MockHost::call`] (after [`MockHost::install`]): `config`
+    /// then answers an unset setting with its declared default and fails
+    /// with `invalidParams` for an undeclared name, as in `call`. Without
+    /// it such calls answer only the values given with
+    /// [`MockHost::setting`], and `None` for any other name.
+    pub fn settings_from(self, toolset: &Toolset) -> MockHost {
+        self.state.borrow_mut().declared = Some(toolset.settings().to_vec());
         self
     }
 
@@ -443,7 +484,16 @@ impl MockHost {
     /// the server would, with this mock answering the host functions. A
     /// tool that [needs](crate::Tool::needs) a grant this mock does not
     /// give is refused, as a server leaves such a tool out.
+    ///
+    /// The toolset's declared [settings](crate::Setting) are checked
+    /// first, as the server checks them when it loads the toolset: a value
+    /// given for a setting it does not declare, a value not of its
+    /// setting's type, or a required setting left unset fails the call
+    /// with [`ErrorKind::InvalidParams`] naming the setting. During the
+    /// call `config` answers from the declarations (see
+    /// [`MockHost::settings_from`]).
     pub fn call(&self, toolset: &Toolset, tool: &str, arguments: &str) -> Result<Output, Error> {
+        self.state.borrow().check_settings(toolset)?;
         let granted = |g: &&String| {
             let s = self.state.borrow();
             s.grants.iter().any(|have| have == *g)
@@ -457,6 +507,15 @@ impl MockHost {
                 ),
             ));
         }
+        let previous = self
+            .state
+            .borrow_mut()
+            .declared
+            .replace(toolset.settings().to_vec());
+        let _declared = Declared {
+            state: Rc::clone(&self.state),
+            previous,
+        };
         let _installed = self.install();
         toolset.call_json(tool, arguments)
     }
@@ -511,6 +570,18 @@ impl MockHost {
         s.logs.clear();
         s.progress.clear();
         s.executed.clear();
+    }
+}
+
+/// Restores the declarations the mock knew before a call, when dropped.
+struct Declared {
+    state: Rc<RefCell<State>>,
+    previous: Option<Vec<Setting>>,
+}
+
+impl Drop for Declared {
+    fn drop(&mut self) {
+        self.state.borrow_mut().declared = self.previous.take();
     }
 }
 
@@ -972,6 +1043,70 @@ impl State {
         self.cancelled
     }
 
+    /// The mock's settings checked against `toolset`'s declarations as the
+    /// server checks the operator's values when it loads a toolset.
+    fn check_settings(&self, toolset: &Toolset) -> Result<(), Error> {
+        let name = toolset.name();
+        let declared = toolset.settings();
+        let refused = |why: String| {
+            Err(Error::invalid_params(format!(
+                "{why}; a server refuses to load toolset `{name}` so (in a test, give its \
+                 settings with MockHost::setting)"
+            )))
+        };
+        for key in self.settings.keys() {
+            if !declared.iter().any(|d| &d.name == key) {
+                let names: Vec<String> = declared.iter().map(|d| format!("`{}`", d.name)).collect();
+                return refused(format!(
+                    "`config.{key}` is not a setting of toolset `{name}`; {}",
+                    if names.is_empty() {
+                        "it declares none".to_string()
+                    } else {
+                        format!("its settings are {}", names.join(", "))
+                    }
+                ));
+            }
+        }
+        for d in declared {
+            match self.settings.get(&d.name) {
+                None if d.required => {
+                    return refused(format!(
+                        "toolset `{name}` needs the setting `{}`, which is not set",
+                        d.name
+                    ));
+                }
+                // The value itself stays out of the message: it may be a
+                // secret.
+                Some(value) if d.kind.canonical(value).is_none() => {
+                    return refused(format!(
+                        "the value of `config.{}` is not {}, the type toolset `{name}` \
+                         declares for it",
+                        d.name,
+                        d.kind.noun()
+                    ));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn config(&mut self, name: &str) -> Result<Option<String>, Error> {
+        let given = self.settings.get(name);
+        let Some(declared) = &self.declared else {
+            return Ok(given.cloned());
+        };
+        let Some(setting) = declared.iter().find(|d| d.name == name) else {
+            return Err(Error::invalid_params(format!(
+                "setting `{name}` is not declared; a toolset reads only the settings it \
+                 declares (Toolset::setting)"
+            )));
+        };
+        Ok(given
+            .or(setting.default.as_ref())
+            .map(|v| setting.kind.canonical(v).unwrap_or_else(|| v.clone())))
+    }
+
     pub(crate) fn log(&mut self, level: LogLevel, message: &str) {
         self.logs.push((level, message.to_string()));
     }
@@ -1107,6 +1242,189 @@ mod tests {
         let _installed = host.install();
         let e = execution::execute("3 + 4").unwrap_err();
         assert_eq!(e.kind, ErrorKind::ReadOnly);
+    }
+
+    #[derive(Deserialize)]
+    struct Read {
+        name: String,
+    }
+
+    /// A toolset with one tool answering a setting's value as `config`
+    /// gives it, and one that needs a setting declared optional.
+    fn configured() -> Toolset {
+        Toolset::new("acme", "1.0.0")
+            .setting(Setting::text("endpoint").default("https://api.acme.example"))
+            .setting(Setting::number("ratio").default("2.50"))
+            .setting(Setting::boolean("verbose"))
+            .setting(Setting::text("token").describe("A bearer token").secret())
+            .tool(
+                Tool::new("read", "Answers a setting.", |a: Read| {
+                    Output::json(&serde_json::json!({ "value": crate::config::get(&a.name)? }))
+                })
+                .input(Schema::object().required("name", Schema::string())),
+            )
+            .tool(
+                Tool::new("token", "Needs the token.", |_: serde_json::Value| {
+                    Ok(Output::text(crate::config::require("token")?))
+                })
+                .input(Schema::object().open()),
+            )
+    }
+
+    fn read(host: &MockHost, toolset: &Toolset, name: &str) -> Result<serde_json::Value, Error> {
+        let args = serde_json::json!({ "name": name }).to_string();
+        let out = host.call(toolset, "read", &args)?;
+        Ok(out.structured.unwrap()["value"].clone())
+    }
+
+    #[test]
+    fn settings_answer_as_the_server_does_during_a_call() {
+        let t = configured();
+        let host = MockHost::new()
+            .setting("verbose", true)
+            .setting("ratio", "0.50");
+        assert_eq!(
+            read(&host, &t, "endpoint").unwrap(),
+            "https://api.acme.example"
+        );
+        // The form the server answers: Rust's, for numbers.
+        assert_eq!(read(&host, &t, "ratio").unwrap(), "0.5");
+        assert_eq!(read(&MockHost::new(), &t, "ratio").unwrap(), "2.5");
+        assert_eq!(read(&host, &t, "verbose").unwrap(), "true");
+        assert_eq!(read(&host, &t, "token").unwrap(), serde_json::Value::Null);
+        let e = read(&host, &t, "endpiont").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParams);
+        assert_eq!(
+            e.message,
+            "setting `endpiont` is not declared; a toolset reads only the settings it declares \
+             (Toolset::setting)"
+        );
+
+        let e = host.call(&t, "token", "{}").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Other);
+        assert!(e.message.contains("the setting `token`"), "{}", e.message);
+        let host = host.setting("token", "s3cret-token");
+        let out = host.call(&t, "token", "{}").unwrap();
+        // The mock redacts nothing: a test sees what the tool gave away.
+        assert_eq!(out.text_content(), "s3cret-token");
+        assert!(!format!("{host:?}").contains("s3cret"), "{host:?}");
+
+        // After the call the mock forgets the declarations again.
+        let _installed = host.install();
+        assert_eq!(crate::config::get("endpoint").unwrap(), None);
+        assert_eq!(crate::config::get("anything").unwrap(), None);
+        assert_eq!(
+            crate::config::get("token").unwrap().as_deref(),
+            Some("s3cret-token")
+        );
+    }
+
+    #[test]
+    fn a_call_checks_the_settings_as_a_server_loading_the_toolset() {
+        let t = configured();
+        let e = MockHost::new()
+            .setting("endpont", "x")
+            .call(&t, "read", r#"{"name": "endpoint"}"#)
+            .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParams);
+        assert_eq!(
+            e.message,
+            "`config.endpont` is not a setting of toolset `acme`; its settings are `endpoint`, \
+             `ratio`, `verbose`, `token`; a server refuses to load toolset `acme` so (in a test, \
+             give its settings with MockHost::setting)"
+        );
+        let e = MockHost::new()
+            .setting("verbose", "yes")
+            .call(&t, "read", r#"{"name": "endpoint"}"#)
+            .unwrap_err();
+        assert!(
+            e.message.starts_with(
+                "the value of `config.verbose` is not a boolean (`true` or `false`), the type \
+                 toolset `acme` declares for it"
+            ),
+            "{}",
+            e.message
+        );
+        let required = Toolset::new("acme", "1.0.0")
+            .setting(Setting::text("api_key").secret().required())
+            .tool(Tool::new(
+                "noop",
+                "Does nothing.",
+                |_: serde_json::Value| Ok(Output::text("ok")),
+            ));
+        let e = MockHost::new().call(&required, "noop", "{}").unwrap_err();
+        assert!(
+            e.message
+                .starts_with("toolset `acme` needs the setting `api_key`, which is not set"),
+            "{}",
+            e.message
+        );
+        let host = MockHost::new().setting("api_key", "s3cret-key");
+        assert_eq!(
+            host.call(&required, "noop", "{}").unwrap().text_content(),
+            "ok"
+        );
+        // A secret's value stays out of the messages.
+        let e = MockHost::new()
+            .setting("api_key", "s3cret-key")
+            .call(&t, "read", r#"{"name": "token"}"#)
+            .unwrap_err();
+        assert!(!e.message.contains("s3cret"), "{}", e.message);
+    }
+
+    /// The README's example: a secret sent as a header, kept out of the
+    /// answer.
+    #[test]
+    fn a_secret_sent_over_http_stays_out_of_the_answer() {
+        let toolset = || {
+            Toolset::new("acme_tools", "0.1.0")
+                .setting(Setting::text("api_key").secret().required())
+                .tool(
+                    Tool::new("acme_lookup", "Looks a SKU up.", |_: serde_json::Value| {
+                        let key = crate::config::require("api_key")?;
+                        let answer = crate::http::send(
+                            &crate::http::Request::get("https://api.acme.example/v1/sku")
+                                .header("authorization", &format!("Bearer {key}")),
+                        )?;
+                        Ok(Output::text(answer.text()))
+                    })
+                    .input(Schema::object().open())
+                    .needs(&["net"]),
+                )
+        };
+        let host = MockHost::new()
+            .grant("net")
+            .setting("api_key", "test-key")
+            .on_http(|request| {
+                assert!(
+                    request
+                        .headers
+                        .contains(&("authorization".into(), "Bearer test-key".into()))
+                );
+                Ok(crate::http::Response::new(200, r#"{"sku": "A-1"}"#))
+            });
+        let out = host
+            .call(&toolset(), "acme_lookup", r#"{"sku": "A-1"}"#)
+            .unwrap();
+        assert!(!out.text_content().contains("test-key"));
+        assert_eq!(host.requests().len(), 1);
+    }
+
+    #[test]
+    fn installed_mocks_answer_from_the_declarations_given() {
+        let host = MockHost::new()
+            .settings_from(&configured())
+            .setting("token", "s3cret-token");
+        let _installed = host.install();
+        assert_eq!(
+            crate::config::get("endpoint").unwrap().as_deref(),
+            Some("https://api.acme.example")
+        );
+        assert_eq!(crate::config::number("ratio").unwrap(), Some(2.5));
+        assert_eq!(crate::config::boolean("verbose").unwrap(), None);
+        assert_eq!(crate::config::require("token").unwrap(), "s3cret-token");
+        let e = crate::config::get("nope").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParams);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::__private::bindings::gemstone::mcp::types as wit;
 use crate::offers::{self, Completion, CompletionRef, Contents, Offers, PromptReply, Values};
 use crate::schema::ArgumentCheck;
-use crate::{Error, Output, Prompt, Resource, ResourceTemplate, Schema};
+use crate::{Error, Output, Prompt, Resource, ResourceTemplate, Schema, Setting};
 
 type Handler = Box<dyn Fn(Arguments<'_>) -> Result<Output, Error>>;
 
@@ -129,13 +129,16 @@ impl Tool {
     }
 }
 
-/// A toolset: a name, a version, tools, and what it offers besides
-/// (resources, resource templates, prompts).
+/// A toolset: a name, a version, tools, what it offers besides
+/// (resources, resource templates, prompts), and the settings it reads
+/// from the operator's configuration.
 pub struct Toolset {
     name: String,
     version: String,
     tools: Vec<Tool>,
     offers: Offers,
+    /// The settings it declares (`settings`, 0.1.4), in declaration order.
+    settings: Vec<Setting>,
 }
 
 impl std::fmt::Debug for Toolset {
@@ -147,6 +150,7 @@ impl std::fmt::Debug for Toolset {
             .field("resources", &self.offers.resources)
             .field("templates", &self.offers.templates)
             .field("prompts", &self.offers.prompts)
+            .field("settings", &self.settings)
             .finish()
     }
 }
@@ -160,6 +164,7 @@ impl Toolset {
             version: version.to_string(),
             tools: Vec::new(),
             offers: Offers::default(),
+            settings: Vec::new(),
         }
     }
 
@@ -185,6 +190,50 @@ impl Toolset {
     pub fn prompt(mut self, prompt: Prompt) -> Toolset {
         self.offers.prompts.push(prompt);
         self
+    }
+
+    /// Declares a setting the toolset reads from the operator's
+    /// configuration (see [`Setting`]; its value comes from
+    /// [`config`](crate::config)).
+    ///
+    /// ```
+    /// use gs_mcp_sdk::{Setting, Toolset};
+    ///
+    /// let toolset = Toolset::new("acme_tools", "1.0.0").setting(
+    ///     Setting::text("api_key")
+    ///         .describe("The key Acme issued to you")
+    ///         .secret()
+    ///         .required(),
+    /// );
+    /// assert_eq!(toolset.settings()[0].name(), "api_key");
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// On a declaration the host would refuse to load, so that the mistake
+    /// shows in the first test that builds the toolset: a name that is not
+    /// 1 to 64 lowercase ASCII letters, digits or `_` starting with a
+    /// letter, a name declared twice, a default on a required setting or
+    /// on a secret, or a default that is not of the setting's type. The
+    /// message names the setting and says what to change.
+    #[track_caller]
+    pub fn setting(mut self, setting: Setting) -> Toolset {
+        if let Some(problem) = setting.problem() {
+            panic!("toolset `{}`: {problem}", self.name);
+        }
+        if self.settings.iter().any(|s| s.name == setting.name) {
+            panic!(
+                "toolset `{}`: the setting `{}` is declared twice; declare each setting once",
+                self.name, setting.name
+            );
+        }
+        self.settings.push(setting);
+        self
+    }
+
+    /// The settings declared so far, in order.
+    pub fn settings(&self) -> &[Setting] {
+        &self.settings
     }
 
     /// Reads the resource at `uri` exactly as a read from the host would:
@@ -242,6 +291,11 @@ impl Toolset {
         Ok(output)
     }
 
+    /// What `settings.declare` answers: every setting, in order.
+    fn settings_declaration(&self) -> Vec<wit::Setting> {
+        self.settings.iter().map(Setting::to_wit).collect()
+    }
+
     fn description(&self) -> wit::ToolsetDescription {
         wit::ToolsetDescription {
             name: self.name.clone(),
@@ -292,6 +346,11 @@ pub fn call(
 
 #[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
 impl Toolset {
+    /// Its name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The grants `tool` declared it needs (none for an unknown tool).
     pub(crate) fn needs_of(&self, tool: &str) -> &[String] {
         self.tools
@@ -314,6 +373,12 @@ pub fn tool_grants(build: fn() -> Toolset) -> Vec<wit::ToolRequirement> {
             })
             .collect()
     })
+}
+
+/// The exported `settings.declare`.
+#[doc(hidden)]
+pub fn declare_settings(build: fn() -> Toolset) -> Vec<wit::Setting> {
+    with_toolset(build, Toolset::settings_declaration)
 }
 
 /// The exported `resources.fixed`.
@@ -369,7 +434,7 @@ pub fn complete(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ErrorKind;
+    use crate::{ErrorKind, Setting};
     use serde::Deserialize;
 
     #[derive(Deserialize)]
@@ -415,6 +480,68 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::NotFound);
         let e = t.call_json("broken", "{}").unwrap_err();
         assert_eq!(e.kind, ErrorKind::Other);
+    }
+
+    #[test]
+    fn settings_are_declared_in_order_as_written() {
+        let t = toolset()
+            .setting(
+                Setting::text("endpoint")
+                    .describe("Where")
+                    .default("https://a.example"),
+            )
+            .setting(Setting::integer("retries").default(3))
+            .setting(Setting::text("api_key").secret().required());
+        let names: Vec<&str> = t.settings().iter().map(Setting::name).collect();
+        assert_eq!(names, ["endpoint", "retries", "api_key"]);
+        let d = t.settings_declaration();
+        assert_eq!(d.len(), 3);
+        assert_eq!(d[0].name, "endpoint");
+        assert_eq!(d[0].description, "Where");
+        assert_eq!(d[0].type_, wit::SettingType::Text);
+        assert_eq!(d[0].default.as_deref(), Some("https://a.example"));
+        assert_eq!(d[1].type_, wit::SettingType::Integer);
+        assert_eq!(d[1].default.as_deref(), Some("3"));
+        assert!(d[2].secret && d[2].required && d[2].default.is_none());
+        assert!(format!("{t:?}").contains("api_key"));
+        // A toolset declaring none answers an empty list.
+        assert!(toolset().settings_declaration().is_empty());
+    }
+
+    /// The panic message of `f`, which must panic.
+    fn panic_of(f: impl FnOnce() -> Toolset) -> String {
+        let quiet = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_err();
+        std::panic::set_hook(quiet);
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .expect("a formatted panic message")
+    }
+
+    #[test]
+    fn a_declaration_the_host_would_refuse_panics_naming_the_setting() {
+        assert_eq!(
+            panic_of(|| toolset()
+                .setting(Setting::text("token"))
+                .setting(Setting::integer("token"))),
+            "toolset `calc`: the setting `token` is declared twice; declare each setting once"
+        );
+        let m = panic_of(|| toolset().setting(Setting::text("API_KEY")));
+        assert!(
+            m.starts_with("toolset `calc`: the setting name `API_KEY` is not valid"),
+            "{m}"
+        );
+        let m = panic_of(|| toolset().setting(Setting::text("token").secret().default("abcd")));
+        assert!(m.contains("secret setting `token` has a default"), "{m}");
+        let m = panic_of(|| toolset().setting(Setting::boolean("fast").required().default(true)));
+        assert!(m.contains("required setting `fast` has a default"), "{m}");
+        let m = panic_of(|| toolset().setting(Setting::number("ratio").default("half")));
+        assert!(
+            m.contains("the default of setting `ratio`, `half`, is not a number"),
+            "{m}"
+        );
     }
 
     #[test]

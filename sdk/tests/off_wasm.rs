@@ -23,6 +23,7 @@ fn a_host_function_panics_naming_itself() {
     std::panic::set_hook(Box::new(|_| {}));
     let logged = catch_unwind(|| log::debug("hello"));
     let looked_up = catch_unwind(image::dictionaries);
+    let configured = catch_unwind(|| gs_mcp_sdk::config::get("endpoint"));
     std::panic::set_hook(quiet);
 
     let message = panic_message(logged.unwrap_err());
@@ -34,6 +35,11 @@ fn a_host_function_panics_naming_itself() {
     let message = panic_message(looked_up.unwrap_err());
     assert!(
         message.contains("gs_mcp_sdk::image::dictionaries"),
+        "{message}"
+    );
+    let message = panic_message(configured.unwrap_err());
+    assert!(
+        message.contains("gs_mcp_sdk::config::get is a host function"),
         "{message}"
     );
 }

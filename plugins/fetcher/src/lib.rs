@@ -3,8 +3,12 @@
 //! toolset host's network tests (`host/toolset-host/tests/net.rs`) call it
 //! with granted and ungranted origins, private addresses, large bodies and
 //! slow servers; it follows no redirect itself.
+//!
+//! Its one setting, the optional secret `token`, is sent as
+//! `Authorization: Bearer <token>` with every request when the operator
+//! sets it (`token = { env = "NAME" }` in its `[toolset.config]`).
 
-use gs_mcp_sdk::{Error, Output, Schema, Tool, Toolset};
+use gs_mcp_sdk::{Error, Output, Schema, Setting, Tool, Toolset, config};
 use serde::Deserialize;
 use serde_json::json;
 use wasip2::http::outgoing_handler;
@@ -64,7 +68,13 @@ fn refused(code: &ErrorCode) -> Result<Output, Error> {
 
 fn fetch(a: Fetch) -> Result<Output, Error> {
     let t = target(&a.url)?;
-    let request = OutgoingRequest::new(Fields::new());
+    let headers = Fields::new();
+    if let Some(token) = config::get("token")? {
+        headers
+            .append("authorization", format!("Bearer {token}").as_bytes())
+            .map_err(|e| Error::other(format!("the token cannot be sent as a header: {e:?}")))?;
+    }
+    let request = OutgoingRequest::new(headers);
     let method = match a.method.as_deref().unwrap_or("GET") {
         "GET" => Method::Get,
         "HEAD" => Method::Head,
@@ -134,20 +144,29 @@ fn fetch(a: Fetch) -> Result<Output, Error> {
 }
 
 fn toolset() -> Toolset {
-    Toolset::new("fetcher", "1.0.0").tool(
-        Tool::new(
-            "fetch",
-            "Sends an HTTP request (wasi:http) and answers {status, received, body} or {error}.",
-            fetch,
+    Toolset::new("fetcher", "1.0.0")
+        .setting(
+            Setting::text("token")
+                .describe(
+                    "A bearer token sent as `Authorization: Bearer <token>` with every request",
+                )
+                .secret(),
         )
-        .input(
-            Schema::object()
-                .required("url", Schema::string())
-                .optional("method", Schema::string())
-                .optional("body", Schema::string()),
+        .tool(
+            Tool::new(
+                "fetch",
+                "Sends an HTTP request (wasi:http) and answers {status, received, body} or \
+                 {error}.",
+                fetch,
+            )
+            .input(
+                Schema::object()
+                    .required("url", Schema::string())
+                    .optional("method", Schema::string())
+                    .optional("body", Schema::string()),
+            )
+            .read_only_safe(),
         )
-        .read_only_safe(),
-    )
 }
 
 gs_mcp_sdk::export_toolset!(toolset);
