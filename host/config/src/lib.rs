@@ -162,20 +162,40 @@ impl PasswordSource {
     /// Reads the secret, or says which variable or file failed and how to
     /// fix it. The secret is never part of the message.
     pub fn read(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<String, String> {
+        self.read_as("password", env)
+    }
+
+    /// Reads the value, calling it `what` (`password`, `value of setting
+    /// \`api_key\``) in the message that says which variable or file failed
+    /// and how to fix it. The value is never part of the message.
+    pub fn read_as(
+        &self,
+        what: &str,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<String, String> {
         match self {
             PasswordSource::Env(name) => env(name).ok_or_else(|| {
-                format!("the environment variable `{name}` holding the password is not set; set it before starting gs-mcp")
+                format!("the environment variable `{name}` holding the {what} is not set; set it before starting gs-mcp")
             }),
             PasswordSource::File(path) => {
                 let text = std::fs::read_to_string(path).map_err(|e| {
-                    format!("cannot read the password file {} ({e}); check its path and permissions", path.display())
+                    format!("cannot read the file {} holding the {what} ({e}); check its path and permissions", path.display())
                 })?;
                 let line = text.lines().next().unwrap_or("");
                 if line.is_empty() {
-                    return Err(format!("the password file {} is empty; write the password on its first line", path.display()));
+                    return Err(format!("the file {} holding the {what} is empty; write the {what} on its first line", path.display()));
                 }
                 Ok(line.to_string())
             }
+        }
+    }
+
+    /// Where the value comes from, for messages: `environment variable
+    /// \`NAME\`` or `file /path`.
+    pub fn describe(&self) -> String {
+        match self {
+            PasswordSource::Env(name) => format!("environment variable `{name}`"),
+            PasswordSource::File(path) => format!("file {}", path.display()),
         }
     }
 }
@@ -472,6 +492,41 @@ pub struct ToolsetLimits {
     pub net_response: Option<usize>,
 }
 
+/// A value the operator gives a toolset setting (`[toolset.config]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingValue {
+    /// Written in the file. Never a secret: the toolset host refuses an
+    /// inline value for a setting the toolset declares secret.
+    Inline(InlineValue),
+    /// Read from an environment variable or a file when the toolset
+    /// loads: `{ env = "NAME" }` or `{ file = "path" }`.
+    From(PasswordSource),
+}
+
+/// A setting's value as written in `toolsets.toml`: its TOML type and its
+/// text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InlineValue {
+    /// The TOML type it was written as.
+    pub kind: InlineKind,
+    /// The value as text: a string as written, an integer in decimal, a
+    /// float as a decimal fraction, a boolean as `true` or `false`.
+    pub text: String,
+}
+
+/// The TOML type of an [`InlineValue`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InlineKind {
+    /// A string.
+    String,
+    /// An integer.
+    Integer,
+    /// A float.
+    Float,
+    /// A boolean.
+    Boolean,
+}
+
 /// One `[[toolset]]` entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToolsetEntry {
@@ -491,6 +546,9 @@ pub struct ToolsetEntry {
     pub scopes: Vec<String>,
     /// Scopes a token needs for one tool, by tool name, besides `scopes`.
     pub tool_scopes: Vec<(String, Vec<String>)>,
+    /// The values of the toolset's settings (`[toolset.config]`), by key,
+    /// sorted. Checked against the toolset's declaration when it loads.
+    pub config: Vec<(String, SettingValue)>,
 }
 
 /// Engine-wide settings of the WebAssembly toolset host, shared by every

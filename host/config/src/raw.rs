@@ -10,9 +10,10 @@ use serde::Deserialize;
 
 use crate::{
     AuthConfig, Config, ConfigError, DEFAULT_LOGIN_CONCURRENCY, EngineSettings, GRANTS,
-    GemStoneSettings, HttpSettings, Identity, ImageBackend, MAX_ENGINE_INSTANCES, NetOrigin,
-    PasswordKind, PasswordSource, Preopen, SessionLifetime, TlsConfig, TokenExpiry, ToolsetEntry,
-    ToolsetLimits, ToolsetSource, Trace, check_probe, default_image_path,
+    GemStoneSettings, HttpSettings, Identity, ImageBackend, InlineKind, InlineValue,
+    MAX_ENGINE_INSTANCES, NetOrigin, PasswordKind, PasswordSource, Preopen, SessionLifetime,
+    SettingValue, TlsConfig, TokenExpiry, ToolsetEntry, ToolsetLimits, ToolsetSource, Trace,
+    check_probe, default_image_path,
 };
 
 #[derive(Deserialize, Default)]
@@ -165,6 +166,7 @@ struct RawToolset {
     tools: Option<Vec<String>>,
     scopes: Option<Vec<String>>,
     tool_scopes: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    config: Option<std::collections::BTreeMap<String, toml::Value>>,
 }
 
 #[derive(Deserialize)]
@@ -336,6 +338,7 @@ impl File {
                 tools: None,
                 scopes: Vec::new(),
                 tool_scopes: Vec::new(),
+                config: Vec::new(),
             }],
             Some(list) => {
                 let mut out = Vec::with_capacity(list.len());
@@ -865,6 +868,7 @@ fn validate_toolset(
                 ("preopen", t.preopen.is_some()),
                 ("net", t.net.is_some()),
                 ("limits", t.limits.is_some()),
+                ("config", t.config.is_some()),
             ] {
                 if present {
                     return Err(ConfigError::at(
@@ -1055,6 +1059,12 @@ fn validate_toolset(
         tool_scopes.push((tool, check_scopes(&k, &list)?));
     }
 
+    let mut config = Vec::new();
+    for (name, value) in t.config.unwrap_or_default() {
+        let k = key(&format!("config.{name}"));
+        config.push((name, setting_value(&k, value, base)?));
+    }
+
     Ok(ToolsetEntry {
         source,
         grants,
@@ -1064,5 +1074,68 @@ fn validate_toolset(
         tools,
         scopes,
         tool_scopes,
+        config,
     })
+}
+
+/// One `[toolset.config]` value: a string, integer, float or boolean
+/// written inline, or `{ env = "NAME" }` / `{ file = "path" }`. Whether
+/// the key is one the toolset declares, and of which type, the toolset
+/// host checks when it loads the toolset.
+fn setting_value(key: &str, value: toml::Value, base: &Path) -> Result<SettingValue, ConfigError> {
+    let inline = |kind, text: String| Ok(SettingValue::Inline(InlineValue { kind, text }));
+    let form = "write a string, an integer, a number, a boolean, `{ env = \"NAME\" }` or \
+                `{ file = \"path\" }`";
+    match value {
+        toml::Value::String(v) => {
+            if v.chars().any(char::is_control) {
+                return Err(ConfigError::at(
+                    key,
+                    "contains a control character; use printable text, or read the value \
+                     from a file with `{ file = \"path\" }`",
+                ));
+            }
+            inline(InlineKind::String, v)
+        }
+        toml::Value::Integer(v) => inline(InlineKind::Integer, v.to_string()),
+        toml::Value::Float(v) if v.is_finite() => inline(InlineKind::Float, v.to_string()),
+        toml::Value::Float(_) => Err(ConfigError::at(
+            key,
+            "is not a finite number; write a number such as `1.5`",
+        )),
+        toml::Value::Boolean(v) => inline(InlineKind::Boolean, v.to_string()),
+        toml::Value::Table(t) => {
+            let mut entries = t.into_iter();
+            let (Some((source, toml::Value::String(at))), None) = (entries.next(), entries.next())
+            else {
+                return Err(ConfigError::at(
+                    key,
+                    format!("is a table other than a reference; {form}"),
+                ));
+            };
+            match source.as_str() {
+                "env" => {
+                    check_text(&format!("{key}.env"), &at)?;
+                    Ok(SettingValue::From(PasswordSource::Env(
+                        at.trim().to_string(),
+                    )))
+                }
+                "file" => {
+                    check_text(&format!("{key}.file"), &at)?;
+                    Ok(SettingValue::From(PasswordSource::File(resolve(
+                        base,
+                        at.trim(),
+                    ))))
+                }
+                other => Err(ConfigError::at(
+                    key,
+                    format!("reads from `{other}`, which is not a source; {form}"),
+                )),
+            }
+        }
+        toml::Value::Array(_) | toml::Value::Datetime(_) => Err(ConfigError::at(
+            key,
+            format!("is not a setting's value; {form}"),
+        )),
+    }
 }

@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use gs_config::{
-    Config, EngineSettings, GemStoneSettings, HttpSettings, ImageBackend, PasswordKind,
-    PasswordSource, SessionLifetime, ToolsetSource, Trace, is_loopback_host,
+    Config, EngineSettings, GemStoneSettings, HttpSettings, ImageBackend, InlineKind, InlineValue,
+    PasswordKind, PasswordSource, SessionLifetime, SettingValue, ToolsetSource, Trace,
+    is_loopback_host,
 };
 
 fn env(vars: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
@@ -798,4 +799,81 @@ fn bad_engine_settings_are_refused_naming_key_value_and_fix() {
     assert!(e.contains("unknown field `max_pool`"), "{e}");
     let e = refused("[engine]\nmax_instances = \"many\"\n");
     assert!(e.contains("invalid type"), "{e}");
+}
+
+#[test]
+fn toolset_settings_are_read_inline_or_by_reference() {
+    let c = parse(
+        "[[toolset]]\npath = \"a.wasm\"\n[toolset.config]\nendpoint = \"https://api.acme.example\"\n\
+         retries = 3\nratio = 0.5\nverbose = true\napi_key = { env = \"ACME_KEY\" }\n\
+         token = { file = \"secrets/token\" }\n",
+    )
+    .unwrap();
+    let inline = |kind, text: &str| {
+        SettingValue::Inline(InlineValue {
+            kind,
+            text: text.into(),
+        })
+    };
+    assert_eq!(
+        c.toolsets[0].config,
+        [
+            (
+                "api_key".to_string(),
+                SettingValue::From(PasswordSource::Env("ACME_KEY".into()))
+            ),
+            (
+                "endpoint".to_string(),
+                inline(InlineKind::String, "https://api.acme.example")
+            ),
+            ("ratio".to_string(), inline(InlineKind::Float, "0.5")),
+            ("retries".to_string(), inline(InlineKind::Integer, "3")),
+            (
+                "token".to_string(),
+                SettingValue::From(PasswordSource::File("/etc/gs/secrets/token".into()))
+            ),
+            ("verbose".to_string(), inline(InlineKind::Boolean, "true")),
+        ]
+    );
+}
+
+#[test]
+fn toolset_setting_mistakes_are_named() {
+    let wasm = "[[toolset]]\npath = \"a.wasm\"\n[toolset.config]\n";
+    let form = "write a string, an integer, a number, a boolean, `{ env = \"NAME\" }` or `{ file = \"path\" }`";
+    assert_eq!(
+        refused(&format!("{wasm}hosts = [\"a\"]\n")),
+        format!("`toolset[0].config.hosts`: is not a setting's value; {form}")
+    );
+    assert_eq!(
+        refused(&format!("{wasm}key = {{ vault = \"acme\" }}\n")),
+        format!("`toolset[0].config.key`: reads from `vault`, which is not a source; {form}")
+    );
+    assert_eq!(
+        refused(&format!("{wasm}key = {{ env = \"A\", file = \"b\" }}\n")),
+        format!("`toolset[0].config.key`: is a table other than a reference; {form}")
+    );
+    assert_eq!(
+        refused(&format!("{wasm}key = {{ env = \" \" }}\n")),
+        "`toolset[0].config.key.env`: is empty; give a value or leave the key out for the default"
+    );
+    assert_eq!(
+        refused(&format!("{wasm}ratio = nan\n")),
+        "`toolset[0].config.ratio`: is not a finite number; write a number such as `1.5`"
+    );
+    assert_eq!(
+        refused("[[toolset]]\nbuiltin = true\n[toolset.config]\na = 1\n"),
+        "`toolset[0].config`: applies only to WebAssembly toolsets (`path = …`); the built-in toolset is not sandboxed, so remove it"
+    );
+}
+
+#[test]
+fn a_setting_source_names_the_setting_and_never_the_value() {
+    let unset = PasswordSource::Env("ACME_KEY".into())
+        .read_as("value of setting `api_key`", &|_| None)
+        .unwrap_err();
+    assert_eq!(
+        unset,
+        "the environment variable `ACME_KEY` holding the value of setting `api_key` is not set; set it before starting gs-mcp"
+    );
 }

@@ -388,9 +388,10 @@ fn tools(config: Option<&Path>, json: bool) -> Result<(), Failure> {
     let config = wiring::load_config(config, None)?;
     let loaded = wiring::load_toolsets(&config);
     let notes = loaded.notes.clone();
+    let settings = loaded.settings.clone();
     let surface = wiring::surface(loaded)?;
     if json {
-        println!("{}", tools_json(&surface, &notes));
+        println!("{}", tools_json(&surface, &settings, &notes));
         return Ok(());
     }
     let mut count = 0;
@@ -414,6 +415,12 @@ fn tools(config: Option<&Path>, json: bool) -> Result<(), Failure> {
             tool.name, toolset, marker
         );
     }
+    for (toolset, decls) in &settings {
+        println!("\nsettings of toolset `{toolset}` ([toolset.config]):");
+        for d in decls {
+            println!("  {:<26} {:<34} {}", d.name, setting_kind(d), d.description);
+        }
+    }
     for note in notes {
         println!("note: {note}");
     }
@@ -423,10 +430,30 @@ fn tools(config: Option<&Path>, json: bool) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A setting's type and how it is set, as `gs-mcp tools` shows it:
+/// `integer, default 3` or `text, secret, required`. Never a value the
+/// operator gave.
+fn setting_kind(d: &gs_toolset_host::SettingDecl) -> String {
+    let mut kind = d.ty.name().to_string();
+    if d.secret {
+        kind.push_str(", secret");
+    }
+    if d.required {
+        kind.push_str(", required");
+    } else if let Some(default) = &d.default {
+        kind.push_str(&format!(", default {default}"));
+    }
+    kind
+}
+
 /// The tool surface as one JSON document, for scripts and for the test that
 /// keeps `docs/tools.md` true: notes go in the document, not beside it, so
 /// standard output stays one value.
-fn tools_json(surface: &gs_broker::ToolSurface, notes: &[String]) -> serde_json::Value {
+fn tools_json(
+    surface: &gs_broker::ToolSurface,
+    settings: &[(String, Vec<gs_toolset_host::SettingDecl>)],
+    notes: &[String],
+) -> serde_json::Value {
     let tools: Vec<serde_json::Value> = surface
         .tools_by_toolset()
         .map(|(toolset, tool)| {
@@ -441,7 +468,23 @@ fn tools_json(surface: &gs_broker::ToolSurface, notes: &[String]) -> serde_json:
             })
         })
         .collect();
-    serde_json::json!({ "tools": tools, "notes": notes })
+    let settings: Vec<serde_json::Value> = settings
+        .iter()
+        .flat_map(|(toolset, decls)| {
+            decls.iter().map(move |d| {
+                serde_json::json!({
+                    "toolset": toolset,
+                    "name": d.name,
+                    "description": d.description,
+                    "type": d.ty.name(),
+                    "required": d.required,
+                    "secret": d.secret,
+                    "default": d.default,
+                })
+            })
+        })
+        .collect();
+    serde_json::json!({ "tools": tools, "settings": settings, "notes": notes })
 }
 
 fn check(config: Option<&Path>) -> Result<(), Failure> {

@@ -7,12 +7,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use gs_broker::{Broker, Exposed, ImageSessionFactory, SessionOwner, ToolSurface};
-use gs_config::{Config, ImageBackend, ToolsetEntry, ToolsetSource};
+use gs_config::{Config, ImageBackend, InlineKind, SettingValue, ToolsetEntry, ToolsetSource};
 use gs_embedded::EmbeddedSession;
 use gs_router::{HttpSettings, RouterSettings, SessionLifetime, Trace};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
 use gs_toolset_host::{
-    DirGrant, Grants, HostConfig, Limits, NetGrant, ToolsetHost, WasmToolsetSpec,
+    DirGrant, Grants, HostConfig, Limits, NetGrant, SettingDecl, SettingInput, ToolsetHost,
+    WasmToolsetSpec, Written,
 };
 
 #[path = "stone.rs"]
@@ -158,13 +159,14 @@ fn cache_dir() -> Option<PathBuf> {
 }
 
 /// The host's spec of one toolset. On a read-only server every preopened
-/// directory is mounted read-only: read-only means no writes at all.
+/// directory is mounted read-only: read-only means no writes at all. Fails
+/// when a setting's environment variable or file cannot be read.
 fn spec(
     entry: &ToolsetEntry,
     path: &Path,
     sha256: Option<&String>,
     read_only: bool,
-) -> WasmToolsetSpec {
+) -> Result<WasmToolsetSpec, String> {
     let mut grants = Grants::from_names(&entry.grants).unwrap_or_default();
     grants.dirs = entry
         .preopen
@@ -185,7 +187,7 @@ fn spec(
         })
         .collect();
     let defaults = Limits::default();
-    WasmToolsetSpec {
+    Ok(WasmToolsetSpec {
         path: path.to_path_buf(),
         sha256: sha256.cloned(),
         grants,
@@ -197,7 +199,38 @@ fn spec(
             ..defaults
         },
         expose: entry.tools.clone(),
-    }
+        config: settings(&entry.config)?,
+    })
+}
+
+/// The operator's setting values with those given by reference read from
+/// their environment variable or file. The error names the setting and
+/// the source, never a value.
+fn settings(config: &[(String, SettingValue)]) -> Result<Vec<(String, SettingInput)>, String> {
+    let env = |name: &str| std::env::var(name).ok();
+    config
+        .iter()
+        .map(|(key, value)| {
+            let input = match value {
+                SettingValue::Inline(v) => SettingInput {
+                    written: match v.kind {
+                        InlineKind::String => Written::Text,
+                        InlineKind::Integer => Written::Integer,
+                        InlineKind::Float => Written::Float,
+                        InlineKind::Boolean => Written::Boolean,
+                    },
+                    text: v.text.clone(),
+                },
+                SettingValue::From(source) => SettingInput {
+                    text: source
+                        .read_as(&format!("value of setting `{key}`"), &env)
+                        .map_err(|e| format!("`config.{key}`: {e}"))?,
+                    written: Written::Reference(source.describe()),
+                },
+            };
+            Ok((key.clone(), input))
+        })
+        .collect()
 }
 
 /// The built-in tools an operator's `tools` list names: a family name
@@ -223,6 +256,9 @@ pub struct Loaded {
     pub errors: Vec<String>,
     /// Notes for the operator.
     pub notes: Vec<String>,
+    /// The settings each WebAssembly toolset that loaded declares, by
+    /// toolset name (never their values).
+    pub settings: Vec<(String, Vec<SettingDecl>)>,
     /// The engine, kept alive while its toolsets are.
     pub host: Option<Arc<ToolsetHost>>,
 }
@@ -234,6 +270,7 @@ pub fn load_toolsets(config: &Config) -> Loaded {
         toolsets: Vec::new(),
         errors: Vec::new(),
         notes: Vec::new(),
+        settings: Vec::new(),
         host: None,
     };
     let needs_host = config
@@ -274,7 +311,10 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             )),
             ToolsetSource::Wasm { path, sha256 } => {
                 let Some(host) = &loaded.host else { continue };
-                match host.load(&spec(entry, path, sha256.as_ref(), config.read_only)) {
+                let loaded_one = spec(entry, path, sha256.as_ref(), config.read_only)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+                    .and_then(|s| host.load(&s).map_err(|e| e.to_string()));
+                match loaded_one {
                     Ok(t) => {
                         for (tool, missing) in t.left_out() {
                             loaded.notes.push(format!(
@@ -287,6 +327,11 @@ pub fn load_toolsets(config: &Config) -> Loaded {
                                     .collect::<Vec<_>>()
                                     .join(" and ")
                             ));
+                        }
+                        if !t.settings().is_empty() {
+                            loaded
+                                .settings
+                                .push((t.info().name.clone(), t.settings().to_vec()));
                         }
                         loaded
                             .toolsets

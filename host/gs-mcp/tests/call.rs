@@ -297,3 +297,109 @@ fn a_plugin_reaches_the_http_origin_its_net_grant_names_and_no_other() {
     let other = fetch(format!("http://127.0.0.1:{}/", address.port() ^ 1));
     assert_eq!(other["error"], "HttpRequestDenied", "{other}");
 }
+
+/// The fetcher's secret `token` comes from a file named in
+/// `[toolset.config]`: the service receives it, and the answer that quotes
+/// it back reaches the caller redacted. `gs-mcp tools` lists the setting,
+/// never its value, and an inline secret fails `gs-mcp check`.
+#[test]
+fn a_secret_setting_reaches_the_service_and_never_the_output() {
+    use std::io::{Read, Write};
+    const TOKEN: &str = "tok-3f9a1c77e2b54d08";
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    let (seen_tx, seen_rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut request = [0u8; 4096];
+            let n = stream.read(&mut request).unwrap_or(0);
+            let request = String::from_utf8_lossy(&request[..n]).to_string();
+            let auth = request
+                .lines()
+                .find(|l| l.to_ascii_lowercase().starts_with("authorization:"))
+                .unwrap_or("none")
+                .to_string();
+            let _ = seen_tx.send(auth.clone());
+            let _ = stream.write_all(
+                format!(
+                    "HTTP/1.1 200 OK\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{auth}",
+                    auth.len()
+                )
+                .as_bytes(),
+            );
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("token"), format!("{TOKEN}\n")).unwrap();
+    let cfg = dir.path().join("fetcher.toml");
+    let write_config = |token: &str| {
+        std::fs::write(
+            &cfg,
+            format!(
+                "[image]\npath = \"dev.image\"\n\n[[toolset]]\npath = {:?}\n\
+                 net = [\"http://{address}\"]\n[toolset.config]\ntoken = {token}\n",
+                gs_test_plugins::FETCHER
+            ),
+        )
+        .unwrap();
+    };
+    let gs_mcp = |args: &[&str]| {
+        bin()
+            .args(args)
+            .arg("--config")
+            .arg(&cfg)
+            .env("HOME", dir.path())
+            .env("XDG_CACHE_HOME", dir.path().join("cache"))
+            .output()
+            .unwrap()
+    };
+    write_config("{ file = \"token\" }");
+
+    let out = bin()
+        .args(["call", "--json", "--config"])
+        .arg(&cfg)
+        .arg("fetch")
+        .arg(serde_json::json!({ "url": format!("http://{address}/me") }).to_string())
+        .env("HOME", dir.path())
+        .env("XDG_CACHE_HOME", dir.path().join("cache"))
+        .output()
+        .unwrap();
+    assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+    assert_eq!(
+        seen_rx.recv().unwrap().to_ascii_lowercase(),
+        format!("authorization: bearer {}", TOKEN.to_ascii_lowercase())
+    );
+    let result: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        result["structuredContent"]["body"]
+            .as_str()
+            .map(str::to_ascii_lowercase),
+        Some("authorization: bearer [redacted]".to_string())
+    );
+    let printed = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(!printed.contains(TOKEN), "{printed}");
+
+    let out = gs_mcp(&["tools"]);
+    assert_eq!(status(&out), 0, "{}", text(&out.stderr));
+    let listing = text(&out.stdout);
+    assert!(
+        listing
+            .lines()
+            .any(|l| l.trim_start().starts_with("token") && l.contains("text, secret")),
+        "{listing}"
+    );
+    assert!(!listing.contains(TOKEN), "{listing}");
+
+    write_config(&format!("{TOKEN:?}"));
+    let out = gs_mcp(&["check"]);
+    assert_eq!(status(&out), 2, "{}", text(&out.stdout));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains(
+            "`config.token` of toolset `fetcher` is a secret, so it is never written inline"
+        ),
+        "{said}"
+    );
+    assert!(!said.contains(TOKEN), "{said}");
+}

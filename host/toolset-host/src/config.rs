@@ -311,6 +311,11 @@ pub struct WasmToolsetSpec {
     /// The tools to expose, by name; `None` exposes all. Naming a tool the
     /// toolset does not have is a load error.
     pub expose: Option<Vec<String>>,
+    /// The operator's values of the toolset's settings, by key. Checked at
+    /// load against what the toolset declares; a key it does not declare,
+    /// a value of the wrong type, a required setting missing or a secret
+    /// written inline is a load error.
+    pub config: Vec<(String, crate::SettingInput)>,
 }
 
 impl WasmToolsetSpec {
@@ -323,6 +328,7 @@ impl WasmToolsetSpec {
             grants: Grants::default(),
             limits: Limits::default(),
             expose: None,
+            config: Vec::new(),
         }
     }
 }

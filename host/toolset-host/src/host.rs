@@ -24,6 +24,7 @@ use crate::lanes::Lanes;
 use crate::net::NetRules;
 use crate::offers::{Declarations, Pre, check_declarations, check_tool_grants, declarations};
 use crate::policy::Policy;
+use crate::settings::{Settings, check_declaration};
 use crate::state::{HostShared, HostState, Limiter, MemoryPool, StderrTail, Stop};
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
@@ -272,12 +273,16 @@ impl ToolsetHost {
             toolset: file_name,
             grants: spec.grants.clone(),
             limits: spec.limits,
+            settings: Settings::default(),
         });
         let (info, offers) = self.describe(spec, &pre, describe_policy)?;
+        let settings = Settings::resolve(&info.name, &offers.settings, &spec.config)
+            .map_err(|m| load_error(path, LoadErrorKind::Config, m))?;
         let policy = Arc::new(Policy {
             toolset: info.name.clone(),
             grants: spec.grants.clone(),
             limits: spec.limits,
+            settings,
         });
         Ok(WasmToolset::new(Inner {
             info,
@@ -434,6 +439,7 @@ impl ToolsetHost {
             fail(format!("describe failed ({}): {}", e.kind, e.message))
         })?;
         check_declarations(&offers).map_err(&fail)?;
+        check_declaration(&offers.settings).map_err(&fail)?;
         if d.name.is_empty()
             || d.name.len() > 64
             || d.version.len() > 64

@@ -21,7 +21,9 @@
 
 use gs_toolset::{CallContext, ClientRequest, ErrorKind, LogLevel, ToolError};
 
-use crate::bindings::gemstone::mcp::{client, code, execution, image, logging, session, types};
+use crate::bindings::gemstone::mcp::{
+    client, code, config, execution, image, logging, session, types,
+};
 use crate::policy::Grant;
 use crate::state::{HostState, Stop};
 
@@ -630,6 +632,7 @@ fn truncated(message: &str) -> &str {
 impl logging::Host for HostState {
     async fn log(&mut self, level: types::LogLevel, message: String) {
         let toolset = self.policy.toolset.clone();
+        let policy = self.policy.clone();
         if let Some(ctx) = self.take_notification() {
             let level = match level {
                 types::LogLevel::Debug => LogLevel::Debug,
@@ -641,6 +644,7 @@ impl logging::Host for HostState {
                 types::LogLevel::Alert => LogLevel::Alert,
                 types::LogLevel::Emergency => LogLevel::Emergency,
             };
+            let message = policy.settings.redact(&message);
             ctx.notifier.log(level, &toolset, truncated(&message));
         }
         // The client sees the line while the call goes on: the stream's
@@ -666,7 +670,9 @@ impl logging::Host for HostState {
         if let Some(call) = self.call.as_mut() {
             call.last_progress = Some(progress);
         }
+        let policy = self.policy.clone();
         if let Some(ctx) = self.take_notification() {
+            let message = message.as_deref().map(|m| policy.settings.redact(m));
             ctx.notifier
                 .progress(progress, total, message.as_deref().map(truncated));
         }
@@ -761,6 +767,17 @@ async fn within_call(
             ErrorKind::Deadline,
             "the call's deadline passed while it waited for the client's answer",
         )),
+    }
+}
+
+impl config::Host for HostState {
+    fn get(&mut self, name: String) -> Result<Option<String>, types::Failure> {
+        let value = self
+            .policy
+            .settings
+            .get(&name)
+            .map(|v| v.map(str::to_string));
+        value.map_err(|e| self.failure(e))
     }
 }
 

@@ -44,6 +44,10 @@
 //!   sleeps end at the call's deadline or cancellation. Its only network
 //!   is wasi:http's outgoing requests to the origins granted it
 //!   ([`Grants::net`]; see `net`), checked by the host request by request.
+//! - Settings (`[toolset.config]`): checked at load against what the
+//!   toolset declares ([`SettingDecl`]), read through the `config` host
+//!   function; a secret's value is replaced by [`REDACTED`] in every log
+//!   line, error and result the host passes on (see `settings`).
 //!
 //! Architecture invariant: this is the only crate of gs-mcp that links
 //! wasmtime. It serves no HTTP (its only HTTP is plug-ins' granted
@@ -79,6 +83,7 @@ mod net;
 mod offers;
 mod policy;
 mod schema;
+mod settings;
 mod state;
 mod version;
 mod wasm;
@@ -93,5 +98,9 @@ pub use host::{
     ToolsetHost,
 };
 pub use offers::{MAX_OFFERS, MAX_URI};
+pub use settings::{
+    MAX_SETTING_BYTES, MAX_SETTINGS, MIN_SECRET_BYTES, REDACTED, SettingDecl, SettingInput,
+    SettingType, Written,
+};
 pub use version::{PACKAGE, PACKAGE_VERSION};
 pub use wasm::{WasmSession, WasmToolset};

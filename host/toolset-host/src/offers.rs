@@ -20,9 +20,10 @@ use wasmtime::Store;
 use wasmtime::component::{Instance, InstancePre};
 
 use crate::bindings::exports::gemstone::mcp::{
-    completion, prompts, requirements, resources, tools,
+    completion, prompts, requirements, resources, settings, tools,
 };
 use crate::bindings::gemstone::mcp::types;
+use crate::settings::{SettingDecl, SettingType};
 use crate::state::HostState;
 use crate::version::{PACKAGE, PACKAGE_VERSION};
 
@@ -41,6 +42,7 @@ pub(crate) struct Pre {
     prompts: Option<prompts::GuestIndices>,
     completion: Option<completion::GuestIndices>,
     requirements: Option<requirements::GuestIndices>,
+    settings: Option<settings::GuestIndices>,
 }
 
 /// One instance's exports.
@@ -55,6 +57,8 @@ pub(crate) struct Exports {
     pub completion: Option<completion::Guest>,
     /// `requirements` (0.1.3), if exported.
     pub requirements: Option<requirements::Guest>,
+    /// `settings` (0.1.4), if exported.
+    pub settings: Option<settings::Guest>,
 }
 
 /// `GuestIndices::new` for an optional interface: `None` if the component
@@ -101,6 +105,11 @@ impl Pre {
             "requirements",
             requirements::GuestIndices::new(&instance),
         )?;
+        let settings = optional(
+            &instance,
+            "settings",
+            settings::GuestIndices::new(&instance),
+        )?;
         Ok(Pre {
             instance,
             tools,
@@ -108,6 +117,7 @@ impl Pre {
             prompts,
             completion,
             requirements,
+            settings,
         })
     }
 
@@ -150,6 +160,10 @@ impl Pre {
                 Some(i) => Some(i.load(&mut *store, &instance)?),
                 None => None,
             },
+            settings: match &self.settings {
+                Some(i) => Some(i.load(&mut *store, &instance)?),
+                None => None,
+            },
         })
     }
 }
@@ -168,6 +182,8 @@ pub(crate) struct Declarations {
     /// The tools left out of the surface because the operator did not
     /// give a grant they need, each with the grants missing.
     pub left_out: Vec<(String, Vec<String>)>,
+    /// The settings it reads (0.1.4 `settings`).
+    pub settings: Vec<SettingDecl>,
 }
 
 /// Reads the declarations from a fresh instance's exports (those it has).
@@ -229,6 +245,26 @@ pub(crate) async fn declarations(
             .await?
             .into_iter()
             .map(|t| (t.tool, t.grants))
+            .collect();
+    }
+    if let Some(s) = &exports.settings {
+        d.settings = s
+            .call_declare(&mut *store)
+            .await?
+            .into_iter()
+            .map(|s| SettingDecl {
+                name: s.name,
+                description: s.description,
+                ty: match s.type_ {
+                    types::SettingType::Text => SettingType::Text,
+                    types::SettingType::Integer => SettingType::Integer,
+                    types::SettingType::Number => SettingType::Number,
+                    types::SettingType::Boolean => SettingType::Boolean,
+                },
+                required: s.required,
+                default: s.default,
+                secret: s.secret,
+            })
             .collect();
     }
     Ok(d)

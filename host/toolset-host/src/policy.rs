@@ -1,7 +1,9 @@
 //! One toolset's policy as its host functions consult it: its name (for
-//! messages), its grants and its limits. Shared by all its instances.
+//! messages), its grants, its limits and its settings. Shared by all its
+//! instances.
 
 use crate::config::{Grants, Limits};
+use crate::settings::Settings;
 
 /// A grant a host function needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +37,8 @@ pub(crate) struct Policy {
     pub grants: Grants,
     /// Its per-call limits.
     pub limits: Limits,
+    /// Its settings, with the operator's values.
+    pub settings: Settings,
 }
 
 impl Policy {

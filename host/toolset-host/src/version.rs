@@ -26,13 +26,15 @@
 //! the host finds that at load and offers nothing of them for it
 //! (`wasm::Offers`) — and an import (`client`), which such a component
 //! simply does not import. 0.1.3 adds, the same way, one optional export
-//! (`requirements`: the grants each tool needs).
+//! (`requirements`: the grants each tool needs), and 0.1.4 one optional
+//! export (`settings`: what the toolset reads from `[toolset.config]`) and
+//! one import (`config`: the values).
 
 /// The WIT package this host implements.
 pub const PACKAGE: &str = "gemstone:mcp";
 
 /// The version of [`PACKAGE`] this host implements (`wit/*.wit`).
-pub const PACKAGE_VERSION: &str = "0.1.3";
+pub const PACKAGE_VERSION: &str = "0.1.4";
 
 /// A `major.minor.patch` version, pre-release and build suffixes ignored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -107,7 +109,7 @@ mod tests {
     #[test]
     fn same_line_and_not_newer_is_compatible() {
         let v = |s| parse_version(s).unwrap();
-        assert!(compatible(v("0.1.3"), v("0.1.0")));
+        assert!(compatible(v("0.1.4"), v("0.1.0")));
         assert!(!compatible(v("0.1.0"), v("0.1.1")));
         assert!(!compatible(v("0.1.0"), v("0.2.0")));
         assert!(!compatible(v("0.1.0"), v("1.0.0")));
@@ -121,12 +123,12 @@ mod tests {
     fn other_major_is_refused_naming_both_versions() {
         let err = check(["wasi:cli/environment@0.2.0"], ["gemstone:mcp/tools@1.0.0"]).unwrap_err();
         assert!(err.contains("gemstone:mcp@1.0.0"), "{err}");
-        assert!(err.contains("gemstone:mcp@0.1.3"), "{err}");
+        assert!(err.contains("gemstone:mcp@0.1.4"), "{err}");
     }
 
     #[test]
     fn every_version_of_the_0_1_line_up_to_the_hosts_is_accepted() {
-        for v in ["0.1.0", "0.1.1", "0.1.2", "0.1.3"] {
+        for v in ["0.1.0", "0.1.1", "0.1.2", "0.1.3", "0.1.4"] {
             let image = format!("gemstone:mcp/image@{v}");
             let tools = format!("gemstone:mcp/tools@{v}");
             assert_eq!(check([image.as_str()], [tools.as_str()]), Ok(()), "{v}");
@@ -138,11 +140,11 @@ mod tests {
 
     #[test]
     fn a_newer_or_another_minor_version_is_refused() {
-        for v in ["0.1.4", "0.2.0", "1.0.0"] {
+        for v in ["0.1.5", "0.2.0", "1.0.0"] {
             let tools = format!("gemstone:mcp/tools@{v}");
             let err = check([], [tools.as_str()]).unwrap_err();
             assert!(err.contains(&format!("gemstone:mcp@{v}")), "{err}");
-            assert!(err.contains("implements gemstone:mcp@0.1.3"), "{err}");
+            assert!(err.contains("implements gemstone:mcp@0.1.4"), "{err}");
         }
     }
 

@@ -102,6 +102,12 @@ impl WasmToolset {
         &self.inner.offers.left_out
     }
 
+    /// The settings the toolset declares (`settings`, 0.1.4), whose values
+    /// the operator gave in `[toolset.config]`; `gs-mcp tools` lists them.
+    pub fn settings(&self) -> &[crate::SettingDecl] {
+        &self.inner.offers.settings
+    }
+
     /// The check every call's arguments pass before the guest runs: the
     /// tool's declared input schema, in full. Answers the error the client
     /// would get, or `Ok` if the call would reach the guest (benchmarks
@@ -182,6 +188,8 @@ impl WasmSession {
     /// if the operator said so. A cancelled call is the client's doing,
     /// not a crash.
     fn crashed(&self, tool: &str, error: ToolError, backtrace: Vec<String>) -> ToolError {
+        // A panic message or a trap's text may quote a secret.
+        let error = self.inner.policy.settings.redact_error(error);
         if error.kind == ErrorKind::Cancelled {
             return error;
         }
@@ -345,7 +353,10 @@ impl ToolsetSession for WasmSession {
         arguments: &'a Arguments,
         ctx: &'a CallContext,
     ) -> CallFuture<'a> {
-        Box::pin(self.run_call(tool, arguments, ctx))
+        Box::pin(async move {
+            let result = self.run_call(tool, arguments, ctx).await;
+            self.inner.policy.settings.redact_result(result)
+        })
     }
 
     /// Runs the component's `resources.read` in the session's instance,
@@ -356,7 +367,8 @@ impl ToolsetSession for WasmSession {
         ctx: &'a CallContext,
     ) -> OfferFuture<'a, Vec<EmbeddedResource>> {
         Box::pin(async move {
-            match self.run_offer(Request::Read(uri), ctx).await? {
+            let answer = self.run_offer(Request::Read(uri), ctx).await;
+            match self.redact_offer(answer)? {
                 Answer::Read(contents) => Ok(contents),
                 _ => unreachable!("a read answers a read"),
             }
@@ -371,7 +383,8 @@ impl ToolsetSession for WasmSession {
         ctx: &'a CallContext,
     ) -> OfferFuture<'a, PromptResult> {
         Box::pin(async move {
-            match self.run_offer(Request::Get(name, arguments), ctx).await? {
+            let answer = self.run_offer(Request::Get(name, arguments), ctx).await;
+            match self.redact_offer(answer)? {
                 Answer::Get(prompt) => Ok(prompt),
                 _ => unreachable!("a get answers a prompt"),
             }
@@ -389,7 +402,8 @@ impl ToolsetSession for WasmSession {
             if !self.inner.pre.has_completion() {
                 return Ok(Completion::default());
             }
-            match self.run_offer(Request::Complete(request), ctx).await? {
+            let answer = self.run_offer(Request::Complete(request), ctx).await;
+            match self.redact_offer(answer)? {
                 Answer::Complete(c) => Ok(c),
                 _ => unreachable!("a completion answers a completion"),
             }
@@ -509,6 +523,12 @@ impl WasmSession {
 }
 
 impl WasmSession {
+    /// `answer` with its error's secrets redacted. What a resource or a
+    /// prompt holds is the toolset's to show, as it chose.
+    fn redact_offer(&self, answer: Result<Answer, ToolError>) -> Result<Answer, ToolError> {
+        answer.map_err(|e| self.inner.policy.settings.redact_error(e))
+    }
+
     /// The session's instance (made now if it has none, or none fit for
     /// `ctx`), armed for one call or request named `what`: under the
     /// toolset's deadline or the caller's, if sooner, and on a lane when

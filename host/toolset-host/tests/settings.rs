@@ -1,0 +1,251 @@
+//! Settings (`gemstone:mcp@0.1.4`): the operator's `[toolset.config]`
+//! values checked at load against what the toolset declares, read by the
+//! plug-in through `config.get`, and a secret's value kept out of every log
+//! line, error, crash report and result the host passes on, however the
+//! plug-in (`plugins/hostile`'s `leak`) tries to get it out.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+
+use common::*;
+use gs_toolset::{ErrorKind, ToolResult, Toolset};
+use gs_toolset_host::{
+    Crash, CrashLog, DirGrant, Grants, HostConfig, LoadError, LoadErrorKind, SettingDecl,
+    SettingInput, SettingType, ToolsetHost, WasmToolset, WasmToolsetSpec, Written,
+};
+use serde_json::json;
+
+const SECRET: &str = "sk-live-0123456789abcdef";
+
+fn by_env(value: &str) -> SettingInput {
+    SettingInput {
+        written: Written::Reference("environment variable `HOSTILE_KEY`".into()),
+        text: value.into(),
+    }
+}
+
+fn inline(written: Written, value: &str) -> SettingInput {
+    SettingInput {
+        written,
+        text: value.into(),
+    }
+}
+
+fn spec_with(path: &str, config: Vec<(&str, SettingInput)>) -> WasmToolsetSpec {
+    let mut spec = WasmToolsetSpec::new(path);
+    spec.config = config
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    spec
+}
+
+fn hostile_with(config: Vec<(&str, SettingInput)>) -> Result<WasmToolset, LoadError> {
+    shared_host().load(&spec_with(gs_test_plugins::HOSTILE, config))
+}
+
+fn call_hostile(
+    t: &WasmToolset,
+    ctx: &gs_toolset::CallContext,
+    tool: &str,
+    args: &str,
+) -> ToolResult {
+    call(&mut t.session(), ctx, tool, args)
+}
+
+#[test]
+fn the_declaration_is_read_at_load_and_listed_without_values() {
+    let t = hostile_with(vec![("key", by_env(SECRET))]).unwrap();
+    assert_eq!(
+        t.settings(),
+        [
+            SettingDecl {
+                name: "key".into(),
+                description: "Hostile setting `key`.".into(),
+                ty: SettingType::Text,
+                required: false,
+                default: None,
+                secret: true,
+            },
+            SettingDecl {
+                name: "level".into(),
+                description: "Hostile setting `level`.".into(),
+                ty: SettingType::Integer,
+                required: false,
+                default: Some("2".into()),
+                secret: false,
+            },
+        ]
+    );
+    let shown = format!("{t:?} {:?}", spec_with("x", vec![("key", by_env(SECRET))]));
+    assert!(!shown.contains(SECRET), "{shown}");
+}
+
+#[test]
+fn a_plugin_reads_its_values_and_defaults_and_nothing_undeclared() {
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let t = hostile_with(vec![("level", inline(Written::Integer, "5"))]).unwrap();
+    let get = |name: &str| call_hostile(&t, &ctx, "setting", &json!({ "name": name }).to_string());
+    assert_eq!(text(&get("level")), "5");
+    assert_eq!(text(&get("key")), "unset");
+    let e = get("password").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidParams);
+    assert_eq!(
+        e.message,
+        "setting `password` is not declared; a toolset reads only the settings its \
+         `settings.declare` names"
+    );
+    let defaults = hostile_with(vec![]).unwrap();
+    let got = call_hostile(&defaults, &ctx, "setting", r#"{"name": "level"}"#);
+    assert_eq!(text(&got), "2");
+}
+
+#[test]
+fn operator_mistakes_fail_the_load_naming_the_key_and_never_the_secret() {
+    let cases: Vec<(Vec<(&str, SettingInput)>, &str)> = vec![
+        (
+            vec![("lvl", inline(Written::Integer, "1"))],
+            "`config.lvl` is not a setting of toolset `hostile`; its settings are `key`, `level`",
+        ),
+        (
+            vec![("level", inline(Written::Text, "high"))],
+            "`config.level` of toolset `hostile` is an integer setting; write a whole number: \
+             `level = 3`",
+        ),
+        (
+            vec![("key", inline(Written::Text, SECRET))],
+            "`config.key` of toolset `hostile` is a secret, so it is never written inline; set \
+             it by reference: `key = { env = \"VARIABLE\" }` or `key = { file = \"path\" }`",
+        ),
+        (
+            vec![("key", by_env("abc"))],
+            "`config.key` of toolset `hostile` is a secret, and the value in its environment \
+             variable `HOSTILE_KEY` is shorter than 4 bytes, too short to keep out of logs; use \
+             a longer one",
+        ),
+    ];
+    for (config, message) in cases {
+        let e = hostile_with(config).unwrap_err();
+        assert_eq!(e.kind, LoadErrorKind::Config, "{e}");
+        assert_eq!(e.message, message);
+        assert!(!e.to_string().contains(SECRET));
+    }
+}
+
+#[test]
+fn a_bad_declaration_fails_the_load_naming_the_setting() {
+    for (mode, message) in [
+        ("twice", "setting `key` is declared twice"),
+        (
+            "secret_default",
+            "setting `key` is a secret with a default; a secret comes from the operator only",
+        ),
+        (
+            "bad_default",
+            "setting `level`: its default `two` is not an integer value",
+        ),
+        (
+            "bad_name",
+            "setting `API-Key`: a setting's name is 1 to 64 lowercase ASCII letters, digits or \
+             `_`, starting with a letter",
+        ),
+    ] {
+        let cfg = tempfile::tempdir().unwrap();
+        std::fs::write(cfg.path().join("settings"), mode).unwrap();
+        let mut spec = WasmToolsetSpec::new(gs_test_plugins::HOSTILE);
+        spec.grants = Grants {
+            dirs: vec![DirGrant {
+                host_path: cfg.path().to_owned(),
+                guest_path: "/cfg".into(),
+                writable: false,
+            }],
+            ..Grants::default()
+        };
+        let e = shared_host().load(&spec).unwrap_err();
+        assert_eq!(e.kind, LoadErrorKind::Describe, "{e}");
+        assert!(e.message.ends_with(message), "{mode}: {}", e.message);
+    }
+}
+
+#[test]
+fn a_component_built_before_settings_is_refused_any_config() {
+    let e = shared_host()
+        .load(&spec_with(
+            gs_test_plugins::HELLO_0_1_2,
+            vec![("greeting", inline(Written::Text, "hi"))],
+        ))
+        .unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Config);
+    assert_eq!(
+        e.message,
+        "`config.greeting` is not a setting of toolset `hello`; it declares none"
+    );
+}
+
+/// A host whose crash log the test reads.
+fn recording_host() -> (ToolsetHost, Arc<Mutex<Vec<Crash>>>) {
+    let crashes = Arc::new(Mutex::new(Vec::new()));
+    let sink = crashes.clone();
+    let host = ToolsetHost::new(HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_instances: 4,
+        client_backtraces: true,
+        crash_log: CrashLog::new(move |c: &Crash| sink.lock().unwrap().push(c.clone())),
+        ..HostConfig::default()
+    })
+    .unwrap();
+    (host, crashes)
+}
+
+#[test]
+fn a_secret_never_leaves_through_logs_progress_results_errors_or_crashes() {
+    let (host, crashes) = recording_host();
+    let t = host
+        .load(&spec_with(
+            gs_test_plugins::HOSTILE,
+            vec![("key", by_env(SECRET))],
+        ))
+        .unwrap();
+    let img = TestImage::new();
+    let recorder = Arc::new(Recorder::default());
+    let mut ctx = img.ctx(false);
+    ctx.notifier = recorder.clone();
+
+    let out = call_hostile(&t, &ctx, "leak", r#"{"how": "result"}"#).unwrap();
+    assert_eq!(out.content, [gs_toolset::Content::text("key=[redacted]")]);
+    assert_eq!(
+        out.structured.unwrap(),
+        json!({"key": "[redacted]", "[redacted]": "as a name"})
+    );
+    assert_eq!(
+        *recorder.0.lock().unwrap(),
+        [
+            "info:hostile:the key is [redacted]",
+            "progress:1/NaN:sent [redacted]"
+        ]
+    );
+
+    let e = call_hostile(&t, &ctx, "leak", r#"{"how": "error"}"#).unwrap_err();
+    assert_eq!(e.message, "the service refused key [redacted]");
+
+    let e = call_hostile(&t, &ctx, "leak", r#"{"how": "panic"}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Panic);
+    assert!(
+        e.message.contains("cannot use key [redacted]"),
+        "{}",
+        e.message
+    );
+    let crashes = crashes.lock().unwrap();
+    assert_eq!(crashes.len(), 1);
+    assert!(
+        crashes[0].message.contains("[redacted]"),
+        "{:?}",
+        crashes[0]
+    );
+    let everything = format!("{crashes:?} {e:?} {:?}", recorder.0.lock().unwrap());
+    assert!(!everything.contains(SECRET), "{everything}");
+    // A toolset's name and tools are unchanged by its settings.
+    assert_eq!(t.info().name, "hostile");
+}
