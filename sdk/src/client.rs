@@ -4,9 +4,9 @@
 //! roots, and see whether the call was cancelled.
 //!
 //! No grant is needed. A request whose capability the client did not
-//! declare fails with [`ErrorKind::Refused`](crate::ErrorKind::Refused)
+//! declare fails with [`ErrorKind::Refused`]
 //! (so does one the client answers with an error); one that gets no answer
-//! in time fails with [`ErrorKind::Other`](crate::ErrorKind::Other). Pass
+//! in time fails with [`ErrorKind::Other`]. Pass
 //! the failure on with `?` and the model reads why.
 
 // Without a host, the functions only panic: their arguments go unused.
