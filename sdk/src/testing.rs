@@ -64,11 +64,22 @@
 //! checks the values as the server does when it loads the toolset. The
 //! mock does not redact secrets from what a tool answers (the server
 //! does), so a test sees any secret a tool would give away.
+//!
+//! Requests to the client ([`client`](crate::client)) are answered as in
+//! a session by the stub given to [`MockHost::client`], and the mock
+//! records each with its key ([`MockHost::asked`],
+//! [`MockHost::asked_keys`]). [`MockHost::stateless`] and
+//! [`MockHost::input_response`] play a stateless request instead (MCP
+//! revision 2026-07-28): results come by key, a request without one
+//! fails and is listed in [`MockHost::input_requests`], as the server
+//! lists it in its `input_required` answer, and calling the tool again
+//! with the results plays the next round.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use crate::client::ClientRequest;
 use crate::types::{
     ClassDefinition, ClassInfo, Doit, LogLevel, MethodPage, MethodRef, MethodRefs, ServerIdentity,
     SourceSearch,
@@ -83,6 +94,14 @@ type ClientStub = Rc<dyn Fn(&str, &serde_json::Value) -> Result<serde_json::Valu
 
 /// Answers the tools' outbound HTTP requests.
 type HttpStub = Rc<dyn Fn(&crate::http::Request) -> Result<crate::http::Response, Error>>;
+
+/// One request a tool made of the client, as the mock recorded it.
+#[derive(Debug, Clone)]
+struct Asked {
+    key: String,
+    method: String,
+    params: serde_json::Value,
+}
 
 /// One progress report a tool sent.
 #[derive(Debug, Clone, PartialEq)]
@@ -220,7 +239,20 @@ pub(crate) struct State {
     executed: Vec<String>,
     max_results: usize,
     client: Option<ClientStub>,
-    asked: Vec<(String, serde_json::Value)>,
+    asked: Vec<Asked>,
+    /// The capabilities the client declared (`elicitation`, …); `None`:
+    /// all of them.
+    capabilities: Option<Vec<String>>,
+    /// The requests of each kind the current call made without a key, for
+    /// their automatic keys.
+    unkeyed: [usize; 3],
+    /// Plays a stateless request (2026-07-28): the client's results come
+    /// from `input_responses`, by key, not from the `client` stub.
+    stateless: bool,
+    input_responses: serde_json::Map<String, serde_json::Value>,
+    /// The current call's requests without a result, by key, as
+    /// `inputRequests` has them.
+    input_requests: serde_json::Map<String, serde_json::Value>,
     cancelled: bool,
     http: Option<HttpStub>,
     requests: Vec<crate::http::Request>,
@@ -339,6 +371,11 @@ impl MockHost {
                 max_results: 1000,
                 client: None,
                 asked: Vec::new(),
+                capabilities: None,
+                unkeyed: [0; 3],
+                stateless: false,
+                input_responses: serde_json::Map::new(),
+                input_requests: serde_json::Map::new(),
                 cancelled: false,
                 http: None,
                 requests: Vec::new(),
@@ -381,10 +418,12 @@ impl MockHost {
     }
 
     /// Answers the tools' requests to the client (`client::elicit`,
-    /// `sample`, `roots`) with `answer(method, params)`: the MCP method
-    /// (`elicitation/create`, …) and its params in, the client's result
-    /// out. Without it every request fails as for a client that declared
-    /// no such capability ([`ErrorKind::Refused`]).
+    /// `sample`, `roots`, the keyed forms, `ask`) in a session with
+    /// `answer(method, params)`: the MCP method (`elicitation/create`, …)
+    /// and its params in, the client's result out (the key is not sent to
+    /// a client in a session; [`MockHost::asked_keys`] has it). Without it
+    /// every request fails as for a client that declared no such
+    /// capability ([`ErrorKind::Refused`]).
     pub fn client(
         self,
         answer: impl Fn(&str, &serde_json::Value) -> Result<serde_json::Value, Failure> + 'static,
@@ -418,7 +457,116 @@ impl MockHost {
     /// Every request the tools made of the client, as (method, params),
     /// in order.
     pub fn asked(&self) -> Vec<(String, serde_json::Value)> {
-        self.state.borrow().asked.clone()
+        self.state
+            .borrow()
+            .asked
+            .iter()
+            .map(|a| (a.method.clone(), a.params.clone()))
+            .collect()
+    }
+
+    /// The key of every request the tools made of the client, in the order
+    /// of [`MockHost::asked`]: the key given to a keyed request, the
+    /// automatic one (`elicitation`, `sampling`, `roots`, then
+    /// `elicitation-2`, …, numbered within each call) otherwise.
+    ///
+    /// ```
+    /// use gs_mcp_sdk::client::{self, ClientRequest};
+    /// use gs_mcp_sdk::testing::MockHost;
+    /// use serde_json::json;
+    ///
+    /// let host = MockHost::new().client(|_, _| Ok(json!({"roots": []})));
+    /// let _installed = host.install();
+    /// client::roots().unwrap();
+    /// client::roots_keyed("client_roots").unwrap();
+    /// client::roots().unwrap();
+    /// assert_eq!(host.asked_keys(), ["roots", "client_roots", "roots-2"]);
+    /// ```
+    pub fn asked_keys(&self) -> Vec<String> {
+        self.state
+            .borrow()
+            .asked
+            .iter()
+            .map(|a| a.key.clone())
+            .collect()
+    }
+
+    /// The capabilities the client declared, of `elicitation`, `sampling`
+    /// and `roots`: a request needing another is refused
+    /// ([`ErrorKind::Refused`]), as the server refuses it, in either era.
+    /// Without it the client declared all three (in a session, a mock
+    /// without a [`MockHost::client`] stub still refuses every request).
+    pub fn client_capabilities(self, capabilities: &[&str]) -> MockHost {
+        self.state.borrow_mut().capabilities =
+            Some(capabilities.iter().map(|c| c.to_string()).collect());
+        self
+    }
+
+    /// Plays a stateless request (MCP revision 2026-07-28) instead of a
+    /// session: the client's results come only from those given with
+    /// [`MockHost::input_response`], by key, as from the request's
+    /// `inputResponses`. A request whose key has none fails with
+    /// [`ErrorKind::Other`] and is listed in [`MockHost::input_requests`],
+    /// the questions the server would answer the client `input_required`
+    /// with; one whose result is not of its kind fails with
+    /// [`ErrorKind::InvalidParams`]. The [`MockHost::client`] stub is not
+    /// asked.
+    ///
+    /// To play the rounds, call the tool, give the results of what
+    /// [`MockHost::input_requests`] lists, and call it again: it runs
+    /// from the start, as in the server, with every result given so far.
+    ///
+    /// ```
+    /// use gs_mcp_sdk::client;
+    /// use gs_mcp_sdk::testing::MockHost;
+    /// use gs_mcp_sdk::{ErrorKind, Output, Schema, Tool, Toolset};
+    /// use serde_json::json;
+    ///
+    /// let toolset = Toolset::new("t", "1.0.0").tool(
+    ///     Tool::new("greet", "Greets the user.", |_: serde_json::Value| {
+    ///         let form = Schema::object().required("name", Schema::string());
+    ///         let answer = client::elicit_keyed("user_name", "What is your name?", form)?;
+    ///         Ok(Output::text(format!("Hello, {}!", answer.content["name"].as_str().unwrap_or("?"))))
+    ///     })
+    ///     .input(Schema::object()),
+    /// );
+    /// let host = MockHost::new().stateless();
+    /// let e = host.call(&toolset, "greet", "{}").unwrap_err();
+    /// assert_eq!(e.kind, ErrorKind::Other);
+    /// let asked = host.input_requests();
+    /// assert_eq!(asked["user_name"]["method"], "elicitation/create");
+    /// assert_eq!(asked["user_name"]["params"]["message"], "What is your name?");
+    ///
+    /// let host = host.input_response("user_name", json!({"action": "accept", "content": {"name": "Ada"}}));
+    /// let out = host.call(&toolset, "greet", "{}").unwrap();
+    /// assert_eq!(out.text_content(), "Hello, Ada!");
+    /// assert!(host.input_requests().is_empty());
+    /// ```
+    pub fn stateless(self) -> MockHost {
+        self.state.borrow_mut().stateless = true;
+        self
+    }
+
+    /// Gives the client's `result` for the request under `key`, as a
+    /// stateless request's `inputResponses` does; implies
+    /// [`MockHost::stateless`]. Results given earlier stay, as the server
+    /// keeps the earlier rounds' in the request state.
+    pub fn input_response(self, key: &str, result: serde_json::Value) -> MockHost {
+        {
+            let mut s = self.state.borrow_mut();
+            s.stateless = true;
+            s.input_responses.insert(key.to_string(), result);
+        }
+        self
+    }
+
+    /// In a stateless request ([`MockHost::stateless`]), the requests the
+    /// last call (or the installed mock, since [`MockHost::install`]) made
+    /// without a result, as the server's `input_required` lists them in
+    /// `inputRequests`: by key, each `{"method": …, "params": …}`. Empty
+    /// when every request had its result.
+    pub fn input_requests(&self) -> serde_json::Map<String, serde_json::Value> {
+        self.state.borrow().input_requests.clone()
     }
 
     /// Makes the session read-only: `execution` and `code` fail with
@@ -475,7 +623,16 @@ impl MockHost {
     /// Installs the mock for the current thread until the guard is
     /// dropped, for tests that call host functions (or tool functions)
     /// directly.
+    ///
+    /// Each install starts a call: the automatic keys start again at
+    /// `elicitation`, `sampling` and `roots`, and
+    /// [`MockHost::input_requests`] is emptied.
     pub fn install(&self) -> Installed {
+        {
+            let mut s = self.state.borrow_mut();
+            s.unkeyed = [0; 3];
+            s.input_requests.clear();
+        }
         let previous = CURRENT.with(|c| c.borrow_mut().replace(self.clone()));
         Installed { previous }
     }
@@ -1023,9 +1180,75 @@ impl State {
         self.grants.clone()
     }
 
-    pub(crate) fn ask(&mut self, method: &str, params: &str) -> Result<String, Failure> {
-        let params: serde_json::Value = serde_json::from_str(params).unwrap_or_default();
-        self.asked.push((method.to_string(), params.clone()));
+    /// A request to the client under `key` (the next automatic key when
+    /// `None`), answered as the server answers it in a session or a
+    /// stateless request.
+    pub(crate) fn ask(
+        &mut self,
+        key: Option<&str>,
+        request: ClientRequest,
+        params: Option<&str>,
+    ) -> Result<String, Failure> {
+        let method = request.method();
+        let key = match key {
+            Some(key) if is_input_key(key) => key.to_string(),
+            Some(key) => {
+                return Err(failure(Error::invalid_params(format!(
+                    "the key `{key}` of a request to the client must be 1 to 64 ASCII letters, \
+                     digits, `_`, `-` or `.`"
+                ))));
+            }
+            None => {
+                let slot = match request {
+                    ClientRequest::Elicitation => 0,
+                    ClientRequest::Sampling => 1,
+                    ClientRequest::Roots => 2,
+                };
+                self.unkeyed[slot] += 1;
+                match self.unkeyed[slot] {
+                    1 => request.capability().to_string(),
+                    n => format!("{}-{n}", request.capability()),
+                }
+            }
+        };
+        let params: serde_json::Value = match params {
+            Some(text) => serde_json::from_str(text).unwrap_or_default(),
+            None => serde_json::json!({}),
+        };
+        self.asked.push(Asked {
+            key: key.clone(),
+            method: method.to_string(),
+            params: params.clone(),
+        });
+        if let Some(declared) = &self.capabilities
+            && !declared.iter().any(|c| c == request.capability())
+        {
+            return Err(failure(Error::refused(format!(
+                "{method} needs the client's `{}` capability, which it did not declare (in a \
+                 test: MockHost::client_capabilities)",
+                request.capability()
+            ))));
+        }
+        if self.stateless {
+            return match self.input_responses.get(&key) {
+                Some(result) => match check_result(request, result) {
+                    Ok(()) => Ok(result.to_string()),
+                    Err(problem) => Err(failure(Error::invalid_params(format!(
+                        "Invalid params: inputResponses.{key} is not a result of {method}: \
+                         {problem}"
+                    )))),
+                },
+                None => {
+                    self.input_requests
+                        .entry(key.clone())
+                        .or_insert_with(|| serde_json::json!({"method": method, "params": params}));
+                    Err(failure(Error::other(format!(
+                        "the client's answer to `{key}` ({method}) comes with a retried \
+                         request: this request is answered input_required"
+                    ))))
+                }
+            };
+        }
         match &self.client {
             Some(answer) => answer(method, &params).map(|v| v.to_string()),
             None => Err(Failure {
@@ -1117,6 +1340,42 @@ impl State {
             total,
             message: message.map(str::to_string),
         });
+    }
+}
+
+/// True if `key` may name a request to the client, as the server checks
+/// it: 1 to 64 ASCII letters, digits, `_`, `-` or `.`.
+fn is_input_key(key: &str) -> bool {
+    (1..=64).contains(&key.len())
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// Checks `result` has the shape of a client's result for `request`, as
+/// the server checks an `inputResponses` entry; the error says what is
+/// missing.
+fn check_result(request: ClientRequest, result: &serde_json::Value) -> Result<(), &'static str> {
+    match request {
+        ClientRequest::Elicitation => match result.get("action").and_then(|a| a.as_str()) {
+            Some("accept" | "decline" | "cancel") => Ok(()),
+            _ => Err("its `action` must be `accept`, `decline` or `cancel`"),
+        },
+        ClientRequest::Sampling => {
+            if result.get("role").is_some_and(|r| r.is_string()) && result.get("content").is_some()
+            {
+                Ok(())
+            } else {
+                Err("it needs a `role` and a `content`")
+            }
+        }
+        ClientRequest::Roots => {
+            if result.get("roots").is_some_and(|r| r.is_array()) {
+                Ok(())
+            } else {
+                Err("it needs a `roots` list")
+            }
+        }
     }
 }
 

@@ -24,6 +24,9 @@ fn a_host_function_panics_naming_itself() {
     let logged = catch_unwind(|| log::debug("hello"));
     let looked_up = catch_unwind(image::dictionaries);
     let configured = catch_unwind(|| gs_mcp_sdk::config::get("endpoint"));
+    let asked = catch_unwind(|| {
+        gs_mcp_sdk::client::ask_all([gs_mcp_sdk::client::Question::roots("client_roots")])
+    });
     std::panic::set_hook(quiet);
 
     let message = panic_message(logged.unwrap_err());
@@ -40,6 +43,11 @@ fn a_host_function_panics_naming_itself() {
     let message = panic_message(configured.unwrap_err());
     assert!(
         message.contains("gs_mcp_sdk::config::get is a host function"),
+        "{message}"
+    );
+    let message = panic_message(asked.unwrap_err());
+    assert!(
+        message.contains("gs_mcp_sdk::client::ask is a host function"),
         "{message}"
     );
 }

@@ -12,14 +12,22 @@
 //! resources, templates and prompts (`gemstone:mcp@0.1.2`).
 //! The `tools-call-sampling`, `tools-call-elicitation` and `elicitation-*`
 //! scenarios call tools that ask the client through `gs_mcp_sdk::client`
-//! (`gemstone:mcp@0.1.2`). What the suite still fails, and why, is in its
-//! baselines, `tests/clients/conformance-baseline-<revision>.yml`.
+//! (`gemstone:mcp@0.1.2`). The `input-required-result-*` scenarios
+//! (revision 2026-07-28, multi round-trip requests, SEP-2322) call tools
+//! and get a prompt that ask under the keys the suite expects
+//! (`client::elicit_keyed` and its siblings, `gemstone:mcp@0.1.4`): the
+//! server answers a stateless request `input_required` with every request
+//! its call made without an answer, and the tool runs again from the
+//! start when the suite retries with the answers. What the suite still
+//! fails, and why, is in its baselines,
+//! `tests/clients/conformance-baseline-<revision>.yml`.
 
 use std::time::Duration;
 
+use gs_mcp_sdk::client::{self, Question};
 use gs_mcp_sdk::{
-    Content, Contents, Error, Output, Prompt, PromptMessage, PromptReply, Resource,
-    ResourceTemplate, Schema, Tool, Toolset, Values, client, log,
+    Content, Contents, Error, ErrorKind, Output, Prompt, PromptMessage, PromptReply, Resource,
+    ResourceTemplate, Schema, Tool, Toolset, Values, log,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -204,6 +212,183 @@ fn elicitation_enums(_: NoArgs) -> Result<Output, Error> {
     }));
     let answer = client::elicit("Choose from each kind of list", form)?;
     Ok(elicited("Elicitation completed", &answer))
+}
+
+/// `server-stateless` checks that a stateless call which elicits streams
+/// no request of its own to the client: the server answers it
+/// `input_required` (under the automatic key `elicitation`) instead. In a
+/// session the user is asked as usual.
+fn streaming_elicitation(_: NoArgs) -> Result<Output, Error> {
+    let answer = client::elicit("Please provide your name", name_form())?;
+    Ok(elicited("Elicitation completed", &answer))
+}
+
+/// A form of one required field, as the `input-required-result-*`
+/// scenarios spell it (no `additionalProperties`).
+fn one_field_form(field: &str, kind: &str) -> Schema {
+    Schema::raw(json!({
+        "type": "object",
+        "properties": {field: {"type": kind}},
+        "required": [field],
+    }))
+}
+
+/// The form asking for a `name`.
+fn name_form() -> Schema {
+    one_field_form("name", "string")
+}
+
+/// The question under `user_name`.
+fn user_name() -> Question {
+    Question::elicit("user_name", "What is your name?", name_form())
+}
+
+/// Field `field` of an elicitation's answer, as text: a string as it is,
+/// anything else as JSON; a placeholder saying what the user did when the
+/// field is missing (a declined or cancelled form).
+fn field(answer: &client::Elicited, field: &str) -> String {
+    match answer.content.get(field) {
+        Some(serde_json::Value::String(text)) => text.clone(),
+        Some(other) => other.to_string(),
+        None => format!("(no {field}: the user chose {:?})", answer.action),
+    }
+}
+
+/// The roots' URIs, comma-separated.
+fn root_uris(roots: &[client::Root]) -> String {
+    if roots.is_empty() {
+        return "(none)".to_string();
+    }
+    roots
+        .iter()
+        .map(|r| r.uri.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `input-required-result-basic-elicitation` (and the scenarios reusing
+/// its tool): the user's name under `user_name`.
+fn input_required_elicitation(_: NoArgs) -> Result<Output, Error> {
+    let answer = user_name().ask()?.elicited()?;
+    Ok(Output::text(format!("Hello, {}!", field(&answer, "name"))))
+}
+
+/// `input-required-result-basic-sampling`: the model's answer under
+/// `capital_question`.
+fn input_required_sampling(_: NoArgs) -> Result<Output, Error> {
+    let answer =
+        client::sample_text_keyed("capital_question", "What is the capital of France?", 100)?;
+    Ok(Output::text(answer))
+}
+
+/// `input-required-result-basic-list-roots`: the client's roots under
+/// `client_roots`.
+fn input_required_list_roots(_: NoArgs) -> Result<Output, Error> {
+    let roots = client::roots_keyed("client_roots")?;
+    Ok(Output::text(format!("Client roots: {}", root_uris(&roots))))
+}
+
+/// `input-required-result-request-state` and `-tampered-state`: a
+/// confirmation under `confirm`. The server checks the retried request's
+/// `requestState` before the tool runs again, so reaching the answer means
+/// the state was valid.
+fn input_required_confirm(_: NoArgs) -> Result<Output, Error> {
+    let answer =
+        client::elicit_keyed("confirm", "Please confirm", one_field_form("ok", "boolean"))?;
+    Ok(Output::text(format!(
+        "state-ok: the request state was valid; confirmed: {}",
+        field(&answer, "ok")
+    )))
+}
+
+/// `input-required-result-multiple-input-requests`: a name, a greeting
+/// and the roots, asked in one round.
+fn input_required_multiple_inputs(_: NoArgs) -> Result<Output, Error> {
+    let answers = client::ask_all([
+        user_name(),
+        Question::sample_text("greeting", "Generate a greeting", 50),
+        Question::roots("client_roots"),
+    ])?;
+    let name = answers[0].elicited()?;
+    let greeting = answers[1].text()?;
+    let roots = answers[2].roots()?;
+    Ok(Output::text(format!(
+        "Name: {}; greeting: {greeting}; roots: {}",
+        field(&name, "name"),
+        root_uris(&roots)
+    )))
+}
+
+/// `input-required-result-multi-round`: the second question is asked only
+/// once the first is answered, so in a stateless request they come in two
+/// rounds.
+fn input_required_multi_round(_: NoArgs) -> Result<Output, Error> {
+    let name = client::elicit_keyed("step1", "Step 1: What is your name?", name_form())?;
+    let color = client::elicit_keyed(
+        "step2",
+        "Step 2: What is your favorite color?",
+        one_field_form("color", "string"),
+    )?;
+    Ok(Output::text(format!(
+        "{}'s favorite color is {}",
+        field(&name, "name"),
+        field(&color, "color")
+    )))
+}
+
+/// `input-required-result-capability-check`: asks by elicitation and by
+/// sampling in one round, and goes on without what the client cannot
+/// answer (the server refuses a request the client declared no capability
+/// for, so a stateless client is asked only what it can answer).
+fn input_required_capabilities(_: NoArgs) -> Result<Output, Error> {
+    let outcomes = client::ask_each([
+        Question::elicit("user_input", "What is your name?", name_form()),
+        Question::sample_text("capital_question", "What is the capital of France?", 100),
+    ]);
+    let mut got = Vec::new();
+    let mut skipped = Vec::new();
+    let mut first_failure = None;
+    for (outcome, key) in outcomes.into_iter().zip(["user_input", "capital_question"]) {
+        match outcome {
+            Ok(answer) => got.push(answer),
+            Err(f) if f.kind == ErrorKind::Refused => skipped.push(key),
+            Err(f) => {
+                first_failure.get_or_insert(f);
+            }
+        }
+    }
+    if let Some(failure) = first_failure {
+        return Err(failure.into());
+    }
+    let mut lines = Vec::new();
+    for answer in &got {
+        let text = match answer.request {
+            client::ClientRequest::Sampling => answer.text()?,
+            _ => field(&answer.elicited()?, "name"),
+        };
+        lines.push(format!("{}: {text}", answer.key));
+    }
+    if !skipped.is_empty() {
+        lines.push(format!(
+            "skipped (capability not declared): {}",
+            skipped.join(", ")
+        ));
+    }
+    Ok(Output::text(lines.join("\n")))
+}
+
+/// `input-required-result-non-tool-request`: a prompt that asks the user
+/// for its context under `user_context` (a prompt asks as a tool does).
+fn input_required_prompt(_: &Values) -> Result<PromptReply, Error> {
+    let answer = client::elicit_keyed(
+        "user_context",
+        "What context should the prompt use?",
+        one_field_form("context", "string"),
+    )?;
+    Ok(PromptReply::user_text(format!(
+        "Answer with this context in mind: {}",
+        field(&answer, "context")
+    )))
 }
 
 fn simple_text(_: NoArgs) -> Result<Output, Error> {
@@ -402,6 +587,11 @@ fn offers(toolset: Toolset) -> Toolset {
             Prompt::new("test_prompt_with_image", prompt_with_image)
                 .description("A prompt with an image (conformance fixture)."),
         )
+        .prompt(
+            Prompt::new("test_input_required_result_prompt", input_required_prompt).description(
+                "A prompt that asks the user for its context first (conformance fixture).",
+            ),
+        )
 }
 
 fn toolset() -> Toolset {
@@ -521,6 +711,297 @@ fn toolset() -> Toolset {
              (conformance fixture).",
             tool_with_progress,
         ))
+        .tool(tool(
+            "test_streaming_elicitation",
+            "Asks the user for a name, under the automatic key (conformance fixture).",
+            streaming_elicitation,
+        ))
+        .tool(tool(
+            "test_input_required_result_elicitation",
+            "Asks the user's name under the key user_name and greets them (conformance \
+             fixture).",
+            input_required_elicitation,
+        ))
+        .tool(tool(
+            "test_input_required_result_sampling",
+            "Asks the client's model the capital of France under the key capital_question \
+             (conformance fixture).",
+            input_required_sampling,
+        ))
+        .tool(tool(
+            "test_input_required_result_list_roots",
+            "Lists the client's roots under the key client_roots (conformance fixture).",
+            input_required_list_roots,
+        ))
+        .tool(tool(
+            "test_input_required_result_request_state",
+            "Asks for a confirmation under the key confirm; answering means the request state \
+             was valid (conformance fixture).",
+            input_required_confirm,
+        ))
+        .tool(tool(
+            "test_input_required_result_multiple_inputs",
+            "Asks a name (user_name), a greeting (greeting) and the roots (client_roots) in one \
+             round (conformance fixture).",
+            input_required_multiple_inputs,
+        ))
+        .tool(tool(
+            "test_input_required_result_multi_round",
+            "Asks a name (step1), then a favorite color (step2) in a second round \
+             (conformance fixture).",
+            input_required_multi_round,
+        ))
+        .tool(tool(
+            "test_input_required_result_tampered_state",
+            "Asks for a confirmation under the key confirm; a tampered request state is \
+             refused before it runs again (conformance fixture).",
+            input_required_confirm,
+        ))
+        .tool(tool(
+            "test_input_required_result_capabilities",
+            "Asks a name (user_input) and the model (capital_question) in one round, skipping \
+             what the client declared no capability for (conformance fixture).",
+            input_required_capabilities,
+        ))
 }
 
 gs_mcp_sdk::export_toolset!(toolset);
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use gs_mcp_sdk::testing::MockHost;
+    use serde_json::{Map, Value};
+
+    fn accepted(content: Value) -> Value {
+        json!({"action": "accept", "content": content})
+    }
+
+    fn sampled(text: &str) -> Value {
+        json!({"role": "assistant", "content": {"type": "text", "text": text},
+               "model": "test-model", "stopReason": "endTurn"})
+    }
+
+    fn test_roots() -> Value {
+        json!({"roots": [{"uri": "file:///test/root", "name": "Test Root"}]})
+    }
+
+    fn form(field: &str, kind: &str) -> Value {
+        json!({"type": "object", "properties": {field: {"type": kind}}, "required": [field]})
+    }
+
+    /// Calls `tool` in a stateless request that carries no answers it
+    /// needs: the call fails, and the server would answer the requests it
+    /// made by key.
+    fn unanswered(host: &MockHost, tool: &str) -> Map<String, Value> {
+        let e = host.call(&toolset(), tool, "{}").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Other, "{}", e.message);
+        host.input_requests()
+    }
+
+    fn text(host: &MockHost, tool: &str) -> String {
+        host.call(&toolset(), tool, "{}").unwrap().text_content()
+    }
+
+    fn keys(asked: &Map<String, Value>) -> Vec<&str> {
+        asked.keys().map(String::as_str).collect()
+    }
+
+    #[test]
+    fn elicitation_asks_user_name_then_greets() {
+        let host = MockHost::new().stateless();
+        let asked = unanswered(&host, "test_input_required_result_elicitation");
+        assert_eq!(
+            Value::Object(asked),
+            json!({"user_name": {"method": "elicitation/create", "params": {
+                "message": "What is your name?", "requestedSchema": form("name", "string")}}})
+        );
+        let host = host.input_response("user_name", accepted(json!({"name": "Alice"})));
+        assert_eq!(
+            text(&host, "test_input_required_result_elicitation"),
+            "Hello, Alice!"
+        );
+        // Extra answers are ignored; a missing one is asked again.
+        let host = MockHost::new().input_response("wrong_key", accepted(json!({"data": "wrong"})));
+        let asked = unanswered(&host, "test_input_required_result_elicitation");
+        assert_eq!(keys(&asked), ["user_name"]);
+    }
+
+    #[test]
+    fn sampling_and_roots_ask_under_their_keys() {
+        let host = MockHost::new().stateless();
+        let asked = unanswered(&host, "test_input_required_result_sampling");
+        assert_eq!(
+            Value::Object(asked),
+            json!({"capital_question": {"method": "sampling/createMessage", "params": {
+                "messages": [{"role": "user", "content": {"type": "text",
+                              "text": "What is the capital of France?"}}],
+                "maxTokens": 100}}})
+        );
+        let asked = unanswered(&host, "test_input_required_result_list_roots");
+        assert_eq!(
+            Value::Object(asked),
+            json!({"client_roots": {"method": "roots/list", "params": {}}})
+        );
+        let host = host
+            .input_response(
+                "capital_question",
+                sampled("The capital of France is Paris."),
+            )
+            .input_response("client_roots", test_roots());
+        assert_eq!(
+            text(&host, "test_input_required_result_sampling"),
+            "The capital of France is Paris."
+        );
+        assert_eq!(
+            text(&host, "test_input_required_result_list_roots"),
+            "Client roots: file:///test/root"
+        );
+    }
+
+    #[test]
+    fn confirmations_answer_state_ok() {
+        for tool in [
+            "test_input_required_result_request_state",
+            "test_input_required_result_tampered_state",
+        ] {
+            let host = MockHost::new().stateless();
+            let asked = unanswered(&host, tool);
+            assert_eq!(
+                asked["confirm"]["params"],
+                json!({"message": "Please confirm", "requestedSchema": form("ok", "boolean")})
+            );
+            let host = host.input_response("confirm", accepted(json!({"ok": true})));
+            assert!(text(&host, tool).contains("state-ok"), "{tool}");
+        }
+    }
+
+    #[test]
+    fn multiple_inputs_come_in_one_round() {
+        let tool = "test_input_required_result_multiple_inputs";
+        let host = MockHost::new().stateless();
+        let asked = unanswered(&host, tool);
+        assert_eq!(keys(&asked), ["client_roots", "greeting", "user_name"]);
+        assert_eq!(asked["user_name"]["method"], "elicitation/create");
+        assert_eq!(
+            asked["greeting"]["params"],
+            json!({"messages": [{"role": "user", "content": {"type": "text",
+                                 "text": "Generate a greeting"}}], "maxTokens": 50})
+        );
+        assert_eq!(asked["client_roots"]["method"], "roots/list");
+        let host = host
+            .input_response("user_name", accepted(json!({"name": "Alice"})))
+            .input_response("greeting", sampled("Hello there!"))
+            .input_response("client_roots", test_roots());
+        assert_eq!(
+            text(&host, tool),
+            "Name: Alice; greeting: Hello there!; roots: file:///test/root"
+        );
+    }
+
+    #[test]
+    fn multi_round_asks_step2_after_step1() {
+        let tool = "test_input_required_result_multi_round";
+        let host = MockHost::new().stateless();
+        let asked = unanswered(&host, tool);
+        assert_eq!(keys(&asked), ["step1"]);
+        assert_eq!(
+            asked["step1"]["params"]["message"],
+            "Step 1: What is your name?"
+        );
+        let host = host.input_response("step1", accepted(json!({"name": "Alice"})));
+        let asked = unanswered(&host, tool);
+        assert_eq!(keys(&asked), ["step2"]);
+        assert_eq!(
+            asked["step2"]["params"],
+            json!({"message": "Step 2: What is your favorite color?",
+                   "requestedSchema": form("color", "string")})
+        );
+        let host = host.input_response("step2", accepted(json!({"color": "blue"})));
+        assert_eq!(text(&host, tool), "Alice's favorite color is blue");
+    }
+
+    #[test]
+    fn capabilities_skips_what_the_client_cannot_answer() {
+        let tool = "test_input_required_result_capabilities";
+        let host = MockHost::new()
+            .stateless()
+            .client_capabilities(&["sampling"]);
+        let asked = unanswered(&host, tool);
+        assert_eq!(keys(&asked), ["capital_question"]);
+        let host = host.input_response("capital_question", sampled("Paris"));
+        assert_eq!(
+            text(&host, tool),
+            "capital_question: Paris\nskipped (capability not declared): user_input"
+        );
+        // With both capabilities, both in one round.
+        let host = MockHost::new().stateless();
+        let asked = unanswered(&host, tool);
+        assert_eq!(keys(&asked), ["capital_question", "user_input"]);
+        assert_eq!(
+            asked["user_input"]["params"]["message"],
+            "What is your name?"
+        );
+        // With neither, the tool still answers.
+        let host = MockHost::new().client_capabilities(&[]);
+        assert_eq!(
+            text(&host, tool),
+            "skipped (capability not declared): user_input, capital_question"
+        );
+    }
+
+    #[test]
+    fn the_prompt_asks_for_its_context() {
+        let get = |host: &MockHost| {
+            let _installed = host.install();
+            toolset().get_prompt("test_input_required_result_prompt", &Values::new())
+        };
+        let host = MockHost::new().stateless();
+        assert_eq!(get(&host).unwrap_err().kind, ErrorKind::Other);
+        assert_eq!(
+            Value::Object(host.input_requests()),
+            json!({"user_context": {"method": "elicitation/create", "params": {
+                "message": "What context should the prompt use?",
+                "requestedSchema": form("context", "string")}}})
+        );
+        let host =
+            host.input_response("user_context", accepted(json!({"context": "test context"})));
+        let reply = get(&host).unwrap();
+        assert_eq!(reply.messages.len(), 1);
+        assert_eq!(reply.messages[0].role, gs_mcp_sdk::Role::User);
+        match &reply.messages[0].content {
+            Content::Text(text) => assert!(text.contains("test context"), "{text}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn in_a_session_the_client_is_asked_directly() {
+        let host = MockHost::new().client(|method, _| match method {
+            "elicitation/create" => Ok(accepted(json!({"name": "Ada", "color": "green"}))),
+            "sampling/createMessage" => Ok(sampled("Hi!")),
+            _ => Ok(test_roots()),
+        });
+        assert_eq!(
+            text(&host, "test_input_required_result_multiple_inputs"),
+            "Name: Ada; greeting: Hi!; roots: file:///test/root"
+        );
+        assert_eq!(host.asked_keys(), ["user_name", "greeting", "client_roots"]);
+        assert_eq!(
+            text(&host, "test_input_required_result_multi_round"),
+            "Ada's favorite color is green"
+        );
+        assert!(
+            text(&host, "test_streaming_elicitation")
+                .starts_with("Elicitation completed: action=accept")
+        );
+        assert_eq!(host.asked_keys()[3..], ["step1", "step2", "elicitation"]);
+    }
+
+    #[test]
+    fn streaming_elicitation_uses_the_automatic_key() {
+        let host = MockHost::new().stateless();
+        let asked = unanswered(&host, "test_streaming_elicitation");
+        assert_eq!(keys(&asked), ["elicitation"]);
+    }
+}
