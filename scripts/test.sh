@@ -40,4 +40,8 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 
 step "cargo test"
 cargo test --workspace --locked
+# The plug-ins whose tools have native unit tests (the SDK's MockHost),
+# built for this machine in the shared target directory.
+cargo test --manifest-path plugins/Cargo.toml --locked --target-dir target \
+  -p conformance -p acme_db
 step "MCP clients and the conformance suite"; scripts/clients.sh

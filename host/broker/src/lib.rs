@@ -669,36 +669,51 @@ impl BrokerSession {
         cursor: Option<String>,
         deadline: Option<Instant>,
     ) -> Result<ResourcePage, ToolError> {
-        match self.offer(toolset, Offer::List(cursor), deadline).await? {
+        match self
+            .offer(
+                toolset,
+                Offer::List(cursor),
+                deadline,
+                Arc::new(SilentNotifier),
+            )
+            .await?
+        {
             Offered::Page(page) => Ok(page),
             _ => Err(mismatched()),
         }
     }
 
     /// The contents of the resource at `uri`, read by toolset `toolset`
-    /// through this session's transaction view.
+    /// through this session's transaction view; what the read asks the
+    /// client goes through `notifier`.
     pub async fn read_resource(
         &self,
         toolset: usize,
         uri: String,
         deadline: Option<Instant>,
+        notifier: Arc<dyn Notifier>,
     ) -> Result<Vec<EmbeddedResource>, ToolError> {
-        match self.offer(toolset, Offer::Read(uri), deadline).await? {
+        match self
+            .offer(toolset, Offer::Read(uri), deadline, notifier)
+            .await?
+        {
             Offered::Contents(contents) => Ok(contents),
             _ => Err(mismatched()),
         }
     }
 
-    /// Toolset `toolset`'s prompt `name` filled in with `arguments`.
+    /// Toolset `toolset`'s prompt `name` filled in with `arguments`; what
+    /// it asks the client goes through `notifier`.
     pub async fn get_prompt(
         &self,
         toolset: usize,
         name: String,
         arguments: BTreeMap<String, String>,
         deadline: Option<Instant>,
+        notifier: Arc<dyn Notifier>,
     ) -> Result<PromptResult, ToolError> {
         match self
-            .offer(toolset, Offer::Prompt(name, arguments), deadline)
+            .offer(toolset, Offer::Prompt(name, arguments), deadline, notifier)
             .await?
         {
             Offered::Prompt(prompt) => Ok(prompt),
@@ -714,7 +729,12 @@ impl BrokerSession {
         deadline: Option<Instant>,
     ) -> Result<Completion, ToolError> {
         match self
-            .offer(toolset, Offer::Complete(request), deadline)
+            .offer(
+                toolset,
+                Offer::Complete(request),
+                deadline,
+                Arc::new(SilentNotifier),
+            )
             .await?
         {
             Offered::Completion(completion) => Ok(completion),
@@ -732,6 +752,7 @@ impl BrokerSession {
         toolset: usize,
         offer: Offer,
         deadline: Option<Instant>,
+        notifier: Arc<dyn Notifier>,
     ) -> Result<Offered, ToolError> {
         if toolset >= self.surface.toolsets.len() {
             return Err(ToolError::not_found("no such toolset"));
@@ -741,7 +762,7 @@ impl BrokerSession {
         let turn = self.queue.clone().lock_owned().await;
         let slots = self.slots.clone();
         let surface = self.surface.clone();
-        let ctx = self.context(Arc::new(SilentNotifier), CancelToken::new(), deadline);
+        let ctx = self.context(notifier, CancelToken::new(), deadline);
         let work = async move {
             let _turn = turn;
             let _pending = pending;

@@ -531,3 +531,123 @@ fn a_session_subscribes_to_at_most_its_cap() {
     let r = rpc(addr, &a, "resources/subscribe", json!({"uri": 7}));
     assert_eq!(r["error"]["code"], -32602, "{r}");
 }
+
+/// A stateless (2026-07-28) POST of `subscriptions/listen` with `filter`:
+/// the stream, read as it comes.
+fn listen(addr: SocketAddr, id: u64, filter: Value) -> TcpStream {
+    let body = json!({"jsonrpc": "2.0", "id": id, "method": "subscriptions/listen", "params": {
+        "notifications": filter,
+        "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                  "io.modelcontextprotocol/clientCapabilities": {}}}})
+    .to_string();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nAccept: application/json, text/event-stream\r\n\
+         Content-Type: application/json\r\nMCP-Protocol-Version: 2026-07-28\r\n\
+         Mcp-Method: subscriptions/listen\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    stream
+}
+
+/// At 2026-07-28 a client listens instead of subscribing: the stream is
+/// acknowledged with what the server honours (resource updates and the
+/// class list; never the fixed tool and prompt lists), then carries each
+/// commit's changes it asked for, every message naming its subscription;
+/// closing the stream ends the subscription.
+#[test]
+fn a_stateless_listener_hears_of_the_changes_it_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = start(dir.path());
+    let mut stream = listen(
+        addr,
+        41,
+        json!({"toolsListChanged": true, "resourcesListChanged": true,
+               "resourceSubscriptions": ["gemstone://class/Widget"]}),
+    );
+    let mut seen = String::new();
+    read_until(
+        &mut stream,
+        &mut seen,
+        "notifications/subscriptions/acknowledged",
+        1,
+    );
+    let ack_line = seen
+        .lines()
+        .find(|l| l.starts_with("data:") && l.contains("acknowledged"))
+        .unwrap();
+    let ack: Value = serde_json::from_str(ack_line.trim_start_matches("data:").trim()).unwrap();
+    assert_eq!(
+        ack["params"],
+        json!({"_meta": {"io.modelcontextprotocol/subscriptionId": 41},
+               "notifications": {"resourcesListChanged": true,
+                                 "resourceSubscriptions": ["gemstone://class/Widget"]}})
+    );
+    let narrow = listen(
+        addr,
+        42,
+        json!({"resourceSubscriptions": ["gemstone://class/Other"]}),
+    );
+
+    let (changer, _) = session(addr);
+    tool(
+        addr,
+        &changer,
+        "execute_code",
+        json!({"code": "Object subclass: 'Widget' instVarNames: #() classVars: #() \
+                         classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals \
+                         options: #()"}),
+    );
+    tool(addr, &changer, "commit", json!({}));
+    read_until(
+        &mut stream,
+        &mut seen,
+        "notifications/resources/list_changed",
+        1,
+    );
+    read_until(
+        &mut stream,
+        &mut seen,
+        r#""uri":"gemstone://class/Widget""#,
+        1,
+    );
+    let updated = seen
+        .lines()
+        .find(|l| l.contains("notifications/resources/updated"))
+        .unwrap();
+    let updated: Value = serde_json::from_str(updated.trim_start_matches("data:").trim()).unwrap();
+    assert_eq!(
+        updated["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+        41
+    );
+    assert!(!seen.contains("tools/list_changed"), "{seen}");
+
+    // The other stream asked for neither.
+    let mut narrow = narrow;
+    let mut quiet = String::new();
+    read_until(&mut narrow, &mut quiet, "acknowledged", 1);
+    std::thread::sleep(Duration::from_millis(300));
+    let mut buf = [0u8; 4096];
+    if let Ok(n) = narrow.read(&mut buf) {
+        quiet.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    assert!(!quiet.contains("notifications/resources/"), "{quiet}");
+
+    // A filter that is not one is refused.
+    let body = json!({"jsonrpc": "2.0", "id": 43, "method": "subscriptions/listen", "params": {
+        "notifications": {"resourceSubscriptions": "gemstone://class/Widget"},
+        "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                  "io.modelcontextprotocol/clientCapabilities": {}}}});
+    let mut bad = listen(addr, 43, body["params"]["notifications"].clone());
+    let mut refused = String::new();
+    read_until(&mut bad, &mut refused, "-32602", 1);
+    assert!(
+        refused.contains("resourceSubscriptions must be a list of URIs"),
+        "{refused}"
+    );
+}

@@ -30,6 +30,7 @@ use crate::tls::Tls;
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
 mod gates;
+mod listen;
 mod stateless;
 use gates::{accepts, content_type_refusal, refused, session_gate};
 pub use stateless::{
@@ -75,6 +76,15 @@ pub struct CallStream {
 use crate::outbound::{event_json, frame as event};
 
 impl CallStream {
+    /// A stream that sends `first`, then what comes on `out`.
+    fn new(first: Value, out: tokio::sync::mpsc::UnboundedReceiver<Out>) -> CallStream {
+        CallStream {
+            first: Some(first),
+            out,
+            ended: false,
+        }
+    }
+
     fn poll_next(
         &mut self,
         cx: &mut Context<'_>,
@@ -742,11 +752,7 @@ where
             });
         }
     }
-    let stream = CallStream {
-        first: Some(first),
-        out: out_rx,
-        ended: false,
-    };
+    let stream = CallStream::new(first, out_rx);
     let mut r = Response::new(ResponseBody::Call(stream));
     let h = r.headers_mut();
     h.insert(

@@ -39,6 +39,7 @@
 
 mod dispatch;
 mod http;
+mod input;
 mod lifetime;
 mod notifications;
 mod offers;
@@ -94,7 +95,27 @@ pub struct Router {
     /// True when the image backend tells the router what each commit
     /// changed, so resource subscriptions are served.
     watching: bool,
+    /// Seals the `requestState` of stateless requests that ask their
+    /// client (see `input`).
+    state_key: input::StateKey,
+    /// What each commit changed, for the `subscriptions/listen` streams.
+    changes: tokio::sync::broadcast::Sender<Arc<ResourceChange>>,
+    /// How many `subscriptions/listen` streams are open.
+    listeners: std::sync::atomic::AtomicUsize,
 }
+
+/// The resources one commit changed, as the listen streams read it.
+#[derive(Debug)]
+pub(crate) struct ResourceChange {
+    /// The URIs of resources whose contents changed.
+    pub(crate) uris: std::collections::HashSet<String>,
+    /// True if classes came or went, changing the resource list.
+    pub(crate) list_changed: bool,
+}
+
+/// How many commits a listen stream may fall behind before it misses
+/// some (they are not replayed).
+const CHANGE_BACKLOG: usize = 256;
 
 impl std::fmt::Debug for Router {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -135,6 +156,9 @@ impl Router {
                 opened: AtomicU64::new(0),
                 server_requests: Arc::new(AtomicU64::new(0)),
                 watching,
+                state_key: input::StateKey::random(),
+                changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
+                listeners: std::sync::atomic::AtomicUsize::new(0),
             }
         })
     }

@@ -191,7 +191,8 @@ impl Notifier for ChannelNotifier {
         }
     }
 
-    fn ask(&self, request: ClientRequest, params: Value) -> AskFuture<'_> {
+    fn ask(&self, key: &str, request: ClientRequest, params: Value) -> AskFuture<'_> {
+        let key = key.to_string();
         Box::pin(async move {
             let Some(asker) = &self.asker else {
                 return Err(ToolError::new(
@@ -199,8 +200,12 @@ impl Notifier for ChannelNotifier {
                     format!("{} needs a session to ask through", request.method()),
                 ));
             };
-            let answer = asker.send(request, params, self.sink.as_ref())?;
-            client_result(request, answer.await.unwrap_or(ClientAnswer::SessionEnded))
+            match asker.send(&key, request, params, self.sink.as_ref())? {
+                Sent::Answered(answer) => Ok(answer),
+                Sent::Waiting(answer) => {
+                    client_result(request, answer.await.unwrap_or(ClientAnswer::SessionEnded))
+                }
+            }
         })
     }
 }
@@ -242,10 +247,11 @@ impl ClientAsker {
     /// the session's stream when the call has none.
     fn send(
         &self,
+        key: &str,
         request: ClientRequest,
         params: Value,
         sink: Option<&NoteSink>,
-    ) -> Result<tokio::sync::oneshot::Receiver<ClientAnswer>, ToolError> {
+    ) -> Result<Sent, ToolError> {
         let deadline = self.deadline;
         let mut st = self.session.state();
         let declared = st
@@ -275,15 +281,17 @@ impl ClientAsker {
         if st.stateless {
             // The revision asks through an input_required result and a
             // retried request, never a request on the response stream.
-            return Err(ToolError::new(
-                ErrorKind::Unavailable,
-                format!(
-                    "{} cannot be sent on a stateless (2026-07-28) request: gs-mcp does not \
-                     answer with input_required yet; use a session (initialize) for tools that \
-                     ask the client",
-                    request.method()
-                ),
-            ));
+            return match st.input.as_mut() {
+                Some(round) => round.ask(key, request, params).map(Sent::Answered),
+                None => Err(ToolError::new(
+                    ErrorKind::Unavailable,
+                    format!(
+                        "{} cannot be sent here: at revision 2026-07-28 only tools/call, \
+                         prompts/get and resources/read may ask the client",
+                        request.method()
+                    ),
+                )),
+            };
         }
         let n = self.numbers.fetch_add(1, Ordering::Relaxed) + 1;
         let (tx, rx) = tokio::sync::oneshot::channel();
@@ -321,8 +329,15 @@ impl ClientAsker {
                 );
             }
         }
-        Ok(rx)
+        Ok(Sent::Waiting(rx))
     }
+}
+
+/// A request to the client, sent and waiting for its answer, or answered
+/// already by a stateless request's `inputResponses`.
+enum Sent {
+    Waiting(tokio::sync::oneshot::Receiver<ClientAnswer>),
+    Answered(Value),
 }
 
 /// The client's answer to a tool's request, as the tool receives it.

@@ -141,6 +141,22 @@ impl Router {
             .map(|d| Instant::now() + d)
     }
 
+    /// How a resource read or a prompt asks the session's client
+    /// something: on the session's stream, or in a stateless request
+    /// through its `inputResponses`. It sends no log lines or progress.
+    fn offer_notifier(&self, session: &Arc<Session>) -> Arc<dyn gs_toolset::Notifier> {
+        Arc::new(crate::notifications::ChannelNotifier {
+            asker: Some(crate::notifications::ClientAsker {
+                session: session.clone(),
+                numbers: self.server_requests.clone(),
+                deadline: self.offer_deadline(),
+            }),
+            sink: None,
+            progress_token: None,
+            min_level: None,
+        })
+    }
+
     /// Waits for a toolset's answer under the request deadline.
     async fn within_deadline<T>(
         &self,
@@ -297,6 +313,12 @@ impl Router {
             .collect();
         let list_changed = changes.iter().any(ImageChange::adds_or_removes_class)
             && toolsets.iter().any(|t| t.lists_resources());
+        if (!uris.is_empty() || list_changed) && self.changes.receiver_count() > 0 {
+            let _ = self.changes.send(Arc::new(crate::ResourceChange {
+                uris: uris.clone(),
+                list_changed,
+            }));
+        }
         let sessions: Vec<Arc<Session>> = self
             .sessions
             .lock()
@@ -382,9 +404,12 @@ impl Router {
         let read = self
             .within_deadline(
                 id,
-                session
-                    .broker
-                    .read_resource(toolset, uri.clone(), self.offer_deadline()),
+                session.broker.read_resource(
+                    toolset,
+                    uri.clone(),
+                    self.offer_deadline(),
+                    self.offer_notifier(session),
+                ),
             )
             .await;
         session.touch();
@@ -488,9 +513,13 @@ impl Router {
         let got = self
             .within_deadline(
                 id,
-                session
-                    .broker
-                    .get_prompt(toolset, name, arguments, self.offer_deadline()),
+                session.broker.get_prompt(
+                    toolset,
+                    name,
+                    arguments,
+                    self.offer_deadline(),
+                    self.offer_notifier(session),
+                ),
             )
             .await;
         session.touch();

@@ -75,6 +75,10 @@ pub(crate) struct SessionState {
     /// The capability a tool of a stateless request needed and the client
     /// had not declared: the request is answered -32021.
     pub(crate) missing_capability: Option<&'static str>,
+    /// The answers a stateless request that may ask its client came with,
+    /// and the questions its call asked without one (see `input`); none
+    /// for other requests, which cannot ask at all.
+    pub(crate) input: Option<crate::input::InputRound>,
     /// The resource URIs the client subscribed to (`resources/subscribe`).
     pub(crate) subscriptions: std::collections::HashSet<String>,
     /// The `srv-N` number of the liveness ping awaiting an answer.

@@ -40,7 +40,10 @@ impl ToolsetSession for AskingSession {
         Box::pin(async move {
             let params = json!({"message": "Your name?", "requestedSchema": {
                 "type": "object", "properties": {"name": {"type": "string"}}}});
-            let answer = ctx.notifier.ask(ClientRequest::Elicitation, params).await?;
+            let answer = ctx
+                .notifier
+                .ask("name", ClientRequest::Elicitation, params)
+                .await?;
             Ok(ToolOutput::text(format!("the client said {answer}")))
         })
     }
@@ -167,10 +170,23 @@ async fn a_client_without_the_capability_is_not_asked() {
 /// POSTs a stateless (2026-07-28) `tools/call` of `ask` declaring
 /// `capabilities`.
 async fn stateless_ask(addr: std::net::SocketAddr, capabilities: Value) -> common::Reply {
-    let body = json!({"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": {
+    stateless_retry(addr, capabilities, json!({})).await
+}
+
+/// As [`stateless_ask`], with `more` params (`inputResponses`,
+/// `requestState`).
+async fn stateless_retry(
+    addr: std::net::SocketAddr,
+    capabilities: Value,
+    more: Value,
+) -> common::Reply {
+    let mut body = json!({"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": {
         "name": "ask", "arguments": {},
         "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
                   "io.modelcontextprotocol/clientCapabilities": capabilities}}});
+    for (k, v) in more.as_object().unwrap() {
+        body["params"][k] = v.clone();
+    }
     common::request(
         addr,
         "POST",
@@ -203,18 +219,73 @@ async fn a_stateless_request_missing_the_capability_is_refused_with_its_name() {
         json!({"requiredCapabilities": {"elicitation": {}}})
     );
 
-    // Declared, it still cannot be asked on a stateless request (no
-    // input_required yet): the tool says so, and nothing waits.
-    let r = stateless_ask(s.addr, json!({"elicitation": {}})).await;
+    assert_eq!(s.router.session_count(), 0);
+}
+
+/// At 2026-07-28 the question goes back to the client as `input_required`
+/// under the tool's key, and the retried request, with the answer and the
+/// sealed state, runs the tool to its end; a changed state, or an answer
+/// that is not an elicitation result, is refused with -32602.
+#[tokio::test]
+async fn a_stateless_request_asks_by_input_required_and_completes_on_retry() {
+    let s = start(Options {
+        more_toolsets: vec![asking()],
+        ..Options::default()
+    })
+    .await;
+    let caps = json!({"elicitation": {}});
+    let r = stateless_ask(s.addr, caps.clone()).await;
     assert_eq!(r.status, 200, "{}", r.text());
-    let result = &r.json()["result"];
-    assert_eq!(result["isError"], true);
+    let result = r.json()["result"].clone();
+    assert_eq!(result["resultType"], "input_required", "{result}");
+    assert_eq!(
+        result["inputRequests"],
+        json!({"name": {"method": "elicitation/create", "params": {
+            "message": "Your name?",
+            "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}}}})
+    );
+    let state = result["requestState"].as_str().unwrap().to_string();
+    assert_eq!(s.router.session_count(), 0);
+
+    let answer = json!({"action": "accept", "content": {"name": "Ann"}});
+    let r = stateless_retry(
+        s.addr,
+        caps.clone(),
+        json!({"inputResponses": {"name": answer}, "requestState": state}),
+    )
+    .await;
+    let result = r.json()["result"].clone();
+    assert_eq!(result["resultType"], "complete", "{result}");
+    assert_eq!(
+        result["content"][0]["text"],
+        format!("the client said {answer}")
+    );
+
+    let r = stateless_retry(
+        s.addr,
+        caps.clone(),
+        json!({"inputResponses": {"name": answer}, "requestState": format!("{state}x")}),
+    )
+    .await;
+    let error = &r.json()["error"];
+    assert_eq!(error["code"], -32602, "{}", r.text());
     assert!(
-        result["content"][0]["text"]
+        error["message"]
             .as_str()
             .unwrap()
-            .contains("cannot be sent on a stateless (2026-07-28) request"),
-        "{result}"
+            .contains("requestState failed its integrity check"),
+        "{error}"
     );
-    assert_eq!(s.router.session_count(), 0);
+
+    let r = stateless_retry(
+        s.addr,
+        caps,
+        json!({"inputResponses": {"name": {"roots": []}}}),
+    )
+    .await;
+    assert_eq!(
+        r.json()["error"]["message"],
+        "Invalid params: inputResponses.name is not a result of elicitation/create: its `action` \
+         must be `accept`, `decline` or `cancel`"
+    );
 }

@@ -681,12 +681,14 @@ impl logging::Host for HostState {
 }
 
 impl HostState {
-    /// Sends `request` to the client of the call in flight and waits for
-    /// its result, at most until the call's deadline or cancellation. The
+    /// Sends `request` under `key` (the call's next automatic key when
+    /// `None`) to the client of the call in flight and waits for its
+    /// result, at most until the call's deadline or cancellation. The
     /// plug-in's `params` (JSON text of an object) and the client's answer
     /// are each held to the toolset's output cap.
     async fn ask_client(
         &mut self,
+        key: Option<String>,
         request: ClientRequest,
         params: Option<String>,
     ) -> Result<String, types::Failure> {
@@ -695,8 +697,23 @@ impl HostState {
         let cap = self.policy.limits.output;
         let Some(ctx) = self.call.as_ref().map(|c| c.ctx.clone()) else {
             return Err(self.failure(ToolError::other(format!(
-                "{method} can be sent only during a tool call"
+                "{method} can be sent only while the toolset answers a request (a tool call, \
+                 a resource read or a prompt)"
             ))));
+        };
+        let key = match key {
+            Some(k) if gs_toolset::is_input_key(&k) => k,
+            Some(k) => {
+                return Err(self.failure(ToolError::invalid_params(format!(
+                    "the key `{}` of a request to the client must be 1 to 64 ASCII letters, \
+                     digits, `_`, `-` or `.`",
+                    crate::wasm::cut(&k, 64)
+                ))));
+            }
+            None => match self.call.as_mut() {
+                Some(call) => call.next_key(request),
+                None => unreachable!("checked above"),
+            },
         };
         let params = match params {
             None => serde_json::Value::Object(serde_json::Map::new()),
@@ -716,7 +733,8 @@ impl HostState {
                 }
             },
         };
-        let answer = within_call(&ctx, self.deadline, ctx.notifier.ask(request, params)).await;
+        let answer =
+            within_call(&ctx, self.deadline, ctx.notifier.ask(&key, request, params)).await;
         let text = match answer {
             Ok(result) => result.to_string(),
             Err(e) => return Err(self.failure(e)),
@@ -783,16 +801,31 @@ impl config::Host for HostState {
 
 impl client::Host for HostState {
     async fn elicit(&mut self, params: String) -> Result<String, types::Failure> {
-        self.ask_client(ClientRequest::Elicitation, Some(params))
+        self.ask_client(None, ClientRequest::Elicitation, Some(params))
             .await
     }
 
     async fn sample(&mut self, params: String) -> Result<String, types::Failure> {
-        self.ask_client(ClientRequest::Sampling, Some(params)).await
+        self.ask_client(None, ClientRequest::Sampling, Some(params))
+            .await
     }
 
     async fn list_roots(&mut self) -> Result<String, types::Failure> {
-        self.ask_client(ClientRequest::Roots, None).await
+        self.ask_client(None, ClientRequest::Roots, None).await
+    }
+
+    async fn ask(
+        &mut self,
+        key: String,
+        request: types::ClientRequest,
+        params: Option<String>,
+    ) -> Result<String, types::Failure> {
+        let request = match request {
+            types::ClientRequest::Elicitation => ClientRequest::Elicitation,
+            types::ClientRequest::Sampling => ClientRequest::Sampling,
+            types::ClientRequest::Roots => ClientRequest::Roots,
+        };
+        self.ask_client(Some(key), request, params).await
     }
 
     async fn cancelled(&mut self) -> bool {

@@ -88,6 +88,9 @@ pub(crate) struct Call {
     /// call, newest last, so that a tool failing with one of them
     /// unchanged gives the client its details (see [`Call::passed_on`]).
     pub failures: Vec<gs_toolset::ToolError>,
+    /// How many requests of each kind (elicitation, sampling, roots) the
+    /// call sent without a key of its own, for their automatic keys.
+    pub unkeyed_asks: [usize; 3],
 }
 
 /// How many failures with details a call remembers: a tool passes on the
@@ -103,6 +106,22 @@ impl Call {
             notifications_left: notifications,
             last_progress: None,
             failures: Vec::new(),
+            unkeyed_asks: [0; 3],
+        }
+    }
+
+    /// The key of the call's next request of `request` sent without one:
+    /// `elicitation`, then `elicitation-2`, and so on.
+    pub fn next_key(&mut self, request: gs_toolset::ClientRequest) -> String {
+        let slot = match request {
+            gs_toolset::ClientRequest::Elicitation => 0,
+            gs_toolset::ClientRequest::Sampling => 1,
+            gs_toolset::ClientRequest::Roots => 2,
+        };
+        self.unkeyed_asks[slot] += 1;
+        match self.unkeyed_asks[slot] {
+            1 => request.capability().to_string(),
+            n => format!("{}-{n}", request.capability()),
         }
     }
 

@@ -9,7 +9,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::*;
-use gs_toolset::{AskFuture, ClientRequest, ErrorKind, LogLevel, Notifier, ToolError, ToolResult};
+use gs_toolset::{
+    AskFuture, ClientRequest, ErrorKind, LogLevel, Notifier, ToolError, ToolResult, ToolsetSession,
+};
 use serde_json::{Value, json};
 
 /// How the played client answers.
@@ -27,6 +29,8 @@ enum Plays {
 struct Client {
     plays: Plays,
     asked: Mutex<Vec<(ClientRequest, Value)>>,
+    /// The key of each request, in order.
+    keys: Mutex<Vec<String>>,
 }
 
 impl Client {
@@ -34,6 +38,7 @@ impl Client {
         Arc::new(Client {
             plays,
             asked: Mutex::new(Vec::new()),
+            keys: Mutex::new(Vec::new()),
         })
     }
 
@@ -46,8 +51,9 @@ impl Notifier for Client {
     fn log(&self, _: LogLevel, _: &str, _: &str) {}
     fn progress(&self, _: f64, _: Option<f64>, _: Option<&str>) {}
 
-    fn ask(&self, request: ClientRequest, params: Value) -> AskFuture<'_> {
+    fn ask(&self, key: &str, request: ClientRequest, params: Value) -> AskFuture<'_> {
         self.asked.lock().unwrap().push((request, params));
+        self.keys.lock().unwrap().push(key.to_string());
         match &self.plays {
             Plays::Answers(result) => Box::pin(std::future::ready(Ok(result.clone()))),
             Plays::Refuses => Box::pin(std::future::ready(Err(ToolError::new(
@@ -188,4 +194,29 @@ fn a_request_never_answered_ends_with_the_calls_cancellation_or_deadline() {
         "{e:?}"
     );
     assert_eq!(client.asked().len(), 2);
+    // Each call numbers its own requests without a key of their own.
+    assert_eq!(*client.keys.lock().unwrap(), ["sampling", "sampling"]);
+}
+
+/// A prompt may ask its client too, under the key the toolset names.
+#[test]
+fn a_prompt_asks_its_client_under_the_toolsets_key() {
+    let client = Client::new(Plays::Answers(json!({
+        "action": "accept", "content": {"context": "a GemStone image"},
+    })));
+    let img = TestImage::new();
+    let mut ctx = img.ctx(false);
+    ctx.notifier = client.clone();
+    let mut session = conformance().session();
+    let prompt = runtime()
+        .block_on(session.get_prompt(
+            "test_input_required_result_prompt",
+            &std::collections::BTreeMap::new(),
+            &ctx,
+        ))
+        .unwrap();
+    let text = serde_json::to_string(&prompt.messages[0].content.to_json()).unwrap();
+    assert!(text.contains("a GemStone image"), "{text}");
+    assert_eq!(*client.keys.lock().unwrap(), ["user_context"]);
+    assert_eq!(client.asked()[0].0, ClientRequest::Elicitation);
 }

@@ -78,7 +78,8 @@ fn declarations_are_read_at_load() {
             "test_simple_prompt",
             "test_prompt_with_arguments",
             "test_prompt_with_embedded_resource",
-            "test_prompt_with_image"
+            "test_prompt_with_image",
+            "test_input_required_result_prompt"
         ]
     );
     let args = &t.prompts()[1].arguments;

@@ -87,6 +87,15 @@ impl ClientRequest {
     }
 }
 
+/// True if `key` may name a request to the client within a call: 1 to 64
+/// ASCII letters, digits, `_`, `-` or `.`.
+pub fn is_input_key(key: &str) -> bool {
+    (1..=64).contains(&key.len())
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
 /// The client's answer to a [`ClientRequest`]: its `result` object.
 pub type AskFuture<'a> = Pin<Box<dyn Future<Output = Result<Value, ToolError>> + Send + 'a>>;
 
@@ -100,13 +109,18 @@ pub trait Notifier: Send + Sync {
     /// Progress of the current call.
     fn progress(&self, progress: f64, total: Option<f64>, message: Option<&str>);
     /// Sends `request` with `params` (the MCP request's `params` object) to
-    /// the client and waits for its `result`. Fails with
+    /// the client and waits for its `result`. `key` names the request
+    /// within the call (see [`is_input_key`]): a stateless (2026-07-28)
+    /// request is answered from the client's `inputResponses` under it,
+    /// and an unanswered one ends the request with `input_required`; a
+    /// session's request does not send it. Fails with
     /// [`ErrorKind::Refused`] when the client did not declare the
     /// capability, and with [`ErrorKind::Unavailable`] when there is no
-    /// client to ask (the default) or it did not answer in time; the
-    /// caller bounds the wait by its own deadline too.
-    fn ask(&self, request: ClientRequest, params: Value) -> AskFuture<'_> {
-        let _ = params;
+    /// client to ask (the default), it did not answer in time, or its
+    /// answer must come in a retried request; the caller bounds the wait
+    /// by its own deadline too.
+    fn ask(&self, key: &str, request: ClientRequest, params: Value) -> AskFuture<'_> {
+        let _ = (key, params);
         Box::pin(std::future::ready(Err(ToolError::new(
             ErrorKind::Unavailable,
             format!(

@@ -46,7 +46,7 @@ pub use arguments::{Arguments, json_type_name};
 pub use changes::{ChangeKind, CommitListener, ImageChange};
 pub use context::{
     AskFuture, CallContext, CancelToken, ClientRequest, LogLevel, Notifier, ServerIdentity,
-    SilentNotifier,
+    SilentNotifier, is_input_key,
 };
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{

@@ -30,6 +30,7 @@ use serde_json::{Map, Value, json};
 use super::gates::{accepts, content_type_refusal, refused};
 use super::{Caller, ResponseBody, VERSION_HEADER, empty, json_error, json_response};
 use crate::dispatch::parse_level;
+use crate::input::{ASKING_METHODS, Binding, InputRound};
 use crate::protocol::{
     self, Answer, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, Message,
     SUPPORTED_VERSIONS,
@@ -231,6 +232,10 @@ pub(super) async fn post(
     let answer = match method.as_str() {
         "server/discover" => protocol::result(&id, discover(&router)),
         "tools/list" => tools_list(&router, &id, principal.as_deref(), &params),
+        "subscriptions/listen" => {
+            let expires = principal.as_ref().map(|p| p.expires_at);
+            return super::listen::listen(&router, id, &params, sse_ok, expires);
+        }
         m if REMOVED.contains(&m) => protocol::error(
             &id,
             METHOD_NOT_FOUND,
@@ -557,15 +562,8 @@ fn discover(router: &Router) -> Value {
         // level), with no logging/setLevel to declare.
         c.remove("logging");
     }
-    // Resource subscriptions are a session's (resources/subscribe); this
-    // revision's subscriptions/listen is not served.
-    if let Some(r) = capabilities
-        .get_mut("resources")
-        .and_then(Value::as_object_mut)
-    {
-        r.insert("subscribe".into(), json!(false));
-        r.insert("listChanged".into(), json!(false));
-    }
+    // Resource subscriptions and list changes, as a session has them,
+    // reach a stateless client through subscriptions/listen.
     json!({
         "supportedVersions": all_versions(),
         "capabilities": capabilities,
@@ -653,6 +651,19 @@ async fn in_throwaway(
     arguments: Option<gs_toolset::Arguments>,
     notes: Option<NoteSink>,
 ) -> Result<Pin<Box<dyn Future<Output = Option<Answer>> + Send>>, Response<ResponseBody>> {
+    let binding = Binding::of(
+        &method,
+        &params,
+        caller.principal.as_ref().map(|p| p.user.as_str()),
+    );
+    let round = if ASKING_METHODS.contains(&method.as_str()) {
+        match InputRound::start(&router.state_key, &binding, &params) {
+            Ok(round) => Some(round),
+            Err(message) => return Err(json_error(StatusCode::OK, &id, INVALID_PARAMS, &message)),
+        }
+    } else {
+        None
+    };
     let session = match router
         .open_session_as(Some(caller.peer.ip()), caller.principal.as_ref())
         .await
@@ -675,6 +686,7 @@ async fn in_throwaway(
         st.logs_off = level.is_none();
         st.stateless = true;
         st.client_capabilities = declared;
+        st.input = round;
     }
     let guard = Throwaway {
         router: router.clone(),
@@ -687,9 +699,23 @@ async fn in_throwaway(
         let answer = router
             .handle_request(&session, id.clone(), &method, params, arguments, notes)
             .await;
-        let missing = session.state().missing_capability;
-        match missing {
-            Some(capability) => Some(protocol::error_with(
+        let (missing, round) = {
+            let mut st = session.state();
+            (st.missing_capability, st.input.take())
+        };
+        // A call that asked its client is answered for its questions,
+        // whatever it made of their failing; one that asked only for what
+        // the client cannot give is refused for that.
+        if let Some(round) = round {
+            if let Some(why) = round.invalid() {
+                return Some(protocol::error(&id, INVALID_PARAMS, why));
+            }
+            if let Some(result) = round.input_required(&router.state_key, &binding) {
+                return Some(protocol::result(&id, result));
+            }
+        }
+        if let Some(capability) = missing {
+            return Some(protocol::error_with(
                 &id,
                 MISSING_CLIENT_CAPABILITY,
                 &format!(
@@ -697,9 +723,9 @@ async fn in_throwaway(
                      `{capability}` capability, which its _meta did not declare"
                 ),
                 &json!({"requiredCapabilities": {capability: {}}}),
-            )),
-            None => answer,
+            ));
         }
+        answer
     }))
 }
 
@@ -773,7 +799,12 @@ fn shaped(
         *code = json!(INVALID_PARAMS);
     }
     if let Some(result) = value.get_mut("result").and_then(Value::as_object_mut) {
-        result.insert("resultType".into(), json!("complete"));
+        let complete = !result
+            .get("resultType")
+            .is_some_and(|t| t == "input_required");
+        if complete {
+            result.insert("resultType".into(), json!("complete"));
+        }
         let identity = &router.settings.identity;
         let mut info = json!({"name": identity.name, "version": identity.version});
         if let Some(title) = &identity.title {
@@ -785,7 +816,7 @@ fn shaped(
         if let Some(meta) = meta.as_object_mut() {
             meta.insert(META_SERVER.into(), info);
         }
-        if CACHEABLE.contains(&method) {
+        if complete && CACHEABLE.contains(&method) {
             let ttl = if method.starts_with("resources/") {
                 0
             } else {

@@ -1,0 +1,253 @@
+//! `subscriptions/listen` (revision 2026-07-28): a stateless client's
+//! stream of change notifications, in place of the session era's GET
+//! stream and `resources/subscribe`.
+//!
+//! The answer is an SSE stream: first `notifications/subscriptions/
+//! acknowledged` with the part of the client's filter the server honours,
+//! then `notifications/resources/updated` for the subscribed URIs and
+//! `notifications/resources/list_changed`, each carrying the request's id
+//! as `io.modelcontextprotocol/subscriptionId`, for as long as the client
+//! keeps the stream open. Commits reach the stream through the router's
+//! change channel ([`crate::ResourceChange`]); the server keeps no
+//! subscription once the stream closes. When the server ends a stream
+//! itself (it is shutting down, or the caller's token expired) it answers
+//! the request with a complete result first.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use hyper::header::{self, HeaderValue};
+use hyper::{Response, StatusCode};
+use serde_json::{Map, Value, json};
+use tokio::sync::broadcast::error::RecvError;
+
+use super::{CallStream, Out, ResponseBody, json_error, json_response};
+use crate::Router;
+use crate::protocol::{self, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST};
+
+/// Most resource URIs one subscription may name.
+pub const MAX_LISTEN_URIS: usize = 1000;
+
+/// Longest resource URI a subscription may name, in bytes.
+const MAX_URI_BYTES: usize = 2048;
+
+/// The `_meta` key naming the subscription a message belongs to.
+const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
+
+/// What a subscription is to deliver: the part of the client's filter the
+/// server honours.
+#[derive(Debug, Default, PartialEq)]
+struct Filter {
+    resources_list_changed: bool,
+    uris: Vec<String>,
+}
+
+/// Answers `subscriptions/listen` with `id` and `params`: an SSE stream,
+/// or an error when the client cannot take a stream, the filter is not
+/// one, or the server holds its maximum of streams.
+pub(super) fn listen(
+    router: &Arc<Router>,
+    id: Value,
+    params: &Map<String, Value>,
+    sse_ok: bool,
+    expires_at: Option<u64>,
+) -> Response<ResponseBody> {
+    if !sse_ok {
+        return json_error(
+            StatusCode::NOT_ACCEPTABLE,
+            &id,
+            INVALID_REQUEST,
+            "Not Acceptable: subscriptions/listen is answered with a stream; send Accept: \
+             text/event-stream",
+        );
+    }
+    let filter = match honoured(router, params) {
+        Ok(f) => f,
+        Err(message) => {
+            return json_response(
+                StatusCode::OK,
+                protocol::error(&id, INVALID_PARAMS, &message),
+            );
+        }
+    };
+    let cap = router.settings.http.max_sessions;
+    if router.listeners.fetch_add(1, Ordering::AcqRel) >= cap {
+        router.listeners.fetch_sub(1, Ordering::AcqRel);
+        return json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &id,
+            INTERNAL_ERROR,
+            &format!(
+                "Service Unavailable: the server holds its maximum of {cap} subscription \
+                 streams; retry later (the operator can raise http.max_sessions)"
+            ),
+        );
+    }
+    let ack = json!({
+        "jsonrpc": "2.0",
+        "method": "notifications/subscriptions/acknowledged",
+        "params": {"_meta": {SUBSCRIPTION_ID: id}, "notifications": acknowledged(&filter)},
+    });
+    let changes = router.changes.subscribe();
+    let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
+    let guard = Listening(router.clone());
+    tokio::spawn(async move {
+        let _guard = guard;
+        deliver(changes, filter, &id, expires_at, &out_tx).await;
+    });
+    let mut r = Response::new(ResponseBody::Call(CallStream::new(ack, out_rx)));
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+/// Holds one place under the cap on streams while a stream lives.
+struct Listening(Arc<Router>);
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        self.0.listeners.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Sends each change the filter asks for until the client closes the
+/// stream; ends it with a complete result when the server stops sending
+/// changes or the caller's token expires.
+async fn deliver(
+    mut changes: tokio::sync::broadcast::Receiver<Arc<crate::ResourceChange>>,
+    filter: Filter,
+    id: &Value,
+    expires_at: Option<u64>,
+    out: &tokio::sync::mpsc::UnboundedSender<Out>,
+) {
+    let note = |method: &str, mut params: Map<String, Value>| {
+        params.insert("_meta".into(), json!({SUBSCRIPTION_ID: id}));
+        Out::Note(json!({"jsonrpc": "2.0", "method": method, "params": params}))
+    };
+    let expiry = async {
+        match expires_at {
+            Some(at) => tokio::time::sleep(until(at)).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::pin!(expiry);
+    loop {
+        tokio::select! {
+            biased;
+            () = out.closed() => return,
+            () = &mut expiry => break,
+            change = changes.recv() => match change {
+                Ok(change) => {
+                    for uri in filter.uris.iter().filter(|u| change.uris.contains(*u)) {
+                        let mut params = Map::new();
+                        params.insert("uri".into(), json!(uri));
+                        let _ = out.send(note("notifications/resources/updated", params));
+                    }
+                    if filter.resources_list_changed && change.list_changed {
+                        let _ = out.send(note("notifications/resources/list_changed", Map::new()));
+                    }
+                }
+                // Changes missed while this stream fell behind are not
+                // replayed (the revision does not ask it); the stream
+                // goes on with the next.
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => break,
+            },
+        }
+    }
+    let closed = protocol::result(
+        id,
+        json!({"resultType": "complete", "_meta": {SUBSCRIPTION_ID: id}}),
+    );
+    let _ = out.send(Out::Done(Some(closed)));
+}
+
+/// How long from now until `at` (seconds since the Unix epoch).
+fn until(at: u64) -> Duration {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    Duration::from_secs(at.saturating_sub(now))
+}
+
+/// The part of `params.notifications` the server honours: resource
+/// updates and list changes when the image backend reports commits; the
+/// tool and prompt lists never change while the server runs, so those
+/// are never acknowledged. The error is the -32602 message.
+fn honoured(router: &Router, params: &Map<String, Value>) -> Result<Filter, String> {
+    let asked = match params.get("notifications") {
+        None => Map::new(),
+        Some(Value::Object(m)) => m.clone(),
+        Some(_) => return Err("Invalid params: notifications must be an object".into()),
+    };
+    for flag in [
+        "toolsListChanged",
+        "promptsListChanged",
+        "resourcesListChanged",
+    ] {
+        if asked.get(flag).is_some_and(|v| !v.is_boolean()) {
+            return Err(format!(
+                "Invalid params: notifications.{flag} must be a boolean"
+            ));
+        }
+    }
+    let mut uris: Vec<String> = Vec::new();
+    match asked.get("resourceSubscriptions") {
+        None => {}
+        Some(Value::Array(list)) => {
+            if list.len() > MAX_LISTEN_URIS {
+                return Err(format!(
+                    "Invalid params: notifications.resourceSubscriptions names {} URIs, more \
+                     than the {MAX_LISTEN_URIS} one subscription may; open several",
+                    list.len()
+                ));
+            }
+            let mut seen = HashSet::new();
+            for uri in list {
+                match uri.as_str() {
+                    Some(u) if !u.is_empty() && u.len() <= MAX_URI_BYTES => {
+                        if seen.insert(u) {
+                            uris.push(u.to_string());
+                        }
+                    }
+                    _ => {
+                        return Err(format!(
+                            "Invalid params: notifications.resourceSubscriptions holds \
+                             something other than a URI of 1 to {MAX_URI_BYTES} bytes"
+                        ));
+                    }
+                }
+            }
+        }
+        Some(_) => {
+            return Err(
+                "Invalid params: notifications.resourceSubscriptions must be a list of URIs".into(),
+            );
+        }
+    }
+    let caps = router.capabilities();
+    let subscribe = caps.pointer("/resources/subscribe") == Some(&json!(true));
+    let lists = caps.pointer("/resources/listChanged") == Some(&json!(true));
+    Ok(Filter {
+        resources_list_changed: lists && asked.get("resourcesListChanged") == Some(&json!(true)),
+        uris: if subscribe { uris } else { Vec::new() },
+    })
+}
+
+/// The acknowledged filter as the client reads it: only what is honoured.
+fn acknowledged(filter: &Filter) -> Value {
+    let mut ack = Map::new();
+    if filter.resources_list_changed {
+        ack.insert("resourcesListChanged".into(), json!(true));
+    }
+    if !filter.uris.is_empty() {
+        ack.insert("resourceSubscriptions".into(), json!(filter.uris));
+    }
+    Value::Object(ack)
+}
