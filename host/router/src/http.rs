@@ -30,6 +30,7 @@ use crate::tls::Tls;
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
 mod gates;
+mod handles;
 mod listen;
 mod stateless;
 use gates::{accepts, content_type_refusal, refused, session_gate};

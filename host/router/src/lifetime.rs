@@ -110,6 +110,7 @@ impl Router {
                 last_activity: Some(Instant::now()),
                 ..SessionState::default()
             }),
+            turn: tokio::sync::Mutex::new(()),
         });
         // Checked again under the lock: another initialize may have won
         // the last slot while the image session was opening.
@@ -219,7 +220,7 @@ impl Router {
             Some("it was idle past the idle timeout")
         } else if unanswered_probe {
             Some("it did not answer a liveness ping on its stream")
-        } else if !st.ever_streamed && over(last, policy.streamless_idle_timeout) {
+        } else if !st.ever_streamed && !st.held && over(last, policy.streamless_idle_timeout) {
             Some("it never opened a stream and was idle past the streamless timeout")
         } else if !st.stream_open
             && st

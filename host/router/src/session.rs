@@ -44,6 +44,11 @@ pub struct Session {
     pub(crate) broker: BrokerSession,
     pub(crate) created: Instant,
     pub(crate) state: Mutex<SessionState>,
+    /// Taken by each stateless request served in a kept session (see
+    /// `http/handles.rs`) for as long as it runs, so that the request's
+    /// own state (its client capabilities, its input round) is not
+    /// another's.
+    pub(crate) turn: tokio::sync::Mutex<()>,
 }
 
 #[derive(Default)]
@@ -79,6 +84,9 @@ pub(crate) struct SessionState {
     /// and the questions its call asked without one (see `input`); none
     /// for other requests, which cannot ask at all.
     pub(crate) input: Option<crate::input::InputRound>,
+    /// A stateless client's kept image session (`open_session`), reached
+    /// by its handle as a tool argument, never by the session header.
+    pub(crate) held: bool,
     /// The resource URIs the client subscribed to (`resources/subscribe`).
     pub(crate) subscriptions: std::collections::HashSet<String>,
     /// The `srv-N` number of the liveness ping awaiting an answer.

@@ -133,8 +133,131 @@ fn stateless_tools_list_is_in_name_order_with_caching_hints() {
             .iter()
             .map(|t| t["name"].as_str().unwrap().to_string())
             .collect();
-        assert_eq!(legacy_names, names);
+        // ... but for the two tools of kept image sessions, which only a
+        // stateless client needs.
+        let without_handles: Vec<String> = names
+            .iter()
+            .filter(|n| *n != "open_session" && *n != "close_session")
+            .cloned()
+            .collect();
+        assert_eq!(names.len(), without_handles.len() + 2);
+        assert_eq!(legacy_names, without_handles);
         assert!(legacy.json()["result"].get("resultType").is_none());
+    });
+}
+
+/// A stateless client keeps an image session by handle: calls naming it
+/// share its uncommitted changes, calls without it do not see them, the
+/// session header cannot reach it, and once closed it is unknown.
+#[test]
+fn a_kept_session_holds_uncommitted_changes_across_stateless_calls() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let r = modern(s.addr, "tools/list", json!({}), &[]).await;
+        let doit = r.json()["result"]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == "doit")
+            .cloned()
+            .unwrap();
+        assert_eq!(
+            doit["inputSchema"]["properties"]["session"]["type"],
+            "string"
+        );
+
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "open_session", "arguments": {}}),
+            &[],
+        )
+        .await;
+        let handle = r.json()["result"]["structuredContent"]["session"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{}", r.text()))
+            .to_string();
+        assert_eq!(handle.len(), 32);
+        let doit_in = |code: &str, session: Option<&str>| {
+            let mut arguments = json!({"code": code});
+            if let Some(h) = session {
+                arguments["session"] = json!(h);
+            }
+            json!({"name": "doit", "arguments": arguments})
+        };
+        let r = modern(
+            s.addr,
+            "tools/call",
+            doit_in("UserGlobals at: #Kept put: 7", Some(&handle)),
+            &[],
+        )
+        .await;
+        assert_ne!(r.json()["result"]["isError"], true, "{}", r.text());
+        let r = modern(
+            s.addr,
+            "tools/call",
+            doit_in("UserGlobals at: #Kept", Some(&handle)),
+            &[],
+        )
+        .await;
+        assert_eq!(
+            r.json()["result"]["content"][0]["text"],
+            "7",
+            "{}",
+            r.text()
+        );
+        let r = modern(
+            s.addr,
+            "tools/call",
+            doit_in("UserGlobals at: #Kept ifAbsent: ['none']", None),
+            &[],
+        )
+        .await;
+        assert_eq!(
+            r.json()["result"]["content"][0]["text"],
+            "'none'",
+            "{}",
+            r.text()
+        );
+
+        // Not a legacy session: the header finds nothing.
+        let legacy = post(
+            s.addr,
+            Some(&handle),
+            &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+        )
+        .await;
+        assert_eq!(legacy.status, 404, "{}", legacy.text());
+
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "close_session", "arguments": {"session": handle}}),
+            &[],
+        )
+        .await;
+        assert_eq!(r.json()["result"]["isError"], false, "{}", r.text());
+        assert_eq!(s.router.session_count(), 0);
+        let r = modern(s.addr, "tools/call", doit_in("1", Some(&handle)), &[]).await;
+        assert_eq!(r.json()["error"]["code"], -32602, "{}", r.text());
+        assert!(
+            r.json()["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("open another with open_session"),
+            "{}",
+            r.text()
+        );
+        let r = modern(s.addr, "tools/call", doit_in("1", Some("7")), &[]).await;
+        assert_eq!(r.json()["error"]["code"], -32602);
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "doit", "arguments": {"code": "1", "session": 7}}),
+            &[],
+        )
+        .await;
+        assert_eq!(r.json()["error"]["code"], -32602, "{}", r.text());
     });
 }
 

@@ -183,9 +183,9 @@ pub(super) fn session_gate(
     };
     // Another user's session is answered as if it did not exist: its id
     // is no capability without its user's token.
-    let found = router
-        .session(sid)
-        .filter(|s| s.user() == caller.principal.as_ref().map(|p| p.user.as_str()));
+    let found = router.session(sid).filter(|s| {
+        s.user() == caller.principal.as_ref().map(|p| p.user.as_str()) && !s.state().held
+    });
     let Some(session) = found else {
         return Err(json_error(
             StatusCode::NOT_FOUND,

@@ -28,6 +28,7 @@ use hyper::{Request, Response, StatusCode};
 use serde_json::{Map, Value, json};
 
 use super::gates::{accepts, content_type_refusal, refused};
+use super::handles::{self, Route};
 use super::{Caller, ResponseBody, VERSION_HEADER, empty, json_error, json_response};
 use crate::dispatch::parse_level;
 use crate::input::{ASKING_METHODS, Binding, InputRound};
@@ -250,18 +251,26 @@ pub(super) async fn post(
             // The call's notifications stream only to a client that takes
             // a stream; the answer is then the stream's last event.
             let notes = NoteSink::default();
-            let sink = sse_ok.then(|| notes.clone());
-            let call = match in_throwaway(
-                &router,
-                &caller,
+            let mut request = Stateless {
                 id,
-                method.clone(),
+                method: method.clone(),
                 params,
                 arguments,
-                sink,
-            )
-            .await
-            {
+                notes: sse_ok.then(|| notes.clone()),
+            };
+            let kept = match handles::route(&router, &caller, &mut request).await {
+                Ok(Route::Answered(answer)) => {
+                    return finish(&router, &method, principal.is_some(), answer);
+                }
+                Ok(Route::Kept(session)) => Some(session),
+                Ok(Route::Throwaway) => None,
+                Err(r) => return r,
+            };
+            let call = match kept {
+                Some(session) => in_kept(&router, &caller, session, request),
+                None => in_throwaway(&router, &caller, request).await,
+            };
+            let call = match call {
                 Ok(call) => call,
                 Err(r) => return r,
             };
@@ -599,7 +608,9 @@ fn tools_list(
             (Some(auth), Some(p)) => auth.read_only_for(p),
             _ => false,
         };
-    let mut tools: Vec<_> = router
+    // Every tool takes the optional `session` argument of a kept image
+    // session, which the router's own two tools open and close.
+    let mut tools: Vec<Value> = router
         .broker
         .surface()
         .tools(read_only)
@@ -607,14 +618,12 @@ fn tools_list(
             (Some(auth), Some(p)) => auth.check_tool(p, &t.name).is_ok(),
             _ => true,
         })
+        .map(|t| handles::with_session_argument(protocol::tool_json(t)))
+        .chain(handles::tools())
         .collect();
-    tools.sort_by(|a, b| a.name.cmp(&b.name));
-    let page: Vec<Value> = tools
-        .iter()
-        .skip(start)
-        .take(TOOLS_PAGE)
-        .map(|t| protocol::tool_json(t))
-        .collect();
+    let name = |t: &Value| t["name"].as_str().unwrap_or("").to_string();
+    tools.sort_by_key(name);
+    let page: Vec<Value> = tools.iter().skip(start).take(TOOLS_PAGE).cloned().collect();
     let mut answer = json!({ "tools": page });
     if tools.len() > start.saturating_add(TOOLS_PAGE) {
         answer["nextCursor"] = json!((start + TOOLS_PAGE).to_string());
@@ -636,97 +645,165 @@ impl Drop for Throwaway {
     }
 }
 
+/// A stateless request's call, as a future answering it.
+type Served = Pin<Box<dyn Future<Output = Option<Answer>> + Send>>;
+
 /// A request served in an image session of its own, as a future: the
 /// session is opened now, under the server's caps for the caller (as its
 /// user when authenticated), used for this one request, and closed when
-/// the future ends or is dropped. Log lines go to `notes` only at or above
-/// the level the request's `_meta` names
-/// (`io.modelcontextprotocol/logLevel`), and none without one.
+/// the future ends or is dropped.
 async fn in_throwaway(
     router: &Arc<Router>,
     caller: &Caller,
-    id: Value,
-    method: String,
-    params: Map<String, Value>,
-    arguments: Option<gs_toolset::Arguments>,
-    notes: Option<NoteSink>,
-) -> Result<Pin<Box<dyn Future<Output = Option<Answer>> + Send>>, Response<ResponseBody>> {
-    let binding = Binding::of(
-        &method,
-        &params,
-        caller.principal.as_ref().map(|p| p.user.as_str()),
-    );
-    let round = if ASKING_METHODS.contains(&method.as_str()) {
-        match InputRound::start(&router.state_key, &binding, &params) {
-            Ok(round) => Some(round),
-            Err(message) => return Err(json_error(StatusCode::OK, &id, INVALID_PARAMS, &message)),
-        }
-    } else {
-        None
-    };
+    request: Stateless,
+) -> Result<Served, Response<ResponseBody>> {
+    let prepared = prepare(router, caller, &request)?;
     let session = match router
         .open_session_as(Some(caller.peer.ip()), caller.principal.as_ref())
         .await
     {
         Ok(s) => s,
-        Err(refusal) => return Err(open_refused(&id, refusal)),
+        Err(refusal) => return Err(open_refused(&request.id, refusal)),
     };
-    let level = params
-        .get("_meta")
-        .and_then(|m| m.get(META_LOG_LEVEL))
-        .and_then(Value::as_str)
-        .and_then(parse_level);
-    let declared = params
-        .get("_meta")
-        .and_then(|m| m.get(META_CAPABILITIES))
-        .cloned();
-    {
-        let mut st = session.state();
-        st.log_level = level;
-        st.logs_off = level.is_none();
-        st.stateless = true;
-        st.client_capabilities = declared;
-        st.input = round;
-    }
     let guard = Throwaway {
         router: router.clone(),
         id: session.id().to_string(),
     };
     let router = router.clone();
-    let params = (!params.is_empty()).then_some(params);
     Ok(Box::pin(async move {
         let _guard = guard;
-        let answer = router
-            .handle_request(&session, id.clone(), &method, params, arguments, notes)
-            .await;
-        let (missing, round) = {
-            let mut st = session.state();
-            (st.missing_capability, st.input.take())
-        };
-        // A call that asked its client is answered for its questions,
-        // whatever it made of their failing; one that asked only for what
-        // the client cannot give is refused for that.
-        if let Some(round) = round {
-            if let Some(why) = round.invalid() {
-                return Some(protocol::error(&id, INVALID_PARAMS, why));
-            }
-            if let Some(result) = round.input_required(&router.state_key, &binding) {
-                return Some(protocol::result(&id, result));
-            }
-        }
-        if let Some(capability) = missing {
-            return Some(protocol::error_with(
-                &id,
-                MISSING_CLIENT_CAPABILITY,
-                &format!(
-                    "Missing required client capability: this request needs the client's \
-                     `{capability}` capability, which its _meta did not declare"
-                ),
-                &json!({"requiredCapabilities": {capability: {}}}),
-            ));
-        }
-        answer
+        serve_in(&router, &session, request, prepared).await
     }))
+}
+
+/// A request served in a kept session (`session` argument, see
+/// `handles`), after the session's earlier stateless requests.
+#[allow(clippy::result_large_err)]
+pub(super) fn in_kept(
+    router: &Arc<Router>,
+    caller: &Caller,
+    session: Arc<crate::Session>,
+    request: Stateless,
+) -> Result<Served, Response<ResponseBody>> {
+    let prepared = prepare(router, caller, &request)?;
+    let router = router.clone();
+    Ok(Box::pin(async move {
+        let _turn = session.turn.lock().await;
+        serve_in(&router, &session, request, prepared).await
+    }))
+}
+
+/// One stateless request as the router reads it.
+pub(super) struct Stateless {
+    pub id: Value,
+    pub method: String,
+    pub params: Map<String, Value>,
+    pub arguments: Option<gs_toolset::Arguments>,
+    /// Where its notifications go, when the client takes a stream.
+    pub notes: Option<NoteSink>,
+}
+
+/// What a request brings besides its call: its input round (for the
+/// methods that may ask the client) and what it binds a request state to.
+struct Prepared {
+    binding: Binding,
+    round: Option<InputRound>,
+}
+
+/// Reads the request's `inputResponses` and `requestState`; a bad one is
+/// refused (-32602) before any image session is opened or taken.
+#[allow(clippy::result_large_err)]
+fn prepare(
+    router: &Router,
+    caller: &Caller,
+    request: &Stateless,
+) -> Result<Prepared, Response<ResponseBody>> {
+    let binding = Binding::of(
+        &request.method,
+        &request.params,
+        caller.principal.as_ref().map(|p| p.user.as_str()),
+    );
+    let round = if ASKING_METHODS.contains(&request.method.as_str()) {
+        match InputRound::start(&router.state_key, &binding, &request.params) {
+            Ok(round) => Some(round),
+            Err(message) => {
+                return Err(json_error(
+                    StatusCode::OK,
+                    &request.id,
+                    INVALID_PARAMS,
+                    &message,
+                ));
+            }
+        }
+    } else {
+        None
+    };
+    Ok(Prepared { binding, round })
+}
+
+/// Serves `request` in `session`: the request's log level and client
+/// capabilities (from its `_meta`) and input round set on the session for
+/// the request's time, then the dispatch every request takes. Log lines
+/// go to the request's stream only at or above the level its `_meta`
+/// names (`io.modelcontextprotocol/logLevel`), and none without one.
+async fn serve_in(
+    router: &Arc<Router>,
+    session: &Arc<crate::Session>,
+    request: Stateless,
+    prepared: Prepared,
+) -> Option<Answer> {
+    let Stateless {
+        id,
+        method,
+        params,
+        arguments,
+        notes,
+    } = request;
+    let meta = params.get("_meta");
+    let level = meta
+        .and_then(|m| m.get(META_LOG_LEVEL))
+        .and_then(Value::as_str)
+        .and_then(parse_level);
+    {
+        let mut st = session.state();
+        st.log_level = level;
+        st.logs_off = level.is_none();
+        st.stateless = true;
+        st.client_capabilities = meta.and_then(|m| m.get(META_CAPABILITIES)).cloned();
+        st.input = prepared.round;
+        st.missing_capability = None;
+    }
+    let params = (!params.is_empty()).then_some(params);
+    let answer = router
+        .handle_request(session, id.clone(), &method, params, arguments, notes)
+        .await;
+    let (missing, round) = {
+        let mut st = session.state();
+        (st.missing_capability.take(), st.input.take())
+    };
+    // A call that asked its client is answered for its questions,
+    // whatever it made of their failing; one that asked only for what
+    // the client cannot give is refused for that.
+    if let Some(round) = round {
+        if let Some(why) = round.invalid() {
+            return Some(protocol::error(&id, INVALID_PARAMS, why));
+        }
+        if let Some(result) = round.input_required(&router.state_key, &prepared.binding) {
+            return Some(protocol::result(&id, result));
+        }
+    }
+    if let Some(capability) = missing {
+        return Some(protocol::error_with(
+            &id,
+            MISSING_CLIENT_CAPABILITY,
+            &format!(
+                "Missing required client capability: this request needs the client's \
+                 `{capability}` capability, which its _meta did not declare"
+            ),
+            &json!({"requiredCapabilities": {capability: {}}}),
+        ));
+    }
+    answer
 }
 
 /// The answer when no image session could be opened for a request.
