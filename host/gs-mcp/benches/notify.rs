@@ -16,12 +16,11 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use common::{http_post, initialize};
-use serde_json::{Value, json};
+use common::streams::{listen, open_stream, read_until, rpc, session, tool};
+use serde_json::json;
 
 const ROUNDS: usize = 200;
 const SESSIONS: usize = 20;
@@ -37,7 +36,7 @@ fn main() {
         common::serve(dir.path(), &cfg, &[], &["--image", image.to_str().unwrap()]);
     let pid = server.0.id();
 
-    let changer = session(addr);
+    let (changer, _) = session(addr);
     tool(
         addr,
         &changer,
@@ -55,7 +54,7 @@ fn main() {
     tool(addr, &changer, "commit", json!({}));
 
     println!("1. notify latency, {ROUNDS} commits each (ms)");
-    let watcher = session(addr);
+    let (watcher, _) = session(addr);
     let r = rpc(
         addr,
         &watcher,
@@ -63,17 +62,18 @@ fn main() {
         json!({"uri": METHOD}),
     );
     assert_eq!(r["result"], json!({}), "{r}");
-    let mut stream = get_stream(addr, &watcher);
+    let mut stream = open_stream(addr, &watcher);
     let (notify, commit) = measure(addr, &changer, &mut stream, 0);
     report("session GET stream", &notify, &commit);
     drop(stream);
-    let mut stream = listen(addr);
+    let mut stream = listen(addr, 1, json!({"resourceSubscriptions": [METHOD]}));
+    read_until(&mut stream, &mut String::new(), "acknowledged", 1);
     let (notify, commit) = measure(addr, &changer, &mut stream, ROUNDS);
     report("subscriptions/listen", &notify, &commit);
     drop(stream);
 
     println!("\n2. memory per subscription");
-    let sessions: Vec<String> = (0..SESSIONS).map(|_| session(addr)).collect();
+    let sessions: Vec<String> = (0..SESSIONS).map(|_| session(addr).0).collect();
     std::thread::sleep(Duration::from_millis(500));
     let before = rss_kib(pid);
     for (s, sid) in sessions.iter().enumerate() {
@@ -136,87 +136,6 @@ fn report(row: &str, notify: &[f64], commit: &[f64]) {
         p(commit, 0.5),
         p(commit, 0.99)
     );
-}
-
-fn session(addr: SocketAddr) -> String {
-    let (status, sid, init) = initialize(addr);
-    assert_eq!(status, 200, "{init}");
-    http_post(
-        addr,
-        Some(&sid),
-        &json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-    );
-    sid
-}
-
-fn rpc(addr: SocketAddr, sid: &str, method: &str, params: Value) -> Value {
-    let (status, _, body) = http_post(
-        addr,
-        Some(sid),
-        &json!({"jsonrpc": "2.0", "id": 7, "method": method, "params": params}),
-    );
-    assert_eq!(status, 200, "{method}: {body}");
-    body
-}
-
-fn tool(addr: SocketAddr, sid: &str, name: &str, arguments: Value) {
-    let r = rpc(
-        addr,
-        sid,
-        "tools/call",
-        json!({"name": name, "arguments": arguments}),
-    );
-    assert_eq!(r["result"]["isError"], false, "{name}: {r}");
-}
-
-/// A session's GET stream.
-fn get_stream(addr: SocketAddr, sid: &str) -> TcpStream {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "GET /mcp HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\
-         MCP-Session-Id: {sid}\r\nMCP-Protocol-Version: 2025-11-25\r\n\r\n"
-    )
-    .unwrap();
-    stream.set_nodelay(true).unwrap();
-    stream
-}
-
-/// A stateless `subscriptions/listen` stream for [`METHOD`], read past its
-/// acknowledgement.
-fn listen(addr: SocketAddr) -> TcpStream {
-    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "subscriptions/listen", "params": {
-        "notifications": {"resourceSubscriptions": [METHOD]},
-        "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                  "io.modelcontextprotocol/clientCapabilities": {}}}})
-    .to_string();
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nAccept: application/json, text/event-stream\r\n\
-         Content-Type: application/json\r\nMCP-Protocol-Version: 2026-07-28\r\n\
-         Mcp-Method: subscriptions/listen\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut seen = String::new();
-    read_until(&mut stream, &mut seen, "acknowledged", 1);
-    stream
-}
-
-/// Reads `stream` into `seen` until it holds `count` of `needle`.
-fn read_until(stream: &mut TcpStream, seen: &mut String, needle: &str, count: usize) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let mut buf = [0u8; 4096];
-    while seen.matches(needle).count() < count {
-        assert!(
-            Instant::now() < deadline,
-            "no {needle} on the stream: {seen}"
-        );
-        let n = stream.read(&mut buf).unwrap();
-        assert!(n > 0, "the stream closed: {seen}");
-        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
-    }
 }
 
 /// The process's resident memory, in KiB.

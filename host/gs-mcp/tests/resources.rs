@@ -4,12 +4,13 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::io::Read;
+use std::net::SocketAddr;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{Running, http_post, initialize};
+use common::Running;
+use common::streams::{listen, open_stream, read_until, rpc, session, tool};
 use serde_json::{Value, json};
 
 fn start(dir: &Path) -> (Running, SocketAddr) {
@@ -18,38 +19,6 @@ fn start(dir: &Path) -> (Running, SocketAddr) {
     let image = dir.join("res.gsimage");
     let (server, addr, _) = common::serve(dir, &cfg, &[], &["--image", image.to_str().unwrap()]);
     (server, addr)
-}
-
-fn session(addr: SocketAddr) -> (String, Value) {
-    let (status, sid, init) = initialize(addr);
-    assert_eq!(status, 200, "{init}");
-    http_post(
-        addr,
-        Some(&sid),
-        &json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-    );
-    (sid, init)
-}
-
-fn rpc(addr: SocketAddr, sid: &str, method: &str, params: Value) -> Value {
-    let (status, _, body) = http_post(
-        addr,
-        Some(sid),
-        &json!({"jsonrpc": "2.0", "id": 7, "method": method, "params": params}),
-    );
-    assert_eq!(status, 200, "{method}: {body}");
-    body
-}
-
-fn tool(addr: SocketAddr, sid: &str, name: &str, arguments: Value) -> Value {
-    let r = rpc(
-        addr,
-        sid,
-        "tools/call",
-        json!({"name": name, "arguments": arguments}),
-    );
-    assert_eq!(r["result"]["isError"], false, "{name}: {r}");
-    r
 }
 
 #[test]
@@ -372,38 +341,6 @@ fn prompts_embed_the_image_and_completion_is_capped() {
     }
 }
 
-/// The session's GET stream, open: what the server sends unasked arrives
-/// on it.
-fn open_stream(addr: SocketAddr, sid: &str) -> TcpStream {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "GET /mcp HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\
-         MCP-Session-Id: {sid}\r\nMCP-Protocol-Version: 2025-11-25\r\n\r\n"
-    )
-    .unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_millis(200)))
-        .unwrap();
-    stream
-}
-
-/// Reads `stream` into `seen` until `count` occurrences of `needle` are
-/// there, failing after 10 s.
-fn read_until(stream: &mut TcpStream, seen: &mut String, needle: &str, count: usize) {
-    let started = Instant::now();
-    let mut buf = [0u8; 4096];
-    while seen.matches(needle).count() < count {
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "no {needle} (x{count}) on the stream: {seen}"
-        );
-        if let Ok(n) = stream.read(&mut buf) {
-            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
-        }
-    }
-}
-
 #[test]
 fn subscribers_are_told_when_another_session_commits_a_change() {
     let dir = tempfile::tempdir().unwrap();
@@ -530,29 +467,6 @@ fn a_session_subscribes_to_at_most_its_cap() {
     assert_eq!(r["result"], json!({}), "{r}");
     let r = rpc(addr, &a, "resources/subscribe", json!({"uri": 7}));
     assert_eq!(r["error"]["code"], -32602, "{r}");
-}
-
-/// A stateless (2026-07-28) POST of `subscriptions/listen` with `filter`:
-/// the stream, read as it comes.
-fn listen(addr: SocketAddr, id: u64, filter: Value) -> TcpStream {
-    let body = json!({"jsonrpc": "2.0", "id": id, "method": "subscriptions/listen", "params": {
-        "notifications": filter,
-        "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                  "io.modelcontextprotocol/clientCapabilities": {}}}})
-    .to_string();
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nAccept: application/json, text/event-stream\r\n\
-         Content-Type: application/json\r\nMCP-Protocol-Version: 2026-07-28\r\n\
-         Mcp-Method: subscriptions/listen\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_millis(200)))
-        .unwrap();
-    stream
 }
 
 /// At 2026-07-28 a client listens instead of subscribing: the stream is

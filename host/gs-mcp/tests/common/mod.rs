@@ -11,6 +11,7 @@ use std::process::{Child, Command, Stdio};
 use serde_json::{Value, json};
 
 pub mod stone;
+pub mod streams;
 
 /// The gs-mcp binary, with the environment overrides a test must not inherit.
 pub fn bin() -> Command {
