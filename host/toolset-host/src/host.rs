@@ -5,7 +5,7 @@
 //! pre-instantiation and `describe`.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -25,7 +25,9 @@ use crate::net::NetRules;
 use crate::offers::{Declarations, Pre, check_declarations, check_tool_grants, declarations};
 use crate::policy::Policy;
 use crate::settings::{Settings, check_declaration};
-use crate::state::{HostShared, HostState, Limiter, MemoryPool, StderrTail, Stop};
+use crate::state::{
+    Closing, HostShared, HostState, Limiter, MemoryPool, StderrTail, Stop, StoreAlive,
+};
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
 use crate::{cache, clocks, schema, version};
@@ -91,18 +93,23 @@ impl std::fmt::Display for HostError {
 
 impl std::error::Error for HostError {}
 
-/// Increments the engine's epoch every tick until dropped.
+/// Increments the engine's epoch every tick while the host lives, and
+/// after it is dropped while any of its stores does (see [`Closing`]).
 struct Ticker {
-    stop: Arc<AtomicBool>,
+    closing: Arc<Closing>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl Drop for Ticker {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.closing.closed.store(true, Ordering::Release);
         if let Some(thread) = self.thread.take() {
             thread.thread().unpark();
-            let _ = thread.join();
+            // With stores still alive the thread ticks on until they are
+            // gone, stopping their guests; it is not waited for.
+            if self.closing.stores.load(Ordering::Acquire) == 0 {
+                let _ = thread.join();
+            }
         }
     }
 }
@@ -176,18 +183,23 @@ impl ToolsetHost {
             used: AtomicUsize::new(0),
             ceiling: config.total_memory,
         });
-        let stop = Arc::new(AtomicBool::new(false));
+        let closing = Arc::new(Closing::default());
+        let ticker_closing = closing.clone();
+        let thread_closing = closing.clone();
         let watchdog = Arc::new(Watchdog::default());
         let ticker_watchdog = watchdog.clone();
         let lanes = Lanes::new(config.long_call_lanes);
         let ticker_lanes = lanes.clone();
         let ticker_engine = engine.clone();
-        let ticker_stop = stop.clone();
         let tick = config.epoch_tick;
         let thread = std::thread::Builder::new()
             .name("gs-toolset-epoch".into())
             .spawn(move || {
-                while !ticker_stop.load(Ordering::Relaxed) {
+                let done = || {
+                    thread_closing.closed.load(Ordering::Acquire)
+                        && thread_closing.stores.load(Ordering::Acquire) == 0
+                };
+                while !done() {
                     std::thread::park_timeout(tick);
                     ticker_engine.increment_epoch();
                     ticker_watchdog.check();
@@ -205,9 +217,10 @@ impl ToolsetHost {
                 memory,
                 watchdog,
                 lanes,
+                closing,
             },
             _ticker: Ticker {
-                stop,
+                closing: ticker_closing,
                 thread: Some(thread),
             },
         })
@@ -656,11 +669,17 @@ pub(crate) fn new_store(
         start_laned: false,
         http: WasiHttpCtx::new(),
         net,
+        _alive: StoreAlive::new(&shared.closing),
+        closing: shared.closing.clone(),
     };
     let mut store = Store::new(engine, state);
     store.limiter(|s| &mut s.limiter);
     store.epoch_deadline_callback(|mut ctx| {
         let data = ctx.data_mut();
+        if data.closing.closed.load(Ordering::Acquire) {
+            data.stop = Some(Stop::HostClosed);
+            return Err(wasmtime::format_err!("the toolset host was shut down"));
+        }
         if data
             .call
             .as_ref()

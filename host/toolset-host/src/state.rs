@@ -8,7 +8,7 @@
 //! `cancelled` rather than as an anonymous trap.
 
 use std::pin::Pin;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -39,6 +39,8 @@ pub(crate) enum Stop {
     /// Growing would take the memory of all instances together past the
     /// host's ceiling; the numbers are the size asked for and the ceiling.
     MemoryCeiling { desired: usize, ceiling: usize },
+    /// The host was dropped while the guest ran.
+    HostClosed,
 }
 
 /// The linear memory of every instance of a host together, against the
@@ -68,12 +70,42 @@ impl MemoryPool {
 }
 
 /// What every store of one host shares: the memory pool, the watchdog of
-/// Smalltalk runs, and the lanes long calls take turns on.
+/// Smalltalk runs, the lanes long calls take turns on, and whether the
+/// host is gone.
 #[derive(Clone)]
 pub(crate) struct HostShared {
     pub memory: Arc<MemoryPool>,
     pub watchdog: Arc<Watchdog>,
     pub lanes: Arc<Lanes>,
+    pub closing: Arc<Closing>,
+}
+
+/// How a dropped host stops the guest code still running in its stores:
+/// the epoch ticker goes on ticking while any store lives, and at every
+/// tick a running guest is stopped, so none spins on with no tick to
+/// interrupt it.
+#[derive(Debug, Default)]
+pub(crate) struct Closing {
+    /// Set when the host is dropped.
+    pub closed: AtomicBool,
+    /// How many stores are alive.
+    pub stores: AtomicUsize,
+}
+
+/// Counts one store as alive for as long as it lives.
+pub(crate) struct StoreAlive(Arc<Closing>);
+
+impl StoreAlive {
+    pub fn new(closing: &Arc<Closing>) -> StoreAlive {
+        closing.stores.fetch_add(1, Ordering::AcqRel);
+        StoreAlive(closing.clone())
+    }
+}
+
+impl Drop for StoreAlive {
+    fn drop(&mut self) {
+        self.0.stores.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 /// The call in flight on an instance.
@@ -250,6 +282,9 @@ pub(crate) struct HostState {
     pub http: WasiHttpCtx,
     /// What an outgoing request is checked against (see [`crate::net`]).
     pub net: NetRules,
+    /// The host's closing flag, and this store counted alive.
+    pub closing: Arc<Closing>,
+    pub _alive: StoreAlive,
 }
 
 impl HostState {

@@ -864,6 +864,10 @@ pub(crate) fn classify_failure(
             ErrorKind::Cancelled,
             "was cancelled by the client and stopped".to_string(),
         ),
+        Some(Stop::HostClosed) => (
+            ErrorKind::Unavailable,
+            "was stopped because the server's WebAssembly host shut down".to_string(),
+        ),
         Some(Stop::OutOfMemory { desired, cap }) => (
             ErrorKind::OutOfMemory,
             format!(

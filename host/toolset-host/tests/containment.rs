@@ -464,3 +464,37 @@ fn a_full_instance_pool_refuses_a_new_session_until_one_ends() {
     let r = call(&mut c, &ctx, "counter", "{}").unwrap();
     assert_eq!(r.structured, Some(json!({"calls": 1})));
 }
+
+/// A host dropped while a guest spins (at a server's shutdown, say) stops
+/// the guest at its next tick: the call ends as `unavailable`, rather than
+/// spinning on with no tick left to interrupt it.
+#[test]
+fn dropping_the_host_stops_the_guests_still_running() {
+    let host = common::host();
+    let mut spec = gs_toolset_host::WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE);
+    spec.limits = Limits {
+        deadline: Duration::from_secs(120),
+        ..Limits::default()
+    };
+    let toolset = host.load(&spec).unwrap();
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut session = toolset.session();
+    std::thread::spawn(move || {
+        let _ = tx.send(call(&mut session, &ctx, "spin", "{}"));
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    drop(toolset);
+    drop(host);
+    let e = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the guest still spins after its host was dropped")
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Unavailable, "{}", e.message);
+    assert!(
+        e.message.contains("WebAssembly host shut down"),
+        "{}",
+        e.message
+    );
+}
