@@ -1,9 +1,11 @@
 """The official Python MCP SDK, used as a user would, against gs-mcp.
 
 Lists and calls tools, lists and reads resources, gets a prompt and
-completes its argument, and (in the session era) answers a tool's
-elicitation, over both transports and both eras of the protocol, and
-asserts what a user of the SDK sees:
+completes its argument, and answers a tool's elicitation (in the
+stateless era through input_required and a retried request), over both
+transports and both eras of the protocol; in the stateless era also keeps
+an image session by handle and hears of its commit on a
+subscriptions/listen stream. Asserts what a user of the SDK sees:
 
 - Streamable HTTP, at the URL of tests/clients/mcp-http.json (with the port
   of the server scripts/clients.sh started):
@@ -168,15 +170,48 @@ async def offers(client: Client, label: str) -> None:
         "OrderedCollection" in done.completion.values,
         f"{label}: completing className from OrderedC offered {done.completion.values}",
     )
-    if label.endswith("(2026-07-28)"):
-        # A stateless request has no stream for the server to ask on.
-        return
+    # In a session the server asks on the call's stream; in a stateless
+    # request it answers input_required, and the SDK asks the user and
+    # retries with the answer.
     asked = await client.call_tool("test_elicitation", {"message": "Who are you?"})
     expect(
         not asked.is_error
         and texts(asked) == ['User response: action=accept, content={"email":"ada@example.com","username":"ada"}'],
         f"{label}: test_elicitation answered {asked.content!r}",
     )
+    if label.endswith("(2026-07-28)"):
+        await kept_session_and_listen(client, label)
+
+
+async def kept_session_and_listen(client: Client, label: str) -> None:
+    """A kept image session by handle, and a subscriptions/listen stream
+    that hears of the method its commit changes."""
+    opened = await client.call_tool("open_session", {})
+    handle = (opened.structured_content or {}).get("session")
+    expect(not opened.is_error and isinstance(handle, str), f"{label}: open_session answered {opened!r}")
+    defined = await client.call_tool(
+        "execute_code",
+        {
+            "code": "Object subclass: 'ListenProbe' instVarNames: #() classVars: #() classInstVars: #() "
+            "poolDictionaries: #() inDictionary: UserGlobals options: #()",
+            "session": handle,
+        },
+    )
+    expect(not defined.is_error, f"{label}: defining a class in the kept session: {defined.content!r}")
+    uri = "gemstone://method/ListenProbe/instance/probe"
+    async with client.listen(resource_subscriptions=[uri]) as sub:
+        honored = list(sub.honored.resource_subscriptions or [])
+        expect(honored == [uri], f"{label}: listen honoured {honored}, not [{uri}]")
+        compiled = await client.call_tool(
+            "compile_method", {"className": "ListenProbe", "source": "probe ^42", "session": handle}
+        )
+        expect(not compiled.is_error, f"{label}: compile_method in the kept session: {compiled.content!r}")
+        committed = await client.call_tool("commit", {"session": handle})
+        expect(not committed.is_error, f"{label}: commit in the kept session: {committed.content!r}")
+        event = await asyncio.wait_for(sub.__anext__(), 10)
+        expect(getattr(event, "uri", None) == uri, f"{label}: the listen stream delivered {event!r}")
+    closed = await client.call_tool("close_session", {"session": handle})
+    expect(not closed.is_error, f"{label}: close_session answered {closed.content!r}")
 
 
 def config_server(repo: Path, name: str) -> dict:
@@ -213,7 +248,9 @@ async def over_http_stateless(repo: Path, port: int) -> None:
     url = http_url(repo, port)
     seen: list[tuple[str, int, str | None, str | None]] = []
     async with recording_client(seen) as http:
-        async with Client(streamable_http_client(url, http_client=http)) as client:
+        async with Client(
+            streamable_http_client(url, http_client=http), elicitation_callback=answer_elicitation
+        ) as client:
             expect(
                 client.protocol_version == "2026-07-28",
                 f"http (2026-07-28): the SDK negotiated {client.protocol_version}, expected 2026-07-28",
