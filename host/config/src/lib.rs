@@ -265,6 +265,11 @@ pub struct HttpSettings {
     /// Host header values accepted besides loopback names and the listen
     /// address (DNS-rebinding protection). Default none.
     pub allowed_hosts: Vec<String>,
+    /// Where the secret that seals stateless requests' `requestState`
+    /// comes from (`http.request_state_key`, by reference only), so that
+    /// several processes behind one load balancer accept each other's.
+    /// Default none: a random key per process.
+    pub request_state_key: Option<PasswordSource>,
 }
 
 impl Default for HttpSettings {
@@ -275,6 +280,7 @@ impl Default for HttpSettings {
             max_sessions_per_caller: Some(100),
             allowed_origin_hosts: Vec::new(),
             allowed_hosts: Vec::new(),
+            request_state_key: None,
         }
     }
 }

@@ -132,6 +132,7 @@ struct RawHttp {
     max_sessions_per_caller: Option<u64>,
     allowed_origin_hosts: Option<Vec<String>>,
     allowed_hosts: Option<Vec<String>>,
+    request_state_key: Option<toml::Value>,
 }
 
 #[derive(Deserialize)]
@@ -292,7 +293,7 @@ impl File {
 
         let image = validate_image(self.image, base, env)?;
         let sessions = validate_sessions(self.sessions)?;
-        let http = validate_http(self.http)?;
+        let http = validate_http(self.http, base)?;
 
         let mut trace = Trace::default();
         if let Some(t) = self.trace {
@@ -712,7 +713,7 @@ fn validate_sessions(raw: Option<RawSessions>) -> Result<SessionLifetime, Config
     Ok(s)
 }
 
-fn validate_http(raw: Option<RawHttp>) -> Result<HttpSettings, ConfigError> {
+fn validate_http(raw: Option<RawHttp>, base: &Path) -> Result<HttpSettings, ConfigError> {
     let mut h = HttpSettings::default();
     let Some(r) = raw else { return Ok(h) };
     if let Some(b) = r.body_limit_bytes {
@@ -752,6 +753,19 @@ fn validate_http(raw: Option<RawHttp>) -> Result<HttpSettings, ConfigError> {
     for (i, host) in r.allowed_hosts.unwrap_or_default().iter().enumerate() {
         h.allowed_hosts
             .push(check_host(&format!("http.allowed_hosts[{i}]"), host)?);
+    }
+    if let Some(v) = r.request_state_key {
+        let key = "http.request_state_key";
+        h.request_state_key = match setting_value(key, v, base)? {
+            SettingValue::From(source) => Some(source),
+            SettingValue::Inline(_) => {
+                return Err(ConfigError::at(
+                    key,
+                    "is a secret, so it is never written inline; read it from an environment \
+                     variable or a file: `{ env = \"GS_MCP_STATE_KEY\" }` or `{ file = \"path\" }`",
+                ));
+            }
+        };
     }
     Ok(h)
 }

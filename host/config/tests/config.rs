@@ -877,3 +877,16 @@ fn a_setting_source_names_the_setting_and_never_the_value() {
         "the environment variable `ACME_KEY` holding the value of setting `api_key` is not set; set it before starting gs-mcp"
     );
 }
+
+#[test]
+fn the_request_state_key_is_read_by_reference_only() {
+    let c = parse("[http]\nrequest_state_key = { file = \"state.key\" }\n").unwrap();
+    assert_eq!(
+        c.http.request_state_key,
+        Some(PasswordSource::File("/etc/gs/state.key".into()))
+    );
+    assert_eq!(
+        refused("[http]\nrequest_state_key = \"0123456789abcdef0123456789abcdef\"\n"),
+        "`http.request_state_key`: is a secret, so it is never written inline; read it from an environment variable or a file: `{ env = \"GS_MCP_STATE_KEY\" }` or `{ file = \"path\" }`"
+    );
+}

@@ -93,7 +93,7 @@ pub fn call(args: CallArgs<'_>) -> Result<(), Failure> {
         Some(_) => {}
     }
     let factory = wiring::image_factory(&config)?;
-    let (broker, settings) = wiring::server_parts(&config, surface, factory);
+    let (broker, settings) = wiring::server_parts(&config, surface, factory)?;
     drop(entered);
     let tool = args.tool.to_string();
     let result = rt.block_on(async move {

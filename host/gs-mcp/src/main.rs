@@ -219,7 +219,7 @@ fn prepare(config: Option<&Path>, image: Option<&Path>) -> Result<Prepared, Fail
     let scopes = wiring::tool_scopes(&config, &loaded)?;
     let surface = wiring::surface(loaded)?;
     let image = wiring::image_factory(&config)?;
-    let (broker, settings) = wiring::server_parts(&config, surface, image);
+    let (broker, settings) = wiring::server_parts(&config, surface, image)?;
     let auth = config
         .auth
         .clone()
@@ -515,6 +515,7 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
     config
         .check_exposure(config.listen)
         .map_err(|e| Failure::config(e.to_string()))?;
+    wiring::request_state_key(&config)?;
     if let gs_config::ImageBackend::GemStone(stone) = &config.image {
         let facts = wiring::check_stone(stone)?;
         println!(

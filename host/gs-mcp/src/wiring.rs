@@ -9,7 +9,7 @@ use std::sync::Arc;
 use gs_broker::{Broker, Exposed, ImageSessionFactory, SessionOwner, ToolSurface};
 use gs_config::{Config, ImageBackend, InlineKind, SettingValue, ToolsetEntry, ToolsetSource};
 use gs_embedded::EmbeddedSession;
-use gs_router::{HttpSettings, RouterSettings, SessionLifetime, Trace};
+use gs_router::{HttpSettings, RouterSettings, SessionLifetime, StateSecret, Trace};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
 use gs_toolset_host::{
     DirGrant, Grants, HostConfig, Limits, NetGrant, SettingDecl, SettingInput, ToolsetHost,
@@ -392,15 +392,33 @@ pub fn surface(loaded: Loaded) -> Result<ToolSurface, Failure> {
     ToolSurface::new(loaded.toolsets).map_err(|e| Failure::config(e.to_string()))
 }
 
-/// The broker and router settings for `config`, over `image`.
+/// The broker and router settings for `config`, over `image`; fails when
+/// the request-state key cannot be read.
 pub fn server_parts(
     config: &Config,
     surface: ToolSurface,
     image: Arc<dyn ImageSessionFactory>,
-) -> (Arc<Broker>, RouterSettings) {
-    let settings = router_settings(config);
+) -> Result<(Arc<Broker>, RouterSettings), Failure> {
+    let mut settings = router_settings(config);
+    settings.http.request_state_key = request_state_key(config)?;
     let broker = Broker::new(surface, image, settings.identity.clone(), config.read_only);
-    (Arc::new(broker), settings)
+    Ok((Arc::new(broker), settings))
+}
+
+/// The shared key that seals stateless requests' `requestState`
+/// (`http.request_state_key`), read from its variable or file; none when
+/// not configured. The error names the key and the source, never the
+/// value.
+pub fn request_state_key(config: &Config) -> Result<Option<StateSecret>, Failure> {
+    let Some(source) = &config.http.request_state_key else {
+        return Ok(None);
+    };
+    let env = |name: &str| std::env::var(name).ok();
+    let fail = |e: String| Failure::config(format!("`http.request_state_key`: {e}"));
+    let text = source.read_as("request state key", &env).map_err(fail)?;
+    StateSecret::new(text.into_bytes())
+        .map(Some)
+        .map_err(|e| fail(format!("the key in the {} {e}", source.describe())))
 }
 
 /// The router's settings for `config`: gs-config's values, field by
@@ -420,6 +438,9 @@ pub fn router_settings(config: &Config) -> RouterSettings {
             max_sessions_per_caller: http.max_sessions_per_caller,
             allowed_origin_hosts: http.allowed_origin_hosts.clone(),
             allowed_hosts: http.allowed_hosts.clone(),
+            // Read from its source when the server starts
+            // (`request_state_key`), not here.
+            request_state_key: None,
         },
         sessions: SessionLifetime {
             idle_timeout: sessions.idle_timeout,

@@ -53,6 +53,36 @@ fn check_reports_a_bad_key_with_exit_code_2() {
     );
 }
 
+/// The shared request-state key is read and checked by `check`, and its
+/// value never printed.
+#[test]
+fn check_reads_the_request_state_key_and_refuses_a_short_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(
+        &cfg,
+        "[[toolset]]\nbuiltin = true\n[http]\nrequest_state_key = { file = \"state.key\" }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("state.key"), "tooshort-0451\n").unwrap();
+    let out = run(dir.path(), &["check", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("`http.request_state_key`: the key in the file")
+            && err.contains("is 13 bytes, shorter than the 32 a key must have"),
+        "{err}"
+    );
+    assert!(!err.contains("tooshort"), "{err}");
+    std::fs::write(
+        dir.path().join("state.key"),
+        format!("{}\n", "ab".repeat(32)),
+    )
+    .unwrap();
+    let out = run(dir.path(), &["check", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 #[test]
 fn check_names_the_missing_gemstone_settings() {
     let dir = tempfile::tempdir().unwrap();

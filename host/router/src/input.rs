@@ -47,6 +47,15 @@ impl StateKey {
         StateKey(ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &bytes))
     }
 
+    /// The key the operator gave (`http.request_state_key`), shared by
+    /// every process that must accept the others' states.
+    pub(crate) fn shared(secret: &crate::StateSecret) -> StateKey {
+        StateKey(ring::hmac::Key::new(
+            ring::hmac::HMAC_SHA256,
+            secret.bytes(),
+        ))
+    }
+
     /// `payload` as a sealed state: its JSON, then its tag, each base64url.
     fn seal(&self, payload: &Value) -> String {
         let body = payload.to_string();
@@ -443,6 +452,20 @@ mod tests {
         );
         let e = InputRound::start(&key, &other_arguments, &with(&state)).unwrap_err();
         assert!(e.contains("was issued for another request"), "{e}");
+    }
+
+    #[test]
+    fn processes_sharing_a_key_accept_each_others_states() {
+        let secret = crate::StateSecret::new(b"0123456789abcdef0123456789abcdef".to_vec()).unwrap();
+        let (one, other) = (StateKey::shared(&secret), StateKey::shared(&secret));
+        let mut round = InputRound::start(&one, &binding(), &Map::new()).unwrap();
+        round.ask("k", ClientRequest::Roots, json!({})).unwrap_err();
+        let state = round.input_required(&one, &binding()).unwrap()["requestState"].clone();
+        let retry = params(json!({"requestState": state}));
+        assert!(InputRound::start(&other, &binding(), &retry).is_ok());
+        assert!(InputRound::start(&StateKey::random(), &binding(), &retry).is_err());
+        assert!(crate::StateSecret::new(b"short".to_vec()).is_err());
+        assert_eq!(format!("{secret:?}"), "StateSecret([redacted])");
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub use outbound::{
 };
 pub(crate) use session::Drained;
 pub use session::Session;
-pub use settings::{HttpSettings, RouterSettings, SessionLifetime, Trace};
+pub use settings::{HttpSettings, RouterSettings, SessionLifetime, StateSecret, Trace};
 pub use stdio::serve_stdio;
 
 /// The state every connection shares.
@@ -146,6 +146,10 @@ impl Router {
                     router.resources_committed(changes);
                 }
             }));
+            let state_key = match &settings.http.request_state_key {
+                Some(secret) => input::StateKey::shared(secret),
+                None => input::StateKey::random(),
+            };
             Router {
                 tracer: trace::Tracer::new(settings.trace),
                 broker,
@@ -156,7 +160,7 @@ impl Router {
                 opened: AtomicU64::new(0),
                 server_requests: Arc::new(AtomicU64::new(0)),
                 watching,
-                state_key: input::StateKey::random(),
+                state_key,
                 changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
                 listeners: std::sync::atomic::AtomicUsize::new(0),
             }

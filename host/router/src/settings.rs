@@ -64,6 +64,44 @@ pub struct HttpSettings {
     /// Host header values accepted besides loopback names and the listen
     /// address (DNS-rebinding protection), lower-case. Default none.
     pub allowed_hosts: Vec<String>,
+    /// The secret that seals stateless requests' `requestState`, shared by
+    /// the processes behind one load balancer so that a retried request
+    /// may reach any of them. Default none: a random key per process.
+    pub request_state_key: Option<StateSecret>,
+}
+
+/// A secret key of at least [`StateSecret::MIN_BYTES`] bytes. Its `Debug`
+/// form never shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct StateSecret(Vec<u8>);
+
+impl StateSecret {
+    /// Fewest bytes a key may have: 256 bits, HMAC-SHA256's own strength.
+    pub const MIN_BYTES: usize = 32;
+
+    /// The key `bytes`, or why they cannot be one.
+    pub fn new(bytes: Vec<u8>) -> Result<StateSecret, String> {
+        if bytes.len() < Self::MIN_BYTES {
+            return Err(format!(
+                "is {} bytes, shorter than the {} a key must have; generate one with \
+                 `openssl rand -hex 32`",
+                bytes.len(),
+                Self::MIN_BYTES
+            ));
+        }
+        Ok(StateSecret(bytes))
+    }
+
+    /// The key's bytes.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for StateSecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StateSecret([redacted])")
+    }
 }
 
 impl Default for HttpSettings {
@@ -74,6 +112,7 @@ impl Default for HttpSettings {
             max_sessions_per_caller: Some(100),
             allowed_origin_hosts: Vec::new(),
             allowed_hosts: Vec::new(),
+            request_state_key: None,
         }
     }
 }
