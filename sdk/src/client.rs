@@ -241,8 +241,10 @@ fn roots_text() -> Result<String, Failure> {
 /// the client's result as it came: the low-level form of every function
 /// here (see [the module](self) for what the key does).
 ///
-/// A key that is not 1 to 64 ASCII letters, digits, `_`, `-` or `.` fails
-/// with [`ErrorKind::InvalidParams`]. In a stateless request, a key with
+/// A key that is not 1 to 64 ASCII letters, digits, `_`, `-` or `.`, or
+/// that has the form of the keys the functions without one get
+/// (`elicitation`, `sampling-2`, …), fails with
+/// [`ErrorKind::InvalidParams`]. In a stateless request, a key with
 /// no result in the request fails with [`ErrorKind::Other`] (and the
 /// client is asked for it), and a result under the key that is not one of
 /// `request` fails with [`ErrorKind::InvalidParams`].
@@ -820,13 +822,21 @@ mod tests {
     fn a_bad_key_is_refused_as_invalid_params() {
         let host = MockHost::new().client(|_, _| Ok(json!({"roots": []})));
         let _installed = host.install();
-        for bad in ["", "has space", "ünïcode", &"k".repeat(65)] {
+        for bad in [
+            "",
+            "has space",
+            "ünïcode",
+            &"k".repeat(65),
+            "roots",
+            "elicitation-2",
+        ] {
             let e = roots_keyed(bad).unwrap_err();
             assert_eq!(e.kind, ErrorKind::InvalidParams, "{bad:?}");
         }
         roots_keyed(&"k".repeat(64)).unwrap();
         roots_keyed("a.b-c_D9").unwrap();
-        assert_eq!(host.asked().len(), 2);
+        roots_keyed("roots-x").unwrap();
+        assert_eq!(host.asked().len(), 3);
     }
 
     #[test]

@@ -1191,6 +1191,13 @@ impl State {
     ) -> Result<String, Failure> {
         let method = request.method();
         let key = match key {
+            Some(key) if is_automatic_key(key) => {
+                return Err(failure(Error::invalid_params(format!(
+                    "the key `{key}` is one the host gives requests sent without a key \
+                     (elicit, sample, list-roots), so the two would share an answer; choose \
+                     another"
+                ))));
+            }
             Some(key) if is_input_key(key) => key.to_string(),
             Some(key) => {
                 return Err(failure(Error::invalid_params(format!(
@@ -1350,6 +1357,20 @@ fn is_input_key(key: &str) -> bool {
         && key
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// True if `key` has the form of a key the server gives requests sent
+/// without one (`elicitation`, `sampling-2`, …), which a toolset may not
+/// choose, as the server checks it.
+fn is_automatic_key(key: &str) -> bool {
+    ["elicitation", "sampling", "roots"].iter().any(|base| {
+        key.strip_prefix(base).is_some_and(|rest| {
+            rest.is_empty()
+                || rest
+                    .strip_prefix('-')
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+    })
 }
 
 /// Checks `result` has the shape of a client's result for `request`, as

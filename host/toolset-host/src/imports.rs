@@ -702,6 +702,13 @@ impl HostState {
             ))));
         };
         let key = match key {
+            Some(k) if gs_toolset::is_automatic_key(&k) => {
+                return Err(self.failure(ToolError::invalid_params(format!(
+                    "the key `{k}` is one the host gives requests sent without a key \
+                     (elicit, sample, list-roots), so the two would share an answer; choose \
+                     another"
+                ))));
+            }
             Some(k) if gs_toolset::is_input_key(&k) => k,
             Some(k) => {
                 return Err(self.failure(ToolError::invalid_params(format!(

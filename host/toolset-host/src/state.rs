@@ -151,10 +151,7 @@ impl Call {
             gs_toolset::ClientRequest::Roots => 2,
         };
         self.unkeyed_asks[slot] += 1;
-        match self.unkeyed_asks[slot] {
-            1 => request.capability().to_string(),
-            n => format!("{}-{n}", request.capability()),
-        }
+        gs_toolset::automatic_key(request, self.unkeyed_asks[slot])
     }
 
     /// Remembers a failure a host function answers, if it has details.

@@ -220,3 +220,39 @@ fn a_prompt_asks_its_client_under_the_toolsets_key() {
     assert_eq!(*client.keys.lock().unwrap(), ["user_context"]);
     assert_eq!(client.asked()[0].0, ClientRequest::Elicitation);
 }
+
+/// A toolset names its own keys, but not one the host gives requests sent
+/// without a key: the two would share one answer in a stateless request.
+#[test]
+fn a_toolsets_own_key_is_sent_unless_it_is_an_automatic_one() {
+    let client = Client::new(Plays::Answers(json!({"action": "decline"})));
+    let hostile = load(
+        gs_test_plugins::HOSTILE,
+        gs_toolset_host::Grants::default(),
+        gs_toolset_host::Limits::default(),
+    );
+    let img = TestImage::new();
+    let mut ctx = img.ctx(false);
+    ctx.notifier = client.clone();
+    let ask = |key: &str| {
+        call(
+            &mut hostile.session(),
+            &ctx,
+            "ask_keyed",
+            &json!({ "key": key }).to_string(),
+        )
+    };
+    assert_eq!(text(&ask("confirm.delete")), r#"{"action":"decline"}"#);
+    for key in ["elicitation", "sampling-2", "roots"] {
+        let e = ask(key).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParams, "{key}");
+        assert!(e.message.contains("choose another"), "{}", e.message);
+    }
+    let e = ask("two words").unwrap_err();
+    assert!(
+        e.message.contains("must be 1 to 64 ASCII letters"),
+        "{}",
+        e.message
+    );
+    assert_eq!(*client.keys.lock().unwrap(), ["confirm.delete"]);
+}

@@ -96,6 +96,28 @@ pub fn is_input_key(key: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
 }
 
+/// The key of a call's `n`th request of `request` (from 1) made without
+/// a key of its own: `elicitation`, then `elicitation-2`, and so on.
+pub fn automatic_key(request: ClientRequest, n: usize) -> String {
+    match n {
+        0 | 1 => request.capability().to_string(),
+        n => format!("{}-{n}", request.capability()),
+    }
+}
+
+/// True if `key` has the form of an [`automatic_key`], which a toolset
+/// may not choose for a request of its own: the two would share an answer.
+pub fn is_automatic_key(key: &str) -> bool {
+    ["elicitation", "sampling", "roots"].iter().any(|base| {
+        key.strip_prefix(base).is_some_and(|rest| {
+            rest.is_empty()
+                || rest
+                    .strip_prefix('-')
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+    })
+}
+
 /// The client's answer to a [`ClientRequest`]: its `result` object.
 pub type AskFuture<'a> = Pin<Box<dyn Future<Output = Result<Value, ToolError>> + Send + 'a>>;
 
@@ -250,5 +272,28 @@ impl std::fmt::Debug for CallContext {
             .field("deadline", &self.deadline)
             .field("server", &self.server)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn automatic_keys_are_known_by_their_form() {
+        assert_eq!(automatic_key(ClientRequest::Elicitation, 1), "elicitation");
+        assert_eq!(automatic_key(ClientRequest::Roots, 3), "roots-3");
+        for key in ["elicitation", "sampling-2", "roots-10"] {
+            assert!(is_automatic_key(key), "{key}");
+        }
+        for key in [
+            "user_name",
+            "elicitation-",
+            "sampling-x",
+            "rootsy",
+            "elicitation2",
+        ] {
+            assert!(!is_automatic_key(key), "{key}");
+        }
     }
 }

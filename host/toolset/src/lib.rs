@@ -46,7 +46,7 @@ pub use arguments::{Arguments, json_type_name};
 pub use changes::{ChangeKind, CommitListener, ImageChange};
 pub use context::{
     AskFuture, CallContext, CancelToken, ClientRequest, LogLevel, Notifier, ServerIdentity,
-    SilentNotifier, is_input_key,
+    SilentNotifier, automatic_key, is_automatic_key, is_input_key,
 };
 pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{

@@ -28,7 +28,7 @@ use gemstone::mcp::types::{
     ToolsetDescription,
 };
 use gemstone::mcp::types::{Setting, SettingType};
-use gemstone::mcp::{code, config, execution, logging};
+use gemstone::mcp::{client, code, config, execution, logging};
 
 /// Runs while the host instantiates the component (wit-component calls it
 /// before any export): once `/cfg/hang` exists it never returns, a time
@@ -68,6 +68,7 @@ fn attack_tools() -> Vec<ToolDescriptor> {
         tool("long_panic", ANY, None),
         tool("trap", ANY, None),
         tool("leak", ANY, None),
+        tool("ask_keyed", ANY, None),
         tool("setting", ANY, None),
         tool(
             "bad_output",
@@ -150,6 +151,17 @@ impl Guest for Component {
             "long_panic" => panic!("{}", "p".repeat(n("bytes"))),
             "trap" => trap_deep(black_box(20)),
             "leak" => leak(&s("how")),
+            // Asks the client under the key `key`.
+            "ask_keyed" => client::ask(
+                &s("key"),
+                gemstone::mcp::types::ClientRequest::Elicitation,
+                Some(r#"{"message": "?"}"#),
+            )
+            .map(|answer| text(vec![answer]))
+            .map_err(|f| Error {
+                kind: f.kind,
+                message: f.message,
+            }),
             // The value of setting `name`, or `unset`.
             "setting" => match config::get(&s("name")) {
                 Ok(v) => Ok(text(vec![v.unwrap_or_else(|| "unset".to_string())])),
