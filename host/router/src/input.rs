@@ -323,8 +323,8 @@ fn now_secs() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// A client-given key as messages show it.
-fn cut(key: &str) -> String {
+/// A client-given key or handle as messages show it: at most 64 bytes.
+pub(crate) fn cut(key: &str) -> String {
     if key.len() <= 64 {
         return key.to_string();
     }

@@ -8,31 +8,12 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::*;
 use gs_toolset::{ErrorKind, ToolError};
-use gs_toolset_host::{Crash, CrashLog, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
+use gs_toolset_host::{Limits, ToolsetHost, WasmToolsetSpec};
 use serde_json::Value;
-
-/// A host whose crash log is kept for the test to read.
-fn recording_host(client_backtraces: bool) -> (ToolsetHost, Arc<Mutex<Vec<Crash>>>) {
-    let crashes = Arc::new(Mutex::new(Vec::new()));
-    let sink = crashes.clone();
-    let host = ToolsetHost::new(HostConfig {
-        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
-        max_instances: 8,
-        max_memory: 512 << 20,
-        epoch_tick: Duration::from_millis(5),
-        long_call_lanes: usize::MAX,
-        client_backtraces,
-        crash_log: CrashLog::new(move |c: &Crash| sink.lock().unwrap().push(c.clone())),
-        ..HostConfig::default()
-    })
-    .unwrap();
-    (host, crashes)
-}
 
 fn load(host: &ToolsetHost, path: &str) -> gs_toolset_host::WasmToolset {
     let mut spec = WasmToolsetSpec::new(path);

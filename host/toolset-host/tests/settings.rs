@@ -6,13 +6,13 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use common::*;
 use gs_toolset::{ErrorKind, ToolResult, Toolset};
 use gs_toolset_host::{
-    Crash, CrashLog, DirGrant, Grants, HostConfig, LoadError, LoadErrorKind, SettingDecl,
-    SettingInput, SettingType, ToolsetHost, WasmToolset, WasmToolsetSpec, Written,
+    DirGrant, Grants, LoadError, LoadErrorKind, SettingDecl, SettingInput, SettingType,
+    WasmToolset, WasmToolsetSpec, Written,
 };
 use serde_json::json;
 
@@ -184,24 +184,9 @@ fn a_component_built_before_settings_is_refused_any_config() {
     );
 }
 
-/// A host whose crash log the test reads.
-fn recording_host() -> (ToolsetHost, Arc<Mutex<Vec<Crash>>>) {
-    let crashes = Arc::new(Mutex::new(Vec::new()));
-    let sink = crashes.clone();
-    let host = ToolsetHost::new(HostConfig {
-        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
-        max_instances: 4,
-        client_backtraces: true,
-        crash_log: CrashLog::new(move |c: &Crash| sink.lock().unwrap().push(c.clone())),
-        ..HostConfig::default()
-    })
-    .unwrap();
-    (host, crashes)
-}
-
 #[test]
 fn a_secret_never_leaves_through_logs_progress_results_errors_or_crashes() {
-    let (host, crashes) = recording_host();
+    let (host, crashes) = recording_host(true);
     let t = host
         .load(&spec_with(
             gs_test_plugins::HOSTILE,

@@ -229,7 +229,7 @@ fn handle_of(request: &mut Stateless) -> Result<Option<String>, Response<Respons
 }
 
 fn unknown_message(handle: &str) -> String {
-    let shown: String = handle.chars().take(64).collect();
+    let shown = crate::input::cut(handle);
     format!(
         "Invalid params: no image session `{shown}`: it was closed or ended (idle too long), or \
          never existed; open another with open_session"

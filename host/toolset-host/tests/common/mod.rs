@@ -11,7 +11,9 @@ use gs_embedded::EmbeddedSession;
 use gs_toolset::{
     Arguments, CallContext, LogLevel, Notifier, ServerIdentity, ToolResult, Toolset, ToolsetSession,
 };
-use gs_toolset_host::{Grants, HostConfig, Limits, ToolsetHost, WasmToolset, WasmToolsetSpec};
+use gs_toolset_host::{
+    Crash, CrashLog, Grants, HostConfig, Limits, ToolsetHost, WasmToolset, WasmToolsetSpec,
+};
 use serde_json::Value;
 
 /// A host for one test, small enough that many can exist at once. Its
@@ -206,4 +208,22 @@ pub fn visible(toolset: &dyn Toolset, read_only: bool) -> Vec<String> {
         .visible_tools(read_only)
         .map(|t| t.name.clone())
         .collect()
+}
+
+/// A host whose crash log is kept for the test to read.
+pub fn recording_host(client_backtraces: bool) -> (ToolsetHost, Arc<Mutex<Vec<Crash>>>) {
+    let crashes = Arc::new(Mutex::new(Vec::new()));
+    let sink = crashes.clone();
+    let host = ToolsetHost::new(HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_instances: 8,
+        max_memory: 512 << 20,
+        epoch_tick: Duration::from_millis(5),
+        long_call_lanes: usize::MAX,
+        client_backtraces,
+        crash_log: CrashLog::new(move |c: &Crash| sink.lock().unwrap().push(c.clone())),
+        ..HostConfig::default()
+    })
+    .unwrap();
+    (host, crashes)
 }
