@@ -40,6 +40,10 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 
 step "cargo test"
 cargo test --workspace --locked
+# The WebAssembly host's tests again, their images served by a test stone
+# (gs-teststone, a test double for GemStone) through the GemStone backend:
+# plug-ins must see the same image on both backends.
+GS_TEST_BACKEND=gemstone cargo test -p gs-toolset-host --locked --tests
 # The plug-ins whose tools have native unit tests (the SDK's MockHost),
 # built for this machine in the shared target directory.
 cargo test --manifest-path plugins/Cargo.toml --locked --target-dir target \

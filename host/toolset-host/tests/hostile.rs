@@ -174,7 +174,10 @@ fn smalltalk_run_by_a_plug_in_is_held_to_the_plug_ins_memory_cap() {
         ..Limits::default()
     };
     let t = load_on(shared_host(), &cfg, &["image:execute"], limits);
-    let img = TestImage::new();
+    // On a stone the Smalltalk runs in the gem, whose memory the stone's
+    // configuration bounds, not the plug-in's cap: there the gem is given
+    // the same 16 MiB, and the call must fail the same way.
+    let img = TestImage::with_gem_memory(16 << 20);
     let ctx = img.ctx(false);
     let mut s = t.session();
     let hoard = r#"{"code": "UserGlobals at: #Hoard put: OrderedCollection new. 1 to: 100 do: [:i | (UserGlobals at: #Hoard) add: (String new: 1000000)]. #done"}"#;

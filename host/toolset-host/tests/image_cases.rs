@@ -1,13 +1,15 @@
 //! One case list of image operations, two paths: every case in
 //! `tests/image_cases/*.json` runs straight against the caller's
-//! [`ImageSession`] on the embedded backend, and again through the `probe`
+//! [`ImageSession`] of the backend, and again through the `probe`
 //! plug-in (plugins/probe) on the real toolset host, and both must give
 //! the one expected answer. So a plug-in sees the same totals, pages,
 //! kernel-class guard words and failure details as a built-in tool.
 //!
 //! Each case runs its steps in order in one session of a fresh image
 //! holding the built-in toolset's fixture application
-//! (host/builtin/tests/fixtures/bank.gs):
+//! (host/builtin/tests/fixtures/bank.gs), embedded or, with
+//! `GS_TEST_BACKEND=gemstone`, served by a test stone through the GemStone
+//! backend: the same answers are expected of both.
 //!
 //! ```json
 //! {"case": "what it shows", "read_only": false, "steps": [
@@ -29,37 +31,23 @@
 
 mod common;
 
-use common::{CallNow, args};
+use common::{CallNow, TestImage, args};
 
-use std::sync::Arc;
-
-use gs_toolset::{Arguments, CallContext, ImageSession, ServerIdentity, ToolError, ToolsetSession};
+use gs_toolset::{Arguments, CallContext, ImageSession, ToolError, ToolsetSession};
 use gs_toolset_host::Limits;
 use serde_json::{Value, json};
 
 const FIXTURE: &str = include_str!("../../builtin/tests/fixtures/bank.gs");
 
-/// A fresh image holding the fixture, committed.
-fn fixture_image() -> (tempfile::TempDir, gs_image::Image) {
-    let dir = tempfile::tempdir().unwrap();
-    let image = gs_image::Image::open(dir.path().join("cases.gsimage")).unwrap();
-    let mut session = image.session();
-    let report = gs_image::filein::file_in_text(&mut session, "bank.gs", FIXTURE);
-    assert!(report.is_clean(), "the fixture files in: {report:?}");
-    session.commit().unwrap();
-    (dir, image)
-}
-
-fn context(image: &gs_image::Image, read_only: bool) -> CallContext {
-    CallContext::new(
-        Arc::new(gs_embedded::EmbeddedSession::new(image.session())),
-        read_only,
-        Arc::new(ServerIdentity {
-            name: "gs-mcp".into(),
-            version: "0.0.0-test".into(),
-            title: None,
-        }),
-    )
+/// A fresh image holding the fixture, committed, on the backend the run
+/// picks ([`common::on_gemstone`]).
+fn fixture_image() -> TestImage {
+    TestImage::prepared(|image| {
+        let mut session = image.session();
+        let report = gs_image::filein::file_in_text(&mut session, "bank.gs", FIXTURE);
+        assert!(report.is_clean(), "the fixture files in: {report:?}");
+        session.commit().unwrap();
+    })
 }
 
 /// A way of running an operation: answers its JSON or its failure.
@@ -149,8 +137,8 @@ fn through_plug_in(
 
 /// Runs one case on `path`; answers what went differently, if anything.
 fn run_case(case: &Value, path: &mut Path<'_>) -> Result<(), String> {
-    let (_dir, image) = fixture_image();
-    let ctx = context(&image, case["read_only"].as_bool().unwrap_or(false));
+    let image = fixture_image();
+    let ctx = image.ctx(case["read_only"].as_bool().unwrap_or(false));
     let steps = case["steps"].as_array().ok_or("a case needs `steps`")?;
     for (i, step) in steps.iter().enumerate() {
         let op = step["op"].as_str().ok_or("a step needs `op`")?;
@@ -293,8 +281,8 @@ fn only_a_failure_passed_on_unchanged_keeps_its_details() {
         common::all_grants(),
         Limits::default(),
     );
-    let (_dir, image) = fixture_image();
-    let ctx = context(&image, false);
+    let image = fixture_image();
+    let ctx = image.ctx(false);
     let mut session = probe.session();
     let passed_on = session
         .call_now("execute", &args(r#"{"code": "1/0"}"#), &ctx)
@@ -333,8 +321,8 @@ fn a_page_keeps_to_the_toolsets_result_cap_and_still_counts_every_match() {
             ..Limits::default()
         },
     );
-    let (_dir, image) = fixture_image();
-    let ctx = context(&image, false);
+    let image = fixture_image();
+    let ctx = image.ctx(false);
     let mut session = capped.session();
     let out = session
         .call_now(

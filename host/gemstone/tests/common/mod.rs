@@ -63,14 +63,30 @@ pub struct Running {
 /// Starts a test stone (in this process) on a fresh copy of the fixture
 /// image and opens the backend on it.
 pub fn start() -> Running {
+    serve(template())
+}
+
+/// Starts a test stone (in this process) on a fresh copy of the image at
+/// `image` (which stays as it is) and opens the backend on it.
+pub fn serve(image: &Path) -> Running {
+    serve_with(image, gs_interp::Limits::default())
+}
+
+/// As [`serve`], each gem's executions held to `limits` (on a real stone,
+/// the gem's own configuration, such as `GEM_TEMPOBJ_CACHE_SIZE`, bounds
+/// them).
+pub fn serve_with(image: &Path, limits: gs_interp::Limits) -> Running {
     let global = global_dir();
     let install = installation();
     static N: AtomicUsize = AtomicUsize::new(0);
     let name = format!("gsbackend{}", N.fetch_add(1, Ordering::SeqCst));
-    let image = root().join(format!("{name}.image"));
-    std::fs::copy(template(), &image).unwrap();
-    let test_stone = gs_teststone::Stone::start(StoneConfig::new(&name, &image, global))
-        .expect("the stone starts");
+    let copy = root().join(format!("{name}.image"));
+    std::fs::copy(image, &copy).unwrap();
+    let config = StoneConfig {
+        limits,
+        ..StoneConfig::new(&name, &copy, global)
+    };
+    let test_stone = gs_teststone::Stone::start(config).expect("the stone starts");
     let stone = Stone::open(StoneSettings {
         gemstone: install.gemstone().to_path_buf(),
         version: Some(install.version().to_string()),

@@ -1,6 +1,7 @@
 //! Shared set-up of the toolset host's integration tests: a host, a real
-//! embedded image, call contexts, and a notifier that records what a
-//! toolset sent.
+//! image (embedded, or served by a test stone through the GemStone
+//! backend), call contexts, and a notifier that records what a toolset
+//! sent.
 
 #![allow(dead_code)]
 
@@ -9,7 +10,8 @@ use std::time::Duration;
 
 use gs_embedded::EmbeddedSession;
 use gs_toolset::{
-    Arguments, CallContext, LogLevel, Notifier, ServerIdentity, ToolResult, Toolset, ToolsetSession,
+    Arguments, CallContext, ImageSession, LogLevel, Notifier, ServerIdentity, ToolResult, Toolset,
+    ToolsetSession,
 };
 use gs_toolset_host::{
     Crash, CrashLog, Grants, HostConfig, Limits, ToolsetHost, WasmToolset, WasmToolsetSpec,
@@ -93,23 +95,92 @@ pub fn misbehave() -> &'static WasmToolset {
     })
 }
 
-/// A fresh embedded image in a temporary directory.
+/// The test stone (gs-teststone, a test double for GemStone) and the
+/// GemStone backend on it, shared with gs-gemstone's own tests.
+#[path = "../../../gemstone/tests/common/mod.rs"]
+pub mod stone;
+
+/// True when the tests' images are served through the GemStone backend:
+/// `GS_TEST_BACKEND=gemstone` (the test command runs the image, acme_db and
+/// misbehaving plug-ins' tests so, beside the default embedded run). Any
+/// other value is a mistake, refused rather than read as the default.
+pub fn on_gemstone() -> bool {
+    match std::env::var("GS_TEST_BACKEND").as_deref() {
+        Err(_) | Ok("" | "embedded") => false,
+        Ok("gemstone") => true,
+        Ok(other) => panic!("GS_TEST_BACKEND is `{other}`; use `embedded` or `gemstone`"),
+    }
+}
+
+/// A fresh image for one test, on the backend [`on_gemstone`] picks: the
+/// embedded image itself, or a test stone serving a copy of it, each
+/// [`TestImage::ctx`] then a GCI login of its own.
 pub struct TestImage {
     _dir: tempfile::TempDir,
-    pub image: gs_image::Image,
+    served: Served,
+}
+
+enum Served {
+    Embedded(gs_image::Image),
+    Stone(Box<stone::Running>),
 }
 
 impl TestImage {
+    /// An image holding only the kernel.
     pub fn new() -> TestImage {
+        TestImage::prepared(|_| {})
+    }
+
+    /// An image that `prepare` has filed code into (and committed) before
+    /// any session of the test sees it.
+    pub fn prepared(prepare: impl FnOnce(&gs_image::Image)) -> TestImage {
+        TestImage::serve(prepare, gs_interp::Limits::default())
+    }
+
+    /// An image holding only the kernel whose gems, on the GemStone
+    /// backend, may hold at most `bytes` of objects: a stone bounds a gem's
+    /// memory by its own configuration (`GEM_TEMPOBJ_CACHE_SIZE`), which
+    /// the test stone's limits stand for. The same as [`TestImage::new`]
+    /// on the embedded backend.
+    pub fn with_gem_memory(bytes: usize) -> TestImage {
+        let limits = gs_interp::Limits {
+            memory_bytes: bytes,
+            ..gs_interp::Limits::default()
+        };
+        TestImage::serve(|_| {}, limits)
+    }
+
+    fn serve(prepare: impl FnOnce(&gs_image::Image), gem_limits: gs_interp::Limits) -> TestImage {
         let dir = tempfile::tempdir().unwrap();
-        let image = gs_image::Image::open(dir.path().join("test.image")).unwrap();
-        TestImage { _dir: dir, image }
+        let path = dir.path().join("test.image");
+        let image = gs_image::Image::open(&path).unwrap();
+        prepare(&image);
+        let served = if on_gemstone() {
+            drop(image);
+            Served::Stone(Box::new(stone::serve_with(&path, gem_limits)))
+        } else {
+            Served::Embedded(image)
+        };
+        TestImage { _dir: dir, served }
+    }
+
+    /// A new session of this image: its own transaction view.
+    pub fn session(&self) -> Arc<dyn ImageSession> {
+        match &self.served {
+            Served::Embedded(image) => Arc::new(EmbeddedSession::new(image.session())),
+            Served::Stone(running) => Arc::new(
+                running
+                    .stone
+                    .login(None)
+                    .expect("the backend logs in to the test stone"),
+            ),
+        }
     }
 
     /// A call context on a new session of this image.
     pub fn ctx(&self, read_only: bool) -> CallContext {
         CallContext::new(
-            Arc::new(EmbeddedSession::new(self.image.session())),
+            self.session(),
             read_only,
             Arc::new(ServerIdentity {
                 name: "gs-mcp".into(),
