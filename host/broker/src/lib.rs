@@ -15,7 +15,10 @@
 //!   session's first call to one of its tools. A call runs, whole, on the
 //!   session's own image worker thread ([`gs_toolset::ImageWorker`]): the
 //!   async threads only wait for its answer, so a long call never stalls
-//!   the accept loop or any other session.
+//!   the accept loop or any other session. A call that only waits — its
+//!   toolset does not compute ([`Toolset::computes`]) and its image needs
+//!   no thread of its own (a stone) — runs as a task instead, and holds
+//!   no thread while it waits.
 //! - Resources, prompts and completion ([`BrokerSession::list_resources`],
 //!   [`BrokerSession::read_resource`], [`BrokerSession::get_prompt`],
 //!   [`BrokerSession::complete`]) go to one toolset's session state, in
@@ -578,8 +581,10 @@ impl BrokerSession {
         // The whole call runs on the session's image worker: a toolset
         // that computes for long (a WebAssembly guest between epoch
         // ticks) holds its own session's thread, never an async thread
-        // that every other session's requests need.
-        match self.worker.run_future(CatchPanic(Box::pin(call))).await {
+        // that every other session's requests need. A call that only
+        // waits, on an image needing no thread of its own (a stone), is
+        // polled in place instead, so it holds no thread while it waits.
+        match self.run_whole(toolset, call).await {
             Ok(Ok(result)) => Ok(result),
             Ok(Err(Panicked)) => Ok(Err(ToolError::other(
                 "the tool failed unexpectedly (it panicked); the session goes on, and the \
@@ -588,6 +593,28 @@ impl BrokerSession {
             // The worker could not start (out of threads or memory): its
             // error says so.
             Err(e) => Ok(Err(e)),
+        }
+    }
+
+    /// Runs a whole call or offer request of `toolset` to its end, even if
+    /// the caller stops waiting, catching a panic: on the session's image
+    /// worker when the image needs a thread of its own or the toolset
+    /// computes between image calls; otherwise as a task of its own on the
+    /// async threads, where waiting holds no thread.
+    async fn run_whole<T: Send + 'static>(
+        &self,
+        toolset: usize,
+        work: impl Future<Output = T> + Send + 'static,
+    ) -> Result<Result<T, Panicked>, ToolError> {
+        let work = CatchPanic(Box::pin(work));
+        if self.image.needs_own_worker() || self.surface.toolsets[toolset].computes() {
+            return self.worker.run_future(work).await;
+        }
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => runtime.spawn(work).await.map_err(|_| {
+                ToolError::other("the call's task ended before answering; the session goes on")
+            }),
+            Err(_) => Ok(work.await),
         }
     }
 
@@ -789,7 +816,7 @@ impl BrokerSession {
             slots.lock().unwrap_or_else(PoisonError::into_inner)[toolset] = Some(session);
             answer
         };
-        match self.worker.run_future(CatchPanic(Box::pin(work))).await {
+        match self.run_whole(toolset, work).await {
             Ok(Ok(answer)) => answer,
             Ok(Err(Panicked)) => Err(ToolError::other(
                 "the toolset failed unexpectedly (it panicked); the session goes on, and the \

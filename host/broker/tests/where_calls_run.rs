@@ -1,7 +1,9 @@
 //! Where the broker runs a call: the whole call, toolset code and image
 //! work alike, on the session's image worker, one long-lived thread per
 //! session, never on the async thread that asked. A panic in either is
-//! reported, and the session goes on.
+//! reported, and the session goes on. (A call that only waits, on a
+//! stone, runs as a task instead: gs-mcp's tests/gemstone.rs shows it
+//! holds no thread.)
 
 use std::sync::Arc;
 

@@ -9,7 +9,7 @@ use crate::args::{Args, Param, ParamType};
 use crate::shape::{
     array_of, boolean, closed_object, method_label, nullable_string, string, strings,
 };
-use crate::tool::{Call, Family, Tool, answer};
+use crate::tool::{Call, Family, Handler, Tool, answer};
 
 const CLASS: Param = Param::required("className", ParamType::String, "the class, e.g. Account");
 const SELECTOR: Param = Param::required(
@@ -34,7 +34,7 @@ pub(crate) fn family() -> Family {
                               and the selectors of both sides.",
                 params: &[CLASS],
                 output_schema: describe_schema,
-                handler: describe_class,
+                handler: Handler::Blocking(describe_class),
             },
             Tool {
                 name: "export_class_source",
@@ -43,7 +43,7 @@ pub(crate) fn family() -> Family {
                               and every method, ready to file into another image.",
                 params: &[CLASS],
                 output_schema: export_schema,
-                handler: export_class_source,
+                handler: Handler::Blocking(export_class_source),
             },
             Tool {
                 name: "get_class_definition",
@@ -52,7 +52,7 @@ pub(crate) fn family() -> Family {
                               as `compile_class_definition` accepts it.",
                 params: &[CLASS],
                 output_schema: definition_schema,
-                handler: get_class_definition,
+                handler: Handler::Blocking(get_class_definition),
             },
             Tool {
                 name: "get_class_hierarchy",
@@ -61,7 +61,7 @@ pub(crate) fn family() -> Family {
                               direct subclasses.",
                 params: &[CLASS],
                 output_schema: hierarchy_schema,
-                handler: get_class_hierarchy,
+                handler: Handler::Blocking(get_class_hierarchy),
             },
             Tool {
                 name: "get_method_source",
@@ -69,7 +69,7 @@ pub(crate) fn family() -> Family {
                 description: "The source of one method (instance side unless `meta`).",
                 params: &[CLASS, SELECTOR, META],
                 output_schema: method_schema,
-                handler: get_method_source,
+                handler: Handler::Blocking(get_method_source),
             },
             Tool {
                 name: "list_methods",
@@ -78,7 +78,7 @@ pub(crate) fn family() -> Family {
                               category.",
                 params: &[CLASS],
                 output_schema: methods_schema,
-                handler: list_methods,
+                handler: Handler::Blocking(list_methods),
             },
         ],
         read_only_safe: &[

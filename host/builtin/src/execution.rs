@@ -1,12 +1,12 @@
 //! The execution family: `execute_code`, which runs Smalltalk in the
 //! client's own session. Not read-only safe: code can change anything.
 
-use gs_toolset::ToolResult;
+use gs_toolset::{Doit, ToolError, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
 use crate::shape::{boolean, closed_object, string};
-use crate::tool::{Call, Family, Tool, answer, cap_text};
+use crate::tool::{Family, Handler, Tool, answer, cap_text};
 
 /// The most characters of Transcript output an answer carries.
 const TRANSCRIPT_CAP: usize = 64 * 1024;
@@ -30,7 +30,10 @@ pub(crate) fn family() -> Family {
                 )]
             },
             output_schema: schema,
-            handler: execute_code,
+            handler: Handler::Doit {
+                code: execute_code,
+                answer: execute_code_answer,
+            },
         }],
         read_only_safe: &[],
     }
@@ -44,9 +47,11 @@ fn schema() -> Value {
     }))
 }
 
-fn execute_code(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let code = args.string("code")?;
-    let out = call.image().execute(code, &call.ctx.cancel)?;
+fn execute_code(args: &Args<'_>) -> Result<String, ToolError> {
+    Ok(args.string("code")?.to_string())
+}
+
+fn execute_code_answer(out: Doit) -> ToolResult {
     let (transcript, transcript_cut) = cap_text(out.transcript, TRANSCRIPT_CAP);
     let mut text = out.print_string.clone();
     if out.truncated {

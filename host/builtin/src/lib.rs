@@ -46,13 +46,13 @@ use std::sync::Arc;
 
 use gs_toolset::{
     Arguments, CallContext, CallFuture, Completion, CompletionRequest, EmbeddedResource,
-    ImageChange, OfferFuture, PromptInfo, PromptResult, ResourcePage, ResourceTemplate, ToolResult,
-    Toolset, ToolsetInfo, ToolsetSession,
+    ImageChange, OfferFuture, PromptInfo, PromptResult, ResourcePage, ResourceTemplate, ToolError,
+    ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::Value;
 
 use crate::args::Args;
-use crate::tool::{Call, Family, Tool};
+use crate::tool::{Call, Family, Handler, Tool};
 
 /// The toolset's name in `tools/list` collisions and configuration.
 pub const TOOLSET_NAME: &str = "builtin";
@@ -185,6 +185,12 @@ impl Toolset for BuiltinToolset {
         })
     }
 
+    /// Every step of a built-in tool is image work or a doit: its calls
+    /// only wait.
+    fn computes(&self) -> bool {
+        false
+    }
+
     /// A class and a method as resources ([`offers::CLASS_TEMPLATE`],
     /// [`offers::METHOD_TEMPLATE`]).
     fn resource_templates(&self) -> &[ResourceTemplate] {
@@ -212,8 +218,9 @@ struct BuiltinSession {
 }
 
 impl ToolsetSession for BuiltinSession {
-    /// The whole tool runs on the session's image worker: every built-in
-    /// tool is image work from its first step.
+    /// A doit tool checks its arguments here and runs its doit through
+    /// the context ([`CallContext::execute`]); every other tool runs whole
+    /// as blocking work, image work from its first step.
     fn call<'a>(
         &'a mut self,
         tool: &'a str,
@@ -221,6 +228,13 @@ impl ToolsetSession for BuiltinSession {
         ctx: &'a CallContext,
     ) -> CallFuture<'a> {
         let shared = Arc::clone(&self.shared);
+        if let Some(Handler::Doit { code, answer }) = shared.handler(tool) {
+            let (code, answer) = (*code, *answer);
+            return Box::pin(async move {
+                let code = shared.with_args(tool, &arguments.to_value(), code)?;
+                answer(ctx.execute(code, None).await?)
+            });
+        }
         gs_toolset::image_call(tool, arguments, ctx, move |tool, arguments, ctx| {
             shared.run(tool, arguments, ctx)
         })
@@ -268,8 +282,22 @@ impl ToolsetSession for BuiltinSession {
 }
 
 impl Shared {
-    /// Runs the tool `tool` on the calling thread.
-    fn run(&self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
+    /// The handler of `tool`, if this toolset has it.
+    fn handler(&self, tool: &str) -> Option<&Handler> {
+        self.tools
+            .iter()
+            .find(|t| t.name == tool)
+            .map(|t| &t.handler)
+    }
+
+    /// Checks `arguments` against `tool`'s parameters and hands them to
+    /// `then`, on the calling thread.
+    fn with_args<T>(
+        &self,
+        tool: &str,
+        arguments: &Value,
+        then: impl FnOnce(&Args<'_>) -> Result<T, ToolError>,
+    ) -> Result<T, ToolError> {
         // An unknown tool is `notFound`, whatever the arguments.
         self.info.dispatch(tool)?;
         let tool = self
@@ -277,7 +305,17 @@ impl Shared {
             .iter()
             .find(|t| t.name == tool)
             .expect("dispatch found its descriptor");
-        let args = Args::check(tool.name, tool.params, arguments)?;
-        (tool.handler)(&args, &Call { ctx })
+        then(&Args::check(tool.name, tool.params, arguments)?)
+    }
+
+    /// Runs the blocking tool `tool` on the calling thread.
+    fn run(&self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
+        self.with_args(tool, arguments, |args| match self.handler(tool) {
+            Some(Handler::Blocking(handler)) => handler(args, &Call { ctx }),
+            // A doit tool runs through `BuiltinSession::call`'s own path.
+            _ => Err(ToolError::other(format!(
+                "internal error: `{tool}` is not a blocking tool"
+            ))),
+        })
     }
 }

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
 use crate::shape::{array_of, closed_object, count, nullable_string, string, strings};
-use crate::tool::{Call, Family, Tool, answer};
+use crate::tool::{Call, Family, Handler, Tool, answer};
 
 const DICTIONARY: Param = Param::required(
     "dictionaryName",
@@ -26,7 +26,7 @@ pub(crate) fn family() -> Family {
                               that defines it, sorted by name.",
                 params: &[],
                 output_schema: all_classes_schema,
-                handler: list_all_classes,
+                handler: Handler::Blocking(list_all_classes),
             },
             Tool {
                 name: "list_classes",
@@ -34,7 +34,7 @@ pub(crate) fn family() -> Family {
                 description: "The classes bound in one symbol dictionary, sorted by name.",
                 params: &[DICTIONARY],
                 output_schema: classes_schema,
-                handler: list_classes,
+                handler: Handler::Blocking(list_classes),
             },
             Tool {
                 name: "list_dictionaries",
@@ -43,7 +43,7 @@ pub(crate) fn family() -> Family {
                               names are resolved in).",
                 params: &[],
                 output_schema: dictionaries_schema,
-                handler: list_dictionaries,
+                handler: Handler::Blocking(list_dictionaries),
             },
             Tool {
                 name: "list_dictionary_entries",
@@ -52,7 +52,7 @@ pub(crate) fn family() -> Family {
                               (global); a class bound under another name says which class.",
                 params: &[DICTIONARY],
                 output_schema: entries_schema,
-                handler: list_dictionary_entries,
+                handler: Handler::Blocking(list_dictionary_entries),
             },
         ],
         read_only_safe: &[

@@ -16,7 +16,7 @@ use crate::shape::{
     array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
     strings,
 };
-use crate::tool::{Call, Family, Tool, answer};
+use crate::tool::{Call, Family, Handler, Tool, answer};
 
 const CLASS: Param = Param::required("className", ParamType::String, "the class, e.g. Account");
 const DICTIONARY: Param = Param::required(
@@ -41,7 +41,7 @@ pub(crate) fn family() -> Family {
                               list, and commit.",
                 params: &[DICTIONARY],
                 output_schema: change_schema,
-                handler: add_dictionary,
+                handler: Handler::Blocking(add_dictionary),
             },
             Tool {
                 name: "compile_class_definition",
@@ -72,7 +72,7 @@ pub(crate) fn family() -> Family {
                     ]
                 },
                 output_schema: class_definition_schema,
-                handler: compile_class_definition,
+                handler: Handler::Blocking(compile_class_definition),
             },
             Tool {
                 name: "compile_method",
@@ -98,7 +98,7 @@ pub(crate) fn family() -> Family {
                     ]
                 },
                 output_schema: compile_method_schema,
-                handler: compile_method,
+                handler: Handler::Blocking(compile_method),
             },
             Tool {
                 name: "delete_class",
@@ -107,7 +107,7 @@ pub(crate) fn family() -> Family {
                               Refused while the class has subclasses.",
                 params: &[CLASS],
                 output_schema: change_schema,
-                handler: delete_class,
+                handler: Handler::Blocking(delete_class),
             },
             Tool {
                 name: "delete_method",
@@ -121,7 +121,7 @@ pub(crate) fn family() -> Family {
                     ]
                 },
                 output_schema: change_schema,
-                handler: delete_method,
+                handler: Handler::Blocking(delete_method),
             },
             Tool {
                 name: "remove_dictionary",
@@ -131,7 +131,7 @@ pub(crate) fn family() -> Family {
                               dictionaries and while classes live in it.",
                 params: &[DICTIONARY],
                 output_schema: change_schema,
-                handler: remove_dictionary,
+                handler: Handler::Blocking(remove_dictionary),
             },
             Tool {
                 name: "set_class_comment",
@@ -144,7 +144,7 @@ pub(crate) fn family() -> Family {
                     ]
                 },
                 output_schema: change_schema,
-                handler: set_class_comment,
+                handler: Handler::Blocking(set_class_comment),
             },
         ],
         read_only_safe: &[],

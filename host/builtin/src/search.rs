@@ -12,7 +12,7 @@ use crate::args::{Args, Param, ParamType};
 use crate::shape::{
     array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
 };
-use crate::tool::{Call, Family, SEARCH_CAP, Tool, answer};
+use crate::tool::{Call, Family, Handler, SEARCH_CAP, Tool, answer};
 
 const SELECTOR: Param = Param::required(
     "selector",
@@ -31,7 +31,7 @@ pub(crate) fn family() -> Family {
                               is stated).",
                 params: &[SELECTOR],
                 output_schema: schema,
-                handler: find_implementors,
+                handler: Handler::Blocking(find_implementors),
             },
             Tool {
                 name: "find_references_to",
@@ -46,7 +46,7 @@ pub(crate) fn family() -> Family {
                     )]
                 },
                 output_schema: schema,
-                handler: find_references_to,
+                handler: Handler::Blocking(find_references_to),
             },
             Tool {
                 name: "find_senders",
@@ -55,7 +55,7 @@ pub(crate) fn family() -> Family {
                               stated).",
                 params: &[SELECTOR],
                 output_schema: schema,
-                handler: find_senders,
+                handler: Handler::Blocking(find_senders),
             },
             Tool {
                 name: "search_method_source",
@@ -74,7 +74,7 @@ pub(crate) fn family() -> Family {
                     ]
                 },
                 output_schema: schema,
-                handler: search_method_source,
+                handler: Handler::Blocking(search_method_source),
             },
         ],
         read_only_safe: &[

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::args::Args;
 use crate::shape::{boolean, closed_object, count, string};
-use crate::tool::{Call, Family, Tool, answer};
+use crate::tool::{Call, Family, Handler, Tool, answer};
 
 pub(crate) fn family() -> Family {
     Family {
@@ -20,7 +20,7 @@ pub(crate) fn family() -> Family {
                               newest committed view of the image.",
                 params: &[],
                 output_schema: view_schema,
-                handler: abort,
+                handler: Handler::Blocking(abort),
             },
             Tool {
                 name: "commit",
@@ -30,7 +30,7 @@ pub(crate) fn family() -> Family {
                               session committed changes to the same things first.",
                 params: &[],
                 output_schema: commit_schema,
-                handler: commit,
+                handler: Handler::Blocking(commit),
             },
             Tool {
                 name: "refresh",
@@ -40,7 +40,7 @@ pub(crate) fn family() -> Family {
                               changes (commit or abort them first).",
                 params: &[],
                 output_schema: view_schema,
-                handler: refresh,
+                handler: Handler::Blocking(refresh),
             },
             Tool {
                 name: "status",
@@ -49,7 +49,7 @@ pub(crate) fn family() -> Family {
                               it has uncommitted changes, and whether it is read-only.",
                 params: &[],
                 output_schema: status_schema,
-                handler: status,
+                handler: Handler::Blocking(status),
             },
         ],
         read_only_safe: &["abort", "refresh", "status"],

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
 use crate::shape::{array_of, closed_object, count, nullable_string, string, strings};
-use crate::tool::{Call, Family, Tool, answer};
+use crate::tool::{Call, Family, Handler, Tool, answer};
 
 const CLASS: Param = Param::required(
     "className",
@@ -37,7 +37,7 @@ pub(crate) fn family() -> Family {
                               description.",
                 params: &[CLASS, SELECTOR],
                 output_schema: describe_schema,
-                handler: describe_test_failure,
+                handler: Handler::Blocking(describe_test_failure),
             },
             Tool {
                 name: "list_failing_tests",
@@ -52,7 +52,7 @@ pub(crate) fn family() -> Family {
                     )]
                 },
                 output_schema: failing_schema,
-                handler: list_failing_tests,
+                handler: Handler::Blocking(list_failing_tests),
             },
             Tool {
                 name: "list_test_classes",
@@ -60,7 +60,7 @@ pub(crate) fn family() -> Family {
                 description: "Every TestCase subclass in the image.",
                 params: &[],
                 output_schema: classes_schema,
-                handler: list_test_classes,
+                handler: Handler::Blocking(list_test_classes),
             },
             Tool {
                 name: "run_test_class",
@@ -70,7 +70,7 @@ pub(crate) fn family() -> Family {
                               description. Reports progress after each test.",
                 params: &[CLASS],
                 output_schema: report_schema,
-                handler: run_test_class,
+                handler: Handler::Blocking(run_test_class),
             },
             Tool {
                 name: "run_test_method",
@@ -78,7 +78,7 @@ pub(crate) fn family() -> Family {
                 description: "Run one test method of a TestCase subclass.",
                 params: &[CLASS, SELECTOR],
                 output_schema: report_schema,
-                handler: run_test_method,
+                handler: Handler::Blocking(run_test_method),
             },
         ],
         read_only_safe: &[

@@ -5,13 +5,29 @@
 //! read-only-safe tools by name ([`Family`]); the toolset turns them into
 //! descriptors once at start-up.
 
-use gs_toolset::{CallContext, Content, ImageSession, ToolDescriptor, ToolOutput, ToolResult};
+use gs_toolset::{
+    CallContext, Content, Doit, ImageSession, ToolDescriptor, ToolError, ToolOutput, ToolResult,
+};
 use serde_json::Value;
 
 use crate::args::{Args, Param, input_schema};
 
-/// The handler of a tool: checked arguments in, a result out.
-pub type Handler = fn(&Args<'_>, &Call<'_>) -> ToolResult;
+/// What runs a tool.
+pub enum Handler {
+    /// Image work from start to end: checked arguments in, a result out,
+    /// run as blocking work ([`gs_toolset::CallContext::blocking`]).
+    Blocking(fn(&Args<'_>, &Call<'_>) -> ToolResult),
+    /// A doit: `code` takes the Smalltalk to run from the checked
+    /// arguments, and `answer` makes the result from its outcome. The doit
+    /// itself goes through [`gs_toolset::CallContext::execute`], so on a
+    /// backend that can, a long one waits without holding a thread.
+    Doit {
+        /// The Smalltalk to run.
+        code: fn(&Args<'_>) -> Result<String, ToolError>,
+        /// The tool's answer for the doit's outcome.
+        answer: fn(Doit) -> ToolResult,
+    },
+}
 
 /// One built-in tool.
 pub struct Tool {

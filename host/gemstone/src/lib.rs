@@ -10,9 +10,11 @@
 //! of its messages), whose answer is one framed String (the framing is
 //! documented there; `wire.rs` parses it). Failures become the
 //! [`ToolError`]s the embedded backend answers, with the same words.
-//! Calls run on the session's image worker; a running call is polled with
-//! a short timeout, and a cancelled one gets a soft break, then, 300 ms
-//! later, a hard break. A lost connection marks the session dead
+//! A doit waits on the session's socket, watched by the async runtime, so
+//! a long one holds no thread ([`ImageSession::execute_waiting`]); other
+//! operations are short and wait on a thread of the runtime's blocking
+//! pool, polling the library (`run.rs`). A cancelled call gets a soft
+//! break, then, 300 ms later, a hard break. A lost connection marks the session dead
 //! ([`GemStoneSession::is_dead`]).
 //!
 //! Architecture: this crate joins gs-gci and the toolset contract. It must
@@ -22,6 +24,7 @@
 #![cfg(unix)]
 
 mod definition;
+mod run;
 #[doc(hidden)]
 pub mod smalltalk;
 #[doc(hidden)]
@@ -30,28 +33,20 @@ pub mod wire;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
-use std::time::{Duration, Instant};
 
 use gs_gci::{ErrorKind as GciKind, Library, Login, Password, Session};
 use gs_toolset::{
     CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, Committed, CompileProblem,
     DEFAULT_CATEGORY, DefinitionChange, DefinitionReport, DictionaryEntry, Doit, ErrorKind,
-    ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
+    ImageFuture, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
     SourceSearch, TestDefect, TestProgress, TestReport, ToolError,
 };
 use serde_json::{Map, Value as Json, json};
 
+use run::{RunError, RunErrorKind};
 pub use smalltalk::PRINT_CHARS;
 use wire::{Fields, Value};
 
-/// How long one poll of a running call waits before the cancel token is
-/// looked at again.
-const POLL_SLICE: Duration = Duration::from_millis(20);
-/// GemStone's rule: at least this long between a soft and a hard break.
-const SOFT_TO_HARD: Duration = Duration::from_millis(300);
-/// How long a call may go on after its hard break before the session is
-/// given up as dead.
-const HARD_BREAK_GRACE: Duration = Duration::from_secs(5);
 /// What a class-definition source must be, in the embedded backend's
 /// words.
 const ONE_DEFINITION: &str = "`source` must be one class-definition expression (with, if you \
@@ -261,7 +256,7 @@ impl Stone {
     /// Logs in and out once, answering the stone's version and name.
     pub fn check(&self) -> Result<StoneFacts, BackendError> {
         let mut session = self.login_raw(None, None)?;
-        let answer = run_raw(&mut session, &smalltalk::stone_facts(), None)
+        let answer = run::program_blocking(&mut session, &smalltalk::stone_facts(), None)
             .map_err(|e| BackendError::new(format!("logged in, but {}", e.message)))?;
         let facts = (|| {
             let mut f = ok_fields(answer, "the stone's facts")?;
@@ -341,16 +336,58 @@ impl Drop for GemStoneSession {
     }
 }
 
-/// A failed run: its error, and whether the session is gone with it.
-struct RunError {
-    message: String,
-    kind: RunErrorKind,
+/// A doit's answer: its printString, whether that was cut, its Transcript.
+fn doit_of(mut f: Fields) -> Result<Doit, ToolError> {
+    let mut read = || -> Result<Doit, String> {
+        Ok(Doit {
+            print_string: f.str()?,
+            truncated: f.bool()?,
+            transcript: f.str()?,
+        })
+    };
+    read().map_err(malformed)
 }
 
-enum RunErrorKind {
-    Broken,
-    Lost,
-    Other,
+/// Refuses a program the stone cannot be sent (a NUL ends a C string), or
+/// one whose call is already cancelled.
+fn sendable(source: &str, cancel: Option<&CancelToken>) -> Result<(), ToolError> {
+    if source.contains('\0') {
+        return Err(ToolError::invalid_params(
+            "the text contains a NUL character, which cannot be sent to GemStone",
+        ));
+    }
+    if cancel.is_some_and(CancelToken::is_cancelled) {
+        return Err(cancelled());
+    }
+    Ok(())
+}
+
+/// A GCI session taken out of its [`GemStoneSession`]'s slot for one
+/// call. Given back when the call ends; dropped without that (the call's
+/// future dropped mid-call), the session is marked dead and logged out.
+struct Taken<'a> {
+    owner: &'a GemStoneSession,
+    session: Option<Session>,
+}
+
+impl Taken<'_> {
+    /// Puts the session (if the call kept it) back in its slot.
+    fn give_back(mut self) {
+        let session = self.session.take();
+        *self
+            .owner
+            .inner
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = session;
+    }
+}
+
+impl Drop for Taken<'_> {
+    fn drop(&mut self) {
+        if self.session.take().is_some() {
+            self.owner.dead.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 /// The cancelled error, in the embedded backend's words.
@@ -369,85 +406,6 @@ fn lost(message: &str) -> ToolError {
              start a new one"
         ),
     )
-}
-
-/// Runs the program `source` in `session` and answers its parsed answer.
-/// A session's first program finds no helpers: they are installed, and
-/// the program runs again.
-fn run_raw(
-    session: &mut Session,
-    source: &str,
-    cancel: Option<&CancelToken>,
-) -> Result<Value, RunError> {
-    let mut text = run_text(session, source, cancel)?;
-    if text == smalltalk::NOT_INSTALLED {
-        let installed = run_text(session, &smalltalk::install(), cancel)?;
-        if installed != "ok" {
-            return Err(RunError {
-                message: format!("installing the backend's helpers answered {installed:?}"),
-                kind: RunErrorKind::Other,
-            });
-        }
-        text = run_text(session, source, cancel)?;
-    }
-    wire::parse(&text).map_err(|e| RunError {
-        message: e.to_string(),
-        kind: RunErrorKind::Other,
-    })
-}
-
-/// Runs `source` in `session` to its end, watching `cancel`: a soft break
-/// when it is raised, a hard one 300 ms later. Answers the result's text.
-fn run_text(
-    session: &mut Session,
-    source: &str,
-    cancel: Option<&CancelToken>,
-) -> Result<String, RunError> {
-    let gci = |e: gs_gci::Error| {
-        let kind = match e.gci().map(|g| (g.kind(), g.fatal)) {
-            Some((GciKind::SoftBreak | GciKind::HardBreak, _)) => RunErrorKind::Broken,
-            Some((GciKind::SessionGone | GciKind::Network, _)) | Some((_, true)) => {
-                RunErrorKind::Lost
-            }
-            _ => RunErrorKind::Other,
-        };
-        RunError {
-            message: e.to_string(),
-            kind,
-        }
-    };
-    session.start_execute(source).map_err(gci)?;
-    let mut soft_at: Option<Instant> = None;
-    let mut hard_at: Option<Instant> = None;
-    loop {
-        if session.poll(Some(POLL_SLICE)).map_err(gci)? {
-            break;
-        }
-        if cancel.is_some_and(CancelToken::is_cancelled) {
-            let now = Instant::now();
-            match (soft_at, hard_at) {
-                (None, _) => {
-                    session.break_(false).map_err(gci)?;
-                    soft_at = Some(now);
-                }
-                (Some(s), None) if now - s >= SOFT_TO_HARD => {
-                    session.break_(true).map_err(gci)?;
-                    hard_at = Some(now);
-                }
-                (_, Some(h)) if now - h >= HARD_BREAK_GRACE => {
-                    return Err(RunError {
-                        message: "the call did not end after a hard break".into(),
-                        kind: RunErrorKind::Lost,
-                    });
-                }
-                _ => {}
-            }
-        }
-    }
-    let oop = session.result().map_err(gci)?;
-    let text = session.fetch_string(oop);
-    let _ = session.release(&[oop]);
-    text.map_err(gci)
 }
 
 /// The fields of an `ok` answer, or the error frame's message.
@@ -692,7 +650,7 @@ impl GemStoneSession {
     }
 
     /// Runs one program and answers the fields of its `ok` answer, or the
-    /// ToolError of its `error` frame.
+    /// ToolError of its `error` frame, waiting on the calling thread.
     fn call_with(
         &self,
         source: &str,
@@ -700,19 +658,79 @@ impl GemStoneSession {
         what: &'static str,
         doit: bool,
     ) -> Result<Fields, ToolError> {
-        if source.contains('\0') {
-            return Err(ToolError::invalid_params(
-                "the text contains a NUL character, which cannot be sent to GemStone",
-            ));
-        }
-        if cancel.is_some_and(CancelToken::is_cancelled) {
-            return Err(cancelled());
-        }
+        sendable(source, cancel)?;
         let mut guard = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(session) = guard.as_mut().filter(|_| !self.is_dead()) else {
             return Err(lost("an earlier call lost it"));
         };
-        let answer = match run_raw(session, source, cancel) {
+        let outcome = run::program_blocking(session, source, cancel);
+        if self.lost_by(&outcome) {
+            drop(guard.take()); // logs out, silently: the gem is gone
+        }
+        drop(guard);
+        self.answer(outcome, cancel, what, doit)
+    }
+
+    /// As [`GemStoneSession::call_with`], waiting on the async runtime,
+    /// which watches the session's socket: a long call holds no thread.
+    ///
+    /// The GCI session is taken out of its slot for the call (a std mutex
+    /// cannot be held across an await). The broker runs one call of a
+    /// session at a time, so no other call finds the slot empty; should
+    /// this future be dropped mid-call, the session, whose call is still in
+    /// flight, is given up as lost.
+    async fn call_waiting(
+        &self,
+        source: &str,
+        cancel: &CancelToken,
+        what: &'static str,
+        doit: bool,
+    ) -> Result<Fields, ToolError> {
+        sendable(source, Some(cancel))?;
+        let mut taken = Taken {
+            owner: self,
+            session: self
+                .inner
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take(),
+        };
+        let Some(session) = taken.session.as_mut().filter(|_| !self.is_dead()) else {
+            taken.give_back();
+            return Err(lost("an earlier call lost it"));
+        };
+        let outcome = run::program(session, source, Some(cancel), run::Wait::Runtime).await;
+        if self.lost_by(&outcome) {
+            drop(taken.session.take()); // logs out, silently: the gem is gone
+        }
+        taken.give_back();
+        self.answer(outcome, Some(cancel), what, doit)
+    }
+
+    /// True if `outcome` lost the session, which is then marked dead.
+    fn lost_by(&self, outcome: &Result<Value, RunError>) -> bool {
+        let lost = matches!(
+            outcome,
+            Err(RunError {
+                kind: RunErrorKind::Lost,
+                ..
+            })
+        );
+        if lost {
+            self.dead.store(true, Ordering::Relaxed);
+        }
+        lost
+    }
+
+    /// A run's outcome as the fields of its `ok` answer or a ToolError.
+    fn answer(
+        &self,
+        outcome: Result<Value, RunError>,
+        cancel: Option<&CancelToken>,
+        what: &'static str,
+        doit: bool,
+    ) -> Result<Fields, ToolError> {
+        let answer = match outcome {
             Ok(answer) => answer,
             Err(RunError {
                 kind: RunErrorKind::Broken,
@@ -726,18 +744,11 @@ impl GemStoneSession {
             Err(RunError {
                 kind: RunErrorKind::Lost,
                 message,
-            }) => {
-                self.dead.store(true, Ordering::Relaxed);
-                if let Some(session) = guard.take() {
-                    drop(session); // logs out, silently: the gem is gone
-                }
-                return Err(lost(&message));
-            }
+            }) => return Err(lost(&message)),
             Err(RunError { message, .. }) => {
                 return Err(ToolError::other(format!("GemStone: {message}")));
             }
         };
-        drop(guard);
         let mut f = Fields::of(answer, what).map_err(malformed)?;
         match f.str().map_err(malformed)?.as_str() {
             "ok" => Ok(f),
@@ -1130,15 +1141,24 @@ impl ImageSession for GemStoneSession {
     }
 
     fn execute(&self, code: &str, cancel: &CancelToken) -> Result<Doit, ToolError> {
-        let mut f = self.call_with(&smalltalk::execute(code), Some(cancel), "a doit", true)?;
-        let mut read = || -> Result<Doit, String> {
-            Ok(Doit {
-                print_string: f.str()?,
-                truncated: f.bool()?,
-                transcript: f.str()?,
-            })
-        };
-        read().map_err(malformed)
+        doit_of(self.call_with(&smalltalk::execute(code), Some(cancel), "a doit", true)?)
+    }
+
+    /// A doit waits on the session's socket, watched by the async runtime:
+    /// a long one holds no thread. Outside a runtime, `None`: the caller
+    /// then runs [`ImageSession::execute`] on a thread.
+    fn execute_waiting<'a>(
+        &'a self,
+        code: &'a str,
+        cancel: &'a CancelToken,
+    ) -> Option<ImageFuture<'a, Doit>> {
+        tokio::runtime::Handle::try_current().ok()?;
+        Some(Box::pin(async move {
+            doit_of(
+                self.call_waiting(&smalltalk::execute(code), cancel, "a doit", true)
+                    .await?,
+            )
+        }))
     }
 
     /// The stone bounds a gem's memory itself; the cap is not applied.
@@ -1423,6 +1443,11 @@ impl ImageSession for GemStoneSession {
     /// No interpreter runs in this process: Rust's default stack will do.
     fn worker_stack_bytes(&self) -> usize {
         WORKER_STACK_BYTES
+    }
+
+    /// The Smalltalk runs in the gem: this process only waits for it.
+    fn needs_own_worker(&self) -> bool {
+        false
     }
 
     /// True once the connection to the stone is lost

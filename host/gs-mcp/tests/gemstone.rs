@@ -43,6 +43,12 @@ fn check_logs_in_once_and_names_what_to_fix() {
             && stdout.contains("logged in and out as DataCurator"),
         "{stdout}"
     );
+    // The stone sees the logout shortly after the process has gone.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while site.stone.command(Command::Sessions).unwrap() > 0 && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert_eq!(site.stone.command(Command::Sessions).unwrap(), 0);
 
     // A wrong password: the login is denied, and the password never shown.
@@ -188,5 +194,53 @@ fn with_auth_each_session_logs_in_as_its_token_user_with_the_token() {
     assert!(
         !message.contains(other.rsplit('.').next().unwrap()),
         "{body}"
+    );
+}
+
+/// The threads of process `pid`, as the kernel counts them.
+fn threads_of(pid: u32) -> usize {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("Threads:"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("a Threads line")
+}
+
+#[test]
+fn doits_in_flight_on_the_stone_hold_no_server_thread() {
+    const SESSIONS: usize = 12;
+    let site = Site::new("waited");
+    let cfg = site.config(PASSWORD_VAR);
+    let env = site.env();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let (server, addr, _log) = serve(site.dir.path(), &cfg, &env, &[]);
+    let sessions: Vec<String> = (0..SESSIONS)
+        .map(|_| {
+            // Each logs in to the stone here.
+            let (status, session, _) = initialize(addr);
+            assert_eq!(status, 200);
+            session
+        })
+        .collect();
+    let before = threads_of(server.0.id());
+    let calls: Vec<_> = sessions
+        .into_iter()
+        .map(|session| {
+            std::thread::spawn(move || {
+                execute(addr, &session, "(Delay forMilliseconds: 3000) wait. #slept")
+            })
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let during = threads_of(server.0.id());
+    for call in calls {
+        let (status, body) = call.join().unwrap();
+        assert_eq!(status, 200, "{body}");
+        assert!(result_text(&body).contains("slept"), "{body}");
+    }
+    assert!(
+        during <= before,
+        "{SESSIONS} doits in flight: the server had {during} threads, {before} before"
     );
 }

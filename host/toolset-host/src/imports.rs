@@ -420,18 +420,17 @@ impl HostState {
         function: &str,
         code: String,
     ) -> Result<gs_toolset::Doit, ToolError> {
-        let ctx = self
+        // The lane a long guest call holds is given up first, as for any
+        // image work (see `on_image`).
+        self.end_run();
+        let mut ctx = self
             .allowed(function, Grant::Execute)
-            .map_err(from_wit_error)?;
+            .map_err(from_wit_error)?
+            .clone();
         let deadline = self.deadline.unwrap_or_else(std::time::Instant::now);
         let run = self.watchdog.watch(&ctx.cancel, deadline);
-        let token = run.token.clone();
-        let memory = self.policy.limits.memory;
-        let doit = self
-            .on_image(function, Grant::Execute, move |ctx| {
-                ctx.image.execute_bounded(&code, &token, memory)
-            })
-            .await;
+        ctx.cancel = run.token.clone();
+        let doit = ctx.execute(code, Some(self.policy.limits.memory)).await;
         if run.past_deadline() {
             // The guest goes on only to its next epoch check.
             self.stop = Some(Stop::Deadline);

@@ -254,13 +254,49 @@ impl CallContext {
     /// calls may block (see [`crate::ImageWorker`]). The job gets its own
     /// clone of this context. If the caller stops waiting, the job still
     /// runs to its end, and the session's next image work waits for it.
+    ///
+    /// A session whose backend needs no thread of its own
+    /// ([`ImageSession::needs_own_worker`]) runs the job on the async
+    /// runtime's shared blocking pool instead, when there is a runtime.
     pub async fn blocking<T, F>(&self, job: F) -> Result<T, ToolError>
     where
         T: Send + 'static,
         F: FnOnce(&CallContext) -> Result<T, ToolError> + Send + 'static,
     {
         let ctx = self.clone();
+        if !self.image.needs_own_worker()
+            && let Ok(runtime) = tokio::runtime::Handle::try_current()
+        {
+            return runtime
+                .spawn_blocking(move || job(&ctx))
+                .await
+                .map_err(|_| {
+                    ToolError::other(
+                        "the image call failed unexpectedly (it panicked); the session goes on",
+                    )
+                })?;
+        }
         self.worker.run(move || job(&ctx)).await?
+    }
+
+    /// Runs `code` as a doit in the session ([`ImageSession::execute`], or
+    /// [`ImageSession::execute_bounded`] with `memory_bytes`), watching the
+    /// call's cancel token: waiting for the image without holding a thread
+    /// where the backend can ([`ImageSession::execute_waiting`]), as
+    /// blocking work otherwise.
+    pub async fn execute(
+        &self,
+        code: String,
+        memory_bytes: Option<usize>,
+    ) -> Result<crate::Doit, ToolError> {
+        if let Some(waiting) = self.image.execute_waiting(&code, &self.cancel) {
+            return waiting.await;
+        }
+        self.blocking(move |ctx| match memory_bytes {
+            Some(bytes) => ctx.image.execute_bounded(&code, &ctx.cancel, bytes),
+            None => ctx.image.execute(&code, &ctx.cancel),
+        })
+        .await
     }
 }
 

@@ -11,7 +11,14 @@
 //! the kinds a tool would report (`notFound`, `compileError`, …), so a tool
 //! can pass them on unchanged.
 
+use std::future::Future;
+use std::pin::Pin;
+
 use crate::{CancelToken, ToolError};
+
+/// An image operation that waits without holding a thread
+/// ([`ImageSession::execute_waiting`]).
+pub type ImageFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, ToolError>> + Send + 'a>>;
 
 /// The category a method compiled without one goes to.
 pub const DEFAULT_CATEGORY: &str = "as yet unclassified";
@@ -436,6 +443,33 @@ pub trait ImageSession: Send + Sync {
     /// embedded interpreter) asks for more than the default 2 MiB.
     fn worker_stack_bytes(&self) -> usize {
         DEFAULT_WORKER_STACK_BYTES
+    }
+
+    /// True (the default) if the session's blocking work needs a thread of
+    /// its own, the session's [`crate::ImageWorker`]: the embedded image
+    /// runs Smalltalk on the calling thread, with a large stack. A backend
+    /// whose image runs elsewhere (a stone) answers false: its short
+    /// blocking work then runs on the async runtime's shared blocking
+    /// pool, and its calls are never parked on a thread of their own, so
+    /// an idle session holds no thread.
+    fn needs_own_worker(&self) -> bool {
+        true
+    }
+
+    /// Runs `code` as [`ImageSession::execute`] does, but waits for the
+    /// image without holding a thread: for a backend whose doits run
+    /// elsewhere (a stone, whose session's socket the async runtime
+    /// watches), so a long doit costs a socket, not a thread. `None` (the
+    /// default) when the backend cannot; [`crate::CallContext::execute`]
+    /// then runs `execute` as blocking work. A read-only session's image
+    /// answers `None`, so its refusal applies.
+    fn execute_waiting<'a>(
+        &'a self,
+        code: &'a str,
+        cancel: &'a CancelToken,
+    ) -> Option<ImageFuture<'a, Doit>> {
+        let _ = (code, cancel);
+        None
     }
 
     /// True once the session can do nothing more: its backend lost the

@@ -52,7 +52,7 @@ pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
     ClassDefinition, ClassHierarchy, ClassInfo, Committed, CompileProblem, DEFAULT_CATEGORY,
     DEFAULT_WORKER_STACK_BYTES, DefinitionChange, DefinitionReport, DictionaryEntry, Doit,
-    FailedMethod, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy,
+    FailedMethod, ImageFuture, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy,
     SessionStatus, SourceSearch, TestDefect, TestProgress, TestReport,
 };
 pub use offers::{

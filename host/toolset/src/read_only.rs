@@ -172,6 +172,13 @@ impl ImageSession for ReadOnlyImage {
         self.0.worker_stack_bytes()
     }
 
+    fn needs_own_worker(&self) -> bool {
+        self.0.needs_own_worker()
+    }
+
+    // `execute_waiting` is left at its default (`None`): a doit then goes
+    // through `execute` above, which refuses it.
+
     fn is_lost(&self) -> bool {
         self.0.is_lost()
     }

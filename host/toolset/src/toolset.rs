@@ -35,6 +35,19 @@ pub trait Toolset: Send + Sync {
     /// instance on the session's first call, not here.
     fn open_session(&self) -> Box<dyn ToolsetSession>;
 
+    /// True (the default) if the toolset's calls compute on the polling
+    /// thread between their image calls (a WebAssembly guest runs for up
+    /// to an epoch slice at every poll): the session broker then runs
+    /// them on the session's image worker, never on the async threads
+    /// every session's requests share. A toolset whose calls only wait —
+    /// on image work through [`CallContext::blocking`] or
+    /// [`CallContext::execute`] — answers false, so that on a backend
+    /// needing no thread of its own ([`crate::ImageSession::needs_own_worker`])
+    /// its calls in flight hold no thread.
+    fn computes(&self) -> bool {
+        true
+    }
+
     /// Resources with fixed URIs, listed first by `resources/list`.
     fn resources(&self) -> &[ResourceInfo] {
         &[]

@@ -76,21 +76,42 @@ pub fn serve(image: &Path) -> Running {
 /// the gem's own configuration, such as `GEM_TEMPOBJ_CACHE_SIZE`, bounds
 /// them).
 pub fn serve_with(image: &Path, limits: gs_interp::Limits) -> Running {
-    let global = global_dir();
-    let install = installation();
+    let config = StoneConfig {
+        limits,
+        ..fresh_config(image)
+    };
+    let test_stone = gs_teststone::Stone::start(config.clone()).expect("the stone starts");
+    Running {
+        stone: backend(&config.name),
+        test_stone,
+    }
+}
+
+/// A test stone started as a process of its own (so its threads are not
+/// the test's) on a fresh copy of the fixture image, and the backend on
+/// it; the stone stops when the process handle is dropped.
+pub fn start_process() -> (gs_teststone::StoneProcess, Stone) {
+    let config = fresh_config(template());
+    let process = gs_teststone::StoneProcess::spawn(config.clone()).expect("the stone starts");
+    (process, backend(&config.name))
+}
+
+/// A stone of a new name serving a fresh copy of `image`.
+fn fresh_config(image: &Path) -> StoneConfig {
     static N: AtomicUsize = AtomicUsize::new(0);
     let name = format!("gsbackend{}", N.fetch_add(1, Ordering::SeqCst));
     let copy = root().join(format!("{name}.image"));
     std::fs::copy(image, &copy).unwrap();
-    let config = StoneConfig {
-        limits,
-        ..StoneConfig::new(&name, &copy, global)
-    };
-    let test_stone = gs_teststone::Stone::start(config).expect("the stone starts");
-    let stone = Stone::open(StoneSettings {
+    StoneConfig::new(&name, &copy, global_dir())
+}
+
+/// The backend, logging in to the stone `name` as DataCurator.
+fn backend(name: &str) -> Stone {
+    let install = installation();
+    Stone::open(StoneSettings {
         gemstone: install.gemstone().to_path_buf(),
         version: Some(install.version().to_string()),
-        stone: name,
+        stone: name.to_string(),
         gem_service: None,
         host_user: None,
         host_password: None,
@@ -98,6 +119,5 @@ pub fn serve_with(image: &Path, limits: gs_interp::Limits) -> Running {
         password: gs_gci::Password::Plain(DEFAULT_PASSWORD.into()),
         login_concurrency: 4,
     })
-    .expect("the backend opens the library");
-    Running { stone, test_stone }
+    .expect("the backend opens the library")
 }
