@@ -17,14 +17,12 @@ import json
 from componentize_py_types import Err
 from wit_world import exports
 from wit_world.imports import config, execution, image
-from wit_world.imports import logging as host_log
 from wit_world.imports.types import (
     Completion as CompletionAnswer,
     Content_Text,
     Error,
     ErrorKind,
     Failure,
-    LogLevel,
     Setting,
     SettingType,
     ToolDescriptor,
@@ -116,7 +114,6 @@ def greet(args):
 
 def classes(args):
     dictionary = args["dictionary"]
-    host_log.log(LogLevel.DEBUG, f"listing the classes of {dictionary}")
     # An unknown dictionary raises Err(Error(NOT_FOUND, ...)) here; the
     # same kind and message are the right answer for the call, so it
     # propagates unchanged.
@@ -188,9 +185,9 @@ class Tools(exports.Tools):
         except Err:
             raise
         except Exception as e:
-            # A bug of ours: an `other` error naming it, not a trap, so the
-            # client reads what went wrong. (An exception left to escape
-            # traps the instance; the host then reports a crash.)
+            # A bug of ours, answered as an `other` error naming it: an
+            # exception left to escape is a `panic` whose message names no
+            # Python line, and costs the session its instance.
             raise Err(Error(ErrorKind.OTHER, f"{tool} failed: {type(e).__name__}: {e}"))
 
 
