@@ -13,6 +13,7 @@ module given to `componentize` (this one, `app`).
 """
 
 import json
+from typing import Callable, List, NamedTuple
 
 from componentize_py_types import Err
 from wit_world import exports
@@ -134,25 +135,36 @@ def evaluate(args):
     })
 
 
-# name -> (handler, title, description, input schema, output schema,
-#          read-only-safe, grants needed)
+class Tool(NamedTuple):
+    """One tool: what `describe` and `tool_grants` say of it, and its
+    handler, which takes the parsed arguments and answers a `ToolOutput`
+    or raises `Err(Error(...))`."""
+    handler: Callable[[dict], ToolOutput]
+    title: str
+    description: str
+    input_schema: dict
+    output_schema: dict
+    read_only_safe: bool
+    grants: List[str]
+
+
 TOOLS = {
-    "py_greet": (
+    "py_greet": Tool(
         greet, "Greet (Python)",
         "Greets someone with the operator's salutation; answers {greeting, language}.",
-        GREET_INPUT, GREET_OUTPUT, True, [],
+        GREET_INPUT, GREET_OUTPUT, read_only_safe=True, grants=[],
     ),
-    "py_classes": (
+    "py_classes": Tool(
         classes, "Classes of a dictionary (Python)",
         "Lists the classes bound in one symbol dictionary of the image; "
         "answers {dictionary, classes, count}.",
-        CLASSES_INPUT, CLASSES_OUTPUT, True, ["image:read"],
+        CLASSES_INPUT, CLASSES_OUTPUT, read_only_safe=True, grants=["image:read"],
     ),
-    "py_evaluate": (
+    "py_evaluate": Tool(
         evaluate, "Evaluate Smalltalk (Python)",
         "Runs Smalltalk statements in the caller's session; answers "
         "{printString, truncated, transcript}.",
-        EVALUATE_INPUT, EVALUATE_OUTPUT, False, ["image:execute"],
+        EVALUATE_INPUT, EVALUATE_OUTPUT, read_only_safe=False, grants=["image:execute"],
     ),
 }
 
@@ -165,14 +177,13 @@ class Tools(exports.Tools):
             tools=[
                 ToolDescriptor(
                     name=name,
-                    title=title,
-                    description=description,
-                    input_schema=json.dumps(input_schema),
-                    output_schema=json.dumps(output_schema),
-                    read_only_safe=read_only_safe,
+                    title=tool.title,
+                    description=tool.description,
+                    input_schema=json.dumps(tool.input_schema),
+                    output_schema=json.dumps(tool.output_schema),
+                    read_only_safe=tool.read_only_safe,
                 )
-                for name, (_, title, description, input_schema, output_schema,
-                           read_only_safe, _) in TOOLS.items()
+                for name, tool in TOOLS.items()
             ],
         )
 
@@ -181,7 +192,7 @@ class Tools(exports.Tools):
         if entry is None:
             raise Err(Error(ErrorKind.NOT_FOUND, f"hello_py has no tool `{tool}`"))
         try:
-            return entry[0](json.loads(arguments))
+            return entry.handler(json.loads(arguments))
         except Err:
             raise
         except Exception as e:
@@ -193,8 +204,8 @@ class Tools(exports.Tools):
 
 class Requirements(exports.Requirements):
     def tool_grants(self) -> list:
-        return [ToolRequirement(tool=name, grants=entry[6])
-                for name, entry in TOOLS.items() if entry[6]]
+        return [ToolRequirement(tool=name, grants=tool.grants)
+                for name, tool in TOOLS.items() if tool.grants]
 
 
 class Settings(exports.Settings):
