@@ -23,6 +23,9 @@ step "Debian packages the tests need"
 missing=""
 command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing="$missing haproxy"
 command -v curl >/dev/null 2>&1 || missing="$missing curl"
+# python3 with venv: the Python example toolset's build installs
+# componentize-py into a venv.
+python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$missing python3 python3-venv"
 if [ -n "$missing" ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -37,6 +40,12 @@ cargo fmt --all --check --manifest-path plugins/Cargo.toml
 
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "the Python example toolset (componentize-py)"
+# host/gs-mcp/tests/python_toolset.rs loads it (and runs the script again,
+# a no-op then); built here so that its install and build are a step of
+# their own.
+scripts/python-toolset.sh
 
 step "cargo test"
 cargo test --workspace --locked
