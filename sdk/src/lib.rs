@@ -83,6 +83,7 @@ mod settings;
 #[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
 pub mod testing;
 mod toolset;
+mod validate;
 
 pub use host::{code, execution, image, log, session};
 pub use offers::{
@@ -93,6 +94,12 @@ pub use output::{Content, Error, ErrorKind, Failure, Output};
 pub use schema::{ObjectSchema, Schema};
 pub use settings::Setting;
 pub use toolset::{Tool, Toolset};
+
+/// The schemars crate, whose `JsonSchema` derive describes a tool's
+/// argument and result types ([`Tool::typed`], [`Schema::of`]). Derive
+/// with the vendor crate's own `schemars = "1"` dependency (the derive
+/// names `schemars::…`), the same major version as this one.
+pub use schemars;
 
 /// The WIT data types the host functions take and answer.
 pub mod types {

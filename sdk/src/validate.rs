@@ -212,11 +212,8 @@ fn validate_combinators(
     if let Some(any) = list("anyOf")
         && !any.iter().any(|s| validate_at(value, s, at).is_ok())
     {
-        return Err(
-            the_one_of_its_type(value, any, at).unwrap_or_else(|| {
-                mismatch(at, "matches none of the schema's `anyOf`".to_string())
-            }),
-        );
+        return Err(the_one_of_its_type(value, any, at)
+            .unwrap_or_else(|| mismatch(at, "matches none of the schema's `anyOf`".to_string())));
     }
     if let Some(one) = list("oneOf") {
         let n = one
