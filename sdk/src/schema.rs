@@ -387,7 +387,56 @@ fn normalise(schema: &mut Value, at: &str) -> Result<(), (String, String)> {
             _ => {}
         }
     }
+    nullable_in_place(map);
     Ok(())
+}
+
+/// An `anyOf` of one typed schema and `{"type": "null"}` (how schemars
+/// writes an `Option` of an enum) as that schema with `null` among its
+/// types (and its `enum`): the SDK's top-level check then reads its
+/// values, and an error lists them.
+fn nullable_in_place(map: &mut Map<String, Value>) {
+    let Some(Value::Array(options)) = map.get("anyOf") else {
+        return;
+    };
+    let null = json!({"type": "null"});
+    let [a, b] = options.as_slice() else { return };
+    let inner = match (a == &null, b == &null) {
+        (false, true) => a,
+        (true, false) => b,
+        _ => return,
+    };
+    let Some(Value::String(kind)) = inner.get("type") else {
+        return;
+    };
+    if map
+        .keys()
+        .any(|k| k != "anyOf" && !ANNOTATIONS.contains(&k.as_str()))
+        || inner
+            .as_object()
+            .is_some_and(|o| o.keys().any(|k| map.contains_key(k) && k != "description"))
+    {
+        return;
+    }
+    let mut merged = inner.as_object().cloned().unwrap_or_default();
+    merged.insert("type".into(), json!([kind, "null"]));
+    if let Some(Value::Array(values)) = merged.get_mut("enum") {
+        values.push(Value::Null);
+    }
+    let own = map.get("description").and_then(Value::as_str);
+    let theirs = merged.get("description").and_then(Value::as_str);
+    if let Some(own) = own {
+        let description = match theirs {
+            Some(theirs) => format!("{}. {theirs}", own.trim_end_matches('.')),
+            None => own.to_string(),
+        };
+        merged.insert("description".into(), Value::String(description));
+    }
+    map.remove("anyOf");
+    map.remove("description");
+    for (k, v) in merged {
+        map.insert(k, v);
+    }
 }
 
 /// A `oneOf` of constants (how schemars writes an enum of unit variants
@@ -1011,6 +1060,8 @@ mod tests {
             pub gift: bool,
             pub speed: Speed,
             pub size: Size,
+            /// Overrides `speed`.
+            pub rush: Option<Speed>,
             pub address: Address,
             pub billing: Option<Address>,
             pub lines: Vec<Line>,
@@ -1111,6 +1162,15 @@ mod tests {
                 "description": "Parcel size. (`S`: Fits a letter box; `L`: Needs a signature)",
                 "type": "string",
                 "enum": ["S", "L"]
+            })
+        );
+        // An optional enum: its values and null.
+        assert_eq!(
+            props["rush"],
+            json!({
+                "description": "Overrides `speed`.",
+                "type": ["string", "null"],
+                "enum": ["standard", "nextDay", null]
             })
         );
         let address = json!({
