@@ -63,6 +63,66 @@ fn mismatch(at: &Path<'_>, problem: String) -> Mismatch {
     }
 }
 
+/// A schema object's keywords, found in one pass over its entries: looking
+/// each up by name was most of the cost of checking a small value.
+#[derive(Default)]
+struct Keywords<'s> {
+    kind: Option<&'s Value>,
+    allowed: Option<&'s Vec<Value>>,
+    constant: Option<&'s Value>,
+    properties: Option<&'s Map<String, Value>>,
+    required: Option<&'s Vec<Value>>,
+    additional: Option<&'s Value>,
+    min_properties: Option<u64>,
+    max_properties: Option<u64>,
+    items: Option<&'s Value>,
+    min_items: Option<u64>,
+    max_items: Option<u64>,
+    unique_items: bool,
+    min_length: Option<u64>,
+    max_length: Option<u64>,
+    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`.
+    limits: [Option<&'s Value>; 4],
+    all_of: Option<&'s Vec<Value>>,
+    any_of: Option<&'s Vec<Value>>,
+    one_of: Option<&'s Vec<Value>>,
+    not: Option<&'s Value>,
+}
+
+impl<'s> Keywords<'s> {
+    fn of(obj: &'s Map<String, Value>) -> Keywords<'s> {
+        let mut k = Keywords::default();
+        for (key, v) in obj {
+            match key.as_str() {
+                "type" => k.kind = Some(v),
+                "enum" => k.allowed = v.as_array(),
+                "const" => k.constant = Some(v),
+                "properties" => k.properties = v.as_object(),
+                "required" => k.required = v.as_array(),
+                "additionalProperties" => k.additional = Some(v),
+                "minProperties" => k.min_properties = v.as_u64(),
+                "maxProperties" => k.max_properties = v.as_u64(),
+                "items" => k.items = Some(v),
+                "minItems" => k.min_items = v.as_u64(),
+                "maxItems" => k.max_items = v.as_u64(),
+                "uniqueItems" => k.unique_items = v == &Value::Bool(true),
+                "minLength" => k.min_length = v.as_u64(),
+                "maxLength" => k.max_length = v.as_u64(),
+                "minimum" => k.limits[0] = Some(v).filter(|v| v.is_number()),
+                "maximum" => k.limits[1] = Some(v).filter(|v| v.is_number()),
+                "exclusiveMinimum" => k.limits[2] = Some(v).filter(|v| v.is_number()),
+                "exclusiveMaximum" => k.limits[3] = Some(v).filter(|v| v.is_number()),
+                "allOf" => k.all_of = v.as_array(),
+                "anyOf" => k.any_of = v.as_array(),
+                "oneOf" => k.one_of = v.as_array(),
+                "not" => k.not = Some(v),
+                _ => {}
+            }
+        }
+        k
+    }
+}
+
 fn validate_at(value: &Value, schema: &Value, at: &Path<'_>) -> Result<(), Mismatch> {
     let obj = match schema {
         Value::Bool(true) => return Ok(()),
@@ -70,12 +130,13 @@ fn validate_at(value: &Value, schema: &Value, at: &Path<'_>) -> Result<(), Misma
         Value::Object(o) => o,
         _ => return Ok(()),
     };
-    if let Some(t) = obj.get("type")
+    let k = Keywords::of(obj);
+    if let Some(t) = k.kind
         && !type_admits(t, value)
     {
         return Err(mismatch(at, format!("is {}, not of type {t}", kind(value))));
     }
-    if let Some(Value::Array(options)) = obj.get("enum")
+    if let Some(options) = k.allowed
         && !options.contains(value)
     {
         let allowed: Vec<String> = options.iter().take(20).map(Value::to_string).collect();
@@ -88,7 +149,7 @@ fn validate_at(value: &Value, schema: &Value, at: &Path<'_>) -> Result<(), Misma
             ),
         ));
     }
-    if let Some(c) = obj.get("const")
+    if let Some(c) = k.constant
         && c != value
     {
         return Err(mismatch(
@@ -97,36 +158,35 @@ fn validate_at(value: &Value, schema: &Value, at: &Path<'_>) -> Result<(), Misma
         ));
     }
     match value {
-        Value::Object(fields) => validate_object(fields, obj, at)?,
+        Value::Object(fields) => validate_object(fields, &k, at)?,
         Value::Array(items) => {
-            if let Some(s) = obj.get("items") {
+            if let Some(s) = k.items {
                 for (i, item) in items.iter().enumerate() {
                     validate_at(item, s, &Path::Index(at, i))?;
                 }
             }
-            bound(items.len(), obj, "minItems", "maxItems", at, "items")?;
-            if obj.get("uniqueItems") == Some(&Value::Bool(true)) {
+            let names = ("minItems", "maxItems");
+            bound(items.len(), (k.min_items, k.max_items), names, at, "items")?;
+            if k.unique_items {
                 unique(items, at)?;
             }
         }
-        Value::String(text) => bound(
+        Value::String(text) if k.min_length.is_some() || k.max_length.is_some() => bound(
             text.chars().count(),
-            obj,
-            "minLength",
-            "maxLength",
+            (k.min_length, k.max_length),
+            ("minLength", "maxLength"),
             at,
             "characters",
         )?,
-        Value::Number(number) => {
+        Value::Number(number) if k.limits.iter().any(Option::is_some) => {
             let n = number.as_f64().unwrap_or(f64::NAN);
-            let limit = |k: &str| obj.get(k).filter(|v| v.is_number());
-            for (keyword, breaks, relation) in [
+            for (limit, (keyword, breaks, relation)) in k.limits.iter().zip([
                 ("minimum", (|n, m| n < m) as fn(f64, f64) -> bool, "below"),
                 ("maximum", |n, m| n > m, "above"),
                 ("exclusiveMinimum", |n, m| n <= m, "not above"),
                 ("exclusiveMaximum", |n, m| n >= m, "not below"),
-            ] {
-                if let Some(m) = limit(keyword)
+            ]) {
+                if let Some(m) = limit
                     && breaks(n, m.as_f64().unwrap_or(f64::NAN))
                 {
                     return Err(mismatch(
@@ -138,15 +198,15 @@ fn validate_at(value: &Value, schema: &Value, at: &Path<'_>) -> Result<(), Misma
         }
         _ => {}
     }
-    validate_combinators(value, obj, at)
+    validate_combinators(value, &k, at)
 }
 
 fn validate_object(
     fields: &Map<String, Value>,
-    obj: &Map<String, Value>,
+    k: &Keywords<'_>,
     at: &Path<'_>,
 ) -> Result<(), Mismatch> {
-    if let Some(Value::Array(required)) = obj.get("required") {
+    if let Some(required) = k.required {
         for name in required.iter().filter_map(Value::as_str) {
             if !fields.contains_key(name) {
                 return Err(mismatch(
@@ -156,12 +216,12 @@ fn validate_object(
             }
         }
     }
-    let props = obj.get("properties").and_then(Value::as_object);
+    let props = k.properties;
     for (name, v) in fields {
         let place = Path::Key(at, name);
         match props.and_then(|p| p.get(name)) {
             Some(s) => validate_at(v, s, &place)?,
-            None => match obj.get("additionalProperties") {
+            None => match k.additional {
                 // Said with the names that are allowed, so that a model
                 // reading the error can correct itself.
                 Some(Value::Bool(false)) => {
@@ -190,32 +250,26 @@ fn validate_object(
     }
     bound(
         fields.len(),
-        obj,
-        "minProperties",
-        "maxProperties",
+        (k.min_properties, k.max_properties),
+        ("minProperties", "maxProperties"),
         at,
         "properties",
     )
 }
 
-fn validate_combinators(
-    value: &Value,
-    obj: &Map<String, Value>,
-    at: &Path<'_>,
-) -> Result<(), Mismatch> {
-    let list = |key: &str| obj.get(key).and_then(Value::as_array);
-    if let Some(all) = list("allOf") {
+fn validate_combinators(value: &Value, k: &Keywords<'_>, at: &Path<'_>) -> Result<(), Mismatch> {
+    if let Some(all) = k.all_of {
         for s in all {
             validate_at(value, s, at)?;
         }
     }
-    if let Some(any) = list("anyOf")
+    if let Some(any) = k.any_of
         && !any.iter().any(|s| validate_at(value, s, at).is_ok())
     {
         return Err(the_one_of_its_type(value, any, at)
             .unwrap_or_else(|| mismatch(at, "matches none of the schema's `anyOf`".to_string())));
     }
-    if let Some(one) = list("oneOf") {
+    if let Some(one) = k.one_of {
         let n = one
             .iter()
             .filter(|s| validate_at(value, s, at).is_ok())
@@ -232,7 +286,7 @@ fn validate_combinators(
             ));
         }
     }
-    if let Some(not) = obj.get("not")
+    if let Some(not) = k.not
         && validate_at(value, not, at).is_ok()
     {
         return Err(mismatch(at, "matches the schema's `not`".to_string()));
@@ -271,23 +325,21 @@ fn unique(items: &[Value], at: &Path<'_>) -> Result<(), Mismatch> {
 
 fn bound(
     n: usize,
-    obj: &Map<String, Value>,
-    min: &str,
-    max: &str,
+    (min, max): (Option<u64>, Option<u64>),
+    (min_name, max_name): (&str, &str),
     at: &Path<'_>,
     what: &str,
 ) -> Result<(), Mismatch> {
-    let get = |k: &str| obj.get(k).and_then(Value::as_u64);
-    if let Some(m) = get(min).filter(|m| (n as u64) < *m) {
+    if let Some(m) = min.filter(|m| (n as u64) < *m) {
         return Err(mismatch(
             at,
-            format!("has {n} {what}, fewer than the schema's `{min}` of {m}"),
+            format!("has {n} {what}, fewer than the schema's `{min_name}` of {m}"),
         ));
     }
-    if let Some(m) = get(max).filter(|m| (n as u64) > *m) {
+    if let Some(m) = max.filter(|m| (n as u64) > *m) {
         return Err(mismatch(
             at,
-            format!("has {n} {what}, more than the schema's `{max}` of {m}"),
+            format!("has {n} {what}, more than the schema's `{max_name}` of {m}"),
         ));
     }
     Ok(())
