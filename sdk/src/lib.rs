@@ -4,11 +4,14 @@
 //! clients of a gs-mcp server (a Model Context Protocol server for
 //! GemStone/S Smalltalk images). With this crate a toolset is plain Rust:
 //!
-//! - a function per tool, taking its arguments as a `serde` type and
-//!   answering an [`Output`] or an [`Error`] (whose [`ErrorKind`] the client
-//!   sees as `structuredContent.error.kind`);
-//! - a [`Toolset`] listing the tools, each with a JSON Schema built with
-//!   [`Schema`] and a read-only-safe flag;
+//! - a function per tool, taking its arguments as a Rust type and
+//!   answering a Rust type ([`Tool::typed`]: both JSON Schemas derived from
+//!   the types, doc comments as descriptions, and enforced on the way in
+//!   and out) — or an [`Output`] of text, images and resources
+//!   ([`Tool::new`]) — or an [`Error`] (whose [`ErrorKind`] the client sees
+//!   as `structuredContent.error.kind`);
+//! - a [`Toolset`] listing the tools, each with its schemas (derived, or
+//!   built with [`Schema`]) and a read-only-safe flag;
 //! - the [`Setting`]s it reads from the operator's configuration, if any
 //!   (their values come from [`config`]);
 //! - one [`export_toolset!`] line that turns it into the component's exports.
@@ -67,8 +70,8 @@
 //! feature). Without it, a host function called off WebAssembly panics
 //! with a message naming it.
 //!
-//! This crate depends only on serde, serde_json and wit-bindgen; it knows
-//! nothing of the server's internals.
+//! This crate depends only on serde, serde_json, schemars and wit-bindgen;
+//! it knows nothing of the server's internals.
 
 extern crate self as gs_mcp_sdk;
 
@@ -83,6 +86,7 @@ mod settings;
 #[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
 pub mod testing;
 mod toolset;
+mod validate;
 
 pub use host::{code, execution, image, log, session};
 pub use offers::{
@@ -93,6 +97,12 @@ pub use output::{Content, Error, ErrorKind, Failure, Output};
 pub use schema::{ObjectSchema, Schema};
 pub use settings::Setting;
 pub use toolset::{Tool, Toolset};
+
+/// The schemars crate, whose `JsonSchema` derive describes a tool's
+/// argument and result types ([`Tool::typed`], [`Schema::of`]). Derive
+/// with the vendor crate's own `schemars = "1"` dependency (the derive
+/// names `schemars::…`), the same major version as this one.
+pub use schemars;
 
 /// The WIT data types the host functions take and answer.
 pub mod types {

@@ -3,12 +3,15 @@
 
 use std::cell::OnceCell;
 
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::__private::bindings::gemstone::mcp::types as wit;
 use crate::offers::{self, Completion, CompletionRef, Contents, Offers, PromptReply, Values};
 use crate::schema::ArgumentCheck;
+use crate::validate::validate;
 use crate::{Error, Output, Prompt, Resource, ResourceTemplate, Schema, Setting};
 
 type Handler = Box<dyn Fn(Arguments<'_>) -> Result<Output, Error>>;
@@ -90,6 +93,80 @@ impl Tool {
         }
     }
 
+    /// A tool called `name` whose arguments and result are Rust types, each
+    /// described once: the input schema is derived from `A`, the output
+    /// schema from `O` ([`Schema::of`]: doc comments as descriptions,
+    /// `Option` fields optional, nested structs, `Vec`s, unit enums as
+    /// string enums, `#[schemars(range(…))]` and `#[schemars(length(…))]`
+    /// as bounds). `handler` gets the arguments deserialised into `A` and
+    /// answers an `O`, which becomes the result's structured content (the
+    /// host adds a text rendering for clients that ignore it).
+    ///
+    /// Both schemas are enforced, here and by the host: arguments that do
+    /// not match are refused with `invalidParams` naming the argument
+    /// before `handler` runs; a result that does not match its schema (a
+    /// number past its `maximum`, say) is an error naming its place in the
+    /// result, before it leaves the plug-in.
+    ///
+    /// ```
+    /// use gs_mcp_sdk::{Error, ErrorKind, Tool, Toolset, schemars::JsonSchema};
+    /// use serde::{Deserialize, Serialize};
+    ///
+    /// /// What `stock` takes.
+    /// #[derive(Deserialize, JsonSchema)]
+    /// struct Stock {
+    ///     /// The product's SKU, e.g. ANV-100.
+    ///     #[schemars(length(min = 1, max = 20))]
+    ///     sku: String,
+    /// }
+    ///
+    /// /// What `stock` answers.
+    /// #[derive(Serialize, JsonSchema)]
+    /// #[serde(rename_all = "camelCase")]
+    /// struct Level {
+    ///     sku: String,
+    ///     /// Units in the warehouse.
+    ///     on_hand: u32,
+    /// }
+    ///
+    /// fn stock(args: Stock) -> Result<Level, Error> {
+    ///     Ok(Level { sku: args.sku, on_hand: 3 })
+    /// }
+    ///
+    /// let toolset = Toolset::new("acme", "1.0.0")
+    ///     .tool(Tool::typed("stock", "Units on hand of one product.", stock).read_only_safe());
+    /// let out = toolset.call_json("stock", r#"{"sku": "ANV-100"}"#).unwrap();
+    /// assert_eq!(out.structured.unwrap()["onHand"], 3);
+    /// let err = toolset.call_json("stock", r#"{"sku": ""}"#).unwrap_err();
+    /// assert_eq!(err.kind, ErrorKind::InvalidParams);
+    /// assert_eq!(
+    ///     err.message,
+    ///     "argument `sku` of `stock` has 0 characters, fewer than the schema's `minLength` of 1"
+    /// );
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `A` or `O` is not described by a JSON object schema (MCP's
+    /// arguments and structured content are objects: use structs with
+    /// named fields), or [`Schema::of`] refuses one of them; the message
+    /// names the tool and the type and says what to change.
+    #[track_caller]
+    pub fn typed<A, O, F>(name: &str, description: &str, handler: F) -> Tool
+    where
+        A: DeserializeOwned + JsonSchema + 'static,
+        O: Serialize + JsonSchema + 'static,
+        F: Fn(A) -> Result<O, Error> + 'static,
+    {
+        let input = object_schema_of::<A>(name, "arguments");
+        let output = object_schema_of::<O>(name, "result");
+        Tool::new(name, description, move |args: A| {
+            handler(args).and_then(|result| Output::json(&result))
+        })
+        .input(input)
+        .output(output)
+    }
+
     /// Sets the human-readable title.
     pub fn title(mut self, title: &str) -> Tool {
         self.title = Some(title.to_string());
@@ -127,6 +204,26 @@ impl Tool {
         self.needs = grants.iter().map(|g| g.to_string()).collect();
         self
     }
+}
+
+/// The derived schema of `T`, which must be an object's: what `tool`
+/// takes or answers (`role`).
+#[track_caller]
+fn object_schema_of<T: JsonSchema>(tool: &str, role: &str) -> Schema {
+    let schema = match crate::schema::derive::<T>() {
+        Ok(schema) => schema,
+        Err(problem) => panic!("tool `{tool}`: {problem}"),
+    };
+    let kind = schema.as_json().get("type");
+    if kind != Some(&Value::String("object".into())) {
+        panic!(
+            "tool `{tool}`: its {role} type `{}` is described by a schema of type {}, but MCP \
+             carries a tool's {role} as a JSON object; use a struct with named fields",
+            std::any::type_name::<T>(),
+            kind.map_or_else(|| "(none)".to_string(), Value::to_string)
+        );
+    }
+    schema
 }
 
 /// A toolset: a name, a version, tools, what it offers besides
@@ -282,11 +379,21 @@ impl Toolset {
                 .map_err(Error::invalid_params)?;
             (t.handler)(Arguments::Value(arguments))?
         };
-        if t.output.is_some() && output.structured.is_none() {
-            return Err(Error::other(format!(
-                "tool `{tool}` declares an output schema but its handler returned no \
-                 structured content; return Output::json(…)"
-            )));
+        if let Some(schema) = &t.output {
+            let Some(structured) = &output.structured else {
+                return Err(Error::other(format!(
+                    "tool `{tool}` declares an output schema but its handler returned no \
+                     structured content; return Output::json(…)"
+                )));
+            };
+            // Here, before the result leaves the plug-in, in the words the
+            // host would use; a native test sees it too.
+            validate(structured, schema.as_json()).map_err(|e| {
+                Error::other(format!(
+                    "tool `{tool}` returned structured content that breaks its own output \
+                     schema ({e}); this is a bug in the toolset"
+                ))
+            })?;
         }
         Ok(output)
     }
@@ -436,6 +543,7 @@ mod tests {
     use super::*;
     use crate::{ErrorKind, Setting};
     use serde::Deserialize;
+    use serde_json::json;
 
     #[derive(Deserialize)]
     struct Add {
@@ -554,5 +662,159 @@ mod tests {
         let input: Value = serde_json::from_str(&d.tools[0].input_schema).unwrap();
         assert_eq!(input["additionalProperties"], Value::Bool(false));
         assert!(d.tools[0].output_schema.is_some());
+    }
+
+    /// What `divide` takes.
+    #[derive(Deserialize, JsonSchema)]
+    struct Divide {
+        /// The dividend.
+        n: i64,
+        /// The divisor, not 0.
+        #[schemars(range(min = 1, max = 1000))]
+        by: i64,
+    }
+
+    /// What `divide` answers.
+    #[derive(Serialize, JsonSchema)]
+    struct Quotient {
+        quotient: i64,
+        /// The remainder, which the schema claims is below 10.
+        #[schemars(range(max = 9))]
+        remainder: i64,
+        steps: Vec<Step>,
+    }
+
+    #[derive(Serialize, JsonSchema)]
+    struct Step {
+        #[schemars(length(max = 5))]
+        note: String,
+    }
+
+    fn divide(d: Divide) -> Result<Quotient, Error> {
+        Ok(Quotient {
+            quotient: d.n / d.by,
+            remainder: d.n % d.by,
+            steps: vec![Step {
+                note: if d.n < 0 {
+                    "negative".into()
+                } else {
+                    "ok".into()
+                },
+            }],
+        })
+    }
+
+    #[derive(Deserialize, JsonSchema)]
+    struct Nothing {}
+
+    #[test]
+    fn a_typed_tool_declares_derived_schemas_and_answers_structured_content() {
+        let t = Toolset::new("calc", "1.0.0").tool(Tool::typed(
+            "divide",
+            "Divides with remainder.",
+            divide,
+        ));
+        let d = t.description();
+        let input: Value = serde_json::from_str(&d.tools[0].input_schema).unwrap();
+        assert_eq!(input["properties"]["by"]["minimum"], 1);
+        assert_eq!(
+            input["properties"]["by"]["description"],
+            "The divisor, not 0."
+        );
+        assert_eq!(input["description"], "What `divide` takes.");
+        let output: Value =
+            serde_json::from_str(d.tools[0].output_schema.as_deref().unwrap()).unwrap();
+        assert_eq!(output["properties"]["remainder"]["maximum"], 9);
+        assert_eq!(output["additionalProperties"], false);
+
+        let out = t.call_json("divide", r#"{"n": 7, "by": 2}"#).unwrap();
+        assert_eq!(
+            out.structured,
+            Some(json!({"quotient": 3, "remainder": 1, "steps": [{"note": "ok"}]}))
+        );
+        let e = t.call_json("divide", r#"{"n": 7, "by": 0}"#).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParams);
+        assert_eq!(
+            e.message,
+            "argument `by` of `divide` is 0, below the schema's `minimum` of 1"
+        );
+    }
+
+    #[test]
+    fn a_result_breaking_its_schema_is_an_error_naming_the_place() {
+        let t = Toolset::new("calc", "1.0.0").tool(Tool::typed(
+            "divide",
+            "Divides with remainder.",
+            divide,
+        ));
+        let e = t.call_json("divide", r#"{"n": 25, "by": 13}"#).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Other);
+        assert_eq!(
+            e.message,
+            "tool `divide` returned structured content that breaks its own output schema \
+             ($.remainder is 12, above the schema's `maximum` of 9); this is a bug in the toolset"
+        );
+        let e = t.call_json("divide", r#"{"n": -3, "by": 2}"#).unwrap_err();
+        assert!(
+            e.message.contains(
+                "($.steps[0].note has 8 characters, more than the schema's `maxLength` of 5)"
+            ),
+            "{}",
+            e.message
+        );
+        // A hand-written output schema is held to the same.
+        let t = Toolset::new("calc", "1.0.0").tool(
+            Tool::new("add", "Adds.", |x: Add| {
+                Output::json(&json!({"sum": x.a + x.b, "why": "extra"}))
+            })
+            .input(
+                Schema::object()
+                    .required("a", Schema::integer())
+                    .required("b", Schema::integer()),
+            )
+            .output(Schema::object().required("sum", Schema::integer())),
+        );
+        let e = t.call_json("add", r#"{"a": 1, "b": 2}"#).unwrap_err();
+        assert!(
+            e.message
+                .contains("($.why is not allowed; the object's properties are `sum`)"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn a_typed_tool_of_types_that_are_not_objects_panics_saying_what_to_use() {
+        fn panic_message(f: impl FnOnce() -> Tool) -> String {
+            let quiet = std::panic::take_hook();
+            std::panic::set_hook(Box::new(|_| {}));
+            let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_err();
+            std::panic::set_hook(quiet);
+            payload.downcast_ref::<String>().cloned().unwrap()
+        }
+        let m = panic_message(|| Tool::typed("count", "", |_: Nothing| Ok(3_i64)));
+        assert_eq!(
+            m,
+            "tool `count`: its result type `i64` is described by a schema of type \"integer\", \
+             but MCP carries a tool's result as a JSON object; use a struct with named fields"
+        );
+        let m = panic_message(|| Tool::typed("echo", "", |s: String| Ok(Nothing {}.into_step(s))));
+        assert!(
+            m.starts_with("tool `echo`: its arguments type `alloc::string::String`"),
+            "{m}"
+        );
+        // A struct without fields takes no arguments, closed.
+        let t = Toolset::new("t", "1").tool(Tool::typed("none", "", |_: Nothing| {
+            Ok(Step { note: "x".into() })
+        }));
+        assert!(t.call_json("none", "{}").is_ok());
+        let e = t.call_json("none", r#"{"x": 1}"#).unwrap_err();
+        assert_eq!(e.message, "`none` takes no arguments, but was given `x`");
+    }
+
+    impl Nothing {
+        fn into_step(self, note: String) -> Step {
+            Step { note }
+        }
     }
 }

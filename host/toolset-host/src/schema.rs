@@ -4,15 +4,23 @@
 //! see it; [`validate`] checks structured content against a tool's own
 //! output schema before it reaches the client.
 //!
-//! The validator covers the keywords tool schemas use: `type`, `enum`,
-//! `const`, `properties`, `required`, `additionalProperties`, `items`,
-//! `minItems`/`maxItems`, `minLength`/`maxLength`, `minimum`/`maximum`,
-//! `exclusiveMinimum`/`exclusiveMaximum`,
-//! `allOf`/`anyOf`/`oneOf`/`not`. Keywords it does not know (`$ref`,
-//! `format`, annotations) constrain nothing here, as JSON Schema treats
-//! unknown keywords.
+//! The validator is the SDK's own (`sdk/src/validate.rs`, included here
+//! as source: the host depends on no SDK crate), so that the host and a
+//! plug-in built with the SDK judge a value alike; it covers the keywords
+//! tool schemas use — derived ones included — `type`, `enum`, `const`,
+//! `properties`, `required`, `additionalProperties`,
+//! `minProperties`/`maxProperties`, `items`, `minItems`/`maxItems`,
+//! `uniqueItems`, `minLength`/`maxLength`, `minimum`/`maximum`,
+//! `exclusiveMinimum`/`exclusiveMaximum`, `allOf`/`anyOf`/`oneOf`/`not`.
+//! Keywords it does not know (`$ref`, `format`, annotations) constrain
+//! nothing here, as JSON Schema treats unknown keywords.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+#[path = "../../../sdk/src/validate.rs"]
+mod validate;
+
+pub(crate) use validate::validate;
 
 /// The names `type` may give.
 const TYPES: [&str; 7] = [
@@ -92,7 +100,19 @@ fn check_at(schema: &Value, at: &str, depth: usize) -> Result<(), String> {
             }
         }
     }
-    for key in ["minItems", "maxItems", "minLength", "maxLength"] {
+    if let Some(u) = obj.get("uniqueItems")
+        && !u.is_boolean()
+    {
+        return Err(format!("{} must be true or false", sub("uniqueItems")));
+    }
+    for key in [
+        "minItems",
+        "maxItems",
+        "minLength",
+        "maxLength",
+        "minProperties",
+        "maxProperties",
+    ] {
         if let Some(n) = obj.get(key)
             && n.as_u64().is_none()
         {
@@ -107,227 +127,6 @@ fn check_at(schema: &Value, at: &str, depth: usize) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// Checks `value` against `schema` (already [`check`]ed). The error says
-/// where the value breaks which keyword.
-pub(crate) fn validate(value: &Value, schema: &Value) -> Result<(), Mismatch> {
-    validate_at(value, schema, "$")
-}
-
-/// Where a value breaks its schema and how: `at` is the value's path
-/// (`$`, `$.order.qty`, `$.tags[0]`), `problem` what is wrong there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Mismatch {
-    pub at: String,
-    pub problem: String,
-}
-
-impl std::fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}", self.at, self.problem)
-    }
-}
-
-fn mismatch(at: &str, problem: String) -> Mismatch {
-    Mismatch {
-        at: at.to_string(),
-        problem,
-    }
-}
-
-fn validate_at(value: &Value, schema: &Value, at: &str) -> Result<(), Mismatch> {
-    let obj = match schema {
-        Value::Bool(true) => return Ok(()),
-        Value::Bool(false) => return Err(mismatch(at, "is not allowed".to_string())),
-        Value::Object(o) => o,
-        _ => return Ok(()),
-    };
-    if let Some(t) = obj.get("type") {
-        let ok = match t {
-            Value::Array(a) => a.iter().any(|n| is_type(value, n)),
-            one => is_type(value, one),
-        };
-        if !ok {
-            return Err(mismatch(at, format!("is {}, not of type {t}", kind(value))));
-        }
-    }
-    if let Some(Value::Array(options)) = obj.get("enum")
-        && !options.contains(value)
-    {
-        let allowed: Vec<String> = options.iter().take(20).map(Value::to_string).collect();
-        return Err(mismatch(
-            at,
-            format!(
-                "is {value}, not one of the schema's `enum` values ({}{})",
-                allowed.join(", "),
-                if options.len() > 20 { ", …" } else { "" }
-            ),
-        ));
-    }
-    if let Some(c) = obj.get("const")
-        && c != value
-    {
-        return Err(mismatch(
-            at,
-            "is not the schema's `const` value".to_string(),
-        ));
-    }
-    match value {
-        Value::Object(fields) => validate_object(fields, obj, at)?,
-        Value::Array(items) => {
-            if let Some(s) = obj.get("items") {
-                for (i, item) in items.iter().enumerate() {
-                    validate_at(item, s, &format!("{at}[{i}]"))?;
-                }
-            }
-            bound(items.len(), obj, "minItems", "maxItems", at, "items")?;
-        }
-        Value::String(text) => bound(
-            text.chars().count(),
-            obj,
-            "minLength",
-            "maxLength",
-            at,
-            "characters",
-        )?,
-        Value::Number(number) => {
-            let n = number.as_f64().unwrap_or(f64::NAN);
-            let limit = |k: &str| obj.get(k).filter(|v| v.is_number());
-            for (keyword, breaks, relation) in [
-                ("minimum", (|n, m| n < m) as fn(f64, f64) -> bool, "below"),
-                ("maximum", |n, m| n > m, "above"),
-                ("exclusiveMinimum", |n, m| n <= m, "not above"),
-                ("exclusiveMaximum", |n, m| n >= m, "not below"),
-            ] {
-                if let Some(m) = limit(keyword)
-                    && breaks(n, m.as_f64().unwrap_or(f64::NAN))
-                {
-                    return Err(mismatch(
-                        at,
-                        format!("is {number}, {relation} the schema's `{keyword}` of {m}"),
-                    ));
-                }
-            }
-        }
-        _ => {}
-    }
-    validate_combinators(value, obj, at)
-}
-
-fn validate_object(
-    fields: &Map<String, Value>,
-    obj: &Map<String, Value>,
-    at: &str,
-) -> Result<(), Mismatch> {
-    if let Some(Value::Array(required)) = obj.get("required") {
-        for name in required.iter().filter_map(Value::as_str) {
-            if !fields.contains_key(name) {
-                return Err(mismatch(
-                    at,
-                    format!("lacks the required property `{name}`"),
-                ));
-            }
-        }
-    }
-    let props = obj.get("properties").and_then(Value::as_object);
-    for (name, v) in fields {
-        let place = format!("{at}.{name}");
-        match props.and_then(|p| p.get(name)) {
-            Some(s) => validate_at(v, s, &place)?,
-            None => {
-                if let Some(extra) = obj.get("additionalProperties") {
-                    validate_at(v, extra, &place)?;
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-fn validate_combinators(value: &Value, obj: &Map<String, Value>, at: &str) -> Result<(), Mismatch> {
-    let list = |key: &str| obj.get(key).and_then(Value::as_array);
-    if let Some(all) = list("allOf") {
-        for s in all {
-            validate_at(value, s, at)?;
-        }
-    }
-    if let Some(any) = list("anyOf")
-        && !any.iter().any(|s| validate_at(value, s, at).is_ok())
-    {
-        return Err(mismatch(
-            at,
-            "matches none of the schema's `anyOf`".to_string(),
-        ));
-    }
-    if let Some(one) = list("oneOf") {
-        let n = one
-            .iter()
-            .filter(|s| validate_at(value, s, at).is_ok())
-            .count();
-        if n != 1 {
-            return Err(mismatch(
-                at,
-                format!("matches {n} of the schema's `oneOf`, not exactly one"),
-            ));
-        }
-    }
-    if let Some(not) = obj.get("not")
-        && validate_at(value, not, at).is_ok()
-    {
-        return Err(mismatch(at, "matches the schema's `not`".to_string()));
-    }
-    Ok(())
-}
-
-fn bound(
-    n: usize,
-    obj: &Map<String, Value>,
-    min: &str,
-    max: &str,
-    at: &str,
-    what: &str,
-) -> Result<(), Mismatch> {
-    let get = |k: &str| obj.get(k).and_then(Value::as_u64);
-    if get(min).is_some_and(|m| (n as u64) < m) {
-        return Err(mismatch(
-            at,
-            format!("has {n} {what}, fewer than the schema's `{min}`"),
-        ));
-    }
-    if get(max).is_some_and(|m| (n as u64) > m) {
-        return Err(mismatch(
-            at,
-            format!("has {n} {what}, more than the schema's `{max}`"),
-        ));
-    }
-    Ok(())
-}
-
-fn is_type(value: &Value, name: &Value) -> bool {
-    match name.as_str() {
-        Some("null") => value.is_null(),
-        Some("boolean") => value.is_boolean(),
-        Some("object") => value.is_object(),
-        Some("array") => value.is_array(),
-        Some("number") => value.is_number(),
-        Some("string") => value.is_string(),
-        Some("integer") => {
-            value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0)
-        }
-        _ => false,
-    }
-}
-
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 #[cfg(test)]
@@ -382,7 +181,7 @@ mod tests {
             validate(&json!({"n": 1, "x": 1}), &schema)
                 .unwrap_err()
                 .to_string(),
-            "$.x is not allowed"
+            "$.x is not allowed; the object's properties are `n`, `tags`"
         );
         assert_eq!(
             validate(&json!({"n": -1}), &schema)
@@ -414,7 +213,123 @@ mod tests {
             validate(&json!({"order": {"note": "long"}}), &nested)
                 .unwrap_err()
                 .to_string(),
-            "$.order.note has 4 characters, more than the schema's `maxLength`"
+            "$.order.note has 4 characters, more than the schema's `maxLength` of 3"
+        );
+    }
+
+    /// What a schema derived by the SDK (`Schema::of`, schemars) holds:
+    /// optional fields as `["T", "null"]`, nested closed objects, unit
+    /// enums, sets (`uniqueItems`), maps (`additionalProperties` of a
+    /// schema, sized by `minProperties`/`maxProperties`), untagged enums
+    /// (`anyOf`), integer widths (`format` and bounds).
+    fn derived() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "limit": {"type": ["integer", "null"], "format": "int64", "minimum": 1, "maximum": 100},
+                "small": {"type": "integer", "format": "uint8", "minimum": 0, "maximum": 255},
+                "mode": {"type": "string", "enum": ["fast", "slow"]},
+                "inner": {
+                    "type": ["object", "null"],
+                    "properties": {"a": {"type": "integer"}, "name": {"type": "string", "minLength": 1}},
+                    "required": ["a"],
+                    "additionalProperties": false
+                },
+                "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+                "counts": {
+                    "type": "object",
+                    "additionalProperties": {"type": "integer"},
+                    "minProperties": 1,
+                    "maxProperties": 2
+                },
+                "rows": {"type": "array", "items": {"anyOf": [
+                    {"type": "object", "properties": {"sku": {"type": "string"}}, "required": ["sku"], "additionalProperties": false},
+                    {"type": "string", "maxLength": 2}
+                ]}}
+            },
+            "required": ["mode"],
+            "additionalProperties": false
+        })
+    }
+
+    #[test]
+    fn derived_schemas_are_well_formed_and_every_keyword_of_them_is_enforced() {
+        let schema = derived();
+        assert!(check(&schema).is_ok());
+        let good = json!({
+            "limit": null, "small": 7, "mode": "fast",
+            "inner": {"a": 1, "name": "x"}, "tags": ["a", "b"],
+            "counts": {"x": 1}, "rows": [{"sku": "A"}, "ok"]
+        });
+        assert!(validate(&good, &schema).is_ok());
+        let fault = |change: Value| {
+            let mut v = good.clone();
+            for (k, x) in change.as_object().unwrap() {
+                v[k] = x.clone();
+            }
+            validate(&v, &schema).unwrap_err().to_string()
+        };
+        assert_eq!(
+            fault(json!({"limit": 101})),
+            "$.limit is 101, above the schema's `maximum` of 100"
+        );
+        assert_eq!(
+            fault(json!({"small": 256})),
+            "$.small is 256, above the schema's `maximum` of 255"
+        );
+        assert_eq!(
+            fault(json!({"mode": "medium"})),
+            "$.mode is \"medium\", not one of the schema's `enum` values (\"fast\", \"slow\")"
+        );
+        assert_eq!(
+            fault(json!({"inner": {"a": 1, "name": ""}})),
+            "$.inner.name has 0 characters, fewer than the schema's `minLength` of 1"
+        );
+        assert_eq!(
+            fault(json!({"inner": {"a": 1, "b": 2}})),
+            "$.inner.b is not allowed; the object's properties are `a`, `name`"
+        );
+        assert_eq!(
+            fault(json!({"tags": ["a", "b", "a"]})),
+            "$.tags has \"a\" at [0] and again at [2]; the schema's `uniqueItems` allows each \
+             item once"
+        );
+        assert_eq!(
+            fault(json!({"counts": {}})),
+            "$.counts has 0 properties, fewer than the schema's `minProperties` of 1"
+        );
+        assert_eq!(
+            fault(json!({"counts": {"a": 1, "b": 2, "c": 3}})),
+            "$.counts has 3 properties, more than the schema's `maxProperties` of 2"
+        );
+        assert_eq!(
+            fault(json!({"counts": {"a": "1"}})),
+            "$.counts.a is a string, not of type \"integer\""
+        );
+        // Of an `anyOf`, the one branch of the value's type says where.
+        assert_eq!(
+            fault(json!({"rows": [{"sku": 5}]})),
+            "$.rows[0].sku is a number, not of type \"string\""
+        );
+        assert_eq!(
+            fault(json!({"rows": ["long"]})),
+            "$.rows[0] has 4 characters, more than the schema's `maxLength` of 2"
+        );
+        assert_eq!(
+            fault(json!({"rows": [true]})),
+            "$.rows[0] matches none of the schema's `anyOf`"
+        );
+    }
+
+    #[test]
+    fn the_added_keywords_are_checked_for_form() {
+        assert_eq!(
+            check(&json!({"uniqueItems": "yes"})).unwrap_err(),
+            "#/uniqueItems must be true or false"
+        );
+        assert_eq!(
+            check(&json!({"maxProperties": -1})).unwrap_err(),
+            "#/maxProperties must be a non-negative integer"
         );
     }
 }

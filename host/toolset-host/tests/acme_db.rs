@@ -473,9 +473,11 @@ fn a_read_only_session_sees_only_the_read_only_safe_tools() {
     );
 }
 
-/// Arguments the tool's schema does not admit (a missing or unknown
-/// property, a value outside the enum or below a `minimum`) are refused by
-/// the host before the plug-in runs; the rest by the plug-in's own checks.
+/// Arguments the tool's schema — derived from its argument type — does not
+/// admit (a missing or unknown property, a value outside the enum, below
+/// a `minimum` or past a `maximum`, a string shorter than its
+/// `minLength`) are refused by the host before the plug-in runs; the rest
+/// by the plug-in's own checks.
 #[test]
 fn bad_arguments_are_invalid_params_naming_the_problem() {
     let img = acme_image();
@@ -495,7 +497,13 @@ fn bad_arguments_are_invalid_params_naming_the_problem() {
         (
             "acme_query",
             json!({"report": "customerOrders", "customer": ""}),
-            "1 to 200",
+            "argument `customer` of `acme_query` has 0 characters, fewer than the schema's \
+             `minLength` of 1",
+        ),
+        (
+            "acme_query",
+            json!({"report": "sales", "limit": 101}),
+            "argument `limit` of `acme_query` is 101, above the schema's `maximum` of 100",
         ),
         (
             "acme_query",

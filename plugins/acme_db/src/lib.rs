@@ -18,9 +18,9 @@
 
 use std::collections::BTreeSet;
 
-use gs_mcp_sdk::{Error, ErrorKind, Output, Schema, Tool, Toolset, execution, image};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use gs_mcp_sdk::{Error, ErrorKind, Tool, Toolset, execution, image};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 /// The symbol dictionary the Acme classes live in.
 const DICTIONARY: &str = "Acme";
@@ -32,25 +32,178 @@ const FILE_IN_HINT: &str = "file the application in first: \
 /// The longest customer name a query accepts.
 const MAX_NAME: usize = 200;
 
-#[derive(Deserialize)]
+// Each tool's arguments and result are one Rust type each: the schemas the
+// tools declare are derived from them (Tool::typed), doc comments as
+// descriptions, and enforced by the SDK and the host.
+
+/// The arguments of `acme_schema`.
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct SchemaArgs {
+    /// One Acme class, e.g. AcmeOrder; all when absent
     class_name: Option<String>,
 }
 
-#[derive(Deserialize)]
-struct UsageArgs {
-    selector: String,
-    #[serde(default)]
-    scope: Option<String>,
+/// The Acme classes, described.
+#[derive(Serialize, JsonSchema)]
+struct SchemaOut {
+    /// The symbol dictionary they live in.
+    dictionary: String,
+    classes: Vec<ClassOut>,
 }
 
-#[derive(Deserialize)]
+/// One Acme class.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct ClassOut {
+    name: String,
+    superclass: Option<String>,
+    category: Option<String>,
+    comment: String,
+    instance_variables: Vec<String>,
+    class_variables: Vec<String>,
+    class_instance_variables: Vec<String>,
+    instance_selectors: Vec<String>,
+    class_selectors: Vec<String>,
+}
+
+/// Where `acme_selector_usage` looks.
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum Scope {
+    /// Only the Acme classes
+    Acme,
+    /// The whole image
+    All,
+}
+
+/// The arguments of `acme_selector_usage`.
+#[derive(Deserialize, JsonSchema)]
+struct UsageArgs {
+    /// E.g. totalCents or reserve:quantity:
+    selector: String,
+    /// Where to look; acme by default
+    scope: Option<Scope>,
+}
+
+/// Where a selector is implemented and sent.
+#[derive(Serialize, JsonSchema)]
+struct UsageOut {
+    selector: String,
+    scope: Scope,
+    implementors: Vec<Implementor>,
+    senders: Vec<Sender>,
+    /// Whether the image's answer was cut short.
+    truncated: bool,
+}
+
+/// A method implementing the selector.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Implementor {
+    class_name: String,
+    /// Whether on the class side.
+    meta: bool,
+}
+
+/// A method sending the selector, with the line that sends it.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Sender {
+    class_name: String,
+    meta: bool,
+    selector: String,
+    /// The sending line's number in the method, 1-based.
+    line: Option<u64>,
+    /// The sending line.
+    text: Option<String>,
+}
+
+/// The reports `acme_query` runs.
+#[derive(Deserialize, Serialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+enum Report {
+    /// A customer's orders with their lines and totals
+    CustomerOrders,
+    /// Products with fewer than `threshold` units on hand
+    LowStock,
+    /// Products by revenue, best first
+    Sales,
+}
+
+/// The arguments of `acme_query`.
+#[derive(Deserialize, JsonSchema)]
 struct QueryArgs {
-    report: String,
+    report: Report,
+    /// customerOrders: the customer's exact name
+    #[schemars(length(min = 1, max = 200))]
     customer: Option<String>,
+    /// lowStock: units below which a product is listed
+    #[schemars(range(min = 0, max = 1_000_000))]
     threshold: Option<i64>,
+    /// sales: how many products to list
+    #[schemars(range(min = 1, max = 100))]
     limit: Option<i64>,
+}
+
+/// A report's rows and the parameters it ran with.
+#[derive(Serialize, JsonSchema)]
+struct QueryOut {
+    report: Report,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    customer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threshold: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<i64>,
+    rows: Vec<Row>,
+}
+
+/// One row of a report, of the report's kind.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+enum Row {
+    Order(OrderRow),
+    Stock(StockRow),
+    Sale(SaleRow),
+}
+
+/// An order of `customerOrders`. Money is in cents.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct OrderRow {
+    number: i64,
+    status: String,
+    total_cents: i64,
+    lines: Vec<OrderLine>,
+}
+
+/// A line of an order.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct OrderLine {
+    sku: String,
+    quantity: i64,
+    total_cents: i64,
+}
+
+/// A product of `lowStock`.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct StockRow {
+    sku: String,
+    name: String,
+    on_hand: i64,
+}
+
+/// A product of `sales`.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct SaleRow {
+    sku: String,
+    name: String,
+    units_sold: i64,
+    revenue_cents: i64,
 }
 
 /// The classes of the Acme dictionary, or `notFound` with the file-in hint.
@@ -64,7 +217,7 @@ fn acme_classes() -> Result<Vec<String>, Error> {
     }
 }
 
-fn schema(args: SchemaArgs) -> Result<Output, Error> {
+fn schema(args: SchemaArgs) -> Result<SchemaOut, Error> {
     let classes = acme_classes()?;
     let wanted: Vec<String> = match args.class_name {
         Some(name) if classes.contains(&name) => vec![name],
@@ -79,19 +232,22 @@ fn schema(args: SchemaArgs) -> Result<Output, Error> {
     let mut out = Vec::with_capacity(wanted.len());
     for name in &wanted {
         let info = image::describe_class(name)?;
-        out.push(json!({
-            "name": info.name,
-            "superclass": info.superclass,
-            "category": info.category,
-            "comment": info.comment,
-            "instanceVariables": info.instance_variables,
-            "classVariables": info.class_variables,
-            "classInstanceVariables": info.class_instance_variables,
-            "instanceSelectors": image::selectors(name, false)?,
-            "classSelectors": image::selectors(name, true)?,
-        }));
+        out.push(ClassOut {
+            name: info.name,
+            superclass: info.superclass,
+            category: info.category,
+            comment: info.comment,
+            instance_variables: info.instance_variables,
+            class_variables: info.class_variables,
+            class_instance_variables: info.class_instance_variables,
+            instance_selectors: image::selectors(name, false)?,
+            class_selectors: image::selectors(name, true)?,
+        });
     }
-    Output::json(&json!({ "dictionary": DICTIONARY, "classes": out }))
+    Ok(SchemaOut {
+        dictionary: DICTIONARY.to_string(),
+        classes: out,
+    })
 }
 
 /// Checks that `selector` is a well-formed Smalltalk selector: unary
@@ -153,26 +309,22 @@ fn sending_line(source: &str, selector: &str) -> Option<(usize, String)> {
     })
 }
 
-fn selector_usage(args: UsageArgs) -> Result<Output, Error> {
+fn selector_usage(args: UsageArgs) -> Result<UsageOut, Error> {
     check_selector(&args.selector)?;
-    let only_acme = match args.scope.as_deref() {
-        None | Some("acme") => true,
-        Some("all") => false,
-        Some(other) => {
-            return Err(Error::invalid_params(format!(
-                "`scope` is `acme` or `all`, not `{other}`"
-            )));
-        }
-    };
+    let scope = args.scope.unwrap_or(Scope::Acme);
+    let only_acme = scope == Scope::Acme;
     let acme: BTreeSet<String> = acme_classes()?.into_iter().collect();
     let keep = |class: &str| !only_acme || acme.contains(class);
 
     let implementors = image::implementors(&args.selector)?;
-    let implemented: Vec<Value> = implementors
+    let implemented: Vec<Implementor> = implementors
         .refs
         .iter()
         .filter(|r| keep(&r.class_name))
-        .map(|r| json!({ "className": r.class_name, "meta": r.meta }))
+        .map(|r| Implementor {
+            class_name: r.class_name.clone(),
+            meta: r.meta,
+        })
         .collect();
 
     let senders = image::senders(&args.selector)?;
@@ -180,21 +332,21 @@ fn selector_usage(args: UsageArgs) -> Result<Output, Error> {
     for r in senders.refs.iter().filter(|r| keep(&r.class_name)) {
         let source = image::method_source(&r.class_name, r.meta, &r.selector)?;
         let (line, text) = sending_line(&source, &args.selector).unzip();
-        sent.push(json!({
-            "className": r.class_name,
-            "meta": r.meta,
-            "selector": r.selector,
-            "line": line,
-            "text": text,
-        }));
+        sent.push(Sender {
+            class_name: r.class_name.clone(),
+            meta: r.meta,
+            selector: r.selector.clone(),
+            line: line.map(|l| l as u64),
+            text,
+        });
     }
-    Output::json(&json!({
-        "selector": args.selector,
-        "scope": if only_acme { "acme" } else { "all" },
-        "implementors": implemented,
-        "senders": sent,
-        "truncated": implementors.truncated || senders.truncated,
-    }))
+    Ok(UsageOut {
+        selector: args.selector,
+        scope,
+        implementors: implemented,
+        senders: sent,
+        truncated: implementors.truncated || senders.truncated,
+    })
 }
 
 /// `text` as a Smalltalk string literal.
@@ -271,7 +423,7 @@ fn bounded(name: &str, value: Option<i64>, default: i64, min: i64, max: i64) -> 
     }
 }
 
-fn customer_orders(customer: Option<String>) -> Result<Value, Error> {
+fn customer_orders(customer: Option<String>) -> Result<QueryOut, Error> {
     let customer = customer.ok_or_else(|| {
         Error::invalid_params("the `customerOrders` report needs `customer`, a customer's name")
     })?;
@@ -295,27 +447,25 @@ fn customer_orders(customer: Option<String>) -> Result<Value, Error> {
              AcmeCustomer, and names are matched exactly"
         ))
     })?;
-    let mut orders: Vec<Value> = Vec::new();
+    let mut orders: Vec<OrderRow> = Vec::new();
     for record in &records {
         match field(record, 0)? {
-            "order" => orders.push(json!({
-                "number": number(record, 1)?,
-                "status": field(record, 2)?,
-                "totalCents": number(record, 3)?,
-                "lines": [],
-            })),
+            "order" => orders.push(OrderRow {
+                number: number(record, 1)?,
+                status: field(record, 2)?.to_string(),
+                total_cents: number(record, 3)?,
+                lines: Vec::new(),
+            }),
             "line" => {
-                let line = json!({
-                    "sku": field(record, 1)?,
-                    "quantity": number(record, 2)?,
-                    "totalCents": number(record, 3)?,
-                });
+                let line = OrderLine {
+                    sku: field(record, 1)?.to_string(),
+                    quantity: number(record, 2)?,
+                    total_cents: number(record, 3)?,
+                };
                 let order = orders.last_mut().ok_or_else(|| {
                     Error::other("an Acme order report lists a line before any order")
                 })?;
-                if let Some(lines) = order["lines"].as_array_mut() {
-                    lines.push(line);
-                }
+                order.lines.push(line);
             }
             other => {
                 return Err(Error::other(format!(
@@ -324,68 +474,74 @@ fn customer_orders(customer: Option<String>) -> Result<Value, Error> {
             }
         }
     }
-    Ok(json!({ "customer": customer, "rows": orders }))
+    Ok(QueryOut {
+        report: Report::CustomerOrders,
+        customer: Some(customer),
+        threshold: None,
+        limit: None,
+        rows: orders.into_iter().map(Row::Order).collect(),
+    })
 }
 
-fn low_stock(threshold: Option<i64>) -> Result<Value, Error> {
+fn low_stock(threshold: Option<i64>) -> Result<QueryOut, Error> {
     let threshold = bounded("threshold", threshold, 5, 0, 1_000_000)?;
     let records =
         run_report(&format!("AcmeStore current lowStockReport: {threshold}"))?.unwrap_or_default();
     let rows = records
         .iter()
         .map(|r| {
-            Ok(json!({
-                "sku": field(r, 0)?,
-                "name": field(r, 1)?,
-                "onHand": number(r, 2)?,
+            Ok(Row::Stock(StockRow {
+                sku: field(r, 0)?.to_string(),
+                name: field(r, 1)?.to_string(),
+                on_hand: number(r, 2)?,
             }))
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    Ok(json!({ "threshold": threshold, "rows": rows }))
+    Ok(QueryOut {
+        report: Report::LowStock,
+        customer: None,
+        threshold: Some(threshold),
+        limit: None,
+        rows,
+    })
 }
 
-fn sales(limit: Option<i64>) -> Result<Value, Error> {
+fn sales(limit: Option<i64>) -> Result<QueryOut, Error> {
     let limit = bounded("limit", limit, 10, 1, 100)?;
     let records = run_report("AcmeStore current salesReport")?.unwrap_or_default();
     let rows = records
         .iter()
         .take(usize::try_from(limit).unwrap_or(usize::MAX))
         .map(|r| {
-            Ok(json!({
-                "sku": field(r, 0)?,
-                "name": field(r, 1)?,
-                "unitsSold": number(r, 2)?,
-                "revenueCents": number(r, 3)?,
+            Ok(Row::Sale(SaleRow {
+                sku: field(r, 0)?.to_string(),
+                name: field(r, 1)?.to_string(),
+                units_sold: number(r, 2)?,
+                revenue_cents: number(r, 3)?,
             }))
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    Ok(json!({ "limit": limit, "rows": rows }))
+    Ok(QueryOut {
+        report: Report::Sales,
+        customer: None,
+        threshold: None,
+        limit: Some(limit),
+        rows,
+    })
 }
 
-fn query(args: QueryArgs) -> Result<Output, Error> {
-    let mut result = match args.report.as_str() {
-        "customerOrders" => customer_orders(args.customer)?,
-        "lowStock" => low_stock(args.threshold)?,
-        "sales" => sales(args.limit)?,
-        other => {
-            return Err(Error::invalid_params(format!(
-                "unknown report `{other}`; choose customerOrders, lowStock or sales"
-            )));
-        }
-    };
-    result["report"] = json!(args.report);
-    Output::json(&result)
+fn query(args: QueryArgs) -> Result<QueryOut, Error> {
+    match args.report {
+        Report::CustomerOrders => customer_orders(args.customer),
+        Report::LowStock => low_stock(args.threshold),
+        Report::Sales => sales(args.limit),
+    }
 }
 
 fn toolset() -> Toolset {
-    let method_ref = || {
-        Schema::object()
-            .required("className", Schema::string())
-            .required("meta", Schema::boolean())
-    };
     Toolset::new("acme_db", "1.0.0")
         .tool(
-            Tool::new(
+            Tool::typed(
                 "acme_schema",
                 "Describes the Acme order/inventory application: each class of the Acme \
                  dictionary with its superclass, category, comment, instance, class and \
@@ -394,39 +550,10 @@ fn toolset() -> Toolset {
                 schema,
             )
             .title("Acme schema")
-            .input(Schema::object().optional(
-                "className",
-                Schema::string().describe("One Acme class, e.g. AcmeOrder; all when absent"),
-            ))
-            .output(
-                Schema::object()
-                    .required("dictionary", Schema::string())
-                    .required(
-                        "classes",
-                        Schema::array(
-                            Schema::object()
-                                .required("name", Schema::string())
-                                .required(
-                                    "superclass",
-                                    Schema::raw(json!({"type": ["string", "null"]})),
-                                )
-                                .required(
-                                    "category",
-                                    Schema::raw(json!({"type": ["string", "null"]})),
-                                )
-                                .required("comment", Schema::string())
-                                .required("instanceVariables", Schema::array(Schema::string()))
-                                .required("classVariables", Schema::array(Schema::string()))
-                                .required("classInstanceVariables", Schema::array(Schema::string()))
-                                .required("instanceSelectors", Schema::array(Schema::string()))
-                                .required("classSelectors", Schema::array(Schema::string())),
-                        ),
-                    ),
-            )
             .read_only_safe(),
         )
         .tool(
-            Tool::new(
+            Tool::typed(
                 "acme_selector_usage",
                 "Finds where a selector is implemented and where it is sent, with the line of \
                  each send; by default only in Acme classes (scope \"acme\"), or in the whole \
@@ -434,37 +561,10 @@ fn toolset() -> Toolset {
                 selector_usage,
             )
             .title("Acme selector usage")
-            .input(
-                Schema::object()
-                    .required(
-                        "selector",
-                        Schema::string().describe("E.g. totalCents or reserve:quantity:"),
-                    )
-                    .optional(
-                        "scope",
-                        Schema::one_of(&["acme", "all"]).describe("Where to look; acme by default"),
-                    ),
-            )
-            .output(
-                Schema::object()
-                    .required("selector", Schema::string())
-                    .required("scope", Schema::string())
-                    .required("implementors", Schema::array(method_ref()))
-                    .required(
-                        "senders",
-                        Schema::array(
-                            method_ref()
-                                .required("selector", Schema::string())
-                                .required("line", Schema::raw(json!({"type": ["integer", "null"]})))
-                                .required("text", Schema::raw(json!({"type": ["string", "null"]}))),
-                        ),
-                    )
-                    .required("truncated", Schema::boolean()),
-            )
             .read_only_safe(),
         )
         .tool(
-            Tool::new(
+            Tool::typed(
                 "acme_query",
                 "Runs an Acme report over the store's objects: customerOrders (a customer's \
                  orders with their lines and totals; needs customer), lowStock (products with \
@@ -473,40 +573,7 @@ fn toolset() -> Toolset {
                  image:execute grant.",
                 query,
             )
-            .title("Acme report")
-            .input(
-                Schema::object()
-                    .required(
-                        "report",
-                        Schema::one_of(&["customerOrders", "lowStock", "sales"]),
-                    )
-                    .optional(
-                        "customer",
-                        Schema::string().describe("customerOrders: the customer's exact name"),
-                    )
-                    .optional(
-                        "threshold",
-                        Schema::integer()
-                            .describe("lowStock: units below which a product is listed")
-                            .with("minimum", json!(0)),
-                    )
-                    .optional(
-                        "limit",
-                        Schema::integer()
-                            .describe("sales: how many products to list")
-                            .with("minimum", json!(1))
-                            .with("maximum", json!(100)),
-                    ),
-            )
-            .output(
-                Schema::object()
-                    .open()
-                    .required("report", Schema::string())
-                    .required(
-                        "rows",
-                        Schema::array(Schema::raw(json!({"type": "object"}))),
-                    ),
-            ),
+            .title("Acme report"),
         )
 }
 
@@ -515,7 +582,6 @@ gs_mcp_sdk::export_toolset!(toolset);
 #[cfg(test)]
 mod tests {
     use super::*;
-
     #[test]
     fn selectors_are_checked() {
         for good in ["totalCents", "reserve:quantity:", "<=", "_x", "at:"] {
@@ -547,5 +613,123 @@ mod tests {
         assert_eq!(lit, "'O''Brien'");
         assert_eq!(unquote(&lit).as_deref(), Some("O'Brien"));
         assert_eq!(unquote("nil"), None);
+    }
+}
+
+/// The tools through the SDK's mock host, natively (the mock host is not
+/// built for wasm32).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod mock_tests {
+    use super::*;
+    use gs_mcp_sdk::testing::MockHost;
+    use gs_mcp_sdk::types::Doit;
+    use serde_json::{Value, json};
+
+    /// An image whose Acme store answers `report` to every report.
+    fn store(report: &'static str) -> MockHost {
+        MockHost::new().grant("image:execute").on_execute(move |_| {
+            Ok(Doit {
+                print_string: report.to_string(),
+                truncated: false,
+                transcript: String::new(),
+            })
+        })
+    }
+
+    fn declared(tool: &str) -> (Value, Value) {
+        let d = gs_mcp_sdk::__private::describe(toolset);
+        let t = d.tools.iter().find(|t| t.name == tool).unwrap();
+        (
+            serde_json::from_str(&t.input_schema).unwrap(),
+            serde_json::from_str(t.output_schema.as_deref().unwrap()).unwrap(),
+        )
+    }
+
+    #[test]
+    fn the_declared_schemas_are_derived_from_the_types() {
+        let (input, output) = declared("acme_query");
+        assert_eq!(
+            input["properties"]["report"]["enum"],
+            json!(["customerOrders", "lowStock", "sales"])
+        );
+        assert_eq!(input["properties"]["limit"]["maximum"], 100);
+        assert_eq!(input["properties"]["customer"]["maxLength"], MAX_NAME);
+        assert_eq!(
+            input["properties"]["threshold"]["description"],
+            "lowStock: units below which a product is listed"
+        );
+        assert_eq!(input["required"], json!(["report"]));
+        assert_eq!(
+            output["properties"]["rows"]["items"]["anyOf"]
+                .as_array()
+                .unwrap()
+                .len(),
+            3
+        );
+        let (input, output) = declared("acme_selector_usage");
+        assert_eq!(
+            input["properties"]["scope"]["enum"],
+            json!(["acme", "all", null])
+        );
+        assert_eq!(
+            output["properties"]["scope"]["enum"],
+            json!(["acme", "all"])
+        );
+    }
+
+    #[test]
+    fn a_report_answers_typed_rows() {
+        let host = store("'ANV-100\tAnvil, 100 lb\t3\nTNT-12\tDynamite, box of 12\t0\n'");
+        let out = host
+            .call(
+                &toolset(),
+                "acme_query",
+                r#"{"report": "lowStock", "threshold": 4}"#,
+            )
+            .unwrap();
+        assert_eq!(
+            out.structured.unwrap(),
+            json!({"report": "lowStock", "threshold": 4, "rows": [
+                {"sku": "ANV-100", "name": "Anvil, 100 lb", "onHand": 3},
+                {"sku": "TNT-12", "name": "Dynamite, box of 12", "onHand": 0},
+            ]})
+        );
+        assert_eq!(host.executed(), ["AcmeStore current lowStockReport: 4"]);
+    }
+
+    #[test]
+    fn arguments_outside_the_schema_never_reach_the_image() {
+        let host = store("nil");
+        for (args, message) in [
+            (
+                r#"{"report": "sales", "limit": 101}"#,
+                "argument `limit` of `acme_query` is 101, above the schema's `maximum` of 100",
+            ),
+            (
+                r#"{"report": "everything"}"#,
+                "argument `report` of `acme_query` must be one of \"customerOrders\", \
+                 \"lowStock\", \"sales\", not \"everything\"",
+            ),
+            (
+                r#"{"report": "customerOrders", "customer": ""}"#,
+                "argument `customer` of `acme_query` has 0 characters, fewer than the \
+                 schema's `minLength` of 1",
+            ),
+        ] {
+            let e = host.call(&toolset(), "acme_query", args).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::InvalidParams, "{args}");
+            assert_eq!(e.message, message);
+        }
+        assert!(host.executed().is_empty());
+        let e = MockHost::new()
+            .grant("image:read")
+            .call(
+                &toolset(),
+                "acme_selector_usage",
+                r#"{"selector": "x", "scope": "galaxy"}"#,
+            )
+            .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParams);
+        assert!(e.message.contains("galaxy"), "{}", e.message);
     }
 }
