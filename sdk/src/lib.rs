@@ -88,6 +88,25 @@ pub mod testing;
 mod toolset;
 mod validate;
 
+/// What the crate's unit tests share.
+#[cfg(test)]
+mod test_support {
+    /// The panic message of `f`, which must panic (the message a vendor
+    /// would read).
+    pub(crate) fn panic_of<T>(f: impl FnOnce() -> T) -> String {
+        let quiet = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .map(|_| ())
+            .unwrap_err();
+        std::panic::set_hook(quiet);
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .expect("a formatted panic message")
+    }
+}
+
 pub use host::{code, execution, image, log, session};
 pub use offers::{
     Body, Completion, CompletionRef, Contents, MAX_COMPLETION_VALUES, Prompt, PromptMessage,

@@ -890,6 +890,7 @@ impl Property {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::panic_of;
 
     fn schema() -> Value {
         Schema::from(
@@ -1237,18 +1238,6 @@ mod tests {
                 "{k}"
             );
         }
-    }
-
-    /// The panic message of `f`, which must panic.
-    fn panic_of(f: impl FnOnce() -> Schema) -> String {
-        let quiet = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
-        let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_err();
-        std::panic::set_hook(quiet);
-        payload
-            .downcast_ref::<String>()
-            .cloned()
-            .expect("a formatted panic message")
     }
 
     #[test]

@@ -541,6 +541,7 @@ pub fn complete(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::panic_of;
     use crate::{ErrorKind, Setting};
     use serde::Deserialize;
     use serde_json::json;
@@ -614,18 +615,6 @@ mod tests {
         assert!(format!("{t:?}").contains("api_key"));
         // A toolset declaring none answers an empty list.
         assert!(toolset().settings_declaration().is_empty());
-    }
-
-    /// The panic message of `f`, which must panic.
-    fn panic_of(f: impl FnOnce() -> Toolset) -> String {
-        let quiet = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
-        let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_err();
-        std::panic::set_hook(quiet);
-        payload
-            .downcast_ref::<String>()
-            .cloned()
-            .expect("a formatted panic message")
     }
 
     #[test]

@@ -157,7 +157,7 @@ impl<'a> Args<'a> {
                         "the argument `{}` of `{tool}` must be {}, not {}",
                         p.name,
                         p.ty.describe(),
-                        json_type(v)
+                        gs_toolset::json_type_name(v)
                     )));
                 }
                 _ => {}
@@ -220,17 +220,6 @@ fn accepted(tool: &str, params: &[Param]) -> String {
         })
         .collect();
     format!("it accepts {}", list.join(", "))
-}
-
-fn json_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 #[cfg(test)]
