@@ -49,7 +49,7 @@ pub(crate) use host_fn;
 pub mod image {
     #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
     use super::wit;
-    use crate::types::{ClassInfo, MethodPage, MethodRefs, SourceSearch};
+    use crate::types::{ClassInfo, MethodPage, MethodRefs, SourceMatchPage, SourceSearch};
     use crate::{Error, Failure};
 
     /// The symbol dictionaries of the session, in search order.
@@ -184,6 +184,28 @@ pub mod image {
             |host| host.search_source_page(&search, limit)
         )
     }
+
+    /// As [`search_source_page`], only in the methods of `class_name` (both
+    /// sides) when given, each method on the page with the numbers of its
+    /// source's lines that hold `text` (needs a 0.1.4 host).
+    pub fn search_source_lines(
+        text: &str,
+        ignore_case: bool,
+        dictionary: Option<&str>,
+        class_name: Option<&str>,
+        limit: u32,
+    ) -> Result<SourceMatchPage, Failure> {
+        let search = SourceSearch {
+            text: text.to_string(),
+            ignore_case,
+            dictionary: dictionary.map(str::to_string),
+        };
+        host_fn!(
+            "image::search_source_lines",
+            wit::image::search_source_lines(&search, class_name, limit).map_err(Failure::from),
+            |host| host.search_source_lines(&search, class_name, limit)
+        )
+    }
 }
 
 /// Running Smalltalk. Needs the `image:execute` grant; refused in a
@@ -191,7 +213,7 @@ pub mod image {
 pub mod execution {
     #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
     use super::wit;
-    use crate::types::Doit;
+    use crate::types::{Doit, Evaluation};
     use crate::{Error, Failure};
 
     /// Runs `code` and answers its result's print string.
@@ -212,6 +234,16 @@ pub mod execution {
             "execution::execute_detailed",
             wit::execution::execute_detailed(code).map_err(Failure::from),
             |host| host.execute_detailed(code)
+        )
+    }
+
+    /// As [`execute_detailed`], answering also the name of the class of
+    /// the doit's value (needs a 0.1.4 host).
+    pub fn evaluate(code: &str) -> Result<Evaluation, Failure> {
+        host_fn!(
+            "execution::evaluate",
+            wit::execution::evaluate(code).map_err(Failure::from),
+            |host| host.evaluate(code)
         )
     }
 }

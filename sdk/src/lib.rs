@@ -126,8 +126,8 @@ pub use schemars;
 /// The WIT data types the host functions take and answer.
 pub mod types {
     pub use crate::__private::bindings::gemstone::mcp::types::{
-        ClassDefinition, ClassInfo, Doit, LogLevel, MethodPage, MethodRef, MethodRefs,
-        ServerIdentity, SourceSearch,
+        ClassDefinition, ClassInfo, Doit, Evaluation, LogLevel, MethodPage, MethodRef, MethodRefs,
+        ServerIdentity, SourceMatch, SourceMatchPage, SourceSearch,
     };
 }
 

@@ -81,13 +81,14 @@ use std::rc::Rc;
 
 use crate::client::ClientRequest;
 use crate::types::{
-    ClassDefinition, ClassInfo, Doit, LogLevel, MethodPage, MethodRef, MethodRefs, ServerIdentity,
-    SourceSearch,
+    ClassDefinition, ClassInfo, Doit, Evaluation, LogLevel, MethodPage, MethodRef, MethodRefs,
+    ServerIdentity, SourceMatch, SourceMatchPage, SourceSearch,
 };
 use crate::{Error, ErrorKind, Failure, Output, Setting, Toolset};
 
 /// The stub that answers `execution` calls.
 type ExecuteStub = Rc<dyn Fn(&str) -> Result<Doit, Failure>>;
+type EvaluateStub = Rc<dyn Fn(&str) -> Result<Evaluation, Failure>>;
 /// Answers the tools' requests to the client: method and params in, the
 /// client's result out.
 type ClientStub = Rc<dyn Fn(&str, &serde_json::Value) -> Result<serde_json::Value, Failure>>;
@@ -230,6 +231,7 @@ pub(crate) struct State {
     dictionaries: Vec<String>,
     classes: BTreeMap<String, MockClass>,
     execute: Option<ExecuteStub>,
+    evaluate: Option<EvaluateStub>,
     grants: Vec<String>,
     read_only: bool,
     user: String,
@@ -357,6 +359,7 @@ impl MockHost {
                 dictionaries: vec!["UserGlobals".into(), "Globals".into()],
                 classes: BTreeMap::from([("Object".to_string(), object)]),
                 execute: None,
+                evaluate: None,
                 grants: Vec::new(),
                 read_only: false,
                 user: "DataCurator".into(),
@@ -611,6 +614,19 @@ impl MockHost {
     /// [`ErrorKind::Other`] saying so.
     pub fn on_execute(self, stub: impl Fn(&str) -> Result<Doit, Failure> + 'static) -> MockHost {
         self.state.borrow_mut().execute = Some(Rc::new(stub));
+        self
+    }
+
+    /// Sets the stub that runs code for `execution::evaluate`, answering
+    /// also the value's class name. Without one, `evaluate` fails with
+    /// [`ErrorKind::Other`] saying so; with one and no
+    /// [`MockHost::on_execute`] stub, `execute` and `execute_detailed` use
+    /// it too.
+    pub fn on_evaluate(
+        self,
+        stub: impl Fn(&str) -> Result<Evaluation, Failure> + 'static,
+    ) -> MockHost {
+        self.state.borrow_mut().evaluate = Some(Rc::new(stub));
         self
     }
 
@@ -1000,6 +1016,12 @@ impl State {
     ) -> Result<MethodPage, Failure> {
         self.require("image.search-source-page", "image:read")
             .map_err(failure)?;
+        let refs = self.found(search)?;
+        Ok(self.page(refs, limit))
+    }
+
+    /// The methods `search` finds, sorted.
+    fn found(&self, search: &SourceSearch) -> Result<Vec<MethodRef>, Failure> {
         if search.text.is_empty() {
             return Err(failure(Error::invalid_params(
                 "the search text is empty; give the text to look for",
@@ -1021,7 +1043,59 @@ impl State {
                     .is_some_and(|c| &c.info.dictionary == d)
             });
         }
-        Ok(self.page(refs, limit))
+        Ok(refs)
+    }
+
+    pub(crate) fn search_source_lines(
+        &mut self,
+        search: &SourceSearch,
+        class_name: Option<&str>,
+        limit: u32,
+    ) -> Result<SourceMatchPage, Failure> {
+        self.require("image.search-source-lines", "image:read")
+            .map_err(failure)?;
+        if let Some(name) = class_name {
+            self.class(name).map_err(failure)?;
+        }
+        let mut refs = self.found(search)?;
+        if let Some(name) = class_name {
+            refs.retain(|r| r.class_name == name);
+        }
+        let page = self.page(refs, limit);
+        let matches = page
+            .refs
+            .into_iter()
+            .map(|m| {
+                let source = &self.classes[&m.class_name].methods[&(m.meta, m.selector.clone())];
+                SourceMatch {
+                    lines: State::lines(&search.text, search.ignore_case, source),
+                    method: m,
+                }
+            })
+            .collect();
+        Ok(SourceMatchPage {
+            matches,
+            total: page.total,
+        })
+    }
+
+    /// The 1-based lines of `source` where `text` starts, as the host
+    /// answers them.
+    fn lines(text: &str, ignore_case: bool, source: &str) -> Vec<u32> {
+        let fold = |s: &str| {
+            if ignore_case {
+                s.to_ascii_lowercase()
+            } else {
+                s.to_string()
+            }
+        };
+        let (haystack, needle) = (fold(source), fold(text));
+        let mut lines: Vec<u32> = haystack
+            .match_indices(&needle)
+            .map(|(at, _)| 1 + haystack[..at].matches('\n').count() as u32)
+            .collect();
+        lines.dedup();
+        lines
     }
 
     pub(crate) fn execute(&mut self, code: &str) -> Result<String, Error> {
@@ -1034,10 +1108,28 @@ impl State {
         self.require_change("execution.execute", "image:execute", true)
             .map_err(failure)?;
         self.executed.push(code.to_string());
-        match &self.execute {
+        match (&self.execute, &self.evaluate) {
+            (Some(stub), _) => stub(code),
+            (None, Some(stub)) => stub(code).map(|e| Doit {
+                print_string: e.print_string,
+                truncated: e.truncated,
+                transcript: e.transcript,
+            }),
+            (None, None) => Err(failure(Error::other(
+                "the mock host has no execution stub; give one with MockHost::on_execute",
+            ))),
+        }
+    }
+
+    pub(crate) fn evaluate(&mut self, code: &str) -> Result<Evaluation, Failure> {
+        self.require_change("execution.evaluate", "image:execute", true)
+            .map_err(failure)?;
+        self.executed.push(code.to_string());
+        match &self.evaluate {
             Some(stub) => stub(code),
             None => Err(failure(Error::other(
-                "the mock host has no execution stub; give one with MockHost::on_execute",
+                "the mock host has no stub for `evaluate`, which answers the value's class; \
+                 give one with MockHost::on_evaluate",
             ))),
         }
     }
@@ -1732,5 +1824,45 @@ mod tests {
         let f = execution::execute_detailed("1/0").unwrap_err();
         assert_eq!(f.detail("exceptionClass").unwrap(), "ZeroDivide");
         assert_eq!(host.executed(), ["3 + 4", "1/0"]);
+    }
+
+    #[test]
+    fn line_searches_and_evaluate_answer_as_the_host_does() {
+        let host = fixture().grant("image:execute").on_evaluate(|_| {
+            Ok(Evaluation {
+                class_name: "SmallInteger".into(),
+                print_string: "7".into(),
+                truncated: false,
+                transcript: String::new(),
+            })
+        });
+        let _installed = host.install();
+        let page = image::search_source_lines("BALANCE", true, None, Some("Account"), 10).unwrap();
+        assert_eq!(page.total, 2);
+        let lines: Vec<(String, Vec<u32>)> = page
+            .matches
+            .iter()
+            .map(|m| (m.method.selector.clone(), m.lines.clone()))
+            .collect();
+        assert_eq!(
+            lines,
+            [("balance".into(), vec![1, 2]), ("deposit:".into(), vec![2])]
+        );
+        let f = image::search_source_lines("x", false, None, Some("Nope"), 10).unwrap_err();
+        assert_eq!(f.kind, ErrorKind::NotFound);
+        let e = execution::evaluate("3 + 4").unwrap();
+        assert_eq!(
+            (e.class_name.as_str(), e.print_string.as_str()),
+            ("SmallInteger", "7")
+        );
+        // Without its own stub, `execute_detailed` runs on `evaluate`'s.
+        assert_eq!(
+            execution::execute_detailed("3 + 4").unwrap().print_string,
+            "7"
+        );
+        let none = fixture().grant("image:execute");
+        let _installed = none.install();
+        let f = execution::evaluate("3 + 4").unwrap_err();
+        assert!(f.message.contains("MockHost::on_evaluate"), "{}", f.message);
     }
 }

@@ -188,6 +188,7 @@ fn search_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         text: pattern,
         ignore_case: false,
         dictionary,
+        class_name: None,
     };
     let page = call.image().search_source(&search, SEARCH_CAP)?;
     let scope = dictionary.map(|d| format!(" in {d}")).unwrap_or_default();

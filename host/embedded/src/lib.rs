@@ -305,6 +305,7 @@ fn doit(out: ExecOutcome) -> Doit {
         print_string: out.print_string,
         truncated: out.truncated,
         transcript: out.transcript,
+        class_name: out.class_name,
     }
 }
 
@@ -476,7 +477,13 @@ impl ImageSession for EmbeddedSession {
     ) -> Result<MethodPage, ToolError> {
         self.lock()
             .session
-            .search_source_limited(search.text, search.ignore_case, search.dictionary, limit)
+            .search_source_limited(
+                search.text,
+                search.ignore_case,
+                search.dictionary,
+                search.class_name,
+                limit,
+            )
             .map(page)
             .map_err(tool_error)
     }
@@ -718,6 +725,7 @@ mod tests {
             text: "BALANCE +",
             ignore_case,
             dictionary: None,
+            class_name: None,
         };
         let hits = s.search_source(&search(true), 10).unwrap();
         assert_eq!(hits.methods.len(), 1);

@@ -343,6 +343,7 @@ fn doit_of(mut f: Fields) -> Result<Doit, ToolError> {
             print_string: f.str()?,
             truncated: f.bool()?,
             transcript: f.str()?,
+            class_name: f.str()?,
         })
     };
     read().map_err(malformed)
@@ -1126,8 +1127,18 @@ impl ImageSession for GemStoneSession {
                 "the search pattern is empty; pass the text to look for",
             ));
         }
+        // A class scope narrows the dictionary-wide search here: the class
+        // is looked up first (an unknown one is `notFound`, in the embedded
+        // backend's words), and its methods are those the search found.
+        let class = match search.class_name {
+            Some(name) => Some(self.describe_class(name)?.name),
+            None => None,
+        };
         let source = smalltalk::search_source(search.text, search.ignore_case, search.dictionary);
-        let refs = self.refs(&source, "a source search")?;
+        let mut refs = self.refs(&source, "a source search")?;
+        if let Some(class) = class {
+            refs.retain(|r| r.class_name == class);
+        }
         Ok(method_page(refs, limit))
     }
 

@@ -509,7 +509,8 @@ res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str
 /// `TranscriptStreamPortable` writes, `SessionTemps current at:
 /// #TranscriptStream_SessionStream` \[Jadeite's `JadeServer64bit3x>>installTranscript`,
 /// Jasper's Transcript sink\], for the length of the doit (`ensure:` \[ANSI\]
-/// puts back what was there).
+/// puts back what was there). Last, the name of the value's class (`class`,
+/// `name` \[ANSI\]).
 pub fn execute(code: &str) -> String {
     program(&format!(
         "d := WriteStream on: String new.
@@ -524,10 +525,10 @@ SessionTemps current at: #TranscriptStream_SessionStream put: d.
     ifFalse: [SessionTemps current at: #TranscriptStream_SessionStream put: home]].
 trunc := ps size > {cap}.
 trunc ifTrue: [ps := ps copyFrom: 1 to: {cap}].
-{ok}str value: ps. bool value: trunc. str value: d contents.",
+{ok}str value: ps. bool value: trunc. str value: d contents. str value: res class name.",
         code = lit(code),
         cap = PRINT_CHARS,
-        ok = ok(3)
+        ok = ok(4)
     ))
 }
 

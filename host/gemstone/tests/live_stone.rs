@@ -80,6 +80,7 @@ fn every_reading_operation_answers_on_a_real_stone() {
         text: "printString",
         ignore_case: false,
         dictionary: Some("UserGlobals"),
+        class_name: None,
     };
     s.search_source(&search, 5).unwrap();
     assert!(s.is_kernel_class("Object").unwrap());

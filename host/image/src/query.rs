@@ -155,18 +155,20 @@ impl Session {
     /// that dictionary (the dictionary that binds the class).
     pub fn search_source(&self, pattern: &str, dictionary: Option<&str>) -> Result<Vec<MethodRef>> {
         Ok(self
-            .search_source_limited(pattern, false, dictionary, usize::MAX)?
+            .search_source_limited(pattern, false, dictionary, None, usize::MAX)?
             .items)
     }
 
     /// The first `limit` methods whose source contains `pattern`, and
     /// their total (see [`Session::search_source`]); with `ignore_case`,
-    /// ASCII letters match in either case.
+    /// ASCII letters match in either case; with `class`, only that class's
+    /// methods (both sides; an unknown class is `NotFound`).
     pub fn search_source_limited(
         &self,
         pattern: &str,
         ignore_case: bool,
         dictionary: Option<&str>,
+        class: Option<&str>,
         limit: usize,
     ) -> Result<QueryPage> {
         if pattern.is_empty() {
@@ -193,6 +195,10 @@ impl Session {
                 )
             }
         };
+        let class = match class {
+            Some(name) => Some(self.class(name)?.id),
+            None => None,
+        };
         let needle = if ignore_case {
             pattern.to_ascii_lowercase()
         } else {
@@ -215,6 +221,7 @@ impl Session {
                     .get(key)
                     .is_some_and(|m| m.source == *source)
                     && classes.as_ref().is_none_or(|c| c.contains(&key.class))
+                    && class.is_none_or(|c| c == key.class)
             })
             .map(|(key, _)| key)
             .collect();

@@ -154,6 +154,8 @@ pub struct ExecOutcome {
     pub truncated: bool,
     /// What the call wrote to the Transcript.
     pub transcript: String,
+    /// The name of the value's class (`Object class` for a metaclass).
+    pub class_name: String,
 }
 
 /// The value a call answered, as a client on the other side of a wire
@@ -577,6 +579,7 @@ impl Interpreter {
                 print_string,
                 truncated,
                 transcript: std::mem::take(&mut run.transcript),
+                class_name: run.class_name_of(value),
             })
         })
     }

@@ -29,3 +29,9 @@ pub const HELLO_0_1_1: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hel
 /// function checks its own grant. Built from the last commit whose `wit/`
 /// was at 0.1.2 (see `fixtures/README.md`).
 pub const HELLO_0_1_2: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.2.wasm");
+
+/// `plugins/acme_db` as built against `gemstone:mcp@0.1.0`, committed for
+/// the same reason as [`HELLO_0_1_0`]: the example vendor toolset as it
+/// first shipped, whose reports must answer unchanged on later hosts.
+/// Built from commit e2c9767 (`wit/` at 0.1.0; see `fixtures/README.md`).
+pub const ACME_DB_0_1_0: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/acme_db-0.1.0.wasm");

@@ -352,6 +352,7 @@ impl image::Host for HostState {
                     text: &text,
                     ignore_case,
                     dictionary: None,
+                    class_name: None,
                 };
                 ctx.image.search_source(&search, limit)
             })
@@ -403,12 +404,59 @@ impl image::Host for HostState {
                     text: &search.text,
                     ignore_case: search.ignore_case,
                     dictionary: search.dictionary.as_deref(),
+                    class_name: None,
                 },
                 limit,
             )
         })
         .await
     }
+
+    async fn search_source_lines(
+        &mut self,
+        search: types::SourceSearch,
+        class_name: Option<String>,
+        limit: u32,
+    ) -> Result<types::SourceMatchPage, types::Failure> {
+        let limit = self.page_limit(limit);
+        let answer = self
+            .on_image("search-source-lines", Grant::Read, move |ctx| {
+                let search = gs_toolset::SourceSearch {
+                    text: &search.text,
+                    ignore_case: search.ignore_case,
+                    dictionary: search.dictionary.as_deref(),
+                    class_name: class_name.as_deref(),
+                };
+                source_matches(ctx.image.as_ref(), &search, limit)
+            })
+            .await;
+        answer.map_err(|e| self.failure(e))
+    }
+}
+
+/// The first `limit` methods `search` finds, each with the lines of its
+/// source holding the text, and how many match in all.
+fn source_matches(
+    image: &dyn gs_toolset::ImageSession,
+    search: &gs_toolset::SourceSearch<'_>,
+    limit: usize,
+) -> Result<types::SourceMatchPage, ToolError> {
+    let page = image.search_source(search, limit)?;
+    let matches = page
+        .methods
+        .into_iter()
+        .map(|m| {
+            let source = image.method_source(&m.class_name, m.meta, &m.selector)?;
+            Ok(types::SourceMatch {
+                lines: search.lines_in(&source),
+                method: method_ref(m),
+            })
+        })
+        .collect::<Result<Vec<_>, ToolError>>()?;
+    Ok(types::SourceMatchPage {
+        matches,
+        total: u64::try_from(page.total).unwrap_or(u64::MAX),
+    })
 }
 
 impl HostState {
@@ -455,13 +503,40 @@ impl execution::Host for HostState {
     }
 
     async fn execute_detailed(&mut self, code: String) -> Result<types::Doit, types::Failure> {
-        let doit = self.run_doit("execute-detailed", code).await.and_then(|d| {
-            // Both texts cross into the guest: together they keep to the
-            // output cap.
-            let size = d.print_string.len() + d.transcript.len();
+        self.detailed_doit("execute-detailed", code)
+            .await
+            .map(|d| types::Doit {
+                print_string: d.print_string,
+                truncated: d.truncated,
+                transcript: d.transcript,
+            })
+    }
+
+    async fn evaluate(&mut self, code: String) -> Result<types::Evaluation, types::Failure> {
+        self.detailed_doit("evaluate", code)
+            .await
+            .map(|d| types::Evaluation {
+                class_name: d.class_name,
+                print_string: d.print_string,
+                truncated: d.truncated,
+                transcript: d.transcript,
+            })
+    }
+}
+
+impl HostState {
+    /// A doit for `function` whose whole answer crosses into the guest:
+    /// its texts together keep to the output cap.
+    async fn detailed_doit(
+        &mut self,
+        function: &str,
+        code: String,
+    ) -> Result<gs_toolset::Doit, types::Failure> {
+        let doit = self.run_doit(function, code).await.and_then(|d| {
+            let size = d.print_string.len() + d.transcript.len() + d.class_name.len();
             if size > self.policy.limits.output {
                 return Err(ToolError::other(format!(
-                    "the answer of `execute-detailed` is {size} bytes (printString and \
+                    "the answer of `{function}` is {size} bytes (printString and \
                      Transcript), over toolset `{}`'s output cap of {} bytes; ask for less (or \
                      the operator may raise `limits.output`)",
                     self.policy.toolset, self.policy.limits.output
@@ -469,12 +544,7 @@ impl execution::Host for HostState {
             }
             Ok(d)
         });
-        doit.map(|d| types::Doit {
-            print_string: d.print_string,
-            truncated: d.truncated,
-            transcript: d.transcript,
-        })
-        .map_err(|e| self.failure(e))
+        doit.map_err(|e| self.failure(e))
     }
 }
 

@@ -557,3 +557,48 @@ fn bad_arguments_are_invalid_params_naming_the_problem() {
         );
     }
 }
+
+/// `acme_db` as a vendor shipped it against `gemstone:mcp@0.1.0`
+/// (committed, never rebuilt: `host/test-plugins/fixtures/README.md`)
+/// loads on today's host and answers its reports as today's build does.
+#[test]
+fn the_build_against_0_1_0_answers_as_today_s() {
+    let bytes = std::fs::read(gs_test_plugins::ACME_DB_0_1_0).unwrap();
+    let has = |s: &str| bytes.windows(s.len()).any(|w| w == s.as_bytes());
+    assert!(has("gemstone:mcp/image@0.1.0"));
+    assert!(!has("@0.1.1"), "the fixture must be the 0.1.0 build");
+    let old = load(
+        gs_test_plugins::ACME_DB_0_1_0,
+        Grants::from_names(&["image:read", "image:execute"]).unwrap(),
+        Limits::default(),
+    );
+    let names = |t: &WasmToolset| -> Vec<String> {
+        t.info().tools.iter().map(|d| d.name.clone()).collect()
+    };
+    assert_eq!(names(&old), names(acme()));
+    let img = acme_image();
+    let calls = [
+        ("acme_schema", json!({})),
+        (
+            "acme_query",
+            json!({"report": "customerOrders", "customer": "Wile E. Coyote"}),
+        ),
+        ("acme_query", json!({"report": "lowStock"})),
+        ("acme_query", json!({"report": "sales"})),
+        (
+            "acme_query",
+            json!({"report": "customerOrders", "customer": "Nobody"}),
+        ),
+    ];
+    for (tool, args) in calls {
+        let then = old.open_session().call_value(tool, &args, &img.ctx(false));
+        let now = call_acme(&img.ctx(false), tool, args.clone());
+        match (then, now) {
+            (Ok(a), Ok(b)) => assert_eq!(a.structured, b.structured, "{tool} {args}"),
+            (Err(a), Err(b)) => {
+                assert_eq!((a.kind, a.message), (b.kind, b.message), "{tool} {args}")
+            }
+            (a, b) => panic!("{tool} {args}: the 0.1.0 build {a:?}, today's {b:?}"),
+        }
+    }
+}

@@ -25,7 +25,8 @@
 //! words it `contains`, and the exact `details` (absent means none). The
 //! operations are the probe's tools: `implementors`, `senders`,
 //! `references` (each with `limit`), `search_source` (`text`,
-//! `ignoreCase`, `dictionary`, `limit`), `execute`, `compile_method` and
+//! `ignoreCase`, `dictionary`, `limit`), `search_source_lines` (those and
+//! `className`), `execute`, `evaluate`, `compile_method` and
 //! `define_class`. The direct path applies the kernel-class guard as the
 //! built-in tools do, with their words.
 
@@ -76,8 +77,31 @@ fn direct(op: &str, args: &Value, ctx: &CallContext) -> Result<Value, ToolError>
                 text: &text("text"),
                 ignore_case: args["ignoreCase"].as_bool().unwrap_or(false),
                 dictionary: args["dictionary"].as_str(),
+                class_name: None,
             };
             Ok(page(image.search_source(&search, limit)?))
+        }
+        "search_source_lines" => {
+            let search = gs_toolset::SourceSearch {
+                text: &text("text"),
+                ignore_case: args["ignoreCase"].as_bool().unwrap_or(false),
+                dictionary: args["dictionary"].as_str(),
+                class_name: args["className"].as_str(),
+            };
+            let found = image.search_source(&search, limit)?;
+            let mut matches = Vec::new();
+            for m in &found.methods {
+                let source = image.method_source(&m.class_name, m.meta, &m.selector)?;
+                matches.push(json!({"method": method(m), "lines": search.lines_in(&source)}));
+            }
+            Ok(json!({"total": found.total, "matches": matches}))
+        }
+        "evaluate" => {
+            let d = image.execute(&text("code"), &ctx.cancel)?;
+            Ok(
+                json!({"className": d.class_name, "printString": d.print_string,
+                      "truncated": d.truncated, "transcript": d.transcript}),
+            )
         }
         "execute" => {
             let d = image.execute(&text("code"), &ctx.cancel)?;

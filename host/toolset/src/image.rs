@@ -59,6 +59,37 @@ pub struct SourceSearch<'a> {
     pub ignore_case: bool,
     /// Only classes whose home is this symbol dictionary, if given.
     pub dictionary: Option<&'a str>,
+    /// Only the methods of this class (both sides), if given; an unknown
+    /// class is `notFound`.
+    pub class_name: Option<&'a str>,
+}
+
+impl SourceSearch<'_> {
+    /// The 1-based numbers of the lines of `source` where the text starts,
+    /// matched as the search matches (ASCII letters in either case when
+    /// `ignore_case`), each once, in order.
+    pub fn lines_in(&self, source: &str) -> Vec<u32> {
+        if self.text.is_empty() {
+            return Vec::new();
+        }
+        let fold = |s: &str| {
+            if self.ignore_case {
+                s.to_ascii_lowercase()
+            } else {
+                s.to_string()
+            }
+        };
+        let (haystack, needle) = (fold(source), fold(self.text));
+        let mut lines: Vec<u32> = haystack
+            .match_indices(&needle)
+            .map(|(at, _)| {
+                let newlines = haystack.as_bytes()[..at].iter().filter(|&&b| b == b'\n');
+                u32::try_from(newlines.count() + 1).unwrap_or(u32::MAX)
+            })
+            .collect();
+        lines.dedup();
+        lines
+    }
 }
 
 /// One binding of a symbol dictionary.
@@ -121,6 +152,9 @@ pub struct Doit {
     pub truncated: bool,
     /// What it wrote to the Transcript.
     pub transcript: String,
+    /// The name of its last statement's value's class (`SmallInteger`;
+    /// `Object class` for a metaclass).
+    pub class_name: String,
 }
 
 /// What a commit did.

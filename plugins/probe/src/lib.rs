@@ -1,4 +1,5 @@
-//! `probe`: one tool per image host function of `gemstone:mcp@0.1.1`, each
+//! `probe`: one tool per image host function of `gemstone:mcp@0.1.1` and
+//! later (`search-source-lines` and `evaluate` of 0.1.4), each
 //! answering the host's answer as structured JSON and passing the host's
 //! failure on unchanged. The toolset host's case list
 //! (`host/toolset-host/tests/image_cases/`) runs through it, so what a
@@ -92,6 +93,43 @@ fn search_source(a: Search) -> Result<Output, Error> {
     )?)
 }
 
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LineSearch {
+    text: String,
+    #[serde(default)]
+    ignore_case: bool,
+    dictionary: Option<String>,
+    class_name: Option<String>,
+    limit: u32,
+}
+
+fn search_source_lines(a: LineSearch) -> Result<Output, Error> {
+    let p = image::search_source_lines(
+        &a.text,
+        a.ignore_case,
+        a.dictionary.as_deref(),
+        a.class_name.as_deref(),
+        a.limit,
+    )?;
+    let matches: Vec<Value> = p
+        .matches
+        .iter()
+        .map(|m| json!({"method": method(&m.method), "lines": m.lines}))
+        .collect();
+    Output::json(&json!({"total": p.total, "matches": matches}))
+}
+
+fn evaluate(a: Code) -> Result<Output, Error> {
+    let e = execution::evaluate(&a.code)?;
+    Output::json(&json!({
+        "className": e.class_name,
+        "printString": e.print_string,
+        "truncated": e.truncated,
+        "transcript": e.transcript,
+    }))
+}
+
 fn execute(a: Code) -> Result<Output, Error> {
     let d = execution::execute_detailed(&a.code)?;
     Output::json(&json!({
@@ -163,6 +201,27 @@ fn toolset() -> Toolset {
                         .optional("dictionary", Schema::string())
                         .required("limit", Schema::integer()),
                 )
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new(
+                "search_source_lines",
+                "search-source-lines",
+                search_source_lines,
+            )
+            .input(
+                Schema::object()
+                    .required("text", Schema::string())
+                    .optional("ignoreCase", Schema::boolean())
+                    .optional("dictionary", Schema::string())
+                    .optional("className", Schema::string())
+                    .required("limit", Schema::integer()),
+            )
+            .read_only_safe(),
+        )
+        .tool(
+            Tool::new("evaluate", "evaluate", evaluate)
+                .input(Schema::object().required("code", Schema::string()))
                 .read_only_safe(),
         )
         .tool(
