@@ -118,12 +118,7 @@ fn any_character_and_any_size_cross() {
 fn a_cancelled_call_is_broken_and_the_session_goes_on() {
     let running = common::start();
     let s = running.stone.login(None).unwrap();
-    let cancel = CancelToken::new();
-    let stopper = cancel.clone();
-    let t = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(200));
-        stopper.cancel();
-    });
+    let (cancel, t) = common::cancel_after(Duration::from_millis(200));
     let started = Instant::now();
     let e = s.execute("[true] whileTrue: [3 + 4]", &cancel).unwrap_err();
     t.join().unwrap();

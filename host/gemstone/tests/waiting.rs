@@ -76,12 +76,7 @@ fn outside_a_runtime_the_backend_leaves_the_doit_to_a_thread() {
 fn a_cancelled_waiting_doit_is_broken_and_the_session_goes_on() {
     let running = common::start();
     let s = running.stone.login(None).unwrap();
-    let cancel = CancelToken::new();
-    let stopper = cancel.clone();
-    let t = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(200));
-        stopper.cancel();
-    });
+    let (cancel, t) = common::cancel_after(Duration::from_millis(200));
     let started = Instant::now();
     let e = waiting(&s, "[true] whileTrue: [3 + 4]", &cancel).unwrap_err();
     t.join().unwrap();

@@ -270,11 +270,7 @@ impl CallContext {
             return runtime
                 .spawn_blocking(move || job(&ctx))
                 .await
-                .map_err(|_| {
-                    ToolError::other(
-                        "the image call failed unexpectedly (it panicked); the session goes on",
-                    )
-                })?;
+                .map_err(|_| crate::worker::image_call_panicked())?;
         }
         self.worker.run(move || job(&ctx)).await?
     }

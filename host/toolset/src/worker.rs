@@ -25,6 +25,11 @@ use crate::ToolError;
 
 type Job = Box<dyn FnOnce() + Send>;
 
+/// The error of an image call that panicked, wherever it ran.
+pub(crate) fn image_call_panicked() -> ToolError {
+    ToolError::other("the image call failed unexpectedly (it panicked); the session goes on")
+}
+
 /// One session's image worker. Clones share the thread; it ends when the
 /// last clone is dropped and its last job has run.
 #[derive(Clone)]
@@ -84,11 +89,7 @@ impl ImageWorker {
         self.submit(Box::new(move || {
             let _ = tx.send(job());
         }))?;
-        rx.await.map_err(|_| {
-            ToolError::other(
-                "the image call failed unexpectedly (it panicked); the session goes on",
-            )
-        })
+        rx.await.map_err(|_| image_call_panicked())
     }
 
     /// Runs the future `call` to its end on the worker's thread and answers

@@ -121,3 +121,16 @@ fn backend(name: &str) -> Stone {
     })
     .expect("the backend opens the library")
 }
+
+/// A token a thread cancels after `delay`, and that thread.
+pub fn cancel_after(
+    delay: std::time::Duration,
+) -> (gs_toolset::CancelToken, std::thread::JoinHandle<()>) {
+    let cancel = gs_toolset::CancelToken::new();
+    let stopper = cancel.clone();
+    let thread = std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        stopper.cancel();
+    });
+    (cancel, thread)
+}
