@@ -400,10 +400,27 @@ impl StdioServer {
     }
 
     fn ask(&mut self, msg: Value) -> Value {
+        self.send(msg);
+        self.read()
+    }
+
+    fn send(&mut self, msg: Value) {
         writeln!(self.stdin, "{msg}").unwrap();
+    }
+
+    fn read(&mut self) -> Value {
         let mut line = String::new();
         self.stdout.read_line(&mut line).unwrap();
         serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
+    }
+
+    /// A tool call at revision 2026-07-28 (no session; `_meta` on the
+    /// request).
+    fn call_stateless(&mut self, id: u64, tool: &str, arguments: Value) -> Value {
+        self.ask(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": tool, "arguments": arguments, "_meta": stateless_meta()}}),
+        )
     }
 
     fn initialize(&mut self) -> Value {
@@ -451,6 +468,102 @@ fn stdio_serves_one_client_and_keeps_stdout_for_protocol() {
     assert_eq!(r["result"]["isError"], false, "{r}");
     let r = server.ask(json!([1]));
     assert_eq!(r["error"]["code"], -32600);
+    assert!(server.finish());
+}
+
+fn stateless_meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    })
+}
+
+/// A client of revision 2026-07-28 over stdio, with no `initialize`: it
+/// keeps an image session by handle, and a `subscriptions/listen` on the
+/// same pipe hears of that session's commit until the client cancels it.
+#[test]
+fn a_stateless_stdio_client_keeps_a_session_by_handle_and_listens_for_its_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("builtin.toml");
+    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
+    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
+    let opened = server.call_stateless(1, "open_session", json!({}));
+    assert_eq!(opened["result"]["resultType"], "complete", "{opened}");
+    let handle = opened["result"]["structuredContent"]["session"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let defined = server.call_stateless(
+        2,
+        "execute_code",
+        json!({"session": handle, "code": "Object subclass: 'StdioProbe' instVarNames: #() \
+            classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals \
+            options: #()"}),
+    );
+    assert_eq!(defined["result"]["isError"], false, "{defined}");
+
+    let uri = "gemstone://method/StdioProbe/instance/probe";
+    let ack = server.ask(
+        json!({"jsonrpc": "2.0", "id": 10, "method": "subscriptions/listen",
+        "params": {"_meta": stateless_meta(),
+                   "notifications": {"resourceSubscriptions": [uri]}}}),
+    );
+    assert_eq!(
+        ack["method"], "notifications/subscriptions/acknowledged",
+        "{ack}"
+    );
+    assert_eq!(
+        ack["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+        10
+    );
+    assert_eq!(
+        ack["params"]["notifications"]["resourceSubscriptions"],
+        json!([uri])
+    );
+
+    // The compile commits at once: its answer and the update arrive in
+    // either order.
+    server.send(
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+        "name": "compile_method", "_meta": stateless_meta(),
+        "arguments": {"session": handle, "className": "StdioProbe", "source": "probe ^42"}}}),
+    );
+    let (mut compiled, mut updated) = (None, None);
+    while compiled.is_none() || updated.is_none() {
+        let line = server.read();
+        if line["id"] == 3 {
+            compiled = Some(line);
+        } else {
+            updated = Some(line);
+        }
+    }
+    let compiled = compiled.unwrap();
+    assert_eq!(compiled["result"]["isError"], false, "{compiled}");
+    let updated = updated.unwrap();
+    assert_eq!(
+        updated["method"], "notifications/resources/updated",
+        "{updated}"
+    );
+    assert_eq!(updated["params"]["uri"], uri);
+    assert_eq!(
+        updated["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+        10
+    );
+
+    // Cancelled, the subscription says nothing more: the next change's
+    // answer is the next line.
+    server.send(
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                       "params": {"requestId": 10}}),
+    );
+    let recompiled = server.call_stateless(
+        5,
+        "compile_method",
+        json!({"session": handle, "className": "StdioProbe", "source": "probe ^43"}),
+    );
+    assert_eq!(recompiled["id"], 5, "{recompiled}");
+    let closed = server.call_stateless(7, "close_session", json!({"session": handle}));
+    assert_eq!(closed["result"]["isError"], false, "{closed}");
     assert!(server.finish());
 }
 

@@ -25,18 +25,14 @@ use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
+use crate::notifications::Out;
 use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
 use crate::tls::Tls;
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
 mod gates;
-mod handles;
-mod listen;
 mod stateless;
 use gates::{accepts, content_type_refusal, refused, session_gate};
-pub use stateless::{
-    HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
-};
 
 // The MCP headers, as names made once: a name given as text is parsed
 // and checked again at every lookup.
@@ -56,14 +52,6 @@ pub enum ResponseBody {
     Stream(SseStream),
     /// A POSTed call's notifications, then its answer.
     Call(CallStream),
-}
-
-/// What a POSTed call sends back, in order.
-enum Out {
-    /// A notification emitted during the call.
-    Note(Value),
-    /// The call's answer (`None`: cancelled, no answer).
-    Done(Option<Answer>),
 }
 
 /// The SSE answer to one POSTed call: its notifications as they come, then
@@ -538,14 +526,7 @@ fn get(
         session,
         generation,
     };
-    let mut r = Response::new(ResponseBody::Stream(stream));
-    let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    r
+    event_stream(ResponseBody::Stream(stream))
 }
 
 async fn post(
@@ -754,7 +735,12 @@ where
         }
     }
     let stream = CallStream::new(first, out_rx);
-    let mut r = Response::new(ResponseBody::Call(stream));
+    event_stream(ResponseBody::Call(stream))
+}
+
+/// A response whose body is an SSE stream.
+fn event_stream(body: ResponseBody) -> Response<ResponseBody> {
+    let mut r = Response::new(body);
     let h = r.headers_mut();
     h.insert(
         header::CONTENT_TYPE,

@@ -34,13 +34,16 @@
 //! their defaults), `session` (the session record and its outbox),
 //! `dispatch` (answering what a client sends), `lifetime` (opening,
 //! closing and reaping sessions), `notifications` (what the server sends
-//! unasked), and the transports `http` (with its gates in `http/gates.rs`)
-//! and `stdio`.
+//! unasked), `modern` (revision 2026-07-28, the stateless era, whatever
+//! the transport), and the transports `http` (with its gates in
+//! `http/gates.rs` and its stateless binding in `http/stateless.rs`) and
+//! `stdio` (both eras).
 
 mod dispatch;
 mod http;
 mod input;
 mod lifetime;
+mod modern;
 mod notifications;
 mod offers;
 mod outbound;
@@ -61,11 +64,11 @@ use gs_auth::Authenticator;
 use gs_broker::Broker;
 
 pub use dispatch::TOOLS_PAGE;
-pub use http::{
-    HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
-    serve, serve_tls,
-};
+pub use http::{serve, serve_tls};
 pub use lifetime::OpenRefused;
+pub use modern::{
+    HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
+};
 pub use notifications::{NoteSink, ServerRequest};
 pub use offers::{MAX_SUBSCRIPTIONS, RESOURCE_NOT_FOUND, RESOURCES_PAGE};
 pub use outbound::{

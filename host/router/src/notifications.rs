@@ -17,6 +17,16 @@ use serde_json::{Map, Value, json};
 use crate::outbound::{self, Pending, Queued};
 use crate::{ClientAnswer, Router, SendRefused, Session};
 
+/// What a request sends back on its own channel, in order: the
+/// notifications it emits, then its answer.
+#[derive(Debug)]
+pub(crate) enum Out {
+    /// A notification emitted during the request.
+    Note(Value),
+    /// The answer (`None`: cancelled, no answer).
+    Done(Option<crate::protocol::Answer>),
+}
+
 /// A request the server sent its client, awaiting the answer.
 #[derive(Debug)]
 pub struct ServerRequest {

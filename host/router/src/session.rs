@@ -45,7 +45,7 @@ pub struct Session {
     pub(crate) created: Instant,
     pub(crate) state: Mutex<SessionState>,
     /// Taken by each stateless request served in a kept session (see
-    /// `http/handles.rs`) for as long as it runs, so that the request's
+    /// `modern/handles.rs`) for as long as it runs, so that the request's
     /// own state (its client capabilities, its input round) is not
     /// another's.
     pub(crate) turn: tokio::sync::Mutex<()>,

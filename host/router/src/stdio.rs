@@ -1,23 +1,38 @@
 //! The stdio transport: one client, one JSON-RPC message per line in and
-//! out. Requests run on their own tasks so a `notifications/cancelled` read
-//! while a call runs can stop it; answers are written whole, one per line,
-//! in the order they complete. What the server sends first (its requests
-//! and notifications, from the session's outbox) goes to the same writer,
-//! standard output being the client's one stream. Nothing but protocol
-//! goes to the writer (logs go to stderr).
+//! out, in either era of the protocol.
+//!
+//! - **Session era** (2025-06-18, 2025-11-25): the session opens at
+//!   `initialize` (or at the first request of a client that skips it) and
+//!   closes at the end of input. What the server sends first (its requests
+//!   and notifications, from the session's outbox) goes to the same
+//!   writer, standard output being the client's one stream.
+//! - **Stateless era** (2026-07-28): until a session has opened, a request
+//!   whose `_meta` names a version other than a legacy one, or a
+//!   `server/discover`, is served as `crate::modern` serves every
+//!   stateless request: each in an image session of its own (or a kept one
+//!   named by handle), its notifications as lines before its answer, a
+//!   `subscriptions/listen` as notifications stamped with its id until the
+//!   client cancels it. The server sends no requests of its own.
+//!
+//! Requests run on their own tasks, so a `notifications/cancelled` read
+//! while a call runs can stop it; a cancelled request gets no further
+//! line. Answers are written whole, one per line, in the order they
+//! complete. Nothing but protocol goes to the writer (logs go to stderr).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::task::Poll;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 
-use crate::protocol::{self, Answer, Message};
+use crate::modern::{self, Requester, Routed, Stateless};
+use crate::notifications::Out;
+use crate::protocol::{self, Answer, Message, SUPPORTED_VERSIONS};
 use crate::{Drained, NoteSink, OpenRefused, Router, Session, outbound};
 
 /// Serves one client reading `input` and writing `output` until `input`
-/// ends. The session opens at `initialize` (or at the first request, for a
-/// client that skips it) and closes at the end.
+/// ends.
 pub async fn serve_stdio<R, W>(router: Arc<Router>, input: R, output: W) -> std::io::Result<()>
 where
     R: AsyncBufRead + Unpin,
@@ -33,18 +48,10 @@ where
         }
         Ok::<_, std::io::Error>(())
     });
-    let raw = tx.clone();
-    let send_answer = {
-        let tx = tx.clone();
-        move |a: Answer| {
-            let _ = tx.send(a.into_json());
-        }
-    };
-    let send = move |v: &Value| {
-        let _ = tx.send(serde_json::to_vec(v).unwrap_or_default());
-    };
+    let out = Writer(tx);
     let mut outbox: Option<tokio::task::JoinHandle<()>> = None;
     let mut session: Option<Arc<Session>> = None;
+    let flights = Flights::default();
     let mut lines = input.lines();
     let mut tasks = Vec::new();
     while let Some(line) = lines.next_line().await? {
@@ -60,39 +67,10 @@ where
         let message = match protocol::parse(line.as_bytes()) {
             Ok(m) => m,
             Err(r) => {
-                send_answer(protocol::error(&r.id, r.code, &r.message));
+                out.answer(protocol::error(&r.id, r.code, &r.message));
                 continue;
             }
         };
-        let needs_session = matches!(message, Message::Request { .. });
-        if needs_session && session.is_none() {
-            match router.open_session(None).await {
-                Ok(s) => {
-                    outbox = Some(tokio::spawn(drain_outbox(
-                        router.clone(),
-                        s.clone(),
-                        raw.clone(),
-                    )));
-                    session = Some(s);
-                }
-                Err(e) => {
-                    let why = match e {
-                        OpenRefused::Failed(why) => why,
-                        OpenRefused::ServerFull(_) | OpenRefused::CallerFull(..) => {
-                            "the server is full".into()
-                        }
-                    };
-                    if let Message::Request { id, .. } = &message {
-                        send_answer(protocol::error(
-                            id,
-                            protocol::INTERNAL_ERROR,
-                            &format!("the session could not be opened: {why}"),
-                        ));
-                    }
-                    continue;
-                }
-            }
-        }
         match message {
             Message::Request {
                 id,
@@ -100,41 +78,67 @@ where
                 params,
                 arguments,
             } => {
-                let Some(s) = session.clone() else { continue };
-                let router = router.clone();
-                let send = send.clone();
-                let send_answer = send_answer.clone();
-                let notes = NoteSink::default();
-                let sink = notes.clone();
-                tasks.push(tokio::spawn(async move {
-                    let call =
-                        router.handle_request(&s, id, &method, params, arguments, Some(sink));
-                    tokio::pin!(call);
-                    // Notifications go out as they come, and all of them
-                    // before the answer they belong to.
-                    loop {
-                        tokio::select! {
-                            biased;
-                            n = notes.recv() => send(&n),
-                            answer = &mut call => {
-                                while let Some(n) = notes.try_recv() {
-                                    send(&n);
-                                }
-                                if let Some(answer) = answer {
-                                    send_answer(answer);
-                                }
-                                break;
+                if session.is_none() && is_stateless(&method, params.as_ref()) {
+                    let request = Stateless {
+                        id,
+                        method,
+                        params: params.unwrap_or_default(),
+                        arguments,
+                        notes: None,
+                    };
+                    let flight = flights.start(&request.id);
+                    let (router, out, flights) = (router.clone(), out.clone(), flights.clone());
+                    tasks.push(tokio::spawn(async move {
+                        let key = request.id.to_string();
+                        serve_stateless(&router, &flights, &flight, &out, request).await;
+                        flights.end(&key);
+                    }));
+                } else {
+                    let s = match &session {
+                        Some(s) => s.clone(),
+                        None => match router.open_session(None).await {
+                            Ok(s) => {
+                                outbox = Some(tokio::spawn(drain_outbox(
+                                    router.clone(),
+                                    s.clone(),
+                                    out.0.clone(),
+                                )));
+                                session = Some(s.clone());
+                                s
                             }
+                            Err(e) => {
+                                out.answer(open_failed(&id, e));
+                                continue;
+                            }
+                        },
+                    };
+                    let (router, out) = (router.clone(), out.clone());
+                    tasks.push(tokio::spawn(async move {
+                        let notes = NoteSink::default();
+                        let call = router.handle_request(
+                            &s,
+                            id,
+                            &method,
+                            params,
+                            arguments,
+                            Some(notes.clone()),
+                        );
+                        if let Some(answer) = out.relay(call, &notes, || false).await {
+                            out.answer(answer);
                         }
-                    }
-                }));
-            }
-            Message::Notification { method, params } => {
-                if let Some(s) = &session {
-                    router.handle_notification(s, &method, params.as_ref());
+                    }));
                 }
             }
+            Message::Notification { method, params } => match &session {
+                Some(s) => router.handle_notification(s, &method, params.as_ref()),
+                None if method == "notifications/cancelled" => {
+                    flights.cancel(&router, params.as_ref());
+                }
+                None => {}
+            },
             Message::Response { id, outcome } => {
+                // A stateless client sends no responses (the server asks
+                // nothing of it); only a session's can settle anything.
                 if let Some(s) = &session {
                     router.handle_response(s, &id, outcome);
                 }
@@ -142,6 +146,8 @@ where
         }
         tasks.retain(|t| !t.is_finished());
     }
+    // End of input: subscriptions end; calls in flight are answered.
+    flights.cancel_listens();
     for t in tasks {
         let _ = t.await;
     }
@@ -151,8 +157,262 @@ where
     if let Some(o) = outbox {
         let _ = o.await;
     }
-    drop((send, send_answer, raw));
+    drop(out);
     writer.await.unwrap_or(Ok(()))
+}
+
+/// True when a request with no session open belongs to the stateless era:
+/// `server/discover` (the revision's probe), or a request whose `_meta`
+/// names a protocol version that is not a session-era one (a version this
+/// server does not know is refused in the stateless era's form).
+fn is_stateless(method: &str, params: Option<&Map<String, Value>>) -> bool {
+    method == "server/discover"
+        || modern::requested_version(params).is_some_and(|v| !SUPPORTED_VERSIONS.contains(&v))
+}
+
+/// The answer when no session could be opened for a session-era request.
+fn open_failed(id: &Value, e: OpenRefused) -> Answer {
+    let why = match e {
+        OpenRefused::Failed(why) => why,
+        OpenRefused::ServerFull(_) | OpenRefused::CallerFull(..) => "the server is full".into(),
+    };
+    protocol::error(
+        id,
+        protocol::INTERNAL_ERROR,
+        &format!("the session could not be opened: {why}"),
+    )
+}
+
+/// Serves one stateless request: checked, routed, then its notifications
+/// and answer written, unless the client cancels it first.
+async fn serve_stateless(
+    router: &Arc<Router>,
+    flights: &Flights,
+    flight: &Flight,
+    out: &Writer,
+    request: Stateless,
+) {
+    let checked = modern::check_meta(&request.id, &request.params)
+        .and_then(|version| modern::check_version(&request.id, version));
+    if let Err(refusal) = checked {
+        out.answer(refusal.answer);
+        return;
+    }
+    let method = request.method.clone();
+    let notes = NoteSink::default();
+    let request = Stateless {
+        notes: Some(notes.clone()),
+        ..request
+    };
+    let routed = match modern::route(router, &Requester::default(), request).await {
+        Ok(routed) => routed,
+        Err(refusal) => {
+            if !flight.cancelled() {
+                out.answer(refusal.answer);
+            }
+            return;
+        }
+    };
+    let answer = match routed {
+        Routed::Answered(answer) => Some(answer),
+        Routed::Listen(request) => return listen(router, flights, flight, out, request).await,
+        Routed::Call { session, served } => {
+            if !flight.runs_in(session) {
+                return;
+            }
+            out.relay(served, &notes, || flight.cancelled()).await
+        }
+    };
+    if let Some(answer) = answer.filter(|_| !flight.cancelled()) {
+        out.answer(modern::shaped(router, &method, false, answer).1);
+    }
+}
+
+/// Serves `subscriptions/listen`: its acknowledgement, then its
+/// notifications until the client cancels it or the server ends it.
+async fn listen(
+    router: &Arc<Router>,
+    flights: &Flights,
+    flight: &Flight,
+    out: &Writer,
+    request: Stateless,
+) {
+    if !flights.listening(flight) {
+        return;
+    }
+    let mut subscription = match modern::listen::open(router, request.id, &request.params, None) {
+        Ok(s) => s,
+        Err(refusal) => {
+            out.answer(refusal.answer);
+            return;
+        }
+    };
+    out.note(&subscription.ack);
+    loop {
+        tokio::select! {
+            biased;
+            () = flight.stop.notified() => return,
+            next = subscription.out.recv() => match next {
+                Some(Out::Note(n)) => out.note(&n),
+                Some(Out::Done(answer)) => {
+                    if let Some(a) = answer {
+                        out.answer(a);
+                    }
+                    return;
+                }
+                None => return,
+            },
+        }
+    }
+}
+
+/// The line writer, shared by every request's task.
+#[derive(Clone)]
+struct Writer(tokio::sync::mpsc::UnboundedSender<Vec<u8>>);
+
+impl Writer {
+    fn answer(&self, answer: Answer) {
+        let _ = self.0.send(answer.into_json());
+    }
+
+    fn note(&self, note: &Value) {
+        let _ = self.0.send(serde_json::to_vec(note).unwrap_or_default());
+    }
+
+    /// Runs `call`, writing its notifications as they come and all of them
+    /// before its answer, which it returns; once `cancelled` says so, none.
+    async fn relay<C>(
+        &self,
+        call: C,
+        notes: &NoteSink,
+        cancelled: impl Fn() -> bool,
+    ) -> Option<Answer>
+    where
+        C: std::future::Future<Output = Option<Answer>>,
+    {
+        tokio::pin!(call);
+        loop {
+            tokio::select! {
+                biased;
+                n = notes.recv() => if !cancelled() { self.note(&n) },
+                answer = &mut call => {
+                    while let Some(n) = notes.try_recv() {
+                        if !cancelled() {
+                            self.note(&n);
+                        }
+                    }
+                    return answer;
+                }
+            }
+        }
+    }
+}
+
+/// A stateless request in flight, as its cancellation finds it.
+#[derive(Default)]
+struct Flight {
+    state: Mutex<FlightState>,
+    /// Wakes a subscription to end it.
+    stop: tokio::sync::Notify,
+}
+
+#[derive(Default)]
+struct FlightState {
+    cancelled: bool,
+    /// The image session its call runs in, once routed.
+    session: Option<Arc<Session>>,
+    /// True for an open subscription, which only cancellation or the end
+    /// of input ends.
+    listening: bool,
+}
+
+impl Flight {
+    fn state(&self) -> std::sync::MutexGuard<'_, FlightState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn cancelled(&self) -> bool {
+        self.state().cancelled
+    }
+
+    /// Records the session the call runs in; false if the request was
+    /// cancelled already, when the call is not to run.
+    fn runs_in(&self, session: Arc<Session>) -> bool {
+        let mut st = self.state();
+        st.session = Some(session);
+        !st.cancelled
+    }
+}
+
+/// The stateless requests in flight on one stdio connection, by id.
+#[derive(Clone, Default)]
+struct Flights(Arc<Mutex<FlightTable>>);
+
+#[derive(Default)]
+struct FlightTable {
+    by_id: HashMap<String, Arc<Flight>>,
+    /// Input has ended: no subscription starts.
+    closed: bool,
+}
+
+impl Flights {
+    fn table(&self) -> std::sync::MutexGuard<'_, FlightTable> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn start(&self, id: &Value) -> Arc<Flight> {
+        let flight = Arc::new(Flight::default());
+        self.table().by_id.insert(id.to_string(), flight.clone());
+        flight
+    }
+
+    fn end(&self, key: &str) {
+        self.table().by_id.remove(key);
+    }
+
+    /// Marks `flight` as a subscription; false once input has ended or
+    /// the request was cancelled, when it is not to start.
+    fn listening(&self, flight: &Flight) -> bool {
+        let table = self.table();
+        let mut st = flight.state();
+        st.listening = true;
+        !table.closed && !st.cancelled
+    }
+
+    /// `notifications/cancelled`: the named request writes nothing more; a
+    /// call is stopped in its session as a session's call is (soft break,
+    /// hard break, then the session ends), a subscription ends.
+    fn cancel(&self, router: &Arc<Router>, params: Option<&Map<String, Value>>) {
+        let Some(id) = params.and_then(|p| p.get("requestId")) else {
+            return;
+        };
+        let Some(flight) = self.table().by_id.get(&id.to_string()).cloned() else {
+            return;
+        };
+        let session = {
+            let mut st = flight.state();
+            st.cancelled = true;
+            st.session.clone()
+        };
+        flight.stop.notify_one();
+        if let Some(session) = session {
+            router.handle_notification(&session, "notifications/cancelled", params);
+        }
+    }
+
+    /// Ends every subscription, and starts none (the client closed its
+    /// input).
+    fn cancel_listens(&self) {
+        let mut table = self.table();
+        table.closed = true;
+        for flight in table.by_id.values() {
+            let mut st = flight.state();
+            if st.listening {
+                st.cancelled = true;
+                flight.stop.notify_one();
+            }
+        }
+    }
 }
 
 /// Writes the session's outbox to the client, one message per line, until

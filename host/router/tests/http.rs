@@ -9,14 +9,6 @@ use common::*;
 use gs_router::{HttpSettings, SessionLifetime};
 use serde_json::{Value, json};
 
-fn rt() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 #[test]
 fn initialize_opens_a_session_and_negotiates_the_revision() {
     rt().block_on(async {

@@ -12,14 +12,6 @@ use gs_router::SessionLifetime;
 use gs_router::{ClientAnswer, OUTBOX_CAP, PENDING_CAP, SendRefused};
 use serde_json::json;
 
-fn rt() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 #[test]
 fn a_full_outbox_drops_the_oldest_message_not_the_newest() {
     rt().block_on(async {

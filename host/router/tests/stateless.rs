@@ -6,14 +6,6 @@ mod common;
 use common::*;
 use serde_json::{Value, json};
 
-fn rt() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
 const V: &str = "2026-07-28";
 
 fn meta() -> Value {

@@ -1,6 +1,9 @@
-//! The stdio transport over a pipe: what the server sends first reaches the
-//! client as lines on the same output, and the client's answer, written as
-//! a line, settles the server's request.
+//! The stdio transport over a pipe, in both eras: in a session, what the
+//! server sends first reaches the client as lines on the same output, and
+//! the client's answer, written as a line, settles the server's request;
+//! at revision 2026-07-28, each request is served on its own, its
+//! notifications as lines before its answer, and `notifications/cancelled`
+//! stops it with no further line.
 
 mod common;
 
@@ -62,6 +65,267 @@ fn server_requests_travel_over_stdio_and_the_answer_line_settles_them() {
         // End of input ends the session and the transport.
         drop(client_in);
         served.await.unwrap().unwrap();
+        assert_eq!(s.router.session_count(), 0);
+    });
+}
+
+/// A client on the other end of a stdio pipe.
+struct Pipe {
+    input: tokio::io::DuplexStream,
+    lines: tokio::io::Lines<BufReader<tokio::io::DuplexStream>>,
+    served: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Pipe {
+    fn open(router: std::sync::Arc<gs_router::Router>) -> Pipe {
+        let (input, server_in) = tokio::io::duplex(1 << 16);
+        let (server_out, client_out) = tokio::io::duplex(1 << 16);
+        let served = tokio::spawn(gs_router::serve_stdio(
+            router,
+            BufReader::new(server_in),
+            server_out,
+        ));
+        Pipe {
+            input,
+            lines: BufReader::new(client_out).lines(),
+            served,
+        }
+    }
+
+    async fn send(&mut self, message: Value) {
+        self.input
+            .write_all(format!("{message}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+
+    async fn read(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
+            .await
+            .expect("a line within 10 s")
+            .unwrap()
+            .expect("the server's output is open");
+        serde_json::from_str(&line).unwrap()
+    }
+
+    /// A stateless request: `params` with the revision's `_meta`.
+    async fn ask(&mut self, id: i64, method: &str, params: Value) -> Value {
+        self.send(modern(id, method, params)).await;
+        self.read().await
+    }
+
+    /// Closes the input and waits for the server to finish.
+    async fn close(self) {
+        drop(self.input);
+        tokio::time::timeout(Duration::from_secs(10), self.served)
+            .await
+            .expect("the server ends within 10 s of its input")
+            .unwrap()
+            .unwrap();
+    }
+}
+
+fn stateless_meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    })
+}
+
+fn modern(id: i64, method: &str, mut params: Value) -> Value {
+    if params.get("_meta").is_none() {
+        params["_meta"] = stateless_meta();
+    }
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+}
+
+#[test]
+fn a_stateless_client_discovers_lists_and_calls_over_stdio_without_a_session() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let mut pipe = Pipe::open(s.router.clone());
+
+        let found = pipe.ask(1, "server/discover", json!({})).await;
+        let result = &found["result"];
+        assert_eq!(result["supportedVersions"][0], "2026-07-28", "{found}");
+        assert_eq!(result["resultType"], "complete");
+        assert_eq!(
+            result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+            "gs-mcp"
+        );
+        assert!(result["ttlMs"].is_u64(), "{found}");
+
+        let listed = pipe.ask(2, "tools/list", json!({})).await;
+        let names: Vec<&str> = listed["result"]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(names, sorted);
+        assert!(names.contains(&"open_session"), "{names:?}");
+
+        let called = pipe
+            .ask(
+                3,
+                "tools/call",
+                json!({"name": "list_classes", "arguments": {"dictionary": "Globals"}}),
+            )
+            .await;
+        assert_eq!(called["id"], 3);
+        assert_eq!(called["result"]["isError"], false, "{called}");
+        assert_eq!(called["result"]["resultType"], "complete");
+        assert_eq!(
+            s.router.session_count(),
+            0,
+            "no session outlives its request"
+        );
+
+        // A call with a log level and a progress token: its notifications
+        // come as lines before its answer.
+        let mut meta = stateless_meta();
+        meta["io.modelcontextprotocol/logLevel"] = json!("warning");
+        meta["progressToken"] = json!("p1");
+        pipe.send(modern(
+            4,
+            "tools/call",
+            json!({"name": "chatty", "_meta": meta}),
+        ))
+        .await;
+        let mut methods = Vec::new();
+        let answer = loop {
+            let line = pipe.read().await;
+            match line["method"].as_str() {
+                Some(m) => methods.push(m.to_string()),
+                None => break line,
+            }
+        };
+        assert_eq!(
+            methods,
+            [
+                "notifications/progress",
+                "notifications/message",
+                "notifications/progress"
+            ]
+        );
+        assert_eq!(answer["id"], 4);
+        assert_eq!(answer["result"]["resultType"], "complete", "{answer}");
+        pipe.close().await;
+        assert_eq!(s.router.session_count(), 0);
+    });
+}
+
+#[test]
+fn stateless_requests_over_stdio_are_refused_in_the_revisions_form() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let mut pipe = Pipe::open(s.router.clone());
+        let mut meta = stateless_meta();
+        meta["io.modelcontextprotocol/protocolVersion"] = json!("2099-01-01");
+        let r = pipe.ask(1, "tools/list", json!({"_meta": meta})).await;
+        assert_eq!(r["error"]["code"], -32022, "{r}");
+        assert_eq!(r["error"]["data"]["supported"][0], "2026-07-28");
+
+        let r = pipe
+            .ask(
+                2,
+                "server/discover",
+                json!({"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}),
+            )
+            .await;
+        assert_eq!(r["error"]["code"], -32602, "{r}");
+        assert!(
+            r["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("clientCapabilities"),
+            "{r}"
+        );
+
+        let r = pipe.ask(3, "ping", json!({})).await;
+        assert_eq!(r["error"]["code"], -32601, "{r}");
+        let r = pipe
+            .ask(4, "resources/read", json!({"uri": "nothing://here"}))
+            .await;
+        assert_eq!(r["id"], 4);
+        assert!(r["error"].is_object(), "{r}");
+        // Nothing above opened a session, so a session-era client could
+        // still begin here.
+        assert_eq!(s.router.session_count(), 0);
+        pipe.close().await;
+    });
+}
+
+#[test]
+fn a_cancelled_stateless_call_over_stdio_stops_and_writes_nothing_more() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let mut pipe = Pipe::open(s.router.clone());
+        pipe.send(modern(
+            1,
+            "tools/call",
+            json!({"name": "wait", "arguments": {"ms": 30_000}}),
+        ))
+        .await;
+        // The call runs in a session of its own.
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while s.router.session_count() == 0 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the call never started"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        pipe.send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                         "params": {"requestId": 1, "reason": "changed my mind"}}),
+        )
+        .await;
+        // The next line answers the next request: the cancelled one got
+        // none, and its session is gone.
+        let r = pipe.ask(2, "server/discover", json!({})).await;
+        assert_eq!(r["id"], 2, "{r}");
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while s.router.session_count() > 0 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the cancelled call's session stayed open"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let started = std::time::Instant::now();
+        pipe.close().await;
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the server waited for the cancelled call"
+        );
+    });
+}
+
+#[test]
+fn a_session_era_client_still_begins_with_initialize_over_stdio() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let mut pipe = Pipe::open(s.router.clone());
+        pipe.send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                         "params": {"protocolVersion": "2025-11-25", "capabilities": {}}}))
+            .await;
+        let init = pipe.read().await;
+        assert_eq!(init["result"]["protocolVersion"], "2025-11-25", "{init}");
+        assert_eq!(s.router.session_count(), 1);
+        pipe.send(json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}))
+            .await;
+        assert_eq!(pipe.read().await["result"], json!({}));
+        // In a session, results keep the session era's form.
+        pipe.send(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                         "params": {"name": "list_classes", "arguments": {}}}))
+            .await;
+        let r = pipe.read().await;
+        assert!(r["result"].get("resultType").is_none(), "{r}");
+        pipe.close().await;
         assert_eq!(s.router.session_count(), 0);
     });
 }

@@ -16,7 +16,10 @@ subscriptions/listen stream. Asserts what a user of the SDK sees:
     afterwards that the session was ended with DELETE: the server answered
     the DELETE 200 and now answers 404 to the old session id;
 - stdio, launching exactly the command line of tests/clients/mcp-stdio.json
-  (the configuration the README shows for Claude Code and the Inspector).
+  (the configuration the README shows for Claude Code and the Inspector):
+  as the SDK connects by default (it finds 2026-07-28 with
+  `server/discover`, kept session and subscriptions/listen included), then
+  in the session era.
 
 Usage: client_test.py REPO_ROOT HTTP_PORT   (scripts/clients.sh runs it).
 Exits non-zero with a message naming the failed expectation.
@@ -292,6 +295,16 @@ async def over_stdio(repo: Path) -> None:
     entry = config_server(repo, "mcp-stdio.json")
     params = StdioServerParameters(command=entry["command"], args=entry["args"], cwd=str(repo))
     async with Client(params, elicitation_callback=answer_elicitation) as client:
+        expect(
+            client.protocol_version == "2026-07-28",
+            f"stdio (2026-07-28): the SDK negotiated {client.protocol_version}, expected 2026-07-28",
+        )
+        await exercise(client, "stdio (2026-07-28)")
+    async with Client(params, mode="legacy", elicitation_callback=answer_elicitation) as client:
+        expect(
+            client.protocol_version == "2025-11-25",
+            f"stdio: the SDK negotiated {client.protocol_version}, expected 2025-11-25",
+        )
         await exercise(client, "stdio")
 
 

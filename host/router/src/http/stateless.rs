@@ -1,93 +1,32 @@
-//! Revision 2026-07-28 over Streamable HTTP: the stateless era, served on
-//! the same `/mcp` endpoint beside the legacy sessions.
+//! Revision 2026-07-28 over Streamable HTTP: the stateless era's HTTP
+//! binding, on the same `/mcp` endpoint as the legacy sessions.
 //!
 //! A POST without `Mcp-Session-Id` whose `MCP-Protocol-Version` header is
-//! not a legacy revision comes here ([`is_modern`]). Every request carries
-//! its own `_meta` (protocol version, client capabilities, client info);
-//! the routing headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`,
-//! and `Mcp-Param-*` for parameters a tool marks with `x-mcp-header`) must
-//! agree with the body. `server/discover` and `tools/list` are answered
-//! without an image session; every other method runs in a throwaway
-//! session opened under the same caps as a legacy session (and as the
-//! authenticated user), with the same deadline and escalation, and closed
-//! when the request ends — even when the client hangs up first. Results
-//! carry `resultType`, the server's identity in `_meta`, and on cacheable
-//! results `ttlMs` and `cacheScope`. The client's W3C trace context
-//! (`traceparent`, `tracestate` in `_meta`) goes into the message trace.
+//! not a legacy revision comes here ([`is_modern`]). What the revision
+//! means is the same on every transport (`crate::modern`); this file adds
+//! what HTTP carries: the routing headers (`MCP-Protocol-Version`,
+//! `Mcp-Method`, `Mcp-Name`, and `Mcp-Param-*` for parameters a tool marks
+//! with `x-mcp-header`), which must agree with the body (-32020, HTTP 400);
+//! the HTTP status of each answer; a call's notifications as an SSE
+//! stream when the client takes one; and cancellation by closing that
+//! stream, which drops the request (a throwaway session closes with it).
+//! The client's W3C trace context (`traceparent`, `tracestate` in `_meta`)
+//! goes into the message trace.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 
 use base64::Engine as _;
-use gs_auth::Principal;
 use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Request, Response, StatusCode};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::gates::{accepts, content_type_refusal, refused};
-use super::handles::{self, Route};
-use super::{Caller, ResponseBody, VERSION_HEADER, empty, json_error, json_response};
-use crate::dispatch::parse_level;
-use crate::input::{ASKING_METHODS, Binding, InputRound};
-use crate::protocol::{
-    self, Answer, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, Message,
-    SUPPORTED_VERSIONS,
-};
-use crate::{NoteSink, OpenRefused, RESOURCE_NOT_FOUND, Router, TOOLS_PAGE};
-
-/// The stateless revisions this server speaks.
-pub const MODERN_VERSIONS: [&str; 1] = ["2026-07-28"];
-
-/// JSON-RPC error: an HTTP header disagrees with the body, or a required
-/// header is missing or malformed (HTTP 400).
-pub const HEADER_MISMATCH: i64 = -32020;
-/// JSON-RPC error: serving the request needs a client capability its
-/// `_meta` did not declare (HTTP 400); `data.requiredCapabilities` names it.
-pub const MISSING_CLIENT_CAPABILITY: i64 = -32021;
-/// JSON-RPC error: the request's protocol version is not served (HTTP 400);
-/// `data.supported` lists the versions that are.
-pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
-
-/// How long a client may cache the tool list and the discovery result: the
-/// tool surface is fixed while the server runs.
-const LIST_TTL_MS: u64 = 60_000;
-
-const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
-const META_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
-const META_CLIENT: &str = "io.modelcontextprotocol/clientInfo";
-const META_SERVER: &str = "io.modelcontextprotocol/serverInfo";
-const META_LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
-
-/// Methods a legacy session has and the stateless revision removed: they
-/// are answered 404 / -32601 in the stateless era.
-const REMOVED: [&str; 5] = [
-    "initialize",
-    "ping",
-    "logging/setLevel",
-    "resources/subscribe",
-    "resources/unsubscribe",
-];
-
-/// Results clients may cache, which carry `ttlMs` and `cacheScope`.
-const CACHEABLE: [&str; 6] = [
-    "server/discover",
-    "tools/list",
-    "prompts/list",
-    "resources/list",
-    "resources/templates/list",
-    "resources/read",
-];
-
-/// Every revision this server speaks, newest first: the `supported` list of
-/// an [`UNSUPPORTED_PROTOCOL_VERSION`] error and of `server/discover`.
-pub fn all_versions() -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = MODERN_VERSIONS.to_vec();
-    v.extend(SUPPORTED_VERSIONS.iter().rev());
-    v
-}
+use super::{CallStream, Caller, ResponseBody, VERSION_HEADER, empty, json_error, json_response};
+use crate::modern::{self, HEADER_MISMATCH, Refusal, Requester, Routed, Stateless};
+use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
+use crate::{NoteSink, Router};
 
 /// True when a request belongs to the stateless era: a POST without a
 /// session whose `MCP-Protocol-Version` header names no legacy revision
@@ -106,25 +45,19 @@ pub(super) fn is_modern(headers: &HeaderMap, has_session: bool) -> bool {
     }
 }
 
-/// The HTTP status for a stateless answer: 404 for an unknown method
-/// (-32601 without `data`; a tool hidden from a read-only caller is -32601
-/// with `data.kind` and stays 200), 400 for the revision's request errors,
-/// 200 otherwise.
-fn status_of(answer: &Value) -> StatusCode {
-    let error = answer.get("error");
-    match error.and_then(|e| e.get("code")).and_then(Value::as_i64) {
-        Some(METHOD_NOT_FOUND) if error.is_some_and(|e| e.get("data").is_none()) => {
-            StatusCode::NOT_FOUND
-        }
-        Some(HEADER_MISMATCH | UNSUPPORTED_PROTOCOL_VERSION | MISSING_CLIENT_CAPABILITY) => {
-            StatusCode::BAD_REQUEST
-        }
-        _ => StatusCode::OK,
-    }
-}
-
 fn bad_request(id: &Value, code: i64, message: &str) -> Response<ResponseBody> {
     json_error(StatusCode::BAD_REQUEST, id, code, message)
+}
+
+/// A refusal as the HTTP response that carries it.
+fn refusal(r: Refusal) -> Response<ResponseBody> {
+    let mut response = json_response(r.status, r.answer);
+    if let Some(wait) = r.retry_after
+        && let Ok(v) = HeaderValue::from_str(&wait.to_string())
+    {
+        response.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    response
 }
 
 /// Serves one stateless POST.
@@ -210,8 +143,8 @@ pub(super) async fn post(
             );
         }
     };
-    let meta = params.get("_meta").and_then(Value::as_object);
     if router.tracer.enabled() {
+        let meta = params.get("_meta").and_then(Value::as_object);
         router.tracer.line(
             "-->",
             &format!("{what}{}", trace_context(meta)),
@@ -230,65 +163,68 @@ pub(super) async fn post(
     {
         return refused(&router, &denied, &id);
     }
-    let answer = match method.as_str() {
-        "server/discover" => protocol::result(&id, discover(&router)),
-        "tools/list" => tools_list(&router, &id, principal.as_deref(), &params),
-        "subscriptions/listen" => {
-            let expires = principal.as_ref().map(|p| p.expires_at);
-            return super::listen::listen(&router, id, &params, sse_ok, expires);
+    let authenticated = principal.is_some();
+    let requester = Requester {
+        peer: Some(caller.peer.ip()),
+        principal,
+    };
+    // A call's notifications stream only to a client that takes a stream;
+    // the answer is then the stream's last event.
+    let notes = NoteSink::default();
+    let request = Stateless {
+        id,
+        method: method.clone(),
+        params,
+        arguments,
+        notes: sse_ok.then(|| notes.clone()),
+    };
+    match modern::route(&router, &requester, request).await {
+        Err(r) => refusal(r),
+        Ok(Routed::Answered(answer)) => finish(&router, &method, authenticated, answer),
+        Ok(Routed::Listen(request)) => {
+            let expires = requester.principal.as_ref().map(|p| p.expires_at);
+            listen(&router, request, sse_ok, expires)
         }
-        m if REMOVED.contains(&m) => protocol::error(
-            &id,
-            METHOD_NOT_FOUND,
-            &format!(
-                "Method not found: `{m}` is not part of revision 2026-07-28 (it belongs to the \
-                 session revisions {}, which start with initialize and no MCP-Protocol-Version \
-                 header)",
-                SUPPORTED_VERSIONS.join(" and ")
-            ),
-        ),
-        _ => {
-            // The call's notifications stream only to a client that takes
-            // a stream; the answer is then the stream's last event.
-            let notes = NoteSink::default();
-            let mut request = Stateless {
-                id,
-                method: method.clone(),
-                params,
-                arguments,
-                notes: sse_ok.then(|| notes.clone()),
-            };
-            let kept = match handles::route(&router, &caller, &mut request).await {
-                Ok(Route::Answered(answer)) => {
-                    return finish(&router, &method, principal.is_some(), answer);
-                }
-                Ok(Route::Kept(session)) => Some(session),
-                Ok(Route::Throwaway) => None,
-                Err(r) => return r,
-            };
-            let call = match kept {
-                Some(session) => in_kept(&router, &caller, session, request),
-                None => in_throwaway(&router, &caller, request).await,
-            };
-            let call = match call {
-                Ok(call) => call,
-                Err(r) => return r,
-            };
-            let authenticated = principal.is_some();
+        Ok(Routed::Call { served, .. }) => {
             let shaping = (router.clone(), method.clone());
-            return super::stream_answer(
-                call,
+            super::stream_answer(
+                served,
                 notes,
                 move |answer| match answer {
                     Some(a) => finish(&router, &method, authenticated, a),
                     None => empty(StatusCode::ACCEPTED),
                 },
-                move |a| shaped(&shaping.0, &shaping.1, authenticated, a).1,
+                move |a| modern::shaped(&shaping.0, &shaping.1, authenticated, a).1,
             )
-            .await;
+            .await
         }
-    };
-    finish(&router, &method, principal.is_some(), answer)
+    }
+}
+
+/// `subscriptions/listen` as an SSE stream: its acknowledgement, then its
+/// notifications for as long as the client keeps the stream open.
+fn listen(
+    router: &Arc<Router>,
+    request: Stateless,
+    sse_ok: bool,
+    expires_at: Option<u64>,
+) -> Response<ResponseBody> {
+    if !sse_ok {
+        return json_error(
+            StatusCode::NOT_ACCEPTABLE,
+            &request.id,
+            INVALID_REQUEST,
+            "Not Acceptable: subscriptions/listen is answered with a stream; send Accept: \
+             text/event-stream",
+        );
+    }
+    match modern::listen::open(router, request.id, &request.params, expires_at) {
+        Err(r) => refusal(r),
+        Ok(subscription) => super::event_stream(ResponseBody::Call(CallStream::new(
+            subscription.ack,
+            subscription.out,
+        ))),
+    }
 }
 
 /// The trace's note of a request's W3C trace context, if it sent one.
@@ -315,45 +251,7 @@ fn check_request(
     params: &Map<String, Value>,
     arguments: &Option<gs_toolset::Arguments>,
 ) -> Result<(), Response<ResponseBody>> {
-    let meta = params.get("_meta").and_then(Value::as_object);
-    let Some(meta) = meta else {
-        return Err(bad_request(
-            id,
-            INVALID_PARAMS,
-            &format!(
-                "Invalid params: params._meta is missing; at revision 2026-07-28 every request \
-                 carries `{META_VERSION}` and `{META_CAPABILITIES}` there (clients of {} start \
-                 with initialize instead)",
-                SUPPORTED_VERSIONS.join(" or ")
-            ),
-        ));
-    };
-    let Some(version) = meta.get(META_VERSION).and_then(Value::as_str) else {
-        return Err(bad_request(
-            id,
-            INVALID_PARAMS,
-            &format!("Invalid params: params._meta needs `{META_VERSION}` as a string"),
-        ));
-    };
-    if !meta.get(META_CAPABILITIES).is_some_and(Value::is_object) {
-        return Err(bad_request(
-            id,
-            INVALID_PARAMS,
-            &format!(
-                "Invalid params: params._meta needs `{META_CAPABILITIES}` as an object ({{}} \
-                 for none)"
-            ),
-        ));
-    }
-    if let Some(info) = meta.get(META_CLIENT)
-        && !info.is_object()
-    {
-        return Err(bad_request(
-            id,
-            INVALID_PARAMS,
-            &format!("Invalid params: `{META_CLIENT}` must be an object with name and version"),
-        ));
-    }
+    let version = modern::check_meta(id, params).map_err(refusal)?;
     let header_version = header_text(headers, &VERSION_HEADER).unwrap_or_default();
     if header_version != version {
         return Err(bad_request(
@@ -361,22 +259,12 @@ fn check_request(
             HEADER_MISMATCH,
             &format!(
                 "Header mismatch: MCP-Protocol-Version header `{header_version}` does not match \
-                 `{META_VERSION}` `{version}` in the body"
+                 `{}` `{version}` in the body",
+                modern::META_VERSION
             ),
         ));
     }
-    if !MODERN_VERSIONS.contains(&version) {
-        let answer = protocol::error_with(
-            id,
-            UNSUPPORTED_PROTOCOL_VERSION,
-            &format!(
-                "Unsupported protocol version `{version}`: this server speaks {}",
-                all_versions().join(", ")
-            ),
-            &json!({"supported": all_versions(), "requested": version}),
-        );
-        return Err(json_response(StatusCode::BAD_REQUEST, answer));
-    }
+    modern::check_version(id, version).map_err(refusal)?;
     match header_text(headers, &METHOD_HEADER) {
         None => {
             return Err(bad_request(
@@ -561,362 +449,22 @@ fn check_param_headers(
     Ok(())
 }
 
-/// The `server/discover` result: versions, capabilities (those a legacy
-/// session's `initialize` would declare), and instructions.
-fn discover(router: &Router) -> Value {
-    let legacy = router.initialize_result(None);
-    let mut capabilities = legacy.get("capabilities").cloned().unwrap_or(json!({}));
-    if let Some(c) = capabilities.as_object_mut() {
-        // Logging is per request in this revision (`_meta` names the
-        // level), with no logging/setLevel to declare.
-        c.remove("logging");
-    }
-    // Resource subscriptions and list changes, as a session has them,
-    // reach a stateless client through subscriptions/listen.
-    json!({
-        "supportedVersions": all_versions(),
-        "capabilities": capabilities,
-        "instructions": "gs-mcp serves a GemStone/S Smalltalk image. Without a session \
-                         handle, read-only tools see the newest committed state and tools \
-                         that change the image commit at once.",
-    })
-}
-
-/// One page of the tools the caller may see, in name order.
-fn tools_list(
-    router: &Router,
-    id: &Value,
-    principal: Option<&Principal>,
-    params: &Map<String, Value>,
-) -> Answer {
-    let start = match params.get("cursor") {
-        None | Some(Value::Null) => 0,
-        Some(c) => match c.as_str().and_then(|c| c.parse::<usize>().ok()) {
-            Some(start) => start,
-            None => {
-                return protocol::error(
-                    id,
-                    INVALID_PARAMS,
-                    "Invalid params: cursor is not one this server gave; pass the `nextCursor` \
-                     of the previous tools/list page, or no cursor for the first page",
-                );
-            }
-        },
-    };
-    let read_only = router.broker.read_only()
-        || match (router.auth(), principal) {
-            (Some(auth), Some(p)) => auth.read_only_for(p),
-            _ => false,
-        };
-    // Every tool takes the optional `session` argument of a kept image
-    // session, which the router's own two tools open and close.
-    let mut tools: Vec<Value> = router
-        .broker
-        .surface()
-        .tools(read_only)
-        .filter(|t| match (router.auth(), principal) {
-            (Some(auth), Some(p)) => auth.check_tool(p, &t.name).is_ok(),
-            _ => true,
-        })
-        .map(|t| handles::with_session_argument(protocol::tool_json(t)))
-        .chain(handles::tools())
-        .collect();
-    let name = |t: &Value| t["name"].as_str().unwrap_or("").to_string();
-    tools.sort_by_key(name);
-    let page: Vec<Value> = tools.iter().skip(start).take(TOOLS_PAGE).cloned().collect();
-    let mut answer = json!({ "tools": page });
-    if tools.len() > start.saturating_add(TOOLS_PAGE) {
-        answer["nextCursor"] = json!((start + TOOLS_PAGE).to_string());
-    }
-    protocol::result(id, answer)
-}
-
-/// Closes a throwaway session however its request ends: answered, or
-/// dropped because the client closed the connection (which cancels the
-/// request at this revision).
-struct Throwaway {
-    router: Arc<Router>,
-    id: String,
-}
-
-impl Drop for Throwaway {
-    fn drop(&mut self) {
-        self.router.close(&self.id);
-    }
-}
-
-/// A stateless request's call, as a future answering it.
-type Served = Pin<Box<dyn Future<Output = Option<Answer>> + Send>>;
-
-/// A request served in an image session of its own, as a future: the
-/// session is opened now, under the server's caps for the caller (as its
-/// user when authenticated), used for this one request, and closed when
-/// the future ends or is dropped.
-async fn in_throwaway(
-    router: &Arc<Router>,
-    caller: &Caller,
-    request: Stateless,
-) -> Result<Served, Response<ResponseBody>> {
-    let prepared = prepare(router, caller, &request)?;
-    let session = match router
-        .open_session_as(Some(caller.peer.ip()), caller.principal.as_ref())
-        .await
-    {
-        Ok(s) => s,
-        Err(refusal) => return Err(open_refused(&request.id, refusal)),
-    };
-    let guard = Throwaway {
-        router: router.clone(),
-        id: session.id().to_string(),
-    };
-    let router = router.clone();
-    Ok(Box::pin(async move {
-        let _guard = guard;
-        serve_in(&router, &session, request, prepared).await
-    }))
-}
-
-/// A request served in a kept session (`session` argument, see
-/// `handles`), after the session's earlier stateless requests.
-#[allow(clippy::result_large_err)]
-pub(super) fn in_kept(
-    router: &Arc<Router>,
-    caller: &Caller,
-    session: Arc<crate::Session>,
-    request: Stateless,
-) -> Result<Served, Response<ResponseBody>> {
-    let prepared = prepare(router, caller, &request)?;
-    let router = router.clone();
-    Ok(Box::pin(async move {
-        let _turn = session.turn.lock().await;
-        serve_in(&router, &session, request, prepared).await
-    }))
-}
-
-/// One stateless request as the router reads it.
-pub(super) struct Stateless {
-    pub id: Value,
-    pub method: String,
-    pub params: Map<String, Value>,
-    pub arguments: Option<gs_toolset::Arguments>,
-    /// Where its notifications go, when the client takes a stream.
-    pub notes: Option<NoteSink>,
-}
-
-/// What a request brings besides its call: its input round (for the
-/// methods that may ask the client) and what it binds a request state to.
-struct Prepared {
-    binding: Binding,
-    round: Option<InputRound>,
-}
-
-/// Reads the request's `inputResponses` and `requestState`; a bad one is
-/// refused (-32602) before any image session is opened or taken.
-#[allow(clippy::result_large_err)]
-fn prepare(
-    router: &Router,
-    caller: &Caller,
-    request: &Stateless,
-) -> Result<Prepared, Response<ResponseBody>> {
-    let binding = Binding::of(
-        &request.method,
-        &request.params,
-        caller.principal.as_ref().map(|p| p.user.as_str()),
-    );
-    let round = if ASKING_METHODS.contains(&request.method.as_str()) {
-        match InputRound::start(&router.state_key, &binding, &request.params) {
-            Ok(round) => Some(round),
-            Err(message) => {
-                return Err(json_error(
-                    StatusCode::OK,
-                    &request.id,
-                    INVALID_PARAMS,
-                    &message,
-                ));
-            }
-        }
-    } else {
-        None
-    };
-    Ok(Prepared { binding, round })
-}
-
-/// Serves `request` in `session`: the request's log level and client
-/// capabilities (from its `_meta`) and input round set on the session for
-/// the request's time, then the dispatch every request takes. Log lines
-/// go to the request's stream only at or above the level its `_meta`
-/// names (`io.modelcontextprotocol/logLevel`), and none without one.
-async fn serve_in(
-    router: &Arc<Router>,
-    session: &Arc<crate::Session>,
-    request: Stateless,
-    prepared: Prepared,
-) -> Option<Answer> {
-    let Stateless {
-        id,
-        method,
-        params,
-        arguments,
-        notes,
-    } = request;
-    let meta = params.get("_meta");
-    let level = meta
-        .and_then(|m| m.get(META_LOG_LEVEL))
-        .and_then(Value::as_str)
-        .and_then(parse_level);
-    {
-        let mut st = session.state();
-        st.log_level = level;
-        st.logs_off = level.is_none();
-        st.stateless = true;
-        st.client_capabilities = meta.and_then(|m| m.get(META_CAPABILITIES)).cloned();
-        st.input = prepared.round;
-        st.missing_capability = None;
-    }
-    let params = (!params.is_empty()).then_some(params);
-    let answer = router
-        .handle_request(session, id.clone(), &method, params, arguments, notes)
-        .await;
-    let (missing, round) = {
-        let mut st = session.state();
-        (st.missing_capability.take(), st.input.take())
-    };
-    // A call that asked its client is answered for its questions,
-    // whatever it made of their failing; one that asked only for what
-    // the client cannot give is refused for that.
-    if let Some(round) = round {
-        if let Some(why) = round.invalid() {
-            return Some(protocol::error(&id, INVALID_PARAMS, why));
-        }
-        if let Some(result) = round.input_required(&router.state_key, &prepared.binding) {
-            return Some(protocol::result(&id, result));
-        }
-    }
-    if let Some(capability) = missing {
-        return Some(protocol::error_with(
-            &id,
-            MISSING_CLIENT_CAPABILITY,
-            &format!(
-                "Missing required client capability: this request needs the client's \
-                 `{capability}` capability, which its _meta did not declare"
-            ),
-            &json!({"requiredCapabilities": {capability: {}}}),
-        ));
-    }
-    answer
-}
-
-/// The answer when no image session could be opened for a request.
-fn open_refused(id: &Value, refusal: OpenRefused) -> Response<ResponseBody> {
-    match refusal {
-        OpenRefused::ServerFull(cap) => json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            id,
-            INTERNAL_ERROR,
-            &format!(
-                "Service Unavailable: the server holds its maximum of {cap} image sessions; \
-                 retry later (the operator can raise http.max_sessions)"
-            ),
-        ),
-        OpenRefused::CallerFull(cap, wait) => {
-            let mut r = json_error(
-                StatusCode::TOO_MANY_REQUESTS,
-                id,
-                INTERNAL_ERROR,
-                &format!(
-                    "Too Many Requests: this caller holds its maximum of {cap} image sessions; \
-                     retry in {wait} s"
-                ),
-            );
-            if let Ok(v) = HeaderValue::from_str(&wait.to_string()) {
-                r.headers_mut().insert(header::RETRY_AFTER, v);
-            }
-            r
-        }
-        OpenRefused::Failed(why) => json_error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            id,
-            INTERNAL_ERROR,
-            &format!("no image session could be opened for the request: {why}"),
-        ),
-    }
-}
-
-/// The answer in the revision's form: a result gains `resultType`, the
-/// server's identity in `_meta`, and (when cacheable) `ttlMs` and
-/// `cacheScope` — private when answers depend on the caller's token; an
-/// unknown method is HTTP 404; an unknown resource is -32602.
+/// The answer to a stateless request as its HTTP response (see
+/// [`modern::shaped`]).
 fn finish(
     router: &Router,
     method: &str,
     authenticated: bool,
     answer: Answer,
 ) -> Response<ResponseBody> {
-    let (status, answer) = shaped(router, method, authenticated, answer);
+    let (status, answer) = modern::shaped(router, method, authenticated, answer);
     json_response(status, answer)
-}
-
-/// The answer in the revision's form (see [`finish`]) with the HTTP status
-/// it is sent with when it is not the last event of a stream.
-fn shaped(
-    router: &Router,
-    method: &str,
-    authenticated: bool,
-    answer: Answer,
-) -> (StatusCode, Answer) {
-    let Ok(mut value) = serde_json::from_slice::<Value>(answer.json()) else {
-        return (StatusCode::OK, answer);
-    };
-    let status = status_of(&value);
-    // SEP-2164: from this revision an unknown resource is invalid params,
-    // with the URI still in `data`.
-    if let Some(code) = value.pointer_mut("/error/code")
-        && code.as_i64() == Some(RESOURCE_NOT_FOUND)
-    {
-        *code = json!(INVALID_PARAMS);
-    }
-    if let Some(result) = value.get_mut("result").and_then(Value::as_object_mut) {
-        let complete = !result
-            .get("resultType")
-            .is_some_and(|t| t == "input_required");
-        if complete {
-            result.insert("resultType".into(), json!("complete"));
-        }
-        let identity = &router.settings.identity;
-        let mut info = json!({"name": identity.name, "version": identity.version});
-        if let Some(title) = &identity.title {
-            info["title"] = json!(title);
-        }
-        let meta = result
-            .entry("_meta")
-            .or_insert_with(|| Value::Object(Map::new()));
-        if let Some(meta) = meta.as_object_mut() {
-            meta.insert(META_SERVER.into(), info);
-        }
-        if complete && CACHEABLE.contains(&method) {
-            let ttl = if method.starts_with("resources/") {
-                0
-            } else {
-                LIST_TTL_MS
-            };
-            result.entry("ttlMs").or_insert(json!(ttl));
-            let scope = if authenticated || method.starts_with("resources/") {
-                "private"
-            } else {
-                "public"
-            };
-            result.entry("cacheScope").or_insert(json!(scope));
-        }
-    }
-    (
-        status,
-        Answer::from_json(serde_json::to_vec(&value).unwrap_or_default()),
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn base64_sentinel_values_decode() {
@@ -948,11 +496,5 @@ mod tests {
                 ("Region".to_string(), vec!["region".to_string()]),
             ]
         );
-    }
-
-    #[test]
-    fn versions_list_modern_first() {
-        assert_eq!(all_versions()[0], "2026-07-28");
-        assert!(all_versions().contains(&"2025-11-25"));
     }
 }

@@ -263,6 +263,16 @@ pub struct Options {
     pub open_delay: Option<Duration>,
 }
 
+/// The runtime each test runs on: two worker threads, as small as a
+/// server's can be while still running a call beside the transport.
+pub fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
 pub async fn start(options: Options) -> Server {
     let dir = tempfile::tempdir().unwrap();
     let image = gs_image::Image::open(dir.path().join("test.gsimage")).unwrap();

@@ -2,30 +2,31 @@
 //! stream of change notifications, in place of the session era's GET
 //! stream and `resources/subscribe`.
 //!
-//! The answer is an SSE stream: first `notifications/subscriptions/
-//! acknowledged` with the part of the client's filter the server honours,
-//! then `notifications/resources/updated` for the subscribed URIs and
+//! A subscription sends first `notifications/subscriptions/acknowledged`
+//! with the part of the client's filter the server honours, then
+//! `notifications/resources/updated` for the subscribed URIs and
 //! `notifications/resources/list_changed`, each carrying the request's id
 //! as `io.modelcontextprotocol/subscriptionId`, for as long as the client
-//! keeps the stream open. Commits reach the stream through the router's
-//! change channel ([`crate::ResourceChange`]); the server keeps no
-//! subscription once the stream closes. When the server ends a stream
-//! itself (it is shutting down, or the caller's token expired) it answers
-//! the request with a complete result first.
+//! keeps it (on HTTP, the request's SSE stream; on stdio, until it cancels
+//! the request). Commits reach it through the router's change channel
+//! ([`crate::ResourceChange`]); the server keeps nothing of a subscription
+//! once it ends. When the server ends one itself (it is shutting down, or
+//! the caller's token expired) it answers the request with a complete
+//! result first.
 
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use hyper::header::{self, HeaderValue};
-use hyper::{Response, StatusCode};
+use hyper::StatusCode;
 use serde_json::{Map, Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::{CallStream, Out, ResponseBody, json_error, json_response};
+use super::Refusal;
 use crate::Router;
-use crate::protocol::{self, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST};
+use crate::notifications::Out;
+use crate::protocol::{self, INTERNAL_ERROR, INVALID_PARAMS};
 
 /// Most resource URIs one subscription may name.
 pub const MAX_LISTEN_URIS: usize = 1000;
@@ -44,38 +45,31 @@ struct Filter {
     uris: Vec<String>,
 }
 
-/// Answers `subscriptions/listen` with `id` and `params`: an SSE stream,
-/// or an error when the client cannot take a stream, the filter is not
-/// one, or the server holds its maximum of streams.
-pub(super) fn listen(
+/// An open subscription: its acknowledgement, to send first, then what
+/// comes on `out` (the notifications, and a last answer when the server
+/// ends it). Dropping `out` ends the subscription.
+pub(crate) struct Subscription {
+    pub ack: Value,
+    pub out: tokio::sync::mpsc::UnboundedReceiver<Out>,
+}
+
+/// Opens the subscription `subscriptions/listen` with `id` and `params`
+/// asks for, ending by itself at `expires_at` (seconds since the Unix
+/// epoch) when the caller's token expires then; refused when the filter is
+/// not one (-32602) or the server holds its maximum of subscriptions.
+#[allow(clippy::result_large_err)]
+pub(crate) fn open(
     router: &Arc<Router>,
     id: Value,
     params: &Map<String, Value>,
-    sse_ok: bool,
     expires_at: Option<u64>,
-) -> Response<ResponseBody> {
-    if !sse_ok {
-        return json_error(
-            StatusCode::NOT_ACCEPTABLE,
-            &id,
-            INVALID_REQUEST,
-            "Not Acceptable: subscriptions/listen is answered with a stream; send Accept: \
-             text/event-stream",
-        );
-    }
-    let filter = match honoured(router, params) {
-        Ok(f) => f,
-        Err(message) => {
-            return json_response(
-                StatusCode::OK,
-                protocol::error(&id, INVALID_PARAMS, &message),
-            );
-        }
-    };
+) -> Result<Subscription, Refusal> {
+    let filter = honoured(router, params)
+        .map_err(|message| Refusal::new(StatusCode::OK, &id, INVALID_PARAMS, &message))?;
     let cap = router.settings.http.max_sessions;
     if router.listeners.fetch_add(1, Ordering::AcqRel) >= cap {
         router.listeners.fetch_sub(1, Ordering::AcqRel);
-        return json_error(
+        return Err(Refusal::new(
             StatusCode::SERVICE_UNAVAILABLE,
             &id,
             INTERNAL_ERROR,
@@ -83,7 +77,7 @@ pub(super) fn listen(
                 "Service Unavailable: the server holds its maximum of {cap} subscription \
                  streams; retry later (the operator can raise http.max_sessions)"
             ),
-        );
+        ));
     }
     let ack = json!({
         "jsonrpc": "2.0",
@@ -91,20 +85,13 @@ pub(super) fn listen(
         "params": {"_meta": {SUBSCRIPTION_ID: id}, "notifications": acknowledged(&filter)},
     });
     let changes = router.changes.subscribe();
-    let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
+    let (out_tx, out) = tokio::sync::mpsc::unbounded_channel::<Out>();
     let guard = Listening(router.clone());
     tokio::spawn(async move {
         let _guard = guard;
         deliver(changes, filter, &id, expires_at, &out_tx).await;
     });
-    let mut r = Response::new(ResponseBody::Call(CallStream::new(ack, out_rx)));
-    let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    r
+    Ok(Subscription { ack, out })
 }
 
 /// Holds one place under the cap on streams while a stream lives.

@@ -21,23 +21,22 @@
 
 use std::sync::Arc;
 
-use hyper::{Response, StatusCode};
+use hyper::StatusCode;
 use serde_json::{Map, Value, json};
 
-use super::stateless::Stateless;
-use super::{Caller, ResponseBody, json_error};
+use super::{Refusal, Requester, Stateless};
 use crate::protocol::{self, Answer, INVALID_PARAMS};
 use crate::{OpenRefused, Router, Session};
 
 /// The tool that opens a kept session.
-pub(super) const OPEN: &str = "open_session";
+pub(crate) const OPEN: &str = "open_session";
 /// The tool that closes one.
-pub(super) const CLOSE: &str = "close_session";
+pub(crate) const CLOSE: &str = "close_session";
 /// The argument naming the kept session a call runs in.
-pub(super) const ARGUMENT: &str = "session";
+pub(crate) const ARGUMENT: &str = "session";
 
 /// Where a stateless request goes.
-pub(super) enum Route {
+pub(crate) enum Route {
     /// Answered already (`open_session`, `close_session`).
     Answered(Answer),
     /// A call in this kept session.
@@ -50,11 +49,11 @@ pub(super) enum Route {
 /// call naming a kept session loses its `session` argument and goes to
 /// that session. An unknown handle is -32602.
 #[allow(clippy::result_large_err)]
-pub(super) async fn route(
+pub(crate) async fn route(
     router: &Arc<Router>,
-    caller: &Caller,
+    caller: &Requester,
     request: &mut Stateless,
-) -> Result<Route, Response<ResponseBody>> {
+) -> Result<Route, Refusal> {
     if request.method != "tools/call" {
         return Ok(Route::Throwaway);
     }
@@ -77,7 +76,7 @@ pub(super) async fn route(
 
 /// The tool descriptors of `open_session` and `close_session`, as a
 /// stateless `tools/list` shows them.
-pub(super) fn tools() -> [Value; 2] {
+pub(crate) fn tools() -> [Value; 2] {
     [
         json!({
             "name": OPEN,
@@ -107,7 +106,7 @@ pub(super) fn tools() -> [Value; 2] {
 }
 
 /// `tool`'s descriptor with the optional `session` argument added.
-pub(super) fn with_session_argument(mut tool: Value) -> Value {
+pub(crate) fn with_session_argument(mut tool: Value) -> Value {
     if let Some(schema) = tool.get_mut("inputSchema").and_then(Value::as_object_mut) {
         let properties = schema
             .entry("properties")
@@ -124,9 +123,9 @@ pub(super) fn with_session_argument(mut tool: Value) -> Value {
 }
 
 /// Opens a kept session for the caller and answers its handle.
-async fn open(router: &Arc<Router>, caller: &Caller, id: &Value) -> Answer {
+async fn open(router: &Arc<Router>, caller: &Requester, id: &Value) -> Answer {
     let session = match router
-        .open_session_as(Some(caller.peer.ip()), caller.principal.as_ref())
+        .open_session_as(caller.peer, caller.principal.as_ref())
         .await
     {
         Ok(s) => s,
@@ -164,7 +163,7 @@ async fn open(router: &Arc<Router>, caller: &Caller, id: &Value) -> Answer {
 }
 
 /// Closes the caller's kept session `handle`.
-fn close(router: &Arc<Router>, caller: &Caller, id: &Value, handle: Option<String>) -> Answer {
+fn close(router: &Arc<Router>, caller: &Requester, id: &Value, handle: Option<String>) -> Answer {
     let Some(handle) = handle else {
         return protocol::error(
             id,
@@ -190,17 +189,17 @@ fn close(router: &Arc<Router>, caller: &Caller, id: &Value, handle: Option<Strin
 }
 
 /// The caller's kept session `handle`, if it is one.
-fn find(router: &Router, caller: &Caller, handle: &str) -> Option<Arc<Session>> {
-    router.session(handle).filter(|s| {
-        s.user() == caller.principal.as_ref().map(|p| p.user.as_str()) && s.state().held
-    })
+fn find(router: &Router, caller: &Requester, handle: &str) -> Option<Arc<Session>> {
+    router
+        .session(handle)
+        .filter(|s| s.user() == caller.user() && s.state().held)
 }
 
 /// Takes the `session` argument out of a tool call's arguments, so the
 /// tool never sees it: the handle, or `None` without one. Not a string:
 /// -32602.
 #[allow(clippy::result_large_err)]
-fn handle_of(request: &mut Stateless) -> Result<Option<String>, Response<ResponseBody>> {
+fn handle_of(request: &mut Stateless) -> Result<Option<String>, Refusal> {
     let Some(arguments) = &request.arguments else {
         return Ok(None);
     };
@@ -212,7 +211,7 @@ fn handle_of(request: &mut Stateless) -> Result<Option<String>, Response<Respons
         None => return Ok(None),
         Some(Value::String(h)) => h,
         Some(_) => {
-            return Err(json_error(
+            return Err(Refusal::new(
                 StatusCode::OK,
                 &request.id,
                 INVALID_PARAMS,
@@ -236,8 +235,8 @@ fn unknown_message(handle: &str) -> String {
     )
 }
 
-fn unknown(id: &Value, handle: &str) -> Response<ResponseBody> {
-    json_error(StatusCode::OK, id, INVALID_PARAMS, &unknown_message(handle))
+fn unknown(id: &Value, handle: &str) -> Refusal {
+    Refusal::new(StatusCode::OK, id, INVALID_PARAMS, &unknown_message(handle))
 }
 
 /// A tool result that failed, with its message.
