@@ -63,6 +63,16 @@ pub trait ImageSessionFactory: Send + Sync {
         ))
     }
 
+    /// True when opening a session never waits (no login, no I/O: the
+    /// embedded image's is a snapshot of its newest view). The broker then
+    /// opens it on the calling task; otherwise on the blocking pool, so a
+    /// stone login of seconds holds no async thread. A stateless request
+    /// opens a session per call, and the hop to the blocking pool and back
+    /// was a measurable part of it (`cargo bench -p gs-router`).
+    fn opens_at_once(&self) -> bool {
+        false
+    }
+
     /// Has `listener` told what every later commit changes, by any
     /// session; false for a backend that cannot report it (the server then
     /// does not offer resource subscriptions).
@@ -436,12 +446,17 @@ impl Broker {
         read_only: bool,
     ) -> Result<BrokerSession, String> {
         let factory = self.factory.clone();
-        let image = tokio::task::spawn_blocking(move || match owner {
+        let open = move || match owner {
             Some(owner) => factory.open_as(&owner),
             None => factory.open(),
-        })
-        .await
-        .map_err(|e| format!("opening an image session failed: {e}"))??;
+        };
+        let image = if self.factory.opens_at_once() {
+            open()?
+        } else {
+            tokio::task::spawn_blocking(open)
+                .await
+                .map_err(|e| format!("opening an image session failed: {e}"))??
+        };
         let read_only = self.read_only || read_only;
         // Read-only is the image's to refuse, beneath every toolset.
         let image = if read_only {

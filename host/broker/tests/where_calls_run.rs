@@ -165,3 +165,59 @@ fn image_work_runs_on_one_worker_per_session() {
         assert_eq!(s.pending(), 0);
     });
 }
+
+/// A factory that records the thread each session is opened on.
+struct Recording {
+    image: gs_image::Image,
+    at_once: bool,
+    opened_on: std::sync::Mutex<Vec<std::thread::ThreadId>>,
+}
+
+impl ImageSessionFactory for Recording {
+    fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
+        self.opened_on
+            .lock()
+            .unwrap()
+            .push(std::thread::current().id());
+        Ok(Arc::new(EmbeddedSession::new(self.image.session())))
+    }
+
+    fn opens_at_once(&self) -> bool {
+        self.at_once
+    }
+}
+
+/// A session of a backend whose opening may wait (a stone login) opens on
+/// the blocking pool, never on the async thread; one that opens at once
+/// (the embedded image's snapshot) opens right there, with no hop.
+#[test]
+fn sessions_open_on_the_blocking_pool_unless_they_open_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("i.gsimage")).unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    for at_once in [false, true] {
+        let factory = Arc::new(Recording {
+            image: image.clone(),
+            at_once,
+            opened_on: std::sync::Mutex::new(Vec::new()),
+        });
+        let surface =
+            ToolSurface::new(vec![(Arc::new(Threads::new()) as Arc<dyn Toolset>, None)]).unwrap();
+        let identity = ServerIdentity {
+            name: "t".into(),
+            version: "1".into(),
+            title: None,
+        };
+        let broker = Broker::new(surface, factory.clone(), identity, false);
+        rt.block_on(async {
+            let s = broker.open_session().await.unwrap();
+            assert_eq!(ran_on(&s, "count").await, "1", "the session works");
+        });
+        let here = std::thread::current().id();
+        let on = factory.opened_on.lock().unwrap()[0];
+        assert_eq!(on == here, at_once, "opens_at_once = {at_once}");
+    }
+}

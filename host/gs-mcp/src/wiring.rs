@@ -143,6 +143,11 @@ impl ImageSessionFactory for EmbeddedFactory {
         Ok(Arc::new(EmbeddedSession::new(session)))
     }
 
+    /// An embedded session is a snapshot of the image's newest view.
+    fn opens_at_once(&self) -> bool {
+        true
+    }
+
     fn watch_commits(&self, listener: gs_toolset::CommitListener) -> bool {
         gs_embedded::watch_commits(&self.image, listener);
         true

@@ -4,8 +4,8 @@
 //!
 //! `GS_BENCH_BEFORE=PATH`, the path of this benchmark's binary built from
 //! an earlier commit, adds that build's router as one more server in 1 and
-//! 2, measured in the same blocks: how a change to the call path is
-//! compared before and after in one run.
+//! 2, measured in the same blocks (its session and stateless calls in 1):
+//! how a change to the call path is compared before and after in one run.
 //!
 //! Both servers run in child processes of this benchmark (the same binary,
 //! started again in a server role), so the clients' threads and sockets
@@ -98,6 +98,9 @@ struct Factory(gs_image::Image);
 impl ImageSessionFactory for Factory {
     fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
         Ok(Arc::new(EmbeddedSession::new(self.0.session())))
+    }
+    fn opens_at_once(&self) -> bool {
+        true
     }
     fn open_as(&self, owner: &SessionOwner) -> Result<Arc<dyn ImageSession>, String> {
         let s = self.0.session_for(&owner.user).map_err(|e| e.to_string())?;
@@ -647,6 +650,13 @@ fn latency(rows: &mut [(&str, Client, Vec<Duration>)], how: &str) {
         "   stateless (2026-07-28, a throwaway image session per call): p50 ratio {:.2}× (target ≤ 1.3×)",
         p50s[5] / p50s[0]
     );
+    if let (Some(before), Some(before_stateless)) = (p50s.get(6), p50s.get(7)) {
+        println!(
+            "   against the earlier build: session call {:.2}×, stateless call {:.2}×",
+            p50s[1] / before,
+            p50s[5] / before_stateless
+        );
+    }
 }
 
 /// 10,000 requests with invalid tokens of every kind, from two
@@ -859,6 +869,11 @@ fn main() {
             "the earlier build answers alike"
         );
         rows.push(("gs-router before", c, Vec::new()));
+        rows.push((
+            "before stateless",
+            Client::stateless(before.addr),
+            Vec::new(),
+        ));
     }
     for _ in 0..1000 {
         for (_, client, _) in rows.iter_mut() {

@@ -159,7 +159,21 @@ impl ToolsetHost {
             // A call runs on a stack of its own (calls are futures), and an
             // instance runs one call at a time.
             .total_stacks(n)
-            .max_memory_size(config.max_memory);
+            .max_memory_size(config.max_memory)
+            // A slot's memory and tables go back to their start-up contents
+            // by rewriting only the pages the instance dirtied (found with
+            // the PAGEMAP_SCAN ioctl where the kernel has it), up to
+            // KEEP_RESIDENT bytes each, instead of being unmapped: no page
+            // faults when the slot is reused and no TLB shootdown on every
+            // processor when it is freed. A stateless request creates and
+            // drops an instance per call, and those shootdowns were a large
+            // part of what it cost beyond a kept session's call
+            // (`cargo bench -p gs-router`, the stateless row). What stays
+            // resident is what the instances had dirtied while they lived,
+            // at most KEEP_RESIDENT per slot.
+            .linear_memory_keep_resident(KEEP_RESIDENT)
+            .table_keep_resident(KEEP_RESIDENT)
+            .pagemap_scan(wasmtime::Enabled::Auto);
         let mut c = Config::new();
         c.wasm_component_model(true)
             .epoch_interruption(true)
@@ -574,6 +588,11 @@ fn overlaps(a: &Path, b: &Path) -> bool {
 
 /// Most WebAssembly frames a crash's backtrace keeps (the innermost).
 pub(crate) const MAX_BACKTRACE_FRAMES: usize = 64;
+
+/// Bytes of each pool slot's linear memory (and of each table) reset in
+/// place rather than unmapped when an instance ends; see
+/// [`ToolsetHost::new`].
+pub const KEEP_RESIDENT: usize = 256 * 1024;
 
 /// Most tools one toolset may describe.
 pub const MAX_TOOLS: usize = 1000;

@@ -432,11 +432,14 @@ fn a_boxed_session_behaves_the_same() {
     assert_eq!(r.structured, Some(json!({"calls": 1})));
 }
 
-#[test]
-fn a_full_instance_pool_refuses_a_new_session_until_one_ends() {
+/// The misbehaving plug-in on a host of its own whose instance pool has
+/// `slots` slots.
+fn misbehave_on_a_pool_of(
+    slots: u32,
+) -> (gs_toolset_host::ToolsetHost, gs_toolset_host::WasmToolset) {
     let host = gs_toolset_host::ToolsetHost::new(gs_toolset_host::HostConfig {
         cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
-        max_instances: 2,
+        max_instances: slots,
         ..gs_toolset_host::HostConfig::default()
     })
     .unwrap();
@@ -445,6 +448,12 @@ fn a_full_instance_pool_refuses_a_new_session_until_one_ends() {
             gs_test_plugins::MISBEHAVE,
         ))
         .unwrap();
+    (host, t)
+}
+
+#[test]
+fn a_full_instance_pool_refuses_a_new_session_until_one_ends() {
+    let (_host, t) = misbehave_on_a_pool_of(2);
     let img = TestImage::new();
     let ctx = img.ctx(false);
     let mut a = t.session();
@@ -496,5 +505,33 @@ fn dropping_the_host_stops_the_guests_still_running() {
         e.message.contains("WebAssembly host shut down"),
         "{}",
         e.message
+    );
+}
+
+/// A pool slot is reset in place when its instance ends (the pages it
+/// dirtied rewritten from the component's image, the rest unmapped), so
+/// the next session to get the slot starts from the component's own
+/// start-up state, not from what the last instance left in its memory.
+#[test]
+fn a_reused_pool_slot_keeps_nothing_of_its_last_instance() {
+    // One slot: the second session's instance is the first's slot.
+    let (_host, t) = misbehave_on_a_pool_of(1);
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut first = t.session();
+    for n in 1..=3 {
+        let r = call(&mut first, &ctx, "counter", "{}").unwrap();
+        assert_eq!(r.structured, Some(json!({"calls": n})));
+    }
+    // Dirty far more than the part of the memory reset in place.
+    let _ = call(&mut first, &ctx, "flood", "{}");
+    let _ = call(&mut first, &ctx, "counter", "{}");
+    drop(first);
+    let mut second = t.session();
+    let r = call(&mut second, &ctx, "counter", "{}").unwrap();
+    assert_eq!(
+        r.structured,
+        Some(json!({"calls": 1})),
+        "a fresh slot state"
     );
 }

@@ -14,12 +14,23 @@
 //! call at a time anyway, and because the embedded interpreter needs a
 //! large stack that is reserved once, not at every call. A job that never
 //! ends holds only its own session's worker.
+//!
+//! When its session ends, a worker's thread waits a few seconds, parked,
+//! for the next session to adopt it instead of starting a thread of its
+//! own ([`IDLE_KEEP`], at most [`MAX_IDLE`] threads). A stateless request
+//! opens an image session per call, and starting a thread with the
+//! interpreter's stack, then ending it, was most of what such a call cost
+//! beyond a kept session's (`cargo bench -p gs-router`, the stateless
+//! row). A parked thread carries nothing of its last session: its queue
+//! is gone, and the worker it answers to is set again on adoption.
 
 use std::cell::Cell;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
-use std::sync::mpsc::{Sender, channel};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use crate::ToolError;
 
@@ -134,27 +145,130 @@ impl ImageWorker {
             None => job,
         };
         let (queue, incoming) = channel::<Job>();
-        let id = self.id();
-        std::thread::Builder::new()
-            .name("gs-image-worker".into())
-            .stack_size(self.inner.stack_bytes)
-            .spawn(move || {
-                CURRENT.with(|c| c.set(id));
-                for job in incoming {
-                    // A panicking job has told its caller (its answer
-                    // channel is dropped); the session's next job runs.
-                    let _ = std::panic::catch_unwind(AssertUnwindSafe(job));
-                }
-            })
-            .map_err(|e| {
-                ToolError::other(format!(
-                    "cannot start the session's image worker thread: {e}; the server is out of \
-                     threads or memory — end idle sessions or raise the process limits"
-                ))
-            })?;
         let _ = queue.send(job);
+        let stack_bytes = self.inner.stack_bytes;
+        let assignment = Assignment {
+            worker: self.id(),
+            incoming,
+        };
+        if let Some(assignment) = adopt_parked(stack_bytes, assignment) {
+            std::thread::Builder::new()
+                .name("gs-image-worker".into())
+                .stack_size(stack_bytes)
+                .spawn(move || serve(stack_bytes, assignment))
+                .map_err(|e| {
+                    ToolError::other(format!(
+                        "cannot start the session's image worker thread: {e}; the server is out \
+                         of threads or memory — end idle sessions or raise the process limits"
+                    ))
+                })?;
+        }
         *jobs = Some(queue);
         Ok(())
+    }
+}
+
+/// How long a worker's thread waits, parked, for another session after
+/// its own ended.
+pub const IDLE_KEEP: Duration = Duration::from_secs(5);
+
+/// Most threads parked at once; a thread that finds the pool full ends.
+pub const MAX_IDLE: usize = 8;
+
+/// A session's queue, handed to a thread.
+struct Assignment {
+    /// The worker's id ([`ImageWorker::id`]).
+    worker: usize,
+    incoming: Receiver<Job>,
+}
+
+/// A thread waiting for a session, with the stack it was started with.
+struct Parked {
+    stack_bytes: usize,
+    ticket: u64,
+    adopt: SyncSender<Assignment>,
+}
+
+static PARKED: Mutex<Vec<Parked>> = Mutex::new(Vec::new());
+static TICKETS: AtomicU64 = AtomicU64::new(0);
+
+fn parked() -> std::sync::MutexGuard<'static, Vec<Parked>> {
+    PARKED.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Hands `assignment` to a parked thread with a stack of `stack_bytes`;
+/// answers it back when there is none.
+fn adopt_parked(stack_bytes: usize, assignment: Assignment) -> Option<Assignment> {
+    let mut assignment = assignment;
+    loop {
+        let taken = {
+            let mut idle = parked();
+            match idle.iter().position(|p| p.stack_bytes == stack_bytes) {
+                Some(at) => idle.swap_remove(at),
+                None => return Some(assignment),
+            }
+        };
+        // A thread leaves the pool (under its lock) before it stops
+        // listening, so this fails only if that thread panicked.
+        match taken.adopt.send(assignment) {
+            Ok(()) => return None,
+            Err(returned) => assignment = returned.0,
+        }
+    }
+}
+
+/// A worker thread's life: each session's jobs in turn, parked between
+/// sessions until adopted or [`IDLE_KEEP`] has passed.
+fn serve(stack_bytes: usize, first: Assignment) {
+    let mut assignment = first;
+    loop {
+        CURRENT.with(|c| c.set(assignment.worker));
+        for job in assignment.incoming {
+            // A panicking job has told its caller (its answer channel is
+            // dropped); the session's next job runs.
+            let _ = std::panic::catch_unwind(AssertUnwindSafe(job));
+        }
+        CURRENT.with(|c| c.set(0));
+        match park(stack_bytes) {
+            Some(next) => assignment = next,
+            None => return,
+        }
+    }
+}
+
+/// Waits in the pool for a session; `None` when the pool is full or no
+/// session came in time.
+fn park(stack_bytes: usize) -> Option<Assignment> {
+    let (adopt, adopted) = sync_channel(1);
+    let ticket = TICKETS.fetch_add(1, Ordering::Relaxed);
+    {
+        let mut idle = parked();
+        if idle.len() >= MAX_IDLE {
+            return None;
+        }
+        idle.push(Parked {
+            stack_bytes,
+            ticket,
+            adopt,
+        });
+    }
+    match adopted.recv_timeout(IDLE_KEEP) {
+        Ok(next) => Some(next),
+        Err(RecvTimeoutError::Disconnected) => None,
+        Err(RecvTimeoutError::Timeout) => {
+            let mut idle = parked();
+            match idle.iter().position(|p| p.ticket == ticket) {
+                Some(at) => {
+                    idle.swap_remove(at);
+                    None
+                }
+                // Taken just now: the session's queue is on its way.
+                None => {
+                    drop(idle);
+                    adopted.recv().ok()
+                }
+            }
+        }
     }
 }
 
@@ -264,6 +378,56 @@ mod tests {
         }));
         assert_eq!(answer.unwrap(), 7);
         assert_ne!(rx.recv().unwrap(), std::thread::current().id());
+    }
+
+    /// Waits until a thread of `stack_bytes` is parked, as one is shortly
+    /// after its session's worker is dropped.
+    fn await_parked(stack_bytes: usize) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while !parked().iter().any(|p| p.stack_bytes == stack_bytes) {
+            assert!(std::time::Instant::now() < deadline, "no thread parked");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[tokio::test]
+    async fn the_next_sessions_worker_adopts_the_thread_an_ended_one_left() {
+        // A stack size of this test's own, so no other test's thread is
+        // adopted here.
+        const STACK: usize = 256 * 1024 + 4096;
+        let first = ImageWorker::new(STACK);
+        let thread = first.run(|| std::thread::current().id()).await.unwrap();
+        drop(first);
+        await_parked(STACK);
+        let second = ImageWorker::new(STACK);
+        let inner = second.clone();
+        let (on, nested) = second
+            .run(move || {
+                // The adopted thread answers to its new worker: a nested
+                // run of it runs in place rather than waiting for itself.
+                let nested = futures_lite_block_on(inner.run(|| std::thread::current().id()));
+                (std::thread::current().id(), nested.unwrap())
+            })
+            .await
+            .unwrap();
+        assert_eq!(on, thread, "the parked thread was adopted");
+        assert_eq!(nested, thread);
+    }
+
+    #[tokio::test]
+    async fn a_parked_thread_serves_only_workers_of_its_own_stack_size() {
+        const SMALL: usize = 256 * 1024 + 8192;
+        const LARGE: usize = 512 * 1024 + 8192;
+        let small = ImageWorker::new(SMALL);
+        let thread = small.run(|| std::thread::current().id()).await.unwrap();
+        drop(small);
+        await_parked(SMALL);
+        let large = ImageWorker::new(LARGE);
+        let other = large.run(|| std::thread::current().id()).await.unwrap();
+        assert_ne!(
+            other, thread,
+            "a thread with a smaller stack is never adopted"
+        );
     }
 
     /// Polls a future that is ready at once (a nested run answers in place).
