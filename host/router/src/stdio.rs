@@ -18,6 +18,9 @@
 //! while a call runs can stop it; a cancelled request gets no further
 //! line. Answers are written whole, one per line, in the order they
 //! complete. Nothing but protocol goes to the writer (logs go to stderr).
+//! A line is read as bytes, at most `http.body_limit_bytes` of it: a longer
+//! one, or one that is not JSON (not UTF-8 included), is answered with an
+//! error, and the server reads on.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -52,19 +55,36 @@ where
     let mut outbox: Option<tokio::task::JoinHandle<()>> = None;
     let mut session: Option<Arc<Session>> = None;
     let flights = Flights::default();
-    let mut lines = input.lines();
+    let limit = router.settings.http.body_limit;
+    let mut input = input;
+    let mut line = Vec::new();
     let mut tasks = Vec::new();
-    while let Some(line) = lines.next_line().await? {
-        if line.trim().is_empty() {
+    loop {
+        match read_line(&mut input, limit, &mut line).await? {
+            Line::End => break,
+            Line::TooLong => {
+                router
+                    .tracer
+                    .line("-->", "stdio", session.as_ref().map(|s| s.id()), b"");
+                out.answer(protocol::error(
+                    &Value::Null,
+                    protocol::INVALID_REQUEST,
+                    &format!(
+                        "Invalid Request: the message exceeds the server's limit of {limit} bytes \
+                         (http.body_limit_bytes); it was skipped"
+                    ),
+                ));
+                continue;
+            }
+            Line::Read => {}
+        }
+        if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        router.tracer.line(
-            "-->",
-            "stdio",
-            session.as_ref().map(|s| s.id()),
-            line.as_bytes(),
-        );
-        let message = match protocol::parse(line.as_bytes()) {
+        router
+            .tracer
+            .line("-->", "stdio", session.as_ref().map(|s| s.id()), &line);
+        let message = match protocol::parse(&line) {
             Ok(m) => m,
             Err(r) => {
                 out.answer(protocol::error(&r.id, r.code, &r.message));
@@ -159,6 +179,58 @@ where
     }
     drop(out);
     writer.await.unwrap_or(Ok(()))
+}
+
+/// What [`read_line`] read.
+#[derive(Debug, PartialEq)]
+enum Line {
+    /// A line, without its end, in the buffer.
+    Read,
+    /// A line longer than the limit, skipped to its end.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads the next line of `input` into `line` (bytes, whatever they are:
+/// text that is not UTF-8 is the parser's to refuse), keeping at most
+/// `limit` bytes of it: a longer line is skipped to its end rather than
+/// held, so a client cannot make the server buffer without bound.
+async fn read_line<R: AsyncBufRead + Unpin>(
+    input: &mut R,
+    limit: usize,
+    line: &mut Vec<u8>,
+) -> std::io::Result<Line> {
+    line.clear();
+    let mut too_long = false;
+    loop {
+        let available = input.fill_buf().await?;
+        if available.is_empty() {
+            return Ok(match (too_long, line.is_empty()) {
+                (true, _) => Line::TooLong,
+                (false, true) => Line::End,
+                (false, false) => Line::Read,
+            });
+        }
+        let end = available.iter().position(|b| *b == b'\n');
+        let chunk = &available[..end.unwrap_or(available.len())];
+        if !too_long {
+            if line.len() + chunk.len() > limit {
+                too_long = true;
+                line.clear();
+            } else {
+                line.extend_from_slice(chunk);
+            }
+        }
+        let used = end.map_or(chunk.len(), |at| at + 1);
+        input.consume(used);
+        if end.is_some() {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(if too_long { Line::TooLong } else { Line::Read });
+        }
+    }
 }
 
 /// True when a request with no session open belongs to the stateless era:
@@ -435,5 +507,44 @@ async fn drain_outbox(
         if out.send(outbound::frame_json(&frame).to_vec()).is_err() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn lines_of(input: &[u8], limit: usize) -> Vec<(Line, Vec<u8>)> {
+        // A reader that hands out a few bytes at a time, so that lines
+        // span its buffer's refills.
+        let mut input = tokio::io::BufReader::with_capacity(3, input);
+        let mut line = Vec::new();
+        let mut read = Vec::new();
+        loop {
+            let what = read_line(&mut input, limit, &mut line).await.unwrap();
+            if what == Line::End {
+                return read;
+            }
+            read.push((what, line.clone()));
+        }
+    }
+
+    #[tokio::test]
+    async fn lines_are_bytes_cut_at_the_limit_and_skipped_beyond_it() {
+        let read = lines_of(b"{\"a\":1}\r\n0123456789abc\nok\n\xff\xfe\nlast", 8).await;
+        assert_eq!(
+            read,
+            vec![
+                (Line::Read, b"{\"a\":1}".to_vec()),
+                (Line::TooLong, Vec::new()),
+                (Line::Read, b"ok".to_vec()),
+                (Line::Read, b"\xff\xfe".to_vec()),
+                (Line::Read, b"last".to_vec()),
+            ]
+        );
+        assert_eq!(
+            lines_of(b"0123456789", 8).await,
+            vec![(Line::TooLong, Vec::new())]
+        );
     }
 }

@@ -329,3 +329,40 @@ fn a_session_era_client_still_begins_with_initialize_over_stdio() {
         assert_eq!(s.router.session_count(), 0);
     });
 }
+
+#[test]
+fn bad_lines_over_stdio_are_answered_and_the_server_reads_on() {
+    rt().block_on(async {
+        let s = start(Options {
+            http: gs_router::HttpSettings {
+                body_limit: 1024,
+                ..gs_router::HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let mut pipe = Pipe::open(s.router.clone());
+        // Not UTF-8: a parse error, not the end of the transport.
+        pipe.input
+            .write_all(b"{\"jsonrpc\": \"\xff\xfe\"}\n")
+            .await
+            .unwrap();
+        let r = pipe.read().await;
+        assert_eq!(r["error"]["code"], -32700, "{r}");
+        // Longer than the limit: refused, naming the limit, and skipped.
+        let big = modern(1, "tools/list", json!({"padding": "x".repeat(2000)}));
+        pipe.send(big).await;
+        let r = pipe.read().await;
+        assert_eq!(r["error"]["code"], -32600, "{r}");
+        assert!(
+            r["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("1024 bytes"),
+            "{r}"
+        );
+        let r = pipe.ask(2, "server/discover", json!({})).await;
+        assert_eq!(r["id"], 2, "{r}");
+        pipe.close().await;
+    });
+}
