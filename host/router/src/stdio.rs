@@ -51,46 +51,68 @@ where
         }
         Ok::<_, std::io::Error>(())
     });
-    let out = Writer(tx);
-    let mut outbox: Option<tokio::task::JoinHandle<()>> = None;
-    let mut session: Option<Arc<Session>> = None;
-    let flights = Flights::default();
     let limit = router.settings.http.body_limit;
+    let mut connection = Connection {
+        router,
+        out: Writer(tx),
+        session: None,
+        outbox: None,
+        flights: Flights::default(),
+        tasks: Vec::new(),
+    };
     let mut input = input;
     let mut line = Vec::new();
-    let mut tasks = Vec::new();
     loop {
-        match read_line(&mut input, limit, &mut line).await? {
+        let read = read_line(&mut input, limit, &mut line).await?;
+        let message = match read {
             Line::End => break,
             Line::TooLong => {
-                router
-                    .tracer
-                    .line("-->", "stdio", session.as_ref().map(|s| s.id()), b"");
-                out.answer(protocol::error(
+                connection.trace(b"");
+                Err(protocol::error(
                     &Value::Null,
                     protocol::INVALID_REQUEST,
                     &format!(
                         "Invalid Request: the message exceeds the server's limit of {limit} bytes \
                          (http.body_limit_bytes); it was skipped"
                     ),
-                ));
-                continue;
+                ))
             }
-            Line::Read => {}
-        }
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        router
-            .tracer
-            .line("-->", "stdio", session.as_ref().map(|s| s.id()), &line);
-        let message = match protocol::parse(&line) {
-            Ok(m) => m,
-            Err(r) => {
-                out.answer(protocol::error(&r.id, r.code, &r.message));
-                continue;
+            Line::Read if line.iter().all(u8::is_ascii_whitespace) => continue,
+            Line::Read => {
+                connection.trace(&line);
+                protocol::parse(&line).map_err(|r| protocol::error(&r.id, r.code, &r.message))
             }
         };
+        match message {
+            Ok(message) => connection.receive(message).await,
+            Err(refusal) => connection.out.answer(refusal),
+        }
+    }
+    connection.end().await;
+    writer.await.unwrap_or(Ok(()))
+}
+
+/// One stdio client: its session, once one opens, and its requests in
+/// flight.
+struct Connection {
+    router: Arc<Router>,
+    out: Writer,
+    /// The session-era session, from the first request that opens one.
+    session: Option<Arc<Session>>,
+    /// The task writing that session's outbox.
+    outbox: Option<tokio::task::JoinHandle<()>>,
+    /// The stateless requests in flight, for their cancellation.
+    flights: Flights,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Connection {
+    fn trace(&self, line: &[u8]) {
+        let session = self.session.as_ref().map(|s| s.id());
+        self.router.tracer.line("-->", "stdio", session, line);
+    }
+
+    async fn receive(&mut self, message: Message) {
         match message {
             Message::Request {
                 id,
@@ -98,87 +120,102 @@ where
                 params,
                 arguments,
             } => {
-                if session.is_none() && is_stateless(&method, params.as_ref()) {
-                    let request = Stateless {
+                if self.session.is_none() && is_stateless(&method, params.as_ref()) {
+                    self.stateless(Stateless {
                         id,
                         method,
                         params: params.unwrap_or_default(),
                         arguments,
                         notes: None,
-                    };
-                    let flight = flights.start(&request.id);
-                    let (router, out, flights) = (router.clone(), out.clone(), flights.clone());
-                    tasks.push(tokio::spawn(async move {
-                        let key = request.id.to_string();
-                        serve_stateless(&router, &flights, &flight, &out, request).await;
-                        flights.end(&key);
-                    }));
+                    });
                 } else {
-                    let s = match &session {
-                        Some(s) => s.clone(),
-                        None => match router.open_session(None).await {
-                            Ok(s) => {
-                                outbox = Some(tokio::spawn(drain_outbox(
-                                    router.clone(),
-                                    s.clone(),
-                                    out.0.clone(),
-                                )));
-                                session = Some(s.clone());
-                                s
-                            }
-                            Err(e) => {
-                                out.answer(open_failed(&id, e));
-                                continue;
-                            }
-                        },
-                    };
-                    let (router, out) = (router.clone(), out.clone());
-                    tasks.push(tokio::spawn(async move {
-                        let notes = NoteSink::default();
-                        let call = router.handle_request(
-                            &s,
-                            id,
-                            &method,
-                            params,
-                            arguments,
-                            Some(notes.clone()),
-                        );
-                        if let Some(answer) = out.relay(call, &notes, || false).await {
-                            out.answer(answer);
-                        }
-                    }));
+                    self.in_session(id, method, params, arguments).await;
                 }
             }
-            Message::Notification { method, params } => match &session {
-                Some(s) => router.handle_notification(s, &method, params.as_ref()),
+            Message::Notification { method, params } => match &self.session {
+                Some(s) => self.router.handle_notification(s, &method, params.as_ref()),
                 None if method == "notifications/cancelled" => {
-                    flights.cancel(&router, params.as_ref());
+                    self.flights.cancel(&self.router, params.as_ref());
                 }
                 None => {}
             },
             Message::Response { id, outcome } => {
                 // A stateless client sends no responses (the server asks
                 // nothing of it); only a session's can settle anything.
-                if let Some(s) = &session {
-                    router.handle_response(s, &id, outcome);
+                if let Some(s) = &self.session {
+                    self.router.handle_response(s, &id, outcome);
                 }
             }
         }
-        tasks.retain(|t| !t.is_finished());
+        self.tasks.retain(|t| !t.is_finished());
     }
-    // End of input: subscriptions end; calls in flight are answered.
-    flights.cancel_listens();
-    for t in tasks {
-        let _ = t.await;
+
+    /// Serves a stateless request on a task of its own.
+    fn stateless(&mut self, request: Stateless) {
+        let flight = self.flights.start(&request.id);
+        let (router, out, flights) = (self.router.clone(), self.out.clone(), self.flights.clone());
+        self.tasks.push(tokio::spawn(async move {
+            let key = request.id.to_string();
+            serve_stateless(&router, &flights, &flight, &out, request).await;
+            flights.end(&key);
+        }));
     }
-    if let Some(s) = session {
-        router.close(s.id());
+
+    /// Serves a session-era request on a task of its own, in the
+    /// connection's session, which the first such request opens.
+    async fn in_session(
+        &mut self,
+        id: Value,
+        method: String,
+        params: Option<Map<String, Value>>,
+        arguments: Option<gs_toolset::Arguments>,
+    ) {
+        let session = match &self.session {
+            Some(s) => s.clone(),
+            None => match self.router.open_session(None).await {
+                Ok(s) => {
+                    self.outbox = Some(tokio::spawn(drain_outbox(
+                        self.router.clone(),
+                        s.clone(),
+                        self.out.0.clone(),
+                    )));
+                    self.session = Some(s.clone());
+                    s
+                }
+                Err(e) => return self.out.answer(open_failed(&id, e)),
+            },
+        };
+        let (router, out) = (self.router.clone(), self.out.clone());
+        self.tasks.push(tokio::spawn(async move {
+            let notes = NoteSink::default();
+            let call = router.handle_request(
+                &session,
+                id,
+                &method,
+                params,
+                arguments,
+                Some(notes.clone()),
+            );
+            if let Some(answer) = out.relay(call, &notes, || false).await {
+                out.answer(answer);
+            }
+        }));
     }
-    if let Some(o) = outbox {
-        let _ = o.await;
+
+    /// The end of input: subscriptions end, calls in flight are answered,
+    /// then the session closes.
+    async fn end(self) {
+        self.flights.cancel_listens();
+        for t in self.tasks {
+            let _ = t.await;
+        }
+        if let Some(s) = self.session {
+            self.router.close(s.id());
+        }
+        if let Some(o) = self.outbox {
+            let _ = o.await;
+        }
     }
-    drop(out);
-    writer.await.unwrap_or(Ok(()))
 }
 
 /// What [`read_line`] read.
