@@ -51,8 +51,28 @@ step "cargo test"
 cargo test --workspace --locked
 # The WebAssembly host's tests again, their images served by a test stone
 # (gs-teststone, a test double for GemStone) through the GemStone backend:
-# plug-ins must see the same image on both backends.
-GS_TEST_BACKEND=gemstone cargo test -p gs-toolset-host --locked --tests
+# plug-ins must see the same image on both backends. They run from the
+# binaries the workspace's test build made: `cargo test -p gs-toolset-host`
+# would unify features over that one package, compile wasmtime and all
+# that depends on it a second time, and store a second copy.
+step "the WebAssembly host's tests on the GemStone backend (test stone)"
+host_tests=$(mktemp)
+cargo test --workspace --locked --no-run --message-format=json |
+  python3 -c '
+import json, sys
+manifest = sys.argv[1]
+for line in sys.stdin:
+    message = json.loads(line)
+    if (message.get("reason") == "compiler-artifact" and message.get("executable")
+            and message["profile"]["test"] and message["manifest_path"] == manifest):
+        print(message["executable"])
+' "$PWD/host/toolset-host/Cargo.toml" >"$host_tests"
+[ -s "$host_tests" ] || { echo "test.sh: the workspace build has no test binaries of gs-toolset-host" >&2; exit 1; }
+while read -r binary; do
+  echo "Running $binary"
+  (cd host/toolset-host && GS_TEST_BACKEND=gemstone "$binary" </dev/null)
+done <"$host_tests"
+rm -f "$host_tests"
 # The plug-ins whose tools have native unit tests (the SDK's MockHost),
 # built for this machine in the shared target directory.
 cargo test --manifest-path plugins/Cargo.toml --locked --target-dir target \
