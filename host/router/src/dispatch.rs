@@ -22,6 +22,25 @@ use crate::protocol::{
 };
 use crate::{NoteSink, Router, Session};
 
+/// The methods [`Router::handle_request`] answers besides the offers
+/// (resources, prompts, completion) some toolset makes.
+const SESSION_METHODS: [&str; 5] = [
+    "ping",
+    "logging/setLevel",
+    "initialize",
+    "tools/list",
+    "tools/call",
+];
+
+/// The answer to a method this server does not serve.
+pub(crate) fn method_not_found(id: &Value, method: &str) -> Answer {
+    error(
+        id,
+        METHOD_NOT_FOUND,
+        &format!("Method not found: `{method}` is not served by this server"),
+    )
+}
+
 impl Router {
     /// The `initialize` result for a client that asked for `requested`.
     pub fn initialize_result(&self, requested: Option<&str>) -> Value {
@@ -139,14 +158,16 @@ impl Router {
             "tools/call" => {
                 return self.call_tool(session, id, params, arguments, notes).await;
             }
-            _ => error(
-                &id,
-                METHOD_NOT_FOUND,
-                &format!("Method not found: `{method}` is not served by this server"),
-            ),
+            _ => method_not_found(&id, method),
         };
         session.touch();
         Some(answer)
+    }
+
+    /// True when [`Router::handle_request`] serves `method` (with anything
+    /// but -32601).
+    pub(crate) fn serves(&self, method: &str) -> bool {
+        SESSION_METHODS.contains(&method) || self.serves_offer(method)
     }
 
     /// True unless the session's token lacks a scope `tool` needs: such a

@@ -452,13 +452,22 @@ fn routing_headers_must_match_the_body() {
 fn unknown_and_removed_methods_are_404() {
     rt().block_on(async {
         let s = start(Options::default()).await;
-        for method in ["unknown/method", "initialize", "ping", "logging/setLevel"] {
+        for method in [
+            "unknown/method",
+            "tasks/get",
+            "initialize",
+            "ping",
+            "logging/setLevel",
+        ] {
             let r = modern(s.addr, method, json!({}), &[]).await;
             assert_eq!(r.status, 404, "{method}: {}", r.text());
             assert_eq!(error_code(&r), -32601, "{method}");
             assert_eq!(r.json()["id"], 7);
         }
         assert_eq!(s.router.session_count(), 0);
+        // Refused before any image session is opened (on a stone, each
+        // would be a login).
+        assert_eq!(s.opened.load(std::sync::atomic::Ordering::SeqCst), 0);
     });
 }
 

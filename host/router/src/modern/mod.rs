@@ -29,7 +29,7 @@ use gs_auth::Principal;
 use hyper::StatusCode;
 use serde_json::{Map, Value, json};
 
-use crate::dispatch::parse_level;
+use crate::dispatch::{method_not_found, parse_level};
 use crate::input::{ASKING_METHODS, Binding, InputRound};
 use crate::protocol::{
     self, Answer, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, SUPPORTED_VERSIONS,
@@ -237,7 +237,9 @@ pub(crate) enum Routed {
 }
 
 /// Routes one checked stateless request: what needs no image session is
-/// answered here; the rest becomes a call in a kept or throwaway session.
+/// answered here, a method no session would serve included (so it opens
+/// none: on a stone, a login); the rest becomes a call in a kept or
+/// throwaway session.
 #[allow(clippy::result_large_err)]
 pub(crate) async fn route(
     router: &Arc<Router>,
@@ -257,6 +259,7 @@ pub(crate) async fn route(
                 SUPPORTED_VERSIONS.join(" and ")
             ),
         ),
+        m if !router.serves(m) => method_not_found(&request.id, m),
         _ => {
             return match handles::route(router, requester, &mut request).await? {
                 handles::Route::Answered(answer) => Ok(Routed::Answered(answer)),
