@@ -223,6 +223,19 @@ impl ToolSurface {
         let e = &self.tools[*self.index.get(name)?];
         Some((e.toolset, &e.descriptor))
     }
+
+    /// The position of the toolset that may run `tool` in a session that
+    /// is `read_only` or not, or why none may: no such tool, or one that is
+    /// hidden from a read-only session.
+    pub fn admit(&self, tool: &str, read_only: bool) -> Result<usize, CallRefused> {
+        match self.lookup(tool) {
+            None => Err(CallRefused::UnknownTool(tool.to_string())),
+            Some((_, d)) if read_only && !d.read_only_safe => {
+                Err(CallRefused::ReadOnly(tool.to_string()))
+            }
+            Some((toolset, _)) => Ok(toolset),
+        }
+    }
 }
 
 /// Why a call was not started. The router maps these to JSON-RPC errors.
@@ -533,13 +546,7 @@ impl BrokerSession {
     /// The index of the toolset that serves `tool`, if this session may
     /// call it.
     fn toolset_of(&self, tool: &str) -> Result<usize, CallRefused> {
-        match self.surface.lookup(tool) {
-            None => Err(CallRefused::UnknownTool(tool.to_string())),
-            Some((_, d)) if self.read_only && !d.read_only_safe => {
-                Err(CallRefused::ReadOnly(tool.to_string()))
-            }
-            Some((toolset, _)) => Ok(toolset),
-        }
+        self.surface.admit(tool, self.read_only)
     }
 
     /// Runs a call after every earlier call of this session has finished.

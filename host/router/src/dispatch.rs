@@ -164,6 +164,24 @@ impl Router {
         Some(answer)
     }
 
+    /// The answer a `tools/call` with `params` gets before any session
+    /// would run it, when it gets one: its tool name is missing or bad, it
+    /// names no tool, or a tool hidden from a `read_only` caller. `None`
+    /// when a session is to run the call.
+    pub(crate) fn call_refused(
+        &self,
+        id: &Value,
+        params: &Map<String, Value>,
+        read_only: bool,
+    ) -> Option<Answer> {
+        let name = match tool_name(params, id) {
+            Ok(name) => name,
+            Err(refused) => return Some(refused),
+        };
+        let admitted = self.broker.surface().admit(name, read_only);
+        admitted.err().map(|refused| refusal(id, refused))
+    }
+
     /// True when [`Router::handle_request`] serves `method` (with anything
     /// but -32601).
     pub(crate) fn serves(&self, method: &str) -> bool {
@@ -233,11 +251,11 @@ impl Router {
         arguments: Option<Arguments>,
         notes: Option<NoteSink>,
     ) -> Option<Answer> {
-        let mut params = params.unwrap_or_default();
+        let params = params.unwrap_or_default();
         // Every refusal here carries `data.kind`, as a tool's own errors
         // do, so a client branches on it rather than on the message.
-        let name = match tool_name(&mut params, &id) {
-            Ok(name) => name,
+        let name = match tool_name(&params, &id) {
+            Ok(name) => name.to_string(),
             Err(refused) => return Some(refused),
         };
         let arguments = arguments.unwrap_or_else(Arguments::none);
@@ -352,17 +370,17 @@ fn set_level(session: &Session, id: &Value, params: Option<&Map<String, Value>>)
     }
 }
 
-/// The tool a `tools/call` names, taken from its params, or the
-/// `invalidParams` answer for a name that names no tool.
-fn tool_name(params: &mut Map<String, Value>, id: &Value) -> Result<String, Answer> {
-    let name = match params.remove("name") {
-        Some(Value::String(n)) => n,
+/// The tool a `tools/call` names in its params, or the `invalidParams`
+/// answer for a name that names no tool.
+fn tool_name<'p>(params: &'p Map<String, Value>, id: &Value) -> Result<&'p str, Answer> {
+    let name = match params.get("name") {
+        Some(Value::String(n)) => n.as_str(),
         Some(other) => {
             return Err(invalid_params(
                 id,
                 &format!(
                     "Invalid params: name must be a string, not {}",
-                    gs_toolset::json_type_name(&other)
+                    gs_toolset::json_type_name(other)
                 ),
             ));
         }

@@ -505,6 +505,8 @@ fn an_unknown_tool_is_invalid_params_and_read_only_servers_refuse_mutation() {
             r.text()
         );
         assert_eq!(s.router.session_count(), 0);
+        // Both refused before any image session is opened.
+        assert_eq!(s.opened.load(std::sync::atomic::Ordering::SeqCst), 0);
     });
 }
 

@@ -264,7 +264,20 @@ pub(crate) async fn route(
             return match handles::route(router, requester, &mut request).await? {
                 handles::Route::Answered(answer) => Ok(Routed::Answered(answer)),
                 handles::Route::Kept(session) => in_kept(router, requester, session, request),
-                handles::Route::Throwaway => in_throwaway(router, requester, request).await,
+                handles::Route::Throwaway => {
+                    // A call no session would run opens none (on a stone,
+                    // a login).
+                    let refused = (request.method == "tools/call")
+                        .then(|| {
+                            let read_only = read_only_for(router, requester);
+                            router.call_refused(&request.id, &request.params, read_only)
+                        })
+                        .flatten();
+                    match refused {
+                        Some(answer) => Ok(Routed::Answered(answer)),
+                        None => in_throwaway(router, requester, request).await,
+                    }
+                }
             };
         }
     };
@@ -314,11 +327,7 @@ fn tools_list(
         },
     };
     let principal = requester.principal.as_deref();
-    let read_only = router.broker.read_only()
-        || match (router.auth(), principal) {
-            (Some(auth), Some(p)) => auth.read_only_for(p),
-            _ => false,
-        };
+    let read_only = read_only_for(router, requester);
     // Every tool takes the optional `session` argument of a kept image
     // session, which the router's own two tools open and close.
     let mut tools: Vec<Value> = router
@@ -340,6 +349,16 @@ fn tools_list(
         answer["nextCursor"] = json!((start + TOOLS_PAGE).to_string());
     }
     protocol::result(id, answer)
+}
+
+/// True when `requester`'s sessions are read-only: the server is, or its
+/// token lacks the write scope.
+fn read_only_for(router: &Router, requester: &Requester) -> bool {
+    router.broker.read_only()
+        || match (router.auth(), requester.principal.as_deref()) {
+            (Some(auth), Some(p)) => auth.read_only_for(p),
+            _ => false,
+        }
 }
 
 /// Closes a throwaway session however its request ends: answered, or
