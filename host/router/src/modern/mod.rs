@@ -264,20 +264,10 @@ pub(crate) async fn route(
             return match handles::route(router, requester, &mut request).await? {
                 handles::Route::Answered(answer) => Ok(Routed::Answered(answer)),
                 handles::Route::Kept(session) => in_kept(router, requester, session, request),
-                handles::Route::Throwaway => {
-                    // A call no session would run opens none (on a stone,
-                    // a login).
-                    let refused = (request.method == "tools/call")
-                        .then(|| {
-                            let read_only = read_only_for(router, requester);
-                            router.call_refused(&request.id, &request.params, read_only)
-                        })
-                        .flatten();
-                    match refused {
-                        Some(answer) => Ok(Routed::Answered(answer)),
-                        None => in_throwaway(router, requester, request).await,
-                    }
-                }
+                handles::Route::Throwaway => match refused_unopened(router, requester, &request) {
+                    Some(answer) => Ok(Routed::Answered(answer)),
+                    None => in_throwaway(router, requester, request).await,
+                },
             };
         }
     };
@@ -349,6 +339,17 @@ fn tools_list(
         answer["nextCursor"] = json!((start + TOOLS_PAGE).to_string());
     }
     protocol::result(id, answer)
+}
+
+/// The refusal of a `tools/call` that no session would run (no such tool,
+/// one hidden from a read-only caller, no valid name), so that it opens
+/// none: on a stone, a session is a login.
+fn refused_unopened(router: &Router, requester: &Requester, request: &Stateless) -> Option<Answer> {
+    if request.method != "tools/call" {
+        return None;
+    }
+    let read_only = read_only_for(router, requester);
+    router.call_refused(&request.id, &request.params, read_only)
 }
 
 /// True when `requester`'s sessions are read-only: the server is, or its
