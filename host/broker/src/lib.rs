@@ -66,9 +66,10 @@ pub trait ImageSessionFactory: Send + Sync {
     /// True when opening a session never waits (no login, no I/O: the
     /// embedded image's is a snapshot of its newest view). The broker then
     /// opens it on the calling task; otherwise on the blocking pool, so a
-    /// stone login of seconds holds no async thread. A stateless request
-    /// opens a session per call, and the hop to the blocking pool and back
-    /// was a measurable part of it (`cargo bench -p gs-router`).
+    /// stone login of seconds holds no async thread. Opening at once saves
+    /// a stateless request, which opens a session per call, the hop to the
+    /// blocking pool and back (`cargo bench -p gs-router`, the stateless
+    /// row).
     fn opens_at_once(&self) -> bool {
         false
     }

@@ -166,8 +166,7 @@ impl ToolsetHost {
             // KEEP_RESIDENT bytes each, instead of being unmapped: no page
             // faults when the slot is reused and no TLB shootdown on every
             // processor when it is freed. A stateless request creates and
-            // drops an instance per call, and those shootdowns were a large
-            // part of what it cost beyond a kept session's call
+            // drops an instance per call, so this shortens every such call
             // (`cargo bench -p gs-router`, the stateless row). What stays
             // resident is what the instances had dirtied while they lived,
             // at most KEEP_RESIDENT per slot.

@@ -536,8 +536,8 @@ impl HostState {
             let size = d.print_string.len() + d.transcript.len() + d.class_name.len();
             if size > self.policy.limits.output {
                 return Err(ToolError::other(format!(
-                    "the answer of `{function}` is {size} bytes (printString and \
-                     Transcript), over toolset `{}`'s output cap of {} bytes; ask for less (or \
+                    "the answer of `{function}` is {size} bytes (printString, \
+                     Transcript and class name), over toolset `{}`'s output cap of {} bytes; ask for less (or \
                      the operator may raise `limits.output`)",
                     self.policy.toolset, self.policy.limits.output
                 )));

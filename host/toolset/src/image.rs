@@ -80,14 +80,21 @@ impl SourceSearch<'_> {
             }
         };
         let (haystack, needle) = (fold(source), fold(self.text));
-        let mut lines: Vec<u32> = haystack
-            .match_indices(&needle)
-            .map(|(at, _)| {
-                let newlines = haystack.as_bytes()[..at].iter().filter(|&&b| b == b'\n');
-                u32::try_from(newlines.count() + 1).unwrap_or(u32::MAX)
-            })
-            .collect();
-        lines.dedup();
+        // Matches come in order, so each counts only the newlines since
+        // the one before it: one pass over the source.
+        let (mut line, mut counted) = (1usize, 0usize);
+        let mut lines: Vec<u32> = Vec::new();
+        for (at, _) in haystack.match_indices(&needle) {
+            line += haystack.as_bytes()[counted..at]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            counted = at;
+            let number = u32::try_from(line).unwrap_or(u32::MAX);
+            if lines.last() != Some(&number) {
+                lines.push(number);
+            }
+        }
         lines
     }
 }
@@ -518,3 +525,24 @@ pub trait ImageSession: Send + Sync {
 /// The default of [`ImageSession::worker_stack_bytes`]: the stack Rust
 /// gives a new thread.
 pub const DEFAULT_WORKER_STACK_BYTES: usize = 2 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::SourceSearch;
+
+    #[test]
+    fn lines_are_numbered_from_one_once_each_in_order() {
+        let search = |text, ignore_case| SourceSearch {
+            text,
+            ignore_case,
+            dictionary: None,
+            class_name: None,
+        };
+        let source = "deposit: x\n\tbalance := balance + x.\n\t^ self\n\tBalance";
+        assert_eq!(search("balance", false).lines_in(source), vec![2]);
+        assert_eq!(search("BALANCE", true).lines_in(source), vec![2, 4]);
+        assert_eq!(search("deposit", false).lines_in(source), vec![1]);
+        assert!(search("nowhere", false).lines_in(source).is_empty());
+        assert!(search("", false).lines_in(source).is_empty());
+    }
+}

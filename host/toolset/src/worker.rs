@@ -18,11 +18,11 @@
 //! When its session ends, a worker's thread waits a few seconds, parked,
 //! for the next session to adopt it instead of starting a thread of its
 //! own ([`IDLE_KEEP`], at most [`MAX_IDLE`] threads). A stateless request
-//! opens an image session per call, and starting a thread with the
-//! interpreter's stack, then ending it, was most of what such a call cost
-//! beyond a kept session's (`cargo bench -p gs-router`, the stateless
-//! row). A parked thread carries nothing of its last session: its queue
-//! is gone, and the worker it answers to is set again on adoption.
+//! opens an image session per call; adoption saves each such call
+//! starting a thread with the interpreter's stack and ending it
+//! (`cargo bench -p gs-router`, the stateless row). A parked thread
+//! carries nothing of its last session: its queue is gone, and the worker
+//! it answers to is set again on adoption.
 
 use std::cell::Cell;
 use std::future::Future;
@@ -199,22 +199,21 @@ fn parked() -> std::sync::MutexGuard<'static, Vec<Parked>> {
 /// Hands `assignment` to a parked thread with a stack of `stack_bytes`;
 /// answers it back when there is none.
 fn adopt_parked(stack_bytes: usize, assignment: Assignment) -> Option<Assignment> {
-    let mut assignment = assignment;
-    loop {
-        let taken = {
-            let mut idle = parked();
-            match idle.iter().position(|p| p.stack_bytes == stack_bytes) {
-                Some(at) => idle.swap_remove(at),
-                None => return Some(assignment),
-            }
-        };
-        // A thread leaves the pool (under its lock) before it stops
-        // listening, so this fails only if that thread panicked.
-        match taken.adopt.send(assignment) {
-            Ok(()) => return None,
-            Err(returned) => assignment = returned.0,
+    let taken = {
+        let mut idle = parked();
+        match idle.iter().position(|p| p.stack_bytes == stack_bytes) {
+            Some(at) => idle.swap_remove(at),
+            None => return Some(assignment),
         }
-    }
+    };
+    // A thread leaves the pool (under its lock) before it stops listening,
+    // so the hand-over fails only if that thread is gone some other way;
+    // the caller then starts a thread.
+    taken
+        .adopt
+        .send(assignment)
+        .err()
+        .map(|returned| returned.0)
 }
 
 /// A worker thread's life: each session's jobs in turn, parked between
