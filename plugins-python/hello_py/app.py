@@ -221,6 +221,11 @@ class Settings(exports.Settings):
 
 
 # The world exports these too; this toolset offers none of them.
+class Tasks(exports.Tasks):
+    def task_support(self) -> list:
+        return []
+
+
 class Resources(exports.Resources):
     def fixed(self) -> list:
         return []

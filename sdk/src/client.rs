@@ -578,6 +578,50 @@ pub fn cancelled() -> bool {
         .cancelled())
 }
 
+/// Asks that the rest of the call run as a task (the tasks extension of
+/// MCP revision 2026-07-28; needs a 0.1.5 host and a tool declared with
+/// [`Tool::tasks`](crate::Tool::tasks)): the client's request is answered
+/// now with the task's id, and the call goes on; what it answers becomes
+/// the task's result, which the client fetches with `tasks/get`.
+/// `message` is the task's status message meanwhile.
+///
+/// True when the call now runs as a task (or already did); false when it
+/// cannot become one — the tool did not declare task support, the
+/// client's request did not declare the extension (every request of a
+/// 2025-11-25 session), or the server holds its most tasks — and the call
+/// goes on to answer its request as usual. Call it where the long part
+/// begins, after any questions whose answers decide whether to go on:
+/// questions asked before it are asked of the request
+/// (`input_required`), those asked after it of the task (its
+/// `inputRequests`, answered with `tasks/update`), and in both cases the
+/// call runs again from the start with the answers.
+///
+/// ```
+/// # #[cfg(feature = "testing")] {
+/// use gs_mcp_sdk::testing::MockHost;
+/// use gs_mcp_sdk::{Output, TaskSupport, Tool, Toolset, client};
+///
+/// let toolset = Toolset::new("jobs", "1.0.0").tool(
+///     Tool::new("rebuild", "Rebuilds the indexes.", |_: serde_json::Value| {
+///         let as_task = client::start_task(Some("rebuilding"));
+///         Ok(Output::text(format!("rebuilt (as a task: {as_task})")))
+///     })
+///     .tasks(TaskSupport::Optional),
+/// );
+/// let host = MockHost::new().declares_tasks();
+/// let out = host.call(&toolset, "rebuild", "{}").unwrap();
+/// assert_eq!(out.text_content(), "rebuilt (as a task: true)");
+/// assert_eq!(host.task_started(), Some(Some("rebuilding".to_string())));
+/// # }
+/// ```
+pub fn start_task(message: Option<&str>) -> bool {
+    host_fn!(
+        "client::start_task",
+        wit::client::start_task(message),
+        |host| host.start_task(message)
+    )
+}
+
 /// The params of a form elicitation.
 fn form_params(message: &str, requested_schema: impl Into<Schema>) -> Value {
     let schema = requested_schema.into();

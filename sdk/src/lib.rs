@@ -115,7 +115,7 @@ pub use offers::{
 pub use output::{Content, Error, ErrorKind, Failure, Output};
 pub use schema::{ObjectSchema, Schema};
 pub use settings::Setting;
-pub use toolset::{Tool, Toolset};
+pub use toolset::{TaskSupport, Tool, Toolset};
 
 /// The schemars crate, whose `JsonSchema` derive describes a tool's
 /// argument and result types ([`Tool::typed`], [`Schema::of`]). Derive
@@ -216,6 +216,12 @@ macro_rules! export_toolset {
             }
         }
 
+        impl $crate::__private::TasksGuest for __GsMcpToolsetExport {
+            fn task_support() -> ::std::vec::Vec<$crate::__private::WitToolTaskSupport> {
+                $crate::__private::task_support($build)
+            }
+        }
+
         impl $crate::__private::SettingsGuest for __GsMcpToolsetExport {
             fn declare() -> ::std::vec::Vec<$crate::__private::WitSetting> {
                 $crate::__private::declare_settings($build)
@@ -248,13 +254,14 @@ pub mod __private {
 
     pub use crate::toolset::{
         call, complete, declare_settings, describe, fixed_resources, get_prompt, prompts, read,
-        resource_templates, tool_grants,
+        resource_templates, task_support, tool_grants,
     };
     pub use bindings::exports::gemstone::mcp::completion::Guest as CompletionGuest;
     pub use bindings::exports::gemstone::mcp::prompts::Guest as PromptsGuest;
     pub use bindings::exports::gemstone::mcp::requirements::Guest as RequirementsGuest;
     pub use bindings::exports::gemstone::mcp::resources::Guest as ResourcesGuest;
     pub use bindings::exports::gemstone::mcp::settings::Guest as SettingsGuest;
+    pub use bindings::exports::gemstone::mcp::tasks::Guest as TasksGuest;
     pub use bindings::exports::gemstone::mcp::tools::{
         Error as WitError, Guest, ToolOutput as WitOutput, ToolsetDescription as WitDescription,
     };
@@ -263,7 +270,7 @@ pub mod __private {
         EmbeddedResource as WitEmbeddedResource, Failure as WitFailure, Prompt as WitPrompt,
         PromptInfo as WitPromptInfo, ResourceInfo as WitResourceInfo,
         ResourceTemplate as WitResourceTemplate, Setting as WitSetting,
-        ToolRequirement as WitToolRequirement,
+        ToolRequirement as WitToolRequirement, ToolTaskSupport as WitToolTaskSupport,
     };
 
     #[allow(missing_docs, clippy::all)]

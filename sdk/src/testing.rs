@@ -256,6 +256,13 @@ pub(crate) struct State {
     /// `inputRequests` has them.
     input_requests: serde_json::Map<String, serde_json::Value>,
     cancelled: bool,
+    /// Plays a request that declared the tasks extension.
+    tasks_declared: bool,
+    /// The current call's tool's task support.
+    call_tasks: Option<crate::TaskSupport>,
+    /// The status message of the task the last call started, if it
+    /// started one (`Some(None)`: started without a message).
+    task_started: Option<Option<String>>,
     http: Option<HttpStub>,
     requests: Vec<crate::http::Request>,
     /// The settings' values the operator would give, by name.
@@ -380,6 +387,9 @@ impl MockHost {
                 input_responses: serde_json::Map::new(),
                 input_requests: serde_json::Map::new(),
                 cancelled: false,
+                tasks_declared: false,
+                call_tasks: None,
+                task_started: None,
                 http: None,
                 requests: Vec::new(),
                 settings: BTreeMap::new(),
@@ -449,6 +459,20 @@ impl MockHost {
     /// Every outbound HTTP request the tools made, in order.
     pub fn requests(&self) -> Vec<crate::http::Request> {
         self.state.borrow().requests.clone()
+    }
+
+    /// Plays a client whose request declared the tasks extension, so that
+    /// `client::start_task` starts a task in a tool that declared task
+    /// support ([`Tool::tasks`](crate::Tool::tasks)), as the server does.
+    pub fn declares_tasks(self) -> MockHost {
+        self.state.borrow_mut().tasks_declared = true;
+        self
+    }
+
+    /// Whether the last call started a task, and its status message: as
+    /// the server would answer the request with the task's handle.
+    pub fn task_started(&self) -> Option<Option<String>> {
+        self.state.borrow().task_started.clone()
     }
 
     /// Makes `client::cancelled` answer `cancelled`.
@@ -689,6 +713,11 @@ impl MockHost {
             state: Rc::clone(&self.state),
             previous,
         };
+        {
+            let mut s = self.state.borrow_mut();
+            s.call_tasks = toolset.tasks_of(tool);
+            s.task_started = None;
+        }
         let _installed = self.install();
         toolset.call_json(tool, arguments)
     }
@@ -1363,6 +1392,17 @@ impl State {
 
     pub(crate) fn cancelled(&mut self) -> bool {
         self.cancelled
+    }
+
+    pub(crate) fn start_task(&mut self, message: Option<&str>) -> bool {
+        if self.task_started.is_some() {
+            return true;
+        }
+        if !self.tasks_declared || self.call_tasks.is_none() {
+            return false;
+        }
+        self.task_started = Some(message.map(str::to_string));
+        true
     }
 
     /// The mock's settings checked against `toolset`'s declarations as the

@@ -37,7 +37,25 @@ pub struct Tool {
     read_only_safe: bool,
     /// The grants it needs (`requirements`, 0.1.3).
     needs: Vec<String>,
+    /// Whether its calls may become tasks (`tasks`, 0.1.5).
+    tasks: Option<TaskSupport>,
     handler: Handler,
+}
+
+/// Whether a tool's calls may become tasks (the tasks extension of MCP
+/// revision 2026-07-28): answered at once with a task the client polls,
+/// the call going on in the background. The tool starts the task itself,
+/// with [`client::start_task`](crate::client::start_task), when it comes
+/// to its long part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskSupport {
+    /// When the client declared the extension on its request; any other
+    /// client gets the call's result as usual (`start_task` answers false).
+    Optional,
+    /// Only as a task: a stateless request that did not declare the
+    /// extension is refused before the call runs. In a session (revision
+    /// 2025-11-25), which has no tasks, the call runs as usual.
+    Required,
 }
 
 impl std::fmt::Debug for Tool {
@@ -73,6 +91,7 @@ impl Tool {
             output: None,
             read_only_safe: false,
             needs: Vec::new(),
+            tasks: None,
             handler: Box::new(move |arguments| {
                 let from_value = |value: Value| {
                     serde_json::from_value::<A>(value).map_err(|e| {
@@ -202,6 +221,15 @@ impl Tool {
     /// tool that can only fail; `gs-mcp tools` lists them.
     pub fn needs(mut self, grants: &[&str]) -> Tool {
         self.needs = grants.iter().map(|g| g.to_string()).collect();
+        self
+    }
+
+    /// Declares that the tool's calls may become tasks (needs a 0.1.5
+    /// host): the tool calls [`client::start_task`](crate::client::start_task)
+    /// where its long part begins. Without this, `start_task` answers
+    /// false.
+    pub fn tasks(mut self, support: TaskSupport) -> Tool {
+        self.tasks = Some(support);
         self
     }
 }
@@ -458,6 +486,11 @@ impl Toolset {
         &self.name
     }
 
+    /// The task support `tool` declared (none for an unknown tool).
+    pub(crate) fn tasks_of(&self, tool: &str) -> Option<TaskSupport> {
+        self.tools.iter().find(|t| t.name == tool)?.tasks
+    }
+
     /// The grants `tool` declared it needs (none for an unknown tool).
     pub(crate) fn needs_of(&self, tool: &str) -> &[String] {
         self.tools
@@ -477,6 +510,26 @@ pub fn tool_grants(build: fn() -> Toolset) -> Vec<wit::ToolRequirement> {
             .map(|tool| wit::ToolRequirement {
                 tool: tool.name.clone(),
                 grants: tool.needs.clone(),
+            })
+            .collect()
+    })
+}
+
+/// The exported `tasks.task-support`.
+#[doc(hidden)]
+pub fn task_support(build: fn() -> Toolset) -> Vec<wit::ToolTaskSupport> {
+    with_toolset(build, |t| {
+        t.tools
+            .iter()
+            .filter_map(|tool| {
+                let support = match tool.tasks? {
+                    TaskSupport::Optional => wit::TaskSupport::Optional,
+                    TaskSupport::Required => wit::TaskSupport::Required,
+                };
+                Some(wit::ToolTaskSupport {
+                    tool: tool.name.clone(),
+                    support,
+                })
             })
             .collect()
     })

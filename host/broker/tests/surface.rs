@@ -36,6 +36,7 @@ fn set(name: &str, tools: &[(&str, bool)]) -> Set {
                     output_schema: None,
                     read_only_safe: *safe,
                     grants: Vec::new(),
+                    task_support: gs_toolset::TaskSupport::Forbidden,
                 })
                 .collect(),
         },

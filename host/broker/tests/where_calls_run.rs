@@ -29,6 +29,7 @@ impl Threads {
             output_schema: None,
             read_only_safe: true,
             grants: Vec::new(),
+            task_support: gs_toolset::TaskSupport::Forbidden,
         };
         Threads(ToolsetInfo {
             name: "threads".into(),

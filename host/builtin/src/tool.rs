@@ -68,6 +68,7 @@ impl Family {
             output_schema: Some((t.output_schema)()),
             read_only_safe: self.read_only_safe.contains(&t.name),
             grants: Vec::new(),
+            task_support: gs_toolset::TaskSupport::Forbidden,
         })
     }
 }

@@ -405,11 +405,14 @@ fn tools(config: Option<&Path>, json: bool) -> Result<(), Failure> {
             "changes the image"
         };
         let summary = tool.description.lines().next().unwrap_or("");
-        let needs = if tool.grants.is_empty() {
+        let mut needs = if tool.grants.is_empty() {
             String::new()
         } else {
             format!(" (needs {})", tool.grants.join(", "))
         };
+        if tool.task_support != gs_toolset::TaskSupport::Forbidden {
+            needs.push_str(&format!(" (tasks: {})", tool.task_support.as_str()));
+        }
         println!(
             "{:<28} {:<14} {:<26} {summary}{needs}",
             tool.name, toolset, marker
@@ -463,6 +466,7 @@ fn tools_json(
                 "title": tool.title,
                 "readOnlySafe": tool.read_only_safe,
                 "grants": tool.grants,
+                "taskSupport": tool.task_support.as_str(),
                 "inputSchema": tool.input_schema,
                 "outputSchema": tool.output_schema,
             })

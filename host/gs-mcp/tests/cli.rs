@@ -204,6 +204,60 @@ fn a_tool_s_grants_are_listed_and_a_tool_without_them_is_left_out_with_a_note() 
 }
 
 #[test]
+fn tools_shows_which_tools_may_run_as_tasks() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[[toolset]]\npath = {:?}\ntools = [\"slow_compute\", \"failing_job\", \"test_simple_text\"]\n",
+            gs_test_plugins::CONFORMANCE
+        ),
+    )
+    .unwrap();
+    let out = run(
+        dir.path(),
+        &["tools", "--config", cfg.to_str().unwrap(), "--json"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let surface: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let support: Vec<(String, serde_json::Value)> = surface["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["taskSupport"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        support,
+        [
+            ("slow_compute".to_string(), serde_json::json!("optional")),
+            ("failing_job".to_string(), serde_json::json!("required")),
+            (
+                "test_simple_text".to_string(),
+                serde_json::json!("forbidden")
+            ),
+        ]
+    );
+    let out = run(dir.path(), &["tools", "--config", cfg.to_str().unwrap()]);
+    let so = text(&out.stdout);
+    assert!(
+        so.lines()
+            .any(|l| l.starts_with("failing_job") && l.ends_with("(tasks: required)")),
+        "{so}"
+    );
+    assert!(
+        so.lines()
+            .any(|l| l.starts_with("test_simple_text") && !l.contains("tasks:")),
+        "{so}"
+    );
+}
+
+#[test]
 fn tools_without_config_lists_the_31_builtin_tools() {
     let dir = tempfile::tempdir().unwrap();
     let out = run(dir.path(), &["tools"]);

@@ -85,12 +85,19 @@ impl Router {
         if method == "notifications/cancelled"
             && let Some(id) = params.and_then(|p| p.get("requestId"))
         {
-            let key = id.to_string();
-            let found = session.state().in_flight.get(&key).cloned();
-            if let Some((control, notify)) = found {
-                notify.notify_one();
-                self.escalate(session, control);
-            }
+            self.cancel_request(session, id);
+        }
+    }
+
+    /// Stops the call of `session`'s request `id`, if one runs: the
+    /// request gets no answer, and the call is stopped as a request
+    /// deadline stops one.
+    pub(crate) fn cancel_request(self: &Arc<Self>, session: &Arc<Session>, id: &Value) {
+        let key = id.to_string();
+        let found = session.state().in_flight.get(&key).cloned();
+        if let Some((control, notify)) = found {
+            notify.notify_one();
+            self.escalate(session, control);
         }
     }
 

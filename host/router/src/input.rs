@@ -177,6 +177,20 @@ impl InputRound {
         })
     }
 
+    /// A round with `answers` given already, as a task's next round has
+    /// (`modern::tasks`).
+    pub(crate) fn answered(answers: Map<String, Value>) -> InputRound {
+        InputRound {
+            answers,
+            ..InputRound::default()
+        }
+    }
+
+    /// The answers the round has, by key.
+    pub(crate) fn answers(&self) -> Map<String, Value> {
+        self.answers.clone()
+    }
+
     /// The answer to the question `request` with `params` under `key`, or
     /// a failure: the question is recorded for `input_required`, or the
     /// answer given under `key` is not a result of `request`.

@@ -105,6 +105,8 @@ pub struct Router {
     changes: tokio::sync::broadcast::Sender<Arc<ResourceChange>>,
     /// How many `subscriptions/listen` streams are open.
     listeners: std::sync::atomic::AtomicUsize,
+    /// The tasks of stateless calls (the tasks extension).
+    tasks: Arc<modern::tasks::Tasks>,
 }
 
 /// The resources one commit changed, as the listen streams read it.
@@ -166,6 +168,7 @@ impl Router {
                 state_key,
                 changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
                 listeners: std::sync::atomic::AtomicUsize::new(0),
+                tasks: Arc::default(),
             }
         })
     }

@@ -31,7 +31,7 @@ pub enum OpenRefused {
 
 /// 128 random bits as 32 upper-case hex digits (visible ASCII, as MCP
 /// requires of session ids).
-fn new_session_id() -> Result<String, String> {
+pub(crate) fn new_session_id() -> Result<String, String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes)
         .map_err(|e| format!("the system random number generator failed: {e}"))?;
@@ -78,11 +78,7 @@ impl Router {
         caller: Option<IpAddr>,
         principal: Option<&Arc<Principal>>,
     ) -> Result<Arc<Session>, OpenRefused> {
-        let caller = match (principal, caller) {
-            (Some(p), _) => Caller::User(p.user.clone()),
-            (None, Some(ip)) => Caller::Addr(ip),
-            (None, None) => Caller::Unknown,
-        };
+        let caller = Caller::of(principal.map(Arc::as_ref), caller);
         let reservation = self.reserve(&caller)?;
         let read_only = match (&self.auth, principal) {
             (Some(auth), Some(p)) => auth.read_only_for(p),
@@ -200,8 +196,8 @@ impl Router {
 
     /// Why the maintenance pass at `now` ends session `s`, if it does; the
     /// checks run in the order of their precedence, and a session with a
-    /// call queued or running is kept through every check after the
-    /// absolute cap and token expiry.
+    /// call queued or running, or serving a task, is kept through every
+    /// check after the absolute cap and token expiry.
     fn verdict(&self, s: &Session, now: Instant) -> Option<&'static str> {
         let policy = self.settings.sessions;
         let over = |since: Instant, limit: Option<Duration>| {
@@ -214,7 +210,7 @@ impl Router {
             Some("it reached the absolute session cap")
         } else if self.token_expired(s) {
             Some("its token expired (auth.on_token_expiry = \"end\")")
-        } else if s.broker.pending() > 0 {
+        } else if s.broker.pending() > 0 || st.in_task {
             None
         } else if over(last, policy.idle_timeout) {
             Some("it was idle past the idle timeout")

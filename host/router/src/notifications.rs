@@ -218,6 +218,14 @@ impl Notifier for ChannelNotifier {
             }
         })
     }
+
+    fn start_task(&self, message: Option<&str>) -> bool {
+        let run = self
+            .asker
+            .as_ref()
+            .and_then(|asker| asker.session.state().task.clone());
+        run.is_some_and(|run| run.start(message))
+    }
 }
 
 /// The frame of a message the server sends: a request when it has an

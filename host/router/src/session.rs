@@ -33,6 +33,18 @@ pub(crate) enum Caller {
     Unknown,
 }
 
+impl Caller {
+    /// The caller of a request from `peer`, authenticated as `principal`
+    /// when given.
+    pub(crate) fn of(principal: Option<&Principal>, peer: Option<IpAddr>) -> Caller {
+        match (principal, peer) {
+            (Some(p), _) => Caller::User(p.user.clone()),
+            (None, Some(ip)) => Caller::Addr(ip),
+            (None, None) => Caller::Unknown,
+        }
+    }
+}
+
 /// One MCP session as the router sees it.
 pub struct Session {
     pub(crate) id: String,
@@ -84,6 +96,13 @@ pub(crate) struct SessionState {
     /// and the questions its call asked without one (see `input`); none
     /// for other requests, which cannot ask at all.
     pub(crate) input: Option<crate::input::InputRound>,
+    /// The task the running stateless call may start (the tasks
+    /// extension), if it may start one.
+    pub(crate) task: Option<Arc<crate::modern::tasks::TaskRun>>,
+    /// True while the session serves a started task: kept, like one with a
+    /// call running, while the task waits for its client's answers (the
+    /// task's own TTL bounds that).
+    pub(crate) in_task: bool,
     /// A stateless client's kept image session (`open_session`), reached
     /// by its handle as a tool argument, never by the session header.
     pub(crate) held: bool,

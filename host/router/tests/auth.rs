@@ -24,8 +24,9 @@ use serde_json::{Value, json};
 const RESOURCE: &str = "https://mcp.example.test/mcp";
 const METADATA: &str = "https://mcp.example.test/.well-known/oauth-protected-resource/mcp";
 
-/// `whoami` answers the image user the session runs as; `change` may
-/// change the image (gated when read-only); `secret` needs `mcp:secret`.
+/// `whoami` answers the image user the session runs as (`whoami_later`
+/// the same as a task); `change` may change the image (gated when
+/// read-only); `secret` needs `mcp:secret`.
 struct Who(ToolsetInfo);
 
 fn tool(name: &str, safe: bool) -> ToolDescriptor {
@@ -37,6 +38,7 @@ fn tool(name: &str, safe: bool) -> ToolDescriptor {
         output_schema: None,
         read_only_safe: safe,
         grants: Vec::new(),
+        task_support: gs_toolset::TaskSupport::Forbidden,
     }
 }
 
@@ -61,6 +63,10 @@ impl ToolsetSession for WhoSession {
         gs_toolset::image_call(tool, args, ctx, |tool, _, ctx| {
             Ok(ToolOutput::text(match tool {
                 "whoami" => ctx.image.user(),
+                "whoami_later" => {
+                    ctx.notifier.start_task(None);
+                    ctx.image.user()
+                }
                 other => format!("{other} ran"),
             }))
         })
@@ -114,6 +120,10 @@ async fn serve(auth: AuthConfig, http: HttpSettings) -> Served {
         version: "1.0.0".into(),
         tools: vec![
             tool("whoami", true),
+            ToolDescriptor {
+                task_support: gs_toolset::TaskSupport::Optional,
+                ..tool("whoami_later", true)
+            },
             tool("change", false),
             tool("secret", true),
         ],
@@ -545,7 +555,10 @@ async fn without_the_write_scope_a_session_is_read_only() {
     let reader = key.sign(&claims(&idp, "alice", "mcp:use"));
     let sid = open(&s, &reader).await;
     assert!(s.router.session(&sid).unwrap().read_only());
-    assert_eq!(tool_names(&s, &reader, &sid).await, ["whoami"]);
+    assert_eq!(
+        tool_names(&s, &reader, &sid).await,
+        ["whoami", "whoami_later"]
+    );
     let r = call(&s, &reader, &sid, "change").await;
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["error"]["code"], -32601, "{}", r.text());
@@ -553,7 +566,10 @@ async fn without_the_write_scope_a_session_is_read_only() {
     let writer = key.sign(&claims(&idp, "alice", "mcp:use mcp:write"));
     let wid = open(&s, &writer).await;
     assert!(!s.router.session(&wid).unwrap().read_only());
-    assert_eq!(tool_names(&s, &writer, &wid).await, ["change", "whoami"]);
+    assert_eq!(
+        tool_names(&s, &writer, &wid).await,
+        ["change", "whoami", "whoami_later"]
+    );
     assert_eq!(
         call(&s, &writer, &wid, "change").await.json()["result"]["content"][0]["text"],
         "change ran"
@@ -716,12 +732,26 @@ async fn validated_tokens_are_cached_and_invalid_ones_never_are() {
 /// A stateless (revision 2026-07-28) request with `Authorization` set to
 /// `authorization` (if any) and the revision's headers.
 async fn modern(s: &Served, authorization: Option<&str>, method: &str, params: Value) -> Reply {
+    modern_declaring(s, authorization, method, params, json!({})).await
+}
+
+/// [`modern`] declaring the client capabilities `capabilities`.
+async fn modern_declaring(
+    s: &Served,
+    authorization: Option<&str>,
+    method: &str,
+    params: Value,
+    capabilities: Value,
+) -> Reply {
     let mut params = params;
     params["_meta"] = json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientCapabilities": capabilities,
     });
-    let name = params["name"].as_str().map(str::to_string);
+    let name = params["name"]
+        .as_str()
+        .or(params["taskId"].as_str())
+        .map(str::to_string);
     let mut headers = vec![
         ("Content-Type", "application/json"),
         ("MCP-Protocol-Version", "2026-07-28"),
@@ -793,4 +823,45 @@ async fn stateless_requests_are_authenticated_and_run_as_the_tokens_user() {
     .await;
     assert_eq!(r.status, 403, "{}", r.text());
     assert_eq!(s.router.session_count(), 0);
+}
+
+#[tokio::test]
+async fn a_task_is_found_only_by_the_user_who_started_it() {
+    let (idp, key, s) = setup().await;
+    let tasks = json!({"extensions": {"io.modelcontextprotocol/tasks": {}}});
+    let alice = format!("Bearer {}", key.sign(&claims(&idp, "alice", ALL)));
+    let bob = format!("Bearer {}", key.sign(&claims(&idp, "bob", ALL)));
+    let call = json!({"name": "whoami_later", "arguments": {}});
+    let r = modern_declaring(&s, Some(&alice), "tools/call", call, tasks.clone()).await;
+    let created = r.json()["result"].clone();
+    assert_eq!(created["resultType"], "task", "{created}");
+    let id = created["taskId"].as_str().unwrap();
+    let get = json!({"taskId": id});
+    let mut done = Value::Null;
+    for _ in 0..500 {
+        let r = modern_declaring(&s, Some(&alice), "tasks/get", get.clone(), tasks.clone()).await;
+        done = r.json()["result"].clone();
+        if done["status"] == "completed" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(done["result"]["content"][0]["text"], "alice", "{done}");
+    for method in ["tasks/get", "tasks/cancel"] {
+        let r = modern_declaring(&s, Some(&bob), method, get.clone(), tasks.clone()).await;
+        let error = &r.json()["error"];
+        assert_eq!(error["code"], -32602, "{method}: {}", r.text());
+        assert!(
+            error["message"]
+                .as_str()
+                .unwrap()
+                .contains("never created for you")
+        );
+    }
+    let r = modern_declaring(&s, Some(&alice), "tasks/get", get, tasks).await;
+    assert_eq!(
+        r.json()["result"]["status"],
+        "completed",
+        "bob's cancel changed nothing"
+    );
 }

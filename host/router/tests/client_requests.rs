@@ -61,6 +61,7 @@ fn asking() -> Arc<dyn Toolset> {
             output_schema: None,
             read_only_safe: true,
             grants: Vec::new(),
+            task_support: gs_toolset::TaskSupport::Forbidden,
         }],
     }))
 }

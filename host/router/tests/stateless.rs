@@ -4,61 +4,7 @@
 mod common;
 
 use common::*;
-use serde_json::{Value, json};
-
-const V: &str = "2026-07-28";
-
-fn meta() -> Value {
-    json!({
-        "io.modelcontextprotocol/protocolVersion": V,
-        "io.modelcontextprotocol/clientCapabilities": {},
-        "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"},
-    })
-}
-
-/// POSTs a stateless request with the revision's headers; `extra`
-/// replaces a header of the same name, and a header given as "" is left
-/// out.
-async fn modern(
-    addr: std::net::SocketAddr,
-    method: &str,
-    params: Value,
-    extra: &[(&str, &str)],
-) -> Reply {
-    let mut params = params;
-    if params.get("_meta").is_none() {
-        params["_meta"] = meta();
-    }
-    let name = params
-        .get("name")
-        .or_else(|| params.get("uri"))
-        .and_then(Value::as_str)
-        .map(str::to_string);
-    let body = json!({"jsonrpc": "2.0", "id": 7, "method": method, "params": params});
-    let mut headers: Vec<(String, String)> = vec![
-        ("Content-Type".into(), "application/json".into()),
-        (
-            "Accept".into(),
-            "application/json, text/event-stream".into(),
-        ),
-        ("MCP-Protocol-Version".into(), V.into()),
-        ("Mcp-Method".into(), method.into()),
-    ];
-    if let Some(n) = name {
-        headers.push(("Mcp-Name".into(), n));
-    }
-    for (k, v) in extra {
-        headers.retain(|(h, _)| !h.eq_ignore_ascii_case(k));
-        if !v.is_empty() {
-            headers.push(((*k).into(), (*v).into()));
-        }
-    }
-    let headers: Vec<(&str, &str)> = headers
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    request(addr, "POST", &headers, &serde_json::to_vec(&body).unwrap()).await
-}
+use serde_json::json;
 
 #[test]
 fn discover_answers_versions_capabilities_and_identity() {
@@ -454,7 +400,7 @@ fn unknown_and_removed_methods_are_404() {
         let s = start(Options::default()).await;
         for method in [
             "unknown/method",
-            "tasks/get",
+            "tasks/result",
             "initialize",
             "ping",
             "logging/setLevel",

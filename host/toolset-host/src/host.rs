@@ -22,7 +22,9 @@ use crate::bindings::Toolset as Bindings;
 use crate::config::{HostConfig, WasmToolsetSpec};
 use crate::lanes::Lanes;
 use crate::net::NetRules;
-use crate::offers::{Declarations, Pre, check_declarations, check_tool_grants, declarations};
+use crate::offers::{
+    Declarations, Pre, check_declarations, check_task_support, check_tool_grants, declarations,
+};
 use crate::policy::Policy;
 use crate::settings::{Settings, check_declaration};
 use crate::state::{
@@ -523,12 +525,19 @@ impl ToolsetHost {
                 output_schema,
                 read_only_safe: t.read_only_safe,
                 grants: Vec::new(),
+                task_support: gs_toolset::TaskSupport::Forbidden,
             });
         }
         check_tool_grants(&offers.tool_grants, &tools).map_err(&fail)?;
         for (tool, grants) in &offers.tool_grants {
             if let Some(t) = tools.iter_mut().find(|t| &t.name == tool) {
                 t.grants = grants.clone();
+            }
+        }
+        check_task_support(&offers.task_support, &tools).map_err(&fail)?;
+        for (tool, support) in &offers.task_support {
+            if let Some(t) = tools.iter_mut().find(|t| &t.name == tool) {
+                t.task_support = *support;
             }
         }
         if let Some(expose) = &spec.expose {

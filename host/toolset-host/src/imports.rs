@@ -904,6 +904,14 @@ impl client::Host for HostState {
         self.ask_client(Some(key), request, params).await
     }
 
+    async fn start_task(&mut self, message: Option<String>) -> bool {
+        let Some(ctx) = self.call.as_ref().map(|c| c.ctx.clone()) else {
+            return false;
+        };
+        let message = message.map(|m| truncated(&self.policy.settings.redact(&m)).to_string());
+        ctx.notifier.start_task(message.as_deref())
+    }
+
     async fn cancelled(&mut self) -> bool {
         let past_deadline = self
             .deadline

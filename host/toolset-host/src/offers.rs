@@ -20,7 +20,7 @@ use wasmtime::Store;
 use wasmtime::component::{Instance, InstancePre};
 
 use crate::bindings::exports::gemstone::mcp::{
-    completion, prompts, requirements, resources, settings, tools,
+    completion, prompts, requirements, resources, settings, tasks, tools,
 };
 use crate::bindings::gemstone::mcp::types;
 use crate::settings::{SettingDecl, SettingType};
@@ -43,6 +43,7 @@ pub(crate) struct Pre {
     completion: Option<completion::GuestIndices>,
     requirements: Option<requirements::GuestIndices>,
     settings: Option<settings::GuestIndices>,
+    tasks: Option<tasks::GuestIndices>,
 }
 
 /// One instance's exports.
@@ -59,6 +60,8 @@ pub(crate) struct Exports {
     pub requirements: Option<requirements::Guest>,
     /// `settings` (0.1.4), if exported.
     pub settings: Option<settings::Guest>,
+    /// `tasks` (0.1.5), if exported.
+    pub tasks: Option<tasks::Guest>,
 }
 
 /// `GuestIndices::new` for an optional interface: `None` if the component
@@ -110,6 +113,7 @@ impl Pre {
             "settings",
             settings::GuestIndices::new(&instance),
         )?;
+        let tasks = optional(&instance, "tasks", tasks::GuestIndices::new(&instance))?;
         Ok(Pre {
             instance,
             tools,
@@ -118,6 +122,7 @@ impl Pre {
             completion,
             requirements,
             settings,
+            tasks,
         })
     }
 
@@ -164,6 +169,10 @@ impl Pre {
                 Some(i) => Some(i.load(&mut *store, &instance)?),
                 None => None,
             },
+            tasks: match &self.tasks {
+                Some(i) => Some(i.load(&mut *store, &instance)?),
+                None => None,
+            },
         })
     }
 }
@@ -184,6 +193,9 @@ pub(crate) struct Declarations {
     pub left_out: Vec<(String, Vec<String>)>,
     /// The settings it reads (0.1.4 `settings`).
     pub settings: Vec<SettingDecl>,
+    /// The task support of each tool that has any, by tool name (0.1.5
+    /// `tasks`).
+    pub task_support: Vec<(String, gs_toolset::TaskSupport)>,
 }
 
 /// Reads the declarations from a fresh instance's exports (those it has).
@@ -267,7 +279,42 @@ pub(crate) async fn declarations(
             })
             .collect();
     }
+    if let Some(t) = &exports.tasks {
+        d.task_support = t
+            .call_task_support(&mut *store)
+            .await?
+            .into_iter()
+            .map(|t| {
+                let support = match t.support {
+                    types::TaskSupport::Optional => gs_toolset::TaskSupport::Optional,
+                    types::TaskSupport::Required => gs_toolset::TaskSupport::Required,
+                };
+                (t.tool, support)
+            })
+            .collect();
+    }
     Ok(d)
+}
+
+/// Checks what `tasks.task-support` declared against the toolset's tools:
+/// each entry names one of them, once.
+pub(crate) fn check_task_support(
+    declared: &[(String, gs_toolset::TaskSupport)],
+    tools: &[gs_toolset::ToolDescriptor],
+) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    for (tool, _) in declared {
+        let shown = crate::wasm::cut(tool, 128);
+        if !tools.iter().any(|t| &t.name == tool) {
+            return Err(format!(
+                "task support names tool `{shown}`, which the toolset does not describe"
+            ));
+        }
+        if !seen.insert(tool.as_str()) {
+            return Err(format!("task support names tool `{shown}` twice"));
+        }
+    }
+    Ok(())
 }
 
 /// The grant names a tool may say it needs.
@@ -702,6 +749,7 @@ mod tests {
             output_schema: None,
             read_only_safe: true,
             grants: Vec::new(),
+            task_support: gs_toolset::TaskSupport::Forbidden,
         };
         let tools = [tool("fetch"), tool("report")];
         let needs =

@@ -152,6 +152,19 @@ pub trait Notifier: Send + Sync {
             ),
         ))))
     }
+    /// Asks that the rest of the call run as a task: the client's request
+    /// is answered now with the task's handle, and the call goes on in the
+    /// background, its result kept for the client to fetch
+    /// (`tasks/get`). True when the call now runs as a task (or already
+    /// did); false when it cannot become one (the default: no client
+    /// request declared the tasks extension, the tool did not declare task
+    /// support, or the server holds its most tasks), and the call goes on
+    /// to answer with its result. `message` is the task's first status
+    /// message.
+    fn start_task(&self, message: Option<&str>) -> bool {
+        let _ = message;
+        false
+    }
 }
 
 /// A [`Notifier`] that drops everything: for callers that have no client

@@ -28,6 +28,39 @@ pub struct ToolDescriptor {
     /// (`image:read`, …, `net`): what a WebAssembly tool declares. Empty
     /// for the built-in tools and for tools that declared nothing.
     pub grants: Vec<String>,
+    /// Whether a call may answer with a task (the 2026-07-28 tasks
+    /// extension) instead of its result.
+    pub task_support: TaskSupport,
+}
+
+/// Whether a tool's call may become a task: answered at once with a task
+/// handle the client polls (`tasks/get`), the call going on in the
+/// background. The tool decides when, by asking to start one
+/// ([`Notifier::start_task`](crate::Notifier::start_task)); this is what it
+/// declared it may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TaskSupport {
+    /// Never: every call answers with its result.
+    #[default]
+    Forbidden,
+    /// When the client declared the tasks extension on its request; for
+    /// any other client the call answers with its result.
+    Optional,
+    /// Only as a task: a stateless request that did not declare the
+    /// extension is refused (-32021) before the call runs.
+    Required,
+}
+
+impl TaskSupport {
+    /// The name `gs-mcp tools` and the WIT use: `forbidden`, `optional`,
+    /// `required`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskSupport::Forbidden => "forbidden",
+            TaskSupport::Optional => "optional",
+            TaskSupport::Required => "required",
+        }
+    }
 }
 
 /// A toolset's identity and tools.
@@ -113,6 +146,7 @@ mod tests {
             output_schema: None,
             read_only_safe: safe,
             grants: Vec::new(),
+            task_support: TaskSupport::Forbidden,
         }
     }
 

@@ -48,7 +48,7 @@ pub use context::{
     AskFuture, CallContext, CancelToken, ClientRequest, LogLevel, Notifier, ServerIdentity,
     SilentNotifier, automatic_key, is_automatic_key, is_input_key,
 };
-pub use descriptor::{ToolDescriptor, ToolsetInfo, validate_tool_name};
+pub use descriptor::{TaskSupport, ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
     ClassDefinition, ClassHierarchy, ClassInfo, Committed, CompileProblem, DEFAULT_CATEGORY,
     DEFAULT_WORKER_STACK_BYTES, DefinitionChange, DefinitionReport, DictionaryEntry, Doit,

@@ -27,7 +27,7 @@ use std::time::Duration;
 use gs_mcp_sdk::client::{self, Question};
 use gs_mcp_sdk::{
     Content, Contents, Error, ErrorKind, Output, Prompt, PromptMessage, PromptReply, Resource,
-    ResourceTemplate, Schema, Tool, Toolset, Values, log,
+    ResourceTemplate, Schema, TaskSupport, Tool, Toolset, Values, log,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -428,6 +428,114 @@ fn error_handling(_: NoArgs) -> Result<Output, Error> {
     ))
 }
 
+/// The arguments of `slow_compute`.
+#[derive(Deserialize)]
+struct Compute {
+    seconds: f64,
+    #[serde(default)]
+    label: String,
+}
+
+/// Sleeps `seconds` in steps, stopping early, with an error, once the call
+/// is cancelled (so a cancelled task settles `cancelled` at once).
+fn sleep_unless_cancelled(seconds: f64) -> Result<(), Error> {
+    let mut left = Duration::from_secs_f64(seconds.clamp(0.0, 600.0));
+    while !left.is_zero() {
+        if client::cancelled() {
+            return Err(Error::other("the call was cancelled"));
+        }
+        let step = left.min(STEP);
+        std::thread::sleep(step);
+        left -= step;
+    }
+    Ok(())
+}
+
+/// `tasks-*` (SEP-2663): starts a task, then sleeps `seconds` and answers.
+fn slow_compute(args: Compute) -> Result<Output, Error> {
+    client::start_task(Some(&format!("computing {}", args.label)));
+    sleep_unless_cancelled(args.seconds)?;
+    Ok(Output::text(format!(
+        "Computed {} after {} s",
+        args.label, args.seconds
+    )))
+}
+
+/// `tasks-lifecycle`, `tasks-required-task-error`: a task (required) whose
+/// tool fails after about a second, so the task completes with
+/// `isError: true`.
+fn failing_job(_: NoArgs) -> Result<Output, Error> {
+    client::start_task(Some("working, about to fail"));
+    sleep_unless_cancelled(1.0)?;
+    Err(Error::other(
+        "failing_job always fails (conformance fixture)",
+    ))
+}
+
+/// `tasks-lifecycle`: a task whose call ends in a JSON-RPC error, so the
+/// task fails. After starting the task it asks the client for its roots,
+/// which the suite's client does not declare: the server answers that
+/// -32021 (missing client capability), and the task carries it.
+fn protocol_error_job(_: NoArgs) -> Result<Output, Error> {
+    client::start_task(Some("working, about to need the client's roots"));
+    let roots = client::roots_keyed("roots_for_the_job")?;
+    Ok(Output::text(format!(
+        "The client declared roots after all: {}",
+        root_uris(&roots)
+    )))
+}
+
+/// The arguments of `confirm_delete`.
+#[derive(Deserialize)]
+struct Delete {
+    filename: String,
+}
+
+/// `tasks-mrtr-input`, `tasks-dispatch-and-envelope`: a task that asks
+/// the user to confirm, then says what it did (it deletes nothing).
+fn confirm_delete(args: Delete) -> Result<Output, Error> {
+    client::start_task(Some("waiting for the user's confirmation"));
+    let answer = client::elicit_keyed(
+        "confirm_delete",
+        &format!("Delete {}?", args.filename),
+        one_field_form("confirm", "boolean"),
+    )?;
+    let confirmed = answer.content.get("confirm") == Some(&json!(true));
+    Ok(Output::text(if confirmed {
+        format!(
+            "Deleted {} (conformance fixture: nothing was deleted)",
+            args.filename
+        )
+    } else {
+        format!("Kept {}", args.filename)
+    }))
+}
+
+/// `tasks-mrtr-input` (partial fulfilment): a task that asks two
+/// questions at once.
+fn multi_input(_: NoArgs) -> Result<Output, Error> {
+    client::start_task(Some("waiting for two answers"));
+    let answers = client::ask_all([
+        Question::elicit("first", "First: your name?", name_form()),
+        Question::elicit("second", "Second: your name again?", name_form()),
+    ])?;
+    let (first, second) = (answers[0].elicited()?, answers[1].elicited()?);
+    Ok(Output::text(format!(
+        "First: {}; second: {}",
+        field(&first, "name"),
+        field(&second, "name")
+    )))
+}
+
+/// `tasks-mrtr-composition`: asks the user's name of the request itself
+/// (`input_required`), then, with the answer, starts a task (required)
+/// that greets them.
+fn tool_with_task(_: NoArgs) -> Result<Output, Error> {
+    let answer = user_name().ask()?.elicited()?;
+    client::start_task(Some("greeting"));
+    Ok(Output::text(format!("Hello, {}!", field(&answer, "name"))))
+}
+
 fn tool_with_logging(_: NoArgs) -> Result<Output, Error> {
     log::info("Tool execution started");
     std::thread::sleep(STEP);
@@ -658,6 +766,63 @@ fn toolset() -> Toolset {
             "Asks the user with each kind of enum (conformance fixture).",
             elicitation_enums,
         ))
+        .tool(
+            Tool::new(
+                "slow_compute",
+                "Starts a task, sleeps `seconds`, then answers (tasks conformance fixture).",
+                slow_compute,
+            )
+            .input(
+                Schema::object()
+                    .required("seconds", Schema::number().describe("How long to work"))
+                    .optional("label", Schema::string().describe("A label for the answer")),
+            )
+            .read_only_safe()
+            .tasks(TaskSupport::Optional),
+        )
+        .tool(
+            tool(
+                "failing_job",
+                "A task that fails after about a second (tasks conformance fixture).",
+                failing_job,
+            )
+            .tasks(TaskSupport::Required),
+        )
+        .tool(
+            tool(
+                "protocol_error_job",
+                "A task whose call ends in a JSON-RPC error (tasks conformance fixture).",
+                protocol_error_job,
+            )
+            .tasks(TaskSupport::Optional),
+        )
+        .tool(
+            Tool::new(
+                "confirm_delete",
+                "A task that asks the user to confirm deleting a file; deletes nothing (tasks \
+                 conformance fixture).",
+                confirm_delete,
+            )
+            .input(Schema::object().required("filename", Schema::string()))
+            .read_only_safe()
+            .tasks(TaskSupport::Optional),
+        )
+        .tool(
+            tool(
+                "multi_input",
+                "A task that asks two questions at once (tasks conformance fixture).",
+                multi_input,
+            )
+            .tasks(TaskSupport::Optional),
+        )
+        .tool(
+            tool(
+                "test_tool_with_task",
+                "Asks the user's name, then greets them as a task (tasks conformance fixture).",
+                tool_with_task,
+            )
+            .tasks(TaskSupport::Required),
+        )
         .tool(tool(
             "test_missing_capability",
             "Asks the client's model something, so it needs the client's sampling capability \
@@ -805,6 +970,55 @@ mod tests {
 
     fn keys(asked: &Map<String, Value>) -> Vec<&str> {
         asked.keys().map(String::as_str).collect()
+    }
+
+    #[test]
+    fn task_fixtures_start_their_task_only_for_a_client_declaring_the_extension() {
+        let args = r#"{"seconds": 0, "label": "now"}"#;
+        let host = MockHost::new().declares_tasks();
+        let out = host.call(&toolset(), "slow_compute", args).unwrap();
+        assert_eq!(out.text_content(), "Computed now after 0 s");
+        assert_eq!(host.task_started(), Some(Some("computing now".into())));
+        let host = MockHost::new();
+        host.call(&toolset(), "slow_compute", args).unwrap();
+        assert_eq!(host.task_started(), None);
+        let failed = MockHost::new().declares_tasks();
+        let e = failed.call(&toolset(), "failing_job", "{}").unwrap_err();
+        assert!(e.message.contains("always fails"), "{}", e.message);
+        assert!(failed.task_started().is_some());
+    }
+
+    #[test]
+    fn task_fixtures_ask_under_their_keys() {
+        let host = MockHost::new().declares_tasks().stateless();
+        let asked = host
+            .call(&toolset(), "confirm_delete", r#"{"filename": "a.txt"}"#)
+            .map(|_| Map::new())
+            .unwrap_or_else(|_| host.input_requests());
+        assert_eq!(keys(&asked), ["confirm_delete"]);
+        assert_eq!(
+            asked["confirm_delete"]["params"]["message"],
+            "Delete a.txt?"
+        );
+        let host = host.input_response("confirm_delete", accepted(json!({"confirm": true})));
+        let out = host
+            .call(&toolset(), "confirm_delete", r#"{"filename": "a.txt"}"#)
+            .unwrap();
+        assert!(out.text_content().starts_with("Deleted a.txt"));
+
+        let host = MockHost::new().declares_tasks().stateless();
+        assert_eq!(keys(&unanswered(&host, "multi_input")), ["first", "second"]);
+
+        // The name is asked before the task starts: unanswered, no task.
+        let host = MockHost::new().declares_tasks().stateless();
+        assert_eq!(
+            keys(&unanswered(&host, "test_tool_with_task")),
+            ["user_name"]
+        );
+        assert_eq!(host.task_started(), None);
+        let host = host.input_response("user_name", accepted(json!({"name": "Alice"})));
+        assert_eq!(text(&host, "test_tool_with_task"), "Hello, Alice!");
+        assert!(host.task_started().is_some());
     }
 
     #[test]

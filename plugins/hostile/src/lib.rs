@@ -313,6 +313,25 @@ impl exports::gemstone::mcp::settings::Guest for Component {
     }
 }
 
+/// Task support as `/cfg/tasks` says, for the host's checks of the
+/// declaration: none, a tool the toolset lacks, or one tool twice.
+impl exports::gemstone::mcp::tasks::Guest for Component {
+    fn task_support() -> Vec<gemstone::mcp::types::ToolTaskSupport> {
+        let entry = |tool: &str| gemstone::mcp::types::ToolTaskSupport {
+            tool: tool.to_string(),
+            support: gemstone::mcp::types::TaskSupport::Optional,
+        };
+        match std::fs::read_to_string("/cfg/tasks")
+            .as_deref()
+            .map(str::trim)
+        {
+            Ok("unknown") => vec![entry("no_such_tool")],
+            Ok("twice") => vec![entry("hello"), entry("hello")],
+            _ => Vec::new(),
+        }
+    }
+}
+
 fn not_found(message: String) -> Failure {
     Failure {
         kind: ErrorKind::NotFound,

@@ -19,6 +19,7 @@
 
 pub(crate) mod handles;
 pub(crate) mod listen;
+pub(crate) mod tasks;
 
 use std::future::Future;
 use std::net::IpAddr;
@@ -259,9 +260,14 @@ pub(crate) async fn route(
                 SUPPORTED_VERSIONS.join(" and ")
             ),
         ),
+        m if tasks::METHODS.contains(&m) => tasks::answer(router, requester, &request),
         m if !router.serves(m) => method_not_found(&request.id, m),
         _ => {
-            return match handles::route(router, requester, &mut request).await? {
+            let route = handles::route(router, requester, &mut request).await?;
+            if let Some(refused) = tasks::refused(router, &request) {
+                return Ok(Routed::Answered(refused));
+            }
+            return match route {
                 handles::Route::Answered(answer) => Ok(Routed::Answered(answer)),
                 handles::Route::Kept(session) => in_kept(router, requester, session, request),
                 handles::Route::Throwaway => match refused_unopened(router, requester, &request) {
@@ -283,6 +289,7 @@ fn discover(router: &Router) -> Value {
         // Logging is per request in this revision (`_meta` names the
         // level), with no logging/setLevel to declare.
         c.remove("logging");
+        c.insert("extensions".into(), json!({tasks::EXTENSION: {}}));
     }
     // Resource subscriptions and list changes, as a session has them,
     // reach a stateless client through subscriptions/listen.
@@ -393,6 +400,21 @@ async fn in_throwaway(
         router: router.clone(),
         id: session.id().to_string(),
     };
+    if tasks::eligible(router, &request) {
+        let id = request.id.clone();
+        let served = tasks::serve(
+            router.clone(),
+            session.clone(),
+            requester,
+            request,
+            prepared,
+            Some(guard),
+        )
+        .map_err(|why| {
+            Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, &id, INTERNAL_ERROR, &why)
+        })?;
+        return Ok(Routed::Call { session, served });
+    }
     let router = router.clone();
     let serving = session.clone();
     Ok(Routed::Call {
@@ -414,6 +436,21 @@ fn in_kept(
     request: Stateless,
 ) -> Result<Routed, Refusal> {
     let prepared = prepare(router, requester, &request)?;
+    if tasks::eligible(router, &request) {
+        let id = request.id.clone();
+        let served = tasks::serve(
+            router.clone(),
+            session.clone(),
+            requester,
+            request,
+            prepared,
+            None,
+        )
+        .map_err(|why| {
+            Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, &id, INTERNAL_ERROR, &why)
+        })?;
+        return Ok(Routed::Call { session, served });
+    }
     let router = router.clone();
     let serving = session.clone();
     Ok(Routed::Call {
@@ -430,6 +467,8 @@ fn in_kept(
 struct Prepared {
     binding: Binding,
     round: Option<InputRound>,
+    /// The task the call may start, when it may start one.
+    task: Option<Arc<tasks::TaskRun>>,
 }
 
 /// Reads the request's `inputResponses` and `requestState`; a bad one is
@@ -456,7 +495,11 @@ fn prepare(
     } else {
         None
     };
-    Ok(Prepared { binding, round })
+    Ok(Prepared {
+        binding,
+        round,
+        task: None,
+    })
 }
 
 /// Serves `request` in `session`: the request's log level and client
@@ -490,6 +533,7 @@ async fn serve_in(
         st.stateless = true;
         st.client_capabilities = meta.and_then(|m| m.get(META_CAPABILITIES)).cloned();
         st.input = prepared.round;
+        st.task = prepared.task;
         st.missing_capability = None;
     }
     let params = (!params.is_empty()).then_some(params);
@@ -498,6 +542,7 @@ async fn serve_in(
         .await;
     let (missing, round) = {
         let mut st = session.state();
+        st.task = None;
         (st.missing_capability.take(), st.input.take())
     };
     // A call that asked its client is answered for its questions,
@@ -598,9 +643,10 @@ pub(crate) fn shaped(
         *code = json!(INVALID_PARAMS);
     }
     if let Some(result) = value.get_mut("result").and_then(Value::as_object_mut) {
+        // A CreateTaskResult (the tasks extension) keeps its `task`.
         let complete = !result
             .get("resultType")
-            .is_some_and(|t| t == "input_required");
+            .is_some_and(|t| t == "input_required" || t == "task");
         if complete {
             result.insert("resultType".into(), json!("complete"));
         }

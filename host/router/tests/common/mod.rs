@@ -33,6 +33,7 @@ fn tool(name: &str, safe: bool, props: Value) -> ToolDescriptor {
         output_schema: None,
         read_only_safe: safe,
         grants: Vec::new(),
+        task_support: gs_toolset::TaskSupport::Forbidden,
     }
 }
 
@@ -529,4 +530,60 @@ pub fn error_code(r: &Reply) -> i64 {
     r.json()["error"]["code"]
         .as_i64()
         .unwrap_or_else(|| panic!("no error in {}", r.text()))
+}
+
+/// The stateless revision the `modern` requests speak.
+pub const V: &str = "2026-07-28";
+
+pub fn meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": V,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"},
+    })
+}
+
+/// POSTs a stateless request (revision 2026-07-28) with the revision's headers; `extra`
+/// replaces a header of the same name, and a header given as "" is left
+/// out.
+pub async fn modern(
+    addr: std::net::SocketAddr,
+    method: &str,
+    params: Value,
+    extra: &[(&str, &str)],
+) -> Reply {
+    let mut params = params;
+    if params.get("_meta").is_none() {
+        params["_meta"] = meta();
+    }
+    let name = params
+        .get("name")
+        .or_else(|| params.get("uri"))
+        .or_else(|| params.get("taskId"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let body = json!({"jsonrpc": "2.0", "id": 7, "method": method, "params": params});
+    let mut headers: Vec<(String, String)> = vec![
+        ("Content-Type".into(), "application/json".into()),
+        (
+            "Accept".into(),
+            "application/json, text/event-stream".into(),
+        ),
+        ("MCP-Protocol-Version".into(), V.into()),
+        ("Mcp-Method".into(), method.into()),
+    ];
+    if let Some(n) = name {
+        headers.push(("Mcp-Name".into(), n));
+    }
+    for (k, v) in extra {
+        headers.retain(|(h, _)| !h.eq_ignore_ascii_case(k));
+        if !v.is_empty() {
+            headers.push(((*k).into(), (*v).into()));
+        }
+    }
+    let headers: Vec<(&str, &str)> = headers
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    request(addr, "POST", &headers, &serde_json::to_vec(&body).unwrap()).await
 }

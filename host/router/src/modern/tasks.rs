@@ -1,0 +1,692 @@
+//! The tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) of
+//! revision 2026-07-28: a `tools/call` answered at once with a task that
+//! the client polls.
+//!
+//! A tool declares whether its calls may become tasks
+//! ([`TaskSupport`]). A call of such a tool, from a request that declared
+//! the extension in its `_meta`, runs on a runtime task of its own
+//! ([`serve`]) so that it can outlive its request. When the tool asks to
+//! start a task (`Notifier::start_task`), the task enters the store
+//! ([`Tasks`]) — so `tasks/get` finds it before the client hears of it —
+//! and the request is answered `resultType: "task"`; the call goes on, and
+//! its answer becomes the task's `result` (`completed`) or its JSON-RPC
+//! `error` (`failed`). A call that never asks answers its request as any
+//! call does.
+//!
+//! A task's call that asks its client without an answer ends its round as
+//! a stateless request's does (`input`): the task is `input_required` with
+//! those questions until `tasks/update` has answered every one, then the
+//! call runs again from the start with all the answers, in the same image
+//! session. `tasks/cancel` marks the task `cancelled` and stops its call
+//! as `notifications/cancelled` stops a session's.
+//!
+//! A task is bound to the authenticated user who started it: another
+//! user's `tasks/get` finds nothing. The store holds at most
+//! [`MAX_TASKS`] tasks, of which [`MAX_RUNNING_PER_CALLER`] unfinished per
+//! caller (a call that would pass a cap goes on as an ordinary call), and
+//! forgets a finished task [`TTL`] after it was created; a task still
+//! waiting for input then is cancelled.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use gs_toolset::TaskSupport;
+use serde_json::{Map, Value, json};
+use tokio::sync::{Notify, oneshot};
+
+use super::{Prepared, Requester, Served, Stateless, Throwaway, serve_in};
+use crate::input::InputRound;
+use crate::protocol::{self, Answer, INVALID_PARAMS};
+use crate::session::Caller;
+use crate::{Router, Session};
+
+/// The extension's identifier, in capabilities.
+pub(crate) const EXTENSION: &str = "io.modelcontextprotocol/tasks";
+
+/// The methods the extension adds.
+pub(crate) const METHODS: [&str; 3] = ["tasks/get", "tasks/update", "tasks/cancel"];
+
+/// How long a task is kept after it was created.
+pub(crate) const TTL: Duration = Duration::from_secs(15 * 60);
+
+/// How often a client is asked to poll.
+const POLL_INTERVAL_MS: u64 = 500;
+
+/// Most tasks the server holds, unfinished or finished (a finished one
+/// holds its result, at most the toolset's output cap).
+pub(crate) const MAX_TASKS: usize = 1024;
+
+/// Most unfinished tasks one caller (user, else address) has; each holds
+/// an image session too, under the session caps.
+pub(crate) const MAX_RUNNING_PER_CALLER: usize = 16;
+
+/// True when the request's `_meta` declares the extension among the
+/// client's capabilities.
+pub(crate) fn declared(params: &Map<String, Value>) -> bool {
+    params
+        .get("_meta")
+        .and_then(|m| m.get(super::META_CAPABILITIES))
+        .and_then(|c| c.get("extensions"))
+        .and_then(|e| e.get(EXTENSION))
+        .is_some()
+}
+
+/// The -32021 answer to a request that needs the extension and did not
+/// declare it.
+pub(crate) fn missing_extension(id: &Value, why: &str) -> Answer {
+    protocol::error_with(
+        id,
+        super::MISSING_CLIENT_CAPABILITY,
+        &format!(
+            "Missing required client capability: {why} needs the `{EXTENSION}` extension, which \
+             the request's _meta did not declare (add it under clientCapabilities.extensions)"
+        ),
+        &json!({"requiredCapabilities": {"extensions": {EXTENSION: {}}}}),
+    )
+}
+
+/// The task support of the tool a `tools/call` names, if it names one.
+pub(crate) fn support_of(router: &Router, params: &Map<String, Value>) -> TaskSupport {
+    params
+        .get("name")
+        .and_then(Value::as_str)
+        .and_then(|name| router.broker.surface().lookup(name))
+        .map_or(TaskSupport::Forbidden, |(_, tool)| tool.task_support)
+}
+
+/// The refusal of a `tools/call` of a tool that runs only as a task from a
+/// request that did not declare the extension (-32021), before any image
+/// session is opened or taken for it.
+pub(crate) fn refused(router: &Router, request: &Stateless) -> Option<Answer> {
+    let required = request.method == "tools/call"
+        && support_of(router, &request.params) == TaskSupport::Required;
+    (required && !declared(&request.params))
+        .then(|| missing_extension(&request.id, "this tool, which runs only as a task,"))
+}
+
+/// True when `request` may become a task: a `tools/call` of a tool with
+/// task support, from a request that declared the extension.
+pub(crate) fn eligible(router: &Router, request: &Stateless) -> bool {
+    request.method == "tools/call"
+        && support_of(router, &request.params) != TaskSupport::Forbidden
+        && declared(&request.params)
+}
+
+/// The tasks the server holds, by id.
+#[derive(Default)]
+pub(crate) struct Tasks {
+    by_id: Mutex<HashMap<String, Arc<Task>>>,
+}
+
+impl Tasks {
+    fn table(&self) -> MutexGuard<'_, HashMap<String, Arc<Task>>> {
+        self.by_id.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Puts `task` in the store; false when a cap is reached. Finished
+    /// tasks past their TTL are forgotten first.
+    fn insert(&self, task: &Arc<Task>) -> bool {
+        let mut table = self.table();
+        table.retain(|_, t| !t.expired());
+        let running = table
+            .values()
+            .filter(|t| t.caller == task.caller && !t.state().status.terminal())
+            .count();
+        if table.len() >= MAX_TASKS || running >= MAX_RUNNING_PER_CALLER {
+            return false;
+        }
+        table.insert(task.id.clone(), task.clone());
+        true
+    }
+
+    /// The task `id`, if the store holds it for `user` and it has not
+    /// expired.
+    fn find(&self, id: &str, user: Option<&str>) -> Option<Arc<Task>> {
+        let mut table = self.table();
+        let task = table.get(id)?.clone();
+        if task.expired() {
+            table.remove(id);
+            return None;
+        }
+        (task.user.as_deref() == user).then_some(task)
+    }
+}
+
+/// Where a task stands.
+#[derive(Debug, Clone)]
+enum Status {
+    Working,
+    InputRequired,
+    Completed(Value),
+    Failed(Value),
+    Cancelled,
+}
+
+impl Status {
+    fn name(&self) -> &'static str {
+        match self {
+            Status::Working => "working",
+            Status::InputRequired => "input_required",
+            Status::Completed(_) => "completed",
+            Status::Failed(_) => "failed",
+            Status::Cancelled => "cancelled",
+        }
+    }
+
+    fn terminal(&self) -> bool {
+        matches!(
+            self,
+            Status::Completed(_) | Status::Failed(_) | Status::Cancelled
+        )
+    }
+}
+
+/// One task.
+pub(crate) struct Task {
+    id: String,
+    user: Option<String>,
+    caller: Caller,
+    created: SystemTime,
+    born: Instant,
+    state: Mutex<TaskState>,
+    /// Wakes the task's runner: answers came, or it was cancelled.
+    changed: Notify,
+}
+
+struct TaskState {
+    status: Status,
+    message: Option<String>,
+    updated: SystemTime,
+    /// The questions asked and not answered yet, by key (`{method,
+    /// params}`).
+    outstanding: Map<String, Value>,
+    /// Every answer given, by key, for the call's next round.
+    answers: Map<String, Value>,
+    /// The session and request id of the round running now, to stop it.
+    running: Option<(Arc<Session>, Value)>,
+}
+
+impl Task {
+    fn new(requester: &Requester) -> Result<Task, String> {
+        Ok(Task {
+            id: crate::lifetime::new_session_id()?,
+            user: requester.user().map(str::to_string),
+            caller: Caller::of(requester.principal.as_deref(), requester.peer),
+            created: SystemTime::now(),
+            born: Instant::now(),
+            state: Mutex::new(TaskState {
+                status: Status::Working,
+                message: None,
+                updated: SystemTime::now(),
+                outstanding: Map::new(),
+                answers: Map::new(),
+                running: None,
+            }),
+            changed: Notify::new(),
+        })
+    }
+
+    fn state(&self) -> MutexGuard<'_, TaskState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn expired(&self) -> bool {
+        self.born.elapsed() >= TTL && self.state().status.terminal()
+    }
+
+    /// Moves a task not yet finished to `status`; a finished one stays.
+    fn settle(&self, status: Status, message: Option<String>) {
+        let mut st = self.state();
+        if st.status.terminal() {
+            return;
+        }
+        st.status = status;
+        if message.is_some() {
+            st.message = message;
+        }
+        st.updated = SystemTime::now();
+        st.outstanding.clear();
+        drop(st);
+        self.changed.notify_one();
+    }
+
+    /// The task as the extension shows it; `detailed` adds what its status
+    /// carries (questions, result, error), as `tasks/get` answers.
+    fn json(&self, detailed: bool) -> Value {
+        let st = self.state();
+        let mut task = json!({
+            "taskId": self.id,
+            "status": st.status.name(),
+            "createdAt": iso8601(self.created),
+            "lastUpdatedAt": iso8601(st.updated),
+            "ttlMs": TTL.as_millis() as u64,
+            "pollIntervalMs": POLL_INTERVAL_MS,
+        });
+        if let Some(m) = &st.message {
+            task["statusMessage"] = json!(m);
+        }
+        if detailed {
+            match &st.status {
+                Status::InputRequired => {
+                    task["inputRequests"] = Value::Object(st.outstanding.clone())
+                }
+                Status::Completed(result) => task["result"] = result.clone(),
+                Status::Failed(error) => task["error"] = error.clone(),
+                _ => {}
+            }
+        }
+        task
+    }
+}
+
+/// A call that may become a task, as its tool sees it through the
+/// notifier (`Session::task`).
+pub(crate) struct TaskRun {
+    task: Arc<Task>,
+    tasks: Arc<Tasks>,
+    started: AtomicBool,
+    /// Told once, when the task starts, so its request is answered.
+    on_start: Mutex<Option<oneshot::Sender<()>>>,
+}
+
+impl TaskRun {
+    /// Starts the task (see `Notifier::start_task`): true when the call
+    /// now runs as one, false when the store is full.
+    pub(crate) fn start(&self, message: Option<&str>) -> bool {
+        let mut on_start = self.on_start.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.started.load(Ordering::Acquire) {
+            return true;
+        }
+        if let Some(m) = message {
+            self.task.state().message = Some(m.to_string());
+        }
+        if !self.tasks.insert(&self.task) {
+            return false;
+        }
+        self.started.store(true, Ordering::Release);
+        if let Some(tell) = on_start.take() {
+            let _ = tell.send(());
+        }
+        true
+    }
+
+    fn started(&self) -> bool {
+        self.started.load(Ordering::Acquire)
+    }
+}
+
+/// Serves a request that may become a task: its call runs on a runtime
+/// task of its own, holding `throwaway` (or, in a kept session, the
+/// session's turn) until the call, and the task if it starts one, ends.
+/// The future answers the request: with the task's handle once it
+/// starts, else with the call's own answer.
+pub(super) fn serve(
+    router: Arc<Router>,
+    session: Arc<Session>,
+    requester: &Requester,
+    request: Stateless,
+    prepared: Prepared,
+    throwaway: Option<Throwaway>,
+) -> Result<Served, String> {
+    let task = Arc::new(Task::new(requester)?);
+    let (tell, started) = oneshot::channel();
+    let run = Arc::new(TaskRun {
+        task: task.clone(),
+        tasks: router.tasks.clone(),
+        started: AtomicBool::new(false),
+        on_start: Mutex::new(Some(tell)),
+    });
+    let id = request.id.clone();
+    let runner = tokio::spawn(run_rounds(
+        router,
+        session,
+        request,
+        prepared,
+        run.clone(),
+        throwaway,
+    ));
+    let stop_unstarted = StopUnstarted {
+        run,
+        runner: runner.abort_handle(),
+    };
+    Ok(Box::pin(async move {
+        let _stop = stop_unstarted;
+        let mut runner = runner;
+        tokio::select! {
+            biased;
+            Ok(()) = started => Some(protocol::result(&id, created(&task))),
+            answer = &mut runner => answer.unwrap_or_else(|_| {
+                Some(protocol::error(
+                    &id,
+                    crate::protocol::INTERNAL_ERROR,
+                    "the call ended without an answer (see the server's log)",
+                ))
+            }),
+        }
+    }))
+}
+
+/// The `CreateTaskResult`: the task, flat, with `resultType: "task"`.
+fn created(task: &Task) -> Value {
+    let mut result = task.json(false);
+    result["resultType"] = json!("task");
+    result
+}
+
+/// Stops the call of a request dropped (its client went away) before its
+/// task started, as a dropped request's call is stopped; a started task
+/// runs on.
+struct StopUnstarted {
+    run: Arc<TaskRun>,
+    runner: tokio::task::AbortHandle,
+}
+
+impl Drop for StopUnstarted {
+    fn drop(&mut self) {
+        if !self.run.started() {
+            self.runner.abort();
+        }
+    }
+}
+
+/// Marks a started task cancelled if its runner ends without settling it
+/// (aborted, or a panic).
+struct SettleOnDrop(Arc<Task>);
+
+impl Drop for SettleOnDrop {
+    fn drop(&mut self) {
+        self.0.settle(
+            Status::Cancelled,
+            Some("the task's call ended without an answer".into()),
+        );
+    }
+}
+
+/// Ends a session's service of a task, however its runner ends.
+struct InTask(Arc<Session>);
+
+impl Drop for InTask {
+    fn drop(&mut self) {
+        self.0.state().in_task = false;
+    }
+}
+
+/// Runs the call round by round until it answers; before the task
+/// starts, the answer is the request's, after it the task's.
+async fn run_rounds(
+    router: Arc<Router>,
+    session: Arc<Session>,
+    request: Stateless,
+    prepared: Prepared,
+    run: Arc<TaskRun>,
+    throwaway: Option<Throwaway>,
+) -> Option<Answer> {
+    // A throwaway session is this call's alone; a kept one serves its
+    // requests in turn, this task's rounds included.
+    let _turn = match throwaway {
+        Some(_) => None,
+        None => Some(session.turn.lock().await),
+    };
+    let _throwaway = throwaway;
+    let _settle = SettleOnDrop(run.task.clone());
+    let _in_task = InTask(session.clone());
+    let binding = prepared.binding.clone();
+    run.task.state().answers = prepared
+        .round
+        .as_ref()
+        .map(InputRound::answers)
+        .unwrap_or_default();
+    let Stateless {
+        id,
+        method,
+        params,
+        arguments,
+        notes,
+    } = request;
+    let mut notes = notes;
+    let mut prepared = Some(prepared);
+    loop {
+        let mut this = prepared.take().unwrap_or_else(|| Prepared {
+            binding: binding.clone(),
+            round: Some(InputRound::answered(run.task.state().answers.clone())),
+            task: None,
+        });
+        this.task = Some(run.clone());
+        run.task.state().running = Some((session.clone(), id.clone()));
+        let round = Stateless {
+            id: id.clone(),
+            method: method.clone(),
+            params: params.clone(),
+            arguments: arguments.clone(),
+            // A task's notifications have no stream to go to.
+            notes: notes.take().filter(|_| !run.started()),
+        };
+        let answer = serve_in(&router, &session, round, this).await;
+        run.task.state().running = None;
+        if !run.started() {
+            return answer;
+        }
+        session.state().in_task = true;
+        let Some(answer) = answer else {
+            run.task.settle(Status::Cancelled, None);
+            return None;
+        };
+        let value: Value = serde_json::from_slice(answer.json()).unwrap_or(Value::Null);
+        if let Some(error) = value.get("error") {
+            let message = error
+                .get("message")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            run.task.settle(Status::Failed(error.clone()), message);
+            return None;
+        }
+        let result = value.get("result").cloned().unwrap_or_else(|| json!({}));
+        if result
+            .get("resultType")
+            .is_some_and(|t| t == "input_required")
+        {
+            let questions = result
+                .get("inputRequests")
+                .and_then(Value::as_object)
+                .cloned()
+                .unwrap_or_default();
+            if await_answers(&run.task, questions).await {
+                continue;
+            }
+            return None;
+        }
+        run.task.settle(Status::Completed(result), None);
+        return None;
+    }
+}
+
+/// Waits until the client has answered every question (true), or the task
+/// was cancelled or expired waiting (false).
+async fn await_answers(task: &Task, questions: Map<String, Value>) -> bool {
+    {
+        let mut st = task.state();
+        if st.status.terminal() {
+            return false;
+        }
+        st.outstanding = questions;
+        st.status = Status::InputRequired;
+        st.updated = SystemTime::now();
+    }
+    let expiry = tokio::time::sleep_until((task.born + TTL).into());
+    tokio::pin!(expiry);
+    loop {
+        {
+            let mut st = task.state();
+            if st.status.terminal() {
+                return false;
+            }
+            if st.outstanding.is_empty() {
+                st.status = Status::Working;
+                return true;
+            }
+        }
+        tokio::select! {
+            () = task.changed.notified() => {}
+            () = &mut expiry => {
+                task.settle(
+                    Status::Cancelled,
+                    Some("the task expired waiting for the client's input".into()),
+                );
+                return false;
+            }
+        }
+    }
+}
+
+/// Answers `tasks/get`, `tasks/update` or `tasks/cancel` (`request`), from
+/// a request that declared the extension.
+pub(crate) fn answer(router: &Arc<Router>, requester: &Requester, request: &Stateless) -> Answer {
+    let id = &request.id;
+    if !declared(&request.params) {
+        return missing_extension(id, &format!("`{}`", request.method));
+    }
+    let Some(task_id) = request.params.get("taskId").and_then(Value::as_str) else {
+        return protocol::error(
+            id,
+            INVALID_PARAMS,
+            "Invalid params: params.taskId must be the taskId a tools/call answered",
+        );
+    };
+    let Some(task) = router.tasks.find(task_id, requester.user()) else {
+        return protocol::error(
+            id,
+            INVALID_PARAMS,
+            &format!(
+                "Invalid params: no task `{}`: it was never created for you, or it ended more \
+                 than {} s after its creation and was forgotten",
+                crate::input::cut(task_id),
+                TTL.as_secs()
+            ),
+        );
+    };
+    match request.method.as_str() {
+        "tasks/get" => protocol::result(id, task.json(true)),
+        "tasks/update" => update(&task, id, &request.params),
+        _ => cancel(router, &task, id),
+    }
+}
+
+/// Takes the client's answers to the task's outstanding questions; an
+/// answer to a key not outstanding is ignored.
+fn update(task: &Task, id: &Value, params: &Map<String, Value>) -> Answer {
+    let Some(responses) = params.get("inputResponses").and_then(Value::as_object) else {
+        return protocol::error(
+            id,
+            INVALID_PARAMS,
+            "Invalid params: params.inputResponses must be an object of the client's results, \
+             by the keys of the task's inputRequests",
+        );
+    };
+    let mut st = task.state();
+    if let Some(key) = responses
+        .iter()
+        .find(|(k, v)| st.outstanding.contains_key(*k) && !v.is_object())
+        .map(|(k, _)| k)
+    {
+        return protocol::error(
+            id,
+            INVALID_PARAMS,
+            &format!(
+                "Invalid params: inputResponses.{} must be the client's result (an object)",
+                crate::input::cut(key)
+            ),
+        );
+    }
+    for (key, answer) in responses {
+        if st.outstanding.remove(key).is_some() {
+            st.answers.insert(key.clone(), answer.clone());
+        }
+    }
+    if matches!(st.status, Status::InputRequired) && st.outstanding.is_empty() {
+        st.status = Status::Working;
+        st.updated = SystemTime::now();
+    }
+    drop(st);
+    task.changed.notify_one();
+    protocol::result(id, json!({}))
+}
+
+/// Cancels the task (a finished one stays as it ended) and stops its
+/// call, if one runs.
+fn cancel(router: &Arc<Router>, task: &Task, id: &Value) -> Answer {
+    task.settle(Status::Cancelled, Some("cancelled by the client".into()));
+    let running = task.state().running.clone();
+    if let Some((session, request)) = running {
+        router.cancel_request(&session, &request);
+    }
+    protocol::result(id, json!({}))
+}
+
+/// `at` in ISO 8601, UTC, to the millisecond.
+fn iso8601(at: SystemTime) -> String {
+    let since = at.duration_since(UNIX_EPOCH).unwrap_or_default();
+    let secs = since.as_secs();
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60,
+        since.subsec_millis()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_are_iso_8601_utc() {
+        assert_eq!(iso8601(UNIX_EPOCH), "1970-01-01T00:00:00.000Z");
+        let at = UNIX_EPOCH + Duration::from_millis(1_764_979_200_123);
+        assert_eq!(iso8601(at), "2025-12-06T00:00:00.123Z");
+        let leap = UNIX_EPOCH + Duration::from_secs(951_782_400 + 3661);
+        assert_eq!(iso8601(leap), "2000-02-29T01:01:01.000Z");
+    }
+
+    #[test]
+    fn a_caller_holds_at_most_its_cap_of_unfinished_tasks() {
+        let tasks = Tasks::default();
+        let from = |last: u8| Requester {
+            peer: Some(std::net::IpAddr::from([10, 0, 0, last])),
+            principal: None,
+        };
+        let mine: Vec<Arc<Task>> = (0..MAX_RUNNING_PER_CALLER)
+            .map(|_| Arc::new(Task::new(&from(1)).unwrap()))
+            .collect();
+        assert!(mine.iter().all(|t| tasks.insert(t)));
+        let one_more = Arc::new(Task::new(&from(1)).unwrap());
+        assert!(!tasks.insert(&one_more), "over the caller's cap");
+        assert!(tasks.insert(&Arc::new(Task::new(&from(2)).unwrap())));
+        mine[0].settle(Status::Completed(json!({})), None);
+        assert!(tasks.insert(&one_more), "a finished task frees a place");
+        assert!(tasks.find(&one_more.id, None).is_some());
+        assert!(tasks.find(&one_more.id, Some("someone")).is_none());
+    }
+
+    #[test]
+    fn the_extension_is_read_from_the_requests_capabilities() {
+        let with =
+            json!({"_meta": {super::super::META_CAPABILITIES: {"extensions": {EXTENSION: {}}}}});
+        assert!(declared(with.as_object().unwrap()));
+        let without = json!({"_meta": {super::super::META_CAPABILITIES: {"elicitation": {}}}});
+        assert!(!declared(without.as_object().unwrap()));
+    }
+}
