@@ -89,6 +89,7 @@ pub(crate) fn family() -> Family {
             "get_method_source",
             "list_methods",
         ],
+        tasks: &[],
     }
 }
 

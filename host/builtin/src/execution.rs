@@ -36,6 +36,7 @@ pub(crate) fn family() -> Family {
             },
         }],
         read_only_safe: &[],
+        tasks: &[],
     }
 }
 

@@ -61,6 +61,7 @@ pub(crate) fn family() -> Family {
             "list_dictionaries",
             "list_dictionary_entries",
         ],
+        tasks: &[],
     }
 }
 

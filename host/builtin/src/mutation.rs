@@ -148,6 +148,7 @@ pub(crate) fn family() -> Family {
             },
         ],
         read_only_safe: &[],
+        tasks: &[],
     }
 }
 

@@ -83,6 +83,7 @@ pub(crate) fn family() -> Family {
             "find_senders",
             "search_method_source",
         ],
+        tasks: &[],
     }
 }
 

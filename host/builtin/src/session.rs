@@ -53,6 +53,7 @@ pub(crate) fn family() -> Family {
             },
         ],
         read_only_safe: &["abort", "refresh", "status"],
+        tasks: &[],
     }
 }
 

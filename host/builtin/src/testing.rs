@@ -88,6 +88,7 @@ pub(crate) fn family() -> Family {
             "run_test_class",
             "run_test_method",
         ],
+        tasks: &["run_test_class", "list_failing_tests"],
     }
 }
 
@@ -248,6 +249,7 @@ fn report_answer(report: TestReport) -> ToolResult {
 
 fn run_test_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let class_name = check_test_class(call, args.string("className")?)?;
+    call.start_task(&format!("running {class_name}"));
     report_answer(run(call, &class_name, None, true)?)
 }
 
@@ -301,6 +303,7 @@ fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             .collect::<Result<Vec<_>, _>>()?,
         None => call.image().test_classes()?,
     };
+    call.start_task(&format!("running {} test class(es)", classes.len()));
     let mut failing = Vec::new();
     let mut run_count = 0;
     let mut text = String::new();

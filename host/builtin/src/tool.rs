@@ -55,6 +55,12 @@ pub struct Family {
     /// arbitrary code. Fail closed: a tool not named here is hidden from,
     /// and refused in, a read-only session.
     pub read_only_safe: &'static [&'static str],
+    /// The tools of this family whose calls may become tasks (optional
+    /// task support, the tasks extension of revision 2026-07-28): long
+    /// runs a client that declared the extension polls instead of holding
+    /// its request open. The handler starts the task once its arguments
+    /// are checked ([`Call::start_task`]).
+    pub tasks: &'static [&'static str],
 }
 
 impl Family {
@@ -68,7 +74,11 @@ impl Family {
             output_schema: Some((t.output_schema)()),
             read_only_safe: self.read_only_safe.contains(&t.name),
             grants: Vec::new(),
-            task_support: gs_toolset::TaskSupport::Forbidden,
+            task_support: if self.tasks.contains(&t.name) {
+                gs_toolset::TaskSupport::Optional
+            } else {
+                gs_toolset::TaskSupport::Forbidden
+            },
         })
     }
 }
@@ -84,6 +94,14 @@ impl Call<'_> {
     /// The caller's image session, through the backend-neutral interface.
     pub fn image(&self) -> &dyn ImageSession {
         self.ctx.image.as_ref()
+    }
+
+    /// Starts the call's task, when its client may have one (see
+    /// [`gs_toolset::Notifier::start_task`]): the rest runs in the
+    /// background and the client polls for the result. Either way the
+    /// handler goes on the same.
+    pub fn start_task(&self, message: &str) {
+        self.ctx.notifier.start_task(Some(message));
     }
 }
 

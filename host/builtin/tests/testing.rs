@@ -60,3 +60,54 @@ fn run_test_class_reports_progress_per_test_before_its_answer() {
         "{notifications:?}"
     );
 }
+
+/// A stateless (revision 2026-07-28) request declaring the tasks
+/// extension; the response message.
+fn with_tasks(server: &common::Server, method: &str, mut params: Value, name: &str) -> Value {
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {
+            "extensions": {"io.modelcontextprotocol/tasks": {}}
+        },
+    });
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}).to_string();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: \
+         application/json\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: {method}\r\n\
+         Mcp-Name: {name}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        server.addr,
+        body.len()
+    );
+    let mut stream = std::net::TcpStream::connect(server.addr).unwrap();
+    std::io::Write::write_all(&mut stream, format!("{head}{body}").as_bytes()).unwrap();
+    let mut raw = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut raw).unwrap();
+    let at = raw.find("\r\n\r\n").expect("a complete HTTP response");
+    serde_json::from_str(&raw[at + 4..]).unwrap_or_else(|e| panic!("{e}: {raw}"))
+}
+
+#[test]
+fn a_client_declaring_the_tasks_extension_gets_the_test_run_as_a_task() {
+    let server = start(false);
+    let call = json!({"name": "run_test_class", "arguments": {"className": "AccountTest"}});
+    let created = with_tasks(&server, "tools/call", call, "run_test_class")["result"].clone();
+    assert_eq!(created["resultType"], "task", "{created}");
+    assert_eq!(created["statusMessage"], "running AccountTest");
+    let id = created["taskId"].as_str().unwrap().to_string();
+    let mut task = Value::Null;
+    for _ in 0..1000 {
+        task = with_tasks(&server, "tasks/get", json!({"taskId": id}), &id)["result"].clone();
+        if task["status"] != "working" {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(task["status"], "completed", "{task}");
+    assert_eq!(task["result"]["structuredContent"]["run"], 3, "{task}");
+
+    // A bad class name is answered at once, not as a task.
+    let call = json!({"name": "run_test_class", "arguments": {"className": "NoSuchTest"}});
+    let answer = with_tasks(&server, "tools/call", call, "run_test_class")["result"].clone();
+    assert_eq!(answer["isError"], true, "{answer}");
+    assert!(answer.get("taskId").is_none());
+}

@@ -349,7 +349,8 @@ async fn listen(
     if !flights.listening(flight) {
         return;
     }
-    let mut subscription = match modern::listen::open(router, request.id, &request.params, None) {
+    let opened = modern::listen::open(router, request.id, &request.params, None, None);
+    let mut subscription = match opened {
         Ok(s) => s,
         Err(refusal) => {
             out.answer(refusal.answer);

@@ -486,3 +486,88 @@ fn in_a_kept_session_a_task_holds_the_session_and_a_required_tool_needs_the_exte
         assert_eq!(s.router.session_count(), 1, "the kept session stays");
     });
 }
+
+/// Opens `subscriptions/listen` with `notifications` and `meta` on a raw
+/// connection, for reading its event stream.
+async fn listen(s: &Server, notifications: Value, meta: Value) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let body = json!({"jsonrpc": "2.0", "id": 40, "method": "subscriptions/listen",
+                      "params": {"notifications": notifications, "_meta": meta}})
+    .to_string();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: \
+         application/json, text/event-stream\r\nMCP-Protocol-Version: {V}\r\nMcp-Method: \
+         subscriptions/listen\r\nContent-Length: {}\r\n\r\n{body}",
+        s.addr,
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream
+}
+
+/// Reads `stream` until its text so far contains `needle`.
+async fn read_until(stream: &mut tokio::net::TcpStream, seen: &mut String, needle: &str) {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 4096];
+    while !seen.contains(needle) {
+        let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buf))
+            .await
+            .unwrap_or_else(|_| panic!("no {needle} in: {seen}"))
+            .unwrap();
+        assert!(n > 0, "the stream ended before {needle}: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+}
+
+#[test]
+fn a_listen_stream_naming_a_task_hears_its_status_change() {
+    rt().block_on(async {
+        let s = server().await;
+        let created = call(&s, "confirm", json!({}), with_tasks()).await.json()["result"].clone();
+        let id = created["taskId"].as_str().unwrap().to_string();
+        poll_until(&s, &id, |t| t["status"] == "input_required").await;
+
+        let mut stream = listen(&s, json!({"taskIds": [id, "not-a-task"]}), with_tasks()).await;
+        let mut seen = String::new();
+        read_until(&mut stream, &mut seen, "acknowledged").await;
+        assert!(
+            seen.contains(&format!(r#""notifications":{{"taskIds":["{id}"]}}"#)),
+            "only the caller's known tasks are acknowledged: {seen}"
+        );
+        let answer = json!({"ok": {"action": "accept", "content": {"ok": true}}});
+        task_request(
+            &s,
+            "tasks/update",
+            json!({"taskId": id, "inputResponses": answer}),
+        )
+        .await;
+        read_until(&mut stream, &mut seen, r#""status":"completed""#).await;
+        let events: Vec<Value> = seen
+            .lines()
+            .filter_map(|l| l.strip_prefix("data: "))
+            .filter_map(|d| serde_json::from_str(d).ok())
+            .filter(|m: &Value| m["method"] == "notifications/tasks")
+            .collect();
+        let last = events.last().unwrap();
+        assert_eq!(last["params"]["taskId"], id.as_str());
+        assert_eq!(
+            last["params"]["result"]["content"][0]["text"],
+            "confirmed: true"
+        );
+        assert_eq!(
+            last["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+            40
+        );
+        assert!(
+            events.iter().any(|e| e["params"]["status"] == "working"),
+            "the resumption too: {events:?}"
+        );
+
+        // Task notifications need the extension.
+        let mut refused = listen(&s, json!({"taskIds": [id]}), meta()).await;
+        let mut text = String::new();
+        read_until(&mut refused, &mut text, "-32021").await;
+        assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    });
+}

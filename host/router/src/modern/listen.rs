@@ -4,8 +4,10 @@
 //!
 //! A subscription sends first `notifications/subscriptions/acknowledged`
 //! with the part of the client's filter the server honours, then
-//! `notifications/resources/updated` for the subscribed URIs and
-//! `notifications/resources/list_changed`, each carrying the request's id
+//! `notifications/resources/updated` for the subscribed URIs,
+//! `notifications/resources/list_changed`, and `notifications/tasks` for
+//! the caller's tasks it names (the tasks extension: each the task as
+//! `tasks/get` answers it, sent when its status changes), each carrying the request's id
 //! as `io.modelcontextprotocol/subscriptionId`, for as long as the client
 //! keeps it (on HTTP, the request's SSE stream; on stdio, until it cancels
 //! the request). Commits reach it through the router's change channel
@@ -31,6 +33,9 @@ use crate::protocol::{self, INTERNAL_ERROR, INVALID_PARAMS};
 /// Most resource URIs one subscription may name.
 pub const MAX_LISTEN_URIS: usize = 1000;
 
+/// Most task ids one subscription may name.
+pub const MAX_LISTEN_TASKS: usize = 100;
+
 /// Longest resource URI a subscription may name, in bytes.
 const MAX_URI_BYTES: usize = 2048;
 
@@ -43,6 +48,8 @@ const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
 struct Filter {
     resources_list_changed: bool,
     uris: Vec<String>,
+    /// The caller's tasks named, of those the server holds.
+    task_ids: Vec<String>,
 }
 
 /// An open subscription: its acknowledgement, to send first, then what
@@ -54,17 +61,31 @@ pub(crate) struct Subscription {
 }
 
 /// Opens the subscription `subscriptions/listen` with `id` and `params`
-/// asks for, ending by itself at `expires_at` (seconds since the Unix
-/// epoch) when the caller's token expires then; refused when the filter is
-/// not one (-32602) or the server holds its maximum of subscriptions.
+/// asks for, for `user` (when authenticated), ending by itself at
+/// `expires_at` (seconds since the Unix epoch) when the caller's token
+/// expires then; refused when the filter is not one (-32602), it names
+/// tasks without declaring the tasks extension (-32021), or the server
+/// holds its maximum of subscriptions.
 #[allow(clippy::result_large_err)]
 pub(crate) fn open(
     router: &Arc<Router>,
     id: Value,
     params: &Map<String, Value>,
     expires_at: Option<u64>,
+    user: Option<&str>,
 ) -> Result<Subscription, Refusal> {
-    let filter = honoured(router, params)
+    if params
+        .get("notifications")
+        .is_some_and(|n| n.get("taskIds").is_some())
+        && !super::tasks::declared(params)
+    {
+        return Err(Refusal {
+            status: StatusCode::BAD_REQUEST,
+            answer: super::tasks::missing_extension(&id, "listening for task notifications"),
+            retry_after: None,
+        });
+    }
+    let filter = honoured(router, params, user)
         .map_err(|message| Refusal::new(StatusCode::OK, &id, INVALID_PARAMS, &message))?;
     let cap = router.settings.http.max_sessions;
     if router.listeners.fetch_add(1, Ordering::AcqRel) >= cap {
@@ -85,11 +106,12 @@ pub(crate) fn open(
         "params": {"_meta": {SUBSCRIPTION_ID: id}, "notifications": acknowledged(&filter)},
     });
     let changes = router.changes.subscribe();
+    let tasks = router.tasks.changes();
     let (out_tx, out) = tokio::sync::mpsc::unbounded_channel::<Out>();
     let guard = Listening(router.clone());
     tokio::spawn(async move {
         let _guard = guard;
-        deliver(changes, filter, &id, expires_at, &out_tx).await;
+        deliver(changes, tasks, filter, &id, expires_at, &out_tx).await;
     });
     Ok(Subscription { ack, out })
 }
@@ -108,6 +130,7 @@ impl Drop for Listening {
 /// changes or the caller's token expires.
 async fn deliver(
     mut changes: tokio::sync::broadcast::Receiver<Arc<crate::ResourceChange>>,
+    mut tasks: tokio::sync::broadcast::Receiver<Arc<super::tasks::TaskChange>>,
     filter: Filter,
     id: &Value,
     expires_at: Option<u64>,
@@ -146,6 +169,15 @@ async fn deliver(
                 Err(RecvError::Lagged(_)) => {}
                 Err(RecvError::Closed) => break,
             },
+            change = tasks.recv(), if !filter.task_ids.is_empty() => match change {
+                Ok(change) if filter.task_ids.contains(&change.id) => {
+                    let params = change.task.as_object().cloned().unwrap_or_default();
+                    let _ = out.send(note("notifications/tasks", params));
+                }
+                // A missed status is still there for tasks/get.
+                Ok(_) | Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => break,
+            },
         }
     }
     let closed = protocol::result(
@@ -164,10 +196,15 @@ fn until(at: u64) -> Duration {
 }
 
 /// The part of `params.notifications` the server honours: resource
-/// updates and list changes when the image backend reports commits; the
+/// updates and list changes when the image backend reports commits, and
+/// the status of the `user`'s tasks named that the server holds; the
 /// tool and prompt lists never change while the server runs, so those
 /// are never acknowledged. The error is the -32602 message.
-fn honoured(router: &Router, params: &Map<String, Value>) -> Result<Filter, String> {
+fn honoured(
+    router: &Router,
+    params: &Map<String, Value>,
+    user: Option<&str>,
+) -> Result<Filter, String> {
     let asked = match params.get("notifications") {
         None => Map::new(),
         Some(Value::Object(m)) => m.clone(),
@@ -218,12 +255,34 @@ fn honoured(router: &Router, params: &Map<String, Value>) -> Result<Filter, Stri
             );
         }
     }
+    let task_ids = match asked.get("taskIds") {
+        None => Vec::new(),
+        Some(Value::Array(list)) if list.len() <= MAX_LISTEN_TASKS => {
+            let mut ids: Vec<String> = Vec::new();
+            for id in list {
+                let Some(id) = id.as_str() else {
+                    return Err("Invalid params: notifications.taskIds holds something other                                 than a task id"
+                        .into());
+                };
+                if !ids.iter().any(|i| i == id) && router.tasks.holds(id, user) {
+                    ids.push(id.to_string());
+                }
+            }
+            ids
+        }
+        Some(_) => {
+            return Err(format!(
+                "Invalid params: notifications.taskIds must be a list of at most                  {MAX_LISTEN_TASKS} task ids"
+            ));
+        }
+    };
     let caps = router.capabilities();
     let subscribe = caps.pointer("/resources/subscribe") == Some(&json!(true));
     let lists = caps.pointer("/resources/listChanged") == Some(&json!(true));
     Ok(Filter {
         resources_list_changed: lists && asked.get("resourcesListChanged") == Some(&json!(true)),
         uris: if subscribe { uris } else { Vec::new() },
+        task_ids,
     })
 }
 
@@ -235,6 +294,9 @@ fn acknowledged(filter: &Filter) -> Value {
     }
     if !filter.uris.is_empty() {
         ack.insert("resourceSubscriptions".into(), json!(filter.uris));
+    }
+    if !filter.task_ids.is_empty() {
+        ack.insert("taskIds".into(), json!(filter.task_ids));
     }
     Value::Object(ack)
 }

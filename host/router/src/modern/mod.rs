@@ -98,7 +98,8 @@ pub(crate) struct Requester {
 }
 
 impl Requester {
-    fn user(&self) -> Option<&str> {
+    /// The authenticated user, if any.
+    pub(crate) fn user(&self) -> Option<&str> {
         self.principal.as_ref().map(|p| p.user.as_str())
     }
 }
@@ -401,19 +402,7 @@ async fn in_throwaway(
         id: session.id().to_string(),
     };
     if tasks::eligible(router, &request) {
-        let id = request.id.clone();
-        let served = tasks::serve(
-            router.clone(),
-            session.clone(),
-            requester,
-            request,
-            prepared,
-            Some(guard),
-        )
-        .map_err(|why| {
-            Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, &id, INTERNAL_ERROR, &why)
-        })?;
-        return Ok(Routed::Call { session, served });
+        return as_task(router, requester, session, request, prepared, Some(guard));
     }
     let router = router.clone();
     let serving = session.clone();
@@ -437,19 +426,7 @@ fn in_kept(
 ) -> Result<Routed, Refusal> {
     let prepared = prepare(router, requester, &request)?;
     if tasks::eligible(router, &request) {
-        let id = request.id.clone();
-        let served = tasks::serve(
-            router.clone(),
-            session.clone(),
-            requester,
-            request,
-            prepared,
-            None,
-        )
-        .map_err(|why| {
-            Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, &id, INTERNAL_ERROR, &why)
-        })?;
-        return Ok(Routed::Call { session, served });
+        return as_task(router, requester, session, request, prepared, None);
     }
     let router = router.clone();
     let serving = session.clone();
@@ -460,6 +437,30 @@ fn in_kept(
             serve_in(&router, &serving, request, prepared).await
         }),
     })
+}
+
+/// A request whose call may become a task, served in `session` (holding
+/// `throwaway`, or in turn when kept) by [`tasks::serve`].
+#[allow(clippy::result_large_err)]
+fn as_task(
+    router: &Arc<Router>,
+    requester: &Requester,
+    session: Arc<Session>,
+    request: Stateless,
+    prepared: Prepared,
+    throwaway: Option<Throwaway>,
+) -> Result<Routed, Refusal> {
+    let id = request.id.clone();
+    let served = tasks::serve(
+        router.clone(),
+        session.clone(),
+        requester,
+        request,
+        prepared,
+        throwaway,
+    )
+    .map_err(|why| Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, &id, INTERNAL_ERROR, &why))?;
+    Ok(Routed::Call { session, served })
 }
 
 /// What a request brings besides its call: its input round (for the

@@ -20,6 +20,10 @@
 //! session. `tasks/cancel` marks the task `cancelled` and stops its call
 //! as `notifications/cancelled` stops a session's.
 //!
+//! Each change of a task's status is also sent on the store's channel,
+//! which `subscriptions/listen` streams naming the task turn into
+//! `notifications/tasks` (`listen`).
+//!
 //! A task is bound to the authenticated user who started it: another
 //! user's `tasks/get` finds nothing. The store holds at most
 //! [`MAX_TASKS`] tasks, of which [`MAX_RUNNING_PER_CALLER`] unfinished per
@@ -114,13 +118,43 @@ pub(crate) fn eligible(router: &Router, request: &Stateless) -> bool {
         && declared(&request.params)
 }
 
-/// The tasks the server holds, by id.
-#[derive(Default)]
+/// How many status changes a listen stream may fall behind before it
+/// misses some (`tasks/get` still has the latest).
+const CHANGE_BACKLOG: usize = 256;
+
+/// A task's status changed: the task as `tasks/get` answers it now.
+#[derive(Debug)]
+pub(crate) struct TaskChange {
+    pub(crate) id: String,
+    pub(crate) task: Value,
+}
+
+/// The tasks the server holds, by id, and the channel of their changes.
 pub(crate) struct Tasks {
     by_id: Mutex<HashMap<String, Arc<Task>>>,
+    changes: tokio::sync::broadcast::Sender<Arc<TaskChange>>,
+}
+
+impl Default for Tasks {
+    fn default() -> Tasks {
+        Tasks {
+            by_id: Mutex::default(),
+            changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
+        }
+    }
 }
 
 impl Tasks {
+    /// The channel of every task's status changes.
+    pub(crate) fn changes(&self) -> tokio::sync::broadcast::Receiver<Arc<TaskChange>> {
+        self.changes.subscribe()
+    }
+
+    /// True when the store holds task `id` for `user`.
+    pub(crate) fn holds(&self, id: &str, user: Option<&str>) -> bool {
+        self.find(id, user).is_some()
+    }
+
     fn table(&self) -> MutexGuard<'_, HashMap<String, Arc<Task>>> {
         self.by_id.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -186,6 +220,8 @@ impl Status {
 /// One task.
 pub(crate) struct Task {
     id: String,
+    /// Where its status changes go.
+    changes: tokio::sync::broadcast::Sender<Arc<TaskChange>>,
     user: Option<String>,
     caller: Caller,
     created: SystemTime,
@@ -209,9 +245,10 @@ struct TaskState {
 }
 
 impl Task {
-    fn new(requester: &Requester) -> Result<Task, String> {
+    fn new(tasks: &Tasks, requester: &Requester) -> Result<Task, String> {
         Ok(Task {
             id: crate::lifetime::new_session_id()?,
+            changes: tasks.changes.clone(),
             user: requester.user().map(str::to_string),
             caller: Caller::of(requester.principal.as_deref(), requester.peer),
             created: SystemTime::now(),
@@ -250,6 +287,16 @@ impl Task {
         st.outstanding.clear();
         drop(st);
         self.changed.notify_one();
+        self.announce();
+    }
+
+    /// Sends the task's status to the listen streams (none may listen).
+    fn announce(&self) {
+        let change = TaskChange {
+            id: self.id.clone(),
+            task: self.json(true),
+        };
+        let _ = self.changes.send(Arc::new(change));
     }
 
     /// The task as the extension shows it; `detailed` adds what its status
@@ -330,7 +377,7 @@ pub(super) fn serve(
     prepared: Prepared,
     throwaway: Option<Throwaway>,
 ) -> Result<Served, String> {
-    let task = Arc::new(Task::new(requester)?);
+    let task = Arc::new(Task::new(&router.tasks, requester)?);
     let (tell, started) = oneshot::channel();
     let run = Arc::new(TaskRun {
         task: task.clone(),
@@ -514,6 +561,7 @@ async fn await_answers(task: &Task, questions: Map<String, Value>) -> bool {
         st.status = Status::InputRequired;
         st.updated = SystemTime::now();
     }
+    task.announce();
     let expiry = tokio::time::sleep_until((task.born + TTL).into());
     tokio::pin!(expiry);
     loop {
@@ -604,12 +652,16 @@ fn update(task: &Task, id: &Value, params: &Map<String, Value>) -> Answer {
             st.answers.insert(key.clone(), answer.clone());
         }
     }
-    if matches!(st.status, Status::InputRequired) && st.outstanding.is_empty() {
+    let resumed = matches!(st.status, Status::InputRequired) && st.outstanding.is_empty();
+    if resumed {
         st.status = Status::Working;
         st.updated = SystemTime::now();
     }
     drop(st);
     task.changed.notify_one();
+    if resumed {
+        task.announce();
+    }
     protocol::result(id, json!({}))
 }
 
@@ -669,12 +721,12 @@ mod tests {
             principal: None,
         };
         let mine: Vec<Arc<Task>> = (0..MAX_RUNNING_PER_CALLER)
-            .map(|_| Arc::new(Task::new(&from(1)).unwrap()))
+            .map(|_| Arc::new(Task::new(&tasks, &from(1)).unwrap()))
             .collect();
         assert!(mine.iter().all(|t| tasks.insert(t)));
-        let one_more = Arc::new(Task::new(&from(1)).unwrap());
+        let one_more = Arc::new(Task::new(&tasks, &from(1)).unwrap());
         assert!(!tasks.insert(&one_more), "over the caller's cap");
-        assert!(tasks.insert(&Arc::new(Task::new(&from(2)).unwrap())));
+        assert!(tasks.insert(&Arc::new(Task::new(&tasks, &from(2)).unwrap())));
         mine[0].settle(Status::Completed(json!({})), None);
         assert!(tasks.insert(&one_more), "a finished task frees a place");
         assert!(tasks.find(&one_more.id, None).is_some());
