@@ -30,6 +30,14 @@ pub const HELLO_0_1_1: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hel
 /// was at 0.1.2 (see `fixtures/README.md`).
 pub const HELLO_0_1_2: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.2.wasm");
 
+/// `plugins/hello` as built against `gemstone:mcp@0.1.4`, committed for the
+/// same reason as [`HELLO_0_1_0`]: a 0.1.4 component exports no `tasks`
+/// and imports no `client.start-task`, so none of its tools becomes a
+/// task, and it must load and answer unchanged on hosts of later 0.1
+/// versions. Built from 804073e, the last commit whose `wit/` was 0.1.4
+/// (see `fixtures/README.md`).
+pub const HELLO_0_1_4: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.4.wasm");
+
 /// `plugins/acme_db` as built against `gemstone:mcp@0.1.0`, committed for
 /// the same reason as [`HELLO_0_1_0`]: the example vendor toolset as it
 /// first shipped, whose reports must answer unchanged on later hosts.

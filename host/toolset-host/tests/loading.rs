@@ -362,3 +362,28 @@ fn a_component_built_against_0_1_0_loads_and_answers_as_it_did() {
     // version) answers exactly the same.
     assert_eq!(answers, hello_answers(hello()));
 }
+
+#[test]
+fn a_component_built_against_0_1_4_loads_and_answers_as_it_did() {
+    let bytes = std::fs::read(gs_test_plugins::HELLO_0_1_4).unwrap();
+    let has = |s: &str| bytes.windows(s.len()).any(|w| w == s.as_bytes());
+    assert!(has("gemstone:mcp/tools@0.1.4") && has("gemstone:mcp/settings@0.1.4"));
+    assert!(!has("@0.1.5"), "the fixture must be the 0.1.4 build");
+    let old = load(
+        gs_test_plugins::HELLO_0_1_4,
+        all_grants(),
+        Default::default(),
+    );
+    let names = |t: &gs_toolset_host::WasmToolset| -> Vec<String> {
+        t.info().tools.iter().map(|t| t.name.clone()).collect()
+    };
+    assert_eq!(names(&old), names(hello()));
+    assert!(
+        old.info()
+            .tools
+            .iter()
+            .all(|t| t.task_support == gs_toolset::TaskSupport::Forbidden),
+        "a 0.1.4 component declares no task support"
+    );
+    assert_eq!(hello_answers(&old), hello_answers(hello()));
+}
