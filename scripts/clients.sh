@@ -21,6 +21,9 @@
 #    c. the TypeScript SDK client (HTTP, then stdio), and its OAuth flow
 #       against a second gs-mcp with [auth] and a real identity provider
 #       (oauth2-mock-server on loopback): tests/clients/ts/auth-test.mjs;
+#       then the v2 TypeScript SDK (@modelcontextprotocol/client) in both
+#       eras, 2026-07-28 and 2025-11-25, over HTTP and stdio
+#       (tests/clients/ts/client-test-v2.mjs);
 #    d. the MCP Inspector's CLI (stdio from the configuration file, HTTP).
 #    The stdio runs launch the command line of tests/clients/mcp-stdio.json,
 #    the configuration the README shows.
@@ -168,6 +171,9 @@ step "Python MCP SDK (HTTP, stdio)"
 
 step "TypeScript MCP SDK (HTTP, stdio)"
 node "$ts_dir/client-test.mjs" "$repo" "$port" || failed=1
+
+step "TypeScript MCP SDK v2 (HTTP, stdio; revisions 2026-07-28 and 2025-11-25)"
+node "$ts_dir/client-test-v2.mjs" "$repo" "$port" || failed=1
 
 step "TypeScript MCP SDK OAuth flow against a real identity provider ([auth])"
 # oauth2-mock-server (from the lock) on loopback with its own RS256 keys;
