@@ -154,7 +154,6 @@ impl Schema {
     ///         "properties": {"limit": {
     ///             "description": "How many products to list.",
     ///             "type": ["integer", "null"],
-    ///             "format": "int64",
     ///             "minimum": 1,
     ///             "maximum": 100,
     ///         }},
@@ -335,6 +334,16 @@ fn normalise(schema: &mut Value, at: &str) -> Result<(), (String, String)> {
         } else if min == 0 {
             map.entry("minimum").or_insert(json!(0));
         }
+        map.remove("format");
+    }
+    // schemars names Rust's widths as formats JSON Schema does not define
+    // (`uint32`, `double`, …); clients' validators warn of each one they
+    // meet, and what an integer width means is in the bounds above.
+    if map
+        .get("format")
+        .is_some_and(|f| f == "float" || f == "double")
+    {
+        map.remove("format");
     }
     for key in map.keys() {
         if ENFORCED.contains(&key.as_str()) || ANNOTATIONS.contains(&key.as_str()) {
@@ -1148,7 +1157,7 @@ mod tests {
             props["quantity"],
             json!({
                 "description": "How many; 1 by default.",
-                "type": ["integer", "null"], "format": "int64", "minimum": 1, "maximum": 100
+                "type": ["integer", "null"], "minimum": 1, "maximum": 100
             })
         );
         assert_eq!(props["gift"], json!({"type": "boolean", "default": false}));
@@ -1191,7 +1200,7 @@ mod tests {
                 "type": "object",
                 "properties": {
                     "sku": {"type": "string"},
-                    "units": {"type": "integer", "format": "uint32", "minimum": 1, "maximum": 4294967295u64}
+                    "units": {"type": "integer", "minimum": 1, "maximum": 4294967295u64}
                 },
                 "required": ["sku", "units"],
                 "additionalProperties": false
@@ -1207,12 +1216,9 @@ mod tests {
         );
         assert_eq!(
             props["weight"],
-            json!({"type": "integer", "format": "uint16", "minimum": 0, "maximum": 65535})
+            json!({"type": "integer", "minimum": 0, "maximum": 65535})
         );
-        assert_eq!(
-            props["ratio"],
-            json!({"type": "number", "format": "double"})
-        );
+        assert_eq!(props["ratio"], json!({"type": "number"}));
         // Every keyword in it is one the validator knows.
         fn keys(v: &Value, out: &mut Vec<String>) {
             if let Value::Object(m) = v {
