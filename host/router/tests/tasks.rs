@@ -223,6 +223,10 @@ fn a_call_that_starts_a_task_is_answered_with_it_and_its_result_is_polled() {
             "worked 300 ms (task: true)"
         );
         assert!(done.get("error").is_none());
+        assert!(
+            done.get("statusMessage").is_none(),
+            "the working message goes"
+        );
         // The task's image session closed with its call; the task stays.
         sessions_settle_to_zero(&s).await;
         assert_eq!(get(&s, &id).await["status"], "completed");

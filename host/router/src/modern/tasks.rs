@@ -273,16 +273,16 @@ impl Task {
         self.born.elapsed() >= TTL && self.state().status.terminal()
     }
 
-    /// Moves a task not yet finished to `status`; a finished one stays.
+    /// Moves a task not yet finished to its end, `status`, with `message`
+    /// as its status message (none: the tool's message while it worked is
+    /// dropped); a finished one stays as it ended.
     fn settle(&self, status: Status, message: Option<String>) {
         let mut st = self.state();
         if st.status.terminal() {
             return;
         }
         st.status = status;
-        if message.is_some() {
-            st.message = message;
-        }
+        st.message = message;
         st.updated = SystemTime::now();
         st.outstanding.clear();
         drop(st);
@@ -440,14 +440,16 @@ impl Drop for StopUnstarted {
 
 /// Marks a started task cancelled if its runner ends without settling it
 /// (aborted, or a panic).
-struct SettleOnDrop(Arc<Task>);
+struct SettleOnDrop(Arc<TaskRun>);
 
 impl Drop for SettleOnDrop {
     fn drop(&mut self) {
-        self.0.settle(
-            Status::Cancelled,
-            Some("the task's call ended without an answer".into()),
-        );
+        if self.0.started() {
+            self.0.task.settle(
+                Status::Cancelled,
+                Some("the task's call ended without an answer".into()),
+            );
+        }
     }
 }
 
@@ -477,7 +479,7 @@ async fn run_rounds(
         None => Some(session.turn.lock().await),
     };
     let _throwaway = throwaway;
-    let _settle = SettleOnDrop(run.task.clone());
+    let _settle = SettleOnDrop(run.clone());
     let _in_task = InTask(session.clone());
     let binding = prepared.binding.clone();
     run.task.state().answers = prepared
