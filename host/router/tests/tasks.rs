@@ -162,6 +162,15 @@ async fn poll_until(s: &Server, task: &str, done: impl Fn(&Value) -> bool) -> Va
     panic!("task {task} never got there: {}", get(s, task).await);
 }
 
+/// Starts a `confirm` task and waits until it asks its question; its id.
+async fn confirm_waiting(s: &Server) -> String {
+    let created = call(s, "confirm", json!({}), with_tasks()).await.json()["result"].clone();
+    let id = created["taskId"].as_str().unwrap().to_string();
+    let waiting = poll_until(s, &id, |t| t["status"] != "working").await;
+    assert_eq!(waiting["status"], "input_required", "{waiting}");
+    id
+}
+
 fn is_terminal(t: &Value) -> bool {
     ["completed", "failed", "cancelled"].contains(&t["status"].as_str().unwrap_or(""))
 }
@@ -297,10 +306,8 @@ fn the_task_methods_need_the_extension_a_known_task_and_matching_headers() {
 fn a_tasks_question_waits_for_tasks_update_and_the_call_runs_again_with_the_answer() {
     rt().block_on(async {
         let s = server().await;
-        let created = call(&s, "confirm", json!({}), with_tasks()).await.json()["result"].clone();
-        let id = created["taskId"].as_str().unwrap().to_string();
-        let waiting = poll_until(&s, &id, |t| t["status"] != "working").await;
-        assert_eq!(waiting["status"], "input_required", "{waiting}");
+        let id = confirm_waiting(&s).await;
+        let waiting = get(&s, &id).await;
         assert_eq!(
             waiting["inputRequests"]["ok"]["method"],
             "elicitation/create"
@@ -432,9 +439,7 @@ fn in_a_legacy_session_a_task_capable_tool_runs_as_an_ordinary_call() {
 fn a_task_waiting_for_its_clients_answer_keeps_its_image_session() {
     rt().block_on(async {
         let s = server().await;
-        let created = call(&s, "confirm", json!({}), with_tasks()).await.json()["result"].clone();
-        let id = created["taskId"].as_str().unwrap().to_string();
-        poll_until(&s, &id, |t| t["status"] == "input_required").await;
+        let id = confirm_waiting(&s).await;
         // Minutes later, past the streamless idle timeout (60 s): the
         // maintenance pass keeps the session the task will run in again.
         let later = std::time::Instant::now() + Duration::from_secs(5 * 60);
@@ -528,9 +533,7 @@ async fn read_until(stream: &mut tokio::net::TcpStream, seen: &mut String, needl
 fn a_listen_stream_naming_a_task_hears_its_status_change() {
     rt().block_on(async {
         let s = server().await;
-        let created = call(&s, "confirm", json!({}), with_tasks()).await.json()["result"].clone();
-        let id = created["taskId"].as_str().unwrap().to_string();
-        poll_until(&s, &id, |t| t["status"] == "input_required").await;
+        let id = confirm_waiting(&s).await;
 
         let mut stream = listen(&s, json!({"taskIds": [id, "not-a-task"]}), with_tasks()).await;
         let mut seen = String::new();

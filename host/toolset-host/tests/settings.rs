@@ -11,8 +11,8 @@ use std::sync::Arc;
 use common::*;
 use gs_toolset::{ErrorKind, ToolResult, Toolset};
 use gs_toolset_host::{
-    DirGrant, Grants, LoadError, LoadErrorKind, SettingDecl, SettingInput, SettingType,
-    WasmToolset, WasmToolsetSpec, Written,
+    LoadError, LoadErrorKind, SettingDecl, SettingInput, SettingType, WasmToolset, WasmToolsetSpec,
+    Written,
 };
 use serde_json::json;
 
@@ -152,18 +152,7 @@ fn a_bad_declaration_fails_the_load_naming_the_setting() {
              `_`, starting with a letter",
         ),
     ] {
-        let cfg = tempfile::tempdir().unwrap();
-        std::fs::write(cfg.path().join("settings"), mode).unwrap();
-        let mut spec = WasmToolsetSpec::new(gs_test_plugins::HOSTILE);
-        spec.grants = Grants {
-            dirs: vec![DirGrant {
-                host_path: cfg.path().to_owned(),
-                guest_path: "/cfg".into(),
-                writable: false,
-            }],
-            ..Grants::default()
-        };
-        let e = shared_host().load(&spec).unwrap_err();
+        let e = hostile_reading("settings", mode).unwrap_err();
         assert_eq!(e.kind, LoadErrorKind::Describe, "{e}");
         assert!(e.message.ends_with(message), "{mode}: {}", e.message);
     }

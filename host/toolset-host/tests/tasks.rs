@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use common::*;
 use gs_toolset::{LogLevel, Notifier, TaskSupport, Toolset};
-use gs_toolset_host::{DirGrant, Grants, LoadErrorKind, WasmToolsetSpec};
+use gs_toolset_host::{LoadErrorKind, WasmToolsetSpec};
 
 fn support(toolset: &dyn Toolset, tool: &str) -> TaskSupport {
     toolset.info().tool(tool).unwrap().task_support
@@ -42,18 +42,7 @@ fn a_declaration_naming_an_unknown_tool_or_one_twice_fails_the_load() {
         ),
         ("twice", "task support names tool `hello` twice"),
     ] {
-        let cfg = tempfile::tempdir().unwrap();
-        std::fs::write(cfg.path().join("tasks"), mode).unwrap();
-        let mut spec = WasmToolsetSpec::new(gs_test_plugins::HOSTILE);
-        spec.grants = Grants {
-            dirs: vec![DirGrant {
-                host_path: cfg.path().to_owned(),
-                guest_path: "/cfg".into(),
-                writable: false,
-            }],
-            ..Grants::default()
-        };
-        let e = shared_host().load(&spec).unwrap_err();
+        let e = hostile_reading("tasks", mode).unwrap_err();
         assert_eq!(e.kind, LoadErrorKind::Describe, "{e}");
         assert!(e.message.ends_with(message), "{mode}: {}", e.message);
     }

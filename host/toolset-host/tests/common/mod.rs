@@ -298,3 +298,20 @@ pub fn recording_host(client_backtraces: bool) -> (ToolsetHost, Arc<Mutex<Vec<Cr
     .unwrap();
     (host, crashes)
 }
+
+/// Loads `plugins/hostile` with `/cfg/{file}` reading `mode`: how its
+/// declarations are made to misbehave for the host's load checks.
+pub fn hostile_reading(file: &str, mode: &str) -> Result<WasmToolset, gs_toolset_host::LoadError> {
+    let cfg = tempfile::tempdir().unwrap();
+    std::fs::write(cfg.path().join(file), mode).unwrap();
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::HOSTILE);
+    spec.grants = Grants {
+        dirs: vec![gs_toolset_host::DirGrant {
+            host_path: cfg.path().to_owned(),
+            guest_path: "/cfg".into(),
+            writable: false,
+        }],
+        ..Grants::default()
+    };
+    shared_host().load(&spec)
+}
