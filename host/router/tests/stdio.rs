@@ -69,76 +69,6 @@ fn server_requests_travel_over_stdio_and_the_answer_line_settles_them() {
     });
 }
 
-/// A client on the other end of a stdio pipe.
-struct Pipe {
-    input: tokio::io::DuplexStream,
-    lines: tokio::io::Lines<BufReader<tokio::io::DuplexStream>>,
-    served: tokio::task::JoinHandle<std::io::Result<()>>,
-}
-
-impl Pipe {
-    fn open(router: std::sync::Arc<gs_router::Router>) -> Pipe {
-        let (input, server_in) = tokio::io::duplex(1 << 16);
-        let (server_out, client_out) = tokio::io::duplex(1 << 16);
-        let served = tokio::spawn(gs_router::serve_stdio(
-            router,
-            BufReader::new(server_in),
-            server_out,
-        ));
-        Pipe {
-            input,
-            lines: BufReader::new(client_out).lines(),
-            served,
-        }
-    }
-
-    async fn send(&mut self, message: Value) {
-        self.input
-            .write_all(format!("{message}\n").as_bytes())
-            .await
-            .unwrap();
-    }
-
-    async fn read(&mut self) -> Value {
-        let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
-            .await
-            .expect("a line within 10 s")
-            .unwrap()
-            .expect("the server's output is open");
-        serde_json::from_str(&line).unwrap()
-    }
-
-    /// A stateless request: `params` with the revision's `_meta`.
-    async fn ask(&mut self, id: i64, method: &str, params: Value) -> Value {
-        self.send(modern(id, method, params)).await;
-        self.read().await
-    }
-
-    /// Closes the input and waits for the server to finish.
-    async fn close(self) {
-        drop(self.input);
-        tokio::time::timeout(Duration::from_secs(10), self.served)
-            .await
-            .expect("the server ends within 10 s of its input")
-            .unwrap()
-            .unwrap();
-    }
-}
-
-fn stateless_meta() -> Value {
-    json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": {},
-    })
-}
-
-fn modern(id: i64, method: &str, mut params: Value) -> Value {
-    if params.get("_meta").is_none() {
-        params["_meta"] = stateless_meta();
-    }
-    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-}
-
 #[test]
 fn a_stateless_client_discovers_lists_and_calls_over_stdio_without_a_session() {
     rt().block_on(async {
@@ -188,7 +118,7 @@ fn a_stateless_client_discovers_lists_and_calls_over_stdio_without_a_session() {
         let mut meta = stateless_meta();
         meta["io.modelcontextprotocol/logLevel"] = json!("warning");
         meta["progressToken"] = json!("p1");
-        pipe.send(modern(
+        pipe.send(stateless_line(
             4,
             "tools/call",
             json!({"name": "chatty", "_meta": meta}),
@@ -263,7 +193,7 @@ fn a_cancelled_stateless_call_over_stdio_stops_and_writes_nothing_more() {
     rt().block_on(async {
         let s = start(Options::default()).await;
         let mut pipe = Pipe::open(s.router.clone());
-        pipe.send(modern(
+        pipe.send(stateless_line(
             1,
             "tools/call",
             json!({"name": "wait", "arguments": {"ms": 30_000}}),
@@ -350,7 +280,7 @@ fn bad_lines_over_stdio_are_answered_and_the_server_reads_on() {
         let r = pipe.read().await;
         assert_eq!(r["error"]["code"], -32700, "{r}");
         // Longer than the limit: refused, naming the limit, and skipped.
-        let big = modern(1, "tools/list", json!({"padding": "x".repeat(2000)}));
+        let big = stateless_line(1, "tools/list", json!({"padding": "x".repeat(2000)}));
         pipe.send(big).await;
         let r = pipe.read().await;
         assert_eq!(r["error"]["code"], -32600, "{r}");

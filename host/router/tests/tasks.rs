@@ -578,3 +578,41 @@ fn a_listen_stream_naming_a_task_hears_its_status_change() {
         assert!(text.starts_with("HTTP/1.1 400"), "{text}");
     });
 }
+
+#[test]
+fn over_stdio_a_task_is_created_polled_and_answered_by_lines() {
+    rt().block_on(async {
+        let s = server().await;
+        let mut pipe = Pipe::open(s.router.clone());
+        let line = |id: i64, method: &str, mut params: Value| {
+            params["_meta"] = with_tasks();
+            json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+        };
+        pipe.send(line(
+            1,
+            "tools/call",
+            json!({"name": "work", "arguments": {"ms": 100}}),
+        ))
+        .await;
+        let created = pipe.read().await;
+        assert_eq!(created["id"], 1);
+        assert_eq!(created["result"]["resultType"], "task", "{created}");
+        let id = created["result"]["taskId"].clone();
+        let mut status = Value::Null;
+        for n in 2..500 {
+            pipe.send(line(n, "tasks/get", json!({"taskId": id}))).await;
+            let got = pipe.read().await;
+            assert_eq!(got["id"], n);
+            status = got["result"].clone();
+            if status["status"] == "completed" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(
+            status["result"]["content"][0]["text"], "worked 100 ms (task: true)",
+            "{status}"
+        );
+        pipe.close().await;
+    });
+}

@@ -15,7 +15,7 @@ use gs_toolset::{
     ToolDescriptor, ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 
 /// A small native toolset doing real work against the caller's image
 /// session: list a dictionary's classes, define a class (not read-only
@@ -586,4 +586,78 @@ pub async fn modern(
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
     request(addr, "POST", &headers, &serde_json::to_vec(&body).unwrap()).await
+}
+
+/// A client on the other end of a stdio pipe.
+pub struct Pipe {
+    /// The server's input, for writing raw bytes.
+    pub input: tokio::io::DuplexStream,
+    lines: tokio::io::Lines<BufReader<tokio::io::DuplexStream>>,
+    served: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Pipe {
+    pub fn open(router: std::sync::Arc<gs_router::Router>) -> Pipe {
+        let (input, server_in) = tokio::io::duplex(1 << 16);
+        let (server_out, client_out) = tokio::io::duplex(1 << 16);
+        let served = tokio::spawn(gs_router::serve_stdio(
+            router,
+            BufReader::new(server_in),
+            server_out,
+        ));
+        Pipe {
+            input,
+            lines: BufReader::new(client_out).lines(),
+            served,
+        }
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.input
+            .write_all(format!("{message}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+
+    pub async fn read(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
+            .await
+            .expect("a line within 10 s")
+            .unwrap()
+            .expect("the server's output is open");
+        serde_json::from_str(&line).unwrap()
+    }
+
+    /// A stateless request: `params` with the revision's `_meta`.
+    pub async fn ask(&mut self, id: i64, method: &str, params: Value) -> Value {
+        self.send(stateless_line(id, method, params)).await;
+        self.read().await
+    }
+
+    /// Closes the input and waits for the server to finish.
+    pub async fn close(self) {
+        drop(self.input);
+        tokio::time::timeout(Duration::from_secs(10), self.served)
+            .await
+            .expect("the server ends within 10 s of its input")
+            .unwrap()
+            .unwrap();
+    }
+}
+
+/// The `_meta` of a stateless request over stdio that declares nothing.
+pub fn stateless_meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    })
+}
+
+/// The line of a stateless request: `params` with [`stateless_meta`]
+/// unless they carry a `_meta` of their own.
+pub fn stateless_line(id: i64, method: &str, mut params: Value) -> Value {
+    if params.get("_meta").is_none() {
+        params["_meta"] = stateless_meta();
+    }
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 }
