@@ -212,6 +212,30 @@ pub enum PasswordKind {
     Jwt,
 }
 
+/// Limits on the tasks of the tasks extension (`[tasks]`): each finished
+/// task holds its result until it is forgotten, each unfinished one an
+/// image session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TaskLimits {
+    /// Most tasks the server holds, unfinished or finished. Default 1024.
+    pub max: usize,
+    /// Most unfinished tasks one caller (user, else address) has. Default
+    /// 16.
+    pub max_unfinished_per_caller: usize,
+    /// How long a task is kept after its creation. Default 15 min.
+    pub ttl: Duration,
+}
+
+impl Default for TaskLimits {
+    fn default() -> Self {
+        TaskLimits {
+            max: 1024,
+            max_unfinished_per_caller: 16,
+            ttl: Duration::from_secs(15 * 60),
+        }
+    }
+}
+
 /// How long sessions live. A `None` duration means "off".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SessionLifetime {
@@ -637,6 +661,8 @@ pub struct Config {
     pub image: ImageBackend,
     /// Session lifetime policy.
     pub sessions: SessionLifetime,
+    /// Limits on tasks.
+    pub tasks: TaskLimits,
     /// HTTP limits.
     pub http: HttpSettings,
     /// Message trace.

@@ -12,8 +12,8 @@ use crate::{
     AuthConfig, Config, ConfigError, DEFAULT_LOGIN_CONCURRENCY, EngineSettings, GRANTS,
     GemStoneSettings, HttpSettings, Identity, ImageBackend, InlineKind, InlineValue,
     MAX_ENGINE_INSTANCES, NetOrigin, PasswordKind, PasswordSource, Preopen, SessionLifetime,
-    SettingValue, TlsConfig, TokenExpiry, ToolsetEntry, ToolsetLimits, ToolsetSource, Trace,
-    check_probe, default_image_path,
+    SettingValue, TaskLimits, TlsConfig, TokenExpiry, ToolsetEntry, ToolsetLimits, ToolsetSource,
+    Trace, check_probe, default_image_path,
 };
 
 #[derive(Deserialize, Default)]
@@ -25,6 +25,7 @@ pub(crate) struct File {
     identity: Option<RawIdentity>,
     image: Option<RawImage>,
     sessions: Option<RawSessions>,
+    tasks: Option<RawTasks>,
     http: Option<RawHttp>,
     trace: Option<RawTrace>,
     engine: Option<RawEngine>,
@@ -122,6 +123,14 @@ struct RawSessions {
     absolute_timeout_secs: Option<u64>,
     request_timeout_secs: Option<u64>,
     liveness_probe_after_secs: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTasks {
+    max: Option<u64>,
+    max_unfinished_per_caller: Option<u64>,
+    ttl_secs: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -293,6 +302,7 @@ impl File {
 
         let image = validate_image(self.image, base, env)?;
         let sessions = validate_sessions(self.sessions)?;
+        let tasks = validate_tasks(self.tasks)?;
         let http = validate_http(self.http, base)?;
 
         let mut trace = Trace::default();
@@ -369,6 +379,7 @@ impl File {
             memory_ceiling,
             image,
             sessions,
+            tasks,
             http,
             trace,
             engine,
@@ -711,6 +722,53 @@ fn validate_sessions(raw: Option<RawSessions>) -> Result<SessionLifetime, Config
     };
     check_probe(&s).map_err(|m| ConfigError::at("sessions.liveness_probe_after_secs", m))?;
     Ok(s)
+}
+
+fn validate_tasks(raw: Option<RawTasks>) -> Result<TaskLimits, ConfigError> {
+    let d = TaskLimits::default();
+    let Some(r) = raw else { return Ok(d) };
+    let count = |key: &str, value: Option<u64>, default: usize| match value {
+        None => Ok(default),
+        Some(0) => Err(ConfigError::at(
+            key,
+            format!(
+                "0 would keep no task, so none could start; give at least 1 (default {default})"
+            ),
+        )),
+        Some(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+    };
+    let t = TaskLimits {
+        max: count("tasks.max", r.max, d.max)?,
+        max_unfinished_per_caller: count(
+            "tasks.max_unfinished_per_caller",
+            r.max_unfinished_per_caller,
+            d.max_unfinished_per_caller,
+        )?,
+        ttl: match r.ttl_secs {
+            None => d.ttl,
+            Some(s) if s < 10 => {
+                return Err(ConfigError::at(
+                    "tasks.ttl_secs",
+                    format!(
+                        "{s} s is too short for a client to poll a task even once; give at least \
+                         10 (default {})",
+                        d.ttl.as_secs()
+                    ),
+                ));
+            }
+            Some(s) => Duration::from_secs(s),
+        },
+    };
+    if t.max_unfinished_per_caller > t.max {
+        return Err(ConfigError::at(
+            "tasks.max_unfinished_per_caller",
+            format!(
+                "{} is more than tasks.max ({}); lower it, or raise tasks.max",
+                t.max_unfinished_per_caller, t.max
+            ),
+        ));
+    }
+    Ok(t)
 }
 
 fn validate_http(raw: Option<RawHttp>, base: &Path) -> Result<HttpSettings, ConfigError> {

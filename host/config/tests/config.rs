@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use gs_config::{
     Config, EngineSettings, GemStoneSettings, HttpSettings, ImageBackend, InlineKind, InlineValue,
-    PasswordKind, PasswordSource, SessionLifetime, SettingValue, ToolsetSource, Trace,
+    PasswordKind, PasswordSource, SessionLifetime, SettingValue, TaskLimits, ToolsetSource, Trace,
     is_loopback_host,
 };
 
@@ -203,6 +203,35 @@ fn the_example_file_is_valid() {
     assert_eq!(c.file.as_deref(), Some(path.as_path()));
     // The example spells out every default.
     assert_eq!(c.engine, EngineSettings::default());
+    assert_eq!(c.tasks, TaskLimits::default());
+}
+
+#[test]
+fn task_limits_are_read_and_bad_ones_refused_naming_the_key() {
+    let c = parse("[tasks]\nmax = 10\nmax_unfinished_per_caller = 2\nttl_secs = 60\n").unwrap();
+    assert_eq!(
+        c.tasks,
+        TaskLimits {
+            max: 10,
+            max_unfinished_per_caller: 2,
+            ttl: std::time::Duration::from_secs(60),
+        }
+    );
+    for (text, says) in [
+        ("[tasks]\nmax = 0\n", "`tasks.max`: 0 would keep no task"),
+        (
+            "[tasks]\nmax = 4\nmax_unfinished_per_caller = 5\n",
+            "`tasks.max_unfinished_per_caller`: 5 is more than tasks.max (4)",
+        ),
+        (
+            "[tasks]\nttl_secs = 3\n",
+            "`tasks.ttl_secs`: 3 s is too short",
+        ),
+        ("[tasks]\nttl = 3\n", "unknown field `ttl`"),
+    ] {
+        let e = refused(text);
+        assert!(e.contains(says), "{text}: {e}");
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use gs_broker::{Broker, Exposed, ImageSessionFactory, SessionOwner, ToolSurface};
 use gs_config::{Config, ImageBackend, InlineKind, SettingValue, ToolsetEntry, ToolsetSource};
 use gs_embedded::EmbeddedSession;
-use gs_router::{HttpSettings, RouterSettings, SessionLifetime, StateSecret, Trace};
+use gs_router::{HttpSettings, RouterSettings, SessionLifetime, StateSecret, TaskLimits, Trace};
 use gs_toolset::{ImageSession, ServerIdentity, Toolset};
 use gs_toolset_host::{
     DirGrant, Grants, HostConfig, Limits, NetGrant, SettingDecl, SettingInput, ToolsetHost,
@@ -454,6 +454,11 @@ pub fn router_settings(config: &Config) -> RouterSettings {
             absolute_timeout: sessions.absolute_timeout,
             request_timeout: sessions.request_timeout,
             liveness_probe_after: sessions.liveness_probe_after,
+        },
+        tasks: TaskLimits {
+            max: config.tasks.max,
+            max_unfinished_per_caller: config.tasks.max_unfinished_per_caller,
+            ttl: config.tasks.ttl,
         },
         trace: Trace {
             enabled: trace.enabled,

@@ -17,3 +17,18 @@ fn the_configuration_defaults_are_the_router_defaults() {
     let config = Config::defaults_with(&home).unwrap();
     assert_eq!(wiring::router_settings(&config), RouterSettings::default());
 }
+
+#[test]
+fn the_operators_task_limits_reach_the_router() {
+    let home = |k: &str| (k == "HOME").then(|| "/nonexistent-home".to_string());
+    let text = "[tasks]\nmax = 7\nmax_unfinished_per_caller = 3\nttl_secs = 120\n";
+    let config = Config::parse_with(text, None, &home).unwrap();
+    assert_eq!(
+        wiring::router_settings(&config).tasks,
+        gs_router::TaskLimits {
+            max: 7,
+            max_unfinished_per_caller: 3,
+            ttl: std::time::Duration::from_secs(120),
+        }
+    );
+}

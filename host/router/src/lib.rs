@@ -76,7 +76,7 @@ pub use outbound::{
 };
 pub(crate) use session::Drained;
 pub use session::Session;
-pub use settings::{HttpSettings, RouterSettings, SessionLifetime, StateSecret, Trace};
+pub use settings::{HttpSettings, RouterSettings, SessionLifetime, StateSecret, TaskLimits, Trace};
 pub use stdio::serve_stdio;
 
 /// The state every connection shares.
@@ -155,6 +155,7 @@ impl Router {
                 Some(secret) => input::StateKey::shared(secret),
                 None => input::StateKey::random(),
             };
+            let tasks = Arc::new(modern::tasks::Tasks::new(settings.tasks));
             Router {
                 tracer: trace::Tracer::new(settings.trace),
                 broker,
@@ -168,7 +169,7 @@ impl Router {
                 state_key,
                 changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
                 listeners: std::sync::atomic::AtomicUsize::new(0),
-                tasks: Arc::default(),
+                tasks,
             }
         })
     }

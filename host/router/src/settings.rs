@@ -26,6 +26,8 @@ pub struct RouterSettings {
     pub http: HttpSettings,
     /// Session lifetime policy.
     pub sessions: SessionLifetime,
+    /// Limits on the tasks of the tasks extension.
+    pub tasks: TaskLimits,
     /// Message trace.
     pub trace: Trace,
 }
@@ -41,6 +43,7 @@ impl Default for RouterSettings {
             listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 8000)),
             http: HttpSettings::default(),
             sessions: SessionLifetime::default(),
+            tasks: TaskLimits::default(),
             trace: Trace::default(),
         }
     }
@@ -113,6 +116,31 @@ impl Default for HttpSettings {
             allowed_origin_hosts: Vec::new(),
             allowed_hosts: Vec::new(),
             request_state_key: None,
+        }
+    }
+}
+
+/// Limits on the tasks of the tasks extension (`docs/protocol.md`): each
+/// finished task holds its result until it is forgotten, each unfinished
+/// one an image session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TaskLimits {
+    /// Most tasks the server holds, unfinished or finished. Default 1024.
+    pub max: usize,
+    /// Most unfinished tasks one caller (user, else address) has. Default
+    /// 16.
+    pub max_unfinished_per_caller: usize,
+    /// How long a task is kept after its creation; a task still waiting
+    /// for its client's input then is cancelled. Default 15 min.
+    pub ttl: Duration,
+}
+
+impl Default for TaskLimits {
+    fn default() -> Self {
+        TaskLimits {
+            max: 1024,
+            max_unfinished_per_caller: 16,
+            ttl: Duration::from_secs(15 * 60),
         }
     }
 }

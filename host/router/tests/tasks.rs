@@ -126,6 +126,19 @@ async fn server() -> Server {
     .await
 }
 
+/// A server whose tasks live `ttl`.
+async fn server_keeping_tasks(ttl: Duration) -> Server {
+    start(Options {
+        more_toolsets: vec![jobs()],
+        tasks: gs_router::TaskLimits {
+            ttl,
+            ..gs_router::TaskLimits::default()
+        },
+        ..Options::default()
+    })
+    .await
+}
+
 /// `_meta` of a request that declares the extension (and elicitation).
 fn with_tasks() -> Value {
     let mut m = meta();
@@ -614,5 +627,36 @@ fn over_stdio_a_task_is_created_polled_and_answered_by_lines() {
             "{status}"
         );
         pipe.close().await;
+    });
+}
+
+#[test]
+fn a_task_is_kept_its_ttl_then_forgotten_and_one_still_waiting_ends_with_its_session() {
+    rt().block_on(async {
+        let s = server_keeping_tasks(Duration::from_millis(600)).await;
+        let created = call(&s, "work", json!({"ms": 1}), with_tasks())
+            .await
+            .json()["result"]
+            .clone();
+        assert_eq!(created["ttlMs"], 600, "{created}");
+        let done = created["taskId"].as_str().unwrap().to_string();
+        poll_until(&s, &done, is_terminal).await;
+        let waiting = confirm_waiting(&s).await;
+        assert_eq!(s.router.session_count(), 1, "the waiting task's session");
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        // Past its TTL the waiting task is cancelled and its session
+        // closed; both tasks are forgotten.
+        sessions_settle_to_zero(&s).await;
+        for id in [done, waiting] {
+            let gone = task_request(&s, "tasks/get", json!({"taskId": id})).await;
+            assert_eq!(gone["error"]["code"], -32602, "{gone}");
+            assert!(
+                gone["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("forgotten"),
+                "{gone}"
+            );
+        }
     });
 }

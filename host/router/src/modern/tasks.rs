@@ -26,10 +26,11 @@
 //!
 //! A task is bound to the authenticated user who started it: another
 //! user's `tasks/get` finds nothing. The store holds at most
-//! [`MAX_TASKS`] tasks, of which [`MAX_RUNNING_PER_CALLER`] unfinished per
-//! caller (a call that would pass a cap goes on as an ordinary call), and
-//! forgets a finished task [`TTL`] after it was created; a task still
-//! waiting for input then is cancelled.
+//! [`TaskLimits::max`] tasks, of which
+//! [`TaskLimits::max_unfinished_per_caller`] unfinished per caller (a call
+//! that would pass a cap goes on as an ordinary call), and forgets a
+//! finished task its [`TaskLimits::ttl`] after it was created; a task
+//! still waiting for input then is cancelled.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,7 +45,7 @@ use super::{Prepared, Requester, Served, Stateless, Throwaway, serve_in};
 use crate::input::InputRound;
 use crate::protocol::{self, Answer, INVALID_PARAMS};
 use crate::session::Caller;
-use crate::{Router, Session};
+use crate::{Router, Session, TaskLimits};
 
 /// The extension's identifier, in capabilities.
 pub(crate) const EXTENSION: &str = "io.modelcontextprotocol/tasks";
@@ -52,19 +53,8 @@ pub(crate) const EXTENSION: &str = "io.modelcontextprotocol/tasks";
 /// The methods the extension adds.
 pub(crate) const METHODS: [&str; 3] = ["tasks/get", "tasks/update", "tasks/cancel"];
 
-/// How long a task is kept after it was created.
-pub(crate) const TTL: Duration = Duration::from_secs(15 * 60);
-
 /// How often a client is asked to poll.
 const POLL_INTERVAL_MS: u64 = 500;
-
-/// Most tasks the server holds, unfinished or finished (a finished one
-/// holds its result, at most the toolset's output cap).
-pub(crate) const MAX_TASKS: usize = 1024;
-
-/// Most unfinished tasks one caller (user, else address) has; each holds
-/// an image session too, under the session caps.
-pub(crate) const MAX_RUNNING_PER_CALLER: usize = 16;
 
 /// True when the request's `_meta` declares the extension among the
 /// client's capabilities.
@@ -131,20 +121,21 @@ pub(crate) struct TaskChange {
 
 /// The tasks the server holds, by id, and the channel of their changes.
 pub(crate) struct Tasks {
+    limits: TaskLimits,
     by_id: Mutex<HashMap<String, Arc<Task>>>,
     changes: tokio::sync::broadcast::Sender<Arc<TaskChange>>,
 }
 
-impl Default for Tasks {
-    fn default() -> Tasks {
+impl Tasks {
+    /// An empty store under `limits`.
+    pub(crate) fn new(limits: TaskLimits) -> Tasks {
         Tasks {
+            limits,
             by_id: Mutex::default(),
             changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
         }
     }
-}
 
-impl Tasks {
     /// The channel of every task's status changes.
     pub(crate) fn changes(&self) -> tokio::sync::broadcast::Receiver<Arc<TaskChange>> {
         self.changes.subscribe()
@@ -168,7 +159,7 @@ impl Tasks {
             .values()
             .filter(|t| t.caller == task.caller && !t.state().status.terminal())
             .count();
-        if table.len() >= MAX_TASKS || running >= MAX_RUNNING_PER_CALLER {
+        if table.len() >= self.limits.max || running >= self.limits.max_unfinished_per_caller {
             return false;
         }
         table.insert(task.id.clone(), task.clone());
@@ -222,6 +213,8 @@ pub(crate) struct Task {
     id: String,
     /// Where its status changes go.
     changes: tokio::sync::broadcast::Sender<Arc<TaskChange>>,
+    /// How long it is kept after its creation.
+    ttl: Duration,
     user: Option<String>,
     caller: Caller,
     created: SystemTime,
@@ -249,6 +242,7 @@ impl Task {
         Ok(Task {
             id: crate::lifetime::new_session_id()?,
             changes: tasks.changes.clone(),
+            ttl: tasks.limits.ttl,
             user: requester.user().map(str::to_string),
             caller: Caller::of(requester.principal.as_deref(), requester.peer),
             created: SystemTime::now(),
@@ -270,7 +264,7 @@ impl Task {
     }
 
     fn expired(&self) -> bool {
-        self.born.elapsed() >= TTL && self.state().status.terminal()
+        self.born.elapsed() >= self.ttl && self.state().status.terminal()
     }
 
     /// Moves a task not yet finished to its end, `status`, with `message`
@@ -308,7 +302,7 @@ impl Task {
             "status": st.status.name(),
             "createdAt": iso8601(self.created),
             "lastUpdatedAt": iso8601(st.updated),
-            "ttlMs": TTL.as_millis() as u64,
+            "ttlMs": u64::try_from(self.ttl.as_millis()).unwrap_or(u64::MAX),
             "pollIntervalMs": POLL_INTERVAL_MS,
         });
         if let Some(m) = &st.message {
@@ -564,7 +558,7 @@ async fn await_answers(task: &Task, questions: Map<String, Value>) -> bool {
         st.updated = SystemTime::now();
     }
     task.announce();
-    let expiry = tokio::time::sleep_until((task.born + TTL).into());
+    let expiry = tokio::time::sleep_until((task.born + task.ttl).into());
     tokio::pin!(expiry);
     loop {
         {
@@ -612,7 +606,7 @@ pub(crate) fn answer(router: &Arc<Router>, requester: &Requester, request: &Stat
                 "Invalid params: no task `{}`: it was never created for you, or it ended more \
                  than {} s after its creation and was forgotten",
                 crate::input::cut(task_id),
-                TTL.as_secs()
+                router.settings.tasks.ttl.as_secs()
             ),
         );
     };
@@ -717,12 +711,17 @@ mod tests {
 
     #[test]
     fn a_caller_holds_at_most_its_cap_of_unfinished_tasks() {
-        let tasks = Tasks::default();
+        let limits = TaskLimits {
+            max: 6,
+            max_unfinished_per_caller: 4,
+            ..TaskLimits::default()
+        };
+        let tasks = Tasks::new(limits);
         let from = |last: u8| Requester {
             peer: Some(std::net::IpAddr::from([10, 0, 0, last])),
             principal: None,
         };
-        let mine: Vec<Arc<Task>> = (0..MAX_RUNNING_PER_CALLER)
+        let mine: Vec<Arc<Task>> = (0..limits.max_unfinished_per_caller)
             .map(|_| Arc::new(Task::new(&tasks, &from(1)).unwrap()))
             .collect();
         assert!(mine.iter().all(|t| tasks.insert(t)));
@@ -733,6 +732,8 @@ mod tests {
         assert!(tasks.insert(&one_more), "a finished task frees a place");
         assert!(tasks.find(&one_more.id, None).is_some());
         assert!(tasks.find(&one_more.id, Some("someone")).is_none());
+        // Six held: the server's cap, whoever asks.
+        assert!(!tasks.insert(&Arc::new(Task::new(&tasks, &from(3)).unwrap())));
     }
 
     #[test]

@@ -257,6 +257,7 @@ pub struct Options {
     pub read_only: bool,
     pub http: HttpSettings,
     pub sessions: SessionLifetime,
+    pub tasks: gs_router::TaskLimits,
     pub title: Option<String>,
     /// Toolsets offered after `ClassTools`.
     pub more_toolsets: Vec<Arc<dyn Toolset>>,
@@ -305,6 +306,7 @@ pub async fn start(options: Options) -> Server {
             listen: addr,
             http: options.http,
             sessions: options.sessions,
+            tasks: options.tasks,
             trace: Trace::default(),
         },
     );
