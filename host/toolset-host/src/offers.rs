@@ -296,25 +296,39 @@ pub(crate) async fn declarations(
     Ok(d)
 }
 
+/// Checks that a declaration per tool (`what`, e.g. `task support names`)
+/// names only the toolset's tools, each once.
+fn check_named_tools<'a>(
+    what: &str,
+    named: impl IntoIterator<Item = &'a str>,
+    tools: &[gs_toolset::ToolDescriptor],
+) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    for tool in named {
+        let shown = crate::wasm::cut(tool, 128);
+        if !tools.iter().any(|t| t.name == tool) {
+            return Err(format!(
+                "{what} tool `{shown}`, which the toolset does not describe"
+            ));
+        }
+        if !seen.insert(tool) {
+            return Err(format!("{what} tool `{shown}` twice"));
+        }
+    }
+    Ok(())
+}
+
 /// Checks what `tasks.task-support` declared against the toolset's tools:
 /// each entry names one of them, once.
 pub(crate) fn check_task_support(
     declared: &[(String, gs_toolset::TaskSupport)],
     tools: &[gs_toolset::ToolDescriptor],
 ) -> Result<(), String> {
-    let mut seen = HashSet::new();
-    for (tool, _) in declared {
-        let shown = crate::wasm::cut(tool, 128);
-        if !tools.iter().any(|t| &t.name == tool) {
-            return Err(format!(
-                "task support names tool `{shown}`, which the toolset does not describe"
-            ));
-        }
-        if !seen.insert(tool.as_str()) {
-            return Err(format!("task support names tool `{shown}` twice"));
-        }
-    }
-    Ok(())
+    check_named_tools(
+        "task support names",
+        declared.iter().map(|(t, _)| t.as_str()),
+        tools,
+    )
 }
 
 /// The grant names a tool may say it needs.
@@ -326,17 +340,13 @@ pub(crate) fn check_tool_grants(
     declared: &[(String, Vec<String>)],
     tools: &[gs_toolset::ToolDescriptor],
 ) -> Result<(), String> {
-    let mut seen = HashSet::new();
+    check_named_tools(
+        "requirements name",
+        declared.iter().map(|(t, _)| t.as_str()),
+        tools,
+    )?;
     for (tool, grants) in declared {
         let shown = crate::wasm::cut(tool, 128);
-        if !tools.iter().any(|t| &t.name == tool) {
-            return Err(format!(
-                "requirements name tool `{shown}`, which the toolset does not describe"
-            ));
-        }
-        if !seen.insert(tool.as_str()) {
-            return Err(format!("requirements name tool `{shown}` twice"));
-        }
         if let Some(bad) = grants.iter().find(|g| !TOOL_GRANTS.contains(&g.as_str())) {
             return Err(format!(
                 "tool `{shown}` needs `{}`, which is not a grant; tools may need {}",

@@ -265,15 +265,18 @@ pub(crate) async fn route(
         m if !router.serves(m) => method_not_found(&request.id, m),
         _ => {
             let route = handles::route(router, requester, &mut request).await?;
-            if let Some(refused) = tasks::refused(router, &request) {
-                return Ok(Routed::Answered(refused));
-            }
+            let as_task = match tasks::may_become_task(router, &request) {
+                Ok(as_task) => as_task,
+                Err(refused) => return Ok(Routed::Answered(refused)),
+            };
             return match route {
                 handles::Route::Answered(answer) => Ok(Routed::Answered(answer)),
-                handles::Route::Kept(session) => in_kept(router, requester, session, request),
+                handles::Route::Kept(session) => {
+                    in_kept(router, requester, session, request, as_task)
+                }
                 handles::Route::Throwaway => match refused_unopened(router, requester, &request) {
                     Some(answer) => Ok(Routed::Answered(answer)),
-                    None => in_throwaway(router, requester, request).await,
+                    None => in_throwaway(router, requester, request, as_task).await,
                 },
             };
         }
@@ -386,11 +389,12 @@ impl Drop for Throwaway {
 /// A request served in an image session of its own: the session is opened
 /// now, under the server's caps for the caller (as its user when
 /// authenticated), used for this one request, and closed when the future
-/// ends or is dropped.
+/// ends or is dropped (or, `as_task`, when its task ends).
 async fn in_throwaway(
     router: &Arc<Router>,
     requester: &Requester,
     request: Stateless,
+    as_task: bool,
 ) -> Result<Routed, Refusal> {
     let prepared = prepare(router, requester, &request)?;
     let session = router
@@ -401,8 +405,8 @@ async fn in_throwaway(
         router: router.clone(),
         id: session.id().to_string(),
     };
-    if tasks::eligible(router, &request) {
-        return as_task(router, requester, session, request, prepared, Some(guard));
+    if as_task {
+        return serve_as_task(router, requester, session, request, prepared, Some(guard));
     }
     let router = router.clone();
     let serving = session.clone();
@@ -416,17 +420,20 @@ async fn in_throwaway(
 }
 
 /// A request served in a kept session (`session` argument, see
-/// [`handles`]), after the session's earlier stateless requests.
+/// [`handles`]), after the session's earlier stateless requests; one that
+/// may become a task (`as_task`) holds the session's turn until its task
+/// ends.
 #[allow(clippy::result_large_err)]
 fn in_kept(
     router: &Arc<Router>,
     requester: &Requester,
     session: Arc<Session>,
     request: Stateless,
+    as_task: bool,
 ) -> Result<Routed, Refusal> {
     let prepared = prepare(router, requester, &request)?;
-    if tasks::eligible(router, &request) {
-        return as_task(router, requester, session, request, prepared, None);
+    if as_task {
+        return serve_as_task(router, requester, session, request, prepared, None);
     }
     let router = router.clone();
     let serving = session.clone();
@@ -442,7 +449,7 @@ fn in_kept(
 /// A request whose call may become a task, served in `session` (holding
 /// `throwaway`, or in turn when kept) by [`tasks::serve`].
 #[allow(clippy::result_large_err)]
-fn as_task(
+fn serve_as_task(
     router: &Arc<Router>,
     requester: &Requester,
     session: Arc<Session>,

@@ -33,7 +33,6 @@
 //! still waiting for input then is cancelled.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -81,31 +80,28 @@ pub(crate) fn missing_extension(id: &Value, why: &str) -> Answer {
     )
 }
 
-/// The task support of the tool a `tools/call` names, if it names one.
-pub(crate) fn support_of(router: &Router, params: &Map<String, Value>) -> TaskSupport {
-    params
+/// Whether a stateless `request` may become a task: true for a
+/// `tools/call` of a tool with task support from a request that declared
+/// the extension. A tool that runs only as a task, called without it, is
+/// refused (-32021) before any image session is opened or taken for it.
+pub(crate) fn may_become_task(router: &Router, request: &Stateless) -> Result<bool, Answer> {
+    if request.method != "tools/call" {
+        return Ok(false);
+    }
+    let support = request
+        .params
         .get("name")
         .and_then(Value::as_str)
         .and_then(|name| router.broker.surface().lookup(name))
-        .map_or(TaskSupport::Forbidden, |(_, tool)| tool.task_support)
-}
-
-/// The refusal of a `tools/call` of a tool that runs only as a task from a
-/// request that did not declare the extension (-32021), before any image
-/// session is opened or taken for it.
-pub(crate) fn refused(router: &Router, request: &Stateless) -> Option<Answer> {
-    let required = request.method == "tools/call"
-        && support_of(router, &request.params) == TaskSupport::Required;
-    (required && !declared(&request.params))
-        .then(|| missing_extension(&request.id, "this tool, which runs only as a task,"))
-}
-
-/// True when `request` may become a task: a `tools/call` of a tool with
-/// task support, from a request that declared the extension.
-pub(crate) fn eligible(router: &Router, request: &Stateless) -> bool {
-    request.method == "tools/call"
-        && support_of(router, &request.params) != TaskSupport::Forbidden
-        && declared(&request.params)
+        .map_or(TaskSupport::Forbidden, |(_, tool)| tool.task_support);
+    match (support, declared(&request.params)) {
+        (TaskSupport::Forbidden, _) => Ok(false),
+        (TaskSupport::Required, false) => Err(missing_extension(
+            &request.id,
+            "this tool, which runs only as a task,",
+        )),
+        (_, declared) => Ok(declared),
+    }
 }
 
 /// How many status changes a listen stream may fall behind before it
@@ -327,8 +323,8 @@ impl Task {
 pub(crate) struct TaskRun {
     task: Arc<Task>,
     tasks: Arc<Tasks>,
-    started: AtomicBool,
-    /// Told once, when the task starts, so its request is answered.
+    /// Told once, when the task starts, so its request is answered; taken
+    /// then, so `None` means started.
     on_start: Mutex<Option<oneshot::Sender<()>>>,
 }
 
@@ -336,8 +332,8 @@ impl TaskRun {
     /// Starts the task (see `Notifier::start_task`): true when the call
     /// now runs as one, false when the store is full.
     pub(crate) fn start(&self, message: Option<&str>) -> bool {
-        let mut on_start = self.on_start.lock().unwrap_or_else(PoisonError::into_inner);
-        if self.started.load(Ordering::Acquire) {
+        let mut on_start = self.on_start();
+        if on_start.is_none() {
             return true;
         }
         if let Some(m) = message {
@@ -346,15 +342,18 @@ impl TaskRun {
         if !self.tasks.insert(&self.task) {
             return false;
         }
-        self.started.store(true, Ordering::Release);
         if let Some(tell) = on_start.take() {
             let _ = tell.send(());
         }
         true
     }
 
+    fn on_start(&self) -> MutexGuard<'_, Option<oneshot::Sender<()>>> {
+        self.on_start.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn started(&self) -> bool {
-        self.started.load(Ordering::Acquire)
+        self.on_start().is_none()
     }
 }
 
@@ -376,7 +375,6 @@ pub(super) fn serve(
     let run = Arc::new(TaskRun {
         task: task.clone(),
         tasks: router.tasks.clone(),
-        started: AtomicBool::new(false),
         on_start: Mutex::new(Some(tell)),
     });
     let id = request.id.clone();
