@@ -12,13 +12,15 @@
 //! - [`Broker`] opens a [`BrokerSession`] per MCP session. A session runs
 //!   one call at a time; later calls queue in arrival order. Each toolset's
 //!   per-session state ([`gs_toolset::ToolsetSession`]) is created on the
-//!   session's first call to one of its tools. A call runs, whole, on the
+//!   session's first call to one of its tools. A call runs on the
 //!   session's own image worker thread ([`gs_toolset::ImageWorker`]): the
 //!   async threads only wait for its answer, so a long call never stalls
-//!   the accept loop or any other session. A call that only waits — its
-//!   toolset does not compute ([`Toolset::computes`]) and its image needs
-//!   no thread of its own (a stone) — runs as a task instead, and holds
-//!   no thread while it waits.
+//!   the accept loop or any other session. A call that computes has its
+//!   first slice polled where it was asked, and a quick call ends there,
+//!   sparing two hand-overs between threads (`first_slice`). A call that
+//!   only waits — its toolset does not compute ([`Toolset::computes`])
+//!   and its image needs no thread of its own (a stone) — runs as a task
+//!   instead, and holds no thread while it waits.
 //! - Resources, prompts and completion ([`BrokerSession::list_resources`],
 //!   [`BrokerSession::read_resource`], [`BrokerSession::get_prompt`],
 //!   [`BrokerSession::complete`]) go to one toolset's session state, in
@@ -34,6 +36,8 @@
 //! Architecture invariant: the broker knows the toolset contract
 //! (`gs-toolset`) and nothing else — no HTTP, no JSON-RPC framing, no
 //! wasmtime, no image backend.
+
+mod first_slice;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -554,7 +558,10 @@ impl BrokerSession {
     ///
     /// The call runs on the session's image worker
     /// ([`gs_toolset::ImageWorker`]), toolset code and image work alike,
-    /// so a long call never stalls the accept loop or another session. If
+    /// so a long call never stalls the accept loop or another session; a
+    /// call that computes has its first slice, at most an epoch tick of
+    /// guest code, polled in place, and answers from there if it ends in
+    /// it. If
     /// the caller stops waiting (drops the future), the call still runs to
     /// its end — stop it with `request.control` — and the next call waits
     /// for it, so a session never has two calls in flight. An unknown tool,
@@ -601,12 +608,13 @@ impl BrokerSession {
             }
             result
         };
-        // The whole call runs on the session's image worker: a toolset
-        // that computes for long (a WebAssembly guest between epoch
-        // ticks) holds its own session's thread, never an async thread
-        // that every other session's requests need. A call that only
-        // waits, on an image needing no thread of its own (a stone), is
-        // polled in place instead, so it holds no thread while it waits.
+        // The call runs on the session's image worker: a toolset that
+        // computes for long (a WebAssembly guest between epoch ticks) holds
+        // its own session's thread, never an async thread that every other
+        // session's requests need; only its first slice, at most a tick,
+        // is polled here. A call that only waits, on an image needing no
+        // thread of its own (a stone), is polled in place instead, so it
+        // holds no thread while it waits.
         match self.run_whole(toolset, call).await {
             Ok(Ok(result)) => Ok(result),
             Ok(Err(Panicked)) => Ok(Err(ToolError::other(
@@ -622,15 +630,24 @@ impl BrokerSession {
     /// Runs a whole call or offer request of `toolset` to its end, even if
     /// the caller stops waiting, catching a panic: on the session's image
     /// worker when the image needs a thread of its own or the toolset
-    /// computes between image calls; otherwise as a task of its own on the
-    /// async threads, where waiting holds no thread.
+    /// computes between image calls — after a first slice polled in place
+    /// when it computes (see [`first_slice`]); otherwise as a task of its
+    /// own on the async threads, where waiting holds no thread.
     async fn run_whole<T: Send + 'static>(
         &self,
         toolset: usize,
         work: impl Future<Output = T> + Send + 'static,
     ) -> Result<Result<T, Panicked>, ToolError> {
-        let work = CatchPanic(Box::pin(work));
-        if self.image.needs_own_worker() || self.surface.toolsets[toolset].computes() {
+        let mut work = CatchPanic(Box::pin(work));
+        let computes = self.surface.toolsets[toolset].computes();
+        if computes && let Some(slice) = first_slice::Slice::try_take() {
+            let ended = first_slice::poll_once(&mut work).await;
+            drop(slice);
+            if let Some(answer) = ended {
+                return Ok(answer);
+            }
+        }
+        if self.image.needs_own_worker() || computes {
             return self.worker.run_future(work).await;
         }
         match tokio::runtime::Handle::try_current() {

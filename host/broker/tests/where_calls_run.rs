@@ -1,9 +1,11 @@
-//! Where the broker runs a call: the whole call, toolset code and image
-//! work alike, on the session's image worker, one long-lived thread per
-//! session, never on the async thread that asked. A panic in either is
-//! reported, and the session goes on. (A call that only waits, on a
-//! stone, runs as a task instead: gs-mcp's tests/gemstone.rs shows it
-//! holds no thread.)
+//! Where the broker runs a call: toolset code and image work alike on the
+//! session's image worker, one long-lived thread per session, except a
+//! computing call's first slice, polled on the async thread that asked
+//! when the runtime has another to spare: a call that ends there never
+//! leaves it, one that waits goes on on the worker, and image work never
+//! runs there. A panic in either is reported, and the session goes on.
+//! (A call that only waits, on a stone, runs as a task instead: gs-mcp's
+//! tests/gemstone.rs shows it holds no thread.)
 
 use std::sync::Arc;
 
@@ -34,10 +36,17 @@ impl Threads {
         Threads(ToolsetInfo {
             name: "threads".into(),
             version: "1".into(),
-            tools: ["quick", "image", "panics", "image_panics", "count"]
-                .into_iter()
-                .map(tool)
-                .collect(),
+            tools: [
+                "quick",
+                "yields",
+                "image",
+                "panics",
+                "image_panics",
+                "count",
+            ]
+            .into_iter()
+            .map(tool)
+            .collect(),
         })
     }
 }
@@ -84,6 +93,10 @@ impl ToolsetSession for Calls {
             }
             "panics" => Box::pin(async { panic!("a bug in the toolset") }),
             "count" => Box::pin(async move { Ok(ToolOutput::text(calls.to_string())) }),
+            "yields" => Box::pin(async {
+                tokio::task::yield_now().await;
+                thread_name()
+            }),
             _ => Box::pin(async { thread_name() }),
         }
     }
@@ -221,4 +234,48 @@ fn sessions_open_on_the_blocking_pool_unless_they_open_at_once() {
         let on = factory.opened_on.lock().unwrap()[0];
         assert_eq!(on == here, at_once, "opens_at_once = {at_once}");
     }
+}
+
+/// On a runtime with async threads to spare, a computing call's first
+/// slice is polled where it was asked: a call that ends in it answers from
+/// the async thread, one that yields goes on on the session's worker, and
+/// image work runs on the worker whatever asked for it.
+#[test]
+fn a_quick_call_ends_in_its_first_slice_and_the_rest_go_on_on_the_worker() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("i.gsimage")).unwrap();
+    let surface = ToolSurface::new(vec![(Arc::new(Threads::new()) as Arc<dyn Toolset>, None)])
+        .expect("a surface");
+    let identity = ServerIdentity {
+        name: "t".into(),
+        version: "1".into(),
+        title: None,
+    };
+    let broker = Arc::new(Broker::new(
+        surface,
+        Arc::new(Factory(image)),
+        identity,
+        false,
+    ));
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("async")
+        .enable_all()
+        .build()
+        .unwrap();
+    // Run as a task, so the calls are asked from one of the async threads.
+    rt.block_on(rt.spawn(async move {
+        let s = broker.open_session().await.unwrap();
+        let quick = ran_on(&s, "quick").await;
+        assert!(quick.starts_with("async "), "a quick call ended on {quick}");
+        let yields = ran_on(&s, "yields").await;
+        assert!(yields.starts_with("gs-image-worker "), "ran on {yields}");
+        let image = ran_on(&s, "image").await;
+        assert_eq!(image, yields, "image work runs on the session's worker");
+        let e = s.call(request("panics")).await.unwrap().unwrap_err();
+        assert!(e.message.contains("panicked"), "{}", e.message);
+        assert_eq!(ran_on(&s, "count").await, "1", "a fresh toolset state");
+        assert_eq!(s.pending(), 0);
+    }))
+    .unwrap();
 }
