@@ -6,23 +6,28 @@
 //! `plugins/hostile` attack beside it — spinning to their deadline,
 //! bombing memory to the cap, and starting instances whose start-up code
 //! never returns — each a task on the async threads (two, as on the
-//! project's machine) whose calls run, as the session broker runs them,
-//! whole on the session's image worker. The bystander's calls are made
-//! the same way. The target: the bystander's p99 within 2× of the idle figure.
-//! The loaded run is made twice, side by side: with the host's default
-//! long-call lanes, and with as many lanes as hostile sessions. Figures are
-//! in docs/benchmarks.md.
+//! project's machine) calling through the session broker, as the server
+//! does (a call's first slice where it was asked, the rest on the
+//! session's image worker). The bystander's calls are made the same way,
+//! and its doits as a built-in tool's image work runs. The target: the
+//! bystander's p99 within 2× of the idle figure. The loaded run is made
+//! twice, side by side: with the host's default long-call lanes, and with
+//! as many lanes as hostile sessions. Figures are in docs/benchmarks.md.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use gs_embedded::EmbeddedSession;
-use gs_toolset::{Arguments, CallContext, CancelToken, ServerIdentity, ToolResult, ToolsetSession};
-
-use gs_toolset_host::{
-    DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmSession, WasmToolsetSpec,
+use gs_broker::{
+    Broker, BrokerSession, CallControl, CallRequest, ImageSessionFactory, ToolSurface,
 };
+use gs_embedded::EmbeddedSession;
+use gs_toolset::{
+    Arguments, CallContext, CancelToken, ImageSession, ServerIdentity, SilentNotifier, ToolResult,
+    Toolset,
+};
+
+use gs_toolset_host::{DirGrant, Grants, HostConfig, Limits, ToolsetHost, WasmToolsetSpec};
 
 const HOSTILE_SESSIONS: usize = 50;
 const SAMPLES: usize = 3000;
@@ -34,45 +39,64 @@ fn percentile(samples: &mut [Duration], p: f64) -> Duration {
     samples[((samples.len() as f64 - 1.0) * p).round() as usize]
 }
 
+fn identity() -> ServerIdentity {
+    ServerIdentity {
+        name: "gs-mcp".into(),
+        version: "0.1.0".into(),
+        title: None,
+    }
+}
+
 fn ctx(image: &gs_image::Image) -> CallContext {
     CallContext::new(
         Arc::new(EmbeddedSession::new(image.session())),
         false,
-        Arc::new(ServerIdentity {
-            name: "gs-mcp".into(),
-            version: "0.1.0".into(),
-            title: None,
-        }),
+        Arc::new(identity()),
     )
 }
 
-/// Makes one call as the session broker does: the whole call on the
-/// session's image worker, the asking task waiting for its answer.
-async fn call(
-    session: &mut Option<WasmSession>,
-    tool: &'static str,
-    arguments: &Arguments,
-    ctx: &CallContext,
-) -> ToolResult {
-    let (mut own, arguments, call_ctx) = (session.take(), arguments.clone(), ctx.clone());
-    let (back, result) = ctx
-        .worker
-        .run_future(async move {
-            let s = own
-                .as_mut()
-                .expect("the session is back from its last call");
-            let result = s.call(tool, &arguments, &call_ctx).await;
-            (own, result)
+/// Each broker session an embedded image session of its own.
+struct Sessions(Arc<gs_image::Image>);
+
+impl ImageSessionFactory for Sessions {
+    fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
+        Ok(Arc::new(EmbeddedSession::new(self.0.session())))
+    }
+
+    fn opens_at_once(&self) -> bool {
+        true
+    }
+}
+
+/// A broker serving one toolset's tools over `image`.
+fn broker(toolset: impl Toolset + 'static, image: &Arc<gs_image::Image>) -> Arc<Broker> {
+    let surface = ToolSurface::new(vec![(Arc::new(toolset) as Arc<dyn Toolset>, None)])
+        .expect("one toolset's tools");
+    Arc::new(Broker::new(
+        surface,
+        Arc::new(Sessions(image.clone())),
+        identity(),
+        false,
+    ))
+}
+
+/// Makes one call through the session broker, as the server does.
+async fn call(session: &BrokerSession, tool: &str, arguments: &Arguments) -> ToolResult {
+    session
+        .call(CallRequest {
+            tool: tool.into(),
+            arguments: arguments.clone(),
+            notifier: Arc::new(SilentNotifier),
+            control: CallControl::new(),
+            deadline: None,
         })
         .await
-        .expect("the session's image worker runs");
-    *session = back;
-    result
+        .expect("the broker knows the tool")
 }
 
 /// The bystander: one session of `hello` and one image session.
 struct Caller {
-    session: Option<WasmSession>,
+    session: BrokerSession,
     ctx: CallContext,
     greeting: Arguments,
 }
@@ -83,7 +107,7 @@ impl Caller {
         let mut samples = Vec::with_capacity(n);
         for _ in 0..n {
             let start = Instant::now();
-            call(&mut self.session, "greet", &self.greeting, &self.ctx)
+            call(&self.session, "greet", &self.greeting)
                 .await
                 .expect("greet answers");
             samples.push(start.elapsed());
@@ -156,6 +180,9 @@ fn run(lanes: usize) -> (Bystander, Bystander) {
     let hello = host
         .load(&WasmToolsetSpec::new(gs_test_plugins::HELLO))
         .expect("hello loads");
+    let dir = tempfile::tempdir().unwrap();
+    let image = Arc::new(gs_image::Image::open(dir.path().join("bench.image")).unwrap());
+    let hello = broker(hello, &image);
     let quick = Limits {
         deadline: Duration::from_millis(200),
         ..Limits::default()
@@ -174,23 +201,22 @@ fn run(lanes: usize) -> (Bystander, Bystander) {
         }],
         ..Grants::default()
     };
-    let hostile = host.load(&spec).expect("hostile loads");
+    let hostile = broker(host.load(&spec).expect("hostile loads"), &image);
+    let misbehave = broker(misbehave, &image);
     std::fs::write(cfg.path().join("hang"), b"").unwrap();
 
-    let dir = tempfile::tempdir().unwrap();
-    let image = Arc::new(gs_image::Image::open(dir.path().join("bench.image")).unwrap());
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("a tokio runtime");
-    let mut caller = Caller {
-        session: Some(hello.session()),
-        ctx: ctx(&image),
-        greeting: Arguments::parse("greet", r#"{"name": "bystander"}"#).unwrap(),
-    };
     let (idle, mut caller) = rt.block_on(async move {
         tokio::spawn(async move {
+            let mut caller = Caller {
+                session: hello.open_session().await.expect("a session"),
+                ctx: ctx(&image),
+                greeting: Arguments::parse("greet", r#"{"name": "bystander"}"#).unwrap(),
+            };
             caller.greet(SAMPLES).await; // warm-up
             caller.doit(DOIT_SAMPLES).await;
             (caller.measure(lanes, "idle").await, caller)
@@ -203,18 +229,17 @@ fn run(lanes: usize) -> (Bystander, Bystander) {
     let attacks = Arc::new(AtomicU64::new(0));
     let tasks: Vec<_> = (0..HOSTILE_SESSIONS)
         .map(|i| {
-            let (stop, attacks, image) = (stop.clone(), attacks.clone(), image.clone());
+            let (stop, attacks) = (stop.clone(), attacks.clone());
             let (misbehave, hostile) = (misbehave.clone(), hostile.clone());
             rt.spawn(async move {
-                let ctx = ctx(&image);
-                let mut m = Some(misbehave.session());
-                let mut h = Some(hostile.session());
+                let m = misbehave.open_session().await.expect("a session");
+                let h = hostile.open_session().await.expect("a session");
                 let none = Arguments::none();
                 while !stop.load(Ordering::Relaxed) {
                     let _ = match i % 3 {
-                        0 => call(&mut m, "spin", &none, &ctx).await,
-                        1 => call(&mut m, "bomb", &none, &ctx).await,
-                        _ => call(&mut h, "hello", &none, &ctx).await,
+                        0 => call(&m, "spin", &none).await,
+                        1 => call(&m, "bomb", &none).await,
+                        _ => call(&h, "hello", &none).await,
                     };
                     attacks.fetch_add(1, Ordering::Relaxed);
                 }
