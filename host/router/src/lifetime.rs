@@ -35,7 +35,13 @@ pub(crate) fn new_session_id() -> Result<String, String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes)
         .map_err(|e| format!("the system random number generator failed: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02X}")).collect())
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut id = String::with_capacity(2 * bytes.len());
+    for b in bytes {
+        id.push(char::from(HEX[usize::from(b >> 4)]));
+        id.push(char::from(HEX[usize::from(b & 15)]));
+    }
+    Ok(id)
 }
 
 impl Router {
