@@ -31,8 +31,11 @@ pub struct Tool {
     title: Option<String>,
     description: String,
     input: Schema,
-    /// `input` read ahead for checking each call's arguments.
-    check: ArgumentCheck,
+    /// `input` read for checking each call's arguments, on the tool's
+    /// first call: an instance builds its toolset on its first call of
+    /// any tool, so reading every tool's schema there would cost each
+    /// fresh instance (a stateless request's) for tools it never calls.
+    check: OnceCell<ArgumentCheck>,
     output: Option<Schema>,
     read_only_safe: bool,
     /// The grants it needs (`requirements`, 0.1.3).
@@ -86,7 +89,7 @@ impl Tool {
             name: name.to_string(),
             title: None,
             description: description.to_string(),
-            check: ArgumentCheck::new(input.as_json()),
+            check: OnceCell::new(),
             input,
             output: None,
             read_only_safe: false,
@@ -195,7 +198,6 @@ impl Tool {
     /// Sets the input schema (an object schema).
     pub fn input(mut self, schema: impl Into<Schema>) -> Tool {
         self.input = schema.into();
-        self.check = ArgumentCheck::new(self.input.as_json());
         self
     }
 
@@ -396,13 +398,16 @@ impl Toolset {
                 self.name
             ))
         })?;
-        let output = if t.check.passes(arguments) {
+        let check = t
+            .check
+            .get_or_init(|| ArgumentCheck::new(t.input.as_json()));
+        let output = if check.passes(arguments) {
             (t.handler)(Arguments::Text(arguments))?
         } else {
             let arguments: Value = serde_json::from_str(arguments).map_err(|e| {
                 Error::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
             })?;
-            t.check
+            check
                 .check(tool, &arguments)
                 .map_err(Error::invalid_params)?;
             (t.handler)(Arguments::Value(arguments))?

@@ -4,6 +4,9 @@
 //! the `hello` and `misbehave` test plug-ins:
 //!
 //! - a fresh instance for a new session (target: p50 ≤ 20 µs);
+//! - the first call of a fresh instance, what a stateless request's
+//!   throwaway instance pays on top of its creation (the guest builds its
+//!   toolset on its first call; no target);
 //! - a trivial tool call, host side, on a warm instance (target: p50 ≤ 5 µs),
 //!   and the host's check of its arguments against the tool's input
 //!   schema on its own (target: ≤ 1 µs), for `greet`'s hand-built schema
@@ -114,6 +117,17 @@ fn main() {
         assert!(r.is_ok());
     }
     report("trivial call (greet)", &mut samples, "≤ 5 µs");
+    // The first call of a fresh instance, which a stateless request makes.
+    let mut samples = Vec::new();
+    for _ in 0..3000 {
+        let mut fresh = hello.session();
+        fresh.ensure_instance().unwrap();
+        let start = Instant::now();
+        let r = now(&rt, &mut fresh, "greet", &args, &ctx);
+        samples.push(start.elapsed());
+        assert!(r.is_ok());
+    }
+    report("first call of a fresh instance", &mut samples, "—");
     // The host's check of the call's arguments against greet's input
     // schema, which the call above includes, timed on its own in batches
     // of 100 (one check is near the clock's resolution).
