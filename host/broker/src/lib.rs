@@ -561,12 +561,11 @@ impl BrokerSession {
     /// so a long call never stalls the accept loop or another session; a
     /// call that computes has its first slice, at most an epoch tick of
     /// guest code, polled in place, and answers from there if it ends in
-    /// it. If
-    /// the caller stops waiting (drops the future), the call still runs to
-    /// its end — stop it with `request.control` — and the next call waits
-    /// for it, so a session never has two calls in flight. An unknown tool,
-    /// or one hidden from a read-only session, is refused at once, without
-    /// queueing.
+    /// it. If the caller stops waiting (drops the future), the call still
+    /// runs to its end — stop it with `request.control` — and the next
+    /// call waits for it, so a session never has two calls in flight. An
+    /// unknown tool, or one hidden from a read-only session, is refused at
+    /// once, without queueing.
     pub async fn call(&self, request: CallRequest) -> Result<ToolResult, CallRefused> {
         let ended = EndGuard(request.control.clone());
         let toolset = self.toolset_of(&request.tool)?;
