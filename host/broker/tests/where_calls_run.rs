@@ -132,10 +132,9 @@ async fn ran_on(s: &gs_broker::BrokerSession, tool: &str) -> String {
     text(s.call(request(tool)).await.unwrap())
 }
 
-#[test]
-fn image_work_runs_on_one_worker_per_session() {
-    let dir = tempfile::tempdir().unwrap();
-    let image = gs_image::Image::open(dir.path().join("i.gsimage")).unwrap();
+/// A broker serving the `Threads` tools over a fresh image in `dir`.
+fn threads_broker(dir: &std::path::Path) -> Broker {
+    let image = gs_image::Image::open(dir.join("i.gsimage")).unwrap();
     let surface = ToolSurface::new(vec![(Arc::new(Threads::new()) as Arc<dyn Toolset>, None)])
         .expect("a surface");
     let identity = ServerIdentity {
@@ -143,7 +142,13 @@ fn image_work_runs_on_one_worker_per_session() {
         version: "1".into(),
         title: None,
     };
-    let broker = Broker::new(surface, Arc::new(Factory(image)), identity, false);
+    Broker::new(surface, Arc::new(Factory(image)), identity, false)
+}
+
+#[test]
+fn image_work_runs_on_one_worker_per_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = threads_broker(dir.path());
     // One async thread: this test's own.
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -243,20 +248,7 @@ fn sessions_open_on_the_blocking_pool_unless_they_open_at_once() {
 #[test]
 fn a_quick_call_ends_in_its_first_slice_and_the_rest_go_on_on_the_worker() {
     let dir = tempfile::tempdir().unwrap();
-    let image = gs_image::Image::open(dir.path().join("i.gsimage")).unwrap();
-    let surface = ToolSurface::new(vec![(Arc::new(Threads::new()) as Arc<dyn Toolset>, None)])
-        .expect("a surface");
-    let identity = ServerIdentity {
-        name: "t".into(),
-        version: "1".into(),
-        title: None,
-    };
-    let broker = Arc::new(Broker::new(
-        surface,
-        Arc::new(Factory(image)),
-        identity,
-        false,
-    ));
+    let broker = Arc::new(threads_broker(dir.path()));
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("async")
