@@ -39,6 +39,7 @@ impl Threads {
             tools: [
                 "quick",
                 "yields",
+                "blocks",
                 "image",
                 "panics",
                 "image_panics",
@@ -63,6 +64,9 @@ impl Toolset for Threads {
 
 /// A session's state: how many calls it has seen.
 struct Calls(u64);
+
+/// How long the `blocks` tool computes without yielding.
+const BLOCKS_FOR: std::time::Duration = std::time::Duration::from_millis(400);
 
 /// The name and id of the thread the call ends on.
 fn thread_name() -> ToolResult {
@@ -93,6 +97,12 @@ impl ToolsetSession for Calls {
             }
             "panics" => Box::pin(async { panic!("a bug in the toolset") }),
             "count" => Box::pin(async move { Ok(ToolOutput::text(calls.to_string())) }),
+            // Computes without yielding, as a guest does up to its first
+            // epoch tick: the worst a first slice can hold a thread.
+            "blocks" => Box::pin(async {
+                std::thread::sleep(BLOCKS_FOR);
+                thread_name()
+            }),
             "yields" => Box::pin(async {
                 tokio::task::yield_now().await;
                 thread_name()
@@ -270,4 +280,49 @@ fn a_quick_call_ends_in_its_first_slice_and_the_rest_go_on_on_the_worker() {
         assert_eq!(s.pending(), 0);
     }))
     .unwrap();
+}
+
+/// At most one fewer first slices run at once than the runtime has async
+/// threads: of two calls that compute without yielding, asked at once on a
+/// runtime of two async threads, one has its slice where it was asked and
+/// the other goes to its session's worker, so a timer on the async threads
+/// fires while both compute. (With a slice each, both async threads would
+/// be held, and the timer late by the calls' whole length.)
+#[test]
+fn slices_leave_one_async_thread_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Arc::new(threads_broker(dir.path()));
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("async")
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async move {
+        let mut calls = Vec::new();
+        for _ in 0..2 {
+            let s = broker.open_session().await.unwrap();
+            calls.push(tokio::spawn(async move { ran_on(&s, "blocks").await }));
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let timer = tokio::spawn(async {
+            let asked = std::time::Instant::now();
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+            asked.elapsed()
+        });
+        let waited = timer.await.unwrap();
+        let mut ran: Vec<String> = Vec::new();
+        for call in calls {
+            ran.push(call.await.unwrap());
+        }
+        ran.sort();
+        assert!(
+            ran[0].starts_with("async ") && ran[1].starts_with("gs-image-worker "),
+            "one slice, one worker: {ran:?}"
+        );
+        assert!(
+            waited < BLOCKS_FOR / 2,
+            "a 1 ms timer waited {waited:?} while the calls computed"
+        );
+    });
 }
