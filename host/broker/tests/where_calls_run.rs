@@ -284,9 +284,9 @@ fn a_quick_call_ends_in_its_first_slice_and_the_rest_go_on_on_the_worker() {
 
 /// At most one fewer first slices run at once than the runtime has async
 /// threads: of two calls that compute without yielding, asked at once on a
-/// runtime of two async threads, one has its slice where it was asked and
-/// the other goes to its session's worker, so a timer on the async threads
-/// fires while both compute. (With a slice each, both async threads would
+/// runtime of two async threads, at most one has its slice where it was
+/// asked and the other goes to its session's worker, so a timer on the
+/// async threads fires while both compute. (With a slice each, both async threads would
 /// be held, and the timer late by the calls' whole length.)
 #[test]
 fn slices_leave_one_async_thread_free() {
@@ -311,14 +311,15 @@ fn slices_leave_one_async_thread_free() {
             asked.elapsed()
         });
         let waited = timer.await.unwrap();
-        let mut ran: Vec<String> = Vec::new();
+        let mut ran = Vec::new();
         for call in calls {
             ran.push(call.await.unwrap());
         }
-        ran.sort();
+        // At most one in a slice: the other test here may hold the
+        // process's slice just then, sending both to their workers.
         assert!(
-            ran[0].starts_with("async ") && ran[1].starts_with("gs-image-worker "),
-            "one slice, one worker: {ran:?}"
+            ran.iter().filter(|on| on.starts_with("async ")).count() <= 1,
+            "at most one slice at once: {ran:?}"
         );
         assert!(
             waited < BLOCKS_FOR / 2,
