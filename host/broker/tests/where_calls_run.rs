@@ -142,6 +142,10 @@ async fn ran_on(s: &gs_broker::BrokerSession, tool: &str) -> String {
     text(s.call(request(tool)).await.unwrap())
 }
 
+/// Held by the tests that count on the process's first slices, which
+/// every runtime in it shares: they take turns.
+static SLICES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A broker serving the `Threads` tools over a fresh image in `dir`.
 fn threads_broker(dir: &std::path::Path) -> Broker {
     let image = gs_image::Image::open(dir.join("i.gsimage")).unwrap();
@@ -257,6 +261,9 @@ fn sessions_open_on_the_blocking_pool_unless_they_open_at_once() {
 /// image work runs on the worker whatever asked for it.
 #[test]
 fn a_quick_call_ends_in_its_first_slice_and_the_rest_go_on_on_the_worker() {
+    let _turn = SLICES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = tempfile::tempdir().unwrap();
     let broker = Arc::new(threads_broker(dir.path()));
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -290,6 +297,9 @@ fn a_quick_call_ends_in_its_first_slice_and_the_rest_go_on_on_the_worker() {
 /// be held, and the timer late by the calls' whole length.)
 #[test]
 fn slices_leave_one_async_thread_free() {
+    let _turn = SLICES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = tempfile::tempdir().unwrap();
     let broker = Arc::new(threads_broker(dir.path()));
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -315,8 +325,6 @@ fn slices_leave_one_async_thread_free() {
         for call in calls {
             ran.push(call.await.unwrap());
         }
-        // At most one in a slice: the other test here may hold the
-        // process's slice just then, sending both to their workers.
         assert!(
             ran.iter().filter(|on| on.starts_with("async ")).count() <= 1,
             "at most one slice at once: {ran:?}"
