@@ -30,7 +30,8 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::task::{Context, Poll};
 
-/// How many first slices are running now, across every session.
+/// How many first slices are running now, across every session of the
+/// process (every runtime in it shares the count: the server has one).
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
 
 /// The right to poll one call's first slice on this async thread, given
