@@ -146,6 +146,16 @@ async fn ran_on(s: &gs_broker::BrokerSession, tool: &str) -> String {
 /// every runtime in it shares: they take turns.
 static SLICES: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// A runtime of two async threads, named `async`.
+fn two_async_threads() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("async")
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
 /// A broker serving the `Threads` tools over a fresh image in `dir`.
 fn threads_broker(dir: &std::path::Path) -> Broker {
     let image = gs_image::Image::open(dir.join("i.gsimage")).unwrap();
@@ -266,12 +276,7 @@ fn a_quick_call_ends_in_its_first_slice_and_the_rest_go_on_on_the_worker() {
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = tempfile::tempdir().unwrap();
     let broker = Arc::new(threads_broker(dir.path()));
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .thread_name("async")
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = two_async_threads();
     // Run as a task, so the calls are asked from one of the async threads.
     rt.block_on(rt.spawn(async move {
         let s = broker.open_session().await.unwrap();
@@ -293,8 +298,8 @@ fn a_quick_call_ends_in_its_first_slice_and_the_rest_go_on_on_the_worker() {
 /// threads: of two calls that compute without yielding, asked at once on a
 /// runtime of two async threads, at most one has its slice where it was
 /// asked and the other goes to its session's worker, so a timer on the
-/// async threads fires while both compute. (With a slice each, both async threads would
-/// be held, and the timer late by the calls' whole length.)
+/// async threads fires while both compute. (With a slice each, both async
+/// threads would be held, and the timer late by the calls' whole length.)
 #[test]
 fn slices_leave_one_async_thread_free() {
     let _turn = SLICES
@@ -302,12 +307,7 @@ fn slices_leave_one_async_thread_free() {
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = tempfile::tempdir().unwrap();
     let broker = Arc::new(threads_broker(dir.path()));
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .thread_name("async")
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = two_async_threads();
     rt.block_on(async move {
         let mut calls = Vec::new();
         for _ in 0..2 {

@@ -114,7 +114,7 @@ impl Binding {
                     .map(Value::to_string)
                     .unwrap_or_default();
                 let digest = ring::digest::digest(&ring::digest::SHA256, text.as_bytes());
-                digest.as_ref().iter().map(|b| format!("{b:02x}")).collect()
+                crate::lifetime::hex(digest.as_ref(), crate::lifetime::LOWER_HEX)
             },
             user: user.map(str::to_string),
         }

@@ -35,13 +35,23 @@ pub(crate) fn new_session_id() -> Result<String, String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes)
         .map_err(|e| format!("the system random number generator failed: {e}"))?;
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut id = String::with_capacity(2 * bytes.len());
+    Ok(hex(&bytes, UPPER_HEX))
+}
+
+/// Upper-case hex digits, for [`hex`].
+pub(crate) const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Lower-case hex digits, for [`hex`].
+pub(crate) const LOWER_HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// `bytes` as two of `digits` each, written into one string.
+pub(crate) fn hex(bytes: &[u8], digits: &[u8; 16]) -> String {
+    let mut text = String::with_capacity(2 * bytes.len());
     for b in bytes {
-        id.push(char::from(HEX[usize::from(b >> 4)]));
-        id.push(char::from(HEX[usize::from(b & 15)]));
+        text.push(char::from(digits[usize::from(b >> 4)]));
+        text.push(char::from(digits[usize::from(b & 15)]));
     }
-    Ok(id)
+    text
 }
 
 impl Router {
@@ -331,5 +341,19 @@ impl Drop for Reservation<'_> {
         if let Some(at) = opening.iter().position(|c| *c == self.caller) {
             opening.swap_remove(at);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_writes_two_digits_a_byte_in_either_case() {
+        let bytes = [0x00, 0x0f, 0xa5, 0xff];
+        assert_eq!(hex(&bytes, UPPER_HEX), "000FA5FF");
+        assert_eq!(hex(&bytes, LOWER_HEX), "000fa5ff");
+        let formatted: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hex(&bytes, LOWER_HEX), formatted);
     }
 }
