@@ -98,6 +98,7 @@ pub use model::{
 };
 pub use query::{QueryPage, TEST_CASE_CLASS};
 pub use session::{
-    ClassDefined, DefinitionChange, RecompilePolicy, RemoveClassPolicy, RemovedMethod, Session,
+    ClassDefined, CodeMark, DefinitionChange, RecompilePolicy, RemoveClassPolicy, RemovedMethod,
+    Session,
 };
 pub use watch::{CommitListener, CommittedChange};

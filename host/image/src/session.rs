@@ -116,4 +116,31 @@ impl Session {
     pub fn view(&self) -> u64 {
         self.base.commit
     }
+
+    /// A mark of the session's code as it is now, to ask later whether
+    /// any of it changed ([`Session::code_unchanged_since`]). Holding one
+    /// keeps that version of the code alive.
+    pub fn code_mark(&self) -> CodeMark {
+        CodeMark(self.state.code_parts())
+    }
+
+    /// True if no class, method, dictionary or symbol list of the session
+    /// changed since `mark` was taken: a compile, a definition, a binding,
+    /// or a commit, abort or refresh that brought in other sessions'
+    /// changes to any of them all answer false, in constant time. Changes
+    /// to persistent objects alone do not count. A change that put back
+    /// what was there may still answer false.
+    pub fn code_unchanged_since(&self, mark: &CodeMark) -> bool {
+        self.state.same_code(&mark.0)
+    }
+}
+
+/// A session's code at one moment (see [`Session::code_mark`]).
+#[derive(Clone)]
+pub struct CodeMark(crate::state::CodeParts);
+
+impl std::fmt::Debug for CodeMark {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CodeMark(..)")
+    }
 }

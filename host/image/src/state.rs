@@ -329,6 +329,40 @@ pub(crate) struct State {
     deferred: Option<Box<DeferredIndexes>>,
 }
 
+/// The parts of a [`State`] that make up its code: classes, methods,
+/// dictionaries and symbol lists. Persistent maps, so a mark costs four
+/// reference counts, and comparing one with a state costs four pointer
+/// comparisons: a state changed since has new roots, because the mark's
+/// holding the old ones makes every change copy them.
+#[derive(Clone)]
+pub(crate) struct CodeParts {
+    classes: OrdMap<ClassId, Arc<ClassRecord>>,
+    methods: OrdMap<MethodKey, Arc<StoredMethod>>,
+    dictionaries: OrdMap<String, Dictionary>,
+    symbol_lists: OrdMap<String, SymbolList>,
+}
+
+impl State {
+    /// The state's code as it is now.
+    pub(crate) fn code_parts(&self) -> CodeParts {
+        CodeParts {
+            classes: self.classes.clone(),
+            methods: self.methods.clone(),
+            dictionaries: self.dictionaries.clone(),
+            symbol_lists: self.symbol_lists.clone(),
+        }
+    }
+
+    /// True if the state's code is the one `parts` was taken from. A
+    /// change that put back what was there may still answer false.
+    pub(crate) fn same_code(&self, parts: &CodeParts) -> bool {
+        self.classes.ptr_eq(&parts.classes)
+            && self.methods.ptr_eq(&parts.methods)
+            && self.dictionaries.ptr_eq(&parts.dictionaries)
+            && self.symbol_lists.ptr_eq(&parts.symbol_lists)
+    }
+}
+
 /// What a bulk load changed while the method indexes were deferred.
 #[derive(Debug, Clone)]
 struct DeferredIndexes {

@@ -388,7 +388,7 @@ impl Interpreter {
             let st = state.as_mut().expect("just made");
             st.heap.budget = limits.memory_bytes;
             st.heap.ceiling_hit = false;
-            st.new_epoch(session);
+            st.new_epoch_if_code_changed(session);
             let mut run = Run {
                 st,
                 session,

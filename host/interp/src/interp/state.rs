@@ -112,6 +112,8 @@ pub struct State {
     /// The current epoch: cached methods and globals from older epochs are
     /// checked against the session before use.
     pub(crate) epoch: u64,
+    /// The session's code when the current epoch began.
+    code_seen: Option<gs_image::CodeMark>,
     /// Classes whose instances `basicNew` may not make (with subclasses).
     pub(crate) no_new: Vec<ClassIdx>,
     /// The kernel's IdentityKeyValueDictionary, whose subclasses compare
@@ -172,6 +174,7 @@ impl State {
             oid_of: HashMap::new(),
             conflict_paths: HashMap::new(),
             epoch: 1,
+            code_seen: None,
             no_new: Vec::new(),
             identity_dictionary: None,
             interval: None,
@@ -300,10 +303,30 @@ impl State {
         }
     }
 
+    /// Starts a new epoch unless the session's code (classes, methods,
+    /// dictionaries, symbol lists) is the one the current epoch began with.
+    /// An execution on an unchanged view so keeps the lookups and compiled
+    /// methods of the one before, where a new epoch would re-read every
+    /// class, and each selector list and method source it sends to, from
+    /// the session: most of a short doit's time (`cargo bench -p
+    /// gs-gemstone --bench versus_embedded`, where each tool is such a
+    /// doit on the test stone).
+    pub fn new_epoch_if_code_changed(&mut self, session: &Session) {
+        if self
+            .code_seen
+            .as_ref()
+            .is_some_and(|seen| session.code_unchanged_since(seen))
+        {
+            return;
+        }
+        self.new_epoch(session);
+    }
+
     /// Starts a new epoch: class shapes are re-read from the session and
     /// cached methods and globals are re-validated on next use.
     pub fn new_epoch(&mut self, session: &Session) {
         self.epoch += 1;
+        self.code_seen = Some(session.code_mark());
         self.lookup_cache.clear();
         let before: Vec<Vec<String>> = self.classes.iter().map(|c| c.inst_vars.clone()).collect();
         for i in 0..self.classes.len() {
