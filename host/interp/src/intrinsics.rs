@@ -42,6 +42,7 @@ pub const INTRINSICS: &[(&str, bool, &str, u32)] = &[
     ("SequenceableCollection", false, "select:", 1023),
     ("SequenceableCollection", false, "collect:", 1024),
     ("Collection", false, "inject:into:", 1025),
+    ("CharacterCollection", false, "encodeAsUTF8", 1026),
 ];
 
 /// The elements of an Array or of an Interval of SmallIntegers, as the
@@ -257,6 +258,7 @@ impl Run<'_> {
                 Ok(Some(v))
             }
             1009 => self.write_all(class, rcv, args.first().copied().unwrap_or(Value::Nil)),
+            1026 => self.encode_utf8(class, rcv),
             1010 | 1011 => {
                 let base = match args.first() {
                     None => 10,
@@ -786,6 +788,33 @@ impl Run<'_> {
             self.send(rcv, grow, &[], None)?;
         }
         Ok(Some(arg))
+    }
+
+    /// `CharacterCollection>>encodeAsUTF8` of a String or a Symbol, whose
+    /// characters are its bytes (code points 0 to 255): a new Utf8 of their
+    /// UTF-8 encoding. Every answer of the gemstone backend's programs
+    /// passes through it, a send per character in Smalltalk.
+    fn encode_utf8(&mut self, class: ClassIdx, rcv: Value) -> R<Option<Value>> {
+        let k = self.st.known;
+        let (Value::Obj(id), Some(utf8)) = (rcv, self.st.utf8) else {
+            return Ok(None);
+        };
+        if class != k.string && class != k.symbol {
+            return Ok(None);
+        }
+        let Body::Bytes(chars) = &self.st.heap.get(id).body else {
+            return Ok(None);
+        };
+        let encoded: Vec<u8> = if chars.is_ascii() {
+            chars.clone()
+        } else {
+            chars
+                .iter()
+                .map(|&c| char::from(c))
+                .collect::<String>()
+                .into_bytes()
+        };
+        self.alloc(utf8, 0, Body::Bytes(encoded)).map(Some)
     }
 
     fn is_plain_write_stream(&self, class: ClassIdx) -> bool {

@@ -122,6 +122,8 @@ pub struct State {
     pub(crate) identity_dictionary: Option<ClassIdx>,
     /// The kernel's Interval (the enumeration intrinsics handle it).
     pub(crate) interval: Option<ClassIdx>,
+    /// The kernel's Utf8, which `encodeAsUTF8` answers (an intrinsic).
+    pub(crate) utf8: Option<ClassIdx>,
     pub(crate) sel_dnu: Sel,
     pub(crate) sel_handles: Sel,
     pub(crate) sel_description: Sel,
@@ -178,6 +180,7 @@ impl State {
             no_new: Vec::new(),
             identity_dictionary: None,
             interval: None,
+            utf8: None,
             sel_dnu: 0,
             sel_handles: 0,
             sel_description: 0,
@@ -241,6 +244,9 @@ impl State {
         }
         if let Ok(id) = session.class_id("Interval") {
             st.interval = Some(st.class_idx(session, id));
+        }
+        if let Ok(id) = session.class_id("Utf8") {
+            st.utf8 = Some(st.class_idx(session, id));
         }
         st.sel_dnu = st.sym("doesNotUnderstand:");
         st.sel_handles = st.sym("handles:");
