@@ -411,7 +411,7 @@ impl Interpreter {
             };
             // Classes a tool defined or removed since the last call show
             // in the dictionary objects this view already made.
-            let result = match run.sync_all_proxy_classes() {
+            let result = match run.sync_proxies_if_code_changed() {
                 Ok(()) => body(&mut run),
                 Err(u) => Err(unwind_error(
                     &mut run,

@@ -337,6 +337,25 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// [`Run::sync_all_proxy_classes`], unless the session's code is the
+    /// one it last brought them up to date with: an execution's start on
+    /// an unchanged view then skips reading every entry of every dictionary
+    /// it has an object for (Globals' hundreds among them).
+    pub(crate) fn sync_proxies_if_code_changed(&mut self) -> R<()> {
+        if self
+            .st
+            .proxies_synced
+            .as_ref()
+            .is_some_and(|synced| self.session.code_unchanged_since(synced))
+        {
+            return Ok(());
+        }
+        self.st.proxies_synced = None;
+        self.sync_all_proxy_classes()?;
+        self.st.proxies_synced = Some(self.session.code_mark());
+        Ok(())
+    }
+
     /// Brings every dictionary object of this view up to date with the
     /// classes of the session's dictionaries.
     pub(crate) fn sync_all_proxy_classes(&mut self) -> R<()> {

@@ -102,6 +102,10 @@ pub struct State {
     /// bound when the object was last brought up to date (see
     /// `Run::sync_proxy_classes`), sorted by name.
     pub(crate) proxy_classes: HashMap<String, Vec<(String, ClassId)>>,
+    /// The session's code when every dictionary object was last brought
+    /// up to date at an execution's start (see
+    /// `Run::sync_proxies_if_code_changed`).
+    pub(crate) proxies_synced: Option<gs_image::CodeMark>,
     /// The identity map of this view: persistent object id → heap object.
     pub(crate) oids: HashMap<ObjectId, ObjId>,
     /// Its inverse: heap object → persistent object id.
@@ -172,6 +176,7 @@ impl State {
             dict_proxies: HashMap::new(),
             proxy_base: HashMap::new(),
             proxy_classes: HashMap::new(),
+            proxies_synced: None,
             oids: HashMap::new(),
             oid_of: HashMap::new(),
             conflict_paths: HashMap::new(),
@@ -429,6 +434,7 @@ impl State {
         self.dict_proxies.clear();
         self.proxy_base.clear();
         self.proxy_classes.clear();
+        self.proxies_synced = None;
         self.oids.clear();
         self.oid_of.clear();
         self.conflict_paths.clear();
