@@ -16,6 +16,16 @@ use crate::{Error, GciError, Library, Oop};
 
 /// How many bytes one `GciTsFetchBytes` asks for.
 const FETCH_PAGE: usize = 1 << 20;
+/// How many bytes a result's first `GciTsFetchBytes` asks for, before its
+/// size is known: a result shorter than this, most of them, crosses in that
+/// one call, where asking its size first would cost a round trip to the
+/// gem more.
+const FIRST_FETCH: usize = 16 * 1024;
+/// Results let go of with [`Session::release_soon`] are released together
+/// once there are this many…
+const RELEASE_BATCH: usize = 32;
+/// …or once they hold this many bytes.
+const RELEASE_BYTES: usize = 1 << 20;
 /// How long `logout` waits for a call it hard-broke to end.
 const LOGOUT_WAIT: Duration = Duration::from_secs(2);
 
@@ -163,6 +173,9 @@ pub struct Session {
     ended: bool,
     executed_session_init: bool,
     warning: Option<GciError>,
+    /// Results let go of and not yet released, with their bytes.
+    unreleased: Vec<Oop>,
+    unreleased_bytes: usize,
     _not_sync: PhantomData<Cell<()>>,
 }
 
@@ -258,6 +271,8 @@ impl Library {
             ended: false,
             executed_session_init: init != 0,
             warning: (err.number != 0).then(|| GciError::from_raw(&err)),
+            unreleased: Vec::new(),
+            unreleased_bytes: 0,
             _not_sync: PhantomData,
         })
     }
@@ -423,14 +438,28 @@ impl Session {
     }
 
     /// The bytes of a byte object (a `Utf8`, a `String`, a `ByteArray`)
-    /// without named instance variables, however large: the size is asked
-    /// first, then the bytes are fetched a page at a time into a buffer of
-    /// that size.
+    /// without named instance variables, however large, each call
+    /// fetching into a fresh buffer: a first fetch of up to 16 KiB, which
+    /// is the whole of a shorter object; for a longer one, its size is
+    /// asked and the rest fetched a page at a time into a buffer of that
+    /// size.
     pub fn fetch_bytes(&mut self, oop: Oop) -> Result<Vec<u8>, Error> {
         self.idle()?;
+        let mut first = vec![0u8; FIRST_FETCH];
+        let n = self.fetch_page(oop, 0, &mut first)?;
+        if n < FIRST_FETCH {
+            first.truncate(n);
+            return Ok(first);
+        }
         let size = self.fetch_size(oop)?;
-        let mut buf = vec![0u8; size];
-        let mut got = 0;
+        if size < n {
+            return Err(Error::Protocol {
+                detail: format!("answered {n} bytes of {oop}, whose size is {size}"),
+            });
+        }
+        let mut buf = first;
+        buf.resize(size, 0);
+        let mut got = n;
         while got < size {
             let n = self.fetch_page(oop, got, &mut buf[got..])?;
             if n == 0 {
@@ -509,6 +538,26 @@ impl Session {
             true => Ok(()),
             false => Err(failure(&err, "GciTsReleaseObjs")),
         }
+    }
+
+    /// Lets the session drop its hold on `oop`, a result of `bytes` bytes,
+    /// with others rather than now: results let go of so are released
+    /// together, in one `GciTsReleaseObjs`, once there are 32 of them or
+    /// they hold 1 MiB, sparing a round trip to the gem for each. Until
+    /// then the gem keeps them; logging out drops them all.
+    pub fn release_soon(&mut self, oop: Oop, bytes: usize) -> Result<(), Error> {
+        self.idle()?;
+        if !oop.is_held() {
+            return Ok(());
+        }
+        self.unreleased.push(oop);
+        self.unreleased_bytes = self.unreleased_bytes.saturating_add(bytes);
+        if self.unreleased.len() < RELEASE_BATCH && self.unreleased_bytes < RELEASE_BYTES {
+            return Ok(());
+        }
+        let batch = std::mem::take(&mut self.unreleased);
+        self.unreleased_bytes = 0;
+        self.release(&batch)
     }
 
     /// Logs out, ending the gem. A call still in flight is hard-broken

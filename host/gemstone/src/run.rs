@@ -146,7 +146,8 @@ async fn text(
     drop(socket);
     let oop = session.result().map_err(gci)?;
     let text = session.fetch_string(oop);
-    let _ = session.release(&[oop]);
+    let size = text.as_ref().map_or(0, String::len);
+    let _ = session.release_soon(oop, size);
     text.map_err(gci)
 }
 

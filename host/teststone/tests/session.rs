@@ -102,6 +102,10 @@ fn results_of_any_size_arrive_byte_exact_after_a_larger_one() {
     assert_eq!(s.fetch_bytes(big).unwrap(), expected(3_000_000, 'x', 'X'));
     for (n, fill, end) in [
         (1_025, 'a', 'A'),
+        // Around the first fetch's 16 KiB, after which the size is asked.
+        (16_383, 'e', 'E'),
+        (16_384, 'f', 'F'),
+        (16_385, 'g', 'G'),
         (65_537, 'b', 'B'),
         (2_000_000, 'c', 'C'),
         (1, 'd', 'D'),
@@ -123,6 +127,37 @@ fn results_of_any_size_arrive_byte_exact_after_a_larger_one() {
         b""
     );
     s.release(&[big]).unwrap();
+    s.logout().unwrap();
+}
+
+#[test]
+fn results_released_soon_go_together_32_at_a_time_or_at_1_mib() {
+    let stone = stone();
+    let mut s = stone.login();
+    let first = run(&mut s, "'first'").unwrap();
+    s.release_soon(first, 5).unwrap();
+    // Held until the batch is full…
+    assert_eq!(s.fetch_bytes(first).unwrap(), b"first");
+    for i in 1..31 {
+        let oop = run(&mut s, &format!("'r{i}'")).unwrap();
+        s.release_soon(oop, 3).unwrap();
+    }
+    assert_eq!(s.fetch_bytes(first).unwrap(), b"first");
+    let last = run(&mut s, "'last'").unwrap();
+    s.release_soon(last, 4).unwrap();
+    // …and released with the 32nd, in one call.
+    for gone in [first, last] {
+        let e = s.fetch_bytes(gone).unwrap_err();
+        assert!(e.to_string().contains("holds no object"), "{e}");
+    }
+    // A result of 1 MiB fills a batch alone.
+    let big = run(&mut s, &string_source(1 << 20, 'x', 'X')).unwrap();
+    let bytes = s.fetch_bytes(big).unwrap();
+    s.release_soon(big, bytes.len()).unwrap();
+    let e = s.fetch_bytes(big).unwrap_err();
+    assert!(e.to_string().contains("holds no object"), "{e}");
+    // Special objects are never held, so never queued.
+    s.release_soon(gs_gci::Oop::NIL, 0).unwrap();
     s.logout().unwrap();
 }
 
