@@ -2,7 +2,7 @@
 //! `export_class_source`, `get_class_definition`, `get_class_hierarchy`,
 //! `get_method_source` and `list_methods`. All read-only safe.
 
-use gs_toolset::ToolResult;
+use gs_toolset::{ClassOverview, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -148,11 +148,13 @@ fn methods_schema() -> Value {
 
 fn describe_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let image = call.image();
-    let c = image.describe_class(name)?;
-    // By the name given: the class's own name may no longer be bound.
-    let instance = image.selectors(name, false)?;
-    let class = image.selectors(name, true)?;
+    // The selectors by the name given: the class's own name may no longer
+    // be bound.
+    let ClassOverview {
+        info: c,
+        instance_selectors: instance,
+        class_selectors: class,
+    } = call.image().class_overview(name)?;
     let mut text = format!(
         "{}\n  superclass: {}\n  dictionary: {}\n  category: {}\n  instance variables: {}\n  \
          class variables: {}\n  class-instance variables: {}\n  instance selectors: {}\n  \

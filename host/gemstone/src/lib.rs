@@ -36,10 +36,10 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use gs_gci::{ErrorKind as GciKind, Library, Login, Password, Session};
 use gs_toolset::{
-    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, Committed, CompileProblem,
-    DEFAULT_CATEGORY, DefinitionChange, DefinitionReport, DictionaryEntry, Doit, ErrorKind,
-    ImageFuture, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
-    SourceSearch, TestDefect, TestProgress, TestReport, ToolError,
+    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed,
+    CompileProblem, DEFAULT_CATEGORY, DefinitionChange, DefinitionReport, DictionaryEntry, Doit,
+    ErrorKind, ImageFuture, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy,
+    SessionStatus, SourceSearch, TestDefect, TestProgress, TestReport, ToolError,
 };
 use serde_json::{Map, Value as Json, json};
 
@@ -431,6 +431,23 @@ fn ok_fields(answer: Value, what: &'static str) -> Result<Fields, String> {
 }
 
 /// A malformed answer as a ToolError.
+/// The fields of [`smalltalk::class_facts`]: the class's facts, then its
+/// kind (`bytes`, `indexable` or `pointers`).
+fn read_facts(f: &mut Fields) -> Result<(ClassInfo, String), String> {
+    let info = ClassInfo {
+        name: f.str()?,
+        superclass: f.opt_str()?,
+        dictionary: f.opt_str()?.unwrap_or_default(),
+        instance_variables: f.strs()?,
+        class_variables: f.strs()?,
+        class_instance_variables: f.strs()?,
+        category: f.opt_str()?.filter(|c| !c.is_empty()),
+        comment: f.opt_str()?.unwrap_or_default(),
+        kernel: f.bool()?,
+    };
+    Ok((info, f.str()?))
+}
+
 fn malformed(what: String) -> ToolError {
     ToolError::other(format!(
         "the GemStone backend could not read the stone's answer: {what}"
@@ -793,21 +810,7 @@ impl GemStoneSession {
 
     fn facts(&self, class_name: &str) -> Result<(ClassInfo, String), ToolError> {
         let mut f = self.call(&smalltalk::class_facts(class_name), "a class's facts")?;
-        let mut read = || -> Result<(ClassInfo, String), String> {
-            let info = ClassInfo {
-                name: f.str()?,
-                superclass: f.opt_str()?,
-                dictionary: f.opt_str()?.unwrap_or_default(),
-                instance_variables: f.strs()?,
-                class_variables: f.strs()?,
-                class_instance_variables: f.strs()?,
-                category: f.opt_str()?.filter(|c| !c.is_empty()),
-                comment: f.opt_str()?.unwrap_or_default(),
-                kernel: f.bool()?,
-            };
-            Ok((info, f.str()?))
-        };
-        read().map_err(malformed)
+        read_facts(&mut f).map_err(malformed)
     }
 
     fn side_selectors(
@@ -999,6 +1002,27 @@ impl ImageSession for GemStoneSession {
 
     fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError> {
         self.facts(class_name).map(|(info, _)| info)
+    }
+
+    /// One program: the class's facts and both sides' selectors.
+    fn class_overview(&self, class_name: &str) -> Result<ClassOverview, ToolError> {
+        let mut f = self.call(
+            &smalltalk::class_overview(class_name),
+            "a class's facts and selectors",
+        )?;
+        let mut read = || -> Result<ClassOverview, String> {
+            let (info, _kind) = read_facts(&mut f)?;
+            let mut instance_selectors = f.strs()?;
+            let mut class_selectors = f.strs()?;
+            instance_selectors.sort();
+            class_selectors.sort();
+            Ok(ClassOverview {
+                info,
+                instance_selectors,
+                class_selectors,
+            })
+        };
+        read().map_err(malformed)
     }
 
     fn selectors(&self, class_name: &str, meta: bool) -> Result<Vec<String>, ToolError> {

@@ -299,7 +299,31 @@ pub fn class_facts(class_name: &str) -> String {
     program(&format!(
         "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 home := homeOf value: cls.
-{}str value: cls name.
+{}{FACTS}",
+        sym(class_name),
+        ok(FACTS_FIELDS)
+    ))
+}
+
+/// [`class_facts`] followed by the selectors of each side (`selectors`
+/// \[Jadeite\]), for `describe_class` in one execution.
+pub fn class_overview(class_name: &str) -> String {
+    program(&format!(
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+home := homeOf value: cls.
+{}{FACTS}
+strs value: cls selectors asArray.
+strs value: cls class selectors asArray.",
+        sym(class_name),
+        ok(FACTS_FIELDS + 2)
+    ))
+}
+
+/// How many fields [`FACTS`] writes.
+const FACTS_FIELDS: usize = 10;
+
+/// The fields [`class_facts`] answers, of `cls` bound in `home`.
+const FACTS: &str = "str value: cls name.
 cls superclass == nil ifTrue: [nul value] ifFalse: [str value: cls superclass name].
 home == nil ifTrue: [nul value] ifFalse: [str value: home name].
 strs value: cls instVarNames asArray.
@@ -308,11 +332,7 @@ strs value: cls class instVarNames asArray.
 cls category == nil ifTrue: [nul value] ifFalse: [str value: cls category].
 cls comment == nil ifTrue: [nul value] ifFalse: [str value: cls comment].
 bool value: (Globals at: cls name otherwise: nil) == cls.
-str value: (cls isBytes ifTrue: ['bytes'] ifFalse: [cls isIndexable ifTrue: ['indexable'] ifFalse: ['pointers']]).",
-        sym(class_name),
-        ok(10)
-    ))
-}
+str value: (cls isBytes ifTrue: ['bytes'] ifFalse: [cls isIndexable ifTrue: ['indexable'] ifFalse: ['pointers']]).";
 
 /// Whether a name resolves to a class that Globals binds under its own
 /// name (the kernel-class test of \[mcp_server\]); false for an unknown

@@ -251,3 +251,20 @@ fn the_backend_s_helpers_come_back_after_a_doit_clears_session_temps() {
     let e = s.describe_class("Acount").unwrap_err();
     assert_eq!(e.kind, ErrorKind::NotFound, "{e}");
 }
+
+#[test]
+fn a_class_overview_is_its_facts_and_the_selectors_of_each_side_in_one_program() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let overview = s.class_overview("Account").unwrap();
+    assert_eq!(overview.info, s.describe_class("Account").unwrap());
+    assert_eq!(
+        overview.instance_selectors,
+        s.selectors("Account", false).unwrap()
+    );
+    assert_eq!(overview.class_selectors, s.selectors("Account", true).unwrap());
+    assert!(overview.instance_selectors.contains(&"balance".to_string()));
+    let e = s.class_overview("Acount").unwrap_err();
+    let alone = s.describe_class("Acount").unwrap_err();
+    assert_eq!((e.kind, e.message), (alone.kind, alone.message));
+}

@@ -132,6 +132,18 @@ pub struct ClassInfo {
     pub kernel: bool,
 }
 
+/// A class's facts with the selectors of each side, as
+/// [`ImageSession::class_overview`] answers them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassOverview {
+    /// What [`ImageSession::describe_class`] answers.
+    pub info: ClassInfo,
+    /// The instance side's selectors, sorted.
+    pub instance_selectors: Vec<String>,
+    /// The class side's selectors, sorted.
+    pub class_selectors: Vec<String>,
+}
+
 /// A class's place in the hierarchy.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassHierarchy {
@@ -354,6 +366,17 @@ pub trait ImageSession: Send + Sync {
     fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError>;
     /// The selectors a class (class side when `meta`) defines, sorted.
     fn selectors(&self, class_name: &str, meta: bool) -> Result<Vec<String>, ToolError>;
+    /// [`describe_class`](Self::describe_class) and the
+    /// [`selectors`](Self::selectors) of each side, all of the class named
+    /// `class_name`. A backend that can answer them together overrides it
+    /// (a stone: one round trip rather than three).
+    fn class_overview(&self, class_name: &str) -> Result<ClassOverview, ToolError> {
+        Ok(ClassOverview {
+            info: self.describe_class(class_name)?,
+            instance_selectors: self.selectors(class_name, false)?,
+            class_selectors: self.selectors(class_name, true)?,
+        })
+    }
     /// The selectors of one side of a class by method category, the
     /// categories sorted, each one's selectors sorted.
     fn categories(

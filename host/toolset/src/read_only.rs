@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use crate::image::{
-    ClassDefinition, ClassHierarchy, ClassInfo, Committed, DefinitionReport, DictionaryEntry, Doit,
-    ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
-    SourceSearch, TestProgress, TestReport,
+    ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed, DefinitionReport,
+    DictionaryEntry, Doit, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy,
+    SessionStatus, SourceSearch, TestProgress, TestReport,
 };
 use crate::{CancelToken, ToolError};
 
@@ -48,6 +48,9 @@ impl ImageSession for ReadOnlyImage {
     }
     fn selectors(&self, class_name: &str, meta: bool) -> Result<Vec<String>, ToolError> {
         self.0.selectors(class_name, meta)
+    }
+    fn class_overview(&self, class_name: &str) -> Result<ClassOverview, ToolError> {
+        self.0.class_overview(class_name)
     }
     fn categories(
         &self,
