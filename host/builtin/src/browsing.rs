@@ -262,12 +262,18 @@ fn get_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let selector = args.string("selector")?;
     let meta = args.flag("meta", false);
     let image = call.image();
-    // The class first: an unknown class must not get the other-side hint,
-    // and an alias answers the class it binds, as describe_class does.
-    let class_name = &image.describe_class(name)?.name;
-    let m = image
-        .method(class_name, meta, selector)
-        .map_err(|e| not_found_hint(e, meta))?;
+    // An alias answers the class it binds, as describe_class does.
+    let m = match image.method(name, meta, selector) {
+        Ok(m) => m,
+        Err(e) if e.kind == gs_toolset::ErrorKind::NotFound => {
+            // An unknown class is refused as describe_class refuses it,
+            // without the other-side hint.
+            image.describe_class(name)?;
+            return Err(not_found_hint(e, meta));
+        }
+        Err(e) => return Err(e),
+    };
+    let class_name = &m.class_name;
     answer(
         format!(
             "\"{} ({})\"\n{}",

@@ -408,7 +408,11 @@ impl ImageSession for EmbeddedSession {
             .find(|(_, selectors)| selectors.iter().any(|x| x == selector))
             .map(|(c, _)| c)
             .unwrap_or_default();
-        Ok(MethodSource { source, category })
+        Ok(MethodSource {
+            class_name: class_name.clone(),
+            source,
+            category,
+        })
     }
 
     fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError> {

@@ -1088,8 +1088,8 @@ impl ImageSession for GemStoneSession {
     ) -> Result<MethodSource, ToolError> {
         let mut f = self.call(&smalltalk::method(class_name, meta, selector), "a method")?;
         let mut read = || -> Result<MethodSource, String> {
-            let _own = f.str()?;
             Ok(MethodSource {
+                class_name: f.str()?,
                 source: f.str()?,
                 category: f.opt_str()?.unwrap_or_default(),
             })

@@ -262,7 +262,10 @@ fn a_class_overview_is_its_facts_and_the_selectors_of_each_side_in_one_program()
         overview.instance_selectors,
         s.selectors("Account", false).unwrap()
     );
-    assert_eq!(overview.class_selectors, s.selectors("Account", true).unwrap());
+    assert_eq!(
+        overview.class_selectors,
+        s.selectors("Account", true).unwrap()
+    );
     assert!(overview.instance_selectors.contains(&"balance".to_string()));
     let e = s.class_overview("Acount").unwrap_err();
     let alone = s.describe_class("Acount").unwrap_err();

@@ -156,6 +156,9 @@ pub struct ClassHierarchy {
 /// One method's source and category.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MethodSource {
+    /// The own name of the class it is in, as [`ImageSession::describe_class`]
+    /// names it (a name bound as an alias answers the class it binds).
+    pub class_name: String,
     /// The source as compiled.
     pub source: String,
     /// Its method category (empty if it has none).
@@ -391,8 +394,9 @@ pub trait ImageSession: Send + Sync {
     /// The class in Topaz file-out form: its definition, comment, category
     /// and every method.
     fn file_out(&self, class_name: &str) -> Result<String, ToolError>;
-    /// One method's source with its category. A class that is unknown is
-    /// `notFound` naming the class; a missing method `notFound` naming it.
+    /// One method's source with its category and its class's own name. A
+    /// class that is unknown is `notFound` naming the class; a missing
+    /// method `notFound` naming it.
     fn method(
         &self,
         class_name: &str,
