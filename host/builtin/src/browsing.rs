@@ -2,7 +2,7 @@
 //! `export_class_source`, `get_class_definition`, `get_class_hierarchy`,
 //! `get_method_source` and `list_methods`. All read-only safe.
 
-use gs_toolset::{ClassOverview, ToolResult};
+use gs_toolset::{ClassCategories, ClassOverview, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -305,10 +305,12 @@ fn not_found_hint(mut e: gs_toolset::ToolError, meta: bool) -> gs_toolset::ToolE
 
 fn list_methods(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let given = args.string("className")?;
-    let image = call.image();
-    let name = &image.describe_class(given)?.name;
-    let instance = image.categories(name, false)?;
-    let class = image.categories(name, true)?;
+    let ClassCategories {
+        info,
+        instance,
+        class,
+    } = call.image().class_categories(given)?;
+    let name = &info.name;
     let mut text = String::new();
     for (label, side) in [("instance side", &instance), ("class side", &class)] {
         text.push_str(&format!("{label}:\n"));

@@ -36,10 +36,11 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use gs_gci::{ErrorKind as GciKind, Library, Login, Password, Session};
 use gs_toolset::{
-    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed,
-    CompileProblem, DEFAULT_CATEGORY, DefinitionChange, DefinitionReport, DictionaryEntry, Doit,
-    ErrorKind, ImageFuture, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy,
-    SessionStatus, SourceSearch, TestDefect, TestProgress, TestReport, ToolError,
+    CancelToken, ClassCategories, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview,
+    Committed, CompileProblem, DEFAULT_CATEGORY, DefinitionChange, DefinitionReport,
+    DictionaryEntry, Doit, ErrorKind, ImageFuture, ImageSession, MethodPage, MethodRef,
+    MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect, TestProgress,
+    TestReport, ToolError,
 };
 use serde_json::{Map, Value as Json, json};
 
@@ -448,6 +449,36 @@ fn read_facts(f: &mut Fields) -> Result<(ClassInfo, String), String> {
     Ok((info, f.str()?))
 }
 
+/// The fields [`smalltalk::selectors`] writes: each selector of a side
+/// with its category (empty for none).
+fn read_side(f: &mut Fields) -> Result<Vec<(String, String)>, String> {
+    let selectors = f.strs()?;
+    let categories = f.strs()?;
+    if selectors.len() != categories.len() {
+        return Err(format!(
+            "{} selectors came with {} categories",
+            selectors.len(),
+            categories.len()
+        ));
+    }
+    Ok(selectors.into_iter().zip(categories).collect())
+}
+
+/// Selectors grouped by category, the categories sorted, each one's
+/// selectors sorted.
+fn by_category(selectors: Vec<(String, String)>) -> Vec<(String, Vec<String>)> {
+    let mut by: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (selector, category) in selectors {
+        by.entry(category).or_default().push(selector);
+    }
+    by.into_iter()
+        .map(|(c, mut s)| {
+            s.sort();
+            (c, s)
+        })
+        .collect()
+}
+
 fn malformed(what: String) -> ToolError {
     ToolError::other(format!(
         "the GemStone backend could not read the stone's answer: {what}"
@@ -822,14 +853,7 @@ impl GemStoneSession {
             &smalltalk::selectors(class_name, meta),
             "a class's selectors",
         )?;
-        let list = f.list().map_err(malformed)?;
-        list.into_iter()
-            .map(|v| {
-                let mut s = Fields::of(v, "a selector")?;
-                Ok((s.str()?, s.opt_str()?.unwrap_or_default()))
-            })
-            .collect::<Result<_, String>>()
-            .map_err(malformed)
+        read_side(&mut f).map_err(malformed)
     }
 
     /// Refuses, before anything changes, what the embedded backend
@@ -1025,6 +1049,23 @@ impl ImageSession for GemStoneSession {
         read().map_err(malformed)
     }
 
+    /// One program: the class's facts and both sides' categories.
+    fn class_categories(&self, class_name: &str) -> Result<ClassCategories, ToolError> {
+        let mut f = self.call(
+            &smalltalk::class_categories(class_name),
+            "a class's facts and method categories",
+        )?;
+        let mut read = || -> Result<ClassCategories, String> {
+            let (info, _kind) = read_facts(&mut f)?;
+            Ok(ClassCategories {
+                info,
+                instance: by_category(read_side(&mut f)?),
+                class: by_category(read_side(&mut f)?),
+            })
+        };
+        read().map_err(malformed)
+    }
+
     fn selectors(&self, class_name: &str, meta: bool) -> Result<Vec<String>, ToolError> {
         let mut list: Vec<String> = self
             .side_selectors(class_name, meta)?
@@ -1040,17 +1081,7 @@ impl ImageSession for GemStoneSession {
         class_name: &str,
         meta: bool,
     ) -> Result<Vec<(String, Vec<String>)>, ToolError> {
-        let mut by: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-        for (selector, category) in self.side_selectors(class_name, meta)? {
-            by.entry(category).or_default().push(selector);
-        }
-        Ok(by
-            .into_iter()
-            .map(|(c, mut s)| {
-                s.sort();
-                (c, s)
-            })
-            .collect())
+        Ok(by_category(self.side_selectors(class_name, meta)?))
     }
 
     fn hierarchy(&self, class_name: &str) -> Result<ClassHierarchy, ToolError> {

@@ -305,7 +305,7 @@ home := homeOf value: cls.
     ))
 }
 
-/// [`class_facts`] followed by the selectors of each side (`selectors`
+/// [`class_facts`] followed by each side's selectors (`selectors`
 /// \[Jadeite\]), for `describe_class` in one execution.
 pub fn class_overview(class_name: &str) -> String {
     program(&format!(
@@ -316,6 +316,23 @@ strs value: cls selectors asArray.
 strs value: cls class selectors asArray.",
         sym(class_name),
         ok(FACTS_FIELDS + 2)
+    ))
+}
+
+/// [`class_facts`] followed by each side's selectors with their
+/// categories, as [`selectors`] writes them, for `list_methods` in one
+/// execution.
+pub fn class_categories(class_name: &str) -> String {
+    program(&format!(
+        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+home := homeOf value: cls.
+{}{FACTS}
+beh := cls.
+{SIDE}
+beh := cls class.
+{SIDE}",
+        sym(class_name),
+        ok(FACTS_FIELDS + 2 * SIDE_FIELDS)
     ))
 }
 
@@ -352,14 +369,21 @@ cls := home == nil ifTrue: [nil] ifFalse: [home at: {0}].
 pub fn selectors(class_name: &str, meta: bool) -> String {
     program(&format!(
         "(cls := findClass value: {}) == nil ifTrue: [^ done value].
-{}names := beh selectors asArray.
-{}list value: names size.
-names do: [:x1 | | x2 | x2 := beh categoryOfSelector: x1. list value: 2. str value: x1. x2 == nil ifTrue: [nul value] ifFalse: [str value: x2]].",
+{}{}{SIDE}",
         sym(class_name),
         side(meta),
-        ok(1)
+        ok(SIDE_FIELDS)
     ))
 }
+
+/// The selectors of `beh` and each one's category (empty for none), two
+/// fields: the selectors, then their categories in the same order.
+const SIDE: &str = "names := beh selectors asArray.
+strs value: names.
+strs value: (names collect: [:x1 | (beh categoryOfSelector: x1) ifNil: ['']]).";
+
+/// How many fields [`SIDE`] writes.
+const SIDE_FIELDS: usize = 2;
 
 /// The class's own name, its superclasses (nearest first:
 /// `allSuperclasses` \[PG\]) and direct subclasses (`ClassOrganizer new

@@ -253,11 +253,13 @@ fn the_backend_s_helpers_come_back_after_a_doit_clears_session_temps() {
 }
 
 #[test]
-fn a_class_overview_is_its_facts_and_the_selectors_of_each_side_in_one_program() {
+fn a_class_overview_and_its_categories_are_each_one_program_answering_as_the_calls_they_join() {
     let running = common::start();
     let s = running.stone.login(None).unwrap();
     let overview = s.class_overview("Account").unwrap();
-    assert_eq!(overview.info, s.describe_class("Account").unwrap());
+    let categories = s.class_categories("Account").unwrap();
+    let info = s.describe_class("Account").unwrap();
+    assert_eq!((&overview.info, &categories.info), (&info, &info));
     assert_eq!(
         overview.instance_selectors,
         s.selectors("Account", false).unwrap()
@@ -266,8 +268,14 @@ fn a_class_overview_is_its_facts_and_the_selectors_of_each_side_in_one_program()
         overview.class_selectors,
         s.selectors("Account", true).unwrap()
     );
+    assert_eq!(categories.instance, s.categories("Account", false).unwrap());
+    assert_eq!(categories.class, s.categories("Account", true).unwrap());
     assert!(overview.instance_selectors.contains(&"balance".to_string()));
-    let e = s.class_overview("Acount").unwrap_err();
     let alone = s.describe_class("Acount").unwrap_err();
-    assert_eq!((e.kind, e.message), (alone.kind, alone.message));
+    for e in [
+        s.class_overview("Acount").unwrap_err(),
+        s.class_categories("Acount").unwrap_err(),
+    ] {
+        assert_eq!((&e.kind, &e.message), (&alone.kind, &alone.message));
+    }
 }

@@ -630,15 +630,27 @@ impl Run<'_> {
                     return Ok(if n == 96 { Some(Value::False) } else { None });
                 };
                 let name = self.class_name(c);
-                let found = self.session.method(&name, Side::from_meta(meta), &sel).ok();
-                match (n, found) {
-                    (96, f) => Ok(Some(Value::bool(f.is_some()))),
-                    (_, None) => Ok(None),
-                    (97, Some(m)) => self.string(&m.source).map(Some),
-                    (100, Some(m)) => self.string(&m.category).map(Some),
-                    (_, Some(m)) => self
-                        .gs_method(rcv, &m.selector, &m.category, &m.source)
-                        .map(Some),
+                let side = Side::from_meta(meta);
+                // Each reads only what it answers: a whole method record
+                // holds its source and every name it sends and refers to.
+                match n {
+                    96 => Ok(Some(Value::bool(
+                        self.session.method_category(&name, side, &sel).is_ok(),
+                    ))),
+                    97 => match self.session.method_source(&name, side, &sel) {
+                        Ok(source) => self.string(&source).map(Some),
+                        Err(_) => Ok(None),
+                    },
+                    100 => match self.session.method_category(&name, side, &sel) {
+                        Ok(category) => self.string(&category).map(Some),
+                        Err(_) => Ok(None),
+                    },
+                    _ => match self.session.method(&name, side, &sel) {
+                        Ok(m) => self
+                            .gs_method(rcv, &m.selector, &m.category, &m.source)
+                            .map(Some),
+                        Err(_) => Ok(None),
+                    },
                 }
             }
             99 => {

@@ -144,6 +144,18 @@ pub struct ClassOverview {
     pub class_selectors: Vec<String>,
 }
 
+/// A class's facts with the selectors of each side by method category, as
+/// [`ImageSession::class_categories`] answers them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassCategories {
+    /// What [`ImageSession::describe_class`] answers.
+    pub info: ClassInfo,
+    /// The instance side's, as [`ImageSession::categories`] answers them.
+    pub instance: Vec<(String, Vec<String>)>,
+    /// The class side's, likewise.
+    pub class: Vec<(String, Vec<String>)>,
+}
+
 /// A class's place in the hierarchy.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassHierarchy {
@@ -378,6 +390,16 @@ pub trait ImageSession: Send + Sync {
             info: self.describe_class(class_name)?,
             instance_selectors: self.selectors(class_name, false)?,
             class_selectors: self.selectors(class_name, true)?,
+        })
+    }
+    /// [`describe_class`](Self::describe_class) and the
+    /// [`categories`](Self::categories) of each side, all of the class
+    /// named `class_name`; overridden as [`class_overview`](Self::class_overview) is.
+    fn class_categories(&self, class_name: &str) -> Result<ClassCategories, ToolError> {
+        Ok(ClassCategories {
+            info: self.describe_class(class_name)?,
+            instance: self.categories(class_name, false)?,
+            class: self.categories(class_name, true)?,
         })
     }
     /// The selectors of one side of a class by method category, the

@@ -50,11 +50,11 @@ pub use context::{
 };
 pub use descriptor::{TaskSupport, ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
-    ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed, CompileProblem,
-    DEFAULT_CATEGORY, DEFAULT_WORKER_STACK_BYTES, DefinitionChange, DefinitionReport,
-    DictionaryEntry, Doit, FailedMethod, ImageFuture, ImageSession, MethodPage, MethodRef,
-    MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect, TestProgress,
-    TestReport,
+    ClassCategories, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed,
+    CompileProblem, DEFAULT_CATEGORY, DEFAULT_WORKER_STACK_BYTES, DefinitionChange,
+    DefinitionReport, DictionaryEntry, Doit, FailedMethod, ImageFuture, ImageSession, MethodPage,
+    MethodRef, MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect,
+    TestProgress, TestReport,
 };
 pub use offers::{
     Completion, CompletionRef, CompletionRequest, MAX_COMPLETION_VALUES, PromptArgument,

@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use crate::image::{
-    ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed, DefinitionReport,
-    DictionaryEntry, Doit, ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy,
-    SessionStatus, SourceSearch, TestProgress, TestReport,
+    ClassCategories, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed,
+    DefinitionReport, DictionaryEntry, Doit, ImageSession, MethodPage, MethodRef, MethodSource,
+    RecompilePolicy, SessionStatus, SourceSearch, TestProgress, TestReport,
 };
 use crate::{CancelToken, ToolError};
 
@@ -51,6 +51,9 @@ impl ImageSession for ReadOnlyImage {
     }
     fn class_overview(&self, class_name: &str) -> Result<ClassOverview, ToolError> {
         self.0.class_overview(class_name)
+    }
+    fn class_categories(&self, class_name: &str) -> Result<ClassCategories, ToolError> {
+        self.0.class_categories(class_name)
     }
     fn categories(
         &self,

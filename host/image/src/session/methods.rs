@@ -239,6 +239,22 @@ impl Session {
         Ok(self.state.methods[&key].to_record(key, &interner, &sources))
     }
 
+    /// The category of one method, without reading the rest of it.
+    pub fn method_category(&self, class: &str, side: Side, selector: &str) -> Result<String> {
+        let id = self.class_id(class)?;
+        let key = self
+            .method_key(id, side, selector)
+            .ok_or_else(|| self.no_method(class, side, selector))?;
+        let interner = self
+            .image
+            .interner()
+            .read()
+            .unwrap_or_else(|p| p.into_inner());
+        Ok(interner
+            .resolve(self.state.methods[&key].category)
+            .to_string())
+    }
+
     /// The source of one method.
     pub fn method_source(&self, class: &str, side: Side, selector: &str) -> Result<String> {
         let id = self.class_id(class)?;
