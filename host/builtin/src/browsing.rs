@@ -235,9 +235,8 @@ fn get_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn get_class_hierarchy(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let image = call.image();
-    let class_name = image.describe_class(name)?.name;
-    let h = image.hierarchy(name)?;
+    let h = call.image().hierarchy(name)?;
+    let class_name = &h.class_name;
     let mut text = String::new();
     for (depth, class) in h.superclasses.iter().enumerate() {
         text.push_str(&format!("{}{class}\n", "  ".repeat(depth)));

@@ -374,6 +374,7 @@ impl ImageSession for EmbeddedSession {
         superclasses.reverse();
         let subclasses = s.subclasses(class_name).map_err(tool_error)?;
         Ok(ClassHierarchy {
+            class_name: own,
             superclasses,
             subclasses,
         })

@@ -1087,12 +1087,13 @@ impl ImageSession for GemStoneSession {
     fn hierarchy(&self, class_name: &str) -> Result<ClassHierarchy, ToolError> {
         let mut f = self.call(&smalltalk::hierarchy(class_name), "a class's hierarchy")?;
         let mut read = || -> Result<ClassHierarchy, String> {
-            let _own = f.str()?;
+            let class_name = f.str()?;
             let mut superclasses = f.strs()?;
             superclasses.reverse();
             let mut subclasses = f.strs()?;
             subclasses.sort();
             Ok(ClassHierarchy {
+                class_name,
                 superclasses,
                 subclasses,
             })

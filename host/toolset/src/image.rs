@@ -159,6 +159,9 @@ pub struct ClassCategories {
 /// A class's place in the hierarchy.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassHierarchy {
+    /// The class's own name, as [`ImageSession::describe_class`] names it
+    /// (a name bound as an alias answers the class it binds).
+    pub class_name: String,
     /// Its superclasses, the root first, the direct superclass last.
     pub superclasses: Vec<String>,
     /// Its direct subclasses, sorted.
