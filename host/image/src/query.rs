@@ -74,7 +74,7 @@ fn method_refs(state: &State, interner: &Interner, keys: &[MethodKey], limit: us
 }
 
 impl Session {
-    fn with_interner<T>(&self, f: impl FnOnce(&Interner) -> T) -> T {
+    pub(crate) fn with_interner<T>(&self, f: impl FnOnce(&Interner) -> T) -> T {
         let interner = self
             .image()
             .interner()

@@ -222,10 +222,7 @@ impl Session {
         side: Side,
         selector: &str,
     ) -> Result<crate::model::MethodRecord> {
-        let id = self.class_id(class)?;
-        let key = self
-            .method_key(id, side, selector)
-            .ok_or_else(|| self.no_method(class, side, selector))?;
+        let (key, stored) = self.stored_method(class, side, selector)?;
         let interner = self
             .image
             .interner()
@@ -236,31 +233,33 @@ impl Session {
             .sources()
             .read()
             .unwrap_or_else(|p| p.into_inner());
-        Ok(self.state.methods[&key].to_record(key, &interner, &sources))
+        Ok(stored.to_record(key, &interner, &sources))
     }
 
     /// The category of one method, without reading the rest of it.
     pub fn method_category(&self, class: &str, side: Side, selector: &str) -> Result<String> {
-        let id = self.class_id(class)?;
-        let key = self
-            .method_key(id, side, selector)
-            .ok_or_else(|| self.no_method(class, side, selector))?;
-        let interner = self
-            .image
-            .interner()
-            .read()
-            .unwrap_or_else(|p| p.into_inner());
-        Ok(interner
-            .resolve(self.state.methods[&key].category)
-            .to_string())
+        let (_, stored) = self.stored_method(class, side, selector)?;
+        Ok(self.with_interner(|i| i.resolve(stored.category).to_string()))
     }
 
     /// The source of one method.
     pub fn method_source(&self, class: &str, side: Side, selector: &str) -> Result<String> {
+        let (_, stored) = self.stored_method(class, side, selector)?;
+        Ok(self.source_text(stored.source))
+    }
+
+    /// One method's key and stored form, or the error naming what is
+    /// missing (the class, or the method).
+    fn stored_method(
+        &self,
+        class: &str,
+        side: Side,
+        selector: &str,
+    ) -> Result<(MethodKey, &StoredMethod)> {
         let id = self.class_id(class)?;
         let key = self
             .method_key(id, side, selector)
             .ok_or_else(|| self.no_method(class, side, selector))?;
-        Ok(self.source_text(self.state.methods[&key].source))
+        Ok((key, &self.state.methods[&key]))
     }
 }
