@@ -2,7 +2,7 @@
 //! `export_class_source`, `get_class_definition`, `get_class_hierarchy`,
 //! `get_method_source` and `list_methods`. All read-only safe.
 
-use gs_toolset::{ClassCategories, ClassOverview, ToolResult};
+use gs_toolset::{ClassCategories, ClassOverview, DefinitionSource, FileOut, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -203,9 +203,7 @@ fn or_none(names: &[String]) -> String {
 
 fn export_class_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let image = call.image();
-    let class_name = image.describe_class(name)?.name;
-    let source = image.file_out(name)?;
+    let FileOut { class_name, source } = call.image().file_out(name)?;
     answer(
         source.clone(),
         json!({"className": class_name, "source": source}),
@@ -214,9 +212,11 @@ fn export_class_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn get_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let image = call.image();
-    let class = image.describe_class(name)?;
-    let mut definition = image.definition_source(name)?.trim_end().to_string();
+    let DefinitionSource {
+        info: class,
+        source,
+    } = call.image().definition_source(name)?;
+    let mut definition = source.trim_end().to_string();
     if let Some(category) = &class.category {
         // The definition expression carries no category; the statement
         // that sets it follows (after a period: the answer must compile

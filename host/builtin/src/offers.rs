@@ -20,9 +20,9 @@
 use std::collections::BTreeMap;
 
 use gs_toolset::{
-    Completion, CompletionRequest, Content, EmbeddedResource, ImageChange, ImageSession,
-    PromptArgument, PromptInfo, PromptMessage, PromptResult, ResourceBody, ResourceInfo,
-    ResourcePage, ResourceTemplate, Role, ToolError,
+    ClassCategories, Completion, CompletionRequest, Content, EmbeddedResource, ImageChange,
+    ImageSession, PromptArgument, PromptInfo, PromptMessage, PromptResult, ResourceBody,
+    ResourceInfo, ResourcePage, ResourceTemplate, Role, ToolError,
 };
 
 /// The template of a class's resource.
@@ -241,8 +241,12 @@ pub fn list(image: &dyn ImageSession, cursor: Option<&str>) -> Result<ResourcePa
 /// The class's text: definition, comment, and its methods by side and
 /// category. An unknown class is `notFound`.
 fn class_text(image: &dyn ImageSession, class_name: &str) -> Result<String, ToolError> {
-    let info = image.describe_class(class_name)?;
-    let mut text = image.definition_source(class_name)?;
+    let ClassCategories {
+        info,
+        instance,
+        class,
+    } = image.class_categories(class_name)?;
+    let mut text = image.definition_source(class_name)?.source;
     text.push_str("\n\n\"Comment\"\n");
     text.push_str(if info.comment.is_empty() {
         "(no comment)"
@@ -250,9 +254,8 @@ fn class_text(image: &dyn ImageSession, class_name: &str) -> Result<String, Tool
         &info.comment
     });
     text.push('\n');
-    for meta in [false, true] {
+    for (meta, categories) in [(false, instance), (true, class)] {
         text.push_str(&format!("\n\"{} side\"\n", side_name(meta)));
-        let categories = image.categories(class_name, meta)?;
         if categories.is_empty() {
             text.push_str("(no methods)\n");
         }

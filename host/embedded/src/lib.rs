@@ -28,9 +28,9 @@ use gs_interp::{
     TestRunReport,
 };
 use gs_toolset::{
-    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, DefinitionReport, DictionaryEntry,
-    Doit, ErrorKind, ImageSession, MethodPage, MethodRef, MethodSource, SessionStatus,
-    SourceSearch, ToolError,
+    CancelToken, ClassDefinition, ClassHierarchy, ClassInfo, DefinitionReport, DefinitionSource,
+    DictionaryEntry, Doit, ErrorKind, FileOut, ImageSession, MethodPage, MethodRef, MethodSource,
+    SessionStatus, SourceSearch, ToolError,
 };
 use serde_json::{Map, Value, json};
 
@@ -324,6 +324,22 @@ fn page(page: gs_image::QueryPage) -> MethodPage {
     }
 }
 
+/// What [`ImageSession::describe_class`] answers of a class's record.
+fn class_info(record: gs_image::ClassRecord) -> ClassInfo {
+    let d = record.definition;
+    ClassInfo {
+        name: d.name,
+        superclass: d.superclass,
+        dictionary: d.dictionary,
+        instance_variables: d.inst_vars,
+        class_variables: d.class_vars,
+        class_instance_variables: d.class_inst_vars,
+        category: d.category,
+        comment: record.comment,
+        kernel: record.kernel,
+    }
+}
+
 impl ImageSession for EmbeddedSession {
     fn dictionaries(&self) -> Result<Vec<String>, ToolError> {
         Ok(self.lock().session.symbol_list())
@@ -380,13 +396,26 @@ impl ImageSession for EmbeddedSession {
         })
     }
 
-    fn definition_source(&self, class_name: &str) -> Result<String, ToolError> {
+    fn definition_source(&self, class_name: &str) -> Result<DefinitionSource, ToolError> {
         let record = self.lock().session.class(class_name).map_err(tool_error)?;
-        Ok(gs_image::classdef::definition_source(&record.definition))
+        Ok(DefinitionSource {
+            source: gs_image::classdef::definition_source(&record.definition),
+            info: class_info(record),
+        })
     }
 
-    fn file_out(&self, class_name: &str) -> Result<String, ToolError> {
-        gs_image::filein::file_out_class(&self.lock().session, class_name).map_err(tool_error)
+    fn file_out(&self, class_name: &str) -> Result<FileOut, ToolError> {
+        let ws = self.lock();
+        Ok(FileOut {
+            class_name: ws
+                .session
+                .class(class_name)
+                .map_err(tool_error)?
+                .definition
+                .name,
+            source: gs_image::filein::file_out_class(&ws.session, class_name)
+                .map_err(tool_error)?,
+        })
     }
 
     fn method(
@@ -418,18 +447,7 @@ impl ImageSession for EmbeddedSession {
 
     fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError> {
         let record = self.lock().session.class(class_name).map_err(tool_error)?;
-        let d = record.definition;
-        Ok(ClassInfo {
-            name: d.name,
-            superclass: d.superclass,
-            dictionary: d.dictionary,
-            instance_variables: d.inst_vars,
-            class_variables: d.class_vars,
-            class_instance_variables: d.class_inst_vars,
-            category: d.category,
-            comment: record.comment,
-            kernel: record.kernel,
-        })
+        Ok(class_info(record))
     }
 
     fn selectors(&self, class_name: &str, meta: bool) -> Result<Vec<String>, ToolError> {

@@ -38,9 +38,9 @@ use gs_gci::{ErrorKind as GciKind, Library, Login, Password, Session};
 use gs_toolset::{
     CancelToken, ClassCategories, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview,
     Committed, CompileProblem, DEFAULT_CATEGORY, DefinitionChange, DefinitionReport,
-    DictionaryEntry, Doit, ErrorKind, ImageFuture, ImageSession, MethodPage, MethodRef,
-    MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect, TestProgress,
-    TestReport, ToolError,
+    DefinitionSource, DictionaryEntry, Doit, ErrorKind, FileOut, ImageFuture, ImageSession,
+    MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect,
+    TestProgress, TestReport, ToolError,
 };
 use serde_json::{Map, Value as Json, json};
 
@@ -1101,15 +1101,23 @@ impl ImageSession for GemStoneSession {
         read().map_err(malformed)
     }
 
-    fn definition_source(&self, class_name: &str) -> Result<String, ToolError> {
+    fn definition_source(&self, class_name: &str) -> Result<DefinitionSource, ToolError> {
         let (info, kind) = self.facts(class_name)?;
-        Ok(definition_text(&info, &kind))
+        Ok(DefinitionSource {
+            source: definition_text(&info, &kind),
+            info,
+        })
     }
 
-    fn file_out(&self, class_name: &str) -> Result<String, ToolError> {
-        self.call(&smalltalk::file_out(class_name), "a file-out")?
-            .str()
-            .map_err(malformed)
+    fn file_out(&self, class_name: &str) -> Result<FileOut, ToolError> {
+        let mut f = self.call(&smalltalk::file_out(class_name), "a file-out")?;
+        let mut read = || -> Result<FileOut, String> {
+            Ok(FileOut {
+                class_name: f.str()?,
+                source: f.str()?,
+            })
+        };
+        read().map_err(malformed)
     }
 
     fn method(

@@ -399,13 +399,15 @@ strs value: ((ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 n
     ))
 }
 
-/// The class in Topaz form: `fileOutClass` \[Jadeite, mcp_server\].
+/// The class's own name and the class in Topaz form: `fileOutClass`
+/// \[Jadeite, mcp_server\].
 pub fn file_out(class_name: &str) -> String {
     program(&format!(
         "(cls := findClass value: {}) == nil ifTrue: [^ done value].
-{}str value: cls fileOutClass.",
+{}str value: cls name.
+str value: cls fileOutClass.",
         sym(class_name),
-        ok(1)
+        ok(2)
     ))
 }
 

@@ -253,7 +253,7 @@ fn the_backend_s_helpers_come_back_after_a_doit_clears_session_temps() {
 }
 
 #[test]
-fn a_class_overview_and_its_categories_are_each_one_program_answering_as_the_calls_they_join() {
+fn the_joined_class_calls_are_each_one_program_answering_as_the_calls_they_join() {
     let running = common::start();
     let s = running.stone.login(None).unwrap();
     let overview = s.class_overview("Account").unwrap();
@@ -271,10 +271,26 @@ fn a_class_overview_and_its_categories_are_each_one_program_answering_as_the_cal
     assert_eq!(categories.instance, s.categories("Account", false).unwrap());
     assert_eq!(categories.class, s.categories("Account", true).unwrap());
     assert!(overview.instance_selectors.contains(&"balance".to_string()));
+    let definition = s.definition_source("Account").unwrap();
+    assert_eq!(definition.info, info);
+    assert!(
+        definition.source.starts_with("Object subclass: 'Account'"),
+        "{}",
+        definition.source
+    );
+    let file_out = s.file_out("Account").unwrap();
+    assert_eq!(file_out.class_name, info.name);
+    assert!(
+        file_out.source.contains("method: Account\nbalance"),
+        "{}",
+        file_out.source
+    );
     let alone = s.describe_class("Acount").unwrap_err();
     for e in [
         s.class_overview("Acount").unwrap_err(),
         s.class_categories("Acount").unwrap_err(),
+        s.definition_source("Acount").unwrap_err(),
+        s.file_out("Acount").unwrap_err(),
     ] {
         assert_eq!((&e.kind, &e.message), (&alone.kind, &alone.message));
     }

@@ -168,6 +168,26 @@ pub struct ClassHierarchy {
     pub subclasses: Vec<String>,
 }
 
+/// A class's definition expression with the class's facts, as
+/// [`ImageSession::definition_source`] answers them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DefinitionSource {
+    /// What [`ImageSession::describe_class`] answers.
+    pub info: ClassInfo,
+    /// The expression that defines the class, as the image would print it.
+    pub source: String,
+}
+
+/// A class in Topaz file-out form, as [`ImageSession::file_out`] answers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileOut {
+    /// The class's own name, as [`ImageSession::describe_class`] names it
+    /// (a name bound as an alias answers the class it binds).
+    pub class_name: String,
+    /// Its definition, comment, category and every method, in Topaz form.
+    pub source: String,
+}
+
 /// One method's source and category.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MethodSource {
@@ -414,11 +434,12 @@ pub trait ImageSession: Send + Sync {
     ) -> Result<Vec<(String, Vec<String>)>, ToolError>;
     /// The class's superclasses and direct subclasses.
     fn hierarchy(&self, class_name: &str) -> Result<ClassHierarchy, ToolError>;
-    /// The expression that defines the class, as the image would print it.
-    fn definition_source(&self, class_name: &str) -> Result<String, ToolError>;
-    /// The class in Topaz file-out form: its definition, comment, category
-    /// and every method.
-    fn file_out(&self, class_name: &str) -> Result<String, ToolError>;
+    /// The expression that defines the class, as the image would print it,
+    /// with what [`describe_class`](Self::describe_class) answers.
+    fn definition_source(&self, class_name: &str) -> Result<DefinitionSource, ToolError>;
+    /// The class in Topaz file-out form (its definition, comment, category
+    /// and every method) with its own name.
+    fn file_out(&self, class_name: &str) -> Result<FileOut, ToolError>;
     /// One method's source with its category and its class's own name. A
     /// class that is unknown is `notFound` naming the class; a missing
     /// method `notFound` naming it.

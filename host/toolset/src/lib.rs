@@ -52,9 +52,9 @@ pub use descriptor::{TaskSupport, ToolDescriptor, ToolsetInfo, validate_tool_nam
 pub use image::{
     ClassCategories, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed,
     CompileProblem, DEFAULT_CATEGORY, DEFAULT_WORKER_STACK_BYTES, DefinitionChange,
-    DefinitionReport, DictionaryEntry, Doit, FailedMethod, ImageFuture, ImageSession, MethodPage,
-    MethodRef, MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect,
-    TestProgress, TestReport,
+    DefinitionReport, DefinitionSource, DictionaryEntry, Doit, FailedMethod, FileOut, ImageFuture,
+    ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
+    SourceSearch, TestDefect, TestProgress, TestReport,
 };
 pub use offers::{
     Completion, CompletionRef, CompletionRequest, MAX_COMPLETION_VALUES, PromptArgument,

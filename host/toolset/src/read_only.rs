@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use crate::image::{
     ClassCategories, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed,
-    DefinitionReport, DictionaryEntry, Doit, ImageSession, MethodPage, MethodRef, MethodSource,
-    RecompilePolicy, SessionStatus, SourceSearch, TestProgress, TestReport,
+    DefinitionReport, DefinitionSource, DictionaryEntry, Doit, FileOut, ImageSession, MethodPage,
+    MethodRef, MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestProgress,
+    TestReport,
 };
 use crate::{CancelToken, ToolError};
 
@@ -65,10 +66,10 @@ impl ImageSession for ReadOnlyImage {
     fn hierarchy(&self, class_name: &str) -> Result<ClassHierarchy, ToolError> {
         self.0.hierarchy(class_name)
     }
-    fn definition_source(&self, class_name: &str) -> Result<String, ToolError> {
+    fn definition_source(&self, class_name: &str) -> Result<DefinitionSource, ToolError> {
         self.0.definition_source(class_name)
     }
-    fn file_out(&self, class_name: &str) -> Result<String, ToolError> {
+    fn file_out(&self, class_name: &str) -> Result<FileOut, ToolError> {
         self.0.file_out(class_name)
     }
     fn method(
