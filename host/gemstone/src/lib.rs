@@ -303,6 +303,7 @@ impl Stone {
             dead: Arc::new(AtomicBool::new(false)),
             user,
             view: AtomicU64::new(1),
+            programs: AtomicU64::new(0),
         })
     }
 }
@@ -319,6 +320,9 @@ pub struct GemStoneSession {
     /// toolset reports. GemStone has no commit counter a session can read
     /// cheaply; this one is this session's own.
     view: AtomicU64,
+    /// Counts the programs this session has run (see
+    /// [`GemStoneSession::programs_run`]).
+    programs: AtomicU64,
 }
 
 impl Drop for GemStoneSession {
@@ -692,6 +696,14 @@ impl GemStoneSession {
         self.dead.load(Ordering::Relaxed)
     }
 
+    /// How many of the backend's programs this session has run, each one
+    /// execution and one fetch of its answer on the stone (the helpers'
+    /// installation, once per session, not counted). What a tool costs on
+    /// a stone is its programs' round trips; diagnostics and tests read it.
+    pub fn programs_run(&self) -> u64 {
+        self.programs.load(Ordering::Relaxed)
+    }
+
     /// A flag that turns true when the session dies, for whoever watches
     /// it from elsewhere.
     pub fn dead_flag(&self) -> Arc<AtomicBool> {
@@ -712,6 +724,7 @@ impl GemStoneSession {
         let Some(session) = guard.as_mut().filter(|_| !self.is_dead()) else {
             return Err(lost("an earlier call lost it"));
         };
+        self.programs.fetch_add(1, Ordering::Relaxed);
         let outcome = run::program_blocking(session, source, cancel);
         if self.lost_by(&outcome) {
             drop(guard.take()); // logs out, silently: the gem is gone
@@ -748,6 +761,7 @@ impl GemStoneSession {
             taken.give_back();
             return Err(lost("an earlier call lost it"));
         };
+        self.programs.fetch_add(1, Ordering::Relaxed);
         let outcome = run::program(session, source, Some(cancel), run::Wait::Runtime).await;
         if self.lost_by(&outcome) {
             drop(taken.session.take()); // logs out, silently: the gem is gone

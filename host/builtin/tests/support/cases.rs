@@ -15,7 +15,7 @@ mod schema;
 use std::path::Path;
 use std::sync::Arc;
 
-use call_now::call_now;
+pub use call_now::call_now;
 use gs_builtin::BuiltinToolset;
 use gs_toolset::{CallContext, Content, ImageSession, ServerIdentity, Toolset};
 use serde_json::Value;

@@ -1,0 +1,60 @@
+//! What each built-in browsing tool costs on a stone: one program (one
+//! execution and one fetch of its answer), counted by the session
+//! (`GemStoneSession::programs_run`) against the test stone
+//! (gs-teststone, the test double for GemStone). A class resource is two.
+
+#[path = "../../builtin/tests/support/cases.rs"]
+mod cases;
+mod common;
+
+use std::sync::Arc;
+
+use gs_builtin::BuiltinToolset;
+use gs_toolset::{ImageSession, Toolset};
+use serde_json::json;
+
+#[test]
+fn each_browsing_tool_is_one_program_on_a_stone() {
+    let running = common::start();
+    let session = Arc::new(running.stone.login(None).expect("the backend logs in"));
+    let image: Arc<dyn ImageSession> = session.clone();
+    let ctx = cases::context(image.clone(), false);
+    let toolset = BuiltinToolset::new();
+    let mut tools = toolset.open_session();
+    let class = json!({"className": "Account"});
+    let method = json!({"className": "Account", "selector": "balance"});
+    for (tool, arguments) in [
+        ("describe_class", &class),
+        ("list_methods", &class),
+        ("get_method_source", &method),
+        ("get_class_hierarchy", &class),
+        ("get_class_definition", &class),
+        ("export_class_source", &class),
+        ("find_senders", &json!({"selector": "balance"})),
+        ("find_implementors", &json!({"selector": "balance"})),
+    ] {
+        let before = session.programs_run();
+        let answer = cases::call_now(&mut *tools, tool, arguments, &ctx);
+        assert!(answer.is_ok(), "{tool}: {answer:?}");
+        assert_eq!(
+            session.programs_run() - before,
+            1,
+            "{tool} ran more than one program"
+        );
+    }
+    // An unknown class is found out by the same single program.
+    let before = session.programs_run();
+    let answer = cases::call_now(
+        &mut *tools,
+        "get_class_definition",
+        &json!({"className": "NoSuchClass"}),
+        &ctx,
+    );
+    assert!(answer.is_err(), "{answer:?}");
+    assert_eq!(session.programs_run() - before, 1);
+
+    let before = session.programs_run();
+    let read = gs_builtin::offers::read(&*image, "gemstone://class/Account");
+    assert!(read.is_ok(), "{read:?}");
+    assert_eq!(session.programs_run() - before, 2, "a class resource");
+}
