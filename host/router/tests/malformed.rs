@@ -2,9 +2,11 @@
 //! and goes on serving: generated messages — known and unknown methods,
 //! ids, params and envelopes of every JSON shape, and bodies that are not
 //! JSON at all — POSTed over a real loopback socket in a session of the
-//! 2025-11-25 era and as stateless 2026-07-28 requests. Every answer is
-//! below 500, a JSON answer is one JSON-RPC response, a stream's events
-//! are JSON, and the session still answers `ping` after each message.
+//! 2025-11-25 era and as stateless 2026-07-28 requests, and written as
+//! lines to the stdio transport. Every answer is below 500, a JSON answer
+//! is one JSON-RPC response, a stream's events are JSON, every line the
+//! server writes is a JSON-RPC message, and the session still answers
+//! `ping` after each message.
 
 mod common;
 
@@ -14,6 +16,7 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Map, Value, json};
 use std::future::Future;
 use std::time::Duration;
+use tokio::io::AsyncWriteExt;
 
 /// Methods a client may send, with a few that no revision has.
 const METHODS: &[&str] = &[
@@ -176,10 +179,24 @@ fn envelope() -> impl Strategy<Value = Value> {
         })
 }
 
-/// A message: mostly an envelope, sometimes a batch or a bare value.
+/// What a client sends as its answer to a server's request, for an id
+/// the server may never have used.
+fn answer() -> impl Strategy<Value = Value> {
+    (id(), value(), any::<bool>()).prop_map(|(id, v, ok)| {
+        if ok {
+            json!({"jsonrpc": "2.0", "id": id, "result": v})
+        } else {
+            json!({"jsonrpc": "2.0", "id": id, "error": v})
+        }
+    })
+}
+
+/// A message: mostly an envelope, sometimes an answer, a batch or a bare
+/// value.
 fn message() -> impl Strategy<Value = Value> {
     prop_oneof![
         8 => envelope(),
+        1 => answer(),
         1 => prop::collection::vec(envelope(), 0..3).prop_map(Value::Array),
         1 => value(),
     ]
@@ -313,6 +330,58 @@ fn any_message_gets_a_protocol_answer_and_the_session_goes_on() {
             .await?;
             prop_assert_eq!(ping.status, 200, "the session after it: {}", ping.text());
             prop_assert_eq!(&ping.json()["result"], &json!({}));
+            Ok(())
+        })
+    });
+    if let Err(e) = outcome {
+        panic!("{e}");
+    }
+}
+
+#[test]
+fn any_line_gets_a_protocol_answer_over_stdio_and_the_session_goes_on() {
+    let rt = rt();
+    let (_server, pipe) = rt.block_on(async {
+        let s = start(Options::default()).await;
+        let mut pipe = Pipe::open(s.router.clone());
+        pipe.send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                         "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                                    "clientInfo": {"name": "test", "version": "1"}}}))
+            .await;
+        assert!(pipe.read().await["result"].is_object());
+        pipe.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await;
+        (s, pipe)
+    });
+    let pipe = std::cell::RefCell::new(pipe);
+    let mut runner = TestRunner::new(Config {
+        cases: 500,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let outcome = runner.run(&body(), |body| {
+        let mut pipe = pipe.borrow_mut();
+        rt.block_on(async {
+            // One line: a line break would make it two messages.
+            let mut line: Vec<u8> = body.into_iter().filter(|b| *b != b'\n').collect();
+            line.push(b'\n');
+            pipe.input.write_all(&line).await.unwrap();
+            pipe.send(json!({"jsonrpc": "2.0", "id": "ping-after-each", "method": "ping"}))
+                .await;
+            // Whatever the server writes before the ping's answer (an
+            // answer, an error, a listen's notifications) is JSON-RPC.
+            loop {
+                let message = pipe.read().await;
+                prop_assert_eq!(&message["jsonrpc"], &json!("2.0"), "{}", message);
+                if message["id"] == "ping-after-each" {
+                    prop_assert_eq!(&message["result"], &json!({}), "{}", message);
+                    break;
+                }
+                if let Some(e) = message.get("error") {
+                    prop_assert!(e["code"].is_i64(), "{message}");
+                    prop_assert!(e["message"].is_string(), "{message}");
+                }
+            }
             Ok(())
         })
     });
