@@ -3,7 +3,7 @@
 //! fixture image (tests/fixtures/bank.gs) and states what each call
 //! answers — its `structuredContent` exactly, or its error's kind and
 //! words. The runner reaches the image only through
-//! [`gs_toolset::ImageSession`]: [`open_image`] is the one place that names
+//! [`gs_toolset::ImageSession`]: `cases::open_fixture_image` is the one place that names
 //! a backend, so the same cases can run against another one.
 //!
 //! A case file is a JSON array of cases:
@@ -51,27 +51,10 @@
 #[path = "support/cases.rs"]
 mod cases;
 
-use std::sync::Arc;
-
-use gs_toolset::ImageSession;
-
-/// A session on a fresh embedded image holding the fixture application,
-/// with the image's directory (kept alive as long as the session).
-fn open_image() -> (tempfile::TempDir, Arc<dyn ImageSession>) {
-    let dir = tempfile::tempdir().unwrap();
-    let image = gs_image::Image::open(dir.path().join("cases.gsimage")).unwrap();
-    let mut session = image.session();
-    let report = gs_image::filein::file_in_text(&mut session, "bank.gs", cases::FIXTURE);
-    assert!(report.is_clean(), "the fixture files in: {report:?}");
-    session.commit().unwrap();
-    let session = Arc::new(gs_embedded::EmbeddedSession::new(image.session()));
-    (dir, session)
-}
-
 #[test]
 fn every_case_answers_as_stated() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let results = cases::run_case_files(&dir, &open_image);
+    let results = cases::run_case_files(&dir, &cases::open_fixture_image);
     let count = results.len();
     let failures: Vec<String> = results
         .into_iter()

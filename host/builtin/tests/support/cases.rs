@@ -10,7 +10,7 @@
 #[path = "call_now.rs"]
 mod call_now;
 #[path = "schema.rs"]
-mod schema;
+pub mod schema;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -22,6 +22,19 @@ use serde_json::Value;
 
 /// The fixture application every case runs against.
 pub const FIXTURE: &str = include_str!("../fixtures/bank.gs");
+
+/// A session on a fresh embedded image holding the fixture application,
+/// with the image's directory (kept alive as long as the session).
+pub fn open_fixture_image() -> (tempfile::TempDir, Arc<dyn ImageSession>) {
+    let dir = tempfile::tempdir().unwrap();
+    let image = gs_image::Image::open(dir.path().join("cases.gsimage")).unwrap();
+    let mut session = image.session();
+    let report = gs_image::filein::file_in_text(&mut session, "bank.gs", FIXTURE);
+    assert!(report.is_clean(), "the fixture files in: {report:?}");
+    session.commit().unwrap();
+    let session = Arc::new(gs_embedded::EmbeddedSession::new(image.session()));
+    (dir, session)
+}
 
 /// A call context over `image`, as the server would make it.
 pub fn context(image: Arc<dyn ImageSession>, read_only: bool) -> CallContext {
