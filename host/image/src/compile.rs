@@ -10,9 +10,10 @@
 
 use std::collections::HashSet;
 
-use gs_smalltalk::check::{NameKind, NameScope, check_method};
+use gs_smalltalk::check::{NameKind, NameScope, check_method, literals_above};
 use gs_smalltalk::{Span, parse_method};
 
+use crate::LAST_STRING_CHAR;
 use crate::error::CompileError;
 use crate::model::{ClassId, Side};
 use crate::session::{Session, lookup_in};
@@ -132,9 +133,11 @@ pub(crate) fn compile(
             .collect::<Vec<_>>()
     })?;
     let checked = check_method(&method, source, scope);
-    if !checked.is_ok() {
-        return Err(checked
-            .diagnostics
+    let mut diagnostics = checked.diagnostics;
+    diagnostics.extend(literals_above(&method.body, source, LAST_STRING_CHAR));
+    if !diagnostics.is_empty() {
+        diagnostics.sort_by_key(|d| d.span.start);
+        return Err(diagnostics
             .into_iter()
             .map(|d| compile_error(d.message, d.span, d.line, d.column))
             .collect());

@@ -91,6 +91,12 @@ mod store;
 mod watch;
 
 pub use error::{ChangeKind, CompileError, Conflict, ConflictReport, ImageError, Result};
+
+/// The last character a String or Symbol of this image holds: they hold
+/// bytes, so Latin-1 (code points 0 to 255). A string or symbol literal
+/// holding a character beyond it is a compile error, never a different
+/// text.
+pub const LAST_STRING_CHAR: char = '\u{ff}';
 pub use image::{CommitInfo, DEFAULT_USER, Image, OpenOptions, STANDARD_DICTIONARIES};
 pub use model::{
     CLASS_STATE_IDS, ClassDefinition, ClassId, ClassKind, ClassRecord, DictionaryEntry,

@@ -70,6 +70,33 @@ fn every_name_error_is_reported_with_its_position_and_nothing_changes() {
 }
 
 #[test]
+fn a_literal_beyond_latin1_is_a_compile_error_among_the_others_in_order() {
+    let (_dir, image) = bare_image();
+    let mut s = image.session();
+    // A comment may hold any text; a literal becomes a String or Symbol.
+    let source =
+        "price\n\t\"\u{20ac} in a comment is text\"\n\t^ Undefined , '\u{20ac}' , #'\u{e9}'";
+    let err = s
+        .compile_method("Object", Side::Instance, "x", source)
+        .unwrap_err();
+    let errors = compile_errors(err);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert_eq!((errors[0].0, errors[0].1), (3, 4));
+    assert!(errors[0].2.contains("Undefined"), "{errors:?}");
+    assert_eq!((errors[1].0, errors[1].1), (3, 16));
+    assert!(errors[1].2.contains("U+20AC"), "{errors:?}");
+    assert!(!s.needs_commit(), "a failed compile changes nothing");
+    // Latin-1 literals compile.
+    s.compile_method(
+        "Object",
+        Side::Instance,
+        "x",
+        "caf\n\t^ '\u{e9}' , #'\u{ff}'",
+    )
+    .unwrap();
+}
+
+#[test]
 fn syntax_errors_are_reported_with_positions() {
     let (_dir, image) = bare_image();
     let mut s = image.session();

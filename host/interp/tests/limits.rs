@@ -298,6 +298,67 @@ fn primitive_misuse_fails_into_smalltalk_errors() {
 }
 
 #[test]
+fn a_literal_a_string_cannot_hold_is_a_compile_error_not_another_text() {
+    let mut f = Fixture::new();
+    // Latin-1 is what a String holds: it stays as written.
+    match f.run("'caf\u{e9}' last asInteger", &Limits::default()) {
+        Ok(printed) => assert_eq!(printed, "233"),
+        other => panic!("unexpected {other:?}"),
+    }
+    // Past it, the literal is refused where it stands, never made into
+    // another text (such as the character's low byte).
+    for (source, at) in [
+        ("'\u{d81}' first asInteger", (1, 1)),
+        ("| s |\ns := #'a\u{20ac}'", (2, 6)),
+        ("#(1 ('x' '\u{1f600}')) size", (1, 1)),
+    ] {
+        match f.run(source, &Limits::default()) {
+            Err(ExecErrorKind::Compile(problems)) => {
+                assert_eq!(problems.len(), 1, "{problems:?}");
+                assert_eq!((problems[0].line, problems[0].column), at, "{source}");
+                assert!(
+                    problems[0].message.contains("up to U+00FF"),
+                    "{}",
+                    problems[0].message
+                );
+            }
+            other => panic!("{source}: unexpected {other:?}"),
+        }
+    }
+    // A Character may be any code point; a String still cannot hold it.
+    match f.run("$\u{20ac} asInteger", &Limits::default()) {
+        Ok(printed) => assert_eq!(printed, "8364"),
+        other => panic!("unexpected {other:?}"),
+    }
+    f.assert_usable();
+}
+
+#[test]
+fn text_a_string_cannot_hold_is_an_error_in_smalltalk_not_another_text() {
+    let mut f = Fixture::new();
+    f.ok(
+        "Object subclass: 'Probe' instVarNames: #() classVars: #() classInstVars: #() \
+         poolDictionaries: #() inDictionary: UserGlobals",
+    );
+    // Set from outside Smalltalk (the image API takes any text)…
+    f.session
+        .set_class_comment("Probe", "price \u{20ac}")
+        .expect("the comment is stored");
+    // …it is read in Smalltalk only as an error naming the character.
+    match f.run("Probe comment", &Limits::default()) {
+        Err(ExecErrorKind::Unhandled { class, description }) => {
+            assert_eq!(class, "ArgumentTypeError");
+            assert!(description.contains("U+20AC"), "{description}");
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    f.session
+        .set_class_comment("Probe", "caf\u{e9}")
+        .expect("the comment is stored");
+    assert_eq!(f.ok("Probe comment"), "'caf\u{e9}'");
+}
+
+#[test]
 fn compile_errors_come_with_positions() {
     let mut f = Fixture::new();
     match f.run("| a |\na := 3 +.\nb := 2", &Limits::default()) {

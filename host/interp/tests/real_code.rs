@@ -20,14 +20,17 @@ use gs_topaz::CommandKind;
 
 /// Each project's directory under `tests/realcode/` and the least share of
 /// its methods (in percent) that must compile: what is achieved now.
+/// Three of jasper's methods (wire-encoding tests of wide strings) hold
+/// string or symbol literals beyond Latin-1, which the embedded image's
+/// Strings cannot hold: they are compile errors, never another text.
 const PROJECTS: &[(&str, f64)] = &[
     ("gemconnect-postgres", 99.06),
     ("sparkle", 99.76),
-    ("jasper", 99.80),
+    ("jasper", 99.72),
 ];
 
 /// The least share over the whole corpus, in percent.
-const OVERALL_FLOOR: f64 = 99.71;
+const OVERALL_FLOOR: f64 = 99.66;
 
 /// Runs a file-in's doits as `gs-mcp image load` does ([`FileInDoits`]),
 /// saying which ones take long.

@@ -201,6 +201,7 @@ impl<'a> Run<'a> {
                 })
                 .collect::<Vec<_>>()
         })?;
+        refuse_wide_literals(&node.body, source)?;
         let args: Vec<String> = node
             .pattern
             .arguments
@@ -257,6 +258,7 @@ impl<'a> Run<'a> {
                 })
                 .collect::<Vec<_>>()
         })?;
+        refuse_wide_literals(&node.body, source)?;
         let temps: Vec<String> = node.temporaries.iter().map(|t| t.name.clone()).collect();
         let class = self.st.known.undefined;
         let mut env = Env {
@@ -324,4 +326,25 @@ impl<'a> Run<'a> {
         }
         self.invoke(&m, rcv, &[msg])
     }
+}
+
+/// A string or symbol literal this image's Strings and Symbols cannot hold
+/// is a compile problem (see [`gs_image::LAST_STRING_CHAR`]): made into a
+/// String, it would be another text.
+fn refuse_wide_literals(
+    body: &[gs_smalltalk::ast::Statement],
+    source: &str,
+) -> Result<(), Vec<CompileProblem>> {
+    let found = gs_smalltalk::check::literals_above(body, source, gs_image::LAST_STRING_CHAR);
+    if found.is_empty() {
+        return Ok(());
+    }
+    Err(found
+        .into_iter()
+        .map(|d| CompileProblem {
+            message: d.message,
+            line: d.line,
+            column: d.column,
+        })
+        .collect())
 }

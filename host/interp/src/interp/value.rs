@@ -45,8 +45,23 @@ impl<'a> Run<'a> {
         })?))
     }
 
-    /// A new String.
+    /// A new String of `s`; an ArgumentTypeError (answering what its
+    /// signal answers) when `s` holds a character a String cannot (past
+    /// [`gs_image::LAST_STRING_CHAR`]), which would otherwise become
+    /// another text.
     pub(crate) fn string(&mut self, s: &str) -> R<Value> {
+        if let Some(c) = s.chars().find(|&c| c > gs_image::LAST_STRING_CHAR) {
+            // The message names the character by its code point: it must
+            // itself be a String.
+            return self.signal_error(
+                "ArgumentTypeError",
+                &format!(
+                    "the text holds U+{:04X}, and a String holds characters up to U+{:04X} only",
+                    u32::from(c),
+                    u32::from(gs_image::LAST_STRING_CHAR)
+                ),
+            );
+        }
         let bytes = s.chars().map(|c| c as u32 as u8).collect();
         self.alloc(self.st.known.string, 0, Body::Bytes(bytes))
     }
