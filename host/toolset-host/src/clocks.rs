@@ -82,8 +82,7 @@ impl Pollable for CallSleep {
 
 impl HostState {
     fn sleep_for(&mut self, duration: Duration) -> wasmtime::Result<Resource<DynPollable>> {
-        // A guest about to sleep gives its lane to another long call.
-        self.end_run();
+        // The lane is given up when the guest waits on this (`crate::poll`).
         let sleep = CallSleep {
             until: Instant::now().checked_add(duration),
             deadline: self.deadline,

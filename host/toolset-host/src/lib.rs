@@ -82,6 +82,7 @@ mod lanes;
 mod net;
 mod offers;
 mod policy;
+mod poll;
 mod schema;
 mod settings;
 mod state;
