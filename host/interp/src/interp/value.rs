@@ -50,19 +50,25 @@ impl<'a> Run<'a> {
     /// [`gs_image::LAST_STRING_CHAR`]), which would otherwise become
     /// another text.
     pub(crate) fn string(&mut self, s: &str) -> R<Value> {
-        if let Some(c) = s.chars().find(|&c| c > gs_image::LAST_STRING_CHAR) {
-            // The message names the character by its code point: it must
-            // itself be a String.
-            return self.signal_error(
-                "ArgumentTypeError",
-                &format!(
-                    "the text holds U+{:04X}, and a String holds characters up to U+{:04X} only",
-                    u32::from(c),
-                    u32::from(gs_image::LAST_STRING_CHAR)
-                ),
-            );
+        let mut bytes = Vec::with_capacity(s.len());
+        for c in s.chars() {
+            match u8::try_from(c) {
+                Ok(b) if c <= gs_image::LAST_STRING_CHAR => bytes.push(b),
+                // The message names the character by its code point: it
+                // must itself be a String.
+                _ => {
+                    return self.signal_error(
+                        "ArgumentTypeError",
+                        &format!(
+                            "the text holds U+{:04X}, and a String holds characters up to \
+                             U+{:04X} only",
+                            u32::from(c),
+                            u32::from(gs_image::LAST_STRING_CHAR)
+                        ),
+                    );
+                }
+            }
         }
-        let bytes = s.chars().map(|c| c as u32 as u8).collect();
         self.alloc(self.st.known.string, 0, Body::Bytes(bytes))
     }
 
