@@ -32,7 +32,7 @@ use crate::state::{
 };
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
-use crate::{cache, clocks, poll, schema, version};
+use crate::{cache, clocks, schema, version, waits};
 
 /// What went wrong loading a toolset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,7 +189,7 @@ impl ToolsetHost {
         let mut linker = Linker::<HostState>::new(&engine);
         wasmtime_wasi::p2::add_to_linker_async(&mut linker)
             .and_then(|()| clocks::add_to_linker(&mut linker))
-            .and_then(|()| poll::add_to_linker(&mut linker))
+            .and_then(|()| waits::add_to_linker(&mut linker))
             .and_then(|()| wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker))
             .map_err(|e| HostError(format!("cannot link WASI: {e:#}")))?;
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)

@@ -82,11 +82,11 @@ mod lanes;
 mod net;
 mod offers;
 mod policy;
-mod poll;
 mod schema;
 mod settings;
 mod state;
 mod version;
+mod waits;
 mod wasm;
 mod watchdog;
 

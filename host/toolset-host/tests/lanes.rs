@@ -185,6 +185,81 @@ fn a_long_call_asleep_in_wasi_leaves_the_lane_to_another() {
     assert!(asleep.join().unwrap().is_ok());
 }
 
+/// A loopback HTTP server whose one response's body arrives slowly: a
+/// byte after 50 ms (while the client waits, epoch ticks pass, so the
+/// call is long when it reads on), the second byte `stall` later.
+fn trickling(stall: Duration) -> std::net::SocketAddr {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let Ok((mut stream, _)) = listener.accept() else {
+            return;
+        };
+        let mut request = Vec::new();
+        let mut byte = [0u8];
+        while !request.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+            request.push(byte[0]);
+        }
+        let _ = stream.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n");
+        std::thread::sleep(Duration::from_millis(50));
+        let _ = stream.write_all(b"a");
+        std::thread::sleep(stall);
+        let _ = stream.write_all(b"b");
+    });
+    address
+}
+
+#[test]
+fn a_long_call_reading_a_slow_body_leaves_the_lane_to_another() {
+    // The fetcher reads its response body with wasi:io/streams'
+    // `blocking-read`, which waits inside the host; the lane it holds
+    // as a long call must be free for that wait.
+    let (host, misbehave) = one_lane(Duration::from_secs(10));
+    let server = trickling(Duration::from_secs(3));
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::FETCHER);
+    spec.grants = Grants {
+        net: vec![gs_toolset_host::NetGrant {
+            https: false,
+            host: server.ip().to_string(),
+            port: server.port(),
+        }],
+        ..Grants::default()
+    };
+    let fetcher = host.load(&spec).expect("fetcher loads");
+    let img = image();
+    let mut reader = fetcher.session();
+    let url = format!("http://{server}/slow");
+    let reading = std::thread::spawn(move || {
+        call(
+            &mut reader,
+            &img.ctx(false),
+            "fetch",
+            &serde_json::json!({ "url": url }).to_string(),
+        )
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let mut s = misbehave.session();
+    let start = Instant::now();
+    let answer = call(
+        &mut s,
+        &img.ctx(false),
+        "busy",
+        r#"{"ms": 200, "then_sleep_seconds": 0}"#,
+    );
+    assert!(answer.is_ok(), "{answer:?}");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "it waited for the reader's lane: {:?}",
+        start.elapsed()
+    );
+    let read = reading.join().unwrap().expect("the fetch answers");
+    assert_eq!(
+        read.structured.as_ref().map(|v| v["body"].clone()),
+        Some(serde_json::json!("ab"))
+    );
+}
+
 #[test]
 fn after_a_long_call_a_session_takes_its_turn_and_is_served() {
     // A session whose last call was long starts its next call on a lane
