@@ -32,7 +32,7 @@ use crate::state::{
 };
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
-use crate::{cache, clocks, schema, version, waits};
+use crate::{cache, clocks, handles, schema, version, waits};
 
 /// What went wrong loading a toolset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,6 +191,7 @@ impl ToolsetHost {
             .and_then(|()| clocks::add_to_linker(&mut linker))
             .and_then(|()| waits::add_to_linker(&mut linker))
             .and_then(|()| wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker))
+            .and_then(|()| handles::add_to_linker(&mut linker))
             .map_err(|e| HostError(format!("cannot link WASI: {e:#}")))?;
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
             .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;
@@ -675,15 +676,12 @@ pub(crate) fn new_store(
         response_cap: policy.limits.net_response,
         ..NetRules::default()
     };
+    let mut table = wasmtime::component::ResourceTable::new();
+    table.set_max_capacity(handles::MAX_HANDLES);
     let state = HostState {
         wasi: wasi.build(),
-        table: Default::default(),
-        limiter: Limiter {
-            memory_cap,
-            stop: None,
-            pool: shared.memory,
-            held: 0,
-        },
+        table,
+        limiter: Limiter::new(memory_cap, shared.memory),
         policy,
         watchdog: shared.watchdog,
         stderr,

@@ -76,6 +76,7 @@ mod bindings {
 mod cache;
 mod clocks;
 mod config;
+mod handles;
 mod host;
 mod imports;
 mod lanes;

@@ -39,12 +39,22 @@ pub(crate) enum Stop {
     /// Growing would take the memory of all instances together past the
     /// host's ceiling; the numbers are the size asked for and the ceiling.
     MemoryCeiling { desired: usize, ceiling: usize },
+    /// What the guest had the host hold for it (HTTP fields and requests,
+    /// see [`crate::handles`]) would take it past its memory cap beside
+    /// its linear memory; the numbers are the host-side bytes, the linear
+    /// memory's and the cap.
+    HostHeld {
+        held: usize,
+        linear: usize,
+        cap: usize,
+    },
     /// The host was dropped while the guest ran.
     HostClosed,
 }
 
 /// The linear memory of every instance of a host together, against the
-/// host's ceiling (`[engine] total_memory`).
+/// host's ceiling (`[engine] total_memory_bytes`), with what the host
+/// holds for each ([`crate::handles`]).
 #[derive(Debug)]
 pub(crate) struct MemoryPool {
     /// Bytes held by all live instances.
@@ -181,10 +191,11 @@ impl Call {
     }
 }
 
-/// Caps linear memory (and tables) of one instance, and counts it against
-/// the host's ceiling for all instances.
+/// Caps the memory of one instance — its linear memory and what it has
+/// the host hold for it ([`crate::handles`]) together — and its tables,
+/// and counts that memory against the host's ceiling for all instances.
 pub(crate) struct Limiter {
-    /// Linear memory cap in bytes.
+    /// The cap in bytes.
     pub memory_cap: usize,
     /// Set when a growth was refused.
     pub stop: Option<Stop>,
@@ -192,6 +203,61 @@ pub(crate) struct Limiter {
     pub pool: Arc<MemoryPool>,
     /// What this instance holds of the pool.
     pub held: usize,
+    /// The size of its linear memory.
+    pub linear: usize,
+    /// What the host holds for it, as last measured.
+    pub host: usize,
+}
+
+impl Limiter {
+    /// A limiter for a fresh instance capped at `memory_cap` bytes.
+    pub fn new(memory_cap: usize, pool: Arc<MemoryPool>) -> Limiter {
+        Limiter {
+            memory_cap,
+            stop: None,
+            pool,
+            held: 0,
+            linear: 0,
+            host: 0,
+        }
+    }
+
+    /// Counts `bytes` as what the host now holds for the instance: an
+    /// error (and the reason recorded) when that, beside its linear
+    /// memory, passes its cap or the host's ceiling.
+    pub fn hold_host(&mut self, bytes: usize) -> wasmtime::Result<()> {
+        if bytes <= self.host {
+            self.pool.release(self.host - bytes);
+            self.held -= self.host - bytes;
+            self.host = bytes;
+            return Ok(());
+        }
+        if self.linear.saturating_add(bytes) > self.memory_cap {
+            self.stop = Some(Stop::HostHeld {
+                held: bytes,
+                linear: self.linear,
+                cap: self.memory_cap,
+            });
+            return Err(wasmtime::format_err!(
+                "memory cap of {} bytes exceeded by what the host holds for the guest",
+                self.memory_cap
+            ));
+        }
+        let more = bytes - self.host;
+        if !self.pool.reserve(more) {
+            self.stop = Some(Stop::MemoryCeiling {
+                desired: self.linear + bytes,
+                ceiling: self.pool.ceiling,
+            });
+            return Err(wasmtime::format_err!(
+                "the host's memory ceiling of {} bytes for all instances is reached",
+                self.pool.ceiling
+            ));
+        }
+        self.held += more;
+        self.host = bytes;
+        Ok(())
+    }
 }
 
 impl Drop for Limiter {
@@ -208,10 +274,11 @@ impl ResourceLimiter for Limiter {
         desired: usize,
         _maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
-        if desired <= self.memory_cap {
+        if desired.saturating_add(self.host) <= self.memory_cap {
             let more = desired.saturating_sub(current);
             if self.pool.reserve(more) {
                 self.held += more;
+                self.linear = desired;
                 return Ok(true);
             }
             self.stop = Some(Stop::MemoryCeiling {
@@ -225,9 +292,17 @@ impl ResourceLimiter for Limiter {
         }
         // Trapping (rather than answering "no") makes the failure visible
         // as such: a Rust guest would otherwise abort with a generic trap.
-        self.stop = Some(Stop::OutOfMemory {
-            desired,
-            cap: self.memory_cap,
+        self.stop = Some(if desired <= self.memory_cap {
+            Stop::HostHeld {
+                held: self.host,
+                linear: desired,
+                cap: self.memory_cap,
+            }
+        } else {
+            Stop::OutOfMemory {
+                desired,
+                cap: self.memory_cap,
+            }
         });
         Err(wasmtime::format_err!(
             "memory cap of {} bytes exceeded",

@@ -16,6 +16,7 @@ use gs_toolset::{
     ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::Value;
+use wasmtime::component::ResourceTableError;
 use wasmtime::{Engine, Store, Trap};
 
 use crate::bindings::gemstone::mcp::types;
@@ -876,15 +877,39 @@ pub(crate) fn classify_failure(
                 cap >> 20
             ),
         ),
+        Some(Stop::HostHeld { held, linear, cap }) => (
+            ErrorKind::OutOfMemory,
+            format!(
+                "had the host hold {} MiB for it (HTTP fields and requests) beside its {} MiB \
+                 of memory, over its cap of {} MiB, and was stopped",
+                held.div_ceil(1 << 20),
+                linear.div_ceil(1 << 20),
+                cap >> 20
+            ),
+        ),
         Some(Stop::MemoryCeiling { desired, ceiling }) => (
             ErrorKind::OutOfMemory,
             format!(
                 "tried to grow its memory to {} MiB while all instances together already hold \
-                 the host's ceiling of {} MiB (`[engine] total_memory`), and was stopped",
+                 the host's ceiling of {} MiB (`[engine] total_memory_bytes`), and was stopped",
                 desired.div_ceil(1 << 20),
                 ceiling >> 20
             ),
         ),
+        None if matches!(
+            error.downcast_ref::<ResourceTableError>(),
+            Some(ResourceTableError::Full)
+        ) =>
+        {
+            (
+                ErrorKind::OutOfMemory,
+                format!(
+                    "held {} handles at once (streams, pollables, HTTP fields and requests), \
+                     the most an instance may, and was stopped",
+                    crate::handles::MAX_HANDLES
+                ),
+            )
+        }
         None => match error.downcast_ref::<Trap>() {
             Some(Trap::StackOverflow) => (
                 ErrorKind::StackOverflow,

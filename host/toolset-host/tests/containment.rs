@@ -535,3 +535,66 @@ fn a_reused_pool_slot_keeps_nothing_of_its_last_instance() {
         "a fresh slot state"
     );
 }
+
+/// `misbehave` with a 16 MiB memory cap, and time enough to pass it.
+fn misbehave_capped() -> gs_toolset_host::WasmToolset {
+    let limits = Limits {
+        memory: 16 << 20,
+        deadline: Duration::from_secs(20),
+        ..Limits::default()
+    };
+    load(gs_test_plugins::MISBEHAVE, Grants::default(), limits)
+}
+
+#[test]
+fn what_the_host_holds_for_a_plug_in_counts_against_its_memory_cap() {
+    // Header values and request paths copied into the host from one small
+    // buffer: the guest's own memory stays flat while the host's grows.
+    let t = misbehave_capped();
+    let img = TestImage::new();
+    for what in ["fields", "requests"] {
+        let mut s = t.session();
+        let args = json!({"what": what, "count": 100_000, "bytes": 60_000}).to_string();
+        let e = misbehave_once(&mut s, &img, "hoard", &args);
+        assert_eq!(e.kind, ErrorKind::OutOfMemory, "{what}: {}", e.message);
+        assert!(
+            e.message
+                .starts_with("tool `hoard` of toolset `misbehave` had the host hold "),
+            "{what}: {}",
+            e.message
+        );
+        assert!(
+            e.message.contains("over its cap of 16 MiB"),
+            "{what}: {}",
+            e.message
+        );
+        next_call_is_fresh(&mut s, &img);
+    }
+}
+
+#[test]
+fn an_instance_holds_at_most_ten_thousand_handles() {
+    let t = misbehave_capped();
+    let img = TestImage::new();
+    let mut s = t.session();
+    let args = json!({"what": "pollables", "count": 20_000, "bytes": 0}).to_string();
+    let e = misbehave_once(&mut s, &img, "hoard", &args);
+    assert_eq!(e.kind, ErrorKind::OutOfMemory, "{}", e.message);
+    assert_eq!(
+        e.message,
+        "tool `hoard` of toolset `misbehave` held 10000 handles at once (streams, pollables, \
+         HTTP fields and requests), the most an instance may, and was stopped; the session goes \
+         on with a fresh instance"
+    );
+    next_call_is_fresh(&mut s, &img);
+}
+
+#[test]
+fn a_plug_in_holding_handles_within_its_cap_keeps_them() {
+    let t = misbehave_capped();
+    let img = TestImage::new();
+    let mut s = t.session();
+    let args = json!({"what": "fields", "count": 100, "bytes": 1_000}).to_string();
+    let r = call(&mut s, &img.ctx(false), "hoard", &args).expect("within the cap");
+    assert_eq!(r.structured, Some(json!({"kept": 100, "refused": null})));
+}

@@ -393,7 +393,7 @@ fn the_memory_of_all_instances_together_is_capped() {
     let e = call(&mut s, &img.ctx(false), "bomb", "{}").unwrap_err();
     assert_eq!(e.kind, ErrorKind::OutOfMemory);
     assert!(
-        e.message.contains("while all instances together already hold the host's ceiling of 48 MiB (`[engine] total_memory`)"),
+        e.message.contains("while all instances together already hold the host's ceiling of 48 MiB (`[engine] total_memory_bytes`)"),
         "{}",
         e.message
     );
@@ -401,6 +401,16 @@ fn the_memory_of_all_instances_together_is_capped() {
     assert_eq!(host.memory_in_use(), 0);
     let r = call(&mut s, &img.ctx(false), "counter", "{}").unwrap();
     assert!(r.structured.is_some());
+    // What the host holds for an instance counts against the ceiling too.
+    let hoard = r#"{"what": "fields", "count": 100000, "bytes": 60000}"#;
+    let e = call(&mut s, &img.ctx(false), "hoard", hoard).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutOfMemory);
+    assert!(
+        e.message.contains("the host's ceiling of 48 MiB"),
+        "{}",
+        e.message
+    );
+    assert_eq!(host.memory_in_use(), 0);
 }
 
 #[test]

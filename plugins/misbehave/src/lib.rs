@@ -39,6 +39,13 @@ struct Busy {
 }
 
 #[derive(Deserialize)]
+struct Hoard {
+    what: String,
+    count: u64,
+    bytes: u64,
+}
+
+#[derive(Deserialize)]
 struct Path {
     path: String,
 }
@@ -105,6 +112,48 @@ fn panic(_: NoArgs) -> Result<Output, Error> {
 /// Answers `megabytes` MiB of text.
 fn flood(a: Flood) -> Result<Output, Error> {
     Ok(Output::text("x".repeat(a.megabytes as usize * (1 << 20))))
+}
+
+/// Makes `count` host-side WASI handles and never drops them, each
+/// holding `bytes` of the guest's data where the kind holds any (`fields`:
+/// a header value; `requests`: a request's path; `pollables`: none), from
+/// one buffer in the guest's own memory. Answers how many it kept and why
+/// it stopped, if the host refused one.
+fn hoard(a: Hoard) -> Result<Output, Error> {
+    use wasip2::http::types::{Fields, OutgoingRequest};
+    let value = vec![b'a'; a.bytes as usize];
+    let path = format!("/{}", "a".repeat(a.bytes as usize));
+    let mut kept = 0u64;
+    let mut refused = None;
+    for _ in 0..a.count {
+        let held = match a.what.as_str() {
+            "fields" => {
+                let f = Fields::new();
+                f.append("x-hoard", &value)
+                    .map(|()| std::mem::forget(f))
+                    .map_err(|e| format!("{e:?}"))
+            }
+            "requests" => {
+                let r = OutgoingRequest::new(Fields::new());
+                r.set_path_with_query(Some(&path))
+                    .map(|()| std::mem::forget(r))
+                    .map_err(|()| "path refused".to_string())
+            }
+            "pollables" => {
+                std::mem::forget(wasip2::clocks::monotonic_clock::subscribe_duration(1 << 40));
+                Ok(())
+            }
+            other => return Err(Error::invalid_params(format!("no kind `{other}`"))),
+        };
+        match held {
+            Ok(()) => kept += 1,
+            Err(why) => {
+                refused = Some(why);
+                break;
+            }
+        }
+    }
+    Output::json(&json!({ "kept": kept, "refused": refused }))
 }
 
 /// Tries to read a file through WASI and reports what happened.
@@ -252,6 +301,16 @@ fn toolset() -> Toolset {
         .tool(
             Tool::new("flood", "Answers a huge text.", flood)
                 .input(Schema::object().required("megabytes", Schema::integer()))
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("hoard", "Holds host-side handles without bound.", hoard)
+                .input(
+                    Schema::object()
+                        .required("what", Schema::string())
+                        .required("count", Schema::integer())
+                        .required("bytes", Schema::integer()),
+                )
                 .read_only_safe(),
         )
         .tool(

@@ -1,0 +1,184 @@
+//! What a guest has the host hold for it, counted against its memory cap.
+//!
+//! A guest's handles (WASI streams and pollables, wasi:http fields,
+//! requests and responses) live in the host's memory, not in the guest's
+//! linear memory, so the memory cap alone would not bound them: a plug-in
+//! could append a 64 KiB header value to a fresh `fields` from the same
+//! buffer again and again, and the server's memory would grow by
+//! gigabytes within one call's deadline while the guest's stayed flat.
+//! So the host
+//!
+//! - caps the handles an instance may hold at once ([`MAX_HANDLES`]);
+//! - measures what its handles hold ([`held`]: the bytes of every header
+//!   and request target, and a flat [`HANDLE_BYTES`] for each handle)
+//!   whenever the guest is about to make them hold more — the wasi:http
+//!   functions that copy guest bytes into the host or copy a header map,
+//!   which this module links over wasi:http's own — and counts that,
+//!   with what the call brings, against the instance's memory cap beside
+//!   its linear memory, and against the host's ceiling for all instances
+//!   ([`crate::state::Limiter::hold_host`]). Past either, the call is
+//!   stopped as a linear memory that grew too far is (`outOfMemory`).
+//!
+//! The measure is taken before each such function, over the whole handle
+//! table, so what was dropped since counts no more; it costs a pass over
+//! at most [`MAX_HANDLES`] entries, only in calls that are about to hold
+//! more. A header map shared between two handles (a clone not yet
+//! changed) counts twice: the count errs on the side of the host.
+
+use wasmtime::StoreContextMut;
+use wasmtime::component::{Linker, Resource, ResourceTable};
+use wasmtime_wasi_http::p2::bindings::http::types::{
+    HeaderError, HostFields, HostOutgoingRequest as RequestMethods,
+};
+use wasmtime_wasi_http::p2::types::{HostIncomingResponse, HostOutgoingRequest};
+use wasmtime_wasi_http::{FieldMap, WasiHttpView};
+
+use crate::state::HostState;
+
+/// The most handles one instance may hold at once.
+pub(crate) const MAX_HANDLES: usize = 10_000;
+
+/// What one handle is counted as beside the bytes it holds: about what
+/// the host spends on a handle's table entry and its object.
+pub(crate) const HANDLE_BYTES: usize = 256;
+
+/// The wasi:http interface whose functions are linked here: the version
+/// wasmtime-wasi-http links, which the linker matches to the guest's
+/// semver-compatibly.
+const HTTP_TYPES: &str = "wasi:http/types@0.2.12";
+
+/// The bytes a header map holds: its names and values.
+fn map_bytes(map: &FieldMap) -> usize {
+    map.iter()
+        .map(|(name, value)| name.as_str().len() + value.len())
+        .sum()
+}
+
+/// What `table`'s handles hold, by the count of this module.
+pub(crate) fn held(table: &mut ResourceTable) -> usize {
+    table
+        .iter_mut()
+        .map(|entry| {
+            HANDLE_BYTES
+                + if let Some(map) = entry.downcast_ref::<FieldMap>() {
+                    map_bytes(map)
+                } else if let Some(r) = entry.downcast_ref::<HostOutgoingRequest>() {
+                    map_bytes(&r.headers)
+                        + r.path_with_query.as_ref().map_or(0, String::len)
+                        + r.authority.as_ref().map_or(0, String::len)
+                } else if let Some(r) = entry.downcast_ref::<HostIncomingResponse>() {
+                    map_bytes(&r.headers)
+                } else {
+                    0
+                }
+        })
+        .sum()
+}
+
+/// Counts what the guest's handles hold now, plus `more` that the call
+/// about to run may add, against the instance's cap and the host's
+/// ceiling: an error (which stops the guest) past either.
+fn hold(state: &mut HostState, more: usize) -> wasmtime::Result<()> {
+    let now = held(&mut state.table);
+    state.limiter.hold_host(now.saturating_add(more))
+}
+
+/// The bytes a `fields` handle holds now (nothing if it is not one).
+fn fields_bytes(state: &HostState, fields: &Resource<FieldMap>) -> usize {
+    state.table.get(fields).map_or(0, map_bytes)
+}
+
+/// Links the wasi:http functions that make the host hold more over
+/// wasi:http's own, which `linker` must already hold; each counts what
+/// the host will hold, then runs wasi:http's function.
+pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
+    linker.allow_shadowing(true);
+    let linked = link(linker);
+    linker.allow_shadowing(false);
+    linked
+}
+
+type Store<'a> = StoreContextMut<'a, HostState>;
+
+fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
+    let mut types = linker.instance(HTTP_TYPES)?;
+    types.func_wrap(
+        "[static]fields.from-list",
+        |mut store: Store, (entries,): (Vec<(String, Vec<u8>)>,)| {
+            let more = entries.iter().map(|(n, v)| n.len() + v.len()).sum();
+            let state = store.data_mut();
+            hold(state, more)?;
+            let made = HostFields::from_list(&mut state.http(), entries);
+            Ok((header_result(made)?,))
+        },
+    )?;
+    types.func_wrap(
+        "[method]fields.set",
+        |mut store: Store, (fields, name, values): (Resource<FieldMap>, String, Vec<Vec<u8>>)| {
+            let state = store.data_mut();
+            // Changing a map shared with a clone copies it first.
+            let more = fields_bytes(state, &fields)
+                + name.len()
+                + values.iter().map(Vec::len).sum::<usize>();
+            hold(state, more)?;
+            let set = HostFields::set(&mut state.http(), fields, name, values);
+            Ok((header_result(set)?,))
+        },
+    )?;
+    types.func_wrap(
+        "[method]fields.append",
+        |mut store: Store, (fields, name, value): (Resource<FieldMap>, String, Vec<u8>)| {
+            let state = store.data_mut();
+            let more = fields_bytes(state, &fields) + name.len() + value.len();
+            hold(state, more)?;
+            let appended = HostFields::append(&mut state.http(), fields, name, value);
+            Ok((header_result(appended)?,))
+        },
+    )?;
+    types.func_wrap(
+        "[method]fields.clone",
+        |mut store: Store, (fields,): (Resource<FieldMap>,)| {
+            let state = store.data_mut();
+            let more = fields_bytes(state, &fields);
+            hold(state, more)?;
+            Ok((HostFields::clone(&mut state.http(), fields)?,))
+        },
+    )?;
+    types.func_wrap(
+        "[method]outgoing-request.set-path-with-query",
+        |mut store: Store, (request, path): (Resource<HostOutgoingRequest>, Option<String>)| {
+            let state = store.data_mut();
+            hold(state, path.as_ref().map_or(0, String::len))?;
+            Ok((RequestMethods::set_path_with_query(
+                &mut state.http(),
+                request,
+                path,
+            )?,))
+        },
+    )?;
+    types.func_wrap(
+        "[method]outgoing-request.set-authority",
+        |mut store: Store,
+         (request, authority): (Resource<HostOutgoingRequest>, Option<String>)| {
+            let state = store.data_mut();
+            hold(state, authority.as_ref().map_or(0, String::len))?;
+            Ok((RequestMethods::set_authority(
+                &mut state.http(),
+                request,
+                authority,
+            )?,))
+        },
+    )?;
+    Ok(())
+}
+
+/// A header function's answer as the guest receives it: its error code,
+/// or a trap for what is no header error.
+fn header_result<T>(
+    result: wasmtime_wasi_http::p2::HeaderResult<T>,
+) -> wasmtime::Result<Result<T, HeaderError>> {
+    match result {
+        Ok(value) => Ok(Ok(value)),
+        Err(e) => Ok(Err(e.downcast()?)),
+    }
+}
