@@ -10,10 +10,12 @@
 //!
 //! - caps the handles an instance may hold at once ([`MAX_HANDLES`]);
 //! - measures what its handles hold ([`held`]: the bytes of every header
-//!   and request target, and a flat [`HANDLE_BYTES`] for each handle)
+//!   and request target, what a request body may buffer
+//!   ([`BODY_BUFFER_BYTES`]), and a flat [`HANDLE_BYTES`] for each handle)
 //!   whenever the guest is about to make them hold more — the wasi:http
-//!   functions that copy guest bytes into the host or copy a header map,
-//!   which this module links over wasi:http's own — and counts that,
+//!   functions that copy guest bytes into the host, copy a header map or
+//!   make a request or its body, which this module links over wasi:http's
+//!   own — and counts that,
 //!   with what the call brings, against the instance's memory cap beside
 //!   its linear memory, and against the host's ceiling for all instances
 //!   ([`crate::state::Limiter::hold_host`]). Past either, the call is
@@ -30,6 +32,7 @@ use wasmtime::component::{Linker, Resource, ResourceTable};
 use wasmtime_wasi_http::p2::bindings::http::types::{
     HeaderError, HostFields, HostOutgoingRequest as RequestMethods,
 };
+use wasmtime_wasi_http::p2::body::HostOutgoingBody;
 use wasmtime_wasi_http::p2::types::{HostIncomingResponse, HostOutgoingRequest};
 use wasmtime_wasi_http::{FieldMap, WasiHttpView};
 
@@ -41,6 +44,13 @@ pub(crate) const MAX_HANDLES: usize = 10_000;
 /// What one handle is counted as beside the bytes it holds: about what
 /// the host spends on a handle's table entry and its object.
 pub(crate) const HANDLE_BYTES: usize = 256;
+
+/// The most a request body's stream takes in one write; it buffers one
+/// such write and the one in flight.
+pub(crate) const BODY_CHUNK: usize = 64 << 10;
+
+/// What a request body may hold in the host before it is sent.
+pub(crate) const BODY_BUFFER_BYTES: usize = 2 * BODY_CHUNK;
 
 /// The wasi:http interface whose functions are linked here: the version
 /// wasmtime-wasi-http links, which the linker matches to the guest's
@@ -66,6 +76,9 @@ pub(crate) fn held(table: &mut ResourceTable) -> usize {
                     map_bytes(&r.headers)
                         + r.path_with_query.as_ref().map_or(0, String::len)
                         + r.authority.as_ref().map_or(0, String::len)
+                        + BODY_BUFFER_BYTES
+                } else if entry.is::<HostOutgoingBody>() {
+                    BODY_BUFFER_BYTES
                 } else if let Some(r) = entry.downcast_ref::<HostIncomingResponse>() {
                     map_bytes(&r.headers)
                 } else {
@@ -142,6 +155,22 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             let more = fields_bytes(state, &fields);
             hold(state, more)?;
             Ok((HostFields::clone(&mut state.http(), fields)?,))
+        },
+    )?;
+    types.func_wrap(
+        "[constructor]outgoing-request",
+        |mut store: Store, (headers,): (Resource<FieldMap>,)| {
+            let state = store.data_mut();
+            hold(state, HANDLE_BYTES + BODY_BUFFER_BYTES)?;
+            Ok((RequestMethods::new(&mut state.http(), headers)?,))
+        },
+    )?;
+    types.func_wrap(
+        "[method]outgoing-request.body",
+        |mut store: Store, (request,): (Resource<HostOutgoingRequest>,)| {
+            let state = store.data_mut();
+            hold(state, HANDLE_BYTES + BODY_BUFFER_BYTES)?;
+            Ok((RequestMethods::body(&mut state.http(), request)?,))
         },
     )?;
     types.func_wrap(

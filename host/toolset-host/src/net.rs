@@ -18,13 +18,18 @@
 //! ([`crate::Limits::net_response`]); connecting, the wait for the
 //! response and every wait between body bytes end at the call's deadline
 //! or when its caller cancels, so a plug-in blocked on the network is
-//! stopped as a computing one is. A refusal reaches the guest as wasi:http's
-//! `HTTP-request-denied` or `destination-IP-prohibited` error code, and the
-//! plug-in decides what to tell its client.
+//! stopped as a computing one is. An instance has at most
+//! [`MAX_CONNECTIONS`] connections open at once (each holds a socket and
+//! its buffers until its response is dropped); one more is refused with
+//! `connection-limit-reached`. A refusal reaches the guest as wasi:http's
+//! `HTTP-request-denied`, `destination-IP-prohibited` or
+//! `connection-limit-reached` error code, and the plug-in decides what to
+//! tell its client.
 
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::task::{Context, Poll, ready};
 use std::time::{Duration, Instant};
@@ -46,6 +51,8 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How often a request in flight looks at its caller's cancel token (a
 /// flag, which wakes nobody).
 const CANCEL_CHECK: Duration = Duration::from_millis(20);
+/// The most connections one instance may have open at once.
+pub(crate) const MAX_CONNECTIONS: usize = 16;
 
 /// The answer a sent request resolves to, as wasmtime-wasi-http takes it:
 /// the response, and the future that drives the connection after it.
@@ -72,6 +79,29 @@ pub(crate) struct NetRules {
     pub cancel: Option<CancelToken>,
     /// True in a read-only call: only GET, HEAD and OPTIONS go out.
     pub read_only: bool,
+    /// The instance's connections open now.
+    pub open: Arc<AtomicUsize>,
+}
+
+/// One of an instance's [`MAX_CONNECTIONS`], held while its connection is
+/// open.
+struct ConnectionSlot(Arc<AtomicUsize>);
+
+impl ConnectionSlot {
+    /// A slot, if the instance has one free.
+    fn take(open: &Arc<AtomicUsize>) -> Option<ConnectionSlot> {
+        open.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+            (n < MAX_CONNECTIONS).then_some(n + 1)
+        })
+        .ok()
+        .map(|_| ConnectionSlot(open.clone()))
+    }
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 impl WasiHttpHooks for NetRules {
@@ -86,13 +116,30 @@ impl WasiHttpHooks for NetRules {
             let Some(deadline) = rules.deadline else {
                 return Err(Error::HttpRequestDenied);
             };
+            let Some(slot) = ConnectionSlot::take(&rules.open) else {
+                return Err(Error::ConnectionLimitReached);
+            };
             let stop = Stop {
                 deadline,
                 cancel: rules.cancel.clone(),
             };
-            stop.bound(send(request, options, rules.clone(), stop.clone()))
-                .await
+            let (response, driver) = stop
+                .bound(send(request, options, rules.clone(), stop.clone()))
+                .await?;
+            // The connection is open for as long as its driver runs.
+            let driver = async move {
+                let _slot = slot;
+                Box::into_pin(driver).await
+            };
+            Ok((
+                response,
+                Box::new(driver) as Box<dyn Future<Output = _> + Send>,
+            ))
         })
+    }
+
+    fn p2_outgoing_body_chunk_size(&mut self) -> usize {
+        crate::handles::BODY_CHUNK
     }
 }
 

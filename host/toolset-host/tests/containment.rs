@@ -548,11 +548,12 @@ fn misbehave_capped() -> gs_toolset_host::WasmToolset {
 
 #[test]
 fn what_the_host_holds_for_a_plug_in_counts_against_its_memory_cap() {
-    // Header values and request paths copied into the host from one small
-    // buffer: the guest's own memory stays flat while the host's grows.
+    // Header values, request paths and request bodies copied into the host
+    // from one small buffer: the guest's own memory stays flat while the
+    // host's grows.
     let t = misbehave_capped();
     let img = TestImage::new();
-    for what in ["fields", "requests"] {
+    for what in ["fields", "requests", "bodies"] {
         let mut s = t.session();
         let args = json!({"what": what, "count": 100_000, "bytes": 60_000}).to_string();
         let e = misbehave_once(&mut s, &img, "hoard", &args);

@@ -424,3 +424,36 @@ fn a_tool_needing_net_is_left_out_without_an_origin() {
     let e = call(&mut older.session(), &img.ctx(false), "http_get", &args).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Refused, "{}", e.message);
 }
+
+#[test]
+fn an_instance_has_at_most_sixteen_connections_open() {
+    // Each response's head arrives and its body never does, so every
+    // connection stays open while the plug-in holds its response.
+    let server = Server::start(Arc::new(|_, stream| {
+        let _ = write!(stream, "HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\n");
+        std::thread::sleep(Duration::from_secs(30));
+    }));
+    let t = fetcher(vec![server.grant()], Limits::default());
+    let img = TestImage::new();
+    let mut s = t.session();
+    let count = |answers: &Value, what: &Value| {
+        answers["answers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| *a == what)
+            .count()
+    };
+    for round in 0..2 {
+        let arguments = json!({"url": server.url("/held"), "count": 20}).to_string();
+        let a = answer(call(&mut s, &img.ctx(false), "fetch_many", &arguments));
+        assert_eq!(count(&a, &json!({"status": 200})), 16, "round {round}: {a}");
+        assert_eq!(
+            count(&a, &json!({"error": "ConnectionLimitReached"})),
+            4,
+            "round {round}: {a}"
+        );
+        // The call dropped its responses, closing their connections.
+        std::thread::sleep(Duration::from_millis(500));
+    }
+}

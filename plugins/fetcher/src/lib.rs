@@ -1,5 +1,7 @@
-//! `fetcher`: one tool that sends an HTTP request through wasi:http and
-//! answers what came back, or the wasi:http error code the host gave. The
+//! `fetcher`: a tool that sends an HTTP request through wasi:http and
+//! answers what came back, or the wasi:http error code the host gave, and
+//! one that sends many GETs at once and holds their responses until all
+//! have answered. The
 //! toolset host's network tests (`host/toolset-host/tests/net.rs`) call it
 //! with granted and ungranted origins, private addresses, large bodies and
 //! slow servers; it follows no redirect itself.
@@ -143,6 +145,57 @@ fn fetch(a: Fetch) -> Result<Output, Error> {
     }))
 }
 
+#[derive(Deserialize)]
+struct FetchMany {
+    url: String,
+    count: u32,
+}
+
+/// Sends `count` GETs of `url` at once and waits for every response's
+/// head, holding all of them (and so their connections) until the last
+/// has answered; answers each one's status or error code, in order.
+fn fetch_many(a: FetchMany) -> Result<Output, Error> {
+    let t = target(&a.url)?;
+    let scheme = if t.https { Scheme::Https } else { Scheme::Http };
+    let fail = |what: &str| Error::other(format!("the request could not be built: {what}"));
+    let mut pending = Vec::new();
+    for _ in 0..a.count {
+        let request = OutgoingRequest::new(Fields::new());
+        request
+            .set_scheme(Some(&scheme))
+            .map_err(|()| fail("scheme"))?;
+        request
+            .set_authority(Some(t.authority))
+            .map_err(|()| fail("authority"))?;
+        request
+            .set_path_with_query(Some(t.path))
+            .map_err(|()| fail("path"))?;
+        pending.push(outgoing_handler::handle(request, None));
+    }
+    let mut answers = Vec::new();
+    let mut held = Vec::new();
+    for p in pending {
+        let answer = match p {
+            Err(code) => json!({ "error": code_name(&code) }),
+            Ok(future) => {
+                future.subscribe().block();
+                match future.get() {
+                    Some(Ok(Ok(response))) => {
+                        let status = response.status();
+                        held.push(response);
+                        json!({ "status": status })
+                    }
+                    Some(Ok(Err(code))) => json!({ "error": code_name(&code) }),
+                    _ => return Err(Error::other("the response future answered nothing")),
+                }
+            }
+        };
+        answers.push(answer);
+    }
+    drop(held);
+    Output::json(&json!({ "answers": answers }))
+}
+
 fn toolset() -> Toolset {
     Toolset::new("fetcher", "1.0.0")
         .setting(
@@ -164,6 +217,20 @@ fn toolset() -> Toolset {
                     .required("url", Schema::string())
                     .optional("method", Schema::string())
                     .optional("body", Schema::string()),
+            )
+            .read_only_safe(),
+        )
+        .tool(
+            Tool::new(
+                "fetch_many",
+                "Sends `count` GETs of `url` at once and answers {answers: [{status} or \
+                 {error}]}.",
+                fetch_many,
+            )
+            .input(
+                Schema::object()
+                    .required("url", Schema::string())
+                    .required("count", Schema::integer()),
             )
             .read_only_safe(),
         )

@@ -116,7 +116,8 @@ fn flood(a: Flood) -> Result<Output, Error> {
 
 /// Makes `count` host-side WASI handles and never drops them, each
 /// holding `bytes` of the guest's data where the kind holds any (`fields`:
-/// a header value; `requests`: a request's path; `pollables`: none), from
+/// a header value; `requests`: a request's path; `bodies`: what a request's
+/// body stream takes in one write before it is sent; `pollables`: none), from
 /// one buffer in the guest's own memory. Answers how many it kept and why
 /// it stopped, if the host refused one.
 fn hoard(a: Hoard) -> Result<Output, Error> {
@@ -138,6 +139,15 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
                 r.set_path_with_query(Some(&path))
                     .map(|()| std::mem::forget(r))
                     .map_err(|()| "path refused".to_string())
+            }
+            "bodies" => {
+                let r = OutgoingRequest::new(Fields::new());
+                let body = r.body().map_err(|()| Error::other("no body"))?;
+                let stream = body.write().map_err(|()| Error::other("no stream"))?;
+                let room = stream.check_write().unwrap_or(0) as usize;
+                let written = stream.write(&value[..room.min(value.len())]);
+                std::mem::forget((stream, body, r));
+                written.map_err(|e| format!("{e:?}"))
             }
             "pollables" => {
                 std::mem::forget(wasip2::clocks::monotonic_clock::subscribe_duration(1 << 40));
