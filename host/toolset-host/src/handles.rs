@@ -8,7 +8,10 @@
 //! gigabytes within one call's deadline while the guest's stayed flat.
 //! So the host
 //!
-//! - caps the handles an instance may hold at once ([`MAX_HANDLES`]);
+//! - caps the handles an instance may hold at once ([`MAX_HANDLES`]), and
+//!   the files it may have open ([`MAX_OPEN_FILES`], granted directories
+//!   included): each is a descriptor of the server's own, and a server out
+//!   of descriptors can accept no connection;
 //! - measures what its handles hold ([`held`]: the bytes of every header
 //!   and request target, what a request body may buffer
 //!   ([`BODY_BUFFER_BYTES`]), and a flat [`HANDLE_BYTES`] for each handle)
@@ -29,6 +32,8 @@
 
 use wasmtime::StoreContextMut;
 use wasmtime::component::{Linker, Resource, ResourceTable};
+use wasmtime_wasi::filesystem::{Descriptor, WasiFilesystemView};
+use wasmtime_wasi::p2::bindings::filesystem::types::{self as fs, HostDescriptor};
 use wasmtime_wasi_http::p2::bindings::http::types::{
     HeaderError, HostFields, HostOutgoingRequest as RequestMethods,
 };
@@ -36,10 +41,13 @@ use wasmtime_wasi_http::p2::body::HostOutgoingBody;
 use wasmtime_wasi_http::p2::types::{HostIncomingResponse, HostOutgoingRequest};
 use wasmtime_wasi_http::{FieldMap, WasiHttpView};
 
-use crate::state::HostState;
+use crate::state::{HostState, Stop};
 
 /// The most handles one instance may hold at once.
 pub(crate) const MAX_HANDLES: usize = 10_000;
+
+/// The most files and directories one instance may have open at once.
+pub(crate) const MAX_OPEN_FILES: usize = 64;
 
 /// What one handle is counted as beside the bytes it holds: about what
 /// the host spends on a handle's table entry and its object.
@@ -51,6 +59,20 @@ pub(crate) const BODY_CHUNK: usize = 64 << 10;
 
 /// What a request body may hold in the host before it is sent.
 pub(crate) const BODY_BUFFER_BYTES: usize = 2 * BODY_CHUNK;
+
+/// The wasi:filesystem interface whose `open-at` is linked here, at the
+/// version wasmtime-wasi links.
+const FILESYSTEM_TYPES: &str = "wasi:filesystem/types@0.2.12";
+
+/// `descriptor.open-at`'s parameters: the directory, path flags, path,
+/// open flags and descriptor flags.
+type OpenAt = (
+    Resource<Descriptor>,
+    fs::PathFlags,
+    String,
+    fs::OpenFlags,
+    fs::DescriptorFlags,
+);
 
 /// The wasi:http interface whose functions are linked here: the version
 /// wasmtime-wasi-http links, which the linker matches to the guest's
@@ -114,6 +136,36 @@ pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<
 type Store<'a> = StoreContextMut<'a, HostState>;
 
 fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
+    linker.instance(FILESYSTEM_TYPES)?.func_wrap_async(
+        "[method]descriptor.open-at",
+        |mut store: Store, args: OpenAt| {
+            Box::new(async move {
+                let state = store.data_mut();
+                let open = state
+                    .table
+                    .iter_mut()
+                    .filter(|e| e.is::<Descriptor>())
+                    .count();
+                if open >= MAX_OPEN_FILES {
+                    state.stop = Some(Stop::OpenFiles);
+                    return Err(wasmtime::format_err!(
+                        "the instance has {MAX_OPEN_FILES} files open"
+                    ));
+                }
+                let (dir, path_flags, path, open_flags, flags) = args;
+                let opened = HostDescriptor::open_at(
+                    &mut state.filesystem(),
+                    dir,
+                    path_flags,
+                    path,
+                    open_flags,
+                    flags,
+                )
+                .await;
+                Ok((opened.map_or_else(|e| e.downcast().map(Err), |d| Ok(Ok(d)))?,))
+            })
+        },
+    )?;
     let mut types = linker.instance(HTTP_TYPES)?;
     types.func_wrap(
         "[static]fields.from-list",

@@ -48,6 +48,9 @@ pub(crate) enum Stop {
         linear: usize,
         cap: usize,
     },
+    /// The guest tried to open a file past the most an instance may have
+    /// open ([`crate::handles::MAX_OPEN_FILES`]).
+    OpenFiles,
     /// The host was dropped while the guest ran.
     HostClosed,
 }

@@ -877,6 +877,14 @@ pub(crate) fn classify_failure(
                 cap >> 20
             ),
         ),
+        Some(Stop::OpenFiles) => (
+            ErrorKind::OutOfMemory,
+            format!(
+                "tried to have more than {} files open at once (granted directories included), \
+                 the most an instance may, and was stopped",
+                crate::handles::MAX_OPEN_FILES
+            ),
+        ),
         Some(Stop::HostHeld { held, linear, cap }) => (
             ErrorKind::OutOfMemory,
             format!(

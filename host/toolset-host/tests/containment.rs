@@ -599,3 +599,24 @@ fn a_plug_in_holding_handles_within_its_cap_keeps_them() {
     let r = call(&mut s, &img.ctx(false), "hoard", &args).expect("within the cap");
     assert_eq!(r.structured, Some(json!({"kept": 100, "refused": null})));
 }
+
+#[test]
+fn an_instance_has_at_most_sixty_four_files_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = misbehave_granted(dir.path(), false);
+    let img = TestImage::new();
+    let mut s = t.session();
+    let args = json!({"what": "files", "count": 1_000, "bytes": 0}).to_string();
+    let e = misbehave_once(&mut s, &img, "hoard", &args);
+    assert_eq!(e.kind, ErrorKind::OutOfMemory, "{}", e.message);
+    assert_eq!(
+        e.message,
+        "tool `hoard` of toolset `misbehave` tried to have more than 64 files open at once \
+         (granted directories included), the most an instance may, and was stopped; the \
+         session goes on with a fresh instance"
+    );
+    next_call_is_fresh(&mut s, &img);
+    let within = json!({"what": "files", "count": 60, "bytes": 0}).to_string();
+    let r = call(&mut s, &img.ctx(false), "hoard", &within).expect("within the cap");
+    assert_eq!(r.structured, Some(json!({"kept": 60, "refused": null})));
+}

@@ -35,7 +35,9 @@ pub enum ErrorKind {
     Deadline,
     /// The client cancelled the call and it was stopped (`cancelled`).
     Cancelled,
-    /// The plug-in tried to grow its memory past its cap (`outOfMemory`).
+    /// The plug-in tried to hold more than the host allows it: memory past
+    /// its cap (its own, or what the host holds for it), or more handles
+    /// or open files than an instance may have (`outOfMemory`).
     OutOfMemory,
     /// The plug-in overflowed its call stack, e.g. by unbounded recursion
     /// (`stackOverflow`).

@@ -117,7 +117,8 @@ fn flood(a: Flood) -> Result<Output, Error> {
 /// Makes `count` host-side WASI handles and never drops them, each
 /// holding `bytes` of the guest's data where the kind holds any (`fields`:
 /// a header value; `requests`: a request's path; `bodies`: what a request's
-/// body stream takes in one write before it is sent; `pollables`: none), from
+/// body stream takes in one write before it is sent; `files`: the granted
+/// directory `/data`, opened again; `pollables`: none), from
 /// one buffer in the guest's own memory. Answers how many it kept and why
 /// it stopped, if the host refused one.
 fn hoard(a: Hoard) -> Result<Output, Error> {
@@ -149,6 +150,9 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
                 std::mem::forget((stream, body, r));
                 written.map_err(|e| format!("{e:?}"))
             }
+            "files" => std::fs::File::open("/data")
+                .map(std::mem::forget)
+                .map_err(|e| e.to_string()),
             "pollables" => {
                 std::mem::forget(wasip2::clocks::monotonic_clock::subscribe_duration(1 << 40));
                 Ok(())
