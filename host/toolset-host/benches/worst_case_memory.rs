@@ -4,10 +4,12 @@
 //! Run with `cargo bench -p gs-toolset-host --bench worst_case_memory`.
 //! Fifty sessions, each on a thread of its own as the session broker runs
 //! long calls, call without pause for 20 s. A third bomb WebAssembly
-//! memory up to their 64 MiB cap; the rest run Smalltalk through
-//! `execution.execute` that hoards 1 MB strings in UserGlobals, held to
-//! the plug-in's 64 MiB memory cap and kept, uncommitted, in the session
-//! between calls. Without ceilings that is 50 × 64 MiB = 3.2 GiB. The host
+//! memory up to their 64 MiB cap; a third have the host hold 60 KB header
+//! values for them (wasi:http `fields` made from one small buffer, so the
+//! guest's own memory stays flat), counted against the same cap; the rest
+//! run Smalltalk through `execution.execute` that hoards 1 MB strings in
+//! UserGlobals, held to the plug-in's 64 MiB memory cap and kept,
+//! uncommitted, in the session between calls. Without ceilings that is 50 × 64 MiB = 3.2 GiB. The host
 //! is configured with a 256 MiB ceiling for all plug-in instances
 //! (`[engine] total_memory_bytes`) and a 256 MiB ceiling for the objects
 //! of all sessions (`memory_ceiling_bytes`). A monitor thread samples the
@@ -28,6 +30,7 @@ const SESSIONS: usize = 50;
 const RUN: Duration = Duration::from_secs(20);
 const INSTANCE_CEILING: usize = 256 << 20;
 const OBJECT_CEILING: usize = 256 << 20;
+const HEADERS: &str = r#"{"what": "fields", "count": 100000, "bytes": 60000}"#;
 const HOARD: &str = r#"{"code": "(UserGlobals includesKey: #Hoard) ifFalse: [UserGlobals at: #Hoard put: OrderedCollection new]. 1 to: 200 do: [:i | (UserGlobals at: #Hoard) add: (String new: 1000000)]. #done"}"#;
 
 /// The process's resident memory in bytes, from /proc.
@@ -89,10 +92,10 @@ fn main() {
     let threads: Vec<_> = (0..SESSIONS)
         .map(|i| {
             let (stop, image, outcomes) = (stop.clone(), image.clone(), outcomes.clone());
-            let mut session = if i % 3 == 0 {
-                misbehave.session()
-            } else {
+            let mut session = if i % 3 == 2 {
                 hostile.session()
+            } else {
+                misbehave.session()
             };
             std::thread::spawn(move || {
                 let ctx = CallContext::new(
@@ -104,10 +107,10 @@ fn main() {
                         title: None,
                     }),
                 );
-                let (tool, args) = if i % 3 == 0 {
-                    ("bomb", "{}")
-                } else {
-                    ("execute", HOARD)
+                let (tool, args) = match i % 3 {
+                    0 => ("bomb", "{}"),
+                    1 => ("hoard", HEADERS),
+                    _ => ("execute", HOARD),
                 };
                 let args = Arguments::parse(tool, args).unwrap();
                 // Memory, not scheduling, is measured: each session drives

@@ -60,6 +60,25 @@ pub(crate) const BODY_CHUNK: usize = 64 << 10;
 /// What a request body may hold in the host before it is sent.
 pub(crate) const BODY_BUFFER_BYTES: usize = 2 * BODY_CHUNK;
 
+/// What the host must have held for an instance for its end to give the
+/// freed memory back to the system ([`give_back_freed`]).
+pub(crate) const TRIM_AFTER: usize = 4 << 20;
+
+/// Gives memory the allocator holds free back to the system. The host
+/// holds a guest's header values in the allocator's heap (they are too
+/// small to be mapped on their own), and the allocator keeps what is
+/// freed for later use, in as many arenas as threads made: without this,
+/// sessions whose instances the host held megabytes for leave the server
+/// resident far past the memory ceiling that bounded them while they ran
+/// (`cargo bench -p gs-toolset-host --bench worst_case_memory`).
+pub(crate) fn give_back_freed() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks the allocator's own free lists.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// The wasi:filesystem interface whose `open-at` is linked here, at the
 /// version wasmtime-wasi links.
 const FILESYSTEM_TYPES: &str = "wasi:filesystem/types@0.2.12";

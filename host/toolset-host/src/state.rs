@@ -267,6 +267,9 @@ impl Drop for Limiter {
     fn drop(&mut self) {
         // The store (and its memory) goes with the limiter.
         self.pool.release(self.held);
+        if self.host >= crate::handles::TRIM_AFTER {
+            crate::handles::give_back_freed();
+        }
     }
 }
 
