@@ -41,6 +41,23 @@ struct State {
     next_ticket: u64,
 }
 
+impl State {
+    /// Grants free lanes to the first waiters not yet granted one, waking
+    /// them.
+    fn hand_out(&mut self) {
+        while self.free > 0 {
+            let Some(w) = self.queue.iter_mut().find(|w| !w.granted) else {
+                return;
+            };
+            w.granted = true;
+            self.free -= 1;
+            if let Some(waker) = w.waker.take() {
+                waker.wake();
+            }
+        }
+    }
+}
+
 #[derive(Debug)]
 struct Waiter {
     ticket: u64,
@@ -103,7 +120,9 @@ impl Lanes {
     }
 
     /// Waits for a lane and puts it in `slot`. The wait ends without one
-    /// when `deadline` passes or `cancel` is raised.
+    /// when `deadline` passes or `cancel` is raised. A lane freed since
+    /// the caller's [`Lanes::try_take`] failed is handed out here, so a
+    /// lane is never free while a call waits.
     pub fn wait(
         self: &Arc<Self>,
         slot: LaneSlot,
@@ -121,6 +140,7 @@ impl Lanes {
                 deadline,
                 cancel,
             });
+            s.hand_out();
             ticket
         };
         LaneWait {
@@ -133,15 +153,8 @@ impl Lanes {
     /// Hands a released lane to the first waiter, or frees it.
     fn release(&self) {
         let mut s = self.lock();
-        match s.queue.iter_mut().find(|w| !w.granted) {
-            Some(w) => {
-                w.granted = true;
-                if let Some(waker) = w.waker.take() {
-                    waker.wake();
-                }
-            }
-            None => s.free += 1,
-        }
+        s.free += 1;
+        s.hand_out();
     }
 
     /// Wakes every waiter whose deadline has passed or whose caller
@@ -235,6 +248,27 @@ mod tests {
     fn poll(wait: &mut LaneWait) -> Poll<()> {
         let waker = Waker::noop();
         Pin::new(wait).poll(&mut Context::from_waker(waker))
+    }
+
+    #[test]
+    fn a_lane_freed_between_a_failed_take_and_the_wait_goes_to_the_waiter() {
+        // Two long calls at the same tick: one finds the only lane held
+        // and is about to queue while the holder gives it up to a queue
+        // still empty. The lane must not stay free while the call waits.
+        let lanes = Lanes::new(1);
+        let held = lanes.try_take().expect("a free lane");
+        assert!(lanes.try_take().is_none());
+        drop(held);
+        let slot = slot();
+        let mut wait = lanes.wait(slot.clone(), None, None);
+        assert!(
+            poll(&mut wait).is_ready(),
+            "the waiter never got the free lane"
+        );
+        assert!(slot.lock().unwrap().is_some());
+        assert_eq!(lanes.free(), 0);
+        slot.lock().unwrap().take();
+        assert_eq!(lanes.free(), 1);
     }
 
     #[test]
