@@ -139,8 +139,34 @@ enum ImageCommand {
     },
 }
 
+/// Raises the process's soft limit on open descriptors to its hard limit,
+/// as network servers do: every client connection, image file, and
+/// plug-in file or HTTP connection is one, and the soft limit is often
+/// only 1024. Plug-ins may hold half of what it allows
+/// (`gs_toolset_host::default_max_descriptors`), read after this.
+fn raise_descriptor_limit() {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit and setrlimit read and write the one struct
+        // they are given. A refusal leaves the limit as it was.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0
+                && limit.rlim_cur < limit.rlim_max
+            {
+                limit.rlim_cur = limit.rlim_max;
+                libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+            }
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    raise_descriptor_limit();
     let outcome = match cli.command {
         Command::Serve {
             config,

@@ -297,6 +297,7 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             client_backtraces: config.engine.client_backtraces,
             // Plug-in crashes go to stderr, the server's log.
             crash_log: Default::default(),
+            max_descriptors: gs_toolset_host::default_max_descriptors(),
         };
         match ToolsetHost::new(host_config) {
             Ok(h) => loaded.host = Some(Arc::new(h)),

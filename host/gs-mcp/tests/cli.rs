@@ -801,3 +801,43 @@ fn image_load_runs_doits_in_file_order_and_reports_the_failing_ones() {
     }
     assert!(server.finish());
 }
+
+/// The soft and hard limits on open files of process `pid`.
+#[cfg(target_os = "linux")]
+fn open_file_limits(pid: u32) -> (String, String) {
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap();
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .unwrap()
+        .to_string();
+    let mut fields = line["Max open files".len()..].split_whitespace();
+    let soft = fields.next().unwrap().to_string();
+    let hard = fields.next().unwrap().to_string();
+    (soft, hard)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn serve_raises_its_open_file_limit_to_the_hard_limit() {
+    // Started with a soft limit of 256, as a shell with a low default
+    // would start it: the server takes what the hard limit allows.
+    let dir = tempfile::tempdir().unwrap();
+    let child = Running(
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -Sn 256 && exec \"$0\" serve --listen 127.0.0.1:0")
+            .arg(env!("CARGO_BIN_EXE_gs-mcp"))
+            .current_dir(dir.path())
+            .env("HOME", dir.path())
+            .env("XDG_CACHE_HOME", dir.path().join("cache"))
+            .env_remove("GS_MCP_TRACE")
+            .env_remove("GS_MCP_READONLY")
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let (child, _addr, _log) = common::await_serving(child, "the server");
+    let (soft, hard) = open_file_limits(child.0.id());
+    assert_eq!(soft, hard, "the soft limit was left at {soft}");
+}

@@ -57,6 +57,13 @@ pub struct HostConfig {
     /// session, what happened and the backtrace. Default: a few lines on
     /// stderr, the server's log.
     pub crash_log: CrashLog,
+    /// The most open files and HTTP connections all plug-in instances
+    /// together may have: each is a descriptor of the server process's
+    /// own, and a server out of descriptors accepts no connection. Past
+    /// it, opening a file stops the call (`outOfMemory`) and a request is
+    /// answered `connection-limit-reached`. Default:
+    /// [`default_max_descriptors`].
+    pub max_descriptors: usize,
 }
 
 /// One plug-in crash, as [`HostConfig::crash_log`] receives it.
@@ -147,8 +154,29 @@ impl Default for HostConfig {
             long_call_lanes: default_long_call_lanes(),
             client_backtraces: false,
             crash_log: CrashLog::default(),
+            max_descriptors: default_max_descriptors(),
         }
     }
+}
+
+/// Half the descriptors the process may open (its soft `RLIMIT_NOFILE`),
+/// the rest left to the server's own connections and files; 512 where
+/// the limit cannot be read.
+pub fn default_max_descriptors() -> usize {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes the one struct it is given.
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+            return usize::try_from(limit.rlim_cur / 2)
+                .unwrap_or(usize::MAX)
+                .max(16);
+        }
+    }
+    512
 }
 
 /// A directory the operator lets a toolset see through WASI.

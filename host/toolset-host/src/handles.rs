@@ -10,8 +10,11 @@
 //!
 //! - caps the handles an instance may hold at once ([`MAX_HANDLES`]), and
 //!   the files it may have open ([`MAX_OPEN_FILES`], granted directories
-//!   included): each is a descriptor of the server's own, and a server out
-//!   of descriptors can accept no connection;
+//!   included), which also count against the host's ceiling of
+//!   descriptors for all instances with their HTTP connections
+//!   ([`crate::HostConfig::max_descriptors`]): each is a descriptor of
+//!   the server's own, and a server out of descriptors can accept no
+//!   connection;
 //! - measures what its handles hold ([`held`]: the bytes of every header
 //!   and request target, what a request body may buffer
 //!   ([`BODY_BUFFER_BYTES`]), and a flat [`HANDLE_BYTES`] for each handle)
@@ -169,6 +172,13 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                     state.stop = Some(Stop::OpenFiles);
                     return Err(wasmtime::format_err!(
                         "the instance has {MAX_OPEN_FILES} files open"
+                    ));
+                }
+                if !state.files.hold(open + 1) {
+                    let ceiling = state.files.pool.ceiling;
+                    state.stop = Some(Stop::Descriptors { ceiling });
+                    return Err(wasmtime::format_err!(
+                        "all instances together hold the host's {ceiling} descriptors"
                     ));
                 }
                 let (dir, path_flags, path, open_flags, flags) = args;

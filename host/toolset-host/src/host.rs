@@ -5,7 +5,7 @@
 //! pre-instantiation and `describe`.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -28,7 +28,7 @@ use crate::offers::{
 use crate::policy::Policy;
 use crate::settings::{Settings, check_declaration};
 use crate::state::{
-    Closing, HostShared, HostState, Limiter, MemoryPool, StderrTail, Stop, StoreAlive,
+    Closing, FilesHeld, HostShared, HostState, Limiter, Pool, StderrTail, Stop, StoreAlive,
 };
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
@@ -196,10 +196,8 @@ impl ToolsetHost {
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
             .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;
 
-        let memory = Arc::new(MemoryPool {
-            used: AtomicUsize::new(0),
-            ceiling: config.total_memory,
-        });
+        let memory = Pool::new(config.total_memory);
+        let descriptors = Pool::new(config.max_descriptors);
         let closing = Arc::new(Closing::default());
         let ticker_closing = closing.clone();
         let thread_closing = closing.clone();
@@ -232,6 +230,7 @@ impl ToolsetHost {
             compile_lock: Mutex::new(()),
             shared: HostShared {
                 memory,
+                descriptors,
                 watchdog,
                 lanes,
                 closing,
@@ -674,6 +673,7 @@ pub(crate) fn new_store(
     let net = NetRules {
         grants: policy.grants.net.clone().into(),
         response_cap: policy.limits.net_response,
+        descriptors: shared.descriptors.clone(),
         ..NetRules::default()
     };
     let mut table = wasmtime::component::ResourceTable::new();
@@ -682,6 +682,10 @@ pub(crate) fn new_store(
         wasi: wasi.build(),
         table,
         limiter: Limiter::new(memory_cap, shared.memory),
+        files: FilesHeld {
+            pool: shared.descriptors,
+            count: 0,
+        },
         policy,
         watchdog: shared.watchdog,
         stderr,

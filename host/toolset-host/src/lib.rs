@@ -93,7 +93,7 @@ mod watchdog;
 
 pub use config::{
     Crash, CrashLog, DirGrant, Grants, HostConfig, Limits, NetGrant, WasmToolsetSpec,
-    default_long_call_lanes,
+    default_long_call_lanes, default_max_descriptors,
 };
 pub use host::{
     HostError, LoadError, LoadErrorKind, MAX_DESCRIPTION, MAX_SCHEMA, MAX_TITLE, MAX_TOOLS,

@@ -44,6 +44,7 @@ use wasmtime_wasi_http::io::TokioIo;
 use wasmtime_wasi_http::{Error, RequestOptions, WasiBody, WasiHttpHooks};
 
 use crate::config::NetGrant;
+use crate::state::Pool;
 
 /// The longest a connection (name lookup, TCP and TLS) may take when the
 /// guest sets no timeout of its own; the call's deadline cuts it shorter.
@@ -81,26 +82,43 @@ pub(crate) struct NetRules {
     pub read_only: bool,
     /// The instance's connections open now.
     pub open: Arc<AtomicUsize>,
+    /// The descriptors all instances' files and connections hold.
+    pub descriptors: Arc<Pool>,
 }
 
-/// One of an instance's [`MAX_CONNECTIONS`], held while its connection is
-/// open.
-struct ConnectionSlot(Arc<AtomicUsize>);
+/// One of an instance's [`MAX_CONNECTIONS`], and one of the host's
+/// descriptors, held while its connection is open.
+struct ConnectionSlot {
+    open: Arc<AtomicUsize>,
+    descriptors: Arc<Pool>,
+}
 
 impl ConnectionSlot {
-    /// A slot, if the instance has one free.
-    fn take(open: &Arc<AtomicUsize>) -> Option<ConnectionSlot> {
-        open.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-            (n < MAX_CONNECTIONS).then_some(n + 1)
+    /// A slot, if the instance has one free and the host a descriptor.
+    fn take(rules: &NetRules) -> Option<ConnectionSlot> {
+        if !rules.descriptors.reserve(1) {
+            return None;
+        }
+        let taken = rules
+            .open
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < MAX_CONNECTIONS).then_some(n + 1)
+            });
+        if taken.is_err() {
+            rules.descriptors.release(1);
+            return None;
+        }
+        Some(ConnectionSlot {
+            open: rules.open.clone(),
+            descriptors: rules.descriptors.clone(),
         })
-        .ok()
-        .map(|_| ConnectionSlot(open.clone()))
     }
 }
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
+        self.open.fetch_sub(1, Ordering::AcqRel);
+        self.descriptors.release(1);
     }
 }
 
@@ -116,7 +134,7 @@ impl WasiHttpHooks for NetRules {
             let Some(deadline) = rules.deadline else {
                 return Err(Error::HttpRequestDenied);
             };
-            let Some(slot) = ConnectionSlot::take(&rules.open) else {
+            let Some(slot) = ConnectionSlot::take(&rules) else {
                 return Err(Error::ConnectionLimitReached);
             };
             let stop = Stop {

@@ -51,34 +51,77 @@ pub(crate) enum Stop {
     /// The guest tried to open a file past the most an instance may have
     /// open ([`crate::handles::MAX_OPEN_FILES`]).
     OpenFiles,
+    /// The guest tried to open a file while all instances together held
+    /// the host's ceiling of descriptors (the number).
+    Descriptors { ceiling: usize },
     /// The host was dropped while the guest ran.
     HostClosed,
 }
 
-/// The linear memory of every instance of a host together, against the
-/// host's ceiling (`[engine] total_memory_bytes`), with what the host
-/// holds for each ([`crate::handles`]).
-#[derive(Debug)]
-pub(crate) struct MemoryPool {
-    /// Bytes held by all live instances.
+/// What all instances of a host hold together of one resource, against
+/// the host's ceiling for it: the bytes of their memory (linear memory,
+/// and what the host holds for each, [`crate::handles`]) against
+/// `[engine] total_memory_bytes`, or the descriptors of their open files
+/// and connections against [`crate::HostConfig::max_descriptors`].
+#[derive(Debug, Default)]
+pub(crate) struct Pool {
+    /// Held by all live instances.
     pub used: AtomicUsize,
-    /// Bytes they may hold together.
+    /// What they may hold together.
     pub ceiling: usize,
 }
 
-impl MemoryPool {
-    /// Reserves `bytes` more, or answers false (reserving nothing) when
-    /// that would pass the ceiling.
-    fn reserve(&self, bytes: usize) -> bool {
+impl Pool {
+    /// A pool of `ceiling`, nothing held.
+    pub fn new(ceiling: usize) -> Arc<Pool> {
+        Arc::new(Pool {
+            used: AtomicUsize::new(0),
+            ceiling,
+        })
+    }
+
+    /// Reserves `n` more, or answers false (reserving nothing) when that
+    /// would pass the ceiling.
+    pub fn reserve(&self, n: usize) -> bool {
         self.used
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
-                used.checked_add(bytes).filter(|&n| n <= self.ceiling)
+                used.checked_add(n).filter(|&total| total <= self.ceiling)
             })
             .is_ok()
     }
 
-    fn release(&self, bytes: usize) {
-        self.used.fetch_sub(bytes, Ordering::AcqRel);
+    /// Gives `n` back.
+    pub fn release(&self, n: usize) {
+        self.used.fetch_sub(n, Ordering::AcqRel);
+    }
+}
+
+/// The descriptors one instance's open files hold of the host's pool, as
+/// last counted ([`crate::handles`]); given back when the instance ends.
+pub(crate) struct FilesHeld {
+    pub pool: Arc<Pool>,
+    pub count: usize,
+}
+
+impl FilesHeld {
+    /// Counts `count` files as open: false (and nothing changed) when the
+    /// pool has no room for the ones more.
+    pub fn hold(&mut self, count: usize) -> bool {
+        if count > self.count {
+            if !self.pool.reserve(count - self.count) {
+                return false;
+            }
+        } else {
+            self.pool.release(self.count - count);
+        }
+        self.count = count;
+        true
+    }
+}
+
+impl Drop for FilesHeld {
+    fn drop(&mut self) {
+        self.pool.release(self.count);
     }
 }
 
@@ -87,7 +130,8 @@ impl MemoryPool {
 /// host is gone.
 #[derive(Clone)]
 pub(crate) struct HostShared {
-    pub memory: Arc<MemoryPool>,
+    pub memory: Arc<Pool>,
+    pub descriptors: Arc<Pool>,
     pub watchdog: Arc<Watchdog>,
     pub lanes: Arc<Lanes>,
     pub closing: Arc<Closing>,
@@ -203,7 +247,7 @@ pub(crate) struct Limiter {
     /// Set when a growth was refused.
     pub stop: Option<Stop>,
     /// The host's pool all instances' memory is counted in.
-    pub pool: Arc<MemoryPool>,
+    pub pool: Arc<Pool>,
     /// What this instance holds of the pool.
     pub held: usize,
     /// The size of its linear memory.
@@ -214,7 +258,7 @@ pub(crate) struct Limiter {
 
 impl Limiter {
     /// A limiter for a fresh instance capped at `memory_cap` bytes.
-    pub fn new(memory_cap: usize, pool: Arc<MemoryPool>) -> Limiter {
+    pub fn new(memory_cap: usize, pool: Arc<Pool>) -> Limiter {
         Limiter {
             memory_cap,
             stop: None,
@@ -333,6 +377,8 @@ pub(crate) struct HostState {
     pub wasi: WasiCtx,
     pub table: ResourceTable,
     pub limiter: Limiter,
+    /// Its open files' share of the host's descriptors.
+    pub files: FilesHeld,
     pub policy: Arc<Policy>,
     /// Stops Smalltalk the guest runs at the call's deadline.
     pub watchdog: Arc<Watchdog>,

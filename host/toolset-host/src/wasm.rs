@@ -885,6 +885,13 @@ pub(crate) fn classify_failure(
                 crate::handles::MAX_OPEN_FILES
             ),
         ),
+        Some(Stop::Descriptors { ceiling }) => (
+            ErrorKind::OutOfMemory,
+            format!(
+                "tried to open a file while all instances together hold the host's ceiling of \
+                 {ceiling} open files and connections, and was stopped"
+            ),
+        ),
         Some(Stop::HostHeld { held, linear, cap }) => (
             ErrorKind::OutOfMemory,
             format!(

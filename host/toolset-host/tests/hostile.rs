@@ -414,6 +414,53 @@ fn the_memory_of_all_instances_together_is_capped() {
 }
 
 #[test]
+fn the_open_files_of_all_instances_together_are_capped() {
+    let host = ToolsetHost::new(HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_descriptors: 4,
+        ..HostConfig::default()
+    })
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE);
+    spec.grants = Grants {
+        dirs: vec![DirGrant {
+            host_path: dir.path().to_owned(),
+            guest_path: "/data".into(),
+            writable: false,
+        }],
+        ..Grants::default()
+    };
+    let t = host.load(&spec).unwrap();
+    let img = TestImage::new();
+    let two = r#"{"what": "files", "count": 2, "bytes": 0}"#;
+    // The first session keeps its granted directory and two files open:
+    // three of the host's four.
+    let mut first = t.session();
+    let r = call(&mut first, &img.ctx(false), "hoard", two).unwrap();
+    assert_eq!(
+        r.structured,
+        Some(serde_json::json!({"kept": 2, "refused": null}))
+    );
+    let mut second = t.session();
+    let e = call(&mut second, &img.ctx(false), "hoard", two).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutOfMemory);
+    assert_eq!(
+        e.message,
+        "tool `hoard` of toolset `misbehave` tried to open a file while all instances together \
+         hold the host's ceiling of 4 open files and connections, and was stopped; the session \
+         goes on with a fresh instance"
+    );
+    // The first session's end gives its files back.
+    drop(first);
+    let r = call(&mut second, &img.ctx(false), "hoard", two).unwrap();
+    assert_eq!(
+        r.structured,
+        Some(serde_json::json!({"kept": 2, "refused": null}))
+    );
+}
+
+#[test]
 fn an_unknown_tool_name_is_not_echoed_whole() {
     let cfg = Cfg::new();
     let t = load_on(shared_host(), &cfg, &[], Limits::default());

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use gs_toolset::{ErrorKind, ToolResult};
-use gs_toolset_host::{Grants, Limits, NetGrant, ToolsetHost, WasmToolset, WasmToolsetSpec};
+use gs_toolset_host::{
+    Grants, HostConfig, Limits, NetGrant, ToolsetHost, WasmToolset, WasmToolsetSpec,
+};
 use serde_json::{Value, json};
 
 /// What a test server does with one request, given its request line.
@@ -456,4 +458,36 @@ fn an_instance_has_at_most_sixteen_connections_open() {
         // The call dropped its responses, closing their connections.
         std::thread::sleep(Duration::from_millis(500));
     }
+}
+
+#[test]
+fn connections_count_against_the_host_s_descriptors() {
+    let server = Server::start(Arc::new(|_, stream| {
+        let _ = write!(stream, "HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\n");
+        std::thread::sleep(Duration::from_secs(30));
+    }));
+    let host = ToolsetHost::new(HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_descriptors: 4,
+        ..HostConfig::default()
+    })
+    .unwrap();
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::FETCHER);
+    spec.grants = Grants {
+        net: vec![server.grant()],
+        ..Grants::default()
+    };
+    let t = host.load(&spec).unwrap();
+    let img = TestImage::new();
+    let mut s = t.session();
+    let arguments = json!({"url": server.url("/held"), "count": 6}).to_string();
+    let a = answer(call(&mut s, &img.ctx(false), "fetch_many", &arguments));
+    let answers = a["answers"].as_array().unwrap();
+    let refused = json!({"error": "ConnectionLimitReached"});
+    assert_eq!(answers.iter().filter(|x| **x == refused).count(), 2, "{a}");
+    assert_eq!(
+        answers.iter().filter(|x| x["status"] == 200).count(),
+        4,
+        "{a}"
+    );
 }
