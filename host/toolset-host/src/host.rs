@@ -649,6 +649,18 @@ pub(crate) fn new_store(
     shared: HostShared,
     read_only: bool,
 ) -> Result<Store<HostState>, String> {
+    // Each granted directory is opened for the instance: a descriptor.
+    let mut files = FilesHeld {
+        pool: shared.descriptors.clone(),
+        count: 0,
+    };
+    if !files.hold(policy.grants.dirs.len()) {
+        return Err(format!(
+            "all plug-in instances together hold the host's ceiling of {} open files and \
+             connections; try again when a session ends",
+            files.pool.ceiling
+        ));
+    }
     let stderr = StderrTail::default();
     let mut wasi = WasiCtxBuilder::new();
     wasi.stderr(stderr.clone())
@@ -682,10 +694,7 @@ pub(crate) fn new_store(
         wasi: wasi.build(),
         table,
         limiter: Limiter::new(memory_cap, shared.memory),
-        files: FilesHeld {
-            pool: shared.descriptors,
-            count: 0,
-        },
+        files,
         policy,
         watchdog: shared.watchdog,
         stderr,

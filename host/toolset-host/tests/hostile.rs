@@ -413,11 +413,14 @@ fn the_memory_of_all_instances_together_is_capped() {
     assert_eq!(host.memory_in_use(), 0);
 }
 
-#[test]
-fn the_open_files_of_all_instances_together_are_capped() {
+/// `misbehave` granted a directory, on a host whose plug-ins may have
+/// `max_descriptors` files and connections open together.
+fn misbehave_with_descriptors(
+    max_descriptors: usize,
+) -> (ToolsetHost, WasmToolset, tempfile::TempDir) {
     let host = ToolsetHost::new(HostConfig {
         cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
-        max_descriptors: 4,
+        max_descriptors,
         ..HostConfig::default()
     })
     .unwrap();
@@ -432,6 +435,31 @@ fn the_open_files_of_all_instances_together_are_capped() {
         ..Grants::default()
     };
     let t = host.load(&spec).unwrap();
+    (host, t, dir)
+}
+
+#[test]
+fn an_instance_s_granted_directories_count_as_open_files() {
+    let (_host, t, _dir) = misbehave_with_descriptors(1);
+    let img = TestImage::new();
+    let mut first = t.session();
+    call(&mut first, &img.ctx(false), "counter", "{}").unwrap();
+    let mut second = t.session();
+    let e = call(&mut second, &img.ctx(false), "counter", "{}").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Unavailable, "{}", e.message);
+    assert!(
+        e.message
+            .contains("hold the host's ceiling of 1 open files and connections"),
+        "{}",
+        e.message
+    );
+    drop(first);
+    call(&mut second, &img.ctx(false), "counter", "{}").unwrap();
+}
+
+#[test]
+fn the_open_files_of_all_instances_together_are_capped() {
+    let (_host, t, _dir) = misbehave_with_descriptors(4);
     let img = TestImage::new();
     let two = r#"{"what": "files", "count": 2, "bytes": 0}"#;
     // The first session keeps its granted directory and two files open:
