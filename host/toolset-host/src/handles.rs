@@ -21,9 +21,9 @@
 //!   whenever the guest is about to make them hold more — the wasi:http
 //!   functions that copy guest bytes into the host, copy a header map or
 //!   make a request or its body, which this module links over wasi:http's
-//!   own — and counts that,
-//!   with what the call brings, against the instance's memory cap beside
-//!   its linear memory, and against the host's ceiling for all instances
+//!   own — and counts that, with what the call brings, against the
+//!   instance's memory cap beside its linear memory, and against the
+//!   host's ceiling for all instances
 //!   ([`crate::state::Limiter::hold_host`]). Past either, the call is
 //!   stopped as a linear memory that grew too far is (`outOfMemory`).
 //!
@@ -98,7 +98,9 @@ type OpenAt = (
 
 /// The wasi:http interface whose functions are linked here: the version
 /// wasmtime-wasi-http links, which the linker matches to the guest's
-/// semver-compatibly.
+/// semver-compatibly. A wasmtime that links another version needs these
+/// two names changed: `tests/containment.rs`'s hoarding tests fail until
+/// they are.
 const HTTP_TYPES: &str = "wasi:http/types@0.2.12";
 
 /// The bytes a header map holds: its names and values.
