@@ -52,6 +52,11 @@ pub(crate) const MAX_HANDLES: usize = 10_000;
 /// The most files and directories one instance may have open at once.
 pub(crate) const MAX_OPEN_FILES: usize = 64;
 
+/// The most random bytes one call of `wasi:random` answers (WASI's default
+/// is 64 MiB, which the host would allocate before the guest's cap could
+/// refuse it, in every session at once). Past it the call traps.
+pub(crate) const MAX_RANDOM_BYTES: u64 = 1 << 20;
+
 /// What one handle is counted as beside the bytes it holds: about what
 /// the host spends on a handle's table entry and its object.
 pub(crate) const HANDLE_BYTES: usize = 256;

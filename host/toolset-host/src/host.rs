@@ -664,6 +664,7 @@ pub(crate) fn new_store(
     let stderr = StderrTail::default();
     let mut wasi = WasiCtxBuilder::new();
     wasi.stderr(stderr.clone())
+        .max_random_size(handles::MAX_RANDOM_BYTES)
         .allow_tcp(false)
         .allow_udp(false)
         .allow_ip_name_lookup(false);

@@ -620,3 +620,23 @@ fn an_instance_has_at_most_sixty_four_files_open() {
     let r = call(&mut s, &img.ctx(false), "hoard", &within).expect("within the cap");
     assert_eq!(r.structured, Some(json!({"kept": 60, "refused": null})));
 }
+
+#[test]
+fn random_bytes_are_answered_a_megabyte_at_a_time() {
+    let t = misbehave_capped();
+    let img = TestImage::new();
+    let mut s = t.session();
+    let within = json!({"what": "random", "count": 1, "bytes": 1 << 20}).to_string();
+    let r = call(&mut s, &img.ctx(false), "hoard", &within).expect("a megabyte");
+    assert_eq!(r.structured, Some(json!({"kept": 1, "refused": null})));
+    let over = json!({"what": "random", "count": 1, "bytes": (1 << 20) + 1}).to_string();
+    let e = call(&mut s, &img.ctx(false), "hoard", &over).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Trap);
+    assert!(
+        e.message.contains("exceeds limit 1048576"),
+        "{:?}: {}",
+        e.kind,
+        e.message
+    );
+    next_call_is_fresh(&mut s, &img);
+}

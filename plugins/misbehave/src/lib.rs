@@ -118,7 +118,8 @@ fn flood(a: Flood) -> Result<Output, Error> {
 /// holding `bytes` of the guest's data where the kind holds any (`fields`:
 /// a header value; `requests`: a request's path; `bodies`: what a request's
 /// body stream takes in one write before it is sent; `files`: the granted
-/// directory `/data`, opened again; `pollables`: none), from
+/// directory `/data`, opened again; `random`: none, but `bytes` random
+/// bytes asked for; `pollables`: none), from
 /// one buffer in the guest's own memory. Answers how many it kept and why
 /// it stopped, if the host refused one.
 fn hoard(a: Hoard) -> Result<Output, Error> {
@@ -153,6 +154,12 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
             "files" => std::fs::File::open("/data")
                 .map(std::mem::forget)
                 .map_err(|e| e.to_string()),
+            "random" => {
+                let got = wasip2::random::random::get_random_bytes(a.bytes).len();
+                (got as u64 == a.bytes)
+                    .then_some(())
+                    .ok_or_else(|| format!("answered {got} bytes"))
+            }
             "pollables" => {
                 std::mem::forget(wasip2::clocks::monotonic_clock::subscribe_duration(1 << 40));
                 Ok(())
