@@ -190,7 +190,7 @@ impl Image {
     /// `label` names it in messages. Crash-consistency tests use this with
     /// a backend that stops persisting at a chosen sync.
     pub fn open_backend(
-        backend: impl redb::StorageBackend,
+        backend: impl redb::StorageBackend + Clone,
         label: &str,
         options: OpenOptions,
     ) -> Result<Image> {

@@ -90,9 +90,26 @@ pub(crate) struct Counters {
     pub(crate) next_object_id: u64,
 }
 
+/// Opens the image file's database again.
+type Reopen = Box<dyn Fn() -> std::result::Result<Database, redb::DatabaseError> + Send>;
+
 /// The open image file.
+///
+/// After a failed commit (a full disk, an I/O error) redb refuses every
+/// later transaction of the same `Database`, so the store drops it and
+/// opens the file again before the next commit: once the disk has room,
+/// commits go on without a restart. The file then holds exactly the
+/// commits acknowledged before (redb's commit is atomic); the reopened
+/// file's commit counter is checked against the last one written, and a
+/// mismatch refuses every commit until the server restarts, rather than
+/// writing over a state the server does not know.
 pub(crate) struct Store {
-    db: Database,
+    /// `None` after a failed commit, until the next commit opens the file
+    /// again.
+    db: Option<Database>,
+    reopen: Reopen,
+    /// The commit the file holds: the last one written.
+    commit: u64,
     /// How to name the file in messages.
     label: String,
 }
@@ -123,6 +140,26 @@ fn damaged(label: &str, detail: &str) -> ImageError {
 
 fn io(label: &str, what: &str, err: impl std::fmt::Display) -> ImageError {
     ImageError::Store(format!("image file {label}: {what} failed: {err}"))
+}
+
+/// Reopens the image file at `path`.
+fn reopen_file(path: &Path) -> Reopen {
+    let path = path.to_owned();
+    Box::new(move || Store::builder().open(&path))
+}
+
+/// The commit counter `db` holds (0 before the first commit).
+fn committed(db: &Database) -> std::result::Result<u64, String> {
+    let txn = db.begin_read().map_err(|e| e.to_string())?;
+    let meta = match txn.open_table(META) {
+        Ok(t) => t,
+        Err(TableError::TableDoesNotExist(_)) => return Ok(0),
+        Err(e) => return Err(e.to_string()),
+    };
+    Ok(meta
+        .get("commit")
+        .map_err(|e| e.to_string())?
+        .map_or(0, |v| v.value()))
 }
 
 fn open_error(label: &str, err: redb::DatabaseError) -> ImageError {
@@ -156,10 +193,10 @@ impl Store {
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
         let label = path.display().to_string();
-        let mut builder = Database::builder();
-        builder.set_cache_size(CACHE_BYTES);
-        let db = builder.open(path).map_err(|e| open_error(&label, e))?;
-        Store::finish_open(db, label, interner, sources)
+        let db = Store::builder()
+            .open(path)
+            .map_err(|e| open_error(&label, e))?;
+        Store::finish_open(db, reopen_file(path), label, interner, sources)
     }
 
     /// Creates a new, empty database file at `path`, named `label` in
@@ -170,42 +207,84 @@ impl Store {
         interner: &mut Interner,
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
-        let mut builder = Database::builder();
-        builder.set_cache_size(CACHE_BYTES);
-        let db = builder.create(path).map_err(|e| open_error(&label, e))?;
-        Store::finish_open(db, label, interner, sources)
+        let db = Store::builder()
+            .create(path)
+            .map_err(|e| open_error(&label, e))?;
+        Store::finish_open(db, reopen_file(path), label, interner, sources)
     }
 
     /// Opens a database over any storage backend (tests use this to
-    /// simulate crashes).
+    /// simulate crashes and full disks).
     pub(crate) fn open_backend(
-        backend: impl StorageBackend,
+        backend: impl StorageBackend + Clone,
         label: String,
         interner: &mut Interner,
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
+        let db = Store::builder()
+            .create_with_backend(backend.clone())
+            .map_err(|e| open_error(&label, e))?;
+        let reopen = Box::new(move || Store::builder().create_with_backend(backend.clone()));
+        Store::finish_open(db, reopen, label, interner, sources)
+    }
+
+    fn builder() -> redb::Builder {
         let mut builder = Database::builder();
         builder.set_cache_size(CACHE_BYTES);
-        let db = builder
-            .create_with_backend(backend)
-            .map_err(|e| open_error(&label, e))?;
-        Store::finish_open(db, label, interner, sources)
+        builder
     }
 
     fn finish_open(
         db: Database,
+        reopen: Reopen,
         label: String,
         interner: &mut Interner,
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
-        let store = Store { db, label };
+        let mut store = Store {
+            db: Some(db),
+            reopen,
+            commit: 0,
+            label,
+        };
         let loaded = store.load(interner, sources)?;
+        if let Loaded::Image { commit, .. } = &loaded {
+            store.commit = *commit;
+        }
         Ok((store, loaded))
     }
 
-    fn load(&self, interner: &mut Interner, sources: &mut SourceArena) -> Result<Loaded> {
-        let label = &self.label;
-        let txn = self.db.begin_read().map_err(|e| io(label, "reading", e))?;
+    /// The database, opened again if a failed commit dropped it.
+    fn database(&mut self) -> Result<&Database> {
+        if self.db.is_none() {
+            let label = &self.label;
+            let db = (self.reopen)().map_err(|e| {
+                io(
+                    label,
+                    "opening the file again after a failed commit",
+                    format!("{e}; nothing was committed, try again"),
+                )
+            })?;
+            let on_disk = committed(&db).map_err(|e| io(label, "reading", e))?;
+            if on_disk != self.commit {
+                return Err(ImageError::Store(format!(
+                    "image file {label} holds commit {on_disk}, but the last commit this server \
+                     wrote was {}; nothing more is committed until gs-mcp restarts and opens \
+                     the file as it is",
+                    self.commit
+                )));
+            }
+            self.db = Some(db);
+        }
+        Ok(self.db.as_ref().expect("opened above"))
+    }
+
+    fn load(&mut self, interner: &mut Interner, sources: &mut SourceArena) -> Result<Loaded> {
+        let label = &self.label.clone();
+        let txn = self
+            .database()?
+            .begin_read()
+            .map_err(|e| io(label, "reading", e))?;
         let meta = match txn.open_table(META) {
             Ok(t) => t,
             Err(TableError::TableDoesNotExist(_)) => {
@@ -358,18 +437,52 @@ impl Store {
 
     /// Writes one commit: the rows of `keys` as `state` holds them, the
     /// commit counter and the class-id and object-id counters, durably and
-    /// atomically.
+    /// atomically. A failure (a full disk, say) commits nothing, and the
+    /// next commit opens the file again.
     pub(crate) fn write_commit<'k>(
-        &self,
+        &mut self,
         keys: impl Iterator<Item = &'k Key>,
         state: &State,
         interner: &Interner,
         sources: &SourceArena,
         counters: Counters,
     ) -> Result<()> {
-        let label = &self.label;
-        let err = |e: &dyn std::fmt::Display| io(label, "committing", e);
-        let mut txn = self.db.begin_write().map_err(|e| err(&e))?;
+        self.database()?;
+        let written = Store::write(
+            self.db.as_ref().expect("opened above"),
+            &self.label,
+            keys,
+            state,
+            interner,
+            sources,
+            counters,
+        );
+        match written {
+            Ok(()) => self.commit = counters.commit,
+            Err(_) => self.db = None,
+        }
+        written
+    }
+
+    fn write<'k>(
+        db: &Database,
+        label: &str,
+        keys: impl Iterator<Item = &'k Key>,
+        state: &State,
+        interner: &Interner,
+        sources: &SourceArena,
+        counters: Counters,
+    ) -> Result<()> {
+        let err = |e: &dyn std::fmt::Display| {
+            io(
+                label,
+                "committing",
+                format!(
+                    "{e}; nothing was committed, and the session keeps its changes to commit again"
+                ),
+            )
+        };
+        let mut txn = db.begin_write().map_err(|e| err(&e))?;
         txn.set_durability(Durability::Immediate)
             .map_err(|e| err(&e))?;
         {
