@@ -64,6 +64,11 @@ pub struct HostConfig {
     /// answered `connection-limit-reached`. Default:
     /// [`default_max_descriptors`].
     pub max_descriptors: usize,
+    /// The free disk plug-ins' writes may not take: while a writable
+    /// granted directory's file system has less free, a plug-in's writes
+    /// to files are refused, so that no plug-in can fill the disk the
+    /// image commits to. Default: 256 MiB.
+    pub disk_reserve: u64,
 }
 
 /// One plug-in crash, as [`HostConfig::crash_log`] receives it.
@@ -155,6 +160,7 @@ impl Default for HostConfig {
             client_backtraces: false,
             crash_log: CrashLog::default(),
             max_descriptors: default_max_descriptors(),
+            disk_reserve: 256 << 20,
         }
     }
 }

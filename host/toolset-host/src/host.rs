@@ -32,7 +32,7 @@ use crate::state::{
 };
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
-use crate::{cache, clocks, handles, schema, version, waits};
+use crate::{cache, clocks, disk, handles, schema, version, waits};
 
 /// What went wrong loading a toolset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -192,12 +192,14 @@ impl ToolsetHost {
             .and_then(|()| waits::add_to_linker(&mut linker))
             .and_then(|()| wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker))
             .and_then(|()| handles::add_to_linker(&mut linker))
+            .and_then(|()| disk::add_to_linker(&mut linker))
             .map_err(|e| HostError(format!("cannot link WASI: {e:#}")))?;
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
             .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;
 
         let memory = Pool::new(config.total_memory);
         let descriptors = Pool::new(config.max_descriptors);
+        let disk_reserve = config.disk_reserve;
         let closing = Arc::new(Closing::default());
         let ticker_closing = closing.clone();
         let thread_closing = closing.clone();
@@ -231,6 +233,7 @@ impl ToolsetHost {
             shared: HostShared {
                 memory,
                 descriptors,
+                disk_reserve,
                 watchdog,
                 lanes,
                 closing,
@@ -696,6 +699,8 @@ pub(crate) fn new_store(
         table,
         limiter: Limiter::new(memory_cap, shared.memory),
         files,
+        file_streams: Default::default(),
+        disk_reserve: shared.disk_reserve,
         policy,
         watchdog: shared.watchdog,
         stderr,

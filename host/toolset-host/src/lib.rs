@@ -76,6 +76,7 @@ mod bindings {
 mod cache;
 mod clocks;
 mod config;
+mod disk;
 mod handles;
 mod host;
 mod imports;

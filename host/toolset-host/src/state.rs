@@ -132,6 +132,7 @@ impl Drop for FilesHeld {
 pub(crate) struct HostShared {
     pub memory: Arc<Pool>,
     pub descriptors: Arc<Pool>,
+    pub disk_reserve: u64,
     pub watchdog: Arc<Watchdog>,
     pub lanes: Arc<Lanes>,
     pub closing: Arc<Closing>,
@@ -379,6 +380,10 @@ pub(crate) struct HostState {
     pub limiter: Limiter,
     /// Its open files' share of the host's descriptors.
     pub files: FilesHeld,
+    /// The output streams it holds that write to files ([`crate::disk`]).
+    pub file_streams: std::collections::HashSet<u32>,
+    /// The free disk its writes may not take ([`crate::disk`]).
+    pub disk_reserve: u64,
     pub policy: Arc<Policy>,
     /// Stops Smalltalk the guest runs at the call's deadline.
     pub watchdog: Arc<Watchdog>,

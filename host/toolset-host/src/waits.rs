@@ -11,13 +11,15 @@
 //! code between that and the wait may reach an epoch tick, take a lane
 //! again, and hold it for the whole wait while other long calls queue
 //! behind it. This module links these functions over WASI's own, which do
-//! the waiting; what does not wait is WASI's, unchanged.
+//! the waiting; what does not wait is WASI's, unchanged but for the free
+//! disk a write to a file must leave ([`crate::disk`]).
 
 use wasmtime::component::{HasSelf, Linker, Resource};
 use wasmtime_wasi_io::bindings::wasi::io::{poll, streams};
 use wasmtime_wasi_io::poll::DynPollable;
 use wasmtime_wasi_io::streams::{DynInputStream, DynOutputStream, StreamError, StreamResult};
 
+use crate::disk;
 use crate::state::HostState;
 
 /// Links `wasi:io/poll` and `wasi:io/streams` over WASI's, which `linker`
@@ -103,6 +105,7 @@ impl streams::HostOutputStream for HostState {
         stream: Resource<DynOutputStream>,
         bytes: Vec<u8>,
     ) -> StreamResult<()> {
+        disk::room_for(self, &stream)?;
         self.end_run();
         streams::HostOutputStream::blocking_write_and_flush(&mut self.table, stream, bytes).await
     }
@@ -112,6 +115,7 @@ impl streams::HostOutputStream for HostState {
         stream: Resource<DynOutputStream>,
         len: u64,
     ) -> StreamResult<()> {
+        disk::room_for(self, &stream)?;
         self.end_run();
         streams::HostOutputStream::blocking_write_zeroes_and_flush(&mut self.table, stream, len)
             .await
@@ -128,6 +132,7 @@ impl streams::HostOutputStream for HostState {
         src: Resource<DynInputStream>,
         len: u64,
     ) -> StreamResult<u64> {
+        disk::room_for(self, &dest)?;
         self.end_run();
         streams::HostOutputStream::blocking_splice(&mut self.table, dest, src, len).await
     }
@@ -137,10 +142,12 @@ impl streams::HostOutputStream for HostState {
     }
 
     fn write(&mut self, stream: Resource<DynOutputStream>, bytes: Vec<u8>) -> StreamResult<()> {
+        disk::room_for(self, &stream)?;
         streams::HostOutputStream::write(&mut self.table, stream, bytes)
     }
 
     fn write_zeroes(&mut self, stream: Resource<DynOutputStream>, len: u64) -> StreamResult<()> {
+        disk::room_for(self, &stream)?;
         streams::HostOutputStream::write_zeroes(&mut self.table, stream, len)
     }
 
@@ -154,6 +161,7 @@ impl streams::HostOutputStream for HostState {
         src: Resource<DynInputStream>,
         len: u64,
     ) -> StreamResult<u64> {
+        disk::room_for(self, &dest)?;
         streams::HostOutputStream::splice(&mut self.table, dest, src, len)
     }
 
@@ -165,6 +173,7 @@ impl streams::HostOutputStream for HostState {
     }
 
     async fn drop(&mut self, stream: Resource<DynOutputStream>) -> wasmtime::Result<()> {
+        disk::dropping(self, &stream);
         streams::HostOutputStream::drop(&mut self.table, stream).await
     }
 }

@@ -489,6 +489,49 @@ fn the_open_files_of_all_instances_together_are_capped() {
 }
 
 #[test]
+fn a_plug_in_cannot_write_into_the_server_s_disk_reserve() {
+    // A reserve beyond any disk's free space: every file write is refused;
+    // with none, the same write lands.
+    for (reserve, lands) in [(u64::MAX, false), (0, true)] {
+        let host = ToolsetHost::new(HostConfig {
+            cache_dir: Some(
+                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache"),
+            ),
+            disk_reserve: reserve,
+            ..HostConfig::default()
+        })
+        .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut spec = WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE);
+        spec.grants = Grants {
+            dirs: vec![DirGrant {
+                host_path: dir.path().to_owned(),
+                guest_path: "/data".into(),
+                writable: true,
+            }],
+            ..Grants::default()
+        };
+        let t = host.load(&spec).unwrap();
+        let img = TestImage::new();
+        let mut s = t.session();
+        let r = call(
+            &mut s,
+            &img.ctx(false),
+            "write_file",
+            r#"{"path": "/data/note"}"#,
+        );
+        let written = std::fs::read_to_string(dir.path().join("note")).unwrap_or_default();
+        if lands {
+            assert_eq!(text(&r), "written");
+            assert_eq!(written, "written by a plug-in");
+        } else {
+            assert!(text(&r).starts_with("denied: "), "{}", text(&r));
+            assert_eq!(written, "", "nothing reached the disk");
+        }
+    }
+}
+
+#[test]
 fn an_unknown_tool_name_is_not_echoed_whole() {
     let cfg = Cfg::new();
     let t = load_on(shared_host(), &cfg, &[], Limits::default());
