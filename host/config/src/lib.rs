@@ -616,6 +616,11 @@ pub struct EngineSettings {
     /// (`backtrace` in the error's `structuredContent.error`). The server's
     /// log has it either way. Default false.
     pub client_backtraces: bool,
+    /// The free disk plug-ins' writes may not take: while a writable
+    /// granted directory's file system has less free, their writes to
+    /// files are refused, so that no plug-in fills the disk the image
+    /// commits to. Default 256 MiB; 0 turns the reserve off.
+    pub disk_reserve: u64,
 }
 
 /// The most instances `engine.max_instances` may ask for. Every pool slot
@@ -633,6 +638,7 @@ impl Default for EngineSettings {
             max_component_bytes: 64 << 20,
             long_call_lanes: None,
             client_backtraces: false,
+            disk_reserve: 256 << 20,
         }
     }
 }

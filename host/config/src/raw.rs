@@ -161,6 +161,7 @@ struct RawEngine {
     max_component_bytes: Option<u64>,
     long_call_lanes: Option<u64>,
     client_backtraces: Option<bool>,
+    disk_reserve_bytes: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -880,6 +881,9 @@ fn validate_engine(raw: Option<RawEngine>) -> Result<EngineSettings, ConfigError
             ));
         }
         e.total_memory = usize::try_from(m).unwrap_or(usize::MAX);
+    }
+    if let Some(b) = r.disk_reserve_bytes {
+        e.disk_reserve = b;
     }
     if let Some(m) = r.max_component_bytes {
         if !(1024..=(1 << 30)).contains(&m) {

@@ -754,6 +754,17 @@ long_call_lanes = 3
 }
 
 #[test]
+fn the_disk_reserve_defaults_to_256_mib_and_is_read() {
+    assert_eq!(parse("").unwrap().engine.disk_reserve, 256 << 20);
+    let c = parse("[engine]\ndisk_reserve_bytes = 0\n").unwrap();
+    assert_eq!(c.engine.disk_reserve, 0);
+    let c = parse("[engine]\ndisk_reserve_bytes = 10737418240\n").unwrap();
+    assert_eq!(c.engine.disk_reserve, 10 << 30);
+    let e = refused("[engine]\ndisk_reserve_bytes = -1\n");
+    assert!(e.starts_with("line 2, column 22:"), "{e}");
+}
+
+#[test]
 fn client_backtraces_default_off_and_are_read() {
     assert!(!parse("").unwrap().engine.client_backtraces);
     let c = parse("[engine]\nclient_backtraces = true\n").unwrap();

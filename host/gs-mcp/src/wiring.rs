@@ -298,7 +298,7 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             // Plug-in crashes go to stderr, the server's log.
             crash_log: Default::default(),
             max_descriptors: gs_toolset_host::default_max_descriptors(),
-            disk_reserve: gs_toolset_host::HostConfig::default().disk_reserve,
+            disk_reserve: config.engine.disk_reserve,
         };
         match ToolsetHost::new(host_config) {
             Ok(h) => loaded.host = Some(Arc::new(h)),

@@ -841,3 +841,35 @@ fn serve_raises_its_open_file_limit_to_the_hard_limit() {
     let (soft, hard) = open_file_limits(child.0.id());
     assert_eq!(soft, hard, "the soft limit was left at {soft}");
 }
+
+#[test]
+fn the_engine_s_disk_reserve_refuses_plug_in_writes() {
+    // A reserve beyond any disk's free space, as on a disk nearly full.
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[engine]\ndisk_reserve_bytes = 18446744073709551615\n[[toolset]]\npath = {:?}\npreopen = [{{ host = {:?}, guest = \"/data\", mode = \"rw\" }}]\n",
+            gs_test_plugins::MISBEHAVE,
+            data
+        ),
+    )
+    .unwrap();
+    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
+    server.initialize();
+    let r = server.ask(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                              "params": {"name": "write_file", "arguments": {"path": "/data/note"}}}));
+    let said = r["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(said.starts_with("denied: "), "{r}");
+    assert_eq!(
+        std::fs::read_to_string(data.join("note")).unwrap_or_default(),
+        ""
+    );
+    assert!(server.finish());
+}
