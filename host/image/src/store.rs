@@ -279,12 +279,11 @@ impl Store {
         Ok(self.db.as_ref().expect("opened above"))
     }
 
-    fn load(&mut self, interner: &mut Interner, sources: &mut SourceArena) -> Result<Loaded> {
-        let label = &self.label.clone();
-        let txn = self
-            .database()?
-            .begin_read()
-            .map_err(|e| io(label, "reading", e))?;
+    /// Reads the whole file; only at opening, when the database is open.
+    fn load(&self, interner: &mut Interner, sources: &mut SourceArena) -> Result<Loaded> {
+        let label = &self.label;
+        let db = self.db.as_ref().expect("a store opens with its database");
+        let txn = db.begin_read().map_err(|e| io(label, "reading", e))?;
         let meta = match txn.open_table(META) {
             Ok(t) => t,
             Err(TableError::TableDoesNotExist(_)) => {

@@ -29,10 +29,9 @@ const CANCEL_CHECK: Duration = Duration::from_millis(5);
 /// Links the deadline-aware monotonic clock over WASI's, which `linker`
 /// must already hold.
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
-    linker.allow_shadowing(true);
-    let linked = monotonic_clock::add_to_linker::<HostState, HasSelf<HostState>>(linker, |s| s);
-    linker.allow_shadowing(false);
-    linked
+    crate::shadow::over_wasi(linker, |linker| {
+        monotonic_clock::add_to_linker::<HostState, HasSelf<HostState>>(linker, |s| s)
+    })
 }
 
 /// A wait that ends at `until` (never, when `None`), at the call's

@@ -10,19 +10,13 @@
 //! writable directory, only on writes to files; this module links those
 //! functions over WASI's own and keeps which output streams are files'.
 
-use wasmtime::StoreContextMut;
 use wasmtime::component::{Linker, Resource};
 use wasmtime_wasi::filesystem::{Descriptor, WasiFilesystemView};
 use wasmtime_wasi::p2::bindings::filesystem::types::{self as fs, HostDescriptor};
 use wasmtime_wasi_io::streams::{DynOutputStream, StreamError};
 
+use crate::shadow::{FILESYSTEM_TYPES, Store, fs_result, over_wasi};
 use crate::state::HostState;
-
-/// The wasi:filesystem interface these functions belong to (see
-/// `handles.rs`, which names the same version).
-const FILESYSTEM_TYPES: &str = "wasi:filesystem/types@0.2.12";
-
-type Store<'a> = StoreContextMut<'a, HostState>;
 
 /// Why a write must be refused, if a writable granted directory's file
 /// system is under the reserve.
@@ -93,10 +87,7 @@ pub(crate) fn dropping(state: &mut HostState, stream: &Resource<DynOutputStream>
 /// Links `descriptor.write`, `write-via-stream` and `append-via-stream`
 /// over WASI's, which `linker` must already hold.
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
-    linker.allow_shadowing(true);
-    let linked = link(linker);
-    linker.allow_shadowing(false);
-    linked
+    over_wasi(linker, link)
 }
 
 fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
@@ -111,7 +102,7 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 }
                 let written =
                     HostDescriptor::write(&mut state.filesystem(), file, bytes, offset).await;
-                Ok((written.map_or_else(|e| e.downcast().map(Err), |n| Ok(Ok(n)))?,))
+                Ok((fs_result(written)?,))
             })
         },
     )?;
@@ -120,7 +111,7 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut store: Store, (file, offset): (Resource<Descriptor>, u64)| {
             let state = store.data_mut();
             let made = HostDescriptor::write_via_stream(&mut state.filesystem(), file, offset);
-            Ok((file_stream(state, made)?,))
+            Ok((fs_result(made.map(|s| file_stream(state, s)))?,))
         },
     )?;
     types.func_wrap(
@@ -128,7 +119,7 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut store: Store, (file,): (Resource<Descriptor>,)| {
             let state = store.data_mut();
             let made = HostDescriptor::append_via_stream(&mut state.filesystem(), file);
-            Ok((file_stream(state, made)?,))
+            Ok((fs_result(made.map(|s| file_stream(state, s)))?,))
         },
     )?;
     Ok(())
@@ -137,13 +128,8 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
 /// A stream WASI made for a file, remembered as one.
 fn file_stream(
     state: &mut HostState,
-    made: wasmtime_wasi::p2::FsResult<Resource<DynOutputStream>>,
-) -> wasmtime::Result<Result<Resource<DynOutputStream>, fs::ErrorCode>> {
-    match made {
-        Ok(stream) => {
-            state.file_streams.insert(stream.rep());
-            Ok(Ok(stream))
-        }
-        Err(e) => Ok(Err(e.downcast()?)),
-    }
+    stream: Resource<DynOutputStream>,
+) -> Resource<DynOutputStream> {
+    state.file_streams.insert(stream.rep());
+    stream
 }

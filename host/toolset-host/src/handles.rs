@@ -33,7 +33,6 @@
 //! more. A header map shared between two handles (a clone not yet
 //! changed) counts twice: the count errs on the side of the host.
 
-use wasmtime::StoreContextMut;
 use wasmtime::component::{Linker, Resource, ResourceTable};
 use wasmtime_wasi::filesystem::{Descriptor, WasiFilesystemView};
 use wasmtime_wasi::p2::bindings::filesystem::types::{self as fs, HostDescriptor};
@@ -44,6 +43,7 @@ use wasmtime_wasi_http::p2::body::HostOutgoingBody;
 use wasmtime_wasi_http::p2::types::{HostIncomingResponse, HostOutgoingRequest};
 use wasmtime_wasi_http::{FieldMap, WasiHttpView};
 
+use crate::shadow::{FILESYSTEM_TYPES, HTTP_TYPES, Store, fs_result, over_wasi};
 use crate::state::{HostState, Stop};
 
 /// The most handles one instance may hold at once.
@@ -87,10 +87,6 @@ pub(crate) fn give_back_freed() {
     }
 }
 
-/// The wasi:filesystem interface whose `open-at` is linked here, at the
-/// version wasmtime-wasi links.
-const FILESYSTEM_TYPES: &str = "wasi:filesystem/types@0.2.12";
-
 /// `descriptor.open-at`'s parameters: the directory, path flags, path,
 /// open flags and descriptor flags.
 type OpenAt = (
@@ -100,13 +96,6 @@ type OpenAt = (
     fs::OpenFlags,
     fs::DescriptorFlags,
 );
-
-/// The wasi:http interface whose functions are linked here: the version
-/// wasmtime-wasi-http links, which the linker matches to the guest's
-/// semver-compatibly. A wasmtime that links another version needs these
-/// two names changed: `tests/containment.rs`'s hoarding tests fail until
-/// they are.
-const HTTP_TYPES: &str = "wasi:http/types@0.2.12";
 
 /// The bytes a header map holds: its names and values.
 fn map_bytes(map: &FieldMap) -> usize {
@@ -156,13 +145,8 @@ fn fields_bytes(state: &HostState, fields: &Resource<FieldMap>) -> usize {
 /// wasi:http's own, which `linker` must already hold; each counts what
 /// the host will hold, then runs wasi:http's function.
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
-    linker.allow_shadowing(true);
-    let linked = link(linker);
-    linker.allow_shadowing(false);
-    linked
+    over_wasi(linker, link)
 }
-
-type Store<'a> = StoreContextMut<'a, HostState>;
 
 fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     linker.instance(FILESYSTEM_TYPES)?.func_wrap_async(
@@ -198,7 +182,7 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                     flags,
                 )
                 .await;
-                Ok((opened.map_or_else(|e| e.downcast().map(Err), |d| Ok(Ok(d)))?,))
+                Ok((fs_result(opened)?,))
             })
         },
     )?;

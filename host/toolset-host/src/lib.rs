@@ -86,6 +86,7 @@ mod offers;
 mod policy;
 mod schema;
 mod settings;
+mod shadow;
 mod state;
 mod version;
 mod waits;

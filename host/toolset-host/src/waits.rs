@@ -25,11 +25,10 @@ use crate::state::HostState;
 /// Links `wasi:io/poll` and `wasi:io/streams` over WASI's, which `linker`
 /// must already hold.
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
-    linker.allow_shadowing(true);
-    let linked = poll::add_to_linker::<HostState, HasSelf<HostState>>(linker, |s| s)
-        .and_then(|()| streams::add_to_linker::<HostState, HasSelf<HostState>>(linker, |s| s));
-    linker.allow_shadowing(false);
-    linked
+    crate::shadow::over_wasi(linker, |linker| {
+        poll::add_to_linker::<HostState, HasSelf<HostState>>(linker, |s| s)?;
+        streams::add_to_linker::<HostState, HasSelf<HostState>>(linker, |s| s)
+    })
 }
 
 impl poll::Host for HostState {

@@ -413,15 +413,15 @@ fn the_memory_of_all_instances_together_is_capped() {
     assert_eq!(host.memory_in_use(), 0);
 }
 
-/// `misbehave` granted a directory, on a host whose plug-ins may have
-/// `max_descriptors` files and connections open together.
-fn misbehave_with_descriptors(
-    max_descriptors: usize,
+/// `misbehave` granted a fresh directory as `/data` (`writable` or not),
+/// on a host of `config` (its cache directory set here).
+fn misbehave_granted_on(
+    config: HostConfig,
+    writable: bool,
 ) -> (ToolsetHost, WasmToolset, tempfile::TempDir) {
     let host = ToolsetHost::new(HostConfig {
         cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
-        max_descriptors,
-        ..HostConfig::default()
+        ..config
     })
     .unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -430,12 +430,24 @@ fn misbehave_with_descriptors(
         dirs: vec![DirGrant {
             host_path: dir.path().to_owned(),
             guest_path: "/data".into(),
-            writable: false,
+            writable,
         }],
         ..Grants::default()
     };
     let t = host.load(&spec).unwrap();
     (host, t, dir)
+}
+
+/// `misbehave` granted a read-only directory, on a host whose plug-ins
+/// may have `max_descriptors` files and connections open together.
+fn misbehave_with_descriptors(
+    max_descriptors: usize,
+) -> (ToolsetHost, WasmToolset, tempfile::TempDir) {
+    let config = HostConfig {
+        max_descriptors,
+        ..HostConfig::default()
+    };
+    misbehave_granted_on(config, false)
 }
 
 #[test]
@@ -493,25 +505,11 @@ fn a_plug_in_cannot_write_into_the_server_s_disk_reserve() {
     // A reserve beyond any disk's free space: every file write is refused;
     // with none, the same write lands.
     for (reserve, lands) in [(u64::MAX, false), (0, true)] {
-        let host = ToolsetHost::new(HostConfig {
-            cache_dir: Some(
-                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache"),
-            ),
+        let config = HostConfig {
             disk_reserve: reserve,
             ..HostConfig::default()
-        })
-        .unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let mut spec = WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE);
-        spec.grants = Grants {
-            dirs: vec![DirGrant {
-                host_path: dir.path().to_owned(),
-                guest_path: "/data".into(),
-                writable: true,
-            }],
-            ..Grants::default()
         };
-        let t = host.load(&spec).unwrap();
+        let (_host, t, dir) = misbehave_granted_on(config, true);
         let img = TestImage::new();
         let mut s = t.session();
         let r = call(

@@ -153,6 +153,26 @@ fn a_short_call_runs_while_long_calls_wait_for_the_only_lane() {
     assert!(spinning.all_running(), "the long calls still run");
 }
 
+/// Makes a 200 ms call on the only lane while another long call (the
+/// `waiter`, named in the message) waits in the host, and asserts it did
+/// not wait that one out.
+fn a_long_call_is_served_beside(misbehave: &WasmToolset, img: &'static TestImage, waiter: &str) {
+    let mut s = misbehave.session();
+    let start = Instant::now();
+    let answer = call(
+        &mut s,
+        &img.ctx(false),
+        "busy",
+        r#"{"ms": 200, "then_sleep_seconds": 0}"#,
+    );
+    assert!(answer.is_ok(), "{answer:?}");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "it waited for the {waiter}'s lane: {:?}",
+        start.elapsed()
+    );
+}
+
 #[test]
 fn a_long_call_asleep_in_wasi_leaves_the_lane_to_another() {
     let (_host, misbehave) = one_lane(Duration::from_secs(5));
@@ -168,20 +188,7 @@ fn a_long_call_asleep_in_wasi_leaves_the_lane_to_another() {
         )
     });
     std::thread::sleep(Duration::from_millis(300));
-    let mut s = misbehave.session();
-    let start = Instant::now();
-    let answer = call(
-        &mut s,
-        &img.ctx(false),
-        "busy",
-        r#"{"ms": 200, "then_sleep_seconds": 0}"#,
-    );
-    assert!(answer.is_ok(), "{answer:?}");
-    assert!(
-        start.elapsed() < Duration::from_secs(2),
-        "it waited for the sleeper's lane: {:?}",
-        start.elapsed()
-    );
+    a_long_call_is_served_beside(&misbehave, img, "sleeper");
     assert!(asleep.join().unwrap().is_ok());
 }
 
@@ -239,20 +246,7 @@ fn a_long_call_reading_a_slow_body_leaves_the_lane_to_another() {
         )
     });
     std::thread::sleep(Duration::from_millis(300));
-    let mut s = misbehave.session();
-    let start = Instant::now();
-    let answer = call(
-        &mut s,
-        &img.ctx(false),
-        "busy",
-        r#"{"ms": 200, "then_sleep_seconds": 0}"#,
-    );
-    assert!(answer.is_ok(), "{answer:?}");
-    assert!(
-        start.elapsed() < Duration::from_secs(2),
-        "it waited for the reader's lane: {:?}",
-        start.elapsed()
-    );
+    a_long_call_is_served_beside(&misbehave, img, "reader");
     let read = reading.join().unwrap().expect("the fetch answers");
     assert_eq!(
         read.structured.as_ref().map(|v| v["body"].clone()),

@@ -68,25 +68,10 @@ fn refused(code: &ErrorCode) -> Result<Output, Error> {
     Output::json(&json!({ "error": code_name(code) }))
 }
 
-fn fetch(a: Fetch) -> Result<Output, Error> {
-    let t = target(&a.url)?;
-    let headers = Fields::new();
-    if let Some(token) = config::get("token")? {
-        headers
-            .append("authorization", format!("Bearer {token}").as_bytes())
-            .map_err(|e| Error::other(format!("the token cannot be sent as a header: {e:?}")))?;
-    }
-    let request = OutgoingRequest::new(headers);
-    let method = match a.method.as_deref().unwrap_or("GET") {
-        "GET" => Method::Get,
-        "HEAD" => Method::Head,
-        "POST" => Method::Post,
-        "PUT" => Method::Put,
-        "DELETE" => Method::Delete,
-        other => Method::Other(other.to_string()),
-    };
+/// A request with `headers` to `t`'s scheme, authority and path.
+fn addressed(t: &Target, headers: Fields) -> Result<OutgoingRequest, Error> {
     let fail = |what: &str| Error::other(format!("the request could not be built: {what}"));
-    request.set_method(&method).map_err(|()| fail("method"))?;
+    let request = OutgoingRequest::new(headers);
     let scheme = if t.https { Scheme::Https } else { Scheme::Http };
     request
         .set_scheme(Some(&scheme))
@@ -97,6 +82,28 @@ fn fetch(a: Fetch) -> Result<Output, Error> {
     request
         .set_path_with_query(Some(t.path))
         .map_err(|()| fail("path"))?;
+    Ok(request)
+}
+
+fn fetch(a: Fetch) -> Result<Output, Error> {
+    let t = target(&a.url)?;
+    let headers = Fields::new();
+    if let Some(token) = config::get("token")? {
+        headers
+            .append("authorization", format!("Bearer {token}").as_bytes())
+            .map_err(|e| Error::other(format!("the token cannot be sent as a header: {e:?}")))?;
+    }
+    let request = addressed(&t, headers)?;
+    let method = match a.method.as_deref().unwrap_or("GET") {
+        "GET" => Method::Get,
+        "HEAD" => Method::Head,
+        "POST" => Method::Post,
+        "PUT" => Method::Put,
+        "DELETE" => Method::Delete,
+        other => Method::Other(other.to_string()),
+    };
+    let fail = |what: &str| Error::other(format!("the request could not be built: {what}"));
+    request.set_method(&method).map_err(|()| fail("method"))?;
     let body = request.body().map_err(|()| fail("body"))?;
     if let Some(text) = &a.body {
         let stream = body.write().map_err(|()| fail("body stream"))?;
@@ -156,20 +163,9 @@ struct FetchMany {
 /// has answered; answers each one's status or error code, in order.
 fn fetch_many(a: FetchMany) -> Result<Output, Error> {
     let t = target(&a.url)?;
-    let scheme = if t.https { Scheme::Https } else { Scheme::Http };
-    let fail = |what: &str| Error::other(format!("the request could not be built: {what}"));
     let mut pending = Vec::new();
     for _ in 0..a.count {
-        let request = OutgoingRequest::new(Fields::new());
-        request
-            .set_scheme(Some(&scheme))
-            .map_err(|()| fail("scheme"))?;
-        request
-            .set_authority(Some(t.authority))
-            .map_err(|()| fail("authority"))?;
-        request
-            .set_path_with_query(Some(t.path))
-            .map_err(|()| fail("path"))?;
+        let request = addressed(&t, Fields::new())?;
         pending.push(outgoing_handler::handle(request, None));
     }
     let mut answers = Vec::new();
