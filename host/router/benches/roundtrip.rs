@@ -2,6 +2,12 @@
 //! Run with `cargo bench -p gs-router` (`GS_BENCH_LANES=N` gives the
 //! WebAssembly host N long-call lanes instead of its default).
 //!
+//! `GS_BENCH_PROFILE=sequential|concurrent` runs one workload alone
+//! against gs-mcp for 20 s (one client calling in turn, or 32 at once),
+//! printing the server's process id first, for a profiler to attach to
+//! (`perf record -p PID`, `perf stat -p PID`); `sequential-bare` and
+//! `concurrent-bare` run it against the bare server instead.
+//!
 //! `GS_BENCH_BEFORE=PATH`, the path of this benchmark's binary built from
 //! an earlier commit, adds that build's router as one more server in 1 and
 //! 2, measured in the same blocks (its session and stateless calls in 1):
@@ -592,6 +598,28 @@ fn throughput(server: &Server, sessions: &[Option<String>], window: Duration) ->
     }
 }
 
+/// Runs one workload alone against gs-mcp, for a profiler: `sequential`
+/// (one session calling in turn) or `concurrent` (32 sessions at once),
+/// against the bare server instead with the suffix `-bare`.
+fn profile(workload: &str) {
+    let bare = workload.ends_with("-bare");
+    let router = match bare {
+        false => Server::start("router", None),
+        true => Server::start("bare", Some("{}")),
+    };
+    let clients = match workload.trim_end_matches("-bare") {
+        "sequential" => 1,
+        "concurrent" => CONCURRENT,
+        other => panic!("GS_BENCH_PROFILE is sequential or concurrent, not {other:?}"),
+    };
+    let sessions: Vec<Option<String>> = (0..clients)
+        .map(|_| (!bare).then(|| initialize(router.addr)))
+        .collect();
+    println!("server process {}", router.child.id());
+    let load = throughput(&router, &sessions, Duration::from_secs(20));
+    println!("{workload}: {load}");
+}
+
 fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
@@ -805,6 +833,9 @@ fn main() {
     // probing a bench target) runs nothing.
     if !std::env::args().any(|a| a == "--bench") {
         return;
+    }
+    if let Ok(workload) = std::env::var("GS_BENCH_PROFILE") {
+        return profile(&workload);
     }
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     println!(

@@ -152,6 +152,11 @@ impl Router {
                 result(&id, self.initialize_result(requested))
             }
             "tools/list" => self.tools_list(&id, session, params.as_ref()),
+            // Before the offers' guard, which asks every toolset what it
+            // offers: the call is the request a session makes most.
+            "tools/call" => {
+                return self.call_tool(session, id, params, arguments, notes).await;
+            }
             m if self.serves_offer(m) => match m {
                 "resources/list" => self.resources_list(session, &id, params.as_ref()).await,
                 "resources/templates/list" => self.resource_templates_list(&id),
@@ -162,9 +167,6 @@ impl Router {
                 "prompts/get" => self.prompts_get(session, &id, params.as_ref()).await,
                 _ => self.complete(session, &id, params.as_ref()).await,
             },
-            "tools/call" => {
-                return self.call_tool(session, id, params, arguments, notes).await;
-            }
             _ => method_not_found(&id, method),
         };
         session.touch();
