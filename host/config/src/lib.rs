@@ -618,8 +618,10 @@ pub struct EngineSettings {
     pub client_backtraces: bool,
     /// The free disk plug-ins' writes may not take: while a writable
     /// granted directory's file system has less free, their writes to
-    /// files are refused, so that no plug-in fills the disk the image
-    /// commits to. Default 256 MiB; 0 turns the reserve off.
+    /// files and their new files, directories and links are refused, so
+    /// that no plug-in fills the disk the image commits to (new entries
+    /// also while under one in 32 of its inodes are free). Default
+    /// 256 MiB; 0 turns both checks off.
     pub disk_reserve: u64,
 }
 

@@ -66,8 +66,11 @@ pub struct HostConfig {
     pub max_descriptors: usize,
     /// The free disk plug-ins' writes may not take: while a writable
     /// granted directory's file system has less free, a plug-in's writes
-    /// to files are refused, so that no plug-in can fill the disk the
-    /// image commits to. Default: 256 MiB.
+    /// to files, and its making of files, directories and links, are
+    /// refused, so that no plug-in can fill the disk the image commits
+    /// to; making entries is refused too while the file system has fewer
+    /// than one in 32 of its inodes free. Default: 256 MiB; 0 turns both
+    /// checks off.
     pub disk_reserve: u64,
 }
 

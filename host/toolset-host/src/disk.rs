@@ -6,9 +6,17 @@
 //! system has less than the host's reserve free
 //! ([`crate::HostConfig::disk_reserve`]), a plug-in's writes to files are
 //! refused: `descriptor.write` answers `insufficient-space`, and a file's
-//! output stream fails its write. The check is one `statvfs` per granted
-//! writable directory, only on writes to files; this module links those
-//! functions over WASI's own and keeps which output streams are files'.
+//! output stream fails its write. Making a file, directory or link
+//! takes an inode and directory space though it writes no bytes, so
+//! making one is refused too, with `insufficient-space`, under the same
+//! reserve or while fewer than one in [`INODE_RESERVE_SHARE`] of the file
+//! system's inodes is free: a plug-in making empty files without end
+//! would otherwise take every inode of the image's file system. The
+//! checks are one `statvfs` per granted writable directory, only on
+//! writes to files and on making entries; this module links those
+//! functions over WASI's own (`open-at` excepted, which `handles`
+//! links and asks [`no_room_for_entry`] about) and keeps which output
+//! streams are files'. A reserve of 0 turns both checks off.
 
 use wasmtime::component::{Linker, Resource};
 use wasmtime_wasi::filesystem::{Descriptor, WasiFilesystemView};
@@ -18,10 +26,43 @@ use wasmtime_wasi_io::streams::{DynOutputStream, StreamError};
 use crate::shadow::{FILESYSTEM_TYPES, Store, fs_result, over_wasi};
 use crate::state::HostState;
 
+/// Of a file system's inodes, the share (one in this many) a plug-in may
+/// not make entries into.
+pub(crate) const INODE_RESERVE_SHARE: u64 = 32;
+
 /// Why a write must be refused, if a writable granted directory's file
 /// system is under the reserve.
 pub(crate) fn short_of_room(state: &HostState) -> Option<String> {
+    short(state, |_| None)
+}
+
+/// Why making a file, directory or link must be refused, if a writable
+/// granted directory's file system is under the byte reserve or keeps
+/// fewer than its share of inodes free ([`INODE_RESERVE_SHARE`]).
+pub(crate) fn no_room_for_entry(state: &HostState) -> Option<String> {
+    short(state, short_of_inodes)
+}
+
+/// Why `room` is short of inodes for a plug-in's new entry, if it is.
+fn short_of_inodes(room: &Room) -> Option<String> {
+    let kept = room.inodes / INODE_RESERVE_SHARE;
+    (room.free_inodes < kept).then(|| {
+        format!(
+            "has {} inodes free, under the server's reserve of {kept} (one in \
+             {INODE_RESERVE_SHARE} of its inodes), which it keeps for the image",
+            room.free_inodes
+        )
+    })
+}
+
+/// The first writable granted directory whose file system is under the
+/// byte reserve, or that `also` finds short, and why; nothing with a
+/// reserve of 0.
+fn short(state: &HostState, also: impl Fn(&Room) -> Option<String>) -> Option<String> {
     let reserve = state.disk_reserve;
+    if reserve == 0 {
+        return None;
+    }
     state
         .policy
         .grants
@@ -29,21 +70,32 @@ pub(crate) fn short_of_room(state: &HostState) -> Option<String> {
         .iter()
         .filter(|d| d.writable)
         .find_map(|d| {
-            let free = free_bytes(&d.host_path)?;
-            (free < reserve).then(|| {
-                format!(
-                    "the disk of granted directory {} has {} MiB free, under the server's \
-                     reserve of {} MiB, which it keeps for the image",
-                    d.guest_path,
-                    free >> 20,
+            let room = room(&d.host_path)?;
+            let why = if room.free_bytes < reserve {
+                Some(format!(
+                    "has {} MiB free, under the server's reserve of {} MiB, which it keeps \
+                     for the image",
+                    room.free_bytes >> 20,
                     reserve >> 20
-                )
-            })
+                ))
+            } else {
+                also(&room)
+            };
+            why.map(|why| format!("the disk of granted directory {} {why}", d.guest_path))
         })
 }
 
-/// The bytes free to an unprivileged writer on `path`'s file system.
-fn free_bytes(path: &std::path::Path) -> Option<u64> {
+/// What a file system has free to an unprivileged writer.
+struct Room {
+    free_bytes: u64,
+    /// Inodes free; 0 with `inodes` on a file system that makes them as
+    /// it needs them.
+    free_inodes: u64,
+    inodes: u64,
+}
+
+/// What `path`'s file system has free.
+fn room(path: &std::path::Path) -> Option<Room> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -53,7 +105,11 @@ fn free_bytes(path: &std::path::Path) -> Option<u64> {
         if unsafe { libc::statvfs(c.as_ptr(), &mut s) } != 0 {
             return None;
         }
-        Some((s.f_bavail as u64).saturating_mul(s.f_frsize as u64))
+        Some(Room {
+            free_bytes: (s.f_bavail as u64).saturating_mul(s.f_frsize as u64),
+            free_inodes: s.f_favail as u64,
+            inodes: s.f_files as u64,
+        })
     }
     #[cfg(not(unix))]
     {
@@ -84,8 +140,19 @@ pub(crate) fn dropping(state: &mut HostState, stream: &Resource<DynOutputStream>
     state.file_streams.remove(&stream.rep());
 }
 
-/// Links `descriptor.write`, `write-via-stream` and `append-via-stream`
-/// over WASI's, which `linker` must already hold.
+/// `descriptor.link-at`'s parameters: the directory, path flags, the
+/// existing path, the new link's directory and its path.
+type LinkAt = (
+    Resource<Descriptor>,
+    fs::PathFlags,
+    String,
+    Resource<Descriptor>,
+    String,
+);
+
+/// Links `descriptor.write`, `write-via-stream`, `append-via-stream`,
+/// `create-directory-at`, `symlink-at` and `link-at` over WASI's, which
+/// `linker` must already hold.
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     over_wasi(linker, link)
 }
@@ -103,6 +170,50 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 let written =
                     HostDescriptor::write(&mut state.filesystem(), file, bytes, offset).await;
                 Ok((fs_result(written)?,))
+            })
+        },
+    )?;
+    types.func_wrap_async(
+        "[method]descriptor.create-directory-at",
+        |mut store: Store, (dir, path): (Resource<Descriptor>, String)| {
+            Box::new(async move {
+                let state = store.data_mut();
+                if no_room_for_entry(state).is_some() {
+                    return Ok((Err(fs::ErrorCode::InsufficientSpace),));
+                }
+                let made =
+                    HostDescriptor::create_directory_at(&mut state.filesystem(), dir, path).await;
+                Ok((fs_result(made)?,))
+            })
+        },
+    )?;
+    types.func_wrap_async(
+        "[method]descriptor.symlink-at",
+        |mut store: Store, (dir, target, path): (Resource<Descriptor>, String, String)| {
+            Box::new(async move {
+                let state = store.data_mut();
+                if no_room_for_entry(state).is_some() {
+                    return Ok((Err(fs::ErrorCode::InsufficientSpace),));
+                }
+                let made =
+                    HostDescriptor::symlink_at(&mut state.filesystem(), dir, target, path).await;
+                Ok((fs_result(made)?,))
+            })
+        },
+    )?;
+    types.func_wrap_async(
+        "[method]descriptor.link-at",
+        |mut store: Store, args: LinkAt| {
+            Box::new(async move {
+                let state = store.data_mut();
+                if no_room_for_entry(state).is_some() {
+                    return Ok((Err(fs::ErrorCode::InsufficientSpace),));
+                }
+                let (dir, flags, old, new_dir, new) = args;
+                let made =
+                    HostDescriptor::link_at(&mut state.filesystem(), dir, flags, old, new_dir, new)
+                        .await;
+                Ok((fs_result(made)?,))
             })
         },
     )?;
@@ -132,4 +243,31 @@ fn file_stream(
 ) -> Resource<DynOutputStream> {
     state.file_streams.insert(stream.rep());
     stream
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room(free_inodes: u64, inodes: u64) -> Room {
+        Room {
+            free_bytes: u64::MAX,
+            free_inodes,
+            inodes,
+        }
+    }
+
+    #[test]
+    fn the_last_thirty_second_of_the_inodes_is_kept() {
+        assert_eq!(short_of_inodes(&room(100, 3200)), None);
+        assert_eq!(
+            short_of_inodes(&room(99, 3200)).as_deref(),
+            Some(
+                "has 99 inodes free, under the server's reserve of 100 (one in 32 of its \
+                 inodes), which it keeps for the image"
+            )
+        );
+        // A file system that makes inodes as it needs them counts none.
+        assert_eq!(short_of_inodes(&room(0, 0)), None);
+    }
 }

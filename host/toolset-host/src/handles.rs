@@ -154,6 +154,14 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut store: Store, args: OpenAt| {
             Box::new(async move {
                 let state = store.data_mut();
+                let (dir, path_flags, path, open_flags, flags) = args;
+                // The disk reserve's rule for making entries (`disk`), asked
+                // here because a function is linked over WASI's once.
+                if open_flags.contains(fs::OpenFlags::CREATE)
+                    && crate::disk::no_room_for_entry(state).is_some()
+                {
+                    return Ok((Err(fs::ErrorCode::InsufficientSpace),));
+                }
                 let open = state
                     .table
                     .iter_mut()
@@ -172,7 +180,6 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                         "all instances together hold the host's {ceiling} descriptors"
                     ));
                 }
-                let (dir, path_flags, path, open_flags, flags) = args;
                 let opened = HostDescriptor::open_at(
                     &mut state.filesystem(),
                     dir,

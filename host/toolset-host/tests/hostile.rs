@@ -524,7 +524,54 @@ fn a_plug_in_cannot_write_into_the_server_s_disk_reserve() {
             assert_eq!(written, "written by a plug-in");
         } else {
             assert!(text(&r).starts_with("denied: "), "{}", text(&r));
-            assert_eq!(written, "", "nothing reached the disk");
+            assert!(
+                !dir.path().join("note").exists(),
+                "nothing reached the disk, not even an empty file"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_plug_in_cannot_make_entries_in_the_server_s_disk_reserve() {
+    // Files, directories and links take inodes and directory space though
+    // they write no bytes: under the reserve none is made; with none, all.
+    let kinds = ["new-files", "new-directories", "new-symlinks", "new-links"];
+    for (reserve, lands) in [(u64::MAX, false), (0, true)] {
+        let config = HostConfig {
+            disk_reserve: reserve,
+            ..HostConfig::default()
+        };
+        let (_host, t, dir) = misbehave_granted_on(config, true);
+        std::fs::write(dir.path().join("note"), "the file links point to").unwrap();
+        let img = TestImage::new();
+        let mut s = t.session();
+        for kind in kinds {
+            let args = format!(r#"{{"what": "{kind}", "count": 3, "bytes": 0}}"#);
+            let r = call(&mut s, &img.ctx(false), "hoard", &args).expect("answered");
+            let made: Vec<bool> = (0..3)
+                .map(|i| {
+                    dir.path()
+                        .join(format!("{kind}-{i}"))
+                        .symlink_metadata()
+                        .is_ok()
+                })
+                .collect();
+            if lands {
+                assert_eq!(
+                    r.structured,
+                    Some(serde_json::json!({"kept": 3, "refused": null})),
+                    "{kind}"
+                );
+                assert_eq!(made, [true; 3], "{kind}");
+            } else {
+                assert_eq!(
+                    r.structured,
+                    Some(serde_json::json!({"kept": 0, "refused": "insufficient-space"})),
+                    "{kind}"
+                );
+                assert_eq!(made, [false; 3], "{kind}");
+            }
         }
     }
 }

@@ -120,8 +120,10 @@ fn flood(a: Flood) -> Result<Output, Error> {
 /// body stream takes in one write before it is sent; `files`: the granted
 /// directory `/data`, opened again; `random`: none, but `bytes` random
 /// bytes asked for; `pollables`: none), from
-/// one buffer in the guest's own memory. Answers how many it kept and why
-/// it stopped, if the host refused one.
+/// one buffer in the guest's own memory; or makes `count` entries in the
+/// granted directory `/data` (`new-files`, `new-directories`,
+/// `new-symlinks`, `new-links`). Answers how many it kept and why it
+/// stopped, if the host refused one.
 fn hoard(a: Hoard) -> Result<Output, Error> {
     use wasip2::http::types::{Fields, OutgoingRequest};
     let value = vec![b'a'; a.bytes as usize];
@@ -164,6 +166,9 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
                 std::mem::forget(wasip2::clocks::monotonic_clock::subscribe_duration(1 << 40));
                 Ok(())
             }
+            "new-files" | "new-directories" | "new-symlinks" | "new-links" => {
+                create_entry(&a.what, kept).map_err(|e| e.name().to_string())
+            }
             other => return Err(Error::invalid_params(format!("no kind `{other}`"))),
         };
         match held {
@@ -175,6 +180,31 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
         }
     }
     Output::json(&json!({ "kept": kept, "refused": refused }))
+}
+
+/// Makes the `n`th entry of kind `what` (`new-files`, `new-directories`,
+/// `new-symlinks` or `new-links` to the file `/data/note`) in the granted
+/// directory `/data`, through wasi:filesystem itself.
+fn create_entry(what: &str, n: u64) -> Result<(), wasip2::filesystem::types::ErrorCode> {
+    use wasip2::filesystem::types::{DescriptorFlags, OpenFlags, PathFlags};
+    let (data, _) = wasip2::filesystem::preopens::get_directories()
+        .into_iter()
+        .find(|(_, path)| path == "/data")
+        .ok_or(wasip2::filesystem::types::ErrorCode::NoEntry)?;
+    let name = format!("{what}-{n}");
+    match what {
+        "new-files" => data
+            .open_at(
+                PathFlags::empty(),
+                &name,
+                OpenFlags::CREATE | OpenFlags::EXCLUSIVE,
+                DescriptorFlags::WRITE,
+            )
+            .map(drop),
+        "new-directories" => data.create_directory_at(&name),
+        "new-symlinks" => data.symlink_at("note", &name),
+        _ => data.link_at(PathFlags::empty(), "note", &data, &name),
+    }
 }
 
 /// Tries to read a file through WASI and reports what happened.
