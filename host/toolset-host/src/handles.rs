@@ -10,7 +10,7 @@
 //!
 //! - caps the handles an instance may hold at once ([`MAX_HANDLES`]), and
 //!   the files it may have open ([`MAX_OPEN_FILES`], granted directories
-//!   included), which also count against the host's ceiling of
+//!   and directory listings included), which also count against the host's ceiling of
 //!   descriptors for all instances with their HTTP connections
 //!   ([`crate::HostConfig::max_descriptors`]): each is a descriptor of
 //!   the server's own, and a server out of descriptors can accept no
@@ -43,6 +43,7 @@ use wasmtime_wasi_http::p2::body::HostOutgoingBody;
 use wasmtime_wasi_http::p2::types::{HostIncomingResponse, HostOutgoingRequest};
 use wasmtime_wasi_http::{FieldMap, WasiHttpView};
 
+use crate::listings::Listing;
 use crate::shadow::{FILESYSTEM_TYPES, HTTP_TYPES, Store, fs_result, over_wasi};
 use crate::state::{HostState, Stop};
 
@@ -121,6 +122,8 @@ pub(crate) fn held(table: &mut ResourceTable) -> usize {
                     BODY_BUFFER_BYTES
                 } else if let Some(r) = entry.downcast_ref::<HostIncomingResponse>() {
                     map_bytes(&r.headers)
+                } else if let Some(listing) = entry.downcast_ref::<Listing>() {
+                    listing.held()
                 } else {
                     0
                 }
@@ -134,6 +137,32 @@ pub(crate) fn held(table: &mut ResourceTable) -> usize {
 fn hold(state: &mut HostState, more: usize) -> wasmtime::Result<()> {
     let now = held(&mut state.table);
     state.limiter.hold_host(now.saturating_add(more))
+}
+
+/// Counts one more file open for the guest (a file, a directory, or a
+/// directory being listed: each holds a descriptor of the server's): an
+/// error (which stops the guest) past [`MAX_OPEN_FILES`] or the host's
+/// ceiling of descriptors.
+pub(crate) fn take_open_file(state: &mut HostState) -> wasmtime::Result<()> {
+    let open = state
+        .table
+        .iter_mut()
+        .filter(|e| e.is::<Descriptor>() || e.is::<Listing>())
+        .count();
+    if open >= MAX_OPEN_FILES {
+        state.stop = Some(Stop::OpenFiles);
+        return Err(wasmtime::format_err!(
+            "the instance has {MAX_OPEN_FILES} files open"
+        ));
+    }
+    if !state.files.hold(open + 1) {
+        let ceiling = state.files.pool.ceiling;
+        state.stop = Some(Stop::Descriptors { ceiling });
+        return Err(wasmtime::format_err!(
+            "all instances together hold the host's {ceiling} descriptors"
+        ));
+    }
+    Ok(())
 }
 
 /// The bytes a `fields` handle holds now (nothing if it is not one).
@@ -162,24 +191,7 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 {
                     return Ok((Err(fs::ErrorCode::InsufficientSpace),));
                 }
-                let open = state
-                    .table
-                    .iter_mut()
-                    .filter(|e| e.is::<Descriptor>())
-                    .count();
-                if open >= MAX_OPEN_FILES {
-                    state.stop = Some(Stop::OpenFiles);
-                    return Err(wasmtime::format_err!(
-                        "the instance has {MAX_OPEN_FILES} files open"
-                    ));
-                }
-                if !state.files.hold(open + 1) {
-                    let ceiling = state.files.pool.ceiling;
-                    state.stop = Some(Stop::Descriptors { ceiling });
-                    return Err(wasmtime::format_err!(
-                        "all instances together hold the host's {ceiling} descriptors"
-                    ));
-                }
+                take_open_file(state)?;
                 let opened = HostDescriptor::open_at(
                     &mut state.filesystem(),
                     dir,

@@ -32,7 +32,7 @@ use crate::state::{
 };
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
-use crate::{cache, clocks, disk, handles, schema, version, waits};
+use crate::{cache, clocks, disk, handles, listings, schema, version, waits};
 
 /// What went wrong loading a toolset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -193,6 +193,7 @@ impl ToolsetHost {
             .and_then(|()| wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker))
             .and_then(|()| handles::add_to_linker(&mut linker))
             .and_then(|()| disk::add_to_linker(&mut linker))
+            .and_then(|()| listings::add_to_linker(&mut linker))
             .map_err(|e| HostError(format!("cannot link WASI: {e:#}")))?;
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
             .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;

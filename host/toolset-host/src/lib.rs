@@ -81,6 +81,7 @@ mod handles;
 mod host;
 mod imports;
 mod lanes;
+mod listings;
 mod net;
 mod offers;
 mod policy;

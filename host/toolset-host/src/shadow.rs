@@ -1,6 +1,6 @@
 //! Linking host functions over WASI's own: what `clocks`, `waits`,
-//! `handles` and `disk` share to replace a few of WASI's functions while
-//! the rest stay WASI's.
+//! `handles`, `disk` and `listings` share to replace a few of WASI's
+//! functions while the rest stay WASI's.
 
 use wasmtime::StoreContextMut;
 use wasmtime::component::Linker;

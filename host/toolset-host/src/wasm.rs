@@ -880,7 +880,7 @@ pub(crate) fn classify_failure(
         Some(Stop::OpenFiles) => (
             ErrorKind::OutOfMemory,
             format!(
-                "tried to have more than {} files open at once (granted directories included), \
+                "tried to have more than {} files open at once (granted directories and directory listings included), \
                  the most an instance may, and was stopped",
                 crate::handles::MAX_OPEN_FILES
             ),

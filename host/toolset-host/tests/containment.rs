@@ -600,6 +600,11 @@ fn a_plug_in_holding_handles_within_its_cap_keeps_them() {
     assert_eq!(r.structured, Some(json!({"kept": 100, "refused": null})));
 }
 
+/// How a call that opened one file too many is answered.
+const TOO_MANY_FILES: &str = "tool `hoard` of toolset `misbehave` tried to have more than 64 \
+    files open at once (granted directories and directory listings included), the most an \
+    instance may, and was stopped; the session goes on with a fresh instance";
+
 #[test]
 fn an_instance_has_at_most_sixty_four_files_open() {
     let dir = tempfile::tempdir().unwrap();
@@ -609,16 +614,68 @@ fn an_instance_has_at_most_sixty_four_files_open() {
     let args = json!({"what": "files", "count": 1_000, "bytes": 0}).to_string();
     let e = misbehave_once(&mut s, &img, "hoard", &args);
     assert_eq!(e.kind, ErrorKind::OutOfMemory, "{}", e.message);
-    assert_eq!(
-        e.message,
-        "tool `hoard` of toolset `misbehave` tried to have more than 64 files open at once \
-         (granted directories included), the most an instance may, and was stopped; the \
-         session goes on with a fresh instance"
-    );
+    assert_eq!(e.message, TOO_MANY_FILES);
     next_call_is_fresh(&mut s, &img);
     let within = json!({"what": "files", "count": 60, "bytes": 0}).to_string();
     let r = call(&mut s, &img.ctx(false), "hoard", &within).expect("within the cap");
     assert_eq!(r.structured, Some(json!({"kept": 60, "refused": null})));
+}
+
+#[test]
+fn directory_listings_count_as_open_files() {
+    // Each listing holds a descriptor of the server's on its directory.
+    let dir = tempfile::tempdir().unwrap();
+    let t = misbehave_granted(dir.path(), false);
+    let img = TestImage::new();
+    let mut s = t.session();
+    let args = json!({"what": "listings", "count": 1_000, "bytes": 0}).to_string();
+    let e = misbehave_once(&mut s, &img, "hoard", &args);
+    assert_eq!(e.kind, ErrorKind::OutOfMemory, "{}", e.message);
+    assert_eq!(e.message, TOO_MANY_FILES);
+    next_call_is_fresh(&mut s, &img);
+    let within = json!({"what": "listings", "count": 60, "bytes": 0}).to_string();
+    let r = call(&mut s, &img.ctx(false), "hoard", &within).expect("within the cap");
+    assert_eq!(r.structured, Some(json!({"kept": 60, "refused": null})));
+}
+
+#[test]
+fn a_directory_is_listed_whole_a_batch_at_a_time() {
+    // Far more entries than one batch of the host's holds, of every kind
+    // the guest can tell apart.
+    let dir = tempfile::tempdir().unwrap();
+    let names: Vec<String> = (0..3_000)
+        .map(|i| format!("entry-with-a-longish-name-{i:05}"))
+        .collect();
+    for name in &names {
+        std::fs::write(dir.path().join(name), "").unwrap();
+    }
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::os::unix::fs::symlink("sub", dir.path().join("to-sub")).unwrap();
+    let t = misbehave_granted(dir.path(), false);
+    let img = TestImage::new();
+    let mut s = t.session();
+    let r = call(&mut s, &img.ctx(false), "list_dir", r#"{"path": "/data"}"#).expect("listed");
+    let mut expected: Vec<serde_json::Value> = names.iter().map(|n| json!([n, "file"])).collect();
+    expected.push(json!(["sub", "directory"]));
+    expected.push(json!(["to-sub", "symlink"]));
+    assert_eq!(
+        r.structured,
+        Some(json!({"count": 3_002, "entries": expected, "failed": []}))
+    );
+    // The same listing again, and of the subdirectory: each from its start.
+    let again = call(&mut s, &img.ctx(false), "list_dir", r#"{"path": "/data"}"#).unwrap();
+    assert_eq!(again.structured, r.structured);
+    let sub = call(
+        &mut s,
+        &img.ctx(false),
+        "list_dir",
+        r#"{"path": "/data/sub"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        sub.structured,
+        Some(json!({"count": 0, "entries": [], "failed": []}))
+    );
 }
 
 #[test]

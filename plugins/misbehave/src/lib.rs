@@ -122,7 +122,8 @@ fn flood(a: Flood) -> Result<Output, Error> {
 /// bytes asked for; `pollables`: none), from
 /// one buffer in the guest's own memory; or makes `count` entries in the
 /// granted directory `/data` (`new-files`, `new-directories`,
-/// `new-symlinks`, `new-links`). Answers how many it kept and why it
+/// `new-symlinks`, `new-links`), or `count` listings of it (`listings`),
+/// never read. Answers how many it kept and why it
 /// stopped, if the host refused one.
 fn hoard(a: Hoard) -> Result<Output, Error> {
     use wasip2::http::types::{Fields, OutgoingRequest};
@@ -166,6 +167,10 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
                 std::mem::forget(wasip2::clocks::monotonic_clock::subscribe_duration(1 << 40));
                 Ok(())
             }
+            "listings" => granted_data()
+                .and_then(|data| data.read_directory())
+                .map(std::mem::forget)
+                .map_err(|e| e.name().to_string()),
             "new-files" | "new-directories" | "new-symlinks" | "new-links" => {
                 create_entry(&a.what, kept).map_err(|e| e.name().to_string())
             }
@@ -187,10 +192,7 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
 /// directory `/data`, through wasi:filesystem itself.
 fn create_entry(what: &str, n: u64) -> Result<(), wasip2::filesystem::types::ErrorCode> {
     use wasip2::filesystem::types::{DescriptorFlags, OpenFlags, PathFlags};
-    let (data, _) = wasip2::filesystem::preopens::get_directories()
-        .into_iter()
-        .find(|(_, path)| path == "/data")
-        .ok_or(wasip2::filesystem::types::ErrorCode::NoEntry)?;
+    let data = granted_data()?;
     let name = format!("{what}-{n}");
     match what {
         "new-files" => data
@@ -205,6 +207,44 @@ fn create_entry(what: &str, n: u64) -> Result<(), wasip2::filesystem::types::Err
         "new-symlinks" => data.symlink_at("note", &name),
         _ => data.link_at(PathFlags::empty(), "note", &data, &name),
     }
+}
+
+/// The granted directory `/data`, as wasi:filesystem hands it over.
+fn granted_data()
+-> Result<wasip2::filesystem::types::Descriptor, wasip2::filesystem::types::ErrorCode> {
+    wasip2::filesystem::preopens::get_directories()
+        .into_iter()
+        .find(|(_, path)| path == "/data")
+        .map(|(data, _)| data)
+        .ok_or(wasip2::filesystem::types::ErrorCode::NoEntry)
+}
+
+/// Lists a directory through WASI: how many entries, each entry's name and
+/// type in name order, and the entries it could not read.
+fn list_dir(a: Path) -> Result<Output, Error> {
+    let listing = match std::fs::read_dir(&a.path) {
+        Ok(listing) => listing,
+        Err(e) => return Ok(Output::text(format!("denied: {e}"))),
+    };
+    let mut entries = Vec::new();
+    let mut failed = Vec::new();
+    for entry in listing {
+        match entry {
+            Ok(entry) => {
+                let kind = match entry.file_type() {
+                    Ok(t) if t.is_dir() => "directory",
+                    Ok(t) if t.is_file() => "file",
+                    Ok(t) if t.is_symlink() => "symlink",
+                    Ok(_) => "other",
+                    Err(_) => "unknown",
+                };
+                entries.push((entry.file_name().to_string_lossy().into_owned(), kind));
+            }
+            Err(e) => failed.push(e.to_string()),
+        }
+    }
+    entries.sort();
+    Output::json(&json!({ "count": entries.len(), "entries": entries, "failed": failed }))
 }
 
 /// Tries to read a file through WASI and reports what happened.
@@ -366,6 +406,11 @@ fn toolset() -> Toolset {
         )
         .tool(
             Tool::new("read_file", "Reads a file.", read_file)
+                .input(path())
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("list_dir", "Lists a directory.", list_dir)
                 .input(path())
                 .read_only_safe(),
         )
