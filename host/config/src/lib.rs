@@ -623,6 +623,11 @@ pub struct EngineSettings {
     /// also while under one in 32 of its inodes are free). Default
     /// 256 MiB; 0 turns both checks off.
     pub disk_reserve: u64,
+    /// The files, directories and connections all plug-in instances
+    /// together may hold open: each is a descriptor of the server's own.
+    /// `None` (the default): half the server's descriptor limit. At least
+    /// 16, and no more than that limit (the engine refuses to start).
+    pub max_descriptors: Option<usize>,
 }
 
 /// The most instances `engine.max_instances` may ask for. Every pool slot
@@ -641,6 +646,7 @@ impl Default for EngineSettings {
             long_call_lanes: None,
             client_backtraces: false,
             disk_reserve: 256 << 20,
+            max_descriptors: None,
         }
     }
 }

@@ -162,6 +162,7 @@ struct RawEngine {
     long_call_lanes: Option<u64>,
     client_backtraces: Option<bool>,
     disk_reserve_bytes: Option<u64>,
+    max_descriptors: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -884,6 +885,18 @@ fn validate_engine(raw: Option<RawEngine>) -> Result<EngineSettings, ConfigError
     }
     if let Some(b) = r.disk_reserve_bytes {
         e.disk_reserve = b;
+    }
+    if let Some(n) = r.max_descriptors {
+        if n < 16 {
+            return Err(ConfigError::at(
+                "engine.max_descriptors",
+                format!(
+                    "{n} is too few for a plug-in to open its granted directories; give at \
+                     least 16 (leave it out for half the server's descriptor limit)"
+                ),
+            ));
+        }
+        e.max_descriptors = Some(usize::try_from(n).unwrap_or(usize::MAX));
     }
     if let Some(m) = r.max_component_bytes {
         if !(1024..=(1 << 30)).contains(&m) {

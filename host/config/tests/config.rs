@@ -765,6 +765,18 @@ fn the_disk_reserve_defaults_to_256_mib_and_is_read() {
 }
 
 #[test]
+fn the_plug_ins_descriptors_default_to_half_the_limit_and_are_read() {
+    assert_eq!(parse("").unwrap().engine.max_descriptors, None);
+    let c = parse("[engine]\nmax_descriptors = 4096\n").unwrap();
+    assert_eq!(c.engine.max_descriptors, Some(4096));
+    assert_eq!(
+        refused("[engine]\nmax_descriptors = 15\n"),
+        "`engine.max_descriptors`: 15 is too few for a plug-in to open its granted directories; \
+         give at least 16 (leave it out for half the server's descriptor limit)"
+    );
+}
+
+#[test]
 fn client_backtraces_default_off_and_are_read() {
     assert!(!parse("").unwrap().engine.client_backtraces);
     let c = parse("[engine]\nclient_backtraces = true\n").unwrap();

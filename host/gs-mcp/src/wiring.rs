@@ -297,7 +297,10 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             client_backtraces: config.engine.client_backtraces,
             // Plug-in crashes go to stderr, the server's log.
             crash_log: Default::default(),
-            max_descriptors: gs_toolset_host::default_max_descriptors(),
+            max_descriptors: config
+                .engine
+                .max_descriptors
+                .unwrap_or_else(gs_toolset_host::default_max_descriptors),
             disk_reserve: config.engine.disk_reserve,
         };
         match ToolsetHost::new(host_config) {

@@ -131,6 +131,25 @@ fn check_loads_every_plugin_and_reports_failures() {
 }
 
 #[test]
+fn check_refuses_more_plug_in_descriptors_than_the_server_may_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = hello_config(dir.path(), "[engine]\nmax_descriptors = 1000000000000\n");
+    let out = run(dir.path(), &["check", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "the WebAssembly engine could not start: plug-ins may hold 1000000000000 \
+             descriptors open, more than the server itself may open ("
+        ) && err.contains("lower `[engine] max_descriptors`, or raise the limit (`ulimit -n`)"),
+        "{err}"
+    );
+    let within = hello_config(dir.path(), "[engine]\nmax_descriptors = 64\n");
+    let out = run(dir.path(), &["check", "--config", within.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
 fn tools_lists_the_surface_and_marks_read_only_safe_tools() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = hello_config(dir.path(), "tools = [\"greet\", \"compile\"]\n");

@@ -62,7 +62,8 @@ pub struct HostConfig {
     /// own, and a server out of descriptors accepts no connection. Past
     /// it, opening a file stops the call (`outOfMemory`) and a request is
     /// answered `connection-limit-reached`. Default:
-    /// [`default_max_descriptors`].
+    /// [`default_max_descriptors`]; [`crate::ToolsetHost::new`] refuses
+    /// more than the process may open.
     pub max_descriptors: usize,
     /// The free disk plug-ins' writes may not take: while a writable
     /// granted directory's file system has less free, a plug-in's writes
@@ -172,6 +173,12 @@ impl Default for HostConfig {
 /// the rest left to the server's own connections and files; 512 where
 /// the limit cannot be read.
 pub fn default_max_descriptors() -> usize {
+    descriptor_limit().map_or(512, |limit| (limit / 2).max(16))
+}
+
+/// The descriptors the process may open (its soft `RLIMIT_NOFILE`), if
+/// it can tell.
+pub(crate) fn descriptor_limit() -> Option<usize> {
     #[cfg(unix)]
     {
         let mut limit = libc::rlimit {
@@ -180,12 +187,10 @@ pub fn default_max_descriptors() -> usize {
         };
         // SAFETY: getrlimit writes the one struct it is given.
         if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
-            return usize::try_from(limit.rlim_cur / 2)
-                .unwrap_or(usize::MAX)
-                .max(16);
+            return Some(usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX));
         }
     }
-    512
+    None
 }
 
 /// A directory the operator lets a toolset see through WASI.

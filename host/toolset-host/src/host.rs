@@ -150,6 +150,16 @@ impl ToolsetHost {
                 "max_instances is 0, so no toolset could ever run; set it to at least 1".into(),
             ));
         }
+        if let Some(limit) = crate::config::descriptor_limit()
+            && config.max_descriptors > limit
+        {
+            return Err(HostError(format!(
+                "plug-ins may hold {} descriptors open, more than the server itself may open \
+                 ({limit}, its RLIMIT_NOFILE), so the server could run out before they do; lower \
+                 `[engine] max_descriptors`, or raise the limit (`ulimit -n`)",
+                config.max_descriptors
+            )));
+        }
         let n = config.max_instances;
         let mut pool = PoolingAllocationConfig::new();
         // A Rust component has one core module plus the shims wit-component
