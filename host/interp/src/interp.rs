@@ -50,6 +50,7 @@ use crate::heap::{ClassIdx, Scope, Value};
 
 pub use lookup::BuildFx;
 pub use state::{OWN_GLOBALS, State};
+pub(crate) use unwind::memory_message;
 pub use unwind::{HandlerFrame, Handling, R, Terminated, Unwind};
 
 /// One call's running state.

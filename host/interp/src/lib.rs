@@ -69,7 +69,7 @@ pub use file_in::{DOIT_TIME_LIMIT, FileInDoits};
 pub use heap::{memory_ceiling, memory_reserved, set_memory_ceiling};
 
 use crate::heap::{Body, Object, Value};
-use crate::interp::{OWN_GLOBALS, Run, State, Unwind};
+use crate::interp::{OWN_GLOBALS, Run, State, Unwind, memory_message};
 
 /// The stack a call needs; the recursion limit keeps Smalltalk depth well
 /// inside it.
@@ -371,16 +371,19 @@ impl Interpreter {
                         continue;
                     };
                     let ci = st.class_idx(session, id);
-                    let t = st
-                        .heap
-                        .alloc(Object {
-                            class: ci,
-                            invariant: false,
-                            watched: false,
-                            named: Vec::new(),
-                            body: Body::None,
-                        })
-                        .map_err(|_| internal(format!("no memory for {global}")))?;
+                    let made = st.heap.alloc(Object {
+                        class: ci,
+                        invariant: false,
+                        watched: false,
+                        named: Vec::new(),
+                        body: Body::None,
+                    });
+                    let Ok(t) = made else {
+                        return Err(ExecError {
+                            kind: ExecErrorKind::Limit(memory_message(st.heap.ceiling_hit)),
+                            transcript: String::new(),
+                        });
+                    };
                     st.overlay.insert(global.into(), Value::Obj(t));
                 }
                 *state = Some(st);

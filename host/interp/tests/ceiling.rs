@@ -30,12 +30,7 @@ fn all_sessions_together_stay_under_the_ceiling() {
     let ExecErrorKind::Limit(message) = e else {
         panic!("expected a limit error, got {e:?}")
     };
-    assert_eq!(
-        message,
-        "the server's memory for the objects of all sessions is used up (its ceiling is 64 \
-         MiB); the call was stopped: retry later, free objects (e.g. remove large globals), or \
-         the operator may raise the server's memory ceiling"
-    );
+    assert_eq!(message, CEILING_MESSAGE);
     assert!(gs_interp::memory_reserved() <= 64 << 20);
     // Session a lets go; b's call now fits.
     assert_eq!(
@@ -43,4 +38,24 @@ fn all_sessions_together_stay_under_the_ceiling() {
         "2"
     );
     assert_eq!(run(&mut b, &mut ib, hold).unwrap(), "1");
+
+    // Filled to the ceiling, a session's very first call (whose own
+    // globals, Transcript among them, are made before it runs) fails as
+    // any other call would.
+    let fill = "UserGlobals at: #Fill put: OrderedCollection new. \
+                [true] whileTrue: [(UserGlobals at: #Fill) add: (String new: 1000000)]";
+    assert_eq!(
+        run(&mut a, &mut ia, fill),
+        Err(ExecErrorKind::Limit(CEILING_MESSAGE.into()))
+    );
+    let mut c = image.session();
+    assert_eq!(
+        run(&mut c, &mut Interpreter::new(), "3 + 4"),
+        Err(ExecErrorKind::Limit(CEILING_MESSAGE.into()))
+    );
 }
+
+/// How a call that asked for more than the ceiling leaves is answered.
+const CEILING_MESSAGE: &str = "the server's memory for the objects of all sessions is used up \
+    (its ceiling is 64 MiB); the call was stopped: retry later, free objects (e.g. remove large \
+    globals), or the operator may raise the server's memory ceiling";

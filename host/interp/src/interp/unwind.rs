@@ -82,6 +82,21 @@ pub type R<T> = Result<T, Unwind>;
 pub const MEMORY_MESSAGE: &str = "the memory budget for objects is exhausted; the call \
                                   allocated too much (raise the memory limit or allocate less)";
 
+/// The message of a call that asked for more memory than it had: over its
+/// own budget, or (`ceiling_hit`) over what all sessions may hold.
+pub(crate) fn memory_message(ceiling_hit: bool) -> String {
+    if ceiling_hit {
+        format!(
+            "the server's memory for the objects of all sessions is used up (its ceiling is {} \
+             MiB); the call was stopped: retry later, free objects (e.g. remove large \
+             globals), or the operator may raise the server's memory ceiling",
+            crate::heap::memory_ceiling() >> 20
+        )
+    } else {
+        MEMORY_MESSAGE.to_string()
+    }
+}
+
 impl From<OverBudget> for Unwind {
     fn from(_: OverBudget) -> Unwind {
         Unwind::new(Unwind::LIMIT, 1)
@@ -128,17 +143,7 @@ impl<'a> Run<'a> {
     /// The message of a LIMIT or FATAL unwind.
     pub(crate) fn unwind_message(&self, u: Unwind) -> String {
         if u.kind() == Unwind::LIMIT && u.id() == 1 {
-            if self.st.heap.ceiling_hit {
-                format!(
-                    "the server's memory for the objects of all sessions is used up (its \
-                     ceiling is {} MiB); the call was stopped: retry later, free objects \
-                     (e.g. remove large globals), or the operator may raise the \
-                     server's memory ceiling",
-                    crate::heap::memory_ceiling() >> 20
-                )
-            } else {
-                MEMORY_MESSAGE.to_string()
-            }
+            memory_message(self.st.heap.ceiling_hit)
         } else {
             self.unwind_text.clone()
         }
