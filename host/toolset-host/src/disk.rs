@@ -4,9 +4,9 @@
 //! with it the image's: commits would then fail for every session until
 //! someone freed space. So while a writable granted directory's file
 //! system has less than the host's reserve free
-//! ([`crate::HostConfig::disk_reserve`]), a plug-in's writes to files are
-//! refused: `descriptor.write` answers `insufficient-space`, and a file's
-//! output stream fails its write. Making a file, directory or link
+//! ([`crate::HostConfig::disk_reserve`]), or would have after the write, a
+//! plug-in's writes to files are refused: `descriptor.write` answers
+//! `insufficient-space`, and a file's output stream fails its write. Making a file, directory or link
 //! takes an inode and directory space though it writes no bytes, so
 //! making one is refused too, with `insufficient-space`, under the same
 //! reserve or while fewer than one in [`INODE_RESERVE_SHARE`] of the file
@@ -30,17 +30,17 @@ use crate::state::HostState;
 /// not make entries into.
 pub(crate) const INODE_RESERVE_SHARE: u64 = 32;
 
-/// Why a write must be refused, if a writable granted directory's file
-/// system is under the reserve.
-pub(crate) fn short_of_room(state: &HostState) -> Option<String> {
-    short(state, |_| None)
+/// Why a write of `bytes` must be refused, if it would take a writable
+/// granted directory's file system under the reserve (or it is already).
+pub(crate) fn short_of_room(state: &HostState, bytes: u64) -> Option<String> {
+    short(state, bytes, |_| None)
 }
 
 /// Why making a file, directory or link must be refused, if a writable
 /// granted directory's file system is under the byte reserve or keeps
 /// fewer than its share of inodes free ([`INODE_RESERVE_SHARE`]).
 pub(crate) fn no_room_for_entry(state: &HostState) -> Option<String> {
-    short(state, short_of_inodes)
+    short(state, 0, short_of_inodes)
 }
 
 /// Why `room` is short of inodes for a plug-in's new entry, if it is.
@@ -56,9 +56,9 @@ fn short_of_inodes(room: &Room) -> Option<String> {
 }
 
 /// The first writable granted directory whose file system is under the
-/// byte reserve, or that `also` finds short, and why; nothing with a
-/// reserve of 0.
-fn short(state: &HostState, also: impl Fn(&Room) -> Option<String>) -> Option<String> {
+/// byte reserve, or would be after writing `bytes`, or that `also` finds
+/// short, and why; nothing with a reserve of 0.
+fn short(state: &HostState, bytes: u64, also: impl Fn(&Room) -> Option<String>) -> Option<String> {
     let reserve = state.disk_reserve;
     if reserve == 0 {
         return None;
@@ -75,6 +75,13 @@ fn short(state: &HostState, also: impl Fn(&Room) -> Option<String>) -> Option<St
                 Some(format!(
                     "has {} MiB free, under the server's reserve of {} MiB, which it keeps \
                      for the image",
+                    room.free_bytes >> 20,
+                    reserve >> 20
+                ))
+            } else if room.free_bytes < reserve.saturating_add(bytes) {
+                Some(format!(
+                    "has {} MiB free, and a write of {bytes} bytes would take it under the \
+                     server's reserve of {} MiB, which it keeps for the image",
                     room.free_bytes >> 20,
                     reserve >> 20
                 ))
@@ -118,16 +125,18 @@ fn room(path: &std::path::Path) -> Option<Room> {
     }
 }
 
-/// Refuses a write to `stream` if it writes to a file and the disk is
-/// under the reserve; other streams (stderr, request bodies) always pass.
+/// Refuses a write of `bytes` to `stream` if it writes to a file and the
+/// write would take the disk under the reserve; other streams (stderr,
+/// request bodies) always pass.
 pub(crate) fn room_for(
     state: &HostState,
     stream: &Resource<DynOutputStream>,
+    bytes: u64,
 ) -> Result<(), StreamError> {
     if !state.file_streams.contains(&stream.rep()) {
         return Ok(());
     }
-    match short_of_room(state) {
+    match short_of_room(state, bytes) {
         Some(why) => Err(StreamError::LastOperationFailed(wasmtime::format_err!(
             "{why}"
         ))),
@@ -164,7 +173,7 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut store: Store, (file, bytes, offset): (Resource<Descriptor>, Vec<u8>, u64)| {
             Box::new(async move {
                 let state = store.data_mut();
-                if short_of_room(state).is_some() {
+                if short_of_room(state, bytes.len() as u64).is_some() {
                     return Ok((Err(fs::ErrorCode::InsufficientSpace),));
                 }
                 let written =

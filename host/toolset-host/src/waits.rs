@@ -104,7 +104,7 @@ impl streams::HostOutputStream for HostState {
         stream: Resource<DynOutputStream>,
         bytes: Vec<u8>,
     ) -> StreamResult<()> {
-        disk::room_for(self, &stream)?;
+        disk::room_for(self, &stream, bytes.len() as u64)?;
         self.end_run();
         streams::HostOutputStream::blocking_write_and_flush(&mut self.table, stream, bytes).await
     }
@@ -114,7 +114,7 @@ impl streams::HostOutputStream for HostState {
         stream: Resource<DynOutputStream>,
         len: u64,
     ) -> StreamResult<()> {
-        disk::room_for(self, &stream)?;
+        disk::room_for(self, &stream, len)?;
         self.end_run();
         streams::HostOutputStream::blocking_write_zeroes_and_flush(&mut self.table, stream, len)
             .await
@@ -131,7 +131,9 @@ impl streams::HostOutputStream for HostState {
         src: Resource<DynInputStream>,
         len: u64,
     ) -> StreamResult<u64> {
-        disk::room_for(self, &dest)?;
+        // A splice's `len` is only its most (often all there is), so
+        // it is not counted as the write's size.
+        disk::room_for(self, &dest, 0)?;
         self.end_run();
         streams::HostOutputStream::blocking_splice(&mut self.table, dest, src, len).await
     }
@@ -141,12 +143,12 @@ impl streams::HostOutputStream for HostState {
     }
 
     fn write(&mut self, stream: Resource<DynOutputStream>, bytes: Vec<u8>) -> StreamResult<()> {
-        disk::room_for(self, &stream)?;
+        disk::room_for(self, &stream, bytes.len() as u64)?;
         streams::HostOutputStream::write(&mut self.table, stream, bytes)
     }
 
     fn write_zeroes(&mut self, stream: Resource<DynOutputStream>, len: u64) -> StreamResult<()> {
-        disk::room_for(self, &stream)?;
+        disk::room_for(self, &stream, len)?;
         streams::HostOutputStream::write_zeroes(&mut self.table, stream, len)
     }
 
@@ -160,7 +162,9 @@ impl streams::HostOutputStream for HostState {
         src: Resource<DynInputStream>,
         len: u64,
     ) -> StreamResult<u64> {
-        disk::room_for(self, &dest)?;
+        // A splice's `len` is only its most (often all there is), so
+        // it is not counted as the write's size.
+        disk::room_for(self, &dest, 0)?;
         streams::HostOutputStream::splice(&mut self.table, dest, src, len)
     }
 

@@ -533,6 +533,52 @@ fn a_plug_in_cannot_write_into_the_server_s_disk_reserve() {
 }
 
 #[test]
+fn one_write_may_not_take_the_disk_into_the_reserve() {
+    // A reserve 24 MiB under what the disk has free: a 1 MiB write lands;
+    // one of 48 MiB in a single call would take the disk into the reserve
+    // and is refused before any of it is written.
+    let probe = tempfile::tempdir().unwrap();
+    let config = HostConfig {
+        disk_reserve: free_bytes(probe.path()) - (24 << 20),
+        ..HostConfig::default()
+    };
+    let (_host, t, dir) = misbehave_granted_on(config, true);
+    let img = TestImage::new();
+    let mut s = t.session();
+    let write = |s: &mut dyn gs_toolset::ToolsetSession, bytes: u64| {
+        let args = format!(r#"{{"what": "writes", "count": 1, "bytes": {bytes}}}"#);
+        call(s, &img.ctx(false), "hoard", &args)
+            .expect("answered")
+            .structured
+    };
+    let written = || {
+        std::fs::metadata(dir.path().join("writes-0"))
+            .unwrap()
+            .len()
+    };
+    assert_eq!(
+        write(&mut s, 1 << 20),
+        Some(serde_json::json!({"kept": 1, "refused": null}))
+    );
+    assert_eq!(written(), 1 << 20);
+    assert_eq!(
+        write(&mut s, 48 << 20),
+        Some(serde_json::json!({"kept": 0, "refused": "insufficient-space"}))
+    );
+    assert_eq!(written(), 1 << 20, "nothing of the refused write landed");
+}
+
+/// The bytes free to an unprivileged writer on `path`'s file system.
+fn free_bytes(path: &std::path::Path) -> u64 {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    // SAFETY: statvfs writes the one struct it is given.
+    let mut s: libc::statvfs = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::statvfs(c.as_ptr(), &mut s) }, 0);
+    s.f_bavail as u64 * s.f_frsize as u64
+}
+
+#[test]
 fn a_plug_in_cannot_make_entries_in_the_server_s_disk_reserve() {
     // Files, directories and links take inodes and directory space though
     // they write no bytes: under the reserve none is made; with none, all.

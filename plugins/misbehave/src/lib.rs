@@ -123,12 +123,13 @@ fn flood(a: Flood) -> Result<Output, Error> {
 /// one buffer in the guest's own memory; or makes `count` entries in the
 /// granted directory `/data` (`new-files`, `new-directories`,
 /// `new-symlinks`, `new-links`), or `count` listings of it (`listings`),
-/// never read. Answers how many it kept and why it
+/// never read, or `count` files of `bytes` each, each written in one call
+/// (`writes`). Answers how many it kept and why it
 /// stopped, if the host refused one.
 fn hoard(a: Hoard) -> Result<Output, Error> {
     use wasip2::http::types::{Fields, OutgoingRequest};
     let value = vec![b'a'; a.bytes as usize];
-    let path = format!("/{}", "a".repeat(a.bytes as usize));
+    let path = || format!("/{}", "a".repeat(a.bytes as usize));
     let mut kept = 0u64;
     let mut refused = None;
     for _ in 0..a.count {
@@ -141,7 +142,7 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
             }
             "requests" => {
                 let r = OutgoingRequest::new(Fields::new());
-                r.set_path_with_query(Some(&path))
+                r.set_path_with_query(Some(&path()))
                     .map(|()| std::mem::forget(r))
                     .map_err(|()| "path refused".to_string())
             }
@@ -167,6 +168,7 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
                 std::mem::forget(wasip2::clocks::monotonic_clock::subscribe_duration(1 << 40));
                 Ok(())
             }
+            "writes" => write_at_once(kept, &value).map_err(|e| e.name().to_string()),
             "listings" => granted_data()
                 .and_then(|data| data.read_directory())
                 .map(std::mem::forget)
@@ -207,6 +209,19 @@ fn create_entry(what: &str, n: u64) -> Result<(), wasip2::filesystem::types::Err
         "new-symlinks" => data.symlink_at("note", &name),
         _ => data.link_at(PathFlags::empty(), "note", &data, &name),
     }
+}
+
+/// Writes `value` to a new file `/data/writes-<n>` in one
+/// `descriptor.write`.
+fn write_at_once(n: u64, value: &[u8]) -> Result<(), wasip2::filesystem::types::ErrorCode> {
+    use wasip2::filesystem::types::{DescriptorFlags, OpenFlags, PathFlags};
+    let file = granted_data()?.open_at(
+        PathFlags::empty(),
+        &format!("writes-{n}"),
+        OpenFlags::CREATE,
+        DescriptorFlags::WRITE,
+    )?;
+    file.write(value, 0).map(drop)
 }
 
 /// The granted directory `/data`, as wasi:filesystem hands it over.
