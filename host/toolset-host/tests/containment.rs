@@ -607,35 +607,26 @@ const TOO_MANY_FILES: &str = "tool `hoard` of toolset `misbehave` tried to have 
 
 #[test]
 fn an_instance_has_at_most_sixty_four_files_open() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = misbehave_granted(dir.path(), false);
-    let img = TestImage::new();
-    let mut s = t.session();
-    let args = json!({"what": "files", "count": 1_000, "bytes": 0}).to_string();
-    let e = misbehave_once(&mut s, &img, "hoard", &args);
-    assert_eq!(e.kind, ErrorKind::OutOfMemory, "{}", e.message);
-    assert_eq!(e.message, TOO_MANY_FILES);
-    next_call_is_fresh(&mut s, &img);
-    let within = json!({"what": "files", "count": 60, "bytes": 0}).to_string();
-    let r = call(&mut s, &img.ctx(false), "hoard", &within).expect("within the cap");
-    assert_eq!(r.structured, Some(json!({"kept": 60, "refused": null})));
-}
-
-#[test]
-fn directory_listings_count_as_open_files() {
-    // Each listing holds a descriptor of the server's on its directory.
-    let dir = tempfile::tempdir().unwrap();
-    let t = misbehave_granted(dir.path(), false);
-    let img = TestImage::new();
-    let mut s = t.session();
-    let args = json!({"what": "listings", "count": 1_000, "bytes": 0}).to_string();
-    let e = misbehave_once(&mut s, &img, "hoard", &args);
-    assert_eq!(e.kind, ErrorKind::OutOfMemory, "{}", e.message);
-    assert_eq!(e.message, TOO_MANY_FILES);
-    next_call_is_fresh(&mut s, &img);
-    let within = json!({"what": "listings", "count": 60, "bytes": 0}).to_string();
-    let r = call(&mut s, &img.ctx(false), "hoard", &within).expect("within the cap");
-    assert_eq!(r.structured, Some(json!({"kept": 60, "refused": null})));
+    // Files, and directory listings, each of which holds a descriptor of
+    // the server's on its directory.
+    for what in ["files", "listings"] {
+        let dir = tempfile::tempdir().unwrap();
+        let t = misbehave_granted(dir.path(), false);
+        let img = TestImage::new();
+        let mut s = t.session();
+        let args = json!({"what": what, "count": 1_000, "bytes": 0}).to_string();
+        let e = misbehave_once(&mut s, &img, "hoard", &args);
+        assert_eq!(e.kind, ErrorKind::OutOfMemory, "{what}: {}", e.message);
+        assert_eq!(e.message, TOO_MANY_FILES, "{what}");
+        next_call_is_fresh(&mut s, &img);
+        let within = json!({"what": what, "count": 60, "bytes": 0}).to_string();
+        let r = call(&mut s, &img.ctx(false), "hoard", &within).expect("within the cap");
+        assert_eq!(
+            r.structured,
+            Some(json!({"kept": 60, "refused": null})),
+            "{what}"
+        );
+    }
 }
 
 #[test]
