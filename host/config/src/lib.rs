@@ -283,6 +283,9 @@ pub struct HttpSettings {
     /// Most sessions one caller (client IP address when unauthenticated)
     /// may hold; past it `initialize` gets 429. Default 100; `None` off.
     pub max_sessions_per_caller: Option<usize>,
+    /// Most connections served at once (each session's GET stream holds
+    /// one); past it a request on a new connection gets 503. Default 4096.
+    pub max_connections: usize,
     /// Origin hosts accepted besides loopback (`localhost`, `127.0.0.1`,
     /// `[::1]`), e.g. a browser app's host. Default none.
     pub allowed_origin_hosts: Vec<String>,
@@ -302,6 +305,7 @@ impl Default for HttpSettings {
             body_limit: 4 << 20,
             max_sessions: 1000,
             max_sessions_per_caller: Some(100),
+            max_connections: 4096,
             allowed_origin_hosts: Vec::new(),
             allowed_hosts: Vec::new(),
             request_state_key: None,

@@ -139,6 +139,7 @@ struct RawHttp {
     body_limit_bytes: Option<u64>,
     max_sessions: Option<u64>,
     max_sessions_per_caller: Option<u64>,
+    max_connections: Option<u64>,
     allowed_origin_hosts: Option<Vec<String>>,
     allowed_hosts: Option<Vec<String>>,
     request_state_key: Option<toml::Value>,
@@ -798,6 +799,15 @@ fn validate_http(raw: Option<RawHttp>, base: &Path) -> Result<HttpSettings, Conf
     }
     if let Some(m) = r.max_sessions_per_caller {
         h.max_sessions_per_caller = (m > 0).then(|| usize::try_from(m).unwrap_or(usize::MAX));
+    }
+    if let Some(m) = r.max_connections {
+        if m == 0 {
+            return Err(ConfigError::at(
+                "http.max_connections",
+                "0 would refuse every client; give at least 1 (default 4096)",
+            ));
+        }
+        h.max_connections = usize::try_from(m).unwrap_or(usize::MAX);
     }
     for (i, host) in r
         .allowed_origin_hosts

@@ -58,6 +58,7 @@ fn no_file_means_loopback_embedded_image_and_builtin_toolset() {
     assert_eq!(c.http, HttpSettings::default());
     assert_eq!(c.http.body_limit, 4 * 1024 * 1024);
     assert_eq!(c.http.max_sessions_per_caller, Some(100));
+    assert_eq!(c.http.max_connections, 4096);
     assert_eq!(c.trace, Trace::default());
     assert!(!c.trace.enabled);
     assert_eq!(c.trace.limit, Some(4096));
@@ -114,6 +115,7 @@ liveness_probe_after_secs = 300
 body_limit_bytes = 1048576
 max_sessions = 50
 max_sessions_per_caller = 0
+max_connections = 200
 allowed_origin_hosts = ["App.Example.com"]
 allowed_hosts = ["mcp.internal"]
 
@@ -156,6 +158,7 @@ limits = { memory_bytes = 1048576, deadline_ms = 5000, output_bytes = 65536, net
     assert_eq!(c.http.body_limit, 1 << 20);
     assert_eq!(c.http.max_sessions, 50);
     assert_eq!(c.http.max_sessions_per_caller, None);
+    assert_eq!(c.http.max_connections, 200);
     assert_eq!(c.http.allowed_origin_hosts, ["app.example.com"]);
     assert_eq!(c.http.allowed_hosts, ["mcp.internal"]);
     assert!(c.trace.enabled);
@@ -457,6 +460,10 @@ fn http_limits_are_checked() {
     assert_eq!(
         refused("[http]\nbody_limit_bytes = 10\n"),
         "`http.body_limit_bytes`: 10 is too small for any MCP message; give at least 1024 (default 4194304)"
+    );
+    assert_eq!(
+        refused("[http]\nmax_connections = 0\n"),
+        "`http.max_connections`: 0 would refuse every client; give at least 1 (default 4096)"
     );
     assert_eq!(
         refused("[http]\nmax_sessions = 0\n"),

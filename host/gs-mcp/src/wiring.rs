@@ -446,6 +446,8 @@ pub fn router_settings(config: &Config) -> RouterSettings {
             body_limit: http.body_limit,
             max_sessions: http.max_sessions,
             max_sessions_per_caller: http.max_sessions_per_caller,
+            max_connections: http.max_connections,
+            read_timeout: gs_router::HttpSettings::default().read_timeout,
             allowed_origin_hosts: http.allowed_origin_hosts.clone(),
             allowed_hosts: http.allowed_hosts.clone(),
             // Read from its source when the server starts

@@ -30,8 +30,10 @@ use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS
 use crate::tls::Tls;
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
+mod connections;
 mod gates;
 mod stateless;
+use connections::{Connections, Slot};
 use gates::{accepts, content_type_refusal, refused, session_gate};
 
 // The MCP headers, as names made once: a name given as text is parsed
@@ -223,6 +225,7 @@ async fn accept_loop(
     tls: Option<Arc<Tls>>,
 ) -> std::io::Result<()> {
     router.spawn_maintenance(Duration::from_secs(1));
+    let connections = Connections::new(router.settings.http.max_connections);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(s) => s,
@@ -238,12 +241,14 @@ async fn accept_loop(
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let tls = tls.clone();
+        let slot = connections.try_take();
+        let max = connections.max();
         tokio::spawn(crate::repoll::Repoll::new(async move {
             match tls {
-                None => connection(stream, router, peer).await,
+                None => connection(stream, router, peer, slot, max).await,
                 Some(tls) => {
                     if let Some(s) = handshake(stream, &tls).await {
-                        connection(s, router, peer).await;
+                        connection(s, router, peer, slot, max).await;
                     }
                 }
             }
@@ -288,14 +293,26 @@ async fn handshake(
     }
 }
 
-/// Serves HTTP/1.1 on one connection until it closes.
-async fn connection<IO>(io: IO, router: Arc<Router>, peer: SocketAddr)
-where
+/// Serves HTTP/1.1 on one connection until it closes, holding its `slot`
+/// under the cap of `max` connections; without one, every request is
+/// answered 503 and the connection closed.
+async fn connection<IO>(
+    io: IO,
+    router: Arc<Router>,
+    peer: SocketAddr,
+    slot: Option<Slot>,
+    max: usize,
+) where
     IO: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
+    let read_timeout = router.settings.http.read_timeout;
     let service = hyper::service::service_fn(move |req| {
         let router = router.clone();
+        let served = slot.is_some();
         async move {
+            if !served {
+                return Ok::<_, Infallible>(too_many_connections(max));
+            }
             let traced = router
                 .tracer
                 .enabled()
@@ -318,12 +335,68 @@ where
     });
     let _ = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())
-        .header_read_timeout(Duration::from_secs(8))
+        .header_read_timeout(read_timeout)
         .serve_connection(
             TokioIo::new(crate::timed::TimedIo::new(io, crate::timed::WRITE_TIMEOUT)),
             service,
         )
         .await;
+}
+
+/// Why a request's body was not read.
+enum Unread {
+    /// It is longer than the server's limit.
+    TooLarge,
+    /// No piece of it arrived for the read timeout.
+    TimedOut,
+    /// The connection failed while it was read.
+    Failed,
+}
+
+/// Reads a request's body whole, at most `limit` bytes, waiting at most
+/// `idle` for each piece of it.
+async fn read_body(body: Incoming, limit: usize, idle: Duration) -> Result<Bytes, Unread> {
+    let mut body = Limited::new(body, limit);
+    let mut pieces: Vec<Bytes> = Vec::new();
+    loop {
+        let frame = match tokio::time::timeout(idle, body.frame()).await {
+            Err(_) => return Err(Unread::TimedOut),
+            Ok(None) => break,
+            Ok(Some(Ok(frame))) => frame,
+            Ok(Some(Err(e))) => {
+                return Err(match e.downcast_ref::<http_body_util::LengthLimitError>() {
+                    Some(_) => Unread::TooLarge,
+                    None => Unread::Failed,
+                });
+            }
+        };
+        if let Ok(data) = frame.into_data() {
+            pieces.push(data);
+        }
+    }
+    // Most bodies arrive in one piece, which is kept as it came.
+    Ok(match pieces.len() {
+        1 => pieces.pop().unwrap_or_default(),
+        _ => Bytes::from(pieces.concat()),
+    })
+}
+
+/// The answer to a request on a connection past the cap: 503, and the
+/// connection closed once it is written.
+fn too_many_connections(max: usize) -> Response<ResponseBody> {
+    let mut r = json_error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        &Value::Null,
+        protocol::INTERNAL_ERROR,
+        &format!(
+            "Service Unavailable: the server is serving its maximum of {max} connections; \
+             retry shortly (the operator can raise http.max_connections)"
+        ),
+    );
+    let h = r.headers_mut();
+    h.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    h.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    r
 }
 
 fn header_str<'a>(h: &'a HeaderMap, name: &HeaderName) -> Option<&'a str> {
@@ -570,21 +643,35 @@ async fn post(
         router.tracer.line("-->", &what, session_id.as_deref(), b"");
         return too_large();
     }
-    let body = match Limited::new(req.into_body(), limit).collect().await {
-        Ok(b) => b.to_bytes(),
-        Err(e) => {
+    let idle = router.settings.http.read_timeout;
+    let body = match read_body(req.into_body(), limit, idle).await {
+        Ok(b) => b,
+        Err(unread) => {
             router.tracer.line("-->", &what, session_id.as_deref(), b"");
-            if e.downcast_ref::<http_body_util::LengthLimitError>()
-                .is_some()
-            {
-                return too_large();
-            }
-            return json_error(
-                StatusCode::BAD_REQUEST,
-                &Value::Null,
-                protocol::PARSE_ERROR,
-                "Bad Request: the body could not be read",
-            );
+            return match unread {
+                Unread::TooLarge => too_large(),
+                Unread::TimedOut => {
+                    let mut r = json_error(
+                        StatusCode::REQUEST_TIMEOUT,
+                        &Value::Null,
+                        INVALID_REQUEST,
+                        &format!(
+                            "Request Timeout: the body stopped arriving for {} s; send it \
+                             whole",
+                            idle.as_secs_f64()
+                        ),
+                    );
+                    r.headers_mut()
+                        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                    r
+                }
+                Unread::Failed => json_error(
+                    StatusCode::BAD_REQUEST,
+                    &Value::Null,
+                    protocol::PARSE_ERROR,
+                    "Bad Request: the body could not be read",
+                ),
+            };
         }
     };
     router

@@ -71,6 +71,16 @@ pub struct HttpSettings {
     /// the processes behind one load balancer so that a retried request
     /// may reach any of them. Default none: a random key per process.
     pub request_state_key: Option<StateSecret>,
+    /// Most connections served at once; past it each request on a new
+    /// connection is answered 503 and the connection closed, so that
+    /// clients holding connections open cannot take every descriptor the
+    /// server has. Default 4096.
+    pub max_connections: usize,
+    /// How long a request's headers may take to arrive, and its body
+    /// between one piece and the next: a connection slower with its
+    /// headers is closed, and a request slower with its body is answered
+    /// 408 and its connection closed. Default 8 s.
+    pub read_timeout: Duration,
 }
 
 /// A secret key of at least [`StateSecret::MIN_BYTES`] bytes. Its `Debug`
@@ -116,6 +126,8 @@ impl Default for HttpSettings {
             allowed_origin_hosts: Vec::new(),
             allowed_hosts: Vec::new(),
             request_state_key: None,
+            max_connections: 4096,
+            read_timeout: Duration::from_secs(8),
         }
     }
 }

@@ -594,6 +594,113 @@ fn body_over_the_cap_is_413() {
 }
 
 #[test]
+fn a_body_that_stops_arriving_is_answered_408() {
+    rt().block_on(async {
+        let s = start(Options {
+            http: HttpSettings {
+                read_timeout: Duration::from_millis(300),
+                ..HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        // Declares 100 bytes, sends 10, then waits: the connection and its
+        // task are not held beyond the read timeout.
+        let started = Instant::now();
+        let r = request(
+            s.addr,
+            "POST",
+            &[JSON, ("Content-Length", "100")],
+            b"{\"jsonrpc\"",
+        )
+        .await;
+        assert_eq!(r.status, 408, "{}", r.text());
+        assert_eq!(error_code(&r), -32600);
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Request Timeout: the body stopped arriving for 0.3 s; send it whole"
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+        // A body that keeps coming, if slowly, is read whole.
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let body = br#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#;
+        let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+        let head = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: \
+             application/json\r\nAccept: application/json, text/event-stream\r\n\
+             Content-Length: {}\r\n\r\n",
+            s.addr,
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).await.unwrap();
+        for piece in body.chunks(16) {
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            stream.write_all(piece).await.unwrap();
+        }
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).await.unwrap();
+        assert_eq!(parse_reply(&raw).status, 200);
+    });
+}
+
+#[test]
+fn connections_past_the_cap_are_answered_503_until_one_closes() {
+    rt().block_on(async {
+        let s = start(Options {
+            http: HttpSettings {
+                max_connections: 2,
+                ..HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        // Two connections held open (a keep-alive client between requests).
+        let held: Vec<_> = held_connections(s.addr, 2).await;
+        let r = raw_post(
+            s.addr,
+            &[JSON],
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#,
+        )
+        .await;
+        assert_eq!(r.status, 503);
+        assert_eq!(r.header("retry-after"), Some("1"));
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Service Unavailable: the server is serving its maximum of 2 connections; retry \
+             shortly (the operator can raise http.max_connections)"
+        );
+        drop(held);
+        // The server sees them closed and serves again.
+        let mut status = 0;
+        for _ in 0..100 {
+            let r = raw_post(
+                s.addr,
+                &[JSON],
+                r#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#,
+            )
+            .await;
+            status = r.status;
+            if status == 200 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(status, 200);
+    });
+}
+
+/// `n` connections to `addr`, each having sent nothing yet.
+async fn held_connections(addr: std::net::SocketAddr, n: usize) -> Vec<tokio::net::TcpStream> {
+    let mut held = Vec::new();
+    for _ in 0..n {
+        held.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    // Accepted before the next connection is counted against the cap.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    held
+}
+
+#[test]
 fn accept_is_normalised() {
     rt().block_on(async {
         let s = start(Options::default()).await;
