@@ -286,6 +286,10 @@ pub struct HttpSettings {
     /// Most connections served at once (each session's GET stream holds
     /// one); past it a request on a new connection gets 503. Default 4096.
     pub max_connections: usize,
+    /// The bytes of request bodies all connections together may hold while
+    /// they are answered; a request past it gets 503. Default 256 MiB, or
+    /// `body_limit` if more; at least `body_limit`.
+    pub total_body_bytes: usize,
     /// Origin hosts accepted besides loopback (`localhost`, `127.0.0.1`,
     /// `[::1]`), e.g. a browser app's host. Default none.
     pub allowed_origin_hosts: Vec<String>,
@@ -306,6 +310,7 @@ impl Default for HttpSettings {
             max_sessions: 1000,
             max_sessions_per_caller: Some(100),
             max_connections: 4096,
+            total_body_bytes: 256 << 20,
             allowed_origin_hosts: Vec::new(),
             allowed_hosts: Vec::new(),
             request_state_key: None,

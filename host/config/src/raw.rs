@@ -140,6 +140,7 @@ struct RawHttp {
     max_sessions: Option<u64>,
     max_sessions_per_caller: Option<u64>,
     max_connections: Option<u64>,
+    total_body_bytes: Option<u64>,
     allowed_origin_hosts: Option<Vec<String>>,
     allowed_hosts: Option<Vec<String>>,
     request_state_key: Option<toml::Value>,
@@ -808,6 +809,21 @@ fn validate_http(raw: Option<RawHttp>, base: &Path) -> Result<HttpSettings, Conf
             ));
         }
         h.max_connections = usize::try_from(m).unwrap_or(usize::MAX);
+    }
+    match r.total_body_bytes {
+        Some(t) => h.total_body_bytes = usize::try_from(t).unwrap_or(usize::MAX),
+        // Room for at least one largest body.
+        None => h.total_body_bytes = h.total_body_bytes.max(h.body_limit),
+    }
+    if h.total_body_bytes < h.body_limit {
+        return Err(ConfigError::at(
+            "http.total_body_bytes",
+            format!(
+                "{} is less than one request's body may be (http.body_limit_bytes = {}); give \
+                 at least that (default 268435456, 256 MiB)",
+                h.total_body_bytes, h.body_limit
+            ),
+        ));
     }
     for (i, host) in r
         .allowed_origin_hosts

@@ -59,6 +59,7 @@ fn no_file_means_loopback_embedded_image_and_builtin_toolset() {
     assert_eq!(c.http.body_limit, 4 * 1024 * 1024);
     assert_eq!(c.http.max_sessions_per_caller, Some(100));
     assert_eq!(c.http.max_connections, 4096);
+    assert_eq!(c.http.total_body_bytes, 256 << 20);
     assert_eq!(c.trace, Trace::default());
     assert!(!c.trace.enabled);
     assert_eq!(c.trace.limit, Some(4096));
@@ -460,6 +461,17 @@ fn http_limits_are_checked() {
     assert_eq!(
         refused("[http]\nbody_limit_bytes = 10\n"),
         "`http.body_limit_bytes`: 10 is too small for any MCP message; give at least 1024 (default 4194304)"
+    );
+    let c = parse("[http]\nbody_limit_bytes = 536870912\n").unwrap();
+    assert_eq!(
+        c.http.total_body_bytes,
+        512 << 20,
+        "room for one largest body"
+    );
+    assert_eq!(
+        refused("[http]\nbody_limit_bytes = 8192\ntotal_body_bytes = 4096\n"),
+        "`http.total_body_bytes`: 4096 is less than one request's body may be \
+         (http.body_limit_bytes = 8192); give at least that (default 268435456, 256 MiB)"
     );
     assert_eq!(
         refused("[http]\nmax_connections = 0\n"),

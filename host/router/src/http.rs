@@ -30,10 +30,10 @@ use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS
 use crate::tls::Tls;
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
-mod connections;
+pub(crate) mod caps;
 mod gates;
 mod stateless;
-use connections::{Connections, Slot};
+use caps::{Cap, Held};
 use gates::{accepts, content_type_refusal, refused, session_gate};
 
 // The MCP headers, as names made once: a name given as text is parsed
@@ -225,7 +225,7 @@ async fn accept_loop(
     tls: Option<Arc<Tls>>,
 ) -> std::io::Result<()> {
     router.spawn_maintenance(Duration::from_secs(1));
-    let connections = Connections::new(router.settings.http.max_connections);
+    let connections = Cap::new(router.settings.http.max_connections);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(s) => s,
@@ -241,7 +241,7 @@ async fn accept_loop(
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let tls = tls.clone();
-        let slot = connections.try_take();
+        let slot = connections.try_take(1);
         let max = connections.max();
         tokio::spawn(crate::repoll::Repoll::new(async move {
             match tls {
@@ -300,7 +300,7 @@ async fn connection<IO>(
     io: IO,
     router: Arc<Router>,
     peer: SocketAddr,
-    slot: Option<Slot>,
+    slot: Option<Held>,
     max: usize,
 ) where
     IO: AsyncRead + AsyncWrite + Unpin + Send + 'static,
@@ -343,10 +343,80 @@ async fn connection<IO>(
         .await;
 }
 
+/// A POST's body, read under the server's limits (its size, the read
+/// timeout, the bytes of all bodies being answered), with its hold on the
+/// last; or the answer to give instead.
+pub(super) async fn body_of(
+    router: &Router,
+    headers: &HeaderMap,
+    body: Incoming,
+) -> Result<(Bytes, Held), Response<ResponseBody>> {
+    let limit = router.settings.http.body_limit;
+    let idle = router.settings.http.read_timeout;
+    let declared = header_str(headers, &header::CONTENT_LENGTH).and_then(|v| v.parse::<u64>().ok());
+    let read = match declared {
+        Some(n) if n > limit as u64 => Err(Unread::TooLarge),
+        _ => read_body(body, limit, idle, &router.body_bytes).await,
+    };
+    read.map_err(|unread| match unread {
+        Unread::TooLarge => json_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &Value::Null,
+            INVALID_REQUEST,
+            &format!("Payload Too Large: the body exceeds the server's limit of {limit} bytes"),
+        ),
+        Unread::Busy => closing(
+            json_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &Value::Null,
+                protocol::INTERNAL_ERROR,
+                &format!(
+                    "Service Unavailable: the requests being answered hold the server's \
+                     maximum of {} bytes of bodies; retry shortly (the operator can raise \
+                     http.total_body_bytes)",
+                    router.body_bytes.max()
+                ),
+            ),
+            true,
+        ),
+        Unread::TimedOut => closing(
+            json_error(
+                StatusCode::REQUEST_TIMEOUT,
+                &Value::Null,
+                INVALID_REQUEST,
+                &format!(
+                    "Request Timeout: the body stopped arriving for {} s; send it whole",
+                    idle.as_secs_f64()
+                ),
+            ),
+            false,
+        ),
+        Unread::Failed => json_error(
+            StatusCode::BAD_REQUEST,
+            &Value::Null,
+            protocol::PARSE_ERROR,
+            "Bad Request: the body could not be read",
+        ),
+    })
+}
+
+/// `r` with the connection closed after it, and with `Retry-After: 1`
+/// when `retry`.
+fn closing(mut r: Response<ResponseBody>, retry: bool) -> Response<ResponseBody> {
+    let h = r.headers_mut();
+    if retry {
+        h.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    }
+    h.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    r
+}
+
 /// Why a request's body was not read.
 enum Unread {
     /// It is longer than the server's limit.
     TooLarge,
+    /// The bodies being answered hold all the server allows.
+    Busy,
     /// No piece of it arrived for the read timeout.
     TimedOut,
     /// The connection failed while it was read.
@@ -354,8 +424,15 @@ enum Unread {
 }
 
 /// Reads a request's body whole, at most `limit` bytes, waiting at most
-/// `idle` for each piece of it.
-async fn read_body(body: Incoming, limit: usize, idle: Duration) -> Result<Bytes, Unread> {
+/// `idle` for each piece of it, holding its bytes under the cap of all
+/// bodies (`bodies`) until what it answers is dropped.
+async fn read_body(
+    body: Incoming,
+    limit: usize,
+    idle: Duration,
+    bodies: &Arc<Cap>,
+) -> Result<(Bytes, Held), Unread> {
+    let mut held = bodies.try_take(0).ok_or(Unread::Busy)?;
     let mut body = Limited::new(body, limit);
     let mut pieces: Vec<Bytes> = Vec::new();
     loop {
@@ -371,32 +448,35 @@ async fn read_body(body: Incoming, limit: usize, idle: Duration) -> Result<Bytes
             }
         };
         if let Ok(data) = frame.into_data() {
+            if !held.grow(data.len()) {
+                return Err(Unread::Busy);
+            }
             pieces.push(data);
         }
     }
     // Most bodies arrive in one piece, which is kept as it came.
-    Ok(match pieces.len() {
+    let body = match pieces.len() {
         1 => pieces.pop().unwrap_or_default(),
         _ => Bytes::from(pieces.concat()),
-    })
+    };
+    Ok((body, held))
 }
 
 /// The answer to a request on a connection past the cap: 503, and the
 /// connection closed once it is written.
 fn too_many_connections(max: usize) -> Response<ResponseBody> {
-    let mut r = json_error(
-        StatusCode::SERVICE_UNAVAILABLE,
-        &Value::Null,
-        protocol::INTERNAL_ERROR,
-        &format!(
-            "Service Unavailable: the server is serving its maximum of {max} connections; \
-             retry shortly (the operator can raise http.max_connections)"
+    closing(
+        json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &Value::Null,
+            protocol::INTERNAL_ERROR,
+            &format!(
+                "Service Unavailable: the server is serving its maximum of {max} connections; \
+                 retry shortly (the operator can raise http.max_connections)"
+            ),
         ),
-    );
-    let h = r.headers_mut();
-    h.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-    h.insert(header::CONNECTION, HeaderValue::from_static("close"));
-    r
+        true,
+    )
 }
 
 fn header_str<'a>(h: &'a HeaderMap, name: &HeaderName) -> Option<&'a str> {
@@ -609,7 +689,6 @@ async fn post(
     what: String,
 ) -> Response<ResponseBody> {
     let session_id = caller.session_id.clone();
-    let limit = router.settings.http.body_limit;
     let (json_ok, sse_ok) = accepts(req.headers());
     if !json_ok && !sse_ok {
         router.tracer.line("-->", &what, session_id.as_deref(), b"");
@@ -629,49 +708,13 @@ async fn post(
             &format!("Unsupported Media Type: {why}"),
         );
     }
-    let too_large = || {
-        json_error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            &Value::Null,
-            INVALID_REQUEST,
-            &format!("Payload Too Large: the body exceeds the server's limit of {limit} bytes"),
-        )
-    };
-    let declared =
-        header_str(req.headers(), &header::CONTENT_LENGTH).and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > limit as u64) {
-        router.tracer.line("-->", &what, session_id.as_deref(), b"");
-        return too_large();
-    }
-    let idle = router.settings.http.read_timeout;
-    let body = match read_body(req.into_body(), limit, idle).await {
+    let (parts, body) = req.into_parts();
+    // Held until the request is answered.
+    let (body, _held) = match body_of(&router, &parts.headers, body).await {
         Ok(b) => b,
-        Err(unread) => {
+        Err(refused) => {
             router.tracer.line("-->", &what, session_id.as_deref(), b"");
-            return match unread {
-                Unread::TooLarge => too_large(),
-                Unread::TimedOut => {
-                    let mut r = json_error(
-                        StatusCode::REQUEST_TIMEOUT,
-                        &Value::Null,
-                        INVALID_REQUEST,
-                        &format!(
-                            "Request Timeout: the body stopped arriving for {} s; send it \
-                             whole",
-                            idle.as_secs_f64()
-                        ),
-                    );
-                    r.headers_mut()
-                        .insert(header::CONNECTION, HeaderValue::from_static("close"));
-                    r
-                }
-                Unread::Failed => json_error(
-                    StatusCode::BAD_REQUEST,
-                    &Value::Null,
-                    protocol::PARSE_ERROR,
-                    "Bad Request: the body could not be read",
-                ),
-            };
+            return refused;
         }
     };
     router

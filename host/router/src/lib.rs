@@ -107,6 +107,9 @@ pub struct Router {
     listeners: std::sync::atomic::AtomicUsize,
     /// The tasks of stateless calls (the tasks extension).
     tasks: Arc<modern::tasks::Tasks>,
+    /// The bytes the request bodies being answered hold, under
+    /// `http.total_body_bytes`.
+    body_bytes: Arc<http::caps::Cap>,
 }
 
 /// The resources one commit changed, as the listen streams read it.
@@ -156,7 +159,9 @@ impl Router {
                 None => input::StateKey::random(),
             };
             let tasks = Arc::new(modern::tasks::Tasks::new(settings.tasks));
+            let body_bytes = http::caps::Cap::new(settings.http.total_body_bytes);
             Router {
+                body_bytes,
                 tracer: trace::Tracer::new(settings.trace),
                 broker,
                 settings,

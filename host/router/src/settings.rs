@@ -76,6 +76,11 @@ pub struct HttpSettings {
     /// clients holding connections open cannot take every descriptor the
     /// server has. Default 4096.
     pub max_connections: usize,
+    /// The bytes of request bodies all connections together may hold while
+    /// they read and answer them; a request whose body would pass it is
+    /// answered 503, so that many connections posting large bodies cannot
+    /// take the server's memory. Default 256 MiB; at least `body_limit`.
+    pub total_body_bytes: usize,
     /// How long a request's headers may take to arrive, and its body
     /// between one piece and the next: a connection slower with its
     /// headers is closed, and a request slower with its body is answered
@@ -127,6 +132,7 @@ impl Default for HttpSettings {
             allowed_hosts: Vec::new(),
             request_state_key: None,
             max_connections: 4096,
+            total_body_bytes: 256 << 20,
             read_timeout: Duration::from_secs(8),
         }
     }

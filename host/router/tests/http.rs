@@ -689,6 +689,41 @@ fn connections_past_the_cap_are_answered_503_until_one_closes() {
     });
 }
 
+#[test]
+fn request_bodies_together_are_held_to_the_server_s_total() {
+    rt().block_on(async {
+        let s = start(Options {
+            http: HttpSettings {
+                total_body_bytes: 600,
+                ..HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let (a, b) = (initialize(s.addr).await, initialize(s.addr).await);
+        // A call of about 400 bytes, held while it runs.
+        let pad = "p".repeat(300);
+        let long = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                          "params": {"name": "wait", "arguments": {"ms": 1500}, "_meta": {"pad": pad}}});
+        let addr = s.addr;
+        let running = tokio::spawn(async move { post(addr, Some(&a), &long).await });
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        // About 250 more would pass 600.
+        let other = json!({"jsonrpc": "2.0", "id": 2, "method": "ping", "params": {"_meta": {"pad": "q".repeat(150)}}});
+        let r = post(s.addr, Some(&b), &other).await;
+        assert_eq!(r.status, 503, "{}", r.text());
+        assert_eq!(r.header("retry-after"), Some("1"));
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Service Unavailable: the requests being answered hold the server's maximum of 600 \
+             bytes of bodies; retry shortly (the operator can raise http.total_body_bytes)"
+        );
+        // Answered, the first gives its bytes back.
+        assert_eq!(running.await.unwrap().status, 200);
+        assert_eq!(post(s.addr, Some(&b), &other).await.status, 200);
+    });
+}
+
 /// `n` connections to `addr`, each having sent nothing yet.
 async fn held_connections(addr: std::net::SocketAddr, n: usize) -> Vec<tokio::net::TcpStream> {
     let mut held = Vec::new();

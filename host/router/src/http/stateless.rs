@@ -16,7 +16,6 @@
 use std::sync::Arc;
 
 use base64::Engine as _;
-use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Request, Response, StatusCode};
@@ -67,7 +66,6 @@ pub(super) async fn post(
     caller: Caller,
     what: String,
 ) -> Response<ResponseBody> {
-    let limit = router.settings.http.body_limit;
     let (json_ok, sse_ok) = accepts(req.headers());
     if !json_ok && !sse_ok {
         router.tracer.line("-->", &what, None, b"");
@@ -88,28 +86,12 @@ pub(super) async fn post(
         );
     }
     let (parts, body) = req.into_parts();
-    let body = match Limited::new(body, limit).collect().await {
-        Ok(b) => b.to_bytes(),
-        Err(e) => {
+    // Held until the request is answered.
+    let (body, _held) = match super::body_of(&router, &parts.headers, body).await {
+        Ok(b) => b,
+        Err(refused) => {
             router.tracer.line("-->", &what, None, b"");
-            if e.downcast_ref::<http_body_util::LengthLimitError>()
-                .is_some()
-            {
-                return json_error(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    &Value::Null,
-                    INVALID_REQUEST,
-                    &format!(
-                        "Payload Too Large: the body exceeds the server's limit of {limit} bytes"
-                    ),
-                );
-            }
-            return json_error(
-                StatusCode::BAD_REQUEST,
-                &Value::Null,
-                protocol::PARSE_ERROR,
-                "Bad Request: the body could not be read",
-            );
+            return refused;
         }
     };
     let message = match protocol::parse(&body) {

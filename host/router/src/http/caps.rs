@@ -1,0 +1,111 @@
+//! What all connections together may hold: how many are served at once
+//! ([`HttpSettings::max_connections`]) and the bytes of the request bodies
+//! they hold while they read and answer them
+//! ([`HttpSettings::total_body_bytes`]).
+//!
+//! Each connection holds a descriptor of the server's and a task; without
+//! a cap, clients holding connections open (idle, or sending their bodies
+//! as slowly as the read timeout allows) could take every descriptor, and
+//! the server could then accept no one. And each request holds its body
+//! (up to `http.body_limit_bytes`) until it is answered: thousands of
+//! connections each posting the largest body allowed would hold gigabytes,
+//! enough for the system to end the server, and with it every session's
+//! uncommitted work. A connection past its cap is still accepted, and a
+//! body past its cap still started, so that the client is told why rather
+//! than left waiting: 503 with Retry-After.
+//!
+//! [`HttpSettings::max_connections`]: crate::HttpSettings::max_connections
+//! [`HttpSettings::total_body_bytes`]: crate::HttpSettings::total_body_bytes
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// An amount shared by every connection, held up to a cap.
+pub(crate) struct Cap {
+    used: AtomicUsize,
+    max: usize,
+}
+
+/// Part of a [`Cap`], given back when dropped.
+pub(crate) struct Held {
+    cap: Arc<Cap>,
+    amount: usize,
+}
+
+impl Cap {
+    /// Nothing held yet, at most `max` at once.
+    pub(crate) fn new(max: usize) -> Arc<Cap> {
+        Arc::new(Cap {
+            used: AtomicUsize::new(0),
+            max,
+        })
+    }
+
+    /// `amount` more, if the cap leaves room for it.
+    pub(crate) fn try_take(self: &Arc<Self>, amount: usize) -> Option<Held> {
+        self.reserve(amount).then(|| Held {
+            cap: self.clone(),
+            amount,
+        })
+    }
+
+    /// The cap.
+    pub(crate) fn max(&self) -> usize {
+        self.max
+    }
+
+    fn reserve(&self, amount: usize) -> bool {
+        self.used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                used.checked_add(amount).filter(|&n| n <= self.max)
+            })
+            .is_ok()
+    }
+}
+
+impl Held {
+    /// Holds `more` besides what is held, if the cap leaves room for it
+    /// (and nothing more if not).
+    pub(crate) fn grow(&mut self, more: usize) -> bool {
+        let grown = self.cap.reserve(more);
+        if grown {
+            self.amount += more;
+        }
+        grown
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.cap.used.fetch_sub(self.amount, Ordering::AcqRel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_held_is_given_back_when_dropped() {
+        let cap = Cap::new(2);
+        let first = cap.try_take(1).expect("a first place");
+        let second = cap.try_take(1).expect("a second place");
+        assert!(cap.try_take(1).is_none(), "the cap is 2");
+        drop(first);
+        let third = cap.try_take(1).expect("the first's place, given back");
+        drop((second, third));
+        assert_eq!(cap.used.load(Ordering::Acquire), 0);
+    }
+
+    #[test]
+    fn a_holding_grows_only_within_the_cap() {
+        let cap = Cap::new(100);
+        let mut body = cap.try_take(0).expect("nothing yet");
+        assert!(body.grow(60));
+        assert!(!body.grow(41), "61 more would pass 100");
+        assert!(body.grow(40));
+        assert!(cap.try_take(1).is_none());
+        drop(body);
+        assert!(cap.try_take(100).is_some());
+    }
+}
