@@ -9,6 +9,13 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# CI builds each artifact once, in a fresh clone: incremental compilation's
+# caches would only take disk (gigabytes for this workspace, on the machine
+# CI shares with the session that submitted it) and time.
+if [ -n "${CI:-}" ]; then
+  export CARGO_INCREMENTAL=0
+fi
+
 step "toolchain components"
 if command -v rustup >/dev/null 2>&1; then
   rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
