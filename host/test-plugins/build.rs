@@ -51,9 +51,13 @@ fn main() {
         cmd.arg("--package").arg(package);
     }
     // The outer build's settings are for the host, not for wasm guests:
-    // flags, wrappers (clippy's, when run under `cargo clippy`) and the
-    // target directory must not leak into the nested build.
+    // flags, wrappers (clippy's, when run under `cargo clippy`), the target
+    // directory and incremental compilation (off under CI, while the
+    // plug-ins' own profile keeps it: the crash-report tests read their
+    // backtraces as that profile compiles them) must not leak into the
+    // nested build.
     for var in [
+        "CARGO_INCREMENTAL",
         "CARGO_ENCODED_RUSTFLAGS",
         "RUSTFLAGS",
         "CARGO_BUILD_RUSTFLAGS",
