@@ -104,9 +104,7 @@ fn recurse(_: NoArgs) -> Result<Output, Error> {
     Ok(Output::text(depth(0).to_string()))
 }
 
-/// Panics. Never inlined, so that its crash report's backtrace names it
-/// whatever else the toolset holds (tests/diagnostics.rs looks for it).
-#[inline(never)]
+/// Panics.
 fn panic(_: NoArgs) -> Result<Output, Error> {
     panic!("this tool panics on purpose");
 }
