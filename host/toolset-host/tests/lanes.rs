@@ -75,7 +75,7 @@ impl Drop for Spinners {
 }
 
 /// Starts `n` spinning calls.
-fn spinners(misbehave: &WasmToolset, img: &'static TestImage, n: usize) -> Spinners {
+fn spinners(misbehave: &WasmToolset, img: &TestImage, n: usize) -> Spinners {
     let mut cancels = Vec::new();
     let threads = (0..n)
         .map(|_| {
@@ -92,15 +92,12 @@ fn spinners(misbehave: &WasmToolset, img: &'static TestImage, n: usize) -> Spinn
     Spinners { cancels, threads }
 }
 
-fn image() -> &'static TestImage {
-    Box::leak(Box::new(TestImage::new()))
-}
-
 #[test]
 fn more_long_calls_than_lanes_each_stop_at_their_deadline() {
     let deadline = Duration::from_millis(300);
     let (_host, misbehave) = one_lane(deadline);
-    for (kind, took) in spinners(&misbehave, image(), 4).join() {
+    let img = TestImage::new();
+    for (kind, took) in spinners(&misbehave, &img, 4).join() {
         assert_eq!(kind, ErrorKind::Deadline);
         assert!(
             took >= deadline && took < deadline + OVERSHOOT_ALLOWED,
@@ -112,7 +109,7 @@ fn more_long_calls_than_lanes_each_stop_at_their_deadline() {
 #[test]
 fn a_call_waiting_for_its_turn_stops_when_its_caller_cancels() {
     let (_host, misbehave) = one_lane(Duration::from_secs(10));
-    let img = image();
+    let img = &TestImage::new();
     let others = spinners(&misbehave, img, 2);
     let mut s = misbehave.session();
     let ctx = img.ctx(false);
@@ -138,7 +135,7 @@ fn a_call_waiting_for_its_turn_stops_when_its_caller_cancels() {
 fn a_short_call_runs_while_long_calls_wait_for_the_only_lane() {
     let deadline = Duration::from_secs(3);
     let (_host, misbehave) = one_lane(deadline);
-    let img = image();
+    let img = &TestImage::new();
     let spinning = spinners(&misbehave, img, 3);
     std::thread::sleep(Duration::from_millis(100));
     let mut s = misbehave.session();
@@ -156,7 +153,7 @@ fn a_short_call_runs_while_long_calls_wait_for_the_only_lane() {
 /// Makes a 200 ms call on the only lane while another long call (the
 /// `waiter`, named in the message) waits in the host, and asserts it did
 /// not wait that one out.
-fn a_long_call_is_served_beside(misbehave: &WasmToolset, img: &'static TestImage, waiter: &str) {
+fn a_long_call_is_served_beside(misbehave: &WasmToolset, img: &TestImage, waiter: &str) {
     let mut s = misbehave.session();
     let start = Instant::now();
     let answer = call(
@@ -176,13 +173,14 @@ fn a_long_call_is_served_beside(misbehave: &WasmToolset, img: &'static TestImage
 #[test]
 fn a_long_call_asleep_in_wasi_leaves_the_lane_to_another() {
     let (_host, misbehave) = one_lane(Duration::from_secs(5));
-    let img = image();
+    let img = &TestImage::new();
     let mut sleeper = misbehave.session();
+    let ctx = img.ctx(false);
     let asleep = std::thread::spawn(move || {
         // Long enough to take the lane, then asleep past the other call.
         call(
             &mut sleeper,
-            &img.ctx(false),
+            &ctx,
             "busy",
             r#"{"ms": 100, "then_sleep_seconds": 3}"#,
         )
@@ -234,13 +232,14 @@ fn a_long_call_reading_a_slow_body_leaves_the_lane_to_another() {
         ..Grants::default()
     };
     let fetcher = host.load(&spec).expect("fetcher loads");
-    let img = image();
+    let img = &TestImage::new();
     let mut reader = fetcher.session();
     let url = format!("http://{server}/slow");
+    let ctx = img.ctx(false);
     let reading = std::thread::spawn(move || {
         call(
             &mut reader,
-            &img.ctx(false),
+            &ctx,
             "fetch",
             &serde_json::json!({ "url": url }).to_string(),
         )
@@ -262,7 +261,7 @@ fn after_a_long_call_a_session_takes_its_turn_and_is_served() {
     // lane, and a short call frees it again.
     let deadline = Duration::from_secs(3);
     let (_host, misbehave) = one_lane(deadline);
-    let img = image();
+    let img = &TestImage::new();
     let mut s = misbehave.session();
     let long = call(
         &mut s,

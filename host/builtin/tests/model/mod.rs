@@ -396,7 +396,16 @@ impl Client {
 /// filed in, commit 1), made once per process and copied per sequence.
 fn template() -> &'static Path {
     static TEMPLATE: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    // A static never drops: its directory (a whole image) goes when the
+    // test process exits, or every run would leave one behind.
+    extern "C" fn remove_template() {
+        if let Some((dir, _)) = TEMPLATE.get() {
+            let _ = std::fs::remove_dir_all(dir.path());
+        }
+    }
     let (_, path) = TEMPLATE.get_or_init(|| {
+        // SAFETY: registers a function that only removes a directory.
+        unsafe { libc::atexit(remove_template) };
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("template.gsimage");
         drop(gs_image::Image::open(&path).unwrap());

@@ -14,9 +14,14 @@ use gs_teststone::{DEFAULT_PASSWORD, Installation, StoneConfig};
 /// The fixture every stone's image starts with.
 pub const FIXTURE: &str = include_str!("../../../builtin/tests/fixtures/bank.gs");
 
+/// Where everything of this test process lives:
+/// `<target>/tmp/gemstone/<pid>` (see [`gs_teststone::scratch_dir`]).
 fn root() -> &'static Path {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
-    ROOT.get_or_init(|| tempfile::tempdir().expect("a temp dir").keep())
+    ROOT.get_or_init(|| {
+        let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gemstone");
+        gs_teststone::scratch_dir(&base).expect("a scratch directory")
+    })
 }
 
 /// `GEMSTONE_GLOBAL_DIR` for every stone of the test binary, set once.

@@ -21,18 +21,7 @@ fn root() -> &'static Path {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
     ROOT.get_or_init(|| {
         let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("teststone");
-        if let Ok(entries) = std::fs::read_dir(&base) {
-            for e in entries.flatten() {
-                let pid = e.file_name().to_string_lossy().into_owned();
-                if !Path::new("/proc").join(&pid).exists() {
-                    let _ = std::fs::remove_dir_all(e.path());
-                }
-            }
-        }
-        let dir = base.join(std::process::id().to_string());
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+        gs_teststone::scratch_dir(&base).expect("a scratch directory")
     })
 }
 
