@@ -19,17 +19,16 @@
 //! the gap between gs-mcp and the bare server in `roundtrip`: a call over
 //! loopback finds the caches as cold as this.
 
+mod common;
+use common::Factory;
+
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use gs_broker::{
-    Broker, BrokerSession, CallControl, CallRequest, ImageSessionFactory, ToolSurface,
-};
+use gs_broker::{Broker, BrokerSession, CallControl, CallRequest, ToolSurface};
 use gs_embedded::EmbeddedSession;
 use gs_router::{Router, RouterSettings, Session};
-use gs_toolset::{
-    Arguments, CallContext, ImageSession, ServerIdentity, SilentNotifier, Toolset, ToolsetSession,
-};
+use gs_toolset::{Arguments, CallContext, ServerIdentity, SilentNotifier, Toolset, ToolsetSession};
 use gs_toolset_host::{Grants, HostConfig, ToolsetHost, WasmToolsetSpec};
 use serde_json::{Map, Value, json};
 
@@ -38,17 +37,6 @@ const BLOCKS: usize = 10;
 const BLOCK: usize = 2_000;
 /// More than the machine's last-level cache share of one core.
 const EVICTION_BYTES: usize = 4 << 20;
-
-struct Factory(gs_image::Image);
-
-impl ImageSessionFactory for Factory {
-    fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
-        Ok(Arc::new(EmbeddedSession::new(self.0.session())))
-    }
-    fn opens_at_once(&self) -> bool {
-        true
-    }
-}
 
 fn identity() -> ServerIdentity {
     ServerIdentity {

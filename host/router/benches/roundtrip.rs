@@ -59,6 +59,9 @@
 //!    memory before and after, and that session's p50/p99 before and
 //!    during the flood.
 
+mod common;
+use common::Factory;
+
 use std::convert::Infallible;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -68,10 +71,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use gs_broker::{Broker, ImageSessionFactory, SessionOwner, ToolSurface};
-use gs_embedded::EmbeddedSession;
+use gs_broker::{Broker, ToolSurface};
 use gs_router::{HttpSettings, Router, RouterSettings};
-use gs_toolset::{ImageSession, ServerIdentity, Toolset};
+use gs_toolset::{ServerIdentity, Toolset};
 use gs_toolset_host::{Grants, HostConfig, ToolsetHost, WasmToolsetSpec};
 use http_body_util::{BodyExt, Full};
 use hyper::Request;
@@ -98,21 +100,6 @@ const IDLE_SESSIONS: usize = 1000;
 const JWK: &str = "GS_ROUTER_BENCH_JWK";
 /// The resource id the benchmark's tokens are for.
 const RESOURCE: &str = "https://bench.example/mcp";
-
-struct Factory(gs_image::Image);
-
-impl ImageSessionFactory for Factory {
-    fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
-        Ok(Arc::new(EmbeddedSession::new(self.0.session())))
-    }
-    fn opens_at_once(&self) -> bool {
-        true
-    }
-    fn open_as(&self, owner: &SessionOwner) -> Result<Arc<dyn ImageSession>, String> {
-        let s = self.0.session_for(&owner.user).map_err(|e| e.to_string())?;
-        Ok(Arc::new(EmbeddedSession::new(s)))
-    }
-}
 
 /// Serves `{"keys": [jwk]}` at `/jwks` on a loopback port; answers its
 /// URL.
