@@ -529,6 +529,9 @@ pub struct ToolsetLimits {
     pub output: Option<usize>,
     /// Cap on the body of one HTTP response the toolset receives, in bytes.
     pub net_response: Option<usize>,
+    /// The most its writable granted directories may hold together, in
+    /// bytes (`limits.disk_bytes`).
+    pub disk: Option<u64>,
 }
 
 /// A value the operator gives a toolset setting (`[toolset.config]`).

@@ -198,6 +198,7 @@ struct RawLimits {
     deadline_ms: Option<u64>,
     output_bytes: Option<u64>,
     net_response_bytes: Option<u64>,
+    disk_bytes: Option<u64>,
 }
 
 /// A toml error as one line: where, what, and (for unknown keys) the fix.
@@ -1139,6 +1140,18 @@ fn validate_toolset(
                 ));
             }
             limits.net_response = Some(usize::try_from(n).unwrap_or(usize::MAX));
+        }
+        if let Some(d) = l.disk_bytes {
+            if d < 4096 {
+                return Err(ConfigError::at(
+                    key("limits.disk_bytes"),
+                    format!(
+                        "{d} is below one 4 KiB block, which each file and directory takes \
+                         at least; give bytes such as 1073741824 (the default, 1 GiB)"
+                    ),
+                ));
+            }
+            limits.disk = Some(d);
         }
     }
 

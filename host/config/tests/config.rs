@@ -134,7 +134,7 @@ sha256 = "ABCDEF0123456789abcdef0123456789abcdef0123456789abcdef0123456789"
 grants = ["image:read", "image:execute", "image:read"]
 preopen = [{ host = "/srv/data", guest = "/data" }, { host = "out", guest = "/out", mode = "rw" }]
 net = ["https://API.acme.example", "http://127.0.0.1:8080/", "https://[::1]:9443", "https://api.acme.example:443"]
-limits = { memory_bytes = 1048576, deadline_ms = 5000, output_bytes = 65536, net_response_bytes = 1024 }
+limits = { memory_bytes = 1048576, deadline_ms = 5000, output_bytes = 65536, net_response_bytes = 1024, disk_bytes = 1048576 }
 "#,
     )
     .unwrap();
@@ -187,6 +187,7 @@ limits = { memory_bytes = 1048576, deadline_ms = 5000, output_bytes = 65536, net
     assert_eq!(w.limits.deadline, Some(Duration::from_secs(5)));
     assert_eq!(w.limits.output, Some(65536));
     assert_eq!(w.limits.net_response, Some(1024));
+    assert_eq!(w.limits.disk, Some(1048576));
     assert_eq!(
         w.net.iter().map(ToString::to_string).collect::<Vec<_>>(),
         [
@@ -557,6 +558,10 @@ fn toolset_values_are_checked() {
     assert_eq!(
         refused(&format!("{wasm}limits = {{ net_response_bytes = 0 }}\n")),
         "`toolset[1].limits.net_response_bytes`: 0 would refuse every HTTP response; give bytes such as 8388608 (the default)"
+    );
+    assert_eq!(
+        refused(&format!("{wasm}limits = {{ disk_bytes = 4095 }}\n")),
+        "`toolset[1].limits.disk_bytes`: 4095 is below one 4 KiB block, which each file and directory takes at least; give bytes such as 1073741824 (the default, 1 GiB)"
     );
     assert_eq!(
         refused(&format!(

@@ -201,6 +201,7 @@ fn spec(
             deadline: entry.limits.deadline.unwrap_or(defaults.deadline),
             output: entry.limits.output.unwrap_or(defaults.output),
             net_response: entry.limits.net_response.unwrap_or(defaults.net_response),
+            disk: entry.limits.disk.unwrap_or(defaults.disk),
             ..defaults
         },
         expose: entry.tools.clone(),

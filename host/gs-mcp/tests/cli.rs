@@ -892,3 +892,30 @@ fn the_engine_s_disk_reserve_refuses_plug_in_writes() {
     );
     assert!(server.finish());
 }
+
+#[test]
+fn a_toolset_s_disk_quota_refuses_writes_past_it() {
+    // 16 KiB already in the granted directory, against a quota of 8 KiB.
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("kept"), vec![0u8; 16 << 10]).unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[[toolset]]\npath = {:?}\npreopen = [{{ host = {:?}, guest = \"/data\", mode = \"rw\" }}]\nlimits = {{ disk_bytes = 8192 }}\n",
+            gs_test_plugins::MISBEHAVE,
+            data
+        ),
+    )
+    .unwrap();
+    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
+    server.initialize();
+    let r = server.ask(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                              "params": {"name": "write_file", "arguments": {"path": "/data/note"}}}));
+    let said = r["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(said.starts_with("denied: "), "{r}");
+    assert!(!data.join("note").exists());
+    assert!(server.finish());
+}

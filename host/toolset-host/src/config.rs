@@ -323,6 +323,12 @@ pub struct Limits {
     /// Cap on the body of one HTTP response, in bytes. Default: 8 MiB. The
     /// guest reading past it gets the `HTTP-response-body-size` error.
     pub net_response: usize,
+    /// The most its writable granted directories may hold together, in
+    /// bytes, whoever wrote it: each file its size in whole 4 KiB blocks
+    /// (at least one), every other entry a block. Default: 1 GiB. A write, size change or new entry past it is
+    /// refused with the `quota` error code. Shared by all the toolset's
+    /// instances; nothing is counted for a toolset with no writable grant.
+    pub disk: u64,
 }
 
 impl Default for Limits {
@@ -334,6 +340,7 @@ impl Default for Limits {
             max_results: 1000,
             max_notifications: 1000,
             net_response: 8 << 20,
+            disk: 1 << 30,
         }
     }
 }

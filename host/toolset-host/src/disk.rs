@@ -1,4 +1,5 @@
-//! A reserve of free disk that plug-ins' writes may not take.
+//! What a plug-in's writes may take of the disk: not the server's reserve
+//! of free space, and not more than its toolset's quota.
 //!
 //! A plug-in granted a writable directory could fill its file system, and
 //! with it the image's: commits would then fail for every session until
@@ -6,23 +7,31 @@
 //! system has less than the host's reserve free
 //! ([`crate::HostConfig::disk_reserve`]), or would have after the write, a
 //! plug-in's writes to files are refused: `descriptor.write` answers
-//! `insufficient-space`, and a file's output stream fails its write. Making a file, directory or link
-//! takes an inode and directory space though it writes no bytes, so
-//! making one is refused too, with `insufficient-space`, under the same
-//! reserve or while fewer than one in [`INODE_RESERVE_SHARE`] of the file
-//! system's inodes is free: a plug-in making empty files without end
-//! would otherwise take every inode of the image's file system. The
-//! checks are one `statvfs` per granted writable directory, only on
-//! writes to files and on making entries; this module links those
-//! functions over WASI's own (`open-at` excepted, which `handles`
-//! links and asks [`no_room_for_entry`] about) and keeps which output
-//! streams are files'. A reserve of 0 turns both checks off.
+//! `insufficient-space`, and a file's output stream fails its write. Making
+//! a file, directory or link takes an inode and directory space though it
+//! writes no bytes, so making one is refused too, with
+//! `insufficient-space`, under the same reserve or while fewer than one in
+//! [`INODE_RESERVE_SHARE`] of the file system's inodes is free: a plug-in
+//! making empty files without end would otherwise take every inode of the
+//! image's file system. The checks are one `statvfs` per granted writable
+//! directory, only on writes to files and on making entries. A reserve of
+//! 0 turns both checks off.
+//!
+//! Past the reserve, each write, size change and new entry takes its share
+//! of the toolset's quota ([`crate::quota`]), or is refused with `quota`
+//! (a stream's write fails, naming `limits.disk_bytes`).
+//!
+//! This module links those functions over WASI's own (`open-at` excepted,
+//! which `handles` links and asks [`refuse_entry`] about) and keeps which
+//! output streams are files'. A read-only instance's writes are left to
+//! WASI, which refuses them.
 
 use wasmtime::component::{Linker, Resource};
 use wasmtime_wasi::filesystem::{Descriptor, WasiFilesystemView};
 use wasmtime_wasi::p2::bindings::filesystem::types::{self as fs, HostDescriptor};
 use wasmtime_wasi_io::streams::{DynOutputStream, StreamError};
 
+use crate::quota;
 use crate::shadow::{FILESYSTEM_TYPES, Store, fs_result, over_wasi};
 use crate::state::HostState;
 
@@ -30,17 +39,47 @@ use crate::state::HostState;
 /// not make entries into.
 pub(crate) const INODE_RESERVE_SHARE: u64 = 32;
 
-/// Why a write of `bytes` must be refused, if it would take a writable
-/// granted directory's file system under the reserve (or it is already).
-pub(crate) fn short_of_room(state: &HostState, bytes: u64) -> Option<String> {
-    short(state, bytes, |_| None)
+/// Why a write or a new entry is refused, and WASI's code for it.
+pub(crate) struct Refusal {
+    /// `insufficient-space` under the reserve, `quota` past the quota.
+    pub code: fs::ErrorCode,
+    pub why: String,
+}
+
+/// Why a write of `bytes` that grows its file by `growth` must be
+/// refused, if it must: it would take a writable granted directory's file
+/// system under the reserve (or it is already), or the toolset's
+/// directories past its quota. Otherwise `growth` is taken of the quota.
+pub(crate) fn refuse_write(state: &HostState, bytes: u64, growth: u64) -> Option<Refusal> {
+    refuse(state, growth, || short(state, bytes, |_| None))
 }
 
 /// Why making a file, directory or link must be refused, if a writable
 /// granted directory's file system is under the byte reserve or keeps
-/// fewer than its share of inodes free ([`INODE_RESERVE_SHARE`]).
-pub(crate) fn no_room_for_entry(state: &HostState) -> Option<String> {
-    short(state, 0, short_of_inodes)
+/// fewer than its share of inodes free ([`INODE_RESERVE_SHARE`]), or the
+/// toolset's quota has no block left for it. Otherwise the block is
+/// taken of the quota.
+pub(crate) fn refuse_entry(state: &HostState) -> Option<Refusal> {
+    refuse(state, quota::BLOCK, || short(state, 0, short_of_inodes))
+}
+
+/// The reserve's refusal, else the quota's for `growth`; nothing for a
+/// read-only instance.
+fn refuse(state: &HostState, growth: u64, reserve: impl Fn() -> Option<String>) -> Option<Refusal> {
+    if state.read_only {
+        return None;
+    }
+    if let Some(why) = reserve() {
+        return Some(Refusal {
+            code: fs::ErrorCode::InsufficientSpace,
+            why,
+        });
+    }
+    let why = state.policy.disk.take(growth).err()?;
+    Some(Refusal {
+        code: fs::ErrorCode::Quota,
+        why,
+    })
 }
 
 /// Why `room` is short of inodes for a plug-in's new entry, if it is.
@@ -126,8 +165,8 @@ fn room(path: &std::path::Path) -> Option<Room> {
 }
 
 /// Refuses a write of `bytes` to `stream` if it writes to a file and the
-/// write would take the disk under the reserve; other streams (stderr,
-/// request bodies) always pass.
+/// write would take the disk under the reserve or the toolset past its
+/// quota; other streams (stderr, request bodies) always pass.
 pub(crate) fn room_for(
     state: &HostState,
     stream: &Resource<DynOutputStream>,
@@ -136,11 +175,20 @@ pub(crate) fn room_for(
     if !state.file_streams.contains(&stream.rep()) {
         return Ok(());
     }
-    match short_of_room(state, bytes) {
-        Some(why) => Err(StreamError::LastOperationFailed(wasmtime::format_err!(
-            "{why}"
+    match refuse_write(state, bytes, quota::most_added(bytes)) {
+        Some(refused) => Err(StreamError::LastOperationFailed(wasmtime::format_err!(
+            "{}",
+            refused.why
         ))),
         None => Ok(()),
+    }
+}
+
+/// Counts `bytes` spliced into the stream `rep` against the quota, if it
+/// is a file's: a splice's size is known only once it is done.
+pub(crate) fn spliced(state: &HostState, rep: u32, bytes: u64) {
+    if state.file_streams.contains(&rep) && !state.read_only {
+        state.policy.disk.add(quota::most_added(bytes));
     }
 }
 
@@ -159,8 +207,9 @@ type LinkAt = (
     String,
 );
 
-/// Links `descriptor.write`, `write-via-stream`, `append-via-stream`,
-/// `create-directory-at`, `symlink-at` and `link-at` over WASI's, which
+/// Links `descriptor.write`, `set-size`, `write-via-stream`,
+/// `append-via-stream`, `create-directory-at`, `symlink-at` and `link-at`
+/// over WASI's, which
 /// `linker` must already hold.
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     over_wasi(linker, link)
@@ -173,8 +222,11 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut store: Store, (file, bytes, offset): (Resource<Descriptor>, Vec<u8>, u64)| {
             Box::new(async move {
                 let state = store.data_mut();
-                if short_of_room(state, bytes.len() as u64).is_some() {
-                    return Ok((Err(fs::ErrorCode::InsufficientSpace),));
+                let len = bytes.len() as u64;
+                let size = size_of(state, &file);
+                let growth = quota::growth(size, size.max(offset.saturating_add(len)));
+                if let Some(refused) = refuse_write(state, len, growth) {
+                    return Ok((Err(refused.code),));
                 }
                 let written =
                     HostDescriptor::write(&mut state.filesystem(), file, bytes, offset).await;
@@ -187,8 +239,8 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut store: Store, (dir, path): (Resource<Descriptor>, String)| {
             Box::new(async move {
                 let state = store.data_mut();
-                if no_room_for_entry(state).is_some() {
-                    return Ok((Err(fs::ErrorCode::InsufficientSpace),));
+                if let Some(refused) = refuse_entry(state) {
+                    return Ok((Err(refused.code),));
                 }
                 let made =
                     HostDescriptor::create_directory_at(&mut state.filesystem(), dir, path).await;
@@ -201,8 +253,8 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut store: Store, (dir, target, path): (Resource<Descriptor>, String, String)| {
             Box::new(async move {
                 let state = store.data_mut();
-                if no_room_for_entry(state).is_some() {
-                    return Ok((Err(fs::ErrorCode::InsufficientSpace),));
+                if let Some(refused) = refuse_entry(state) {
+                    return Ok((Err(refused.code),));
                 }
                 let made =
                     HostDescriptor::symlink_at(&mut state.filesystem(), dir, target, path).await;
@@ -215,14 +267,31 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut store: Store, args: LinkAt| {
             Box::new(async move {
                 let state = store.data_mut();
-                if no_room_for_entry(state).is_some() {
-                    return Ok((Err(fs::ErrorCode::InsufficientSpace),));
+                if let Some(refused) = refuse_entry(state) {
+                    return Ok((Err(refused.code),));
                 }
                 let (dir, flags, old, new_dir, new) = args;
                 let made =
                     HostDescriptor::link_at(&mut state.filesystem(), dir, flags, old, new_dir, new)
                         .await;
                 Ok((fs_result(made)?,))
+            })
+        },
+    )?;
+    types.func_wrap_async(
+        "[method]descriptor.set-size",
+        |mut store: Store, (file, size): (Resource<Descriptor>, u64)| {
+            Box::new(async move {
+                let state = store.data_mut();
+                // A larger size takes no disk until written, but is what
+                // the quota counts: a sparse file's writes inside its size
+                // would otherwise grow nothing.
+                let growth = quota::growth(size_of(state, &file), size);
+                if !state.read_only && state.policy.disk.take(growth).is_err() {
+                    return Ok((Err(fs::ErrorCode::Quota),));
+                }
+                let set = HostDescriptor::set_size(&mut state.filesystem(), file, size).await;
+                Ok((fs_result(set)?,))
             })
         },
     )?;
@@ -243,6 +312,15 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         },
     )?;
     Ok(())
+}
+
+/// The size of the file behind `file` now; 0 for a directory or an
+/// unknown handle (WASI then refuses the write itself).
+fn size_of(state: &HostState, file: &Resource<Descriptor>) -> u64 {
+    match state.table.get(file) {
+        Ok(Descriptor::File(f)) => quota::file_size(&f.file),
+        _ => 0,
+    }
 }
 
 /// A stream WASI made for a file, remembered as one.

@@ -184,12 +184,12 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             Box::new(async move {
                 let state = store.data_mut();
                 let (dir, path_flags, path, open_flags, flags) = args;
-                // The disk reserve's rule for making entries (`disk`), asked
-                // here because a function is linked over WASI's once.
+                // The disk's rule for making entries (`disk`), asked here
+                // because a function is linked over WASI's once.
                 if open_flags.contains(fs::OpenFlags::CREATE)
-                    && crate::disk::no_room_for_entry(state).is_some()
+                    && let Some(refused) = crate::disk::refuse_entry(state)
                 {
-                    return Ok((Err(fs::ErrorCode::InsufficientSpace),));
+                    return Ok((Err(refused.code),));
                 }
                 take_open_file(state)?;
                 let opened = HostDescriptor::open_at(

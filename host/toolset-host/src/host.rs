@@ -26,6 +26,7 @@ use crate::offers::{
     Declarations, Pre, check_declarations, check_task_support, check_tool_grants, declarations,
 };
 use crate::policy::Policy;
+use crate::quota::DiskQuota;
 use crate::settings::{Settings, check_declaration};
 use crate::state::{
     Closing, FilesHeld, HostShared, HostState, Limiter, Pool, StderrTail, Stop, StoreAlive,
@@ -312,11 +313,13 @@ impl ToolsetHost {
         let file_name = path
             .file_stem()
             .map_or_else(|| "toolset".into(), |s| s.to_string_lossy().into_owned());
+        let disk = Arc::new(DiskQuota::new(spec.limits.disk, &spec.grants));
         let describe_policy = Arc::new(Policy {
             toolset: file_name,
             grants: spec.grants.clone(),
             limits: spec.limits,
             settings: Settings::default(),
+            disk: disk.clone(),
         });
         let (info, offers) = self.describe(spec, &pre, describe_policy)?;
         let settings = Settings::resolve(&info.name, &offers.settings, &spec.config)
@@ -326,6 +329,7 @@ impl ToolsetHost {
             grants: spec.grants.clone(),
             limits: spec.limits,
             settings,
+            disk,
         });
         Ok(WasmToolset::new(Inner {
             info,
@@ -712,6 +716,7 @@ pub(crate) fn new_store(
         files,
         file_streams: Default::default(),
         disk_reserve: shared.disk_reserve,
+        read_only,
         policy,
         watchdog: shared.watchdog,
         stderr,

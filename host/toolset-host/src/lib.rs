@@ -85,6 +85,7 @@ mod listings;
 mod net;
 mod offers;
 mod policy;
+mod quota;
 mod schema;
 mod settings;
 mod shadow;

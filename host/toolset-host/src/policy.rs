@@ -2,7 +2,10 @@
 //! messages), its grants, its limits and its settings. Shared by all its
 //! instances.
 
+use std::sync::Arc;
+
 use crate::config::{Grants, Limits};
+use crate::quota::DiskQuota;
 use crate::settings::Settings;
 
 /// A grant a host function needs.
@@ -39,6 +42,9 @@ pub(crate) struct Policy {
     pub limits: Limits,
     /// Its settings, with the operator's values.
     pub settings: Settings,
+    /// What its writable granted directories hold, against
+    /// `limits.disk`; one for all its instances.
+    pub disk: Arc<DiskQuota>,
 }
 
 impl Policy {

@@ -384,6 +384,9 @@ pub(crate) struct HostState {
     pub file_streams: std::collections::HashSet<u32>,
     /// The free disk its writes may not take ([`crate::disk`]).
     pub disk_reserve: u64,
+    /// True for an instance serving a read-only session: every granted
+    /// directory is mounted read-only, and WASI refuses its writes.
+    pub read_only: bool,
     pub policy: Arc<Policy>,
     /// Stops Smalltalk the guest runs at the call's deadline.
     pub watchdog: Arc<Watchdog>,

@@ -132,10 +132,14 @@ impl streams::HostOutputStream for HostState {
         len: u64,
     ) -> StreamResult<u64> {
         // A splice's `len` is only its most (often all there is), so
-        // it is not counted as the write's size.
+        // it is not counted as the write's size; what it wrote is.
         disk::room_for(self, &dest, 0)?;
         self.end_run();
-        streams::HostOutputStream::blocking_splice(&mut self.table, dest, src, len).await
+        let rep = dest.rep();
+        let spliced =
+            streams::HostOutputStream::blocking_splice(&mut self.table, dest, src, len).await?;
+        disk::spliced(self, rep, spliced);
+        Ok(spliced)
     }
 
     fn check_write(&mut self, stream: Resource<DynOutputStream>) -> StreamResult<u64> {
@@ -163,9 +167,12 @@ impl streams::HostOutputStream for HostState {
         len: u64,
     ) -> StreamResult<u64> {
         // A splice's `len` is only its most (often all there is), so
-        // it is not counted as the write's size.
+        // it is not counted as the write's size; what it wrote is.
         disk::room_for(self, &dest, 0)?;
-        streams::HostOutputStream::splice(&mut self.table, dest, src, len)
+        let rep = dest.rep();
+        let spliced = streams::HostOutputStream::splice(&mut self.table, dest, src, len)?;
+        disk::spliced(self, rep, spliced);
+        Ok(spliced)
     }
 
     fn subscribe(

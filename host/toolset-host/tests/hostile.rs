@@ -419,6 +419,15 @@ fn misbehave_granted_on(
     config: HostConfig,
     writable: bool,
 ) -> (ToolsetHost, WasmToolset, tempfile::TempDir) {
+    misbehave_granted_with(config, writable, Limits::default())
+}
+
+/// [`misbehave_granted_on`] with the toolset's `limits`.
+fn misbehave_granted_with(
+    config: HostConfig,
+    writable: bool,
+    limits: Limits,
+) -> (ToolsetHost, WasmToolset, tempfile::TempDir) {
     let host = ToolsetHost::new(HostConfig {
         cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
         ..config
@@ -434,6 +443,7 @@ fn misbehave_granted_on(
         }],
         ..Grants::default()
     };
+    spec.limits = limits;
     let t = host.load(&spec).unwrap();
     (host, t, dir)
 }
@@ -620,6 +630,88 @@ fn a_plug_in_cannot_make_entries_in_the_server_s_disk_reserve() {
             }
         }
     }
+}
+
+#[test]
+fn a_toolset_s_writable_directories_are_held_to_its_disk_quota() {
+    // 64 KiB: sixteen 4 KiB blocks, shared by every instance of the toolset.
+    let limits = Limits {
+        disk: 64 << 10,
+        ..Limits::default()
+    };
+    let (_host, t, dir) = misbehave_granted_with(HostConfig::default(), true, limits);
+    let img = TestImage::new();
+    let hoard = |s: &mut dyn gs_toolset::ToolsetSession, what: &str, count: u64, bytes: u64| {
+        let args = format!(r#"{{"what": "{what}", "count": {count}, "bytes": {bytes}}}"#);
+        call(s, &img.ctx(false), "hoard", &args)
+            .expect("answered")
+            .structured
+            .unwrap()
+    };
+    let size = |name: &str| std::fs::metadata(dir.path().join(name)).map(|m| m.len());
+    let (mut first, mut second) = (t.session(), t.session());
+    // A size is counted whole, though a sparse file takes no disk until
+    // written: else writing inside it would grow nothing. Its empty file
+    // takes a block.
+    assert_eq!(
+        hoard(&mut first, "set-sizes", 1, 1 << 30),
+        serde_json::json!({"kept": 0, "refused": "quota"})
+    );
+    assert_eq!(size("set-sizes-0").unwrap(), 0);
+    // Files of 12 KiB take three blocks each: 10 of the 16 are taken.
+    assert_eq!(
+        hoard(&mut first, "writes", 3, 12 << 10),
+        serde_json::json!({"kept": 3, "refused": null})
+    );
+    // Another session's instance shares the quota: six blocks are left.
+    assert_eq!(
+        hoard(&mut second, "new-files", 10, 0),
+        serde_json::json!({"kept": 6, "refused": "quota"})
+    );
+    assert!(
+        size("new-files-6").is_err(),
+        "the refused file was not made"
+    );
+    // A write into a full quota lands nothing.
+    assert_eq!(
+        hoard(&mut first, "writes", 1, 12 << 10),
+        serde_json::json!({"kept": 0, "refused": "quota"})
+    );
+    assert_eq!(size("writes-0").unwrap(), 12 << 10, "nothing of it landed");
+    // Space freed, by the plug-in or anyone, counts again at the next
+    // measurement, which a write the count refuses starts.
+    std::fs::remove_file(dir.path().join("writes-0")).unwrap();
+    std::fs::remove_file(dir.path().join("writes-1")).unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(
+        hoard(&mut first, "writes", 2, 12 << 10),
+        serde_json::json!({"kept": 2, "refused": null})
+    );
+    assert_eq!(size("writes-1").unwrap(), 12 << 10);
+}
+
+#[test]
+fn a_read_write_grant_already_past_its_quota_refuses_every_write() {
+    // What the operator put there counts: 128 KiB against a 64 KiB quota.
+    let limits = Limits {
+        disk: 64 << 10,
+        ..Limits::default()
+    };
+    let (_host, t, dir) = misbehave_granted_with(HostConfig::default(), true, limits);
+    std::fs::write(dir.path().join("data"), vec![0u8; 128 << 10]).unwrap();
+    let img = TestImage::new();
+    let mut s = t.session();
+    let r = call(
+        &mut s,
+        &img.ctx(false),
+        "write_file",
+        r#"{"path": "/data/note"}"#,
+    );
+    assert!(text(&r).starts_with("denied: "), "{}", text(&r));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("note")).unwrap_or_default(),
+        ""
+    );
 }
 
 #[test]

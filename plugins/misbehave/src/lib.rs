@@ -124,11 +124,15 @@ fn flood(a: Flood) -> Result<Output, Error> {
 /// granted directory `/data` (`new-files`, `new-directories`,
 /// `new-symlinks`, `new-links`), or `count` listings of it (`listings`),
 /// never read, or `count` files of `bytes` each, each written in one call
-/// (`writes`). Answers how many it kept and why it
-/// stopped, if the host refused one.
+/// (`writes`) or only given that size (`set-sizes`, sparse). Answers how
+/// many it kept and why it stopped, if the host refused one.
 fn hoard(a: Hoard) -> Result<Output, Error> {
     use wasip2::http::types::{Fields, OutgoingRequest};
-    let value = vec![b'a'; a.bytes as usize];
+    // A sparse size may be far more than the guest's memory holds.
+    let value = match a.what.as_str() {
+        "set-sizes" => Vec::new(),
+        _ => vec![b'a'; a.bytes as usize],
+    };
     let path = || format!("/{}", "a".repeat(a.bytes as usize));
     let mut kept = 0u64;
     let mut refused = None;
@@ -169,6 +173,7 @@ fn hoard(a: Hoard) -> Result<Output, Error> {
                 Ok(())
             }
             "writes" => write_at_once(kept, &value).map_err(|e| e.name().to_string()),
+            "set-sizes" => set_size(kept, a.bytes).map_err(|e| e.name().to_string()),
             "listings" => granted_data()
                 .and_then(|data| data.read_directory())
                 .map(std::mem::forget)
@@ -222,6 +227,20 @@ fn write_at_once(n: u64, value: &[u8]) -> Result<(), wasip2::filesystem::types::
         DescriptorFlags::WRITE,
     )?;
     file.write(value, 0).map(drop)
+}
+
+/// Gives a new file `/data/set-sizes-<n>` the size `bytes` with
+/// `descriptor.set-size`, writing nothing.
+fn set_size(n: u64, bytes: u64) -> Result<(), wasip2::filesystem::types::ErrorCode> {
+    use wasip2::filesystem::types::{DescriptorFlags, OpenFlags, PathFlags};
+    granted_data()?
+        .open_at(
+            PathFlags::empty(),
+            &format!("set-sizes-{n}"),
+            OpenFlags::CREATE,
+            DescriptorFlags::WRITE,
+        )?
+        .set_size(bytes)
 }
 
 /// The granted directory `/data`, as wasi:filesystem hands it over.
