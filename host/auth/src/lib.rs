@@ -30,6 +30,7 @@ mod keys;
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
@@ -168,6 +169,8 @@ pub struct Authenticator {
     tool_scopes: HashMap<String, Vec<String>>,
     keys: keys::KeyStore,
     cache: cache::TokenCache,
+    /// Signature checks made so far.
+    signature_checks: AtomicU64,
 }
 
 impl std::fmt::Debug for Authenticator {
@@ -218,6 +221,7 @@ impl Authenticator {
                 config.jwks_min_refresh,
             ),
             cache: cache::TokenCache::default(),
+            signature_checks: AtomicU64::new(0),
             supported,
             tool_scopes,
             config,
@@ -245,6 +249,12 @@ impl Authenticator {
     /// JWKS fetches attempted so far.
     pub fn jwks_fetches(&self) -> u64 {
         self.keys.fetch_count()
+    }
+
+    /// Signature checks made so far: one per token whose claims hold and
+    /// whose key is known, and that is not remembered as validated.
+    pub fn signature_checks(&self) -> u64 {
+        self.signature_checks.load(Ordering::Relaxed)
     }
 
     /// Validated tokens remembered now.
@@ -333,11 +343,14 @@ impl Authenticator {
         Ok(principal)
     }
 
-    /// Checks a token's signature and claims.
+    /// Checks a token's claims, then its signature, so that a token its
+    /// claims refuse (expired, another issuer or audience, no user) costs
+    /// no signature check (about 70 µs for ES256 here).
     async fn verify(&self, token: &str) -> Result<Principal, Denied> {
         let alg = self.algorithm(token)?;
         let header = jsonwebtoken::decode_header(token)
             .map_err(|e| Denied::token(format!("the token's header cannot be read ({e})")))?;
+        let principal = self.principal(token, &self.claims(token, alg)?)?;
         let key = match self.keys.key_for(header.kid.as_deref(), alg).await {
             Ok(k) => k,
             Err(keys::NoKey::Unknown) => {
@@ -355,16 +368,28 @@ impl Authenticator {
                 ));
             }
         };
+        self.signature_checks.fetch_add(1, Ordering::Relaxed);
+        let (message, signature) = token.rsplit_once('.').unwrap_or_default();
+        match jsonwebtoken::crypto::verify(signature, message.as_bytes(), &key, alg) {
+            Ok(true) => Ok(principal),
+            _ => Err(Denied::token("the token's signature does not verify")),
+        }
+    }
+
+    /// The token's claims, checked (`exp`, `nbf`, `iss`, `aud`) but not
+    /// yet trusted: its signature is checked after.
+    fn claims(&self, token: &str, alg: Algorithm) -> Result<Map<String, Value>, Denied> {
         let mut v = Validation::new(alg);
-        v.algorithms = vec![alg];
+        v.insecure_disable_signature_validation();
         v.leeway = self.config.clock_skew.as_secs();
         v.validate_nbf = true;
         v.set_issuer(&[&self.config.issuer]);
         v.set_audience(&[&self.config.audience]);
         v.set_required_spec_claims(&["exp", "iss", "aud"]);
-        let data = jsonwebtoken::decode::<Map<String, Value>>(token, &key, &v)
-            .map_err(|e| self.explain(&e))?;
-        self.principal(token, &data.claims)
+        let unchecked = jsonwebtoken::DecodingKey::from_secret(&[]);
+        jsonwebtoken::decode::<Map<String, Value>>(token, &unchecked, &v)
+            .map(|data| data.claims)
+            .map_err(|e| self.explain(&e))
     }
 
     /// The token's `alg`, read before anything else so `none` and HMAC are

@@ -729,6 +729,45 @@ async fn validated_tokens_are_cached_and_invalid_ones_never_are() {
     assert_eq!(auth.cached_tokens(), 1);
 }
 
+#[tokio::test]
+async fn only_a_token_whose_claims_hold_costs_a_signature_check() {
+    // A signature check is the costly step; a flood of tokens that their
+    // claims refuse must not make the server do one per request.
+    let (idp, key, s) = setup().await;
+    let auth = s.router.auth().unwrap().clone();
+    let alice = key.sign(&claims(&idp, "alice", ALL));
+    let sid = open(&s, &alice).await;
+    assert_eq!(auth.signature_checks(), 1);
+    let refused_by_claims = [
+        ("exp", json!(now() - 3600)),
+        ("nbf", json!(now() + 3600)),
+        ("iss", json!("https://elsewhere.example")),
+        ("aud", json!("https://another.example/mcp")),
+        ("sub", json!("")),
+    ];
+    for (claim, value) in refused_by_claims {
+        let mut c = claims(&idp, "alice", ALL);
+        c[claim] = value;
+        let r = call(&s, &key.sign(&c), &sid, "whoami").await;
+        assert_eq!(r.status, 401, "{claim}");
+    }
+    assert_eq!(auth.signature_checks(), 1, "claims are read first");
+    // Claims that hold under a forged signature cost one check each.
+    let forger = SigningKey::es256("k1");
+    let forged = forger.sign(&claims(&idp, "alice", ALL));
+    assert_401(
+        &call(&s, &forged, &sid, "whoami").await,
+        "invalid_token",
+        "signature does not verify",
+    );
+    assert_eq!(auth.signature_checks(), 2);
+    // A valid token is checked once, then remembered.
+    for _ in 0..3 {
+        assert_eq!(call(&s, &alice, &sid, "whoami").await.status, 200);
+    }
+    assert_eq!(auth.signature_checks(), 2);
+}
+
 /// A stateless (revision 2026-07-28) request with `Authorization` set to
 /// `authorization` (if any) and the revision's headers.
 async fn modern(s: &Served, authorization: Option<&str>, method: &str, params: Value) -> Reply {
