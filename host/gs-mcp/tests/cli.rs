@@ -438,7 +438,8 @@ fn serve_answers_mcp_over_http_with_a_wasm_toolset() {
 }
 
 /// A `gs-mcp stdio` server on `cfg` (with `env` set), and a client that
-/// sends one message and reads one answer line.
+/// sends one message and reads one answer line. Its stderr goes to
+/// `dir/stderr.log`.
 struct StdioServer {
     child: Child,
     stdin: std::process::ChildStdin,
@@ -460,7 +461,7 @@ impl StdioServer {
             .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(dir.join("stderr.log")).unwrap())
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();
@@ -917,5 +918,16 @@ fn a_toolset_s_disk_quota_refuses_writes_past_it() {
     let said = r["result"]["content"][0]["text"].as_str().unwrap();
     assert!(said.starts_with("denied: "), "{r}");
     assert!(!data.join("note").exists());
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let again = server.ask(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                                  "params": {"name": "write_file", "arguments": {"path": "/data/note"}}}));
+    assert_eq!(again["result"], r["result"]);
     assert!(server.finish());
+    // The operator is told, once, why the toolset's writes fail.
+    let log = std::fs::read_to_string(dir.path().join("stderr.log")).unwrap();
+    assert_eq!(
+        log.matches("its writable granted directories hold more than its disk quota of 8192 bytes (`limits.disk_bytes`)").count(),
+        1,
+        "{log}"
+    );
 }

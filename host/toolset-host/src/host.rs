@@ -313,7 +313,11 @@ impl ToolsetHost {
         let file_name = path
             .file_stem()
             .map_or_else(|| "toolset".into(), |s| s.to_string_lossy().into_owned());
-        let disk = Arc::new(DiskQuota::new(spec.limits.disk, &spec.grants));
+        let disk = Arc::new(DiskQuota::new(
+            &path.display().to_string(),
+            spec.limits.disk,
+            &spec.grants,
+        ));
         let describe_policy = Arc::new(Policy {
             toolset: file_name,
             grants: spec.grants.clone(),

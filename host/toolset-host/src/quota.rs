@@ -40,6 +40,8 @@ const MEASURE_DUTY: u32 = 10;
 /// One toolset's quota over its writable granted directories.
 #[derive(Debug)]
 pub(crate) struct DiskQuota {
+    /// The toolset, as the operator's log names it.
+    toolset: String,
     /// The most the directories may hold, in bytes.
     limit: u64,
     /// The writable granted directories, on the host.
@@ -55,19 +57,33 @@ struct Usage {
     counted: u64,
     /// When the last measurement ended, and how long it took.
     measured: Option<(Instant, Duration)>,
+    /// True once the operator was told the directories are past the
+    /// quota, until a measurement finds them under it again.
+    told: bool,
 }
 
 impl DiskQuota {
-    /// A quota of `limit` bytes over `grants`' writable directories.
-    pub fn new(limit: u64, grants: &Grants) -> DiskQuota {
+    /// A quota of `limit` bytes over `grants`' writable directories, for
+    /// the toolset the log calls `toolset`. A directory granted inside
+    /// another is counted once, with it.
+    pub fn new(toolset: &str, limit: u64, grants: &Grants) -> DiskQuota {
+        let mut writable: Vec<&PathBuf> = grants
+            .dirs
+            .iter()
+            .filter(|d| d.writable)
+            .map(|d| &d.host_path)
+            .collect();
+        writable.sort();
+        let mut roots: Vec<PathBuf> = Vec::new();
+        for dir in writable {
+            if !roots.iter().any(|root| dir.starts_with(root)) {
+                roots.push(dir.clone());
+            }
+        }
         DiskQuota {
+            toolset: toolset.to_string(),
             limit,
-            roots: grants
-                .dirs
-                .iter()
-                .filter(|d| d.writable)
-                .map(|d| d.host_path.clone())
-                .collect(),
+            roots,
             usage: Mutex::default(),
         }
     }
@@ -105,11 +121,23 @@ impl DiskQuota {
         usage.counted = usage.counted.saturating_add(bytes);
     }
 
-    /// Measures the directories into `usage`.
+    /// Measures the directories into `usage`, and tells the operator once
+    /// when they are past the quota: every write is refused then, which
+    /// the plug-in may not report.
     fn measure(&self, usage: &mut Usage) {
         let started = Instant::now();
         usage.counted = held(&self.roots, self.limit);
         usage.measured = Some((Instant::now(), started.elapsed()));
+        let over = usage.counted > self.limit;
+        if over && !usage.told {
+            eprintln!(
+                "gs-mcp: toolset {}: its writable granted directories hold more than its disk \
+                 quota of {} bytes (`limits.disk_bytes`); its writes are refused until they \
+                 hold less, or the quota is raised",
+                self.toolset, self.limit
+            );
+        }
+        usage.told = over;
     }
 }
 
@@ -181,6 +209,7 @@ pub(crate) fn file_size(file: &std::fs::File) -> u64 {
 #[cfg(test)]
 fn quota_on(limit: u64, root: &std::path::Path) -> DiskQuota {
     DiskQuota {
+        toolset: "test".into(),
         limit,
         roots: vec![root.to_path_buf()],
         usage: Mutex::default(),
@@ -261,7 +290,32 @@ mod tests {
 
     #[test]
     fn a_toolset_without_writable_directories_takes_nothing() {
-        let quota = DiskQuota::new(0, &Grants::default());
+        let quota = DiskQuota::new("none", 0, &Grants::default());
         quota.take(u64::MAX).unwrap();
+    }
+
+    #[test]
+    fn a_directory_granted_inside_another_is_counted_once() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("inner")).unwrap();
+        std::fs::write(dir.path().join("inner/x"), b"x").unwrap();
+        let grant = |path: PathBuf, guest: &str, writable| crate::DirGrant {
+            host_path: path,
+            guest_path: guest.into(),
+            writable,
+        };
+        let grants = Grants {
+            dirs: vec![
+                grant(dir.path().join("inner"), "/inner", true),
+                grant(dir.path().to_path_buf(), "/all", true),
+                grant(dir.path().to_path_buf(), "/again", true),
+                grant(std::path::PathBuf::from("/"), "/root", false),
+            ],
+            ..Grants::default()
+        };
+        let quota = DiskQuota::new("nested", u64::MAX, &grants);
+        assert_eq!(quota.roots, [dir.path().to_path_buf()]);
+        // inner, inner/x.
+        assert_eq!(held(&quota.roots, u64::MAX), 2 * BLOCK);
     }
 }
