@@ -21,11 +21,12 @@
 //! and runs again no sooner than ten times its own length after the last
 //! one, so measuring takes at most a tenth of a full toolset's time; in
 //! between, a write the count refuses stays refused. The walk runs on the
-//! calling plug-in's thread and holds up the toolset's other writes while
-//! it runs: a quota of 1 GiB walks at most 262,144 entries.
+//! calling plug-in's thread (a quota of 1 GiB walks at most 262,144
+//! entries); the toolset's other writes wait for its first measurement
+//! only, and meanwhile are decided by the count as it stands.
 
 use std::path::PathBuf;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::config::Grants;
@@ -47,6 +48,8 @@ pub(crate) struct DiskQuota {
     /// The writable granted directories, on the host.
     roots: Vec<PathBuf>,
     usage: Mutex<Usage>,
+    /// Signalled when the first measurement ends.
+    first_measured: Condvar,
 }
 
 /// What the directories hold, as last counted.
@@ -57,6 +60,10 @@ struct Usage {
     counted: u64,
     /// When the last measurement ended, and how long it took.
     measured: Option<(Instant, Duration)>,
+    /// True while a measurement walks the directories; what is taken
+    /// meanwhile is added to what it finds.
+    measuring: bool,
+    taken_while_measuring: u64,
     /// True once the operator was told the directories are past the
     /// quota, until a measurement finds them under it again.
     told: bool,
@@ -85,49 +92,87 @@ impl DiskQuota {
             limit,
             roots,
             usage: Mutex::default(),
+            first_measured: Condvar::new(),
         }
     }
 
     /// Takes `bytes` of the quota for a write or a new entry about to be
-    /// made, or says why the directories have no room for it.
+    /// made, or says why the directories have no room for it. The walk of
+    /// a measurement holds no lock: other writes of the toolset go on,
+    /// decided by the count, but for the first measurement, which they
+    /// wait for.
     pub fn take(&self, bytes: u64) -> Result<(), String> {
         if self.roots.is_empty() {
             return Ok(());
         }
-        let mut usage = self.usage.lock().unwrap_or_else(PoisonError::into_inner);
-        let fits = |usage: &Usage| usage.counted.saturating_add(bytes) <= self.limit;
-        if usage.measured.is_none() || (!fits(&usage) && usage.may_measure()) {
-            self.measure(&mut usage);
+        let mut usage = self.lock();
+        let mut walked = false;
+        loop {
+            let fits = usage.counted.saturating_add(bytes) <= self.limit;
+            if usage.measured.is_some() && fits {
+                usage.counted += bytes;
+                if usage.measuring {
+                    usage.taken_while_measuring += bytes;
+                }
+                return Ok(());
+            }
+            if usage.measuring && usage.measured.is_none() {
+                usage = self
+                    .first_measured
+                    .wait(usage)
+                    .unwrap_or_else(PoisonError::into_inner);
+                continue;
+            }
+            if walked || usage.measuring || !usage.may_measure() {
+                return Err(self.refusal(&usage, bytes));
+            }
+            usage = self.measure(usage);
+            walked = true;
         }
-        if fits(&usage) {
-            usage.counted += bytes;
-            return Ok(());
-        }
-        let held = if usage.counted > self.limit {
-            format!("more than the {} bytes", self.limit)
-        } else {
-            format!("{} of the {} bytes", usage.counted, self.limit)
-        };
-        Err(format!(
-            "the toolset's writable granted directories hold {held} of its disk quota \
-             (`limits.disk_bytes`), no room for {bytes} bytes more"
-        ))
     }
 
     /// Counts `bytes` already written (a splice, whose size is known only
     /// once it is done).
     pub fn add(&self, bytes: u64) {
-        let mut usage = self.usage.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut usage = self.lock();
         usage.counted = usage.counted.saturating_add(bytes);
+        if usage.measuring {
+            usage.taken_while_measuring += bytes;
+        }
     }
 
-    /// Measures the directories into `usage`, and tells the operator once
-    /// when they are past the quota: every write is refused then, which
-    /// the plug-in may not report.
-    fn measure(&self, usage: &mut Usage) {
+    fn lock(&self) -> MutexGuard<'_, Usage> {
+        self.usage.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Why `bytes` more do not fit.
+    fn refusal(&self, usage: &Usage, bytes: u64) -> String {
+        let held = if usage.counted > self.limit {
+            format!("more than the {} bytes", self.limit)
+        } else {
+            format!("{} of the {} bytes", usage.counted, self.limit)
+        };
+        format!(
+            "the toolset's writable granted directories hold {held} of its disk quota \
+             (`limits.disk_bytes`), no room for {bytes} bytes more"
+        )
+    }
+
+    /// Measures the directories, the lock let go while it walks them, and
+    /// tells the operator once when they are past the quota: every write
+    /// is refused then, which the plug-in may not report.
+    fn measure<'a>(&'a self, mut usage: MutexGuard<'a, Usage>) -> MutexGuard<'a, Usage> {
+        usage.measuring = true;
+        usage.taken_while_measuring = 0;
+        drop(usage);
         let started = Instant::now();
-        usage.counted = held(&self.roots, self.limit);
-        usage.measured = Some((Instant::now(), started.elapsed()));
+        let found = held(&self.roots, self.limit);
+        let took = started.elapsed();
+        let mut usage = self.lock();
+        usage.counted = found.saturating_add(usage.taken_while_measuring);
+        usage.measured = Some((Instant::now(), took));
+        usage.measuring = false;
+        self.first_measured.notify_all();
         let over = usage.counted > self.limit;
         if over && !usage.told {
             eprintln!(
@@ -138,6 +183,7 @@ impl DiskQuota {
             );
         }
         usage.told = over;
+        usage
     }
 }
 
@@ -213,6 +259,7 @@ fn quota_on(limit: u64, root: &std::path::Path) -> DiskQuota {
         limit,
         roots: vec![root.to_path_buf()],
         usage: Mutex::default(),
+        first_measured: Condvar::new(),
     }
 }
 
@@ -286,6 +333,31 @@ mod tests {
         std::fs::remove_file(dir.path().join("a")).unwrap();
         std::thread::sleep(Duration::from_millis(5));
         quota.take(2 * BLOCK).unwrap();
+    }
+
+    #[test]
+    fn writes_during_the_first_measurement_wait_for_it() {
+        // A walk of 3,000 entries takes long enough for the other threads
+        // to arrive while it runs; none may be refused for it.
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..3000 {
+            std::fs::write(dir.path().join(i.to_string()), b"").unwrap();
+        }
+        let quota = std::sync::Arc::new(quota_on(u64::MAX, dir.path()));
+        let start = std::sync::Arc::new(std::sync::Barrier::new(8));
+        let takers: Vec<_> = (0..8)
+            .map(|_| {
+                let (quota, start) = (quota.clone(), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    quota.take(BLOCK)
+                })
+            })
+            .collect();
+        for t in takers {
+            t.join().unwrap().unwrap();
+        }
+        assert_eq!(quota.lock().counted, 3008 * BLOCK);
     }
 
     #[test]
