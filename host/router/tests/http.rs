@@ -1020,6 +1020,45 @@ fn notifications_cancelled_stops_the_call_and_it_gets_no_response() {
 }
 
 #[test]
+fn a_second_call_under_an_id_in_flight_is_refused_and_the_first_stays_cancellable() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let (addr, sid2) = (s.addr, sid.clone());
+        let t = Instant::now();
+        let long = tokio::spawn(async move { call(addr, &sid2, 41, "wait", json!({"ms": 10000})).await });
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let r = call(s.addr, &sid, 41, "wait", json!({"ms": 1})).await;
+        assert_eq!(r.status, 200);
+        let v = r.json();
+        assert_eq!(v["id"], 41);
+        assert_eq!(v["error"]["code"], -32600);
+        assert_eq!(v["error"]["data"]["kind"], "invalidRequest");
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("already the id of a call in flight"),
+            "{v}"
+        );
+        // The refusal took nothing from the first call: it is still the
+        // one its id names, and cancelling it stops it.
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 41}}),
+        )
+        .await;
+        assert_eq!(r.status, 202);
+        assert_eq!(long.await.unwrap().status, 202);
+        assert!(t.elapsed() < Duration::from_secs(3));
+        // Answered, the id is free again.
+        let r = call(s.addr, &sid, 41, "wait", json!({"ms": 1})).await;
+        assert_eq!(r.json()["result"]["isError"], false);
+    });
+}
+
+#[test]
 fn request_deadline_answers_32001_with_the_requests_id() {
     rt().block_on(async {
         let s = start(Options {
