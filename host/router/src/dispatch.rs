@@ -17,8 +17,8 @@ use serde_json::{Map, Value, json};
 
 use crate::notifications::{ChannelNotifier, ClientAsker};
 use crate::protocol::{
-    self, Answer, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error,
-    error_with, negotiate, result,
+    self, Answer, INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error, error_with, negotiate,
+    result,
 };
 use crate::{NoteSink, Router, Session};
 
@@ -280,13 +280,7 @@ impl Router {
             // a second call under it would take the first's cancellation.
             let mut st = session.state();
             if st.in_flight.contains_key(&key) {
-                return Some(error_with(
-                    &id,
-                    INVALID_REQUEST,
-                    "Invalid Request: the id is already the id of a call in flight in this \
-                     session; give each request an id of its own",
-                    &json!({"kind": "invalidRequest"}),
-                ));
+                return Some(protocol::id_in_flight(&id));
             }
             st.in_flight
                 .insert(key.clone(), (control.clone(), notify.clone()));

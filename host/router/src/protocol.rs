@@ -96,6 +96,20 @@ pub fn error(id: &Value, code: i64, message: &str) -> Answer {
     error_object(id, code, message, data.as_ref())
 }
 
+/// The refusal of a request whose id is already that of a request in
+/// flight (in the session, or on the stdio connection): an id names one
+/// request until it is answered, so that cancelling it stops that one.
+/// The id is not echoed in the message.
+pub fn id_in_flight(id: &Value) -> Answer {
+    error_with(
+        id,
+        INVALID_REQUEST,
+        "Invalid Request: the id is already the id of a request in flight; give each \
+         request an id of its own",
+        &json!({"kind": "invalidRequest"}),
+    )
+}
+
 /// A JSON-RPC error response with `data`.
 pub fn error_with(id: &Value, code: i64, message: &str, data: &Value) -> Answer {
     error_object(id, code, message, Some(data))

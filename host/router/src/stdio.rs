@@ -152,7 +152,9 @@ impl Connection {
 
     /// Serves a stateless request on a task of its own.
     fn stateless(&mut self, request: Stateless) {
-        let flight = self.flights.start(&request.id);
+        let Some(flight) = self.flights.start(&request.id) else {
+            return self.out.answer(protocol::id_in_flight(&request.id));
+        };
         let (router, out, flights) = (self.router.clone(), self.out.clone(), self.flights.clone());
         self.tasks.push(tokio::spawn(async move {
             let key = request.id.to_string();
@@ -470,10 +472,17 @@ impl Flights {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn start(&self, id: &Value) -> Arc<Flight> {
+    /// The flight of a new request, or `None` if its id is already that
+    /// of one in flight.
+    fn start(&self, id: &Value) -> Option<Arc<Flight>> {
+        let mut table = self.table();
+        let key = id.to_string();
+        if table.by_id.contains_key(&key) {
+            return None;
+        }
         let flight = Arc::new(Flight::default());
-        self.table().by_id.insert(id.to_string(), flight.clone());
-        flight
+        table.by_id.insert(key, flight.clone());
+        Some(flight)
     }
 
     fn end(&self, key: &str) {

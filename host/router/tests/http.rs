@@ -1038,7 +1038,7 @@ fn a_second_call_under_an_id_in_flight_is_refused_and_the_first_stays_cancellabl
             v["error"]["message"]
                 .as_str()
                 .unwrap()
-                .contains("already the id of a call in flight"),
+                .contains("already the id of a request in flight"),
             "{v}"
         );
         // The refusal took nothing from the first call: it is still the

@@ -189,7 +189,7 @@ fn stateless_requests_over_stdio_are_refused_in_the_revisions_form() {
 }
 
 #[test]
-fn a_cancelled_stateless_call_over_stdio_stops_and_writes_nothing_more() {
+fn a_cancelled_stateless_call_over_stdio_stops_and_writes_nothing_more_and_its_id_stays_its_own() {
     rt().block_on(async {
         let s = start(Options::default()).await;
         let mut pipe = Pipe::open(s.router.clone());
@@ -209,6 +209,18 @@ fn a_cancelled_stateless_call_over_stdio_stops_and_writes_nothing_more() {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
+        // A second request under the id in flight is refused, and takes
+        // nothing from the first: the cancellation below still stops it.
+        let again = pipe
+            .ask(
+                1,
+                "tools/call",
+                json!({"name": "wait", "arguments": {"ms": 1}}),
+            )
+            .await;
+        assert_eq!(again["id"], 1, "{again}");
+        assert_eq!(again["error"]["code"], -32600, "{again}");
+        assert_eq!(again["error"]["data"]["kind"], "invalidRequest", "{again}");
         pipe.send(
             json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
                          "params": {"requestId": 1, "reason": "changed my mind"}}),
