@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
 
 use serde_json::{Value, json};
@@ -23,7 +23,7 @@ fn run(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn hello_config(dir: &Path, extra: &str) -> std::path::PathBuf {
+fn hello_config(dir: &Path, extra: &str) -> PathBuf {
     let path = dir.join("toolsets.toml");
     std::fs::write(
         &path,
@@ -862,9 +862,10 @@ fn serve_raises_its_open_file_limit_to_the_hard_limit() {
     assert_eq!(soft, hard, "the soft limit was left at {soft}");
 }
 
-#[test]
-fn the_engine_s_disk_reserve_refuses_plug_in_writes() {
-    // A reserve beyond any disk's free space, as on a disk nearly full.
+/// A stdio server of `misbehave` with `dir/data` granted read-write,
+/// `engine` the lines of an `[engine]` table before its entry and
+/// `entry` more lines of the entry; initialized.
+fn misbehave_on_data(engine: &str, entry: &str) -> (tempfile::TempDir, PathBuf, StdioServer) {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     std::fs::create_dir(&data).unwrap();
@@ -872,7 +873,7 @@ fn the_engine_s_disk_reserve_refuses_plug_in_writes() {
     std::fs::write(
         &cfg,
         format!(
-            "[engine]\ndisk_reserve_bytes = 18446744073709551615\n[[toolset]]\npath = {:?}\npreopen = [{{ host = {:?}, guest = \"/data\", mode = \"rw\" }}]\n",
+            "{engine}[[toolset]]\npath = {:?}\npreopen = [{{ host = {:?}, guest = \"/data\", mode = \"rw\" }}]\n{entry}",
             gs_test_plugins::MISBEHAVE,
             data
         ),
@@ -880,13 +881,26 @@ fn the_engine_s_disk_reserve_refuses_plug_in_writes() {
     .unwrap();
     let mut server = StdioServer::start(dir.path(), &cfg, &[]);
     server.initialize();
-    let r = server.ask(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+    (dir, data, server)
+}
+
+/// `misbehave`'s `write_file` of `/data/note`: what it said.
+fn write_note(server: &mut StdioServer, id: u64) -> String {
+    let r = server.ask(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
                               "params": {"name": "write_file", "arguments": {"path": "/data/note"}}}));
-    let said = r["result"]["content"][0]["text"]
+    r["result"]["content"][0]["text"]
         .as_str()
-        .unwrap()
-        .to_owned();
-    assert!(said.starts_with("denied: "), "{r}");
+        .unwrap_or_else(|| panic!("{r}"))
+        .to_owned()
+}
+
+#[test]
+fn the_engine_s_disk_reserve_refuses_plug_in_writes() {
+    // A reserve beyond any disk's free space, as on a disk nearly full.
+    let (_dir, data, mut server) =
+        misbehave_on_data("[engine]\ndisk_reserve_bytes = 18446744073709551615\n", "");
+    let said = write_note(&mut server, 2);
+    assert!(said.starts_with("denied: "), "{said}");
     assert_eq!(
         std::fs::read_to_string(data.join("note")).unwrap_or_default(),
         ""
@@ -896,32 +910,15 @@ fn the_engine_s_disk_reserve_refuses_plug_in_writes() {
 
 #[test]
 fn a_toolset_s_disk_quota_refuses_writes_past_it() {
-    // 16 KiB already in the granted directory, against a quota of 8 KiB.
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    std::fs::create_dir(&data).unwrap();
+    // 16 KiB in the granted directory before the server reads its quota
+    // of 8 KiB; measured at the first write.
+    let (dir, data, mut server) = misbehave_on_data("", "limits = { disk_bytes = 8192 }\n");
     std::fs::write(data.join("kept"), vec![0u8; 16 << 10]).unwrap();
-    let cfg = dir.path().join("toolsets.toml");
-    std::fs::write(
-        &cfg,
-        format!(
-            "[[toolset]]\npath = {:?}\npreopen = [{{ host = {:?}, guest = \"/data\", mode = \"rw\" }}]\nlimits = {{ disk_bytes = 8192 }}\n",
-            gs_test_plugins::MISBEHAVE,
-            data
-        ),
-    )
-    .unwrap();
-    let mut server = StdioServer::start(dir.path(), &cfg, &[]);
-    server.initialize();
-    let r = server.ask(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-                              "params": {"name": "write_file", "arguments": {"path": "/data/note"}}}));
-    let said = r["result"]["content"][0]["text"].as_str().unwrap();
-    assert!(said.starts_with("denied: "), "{r}");
+    let said = write_note(&mut server, 2);
+    assert!(said.starts_with("denied: "), "{said}");
     assert!(!data.join("note").exists());
     std::thread::sleep(std::time::Duration::from_millis(20));
-    let again = server.ask(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
-                                  "params": {"name": "write_file", "arguments": {"path": "/data/note"}}}));
-    assert_eq!(again["result"], r["result"]);
+    assert_eq!(write_note(&mut server, 3), said);
     assert!(server.finish());
     // The operator is told, once, why the toolset's writes fail.
     let log = std::fs::read_to_string(dir.path().join("stderr.log")).unwrap();

@@ -413,6 +413,20 @@ fn the_memory_of_all_instances_together_is_capped() {
     assert_eq!(host.memory_in_use(), 0);
 }
 
+/// `misbehave`'s `write_file` of `/data/note` in a fresh session of `t`:
+/// what it said, and what `dir/note` holds after (empty if nothing).
+fn write_note(t: &WasmToolset, dir: &std::path::Path) -> (String, String) {
+    let img = TestImage::new();
+    let r = call(
+        &mut t.session(),
+        &img.ctx(false),
+        "write_file",
+        r#"{"path": "/data/note"}"#,
+    );
+    let written = std::fs::read_to_string(dir.join("note")).unwrap_or_default();
+    (text(&r), written)
+}
+
 /// `misbehave` granted a fresh directory as `/data` (`writable` or not),
 /// on a host of `config` (its cache directory set here).
 fn misbehave_granted_on(
@@ -520,20 +534,12 @@ fn a_plug_in_cannot_write_into_the_server_s_disk_reserve() {
             ..HostConfig::default()
         };
         let (_host, t, dir) = misbehave_granted_on(config, true);
-        let img = TestImage::new();
-        let mut s = t.session();
-        let r = call(
-            &mut s,
-            &img.ctx(false),
-            "write_file",
-            r#"{"path": "/data/note"}"#,
-        );
-        let written = std::fs::read_to_string(dir.path().join("note")).unwrap_or_default();
+        let (said, written) = write_note(&t, dir.path());
         if lands {
-            assert_eq!(text(&r), "written");
+            assert_eq!(said, "written");
             assert_eq!(written, "written by a plug-in");
         } else {
-            assert!(text(&r).starts_with("denied: "), "{}", text(&r));
+            assert!(said.starts_with("denied: "), "{said}");
             assert!(
                 !dir.path().join("note").exists(),
                 "nothing reached the disk, not even an empty file"
@@ -632,14 +638,20 @@ fn a_plug_in_cannot_make_entries_in_the_server_s_disk_reserve() {
     }
 }
 
-#[test]
-fn a_toolset_s_writable_directories_are_held_to_its_disk_quota() {
-    // 64 KiB: sixteen 4 KiB blocks, shared by every instance of the toolset.
+/// `misbehave` granted a fresh writable directory as `/data`, with a disk
+/// quota of 64 KiB: sixteen 4 KiB blocks.
+fn misbehave_with_a_64_kib_quota() -> (ToolsetHost, WasmToolset, tempfile::TempDir) {
     let limits = Limits {
         disk: 64 << 10,
         ..Limits::default()
     };
-    let (_host, t, dir) = misbehave_granted_with(HostConfig::default(), true, limits);
+    misbehave_granted_with(HostConfig::default(), true, limits)
+}
+
+#[test]
+fn a_toolset_s_writable_directories_are_held_to_its_disk_quota() {
+    // The quota is shared by every instance of the toolset.
+    let (_host, t, dir) = misbehave_with_a_64_kib_quota();
     let img = TestImage::new();
     let hoard = |s: &mut dyn gs_toolset::ToolsetSession, what: &str, count: u64, bytes: u64| {
         let args = format!(r#"{{"what": "{what}", "count": {count}, "bytes": {bytes}}}"#);
@@ -692,26 +704,12 @@ fn a_toolset_s_writable_directories_are_held_to_its_disk_quota() {
 
 #[test]
 fn a_read_write_grant_already_past_its_quota_refuses_every_write() {
-    // What the operator put there counts: 128 KiB against a 64 KiB quota.
-    let limits = Limits {
-        disk: 64 << 10,
-        ..Limits::default()
-    };
-    let (_host, t, dir) = misbehave_granted_with(HostConfig::default(), true, limits);
+    // What the operator put there counts: 128 KiB against 64 KiB.
+    let (_host, t, dir) = misbehave_with_a_64_kib_quota();
     std::fs::write(dir.path().join("data"), vec![0u8; 128 << 10]).unwrap();
-    let img = TestImage::new();
-    let mut s = t.session();
-    let r = call(
-        &mut s,
-        &img.ctx(false),
-        "write_file",
-        r#"{"path": "/data/note"}"#,
-    );
-    assert!(text(&r).starts_with("denied: "), "{}", text(&r));
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join("note")).unwrap_or_default(),
-        ""
-    );
+    let (said, written) = write_note(&t, dir.path());
+    assert!(said.starts_with("denied: "), "{said}");
+    assert_eq!(written, "");
 }
 
 #[test]
