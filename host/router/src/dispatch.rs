@@ -282,6 +282,16 @@ impl Router {
             if st.in_flight.contains_key(&key) {
                 return Some(protocol::id_in_flight(&id));
             }
+            if st.in_flight.len() >= MAX_CALLS_IN_FLIGHT {
+                let busy: gs_toolset::ToolResult = Err(gs_toolset::ToolError::new(
+                    gs_toolset::ErrorKind::Unavailable,
+                    format!(
+                        "this session already has {MAX_CALLS_IN_FLIGHT} calls in flight, which \
+                         run one at a time; wait for their answers before sending more"
+                    ),
+                ));
+                return Some(result(&id, CallResultJson(&busy)));
+            }
             st.in_flight
                 .insert(key.clone(), (control.clone(), notify.clone()));
         }
@@ -461,6 +471,11 @@ fn invalid_params(id: &Value, message: &str) -> Answer {
 
 /// Most tools one tools/list page holds.
 pub const TOOLS_PAGE: usize = 500;
+
+/// Most calls one session may have in flight, running or waiting their
+/// turn: a client that sends calls without awaiting their answers would
+/// otherwise queue work without end, each call holding a connection.
+pub const MAX_CALLS_IN_FLIGHT: usize = 64;
 
 /// Longest tool name MCP allows; a longer name in a call names no tool.
 const MAX_TOOL_NAME: usize = 128;

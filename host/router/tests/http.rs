@@ -1059,6 +1059,47 @@ fn a_second_call_under_an_id_in_flight_is_refused_and_the_first_stays_cancellabl
 }
 
 #[test]
+fn a_session_holds_at_most_its_maximum_of_calls_in_flight() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        // One long call runs; the rest of the maximum wait their turn.
+        let mut calls = Vec::new();
+        for i in 0..gs_router::MAX_CALLS_IN_FLIGHT as i64 {
+            let (addr, sid) = (s.addr, sid.clone());
+            let ms = if i == 0 { 2000 } else { 1 };
+            calls.push(tokio::spawn(async move {
+                call(addr, &sid, 100 + i, "wait", json!({ "ms": ms })).await
+            }));
+            if i == 0 {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let r = call(s.addr, &sid, 1, "wait", json!({"ms": 1})).await;
+        let v = r.json();
+        assert_eq!(v["result"]["isError"], true, "{v}");
+        assert_eq!(
+            v["result"]["structuredContent"]["error"]["kind"],
+            "unavailable"
+        );
+        assert!(
+            v["result"]["content"][0]["text"]
+                .as_str()
+                .unwrap()
+                .contains("64 calls in flight"),
+            "{v}"
+        );
+        // Every call in flight is answered, and then there is room again.
+        for c in calls {
+            assert_eq!(c.await.unwrap().json()["result"]["isError"], false);
+        }
+        let r = call(s.addr, &sid, 2, "wait", json!({"ms": 1})).await;
+        assert_eq!(r.json()["result"]["isError"], false);
+    });
+}
+
+#[test]
 fn request_deadline_answers_32001_with_the_requests_id() {
     rt().block_on(async {
         let s = start(Options {
