@@ -54,6 +54,13 @@ pub(crate) fn refuse_write(state: &HostState, bytes: u64, growth: u64) -> Option
     refuse(state, growth, || short(state, bytes, |_| None))
 }
 
+/// Why giving a file a size that grows it by `growth` must be refused, if
+/// the toolset's quota has no room for it; no disk reserve applies, since
+/// a larger size takes no disk until written.
+pub(crate) fn refuse_size(state: &HostState, growth: u64) -> Option<Refusal> {
+    refuse(state, growth, || None)
+}
+
 /// Why making a file, directory or link must be refused, if a writable
 /// granted directory's file system is under the byte reserve or keeps
 /// fewer than its share of inodes free ([`INODE_RESERVE_SHARE`]), or the
@@ -185,9 +192,10 @@ pub(crate) fn room_for(
 }
 
 /// Counts `bytes` spliced into the stream `rep` against the quota, if it
-/// is a file's: a splice's size is known only once it is done.
+/// is a file's: a splice's size is known only once it is done. (A
+/// read-only instance has no file open for writing, so no file stream.)
 pub(crate) fn spliced(state: &HostState, rep: u32, bytes: u64) {
-    if state.file_streams.contains(&rep) && !state.read_only {
+    if state.file_streams.contains(&rep) {
         state.policy.disk.add(quota::most_added(bytes));
     }
 }
@@ -209,8 +217,7 @@ type LinkAt = (
 
 /// Links `descriptor.write`, `set-size`, `write-via-stream`,
 /// `append-via-stream`, `create-directory-at`, `symlink-at` and `link-at`
-/// over WASI's, which
-/// `linker` must already hold.
+/// over WASI's, which `linker` must already hold.
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     over_wasi(linker, link)
 }
@@ -223,8 +230,7 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             Box::new(async move {
                 let state = store.data_mut();
                 let len = bytes.len() as u64;
-                let size = size_of(state, &file);
-                let growth = quota::growth(size, size.max(offset.saturating_add(len)));
+                let growth = quota::growth(size_of(state, &file), offset.saturating_add(len));
                 if let Some(refused) = refuse_write(state, len, growth) {
                     return Ok((Err(refused.code),));
                 }
@@ -287,8 +293,8 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 // the quota counts: a sparse file's writes inside its size
                 // would otherwise grow nothing.
                 let growth = quota::growth(size_of(state, &file), size);
-                if !state.read_only && state.policy.disk.take(growth).is_err() {
-                    return Ok((Err(fs::ErrorCode::Quota),));
+                if let Some(refused) = refuse_size(state, growth) {
+                    return Ok((Err(refused.code),));
                 }
                 let set = HostDescriptor::set_size(&mut state.filesystem(), file, size).await;
                 Ok((fs_result(set)?,))
@@ -318,7 +324,7 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
 /// unknown handle (WASI then refuses the write itself).
 fn size_of(state: &HostState, file: &Resource<Descriptor>) -> u64 {
     match state.table.get(file) {
-        Ok(Descriptor::File(f)) => quota::file_size(&f.file),
+        Ok(Descriptor::File(f)) => f.file.metadata().map_or(0, |m| m.len()),
         _ => 0,
     }
 }

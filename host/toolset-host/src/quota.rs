@@ -235,7 +235,8 @@ fn blocks(size: u64) -> u64 {
 }
 
 /// What a file of `size` bytes adds when something is written up to
-/// `end` in it, or it is given the size `end`.
+/// `end` in it, or it is given the size `end`: nothing when `end` is
+/// within it.
 pub(crate) fn growth(size: u64, end: u64) -> u64 {
     blocks(end).saturating_sub(blocks(size))
 }
@@ -243,12 +244,6 @@ pub(crate) fn growth(size: u64, end: u64) -> u64 {
 /// The most a write of `bytes` can add to a file of any size.
 pub(crate) fn most_added(bytes: u64) -> u64 {
     bytes.div_ceil(BLOCK).saturating_mul(BLOCK)
-}
-
-/// The size of the file behind `file`, for a write's growth; 0 if it
-/// cannot be read.
-pub(crate) fn file_size(file: &std::fs::File) -> u64 {
-    file.metadata().map_or(0, |m| m.len())
 }
 
 /// A quota of `limit` over `root` alone.
