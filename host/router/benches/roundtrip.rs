@@ -585,8 +585,29 @@ fn throughput(server: &Server, sessions: &[Option<String>], window: Duration) ->
     }
 }
 
+/// One client's stateless calls in turn for `window`, for a profiler.
+fn throughput_stateless(server: &Server, window: Duration) -> Load {
+    let mut c = Client::stateless(server.addr);
+    c.round_trip();
+    let (user, system) = server.cpu();
+    let start = Instant::now();
+    let mut calls = 0;
+    while start.elapsed() < window {
+        c.round_trip();
+        calls += 1;
+    }
+    let (user_after, system_after) = server.cpu();
+    Load {
+        calls: calls as f64,
+        elapsed: start.elapsed(),
+        user: user_after.saturating_sub(user),
+        system: system_after.saturating_sub(system),
+    }
+}
+
 /// Runs one workload alone against gs-mcp, for a profiler: `sequential`
-/// (one session calling in turn) or `concurrent` (32 sessions at once),
+/// (one session calling in turn), `concurrent` (32 sessions at once) or
+/// `stateless` (one client's 2026-07-28 calls in turn, no session),
 /// against the bare server instead with the suffix `-bare`.
 fn profile(workload: &str) {
     let bare = workload.ends_with("-bare");
@@ -595,10 +616,16 @@ fn profile(workload: &str) {
         true => Server::start("bare", Some("{}")),
     };
     let clients = match workload.trim_end_matches("-bare") {
-        "sequential" => 1,
+        "sequential" | "stateless" => 1,
         "concurrent" => CONCURRENT,
-        other => panic!("GS_BENCH_PROFILE is sequential or concurrent, not {other:?}"),
+        other => panic!("GS_BENCH_PROFILE is sequential, concurrent or stateless, not {other:?}"),
     };
+    if workload == "stateless" {
+        println!("server process {}", router.child.id());
+        let load = throughput_stateless(&router, Duration::from_secs(20));
+        println!("{workload}: {load}");
+        return;
+    }
     let sessions: Vec<Option<String>> = (0..clients)
         .map(|_| (!bare).then(|| initialize(router.addr)))
         .collect();
