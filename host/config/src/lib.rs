@@ -290,6 +290,10 @@ pub struct HttpSettings {
     /// they are answered; a request past it gets 503. Default 256 MiB, or
     /// `body_limit` if more; at least `body_limit`.
     pub total_body_bytes: usize,
+    /// The bytes of resource URIs all subscriptions together may hold
+    /// (`resources/subscribe`, `subscriptions/listen`); a subscription
+    /// past it is refused. Default 64 MiB.
+    pub total_subscription_bytes: usize,
     /// Origin hosts accepted besides loopback (`localhost`, `127.0.0.1`,
     /// `[::1]`), e.g. a browser app's host. Default none.
     pub allowed_origin_hosts: Vec<String>,
@@ -311,6 +315,7 @@ impl Default for HttpSettings {
             max_sessions_per_caller: Some(100),
             max_connections: 4096,
             total_body_bytes: 256 << 20,
+            total_subscription_bytes: 64 << 20,
             allowed_origin_hosts: Vec::new(),
             allowed_hosts: Vec::new(),
             request_state_key: None,

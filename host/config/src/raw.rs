@@ -141,6 +141,7 @@ struct RawHttp {
     max_sessions_per_caller: Option<u64>,
     max_connections: Option<u64>,
     total_body_bytes: Option<u64>,
+    total_subscription_bytes: Option<u64>,
     allowed_origin_hosts: Option<Vec<String>>,
     allowed_hosts: Option<Vec<String>>,
     request_state_key: Option<toml::Value>,
@@ -825,6 +826,9 @@ fn validate_http(raw: Option<RawHttp>, base: &Path) -> Result<HttpSettings, Conf
                 h.total_body_bytes, h.body_limit
             ),
         ));
+    }
+    if let Some(t) = r.total_subscription_bytes {
+        h.total_subscription_bytes = usize::try_from(t).unwrap_or(usize::MAX);
     }
     for (i, host) in r
         .allowed_origin_hosts

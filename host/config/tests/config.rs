@@ -60,6 +60,7 @@ fn no_file_means_loopback_embedded_image_and_builtin_toolset() {
     assert_eq!(c.http.max_sessions_per_caller, Some(100));
     assert_eq!(c.http.max_connections, 4096);
     assert_eq!(c.http.total_body_bytes, 256 << 20);
+    assert_eq!(c.http.total_subscription_bytes, 64 << 20);
     assert_eq!(c.trace, Trace::default());
     assert!(!c.trace.enabled);
     assert_eq!(c.trace.limit, Some(4096));
@@ -474,6 +475,8 @@ fn http_limits_are_checked() {
         "`http.total_body_bytes`: 4096 is less than one request's body may be \
          (http.body_limit_bytes = 8192); give at least that (default 268435456, 256 MiB)"
     );
+    let c = parse("[http]\ntotal_subscription_bytes = 1048576\n").unwrap();
+    assert_eq!(c.http.total_subscription_bytes, 1 << 20);
     assert_eq!(
         refused("[http]\nmax_connections = 0\n"),
         "`http.max_connections`: 0 would refuse every client; give at least 1 (default 4096)"

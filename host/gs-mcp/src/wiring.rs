@@ -449,6 +449,7 @@ pub fn router_settings(config: &Config) -> RouterSettings {
             max_sessions_per_caller: http.max_sessions_per_caller,
             max_connections: http.max_connections,
             total_body_bytes: http.total_body_bytes,
+            total_subscription_bytes: http.total_subscription_bytes,
             read_timeout: gs_router::HttpSettings::default().read_timeout,
             allowed_origin_hosts: http.allowed_origin_hosts.clone(),
             allowed_hosts: http.allowed_hosts.clone(),

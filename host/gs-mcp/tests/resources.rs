@@ -14,8 +14,17 @@ use common::streams::{listen, open_stream, read_until, rpc, session, tool};
 use serde_json::{Value, json};
 
 fn start(dir: &Path) -> (Running, SocketAddr) {
+    start_with(dir, "")
+}
+
+/// The server with `http` (lines of its `[http]` table).
+fn start_with(dir: &Path, http: &str) -> (Running, SocketAddr) {
     let cfg = dir.join("toolsets.toml");
-    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
+    std::fs::write(
+        &cfg,
+        format!("[http]\n{http}\n[[toolset]]\nbuiltin = true\n"),
+    )
+    .unwrap();
     let image = dir.join("res.gsimage");
     let (server, addr, _) = common::serve(dir, &cfg, &[], &["--image", image.to_str().unwrap()]);
     (server, addr)
@@ -467,6 +476,149 @@ fn a_session_subscribes_to_at_most_its_cap() {
     assert_eq!(r["result"], json!({}), "{r}");
     let r = rpc(addr, &a, "resources/subscribe", json!({"uri": 7}));
     assert_eq!(r["error"]["code"], -32602, "{r}");
+}
+
+/// `gemstone://class/C` and two digits: 20 bytes, counted as 84 with its
+/// entry against `http.total_subscription_bytes`.
+fn class_uri(i: usize) -> String {
+    format!("gemstone://class/C{i:02}")
+}
+
+/// Reads a listen stream until it is acknowledged or refused: the text.
+fn listen_outcome(mut stream: std::net::TcpStream) -> String {
+    let mut seen = String::new();
+    let started = std::time::Instant::now();
+    let mut buf = [0u8; 4096];
+    while !(seen.contains("acknowledged") || seen.contains("\"error\"")) {
+        assert!(started.elapsed() < Duration::from_secs(10), "{seen}");
+        if let Ok(n) = stream.read(&mut buf) {
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    }
+    seen
+}
+
+/// What subscriptions hold is bounded whoever holds it: a URI has at most
+/// 2048 bytes, and the subscriptions of sessions and of listen streams
+/// together hold at most `http.total_subscription_bytes`. Before, a
+/// session could hold 1,000 URIs of up to a request body's 4 MiB each,
+/// and a thousand sessions or streams as many, enough memory for the
+/// system to end the server.
+#[test]
+fn subscriptions_together_hold_at_most_the_server_s_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = start_with(dir.path(), "total_subscription_bytes = 1000");
+    let (a, _) = session(addr);
+    for i in 0..11 {
+        let r = rpc(
+            addr,
+            &a,
+            "resources/subscribe",
+            json!({"uri": class_uri(i)}),
+        );
+        assert_eq!(r["result"], json!({}), "{i}: {r}");
+    }
+    let full = rpc(
+        addr,
+        &a,
+        "resources/subscribe",
+        json!({"uri": class_uri(11)}),
+    );
+    assert_eq!(full["error"]["code"], -32603, "{full}");
+    assert!(
+        full["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("maximum of 1000 bytes of URIs; retry once some have ended (the operator can raise http.total_subscription_bytes)"),
+        "{full}"
+    );
+    let long = format!("gemstone://class/{}", "W".repeat(2049 - 17));
+    let r = rpc(addr, &a, "resources/subscribe", json!({"uri": long}));
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("params.uri is 2049 bytes; a subscribed URI has 1 to 2048"),
+        "{r}"
+    );
+
+    // A listen stream draws on the same total.
+    let widget = json!({"resourceSubscriptions": ["gemstone://class/Widget"]});
+    let refused = listen_outcome(listen(addr, 50, widget.clone()));
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+    assert!(refused.contains("retry-after: 5"), "{refused}");
+    assert!(
+        refused.contains("Service Unavailable: the server's subscriptions together hold"),
+        "{refused}"
+    );
+    // An unsubscribe gives its share back.
+    let r = rpc(
+        addr,
+        &a,
+        "resources/unsubscribe",
+        json!({"uri": class_uri(0)}),
+    );
+    assert_eq!(r["result"], json!({}), "{r}");
+    let stream = listen(addr, 51, widget);
+    let mut acknowledged = String::new();
+    let mut stream = stream;
+    read_until(&mut stream, &mut acknowledged, "acknowledged", 1);
+    let r = rpc(
+        addr,
+        &a,
+        "resources/subscribe",
+        json!({"uri": class_uri(0)}),
+    );
+    assert_eq!(r["error"]["code"], -32603, "the stream holds the room: {r}");
+
+    // So does a stream's end.
+    drop(stream);
+    let started = std::time::Instant::now();
+    loop {
+        let r = rpc(
+            addr,
+            &a,
+            "resources/subscribe",
+            json!({"uri": class_uri(0)}),
+        );
+        if r["result"] == json!({}) {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "{r}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// One caller holds at most `http.max_sessions_per_caller` listen streams,
+/// as it holds at most that many sessions; before, one caller could hold
+/// every stream the server allows.
+#[test]
+fn a_caller_holds_at_most_its_cap_of_listen_streams() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = start_with(dir.path(), "max_sessions_per_caller = 2");
+    let filter = json!({"resourcesListChanged": true});
+    let first = listen(addr, 60, filter.clone());
+    let second = listen(addr, 61, filter.clone());
+    let mut streams = Vec::new();
+    for mut stream in [first, second] {
+        let mut seen = String::new();
+        read_until(&mut stream, &mut seen, "acknowledged", 1);
+        streams.push(stream);
+    }
+    let refused = listen_outcome(listen(addr, 62, filter.clone()));
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    assert!(
+        refused
+            .contains("Too Many Requests: this caller holds its maximum of 2 subscription streams"),
+        "{refused}"
+    );
+    drop(streams.pop());
+    let started = std::time::Instant::now();
+    while !listen_outcome(listen(addr, 63, filter.clone())).contains("acknowledged") {
+        assert!(started.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// At 2026-07-28 a client listens instead of subscribing: the stream is

@@ -1,21 +1,24 @@
-//! What all connections together may hold: how many are served at once
-//! ([`HttpSettings::max_connections`]) and the bytes of the request bodies
-//! they hold while they read and answer them
-//! ([`HttpSettings::total_body_bytes`]).
+//! Amounts every client draws on together, each held up to a cap: the
+//! connections served at once ([`HttpSettings::max_connections`]), the
+//! bytes of the request bodies being read and answered
+//! ([`HttpSettings::total_body_bytes`]) and the bytes of the resource URIs
+//! subscribed to, by sessions and listen streams
+//! ([`HttpSettings::total_subscription_bytes`]).
 //!
 //! Each connection holds a descriptor of the server's and a task; without
 //! a cap, clients holding connections open (idle, or sending their bodies
 //! as slowly as the read timeout allows) could take every descriptor, and
-//! the server could then accept no one. And each request holds its body
-//! (up to `http.body_limit_bytes`) until it is answered: thousands of
-//! connections each posting the largest body allowed would hold gigabytes,
-//! enough for the system to end the server, and with it every session's
-//! uncommitted work. A connection past its cap is still accepted, and a
-//! body past its cap still started, so that the client is told why rather
-//! than left waiting: 503 with Retry-After.
+//! the server could then accept no one. Each request holds its body (up to
+//! `http.body_limit_bytes`) until it is answered, and each subscription
+//! its URIs for as long as it lasts: without a cap on each, thousands of
+//! clients could hold gigabytes, enough for the system to end the server
+//! and with it every session's uncommitted work. A connection past its cap
+//! is still accepted, and a body past its cap still started, so that the
+//! client is told why rather than left waiting: 503 with Retry-After.
 //!
 //! [`HttpSettings::max_connections`]: crate::HttpSettings::max_connections
 //! [`HttpSettings::total_body_bytes`]: crate::HttpSettings::total_body_bytes
+//! [`HttpSettings::total_subscription_bytes`]: crate::HttpSettings::total_subscription_bytes
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -49,6 +52,14 @@ impl Cap {
         })
     }
 
+    /// A holding of nothing yet, to [`Held::grow`].
+    pub(crate) fn hold_nothing(self: &Arc<Self>) -> Held {
+        Held {
+            cap: self.clone(),
+            amount: 0,
+        }
+    }
+
     /// The cap.
     pub(crate) fn max(&self) -> usize {
         self.max
@@ -72,6 +83,13 @@ impl Held {
             self.amount += more;
         }
         grown
+    }
+
+    /// Gives back `less` of what is held (at most all of it).
+    pub(crate) fn shrink(&mut self, less: usize) {
+        let less = less.min(self.amount);
+        self.amount -= less;
+        self.cap.used.fetch_sub(less, Ordering::AcqRel);
     }
 }
 
@@ -105,6 +123,10 @@ mod tests {
         assert!(!body.grow(41), "61 more would pass 100");
         assert!(body.grow(40));
         assert!(cap.try_take(1).is_none());
+        body.shrink(30);
+        assert!(cap.try_take(30).is_some(), "30 given back");
+        body.shrink(1000);
+        assert_eq!(cap.used.load(Ordering::Acquire), 0, "no more than held");
         drop(body);
         assert!(cap.try_take(100).is_some());
     }

@@ -20,6 +20,7 @@ use crate::protocol::{
     self, Answer, INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error, error_with, negotiate,
     result,
 };
+use crate::session::ClientCapabilities;
 use crate::{NoteSink, Router, Session};
 
 /// The methods [`Router::handle_request`] answers besides the offers
@@ -61,12 +62,8 @@ impl Router {
     /// Records what the client declared in `initialize` (`params`): the
     /// capabilities a call's requests to it are checked against.
     pub(crate) fn client_declared(&self, session: &Session, params: Option<&Map<String, Value>>) {
-        let declared = params
-            .and_then(|p| p.get("capabilities"))
-            .filter(|c| c.is_object())
-            .cloned()
-            .unwrap_or_else(|| json!({}));
-        session.state().client_capabilities = Some(declared);
+        session.state().client_capabilities =
+            ClientCapabilities::of(params.and_then(|p| p.get("capabilities")));
     }
 
     /// Handles a notification for `session` (cancellation stops the named

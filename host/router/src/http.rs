@@ -30,10 +30,9 @@ use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS
 use crate::tls::Tls;
 use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
-pub(crate) mod caps;
 mod gates;
 mod stateless;
-use caps::{Cap, Held};
+use crate::caps::{Cap, Held};
 use gates::{accepts, content_type_refusal, refused, session_gate};
 
 // The MCP headers, as names made once: a name given as text is parsed

@@ -39,6 +39,7 @@
 //! `http/gates.rs` and its stateless binding in `http/stateless.rs`) and
 //! `stdio` (both eras).
 
+mod caps;
 mod dispatch;
 mod http;
 mod input;
@@ -70,7 +71,10 @@ pub use modern::{
     HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 };
 pub use notifications::{NoteSink, ServerRequest};
-pub use offers::{MAX_SUBSCRIPTIONS, RESOURCE_NOT_FOUND, RESOURCES_PAGE};
+pub use offers::{
+    MAX_SUBSCRIBED_URI_BYTES, MAX_SUBSCRIPTIONS, RESOURCE_NOT_FOUND, RESOURCES_PAGE,
+    SUBSCRIPTION_ENTRY_BYTES,
+};
 pub use outbound::{
     CallNotes, ClientAnswer, OUTBOX_CAP, PENDING_CAP, SERVER_REQUEST_TIMEOUT, SendRefused,
 };
@@ -104,12 +108,15 @@ pub struct Router {
     /// What each commit changed, for the `subscriptions/listen` streams.
     changes: tokio::sync::broadcast::Sender<Arc<ResourceChange>>,
     /// How many `subscriptions/listen` streams are open.
-    listeners: std::sync::atomic::AtomicUsize,
+    listeners: Mutex<modern::listen::Listeners>,
     /// The tasks of stateless calls (the tasks extension).
     tasks: Arc<modern::tasks::Tasks>,
     /// The bytes the request bodies being answered hold, under
     /// `http.total_body_bytes`.
-    body_bytes: Arc<http::caps::Cap>,
+    body_bytes: Arc<caps::Cap>,
+    /// The bytes the subscriptions' URIs hold, under
+    /// `http.total_subscription_bytes`.
+    subscription_bytes: Arc<caps::Cap>,
 }
 
 /// The resources one commit changed, as the listen streams read it.
@@ -159,9 +166,10 @@ impl Router {
                 None => input::StateKey::random(),
             };
             let tasks = Arc::new(modern::tasks::Tasks::new(settings.tasks));
-            let body_bytes = http::caps::Cap::new(settings.http.total_body_bytes);
+            let body_bytes = caps::Cap::new(settings.http.total_body_bytes);
             Router {
                 body_bytes,
+                subscription_bytes: caps::Cap::new(settings.http.total_subscription_bytes),
                 tracer: trace::Tracer::new(settings.trace),
                 broker,
                 settings,
@@ -173,7 +181,7 @@ impl Router {
                 watching,
                 state_key,
                 changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
-                listeners: std::sync::atomic::AtomicUsize::new(0),
+                listeners: Mutex::default(),
                 tasks,
             }
         })

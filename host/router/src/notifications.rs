@@ -272,10 +272,7 @@ impl ClientAsker {
     ) -> Result<Sent, ToolError> {
         let deadline = self.deadline;
         let mut st = self.session.state();
-        let declared = st
-            .client_capabilities
-            .as_ref()
-            .is_some_and(|c| c.get(request.capability()).is_some());
+        let declared = st.client_capabilities.allow(request);
         if !declared && st.stateless {
             st.missing_capability = Some(request.capability());
         }

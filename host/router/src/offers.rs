@@ -37,6 +37,20 @@ pub const RESOURCES_PAGE: usize = 100;
 /// Most resources one session may subscribe to at once.
 pub const MAX_SUBSCRIPTIONS: usize = 1000;
 
+/// Longest resource URI a subscription may name, in bytes (the resources
+/// of gs-mcp's own toolsets name a class and a selector in far less).
+pub const MAX_SUBSCRIBED_URI_BYTES: usize = 2048;
+
+/// What a subscribed URI costs beside its own bytes, counted against
+/// `http.total_subscription_bytes`: its entry in the subscription's set.
+pub const SUBSCRIPTION_ENTRY_BYTES: usize = 64;
+
+/// What holding `uri` in a subscription counts against
+/// `http.total_subscription_bytes`.
+pub(crate) fn subscription_bytes(uri: &str) -> usize {
+    uri.len() + SUBSCRIPTION_ENTRY_BYTES
+}
+
 /// MCP's error code for a URI no resource answers to (2025-11-25).
 pub const RESOURCE_NOT_FOUND: i64 = -32002;
 
@@ -283,8 +297,23 @@ impl Router {
         };
         let mut st = session.state();
         if !subscribe {
-            st.subscriptions.remove(uri);
+            if st.subscriptions.remove(uri)
+                && let Some(held) = st.subscription_bytes.as_mut()
+            {
+                held.shrink(subscription_bytes(uri));
+            }
         } else if !st.subscriptions.contains(uri) {
+            if uri.is_empty() || uri.len() > MAX_SUBSCRIBED_URI_BYTES {
+                return error(
+                    id,
+                    INVALID_PARAMS,
+                    &format!(
+                        "Invalid params: params.uri is {} bytes; a subscribed URI has 1 to \
+                         {MAX_SUBSCRIBED_URI_BYTES}",
+                        uri.len()
+                    ),
+                );
+            }
             if st.subscriptions.len() >= MAX_SUBSCRIPTIONS {
                 return error(
                     id,
@@ -295,9 +324,26 @@ impl Router {
                     ),
                 );
             }
+            let held = st
+                .subscription_bytes
+                .get_or_insert_with(|| self.subscription_bytes.hold_nothing());
+            if !held.grow(subscription_bytes(uri)) {
+                return error(id, INTERNAL_ERROR, &self.subscriptions_full());
+            }
             st.subscriptions.insert(uri.to_string());
         }
         result(id, json!({}))
+    }
+
+    /// Why a subscription is refused when the subscriptions of every
+    /// client together hold `http.total_subscription_bytes`.
+    pub(crate) fn subscriptions_full(&self) -> String {
+        format!(
+            "the server's subscriptions together hold their maximum of {} bytes of URIs; \
+             retry once some have ended (the operator can raise \
+             http.total_subscription_bytes)",
+            self.subscription_bytes.max()
+        )
     }
 
     /// Tells the sessions subscribed to a resource that shows one of

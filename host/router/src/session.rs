@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use gs_auth::Principal;
 use gs_broker::{BrokerSession, CallControl};
-use gs_toolset::LogLevel;
+use gs_toolset::{ClientRequest, LogLevel};
 use serde_json::Value;
 
 use crate::outbound::{Outbox, PendingTable, Queued};
@@ -26,7 +26,7 @@ use crate::{ClientAnswer, OUTBOX_CAP, Router};
 
 /// Who holds a session, for the per-caller cap: the authenticated user,
 /// else the client's address.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Caller {
     User(String),
     Addr(IpAddr),
@@ -42,6 +42,42 @@ impl Caller {
             (None, Some(ip)) => Caller::Addr(ip),
             (None, None) => Caller::Unknown,
         }
+    }
+}
+
+/// Which of the requests a call may make of its client
+/// ([`ClientRequest`]) the client declared the capability for. Only this
+/// is kept of the `capabilities` a client sends: they may be as large as a
+/// request body, and a session may hold them for hours.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct ClientCapabilities(u8);
+
+impl ClientCapabilities {
+    const ASKABLE: [ClientRequest; 3] = [
+        ClientRequest::Elicitation,
+        ClientRequest::Sampling,
+        ClientRequest::Roots,
+    ];
+
+    /// What `capabilities` (the client's object, if it sent one) declares.
+    pub(crate) fn of(capabilities: Option<&Value>) -> ClientCapabilities {
+        let Some(Value::Object(declared)) = capabilities else {
+            return ClientCapabilities::default();
+        };
+        let bits = Self::ASKABLE
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| declared.contains_key(r.capability()))
+            .fold(0, |bits, (i, _)| bits | 1 << i);
+        ClientCapabilities(bits)
+    }
+
+    /// True if the client may be sent `request`.
+    pub(crate) fn allow(self, request: ClientRequest) -> bool {
+        Self::ASKABLE
+            .iter()
+            .position(|r| *r == request)
+            .is_some_and(|i| self.0 & 1 << i != 0)
     }
 }
 
@@ -83,9 +119,9 @@ pub(crate) struct SessionState {
     /// No log lines at all: a stateless request that set no
     /// `io.modelcontextprotocol/logLevel`.
     pub(crate) logs_off: bool,
-    /// The `capabilities` the client declared in `initialize`; none
-    /// before it, and none for a stateless request's session.
-    pub(crate) client_capabilities: Option<Value>,
+    /// The capabilities the client declared: in `initialize`, or in a
+    /// stateless request's `_meta`.
+    pub(crate) client_capabilities: ClientCapabilities,
     /// The session serves one stateless (2026-07-28) request: the client
     /// cannot be sent a request on its stream.
     pub(crate) stateless: bool,
@@ -108,6 +144,8 @@ pub(crate) struct SessionState {
     pub(crate) held: bool,
     /// The resource URIs the client subscribed to (`resources/subscribe`).
     pub(crate) subscriptions: std::collections::HashSet<String>,
+    /// What `subscriptions` holds of `http.total_subscription_bytes`.
+    pub(crate) subscription_bytes: Option<crate::caps::Held>,
     /// The `srv-N` number of the liveness ping awaiting an answer.
     pub(crate) probe: Option<u64>,
 }
@@ -256,6 +294,30 @@ impl Router {
             st.stream_open = false;
             st.drainer = None;
             st.stream_lost_at = Some(Instant::now());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn only_the_capabilities_a_call_may_ask_for_are_kept() {
+        let sent = json!({
+            "elicitation": {"form": {}},
+            "roots": {"listChanged": true},
+            "experimental": {"padding": "x".repeat(1 << 20)},
+        });
+        let kept = ClientCapabilities::of(Some(&sent));
+        assert!(kept.allow(ClientRequest::Elicitation));
+        assert!(kept.allow(ClientRequest::Roots));
+        assert!(!kept.allow(ClientRequest::Sampling));
+        assert_eq!(std::mem::size_of_val(&kept), 1, "nothing else is held");
+        for nothing in [None, Some(json!("elicitation")), Some(json!(["sampling"]))] {
+            let kept = ClientCapabilities::of(nothing.as_ref());
+            assert_eq!(kept, ClientCapabilities::default(), "{nothing:?}");
         }
     }
 }

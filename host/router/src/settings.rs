@@ -81,6 +81,13 @@ pub struct HttpSettings {
     /// answered 503, so that many connections posting large bodies cannot
     /// take the server's memory. Default 256 MiB; at least `body_limit`.
     pub total_body_bytes: usize,
+    /// The bytes of resource URIs all subscriptions together may hold
+    /// (`resources/subscribe` in sessions, `subscriptions/listen` streams),
+    /// each URI counted with [`SUBSCRIPTION_ENTRY_BYTES`] for its entry; a
+    /// subscription past it is refused until others end. Default 64 MiB.
+    ///
+    /// [`SUBSCRIPTION_ENTRY_BYTES`]: crate::SUBSCRIPTION_ENTRY_BYTES
+    pub total_subscription_bytes: usize,
     /// How long a request's headers may take to arrive, and its body
     /// between one piece and the next: a connection slower with its
     /// headers is closed, and a request slower with its body is answered
@@ -133,6 +140,7 @@ impl Default for HttpSettings {
             request_state_key: None,
             max_connections: 4096,
             total_body_bytes: 256 << 20,
+            total_subscription_bytes: 64 << 20,
             read_timeout: Duration::from_secs(8),
         }
     }

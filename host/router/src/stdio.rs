@@ -351,7 +351,13 @@ async fn listen(
     if !flights.listening(flight) {
         return;
     }
-    let opened = modern::listen::open(router, request.id, &request.params, None, None);
+    let opened = modern::listen::open(
+        router,
+        request.id,
+        &request.params,
+        None,
+        crate::session::Caller::Unknown,
+    );
     let mut subscription = match opened {
         Ok(s) => s,
         Err(refusal) => {

@@ -165,7 +165,7 @@ pub(super) async fn post(
         Ok(Routed::Answered(answer)) => finish(&router, &method, authenticated, answer),
         Ok(Routed::Listen(request)) => {
             let expires = requester.principal.as_ref().map(|p| p.expires_at);
-            listen(&router, request, sse_ok, expires, requester.user())
+            listen(&router, request, sse_ok, expires, &requester)
         }
         Ok(Routed::Call { served, .. }) => {
             let shaping = (router.clone(), method.clone());
@@ -190,7 +190,7 @@ fn listen(
     request: Stateless,
     sse_ok: bool,
     expires_at: Option<u64>,
-    user: Option<&str>,
+    requester: &Requester,
 ) -> Response<ResponseBody> {
     if !sse_ok {
         return json_error(
@@ -201,7 +201,13 @@ fn listen(
              text/event-stream",
         );
     }
-    match modern::listen::open(router, request.id, &request.params, expires_at, user) {
+    match modern::listen::open(
+        router,
+        request.id,
+        &request.params,
+        expires_at,
+        requester.caller(),
+    ) {
         Err(r) => refusal(r),
         Ok(subscription) => super::event_stream(ResponseBody::Call(CallStream::new(
             subscription.ack,

@@ -16,9 +16,8 @@
 //! the caller's token expired) it answers the request with a complete
 //! result first.
 
-use std::collections::HashSet;
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use hyper::StatusCode;
@@ -28,16 +27,15 @@ use tokio::sync::broadcast::error::RecvError;
 use super::Refusal;
 use crate::Router;
 use crate::notifications::Out;
+use crate::offers::{MAX_SUBSCRIBED_URI_BYTES as MAX_URI_BYTES, subscription_bytes};
 use crate::protocol::{self, INTERNAL_ERROR, INVALID_PARAMS};
+use crate::session::Caller;
 
 /// Most resource URIs one subscription may name.
 pub const MAX_LISTEN_URIS: usize = 1000;
 
 /// Most task ids one subscription may name.
 pub const MAX_LISTEN_TASKS: usize = 100;
-
-/// Longest resource URI a subscription may name, in bytes.
-const MAX_URI_BYTES: usize = 2048;
 
 /// The `_meta` key naming the subscription a message belongs to.
 const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
@@ -61,18 +59,18 @@ pub(crate) struct Subscription {
 }
 
 /// Opens the subscription `subscriptions/listen` with `id` and `params`
-/// asks for, for `user` (when authenticated), ending by itself at
-/// `expires_at` (seconds since the Unix epoch) when the caller's token
+/// asks for, for `caller` (`user` when authenticated), ending by itself
+/// at `expires_at` (seconds since the Unix epoch) when the caller's token
 /// expires then; refused when the filter is not one (-32602), it names
 /// tasks without declaring the tasks extension (-32021), or the server
-/// holds its maximum of subscriptions.
+/// or the caller holds its maximum of subscriptions.
 #[allow(clippy::result_large_err)]
 pub(crate) fn open(
     router: &Arc<Router>,
     id: Value,
     params: &Map<String, Value>,
     expires_at: Option<u64>,
-    user: Option<&str>,
+    caller: Caller,
 ) -> Result<Subscription, Refusal> {
     if params
         .get("notifications")
@@ -85,20 +83,30 @@ pub(crate) fn open(
             retry_after: None,
         });
     }
+    let user = match &caller {
+        Caller::User(user) => Some(user.as_str()),
+        _ => None,
+    };
     let filter = honoured(router, params, user)
         .map_err(|message| Refusal::new(StatusCode::OK, &id, INVALID_PARAMS, &message))?;
-    let cap = router.settings.http.max_sessions;
-    if router.listeners.fetch_add(1, Ordering::AcqRel) >= cap {
-        router.listeners.fetch_sub(1, Ordering::AcqRel);
-        return Err(Refusal::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            &id,
-            INTERNAL_ERROR,
-            &format!(
-                "Service Unavailable: the server holds its maximum of {cap} subscription \
-                 streams; retry later (the operator can raise http.max_sessions)"
-            ),
-        ));
+    let place = Listening::take(router, caller).map_err(|refused| refused.answer(&id))?;
+    let mut bytes = router.subscription_bytes.hold_nothing();
+    let needed = filter
+        .uris
+        .iter()
+        .chain(&filter.task_ids)
+        .map(|u| subscription_bytes(u))
+        .sum();
+    if !bytes.grow(needed) {
+        return Err(Refusal {
+            retry_after: Some(RETRY_AFTER_SECS),
+            ..Refusal::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &id,
+                INTERNAL_ERROR,
+                &format!("Service Unavailable: {}", router.subscriptions_full()),
+            )
+        });
     }
     let ack = json!({
         "jsonrpc": "2.0",
@@ -108,20 +116,105 @@ pub(crate) fn open(
     let changes = router.changes.subscribe();
     let tasks = router.tasks.changes();
     let (out_tx, out) = tokio::sync::mpsc::unbounded_channel::<Out>();
-    let guard = Listening(router.clone());
     tokio::spawn(async move {
-        let _guard = guard;
+        let _held = (place, bytes);
         deliver(changes, tasks, filter, &id, expires_at, &out_tx).await;
     });
     Ok(Subscription { ack, out })
 }
 
-/// Holds one place under the cap on streams while a stream lives.
-struct Listening(Arc<Router>);
+/// What a client refused a stream for its caps is told to wait, in
+/// seconds.
+const RETRY_AFTER_SECS: u64 = 5;
+
+/// The listen streams open now: how many in all, and each caller's.
+#[derive(Default)]
+pub(crate) struct Listeners {
+    total: usize,
+    by_caller: HashMap<Caller, usize>,
+}
+
+/// Why a stream found no place under the caps.
+enum NoPlace {
+    Server(usize),
+    Caller(usize),
+}
+
+impl NoPlace {
+    fn answer(self, id: &Value) -> Refusal {
+        let (status, message) = match self {
+            NoPlace::Server(cap) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "Service Unavailable: the server holds its maximum of {cap} subscription \
+                     streams; retry later (the operator can raise http.max_sessions)"
+                ),
+            ),
+            NoPlace::Caller(cap) => (
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "Too Many Requests: this caller holds its maximum of {cap} subscription \
+                     streams; close one first, or listen for several resources on one stream \
+                     (the operator can raise http.max_sessions_per_caller)"
+                ),
+            ),
+        };
+        Refusal {
+            retry_after: Some(RETRY_AFTER_SECS),
+            ..Refusal::new(status, id, INTERNAL_ERROR, &message)
+        }
+    }
+}
+
+/// One stream's place under the server's cap (`http.max_sessions`) and
+/// its caller's (`http.max_sessions_per_caller`), given back when dropped.
+struct Listening {
+    router: Arc<Router>,
+    caller: Caller,
+}
+
+impl Listening {
+    fn take(router: &Arc<Router>, caller: Caller) -> Result<Listening, NoPlace> {
+        let http = &router.settings.http;
+        let mut open = router.listening();
+        if open.total >= http.max_sessions {
+            return Err(NoPlace::Server(http.max_sessions));
+        }
+        let held = open.by_caller.entry(caller.clone()).or_default();
+        if let Some(cap) = http.max_sessions_per_caller
+            && caller != Caller::Unknown
+            && *held >= cap
+        {
+            return Err(NoPlace::Caller(cap));
+        }
+        *held += 1;
+        open.total += 1;
+        drop(open);
+        Ok(Listening {
+            router: router.clone(),
+            caller,
+        })
+    }
+}
 
 impl Drop for Listening {
     fn drop(&mut self) {
-        self.0.listeners.fetch_sub(1, Ordering::AcqRel);
+        let mut open = self.router.listening();
+        open.total -= 1;
+        if let Some(held) = open.by_caller.get_mut(&self.caller) {
+            *held -= 1;
+            if *held == 0 {
+                open.by_caller.remove(&self.caller);
+            }
+        }
+    }
+}
+
+impl Router {
+    fn listening(&self) -> std::sync::MutexGuard<'_, Listeners> {
+        self.listeners
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -261,8 +354,11 @@ fn honoured(
             let mut ids: Vec<String> = Vec::new();
             for id in list {
                 let Some(id) = id.as_str() else {
-                    return Err("Invalid params: notifications.taskIds holds something other                                 than a task id"
-                        .into());
+                    return Err(
+                        "Invalid params: notifications.taskIds holds something other \
+                                than a task id"
+                            .into(),
+                    );
                 };
                 if !ids.iter().any(|i| i == id) && router.tasks.holds(id, user) {
                     ids.push(id.to_string());
@@ -272,7 +368,8 @@ fn honoured(
         }
         Some(_) => {
             return Err(format!(
-                "Invalid params: notifications.taskIds must be a list of at most                  {MAX_LISTEN_TASKS} task ids"
+                "Invalid params: notifications.taskIds must be a list of at most {MAX_LISTEN_TASKS} \
+                 task ids"
             ));
         }
     };

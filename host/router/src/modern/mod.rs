@@ -35,6 +35,7 @@ use crate::input::{ASKING_METHODS, Binding, InputRound};
 use crate::protocol::{
     self, Answer, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, SUPPORTED_VERSIONS,
 };
+use crate::session::{Caller, ClientCapabilities};
 use crate::{NoteSink, OpenRefused, RESOURCE_NOT_FOUND, Router, Session, TOOLS_PAGE};
 
 /// The stateless revisions this server speaks.
@@ -101,6 +102,11 @@ impl Requester {
     /// The authenticated user, if any.
     pub(crate) fn user(&self) -> Option<&str> {
         self.principal.as_ref().map(|p| p.user.as_str())
+    }
+
+    /// Who it is for the per-caller caps.
+    pub(crate) fn caller(&self) -> Caller {
+        Caller::of(self.principal.as_deref(), self.peer)
     }
 }
 
@@ -539,7 +545,8 @@ async fn serve_in(
         st.log_level = level;
         st.logs_off = level.is_none();
         st.stateless = true;
-        st.client_capabilities = meta.and_then(|m| m.get(META_CAPABILITIES)).cloned();
+        st.client_capabilities =
+            ClientCapabilities::of(meta.and_then(|m| m.get(META_CAPABILITIES)));
         st.input = prepared.round;
         st.task = prepared.task;
         st.missing_capability = None;
