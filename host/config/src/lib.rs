@@ -224,6 +224,9 @@ pub struct TaskLimits {
     pub max_unfinished_per_caller: usize,
     /// How long a task is kept after its creation. Default 15 min.
     pub ttl: Duration,
+    /// The bytes all tasks together may hold (results, errors, their
+    /// clients' answers). Default 256 MiB.
+    pub total_bytes: usize,
 }
 
 impl Default for TaskLimits {
@@ -232,6 +235,7 @@ impl Default for TaskLimits {
             max: 1024,
             max_unfinished_per_caller: 16,
             ttl: Duration::from_secs(15 * 60),
+            total_bytes: 256 << 20,
         }
     }
 }

@@ -131,6 +131,7 @@ struct RawTasks {
     max: Option<u64>,
     max_unfinished_per_caller: Option<u64>,
     ttl_secs: Option<u64>,
+    total_bytes: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -763,6 +764,20 @@ fn validate_tasks(raw: Option<RawTasks>) -> Result<TaskLimits, ConfigError> {
                 ));
             }
             Some(s) => Duration::from_secs(s),
+        },
+        total_bytes: match r.total_bytes {
+            None => d.total_bytes,
+            Some(b) if b < 1 << 20 => {
+                return Err(ConfigError::at(
+                    "tasks.total_bytes",
+                    format!(
+                        "{b} would leave no room for an ordinary task's result; give at least \
+                         1048576, 1 MiB (default {})",
+                        d.total_bytes
+                    ),
+                ));
+            }
+            Some(b) => usize::try_from(b).unwrap_or(usize::MAX),
         },
     };
     if t.max_unfinished_per_caller > t.max {

@@ -214,13 +214,17 @@ fn the_example_file_is_valid() {
 
 #[test]
 fn task_limits_are_read_and_bad_ones_refused_naming_the_key() {
-    let c = parse("[tasks]\nmax = 10\nmax_unfinished_per_caller = 2\nttl_secs = 60\n").unwrap();
+    let c = parse(
+        "[tasks]\nmax = 10\nmax_unfinished_per_caller = 2\nttl_secs = 60\ntotal_bytes = 2097152\n",
+    )
+    .unwrap();
     assert_eq!(
         c.tasks,
         TaskLimits {
             max: 10,
             max_unfinished_per_caller: 2,
             ttl: std::time::Duration::from_secs(60),
+            total_bytes: 2 << 20,
         }
     );
     for (text, says) in [
@@ -234,6 +238,10 @@ fn task_limits_are_read_and_bad_ones_refused_naming_the_key() {
             "`tasks.ttl_secs`: 3 s is too short",
         ),
         ("[tasks]\nttl = 3\n", "unknown field `ttl`"),
+        (
+            "[tasks]\ntotal_bytes = 4096\n",
+            "`tasks.total_bytes`: 4096 would leave no room for an ordinary task's result",
+        ),
     ] {
         let e = refused(text);
         assert!(e.contains(says), "{text}: {e}");

@@ -469,6 +469,7 @@ pub fn router_settings(config: &Config) -> RouterSettings {
             max: config.tasks.max,
             max_unfinished_per_caller: config.tasks.max_unfinished_per_caller,
             ttl: config.tasks.ttl,
+            total_bytes: config.tasks.total_bytes,
         },
         trace: Trace {
             enabled: trace.enabled,

@@ -21,7 +21,8 @@ fn the_configuration_defaults_are_the_router_defaults() {
 #[test]
 fn the_operators_task_limits_reach_the_router() {
     let home = |k: &str| (k == "HOME").then(|| "/nonexistent-home".to_string());
-    let text = "[tasks]\nmax = 7\nmax_unfinished_per_caller = 3\nttl_secs = 120\n";
+    let text = "[tasks]\nmax = 7\nmax_unfinished_per_caller = 3\nttl_secs = 120\n\
+                total_bytes = 3145728\n";
     let config = Config::parse_with(text, None, &home).unwrap();
     assert_eq!(
         wiring::router_settings(&config).tasks,
@@ -29,6 +30,7 @@ fn the_operators_task_limits_reach_the_router() {
             max: 7,
             max_unfinished_per_caller: 3,
             ttl: std::time::Duration::from_secs(120),
+            total_bytes: 3 << 20,
         }
     );
 }

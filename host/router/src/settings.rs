@@ -159,6 +159,11 @@ pub struct TaskLimits {
     /// How long a task is kept after its creation; a task still waiting
     /// for its client's input then is cancelled. Default 15 min.
     pub ttl: Duration,
+    /// The bytes all tasks together may hold: each finished task's result
+    /// or error, and the answers its client gave its questions. A result
+    /// past it fails the task, and answers past it are refused, until
+    /// other tasks are forgotten. Default 256 MiB.
+    pub total_bytes: usize,
 }
 
 impl Default for TaskLimits {
@@ -167,6 +172,7 @@ impl Default for TaskLimits {
             max: 1024,
             max_unfinished_per_caller: 16,
             ttl: Duration::from_secs(15 * 60),
+            total_bytes: 256 << 20,
         }
     }
 }

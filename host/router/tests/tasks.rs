@@ -660,3 +660,79 @@ fn a_task_is_kept_its_ttl_then_forgotten_and_one_still_waiting_ends_with_its_ses
         }
     });
 }
+
+/// What the tasks hold together (results, errors, their clients' answers)
+/// is capped by `tasks.total_bytes`, and given back when they are
+/// forgotten: answers past it are refused and the question stays open; a
+/// result past it fails its task, saying how to receive it. Before, the
+/// store's 1,024 tasks could each hold a 4 MiB result and every answer
+/// their clients gave, uncounted.
+#[test]
+fn what_tasks_hold_together_is_capped_and_given_back_when_forgotten() {
+    rt().block_on(async {
+        let s = start(Options {
+            more_toolsets: vec![jobs()],
+            tasks: gs_router::TaskLimits {
+                ttl: Duration::from_millis(800),
+                // Room for a small answer and one result, not two results.
+                total_bytes: 250,
+                ..gs_router::TaskLimits::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let id = confirm_waiting(&s).await;
+        let padded = json!({"ok": {"action": "accept",
+                                   "content": {"ok": true, "note": "x".repeat(300)}}});
+        let refused = task_request(
+            &s,
+            "tasks/update",
+            json!({"taskId": id, "inputResponses": padded}),
+        )
+        .await;
+        assert_eq!(refused["error"]["code"], -32603, "{refused}");
+        let message = refused["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("would take what the server's tasks hold past its maximum of 250 bytes; retry once other tasks are forgotten (the operator can raise tasks.total_bytes)"),
+            "{message}"
+        );
+        assert_eq!(get(&s, &id).await["status"], "input_required");
+        let answer = json!({"ok": {"action": "accept", "content": {"ok": true}}});
+        task_request(
+            &s,
+            "tasks/update",
+            json!({"taskId": id, "inputResponses": answer}),
+        )
+        .await;
+        let confirmed = poll_until(&s, &id, is_terminal).await;
+        assert_eq!(confirmed["status"], "completed", "{confirmed}");
+
+        let work = |s: &Server| {
+            let addr = s.addr;
+            async move {
+                let params = json!({"name": "work", "arguments": {"ms": 1}, "_meta": with_tasks()});
+                modern(addr, "tools/call", params, &[]).await.json()["result"]["taskId"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            }
+        };
+        let over = work(&s).await;
+        let failed = poll_until(&s, &over, is_terminal).await;
+        assert_eq!(failed["status"], "failed", "{failed}");
+        assert_eq!(failed["error"]["code"], -32603);
+        assert!(
+            failed["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("call the tool without the tasks extension to receive its answer directly"),
+            "{failed}"
+        );
+
+        // Forgotten past their TTL, the tasks give their room back.
+        tokio::time::sleep(Duration::from_millis(900)).await;
+        let later = work(&s).await;
+        let done = poll_until(&s, &later, is_terminal).await;
+        assert_eq!(done["status"], "completed", "{done}");
+    });
+}

@@ -41,8 +41,9 @@ use serde_json::{Map, Value, json};
 use tokio::sync::{Notify, oneshot};
 
 use super::{Prepared, Requester, Served, Stateless, Throwaway, serve_in};
+use crate::caps::{Cap, Held};
 use crate::input::InputRound;
-use crate::protocol::{self, Answer, INVALID_PARAMS};
+use crate::protocol::{self, Answer, INTERNAL_ERROR, INVALID_PARAMS};
 use crate::session::Caller;
 use crate::{Router, Session, TaskLimits};
 
@@ -120,6 +121,9 @@ pub(crate) struct Tasks {
     limits: TaskLimits,
     by_id: Mutex<HashMap<String, Arc<Task>>>,
     changes: tokio::sync::broadcast::Sender<Arc<TaskChange>>,
+    /// What the tasks' results, errors and answers hold, under
+    /// [`TaskLimits::total_bytes`].
+    bytes: Arc<Cap>,
 }
 
 impl Tasks {
@@ -129,12 +133,23 @@ impl Tasks {
             limits,
             by_id: Mutex::default(),
             changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
+            bytes: Cap::new(limits.total_bytes),
         }
     }
 
     /// The channel of every task's status changes.
     pub(crate) fn changes(&self) -> tokio::sync::broadcast::Receiver<Arc<TaskChange>> {
         self.changes.subscribe()
+    }
+
+    /// Why `what` is not kept: it would take what the tasks hold past
+    /// [`TaskLimits::total_bytes`].
+    fn past_total(&self, what: &str) -> String {
+        format!(
+            "{what} would take what the server's tasks hold past its maximum of {} bytes; retry \
+             once other tasks are forgotten (the operator can raise tasks.total_bytes)",
+            self.bytes.max()
+        )
     }
 
     /// True when the store holds task `id` for `user`.
@@ -231,6 +246,9 @@ struct TaskState {
     answers: Map<String, Value>,
     /// The session and request id of the round running now, to stop it.
     running: Option<(Arc<Session>, Value)>,
+    /// What its result or error and its answers hold of
+    /// [`TaskLimits::total_bytes`], given back when it is forgotten.
+    held: Held,
 }
 
 impl Task {
@@ -250,6 +268,7 @@ impl Task {
                 outstanding: Map::new(),
                 answers: Map::new(),
                 running: None,
+                held: tasks.bytes.hold_nothing(),
             }),
             changed: Notify::new(),
         })
@@ -515,18 +534,11 @@ async fn run_rounds(
             return None;
         };
         let value: Value = serde_json::from_slice(answer.json()).unwrap_or(Value::Null);
-        if let Some(error) = value.get("error") {
-            let message = error
-                .get("message")
-                .and_then(Value::as_str)
-                .map(str::to_string);
-            run.task.settle(Status::Failed(error.clone()), message);
-            return None;
-        }
         let result = value.get("result").cloned().unwrap_or_else(|| json!({}));
-        if result
-            .get("resultType")
-            .is_some_and(|t| t == "input_required")
+        if value.get("error").is_none()
+            && result
+                .get("resultType")
+                .is_some_and(|t| t == "input_required")
         {
             let questions = result
                 .get("inputRequests")
@@ -538,7 +550,23 @@ async fn run_rounds(
             }
             return None;
         }
-        run.task.settle(Status::Completed(result), None);
+        let size = answer.json().len();
+        if !run.task.state().held.grow(size) {
+            let message = run
+                .tasks
+                .past_total(&format!("the task's result of {size} bytes"))
+                + "; or call the tool without the tasks extension to receive its answer directly";
+            let error = json!({"code": INTERNAL_ERROR, "message": message});
+            run.task.settle(Status::Failed(error), Some(message));
+        } else if let Some(error) = value.get("error") {
+            let message = error
+                .get("message")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            run.task.settle(Status::Failed(error.clone()), message);
+        } else {
+            run.task.settle(Status::Completed(result), None);
+        }
         return None;
     }
 }
@@ -610,14 +638,14 @@ pub(crate) fn answer(router: &Arc<Router>, requester: &Requester, request: &Stat
     };
     match request.method.as_str() {
         "tasks/get" => protocol::result(id, task.json(true)),
-        "tasks/update" => update(&task, id, &request.params),
+        "tasks/update" => update(&router.tasks, &task, id, &request.params),
         _ => cancel(router, &task, id),
     }
 }
 
 /// Takes the client's answers to the task's outstanding questions; an
 /// answer to a key not outstanding is ignored.
-fn update(task: &Task, id: &Value, params: &Map<String, Value>) -> Answer {
+fn update(tasks: &Tasks, task: &Task, id: &Value, params: &Map<String, Value>) -> Answer {
     let Some(responses) = params.get("inputResponses").and_then(Value::as_object) else {
         return protocol::error(
             id,
@@ -641,6 +669,15 @@ fn update(task: &Task, id: &Value, params: &Map<String, Value>) -> Answer {
             ),
         );
     }
+    let size: usize = responses
+        .iter()
+        .filter(|(k, _)| st.outstanding.contains_key(*k))
+        .map(|(k, answer)| k.len() + json_size(answer))
+        .sum();
+    if !st.held.grow(size) {
+        let why = tasks.past_total(&format!("these answers of {size} bytes"));
+        return protocol::error(id, INTERNAL_ERROR, &why);
+    }
     for (key, answer) in responses {
         if st.outstanding.remove(key).is_some() {
             st.answers.insert(key.clone(), answer.clone());
@@ -657,6 +694,23 @@ fn update(task: &Task, id: &Value, params: &Map<String, Value>) -> Answer {
         task.announce();
     }
     protocol::result(id, json!({}))
+}
+
+/// The length of `value`'s JSON text, without writing it anywhere.
+fn json_size(value: &Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    let _ = serde_json::to_writer(&mut count, value);
+    count.0
 }
 
 /// Cancels the task (a finished one stays as it ended) and stops its
