@@ -290,6 +290,10 @@ pub struct HttpSettings {
     /// Most connections served at once (each session's GET stream holds
     /// one); past it a request on a new connection gets 503. Default 4096.
     pub max_connections: usize,
+    /// Most connections one client address (an IPv6 client's /64) may hold
+    /// at once; past it a request on one more gets 429. Default 512;
+    /// `None` off.
+    pub max_connections_per_address: Option<usize>,
     /// The bytes of request bodies all connections together may hold while
     /// they are answered; a request past it gets 503. Default 256 MiB, or
     /// `body_limit` if more; at least `body_limit`.
@@ -318,6 +322,7 @@ impl Default for HttpSettings {
             max_sessions: 1000,
             max_sessions_per_caller: Some(100),
             max_connections: 4096,
+            max_connections_per_address: Some(512),
             total_body_bytes: 256 << 20,
             total_subscription_bytes: 64 << 20,
             allowed_origin_hosts: Vec::new(),

@@ -141,6 +141,7 @@ struct RawHttp {
     max_sessions: Option<u64>,
     max_sessions_per_caller: Option<u64>,
     max_connections: Option<u64>,
+    max_connections_per_address: Option<u64>,
     total_body_bytes: Option<u64>,
     total_subscription_bytes: Option<u64>,
     allowed_origin_hosts: Option<Vec<String>>,
@@ -826,6 +827,9 @@ fn validate_http(raw: Option<RawHttp>, base: &Path) -> Result<HttpSettings, Conf
             ));
         }
         h.max_connections = usize::try_from(m).unwrap_or(usize::MAX);
+    }
+    if let Some(m) = r.max_connections_per_address {
+        h.max_connections_per_address = (m > 0).then(|| usize::try_from(m).unwrap_or(usize::MAX));
     }
     match r.total_body_bytes {
         Some(t) => h.total_body_bytes = usize::try_from(t).unwrap_or(usize::MAX),

@@ -59,6 +59,7 @@ fn no_file_means_loopback_embedded_image_and_builtin_toolset() {
     assert_eq!(c.http.body_limit, 4 * 1024 * 1024);
     assert_eq!(c.http.max_sessions_per_caller, Some(100));
     assert_eq!(c.http.max_connections, 4096);
+    assert_eq!(c.http.max_connections_per_address, Some(512));
     assert_eq!(c.http.total_body_bytes, 256 << 20);
     assert_eq!(c.http.total_subscription_bytes, 64 << 20);
     assert_eq!(c.trace, Trace::default());
@@ -485,6 +486,8 @@ fn http_limits_are_checked() {
     );
     let c = parse("[http]\ntotal_subscription_bytes = 1048576\n").unwrap();
     assert_eq!(c.http.total_subscription_bytes, 1 << 20);
+    let c = parse("[http]\nmax_connections_per_address = 0\n").unwrap();
+    assert_eq!(c.http.max_connections_per_address, None, "0 turns it off");
     assert_eq!(
         refused("[http]\nmax_connections = 0\n"),
         "`http.max_connections`: 0 would refuse every client; give at least 1 (default 4096)"

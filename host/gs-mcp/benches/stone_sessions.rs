@@ -39,7 +39,8 @@ fn main() {
     let cfg = site.config_with(
         "toolsets.toml",
         PASSWORD_VAR,
-        "login_concurrency = 16\n[http]\nmax_sessions = 2000\nmax_sessions_per_caller = 0\n",
+        "login_concurrency = 16\n[http]\nmax_sessions = 2000\nmax_sessions_per_caller = 0\n\
+         max_connections_per_address = 0\n",
     );
     let env = site.env();
     let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();

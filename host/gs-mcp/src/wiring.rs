@@ -448,6 +448,7 @@ pub fn router_settings(config: &Config) -> RouterSettings {
             max_sessions: http.max_sessions,
             max_sessions_per_caller: http.max_sessions_per_caller,
             max_connections: http.max_connections,
+            max_connections_per_address: http.max_connections_per_address,
             total_body_bytes: http.total_body_bytes,
             total_subscription_bytes: http.total_subscription_bytes,
             read_timeout: gs_router::HttpSettings::default().read_timeout,

@@ -233,6 +233,8 @@ fn serve_router(auth: bool) {
                 http: HttpSettings {
                     max_sessions: IDLE_SESSIONS + CONCURRENT + 16,
                     max_sessions_per_caller: None,
+                    // The idle sessions' streams all come from this process.
+                    max_connections_per_address: None,
                     ..HttpSettings::default()
                 },
                 ..RouterSettings::default()

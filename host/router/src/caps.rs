@@ -16,12 +16,17 @@
 //! is still accepted, and a body past its cap still started, so that the
 //! client is told why rather than left waiting: 503 with Retry-After.
 //!
+//! [`KeyedCap`] counts the same way per key: the connections of one
+//! client's address, the listen streams of one caller.
+//!
 //! [`HttpSettings::max_connections`]: crate::HttpSettings::max_connections
 //! [`HttpSettings::total_body_bytes`]: crate::HttpSettings::total_body_bytes
 //! [`HttpSettings::total_subscription_bytes`]: crate::HttpSettings::total_subscription_bytes
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// An amount shared by every connection, held up to a cap.
 pub(crate) struct Cap {
@@ -99,6 +104,60 @@ impl Drop for Held {
     }
 }
 
+/// A count per key (a client's address, a caller), each held up to the
+/// same cap.
+pub(crate) struct KeyedCap<K> {
+    held: Mutex<HashMap<K, usize>>,
+    max: usize,
+}
+
+/// One place under a [`KeyedCap`] for its key, given back when dropped.
+pub(crate) struct KeyedHeld<K: Eq + Hash> {
+    cap: Arc<KeyedCap<K>>,
+    key: K,
+}
+
+impl<K: Eq + Hash + Clone> KeyedCap<K> {
+    /// Nothing held yet, at most `max` places per key.
+    pub(crate) fn new(max: usize) -> Arc<KeyedCap<K>> {
+        Arc::new(KeyedCap {
+            held: Mutex::default(),
+            max,
+        })
+    }
+
+    /// A place for `key`, if it holds fewer than the cap.
+    pub(crate) fn try_take(self: &Arc<Self>, key: K) -> Option<KeyedHeld<K>> {
+        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = held.entry(key.clone()).or_default();
+        if *count >= self.max {
+            return None;
+        }
+        *count += 1;
+        Some(KeyedHeld {
+            cap: self.clone(),
+            key,
+        })
+    }
+
+    /// The cap.
+    pub(crate) fn max(&self) -> usize {
+        self.max
+    }
+}
+
+impl<K: Eq + Hash> Drop for KeyedHeld<K> {
+    fn drop(&mut self) {
+        let mut held = self.cap.held.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = held.get_mut(&self.key) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.key);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +172,19 @@ mod tests {
         let third = cap.try_take(1).expect("the first's place, given back");
         drop((second, third));
         assert_eq!(cap.used.load(Ordering::Acquire), 0);
+    }
+
+    #[test]
+    fn each_key_holds_up_to_the_cap_and_forgets_what_it_gave_back() {
+        let cap = KeyedCap::new(2);
+        let a = [cap.try_take("a"), cap.try_take("a")];
+        assert!(a.iter().all(Option::is_some));
+        assert!(cap.try_take("a").is_none(), "a holds 2");
+        let b = cap.try_take("b").expect("b is another key");
+        drop(a);
+        assert!(cap.try_take("a").is_some(), "a's places given back");
+        drop(b);
+        assert!(cap.held.lock().unwrap().is_empty(), "no key is remembered");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! checks are in `gates`.
 
 use std::convert::Infallible;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -32,7 +32,7 @@ use crate::{Drained, NoteSink, OpenRefused, Router, Session};
 
 mod gates;
 mod stateless;
-use crate::caps::{Cap, Held};
+use crate::caps::{Cap, Held, KeyedCap, KeyedHeld};
 use gates::{accepts, content_type_refusal, refused, session_gate};
 
 // The MCP headers, as names made once: a name given as text is parsed
@@ -225,6 +225,11 @@ async fn accept_loop(
 ) -> std::io::Result<()> {
     router.spawn_maintenance(Duration::from_secs(1));
     let connections = Cap::new(router.settings.http.max_connections);
+    let per_address = router
+        .settings
+        .http
+        .max_connections_per_address
+        .map(KeyedCap::new);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(s) => s,
@@ -240,14 +245,13 @@ async fn accept_loop(
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let tls = tls.clone();
-        let slot = connections.try_take(1);
-        let max = connections.max();
+        let admission = admit(&connections, per_address.as_ref(), peer.ip());
         tokio::spawn(crate::repoll::Repoll::new(async move {
             match tls {
-                None => connection(stream, router, peer, slot, max).await,
+                None => connection(stream, router, peer, admission).await,
                 Some(tls) => {
                     if let Some(s) = handshake(stream, &tls).await {
-                        connection(s, router, peer, slot, max).await;
+                        connection(s, router, peer, admission).await;
                     }
                 }
             }
@@ -295,22 +299,57 @@ async fn handshake(
 /// Serves HTTP/1.1 on one connection until it closes, holding its `slot`
 /// under the cap of `max` connections; without one, every request is
 /// answered 503 and the connection closed.
-async fn connection<IO>(
-    io: IO,
-    router: Arc<Router>,
-    peer: SocketAddr,
-    slot: Option<Held>,
-    max: usize,
-) where
+/// A connection's places under the caps on connections, held while it
+/// is open, or the cap it would pass.
+enum Admission {
+    Served {
+        _server: Held,
+        _address: Option<KeyedHeld<IpAddr>>,
+    },
+    ServerFull(usize),
+    AddressFull(usize),
+}
+
+/// Takes a place for a connection from `peer` under the server's cap and
+/// its address's.
+fn admit(
+    connections: &Arc<Cap>,
+    per_address: Option<&Arc<KeyedCap<IpAddr>>>,
+    peer: IpAddr,
+) -> Admission {
+    let Some(server) = connections.try_take(1) else {
+        return Admission::ServerFull(connections.max());
+    };
+    let address = match per_address {
+        None => None,
+        Some(cap) => match cap.try_take(crate::session::client_address(peer)) {
+            Some(address) => Some(address),
+            None => return Admission::AddressFull(cap.max()),
+        },
+    };
+    Admission::Served {
+        _server: server,
+        _address: address,
+    }
+}
+
+async fn connection<IO>(io: IO, router: Arc<Router>, peer: SocketAddr, admission: Admission)
+where
     IO: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let read_timeout = router.settings.http.read_timeout;
+    let refusal = match &admission {
+        Admission::Served { .. } => None,
+        Admission::ServerFull(max) => Some((*max, false)),
+        Admission::AddressFull(max) => Some((*max, true)),
+    };
     let service = hyper::service::service_fn(move |req| {
         let router = router.clone();
-        let served = slot.is_some();
+        // Held for as long as the connection serves requests.
+        let _admission = &admission;
         async move {
-            if !served {
-                return Ok::<_, Infallible>(too_many_connections(max));
+            if let Some((max, per_address)) = refusal {
+                return Ok::<_, Infallible>(too_many_connections(max, per_address));
             }
             let traced = router
                 .tracer
@@ -461,19 +500,29 @@ async fn read_body(
     Ok((body, held))
 }
 
-/// The answer to a request on a connection past the cap: 503, and the
-/// connection closed once it is written.
-fn too_many_connections(max: usize) -> Response<ResponseBody> {
-    closing(
-        json_error(
+/// The answer to a request on a connection past a cap (`per_address`:
+/// its address's, else the server's): 429 or 503, and the connection
+/// closed once it is written.
+fn too_many_connections(max: usize, per_address: bool) -> Response<ResponseBody> {
+    let (status, message) = match per_address {
+        false => (
             StatusCode::SERVICE_UNAVAILABLE,
-            &Value::Null,
-            protocol::INTERNAL_ERROR,
-            &format!(
+            format!(
                 "Service Unavailable: the server is serving its maximum of {max} connections; \
                  retry shortly (the operator can raise http.max_connections)"
             ),
         ),
+        true => (
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "Too Many Requests: this address holds its maximum of {max} connections open; \
+                 close some, or retry shortly (the operator can raise \
+                 http.max_connections_per_address)"
+            ),
+        ),
+    };
+    closing(
+        json_error(status, &Value::Null, protocol::INTERNAL_ERROR, &message),
         true,
     )
 }

@@ -107,8 +107,10 @@ pub struct Router {
     state_key: input::StateKey,
     /// What each commit changed, for the `subscriptions/listen` streams.
     changes: tokio::sync::broadcast::Sender<Arc<ResourceChange>>,
-    /// How many `subscriptions/listen` streams are open.
-    listeners: Mutex<modern::listen::Listeners>,
+    /// The `subscriptions/listen` streams open, under `http.max_sessions`.
+    listen_streams: Arc<caps::Cap>,
+    /// Each caller's listen streams, under `http.max_sessions_per_caller`.
+    listen_streams_per_caller: Arc<caps::KeyedCap<session::Caller>>,
     /// The tasks of stateless calls (the tasks extension).
     tasks: Arc<modern::tasks::Tasks>,
     /// The bytes the request bodies being answered hold, under
@@ -167,6 +169,9 @@ impl Router {
             };
             let tasks = Arc::new(modern::tasks::Tasks::new(settings.tasks));
             let body_bytes = caps::Cap::new(settings.http.total_body_bytes);
+            let listen_streams = caps::Cap::new(settings.http.max_sessions);
+            let listen_streams_per_caller =
+                caps::KeyedCap::new(settings.http.max_sessions_per_caller.unwrap_or(usize::MAX));
             Router {
                 body_bytes,
                 subscription_bytes: caps::Cap::new(settings.http.total_subscription_bytes),
@@ -181,7 +186,8 @@ impl Router {
                 watching,
                 state_key,
                 changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
-                listeners: Mutex::default(),
+                listen_streams,
+                listen_streams_per_caller,
                 tasks,
             }
         })

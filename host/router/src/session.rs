@@ -39,9 +39,23 @@ impl Caller {
     pub(crate) fn of(principal: Option<&Principal>, peer: Option<IpAddr>) -> Caller {
         match (principal, peer) {
             (Some(p), _) => Caller::User(p.user.clone()),
-            (None, Some(ip)) => Caller::Addr(ip),
+            (None, Some(ip)) => Caller::Addr(client_address(ip)),
             (None, None) => Caller::Unknown,
         }
+    }
+}
+
+/// The address that stands for a client in the per-address caps: its IPv4
+/// address (also when it connects over IPv6 as `::ffff:a.b.c.d`), or its
+/// IPv6 /64, the network one host is given, so that a host cannot pass a
+/// cap by choosing another address of its own.
+pub(crate) fn client_address(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
     }
 }
 
@@ -302,6 +316,18 @@ impl Router {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_client_is_its_ipv4_address_or_its_ipv6_slash_64() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(client_address(ip("192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(client_address(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(
+            client_address(ip("2001:db8:1:2:aaaa:bbbb:cccc:dddd")),
+            ip("2001:db8:1:2::")
+        );
+        assert_eq!(client_address(ip("::1")), ip("::"));
+    }
 
     #[test]
     fn only_the_capabilities_a_call_may_ask_for_are_kept() {

@@ -76,6 +76,12 @@ pub struct HttpSettings {
     /// clients holding connections open cannot take every descriptor the
     /// server has. Default 4096.
     pub max_connections: usize,
+    /// Most connections one client address (an IPv6 client's /64) may
+    /// hold at once; past it each request on one more is answered 429 and
+    /// the connection closed, so that one host cannot take every
+    /// connection the server allows. Default 512; `None` is no cap (behind
+    /// a proxy, whose one address every client shares).
+    pub max_connections_per_address: Option<usize>,
     /// The bytes of request bodies all connections together may hold while
     /// they read and answer them; a request whose body would pass it is
     /// answered 503, so that many connections posting large bodies cannot
@@ -139,6 +145,7 @@ impl Default for HttpSettings {
             allowed_hosts: Vec::new(),
             request_state_key: None,
             max_connections: 4096,
+            max_connections_per_address: Some(512),
             total_body_bytes: 256 << 20,
             total_subscription_bytes: 64 << 20,
             read_timeout: Duration::from_secs(8),

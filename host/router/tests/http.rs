@@ -689,6 +689,47 @@ fn connections_past_the_cap_are_answered_503_until_one_closes() {
     });
 }
 
+/// One address holds at most `http.max_connections_per_address`
+/// connections: one more is answered 429 and closed, while another
+/// address is served. Before, one host could hold every connection the
+/// server allows, and every other client was answered 503.
+#[test]
+fn one_address_holds_at_most_its_cap_of_connections_and_others_are_served() {
+    rt().block_on(async {
+        let s = start(Options {
+            http: HttpSettings {
+                max_connections_per_address: Some(2),
+                ..HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#;
+        let held: Vec<_> = held_connections(s.addr, 2).await;
+        let r = raw_post(s.addr, &[JSON], init).await;
+        assert_eq!(r.status, 429, "{}", r.text());
+        assert_eq!(r.header("retry-after"), Some("1"));
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Too Many Requests: this address holds its maximum of 2 connections open; close \
+             some, or retry shortly (the operator can raise http.max_connections_per_address)"
+        );
+        let other = "127.0.0.2".parse().unwrap();
+        let r = request_from(Some(other), s.addr, "POST", &[JSON], init.as_bytes()).await;
+        assert_eq!(r.status, 200, "another address: {}", r.text());
+        drop(held);
+        let mut status = 0;
+        for _ in 0..100 {
+            status = raw_post(s.addr, &[JSON], init).await.status;
+            if status == 200 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(status, 200, "served again once its connections closed");
+    });
+}
+
 #[test]
 fn request_bodies_together_are_held_to_the_server_s_total() {
     rt().block_on(async {

@@ -16,8 +16,8 @@
 //! the caller's token expired) it answers the request with a complete
 //! result first.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, PoisonError};
+use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use hyper::StatusCode;
@@ -26,6 +26,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::Refusal;
 use crate::Router;
+use crate::caps::{Held, KeyedHeld};
 use crate::notifications::Out;
 use crate::offers::{MAX_SUBSCRIBED_URI_BYTES as MAX_URI_BYTES, subscription_bytes};
 use crate::protocol::{self, INTERNAL_ERROR, INVALID_PARAMS};
@@ -127,13 +128,6 @@ pub(crate) fn open(
 /// seconds.
 const RETRY_AFTER_SECS: u64 = 5;
 
-/// The listen streams open now: how many in all, and each caller's.
-#[derive(Default)]
-pub(crate) struct Listeners {
-    total: usize,
-    by_caller: HashMap<Caller, usize>,
-}
-
 /// Why a stream found no place under the caps.
 enum NoPlace {
     Server(usize),
@@ -167,54 +161,30 @@ impl NoPlace {
 }
 
 /// One stream's place under the server's cap (`http.max_sessions`) and
-/// its caller's (`http.max_sessions_per_caller`), given back when dropped.
+/// its caller's (`http.max_sessions_per_caller`; a stdio client, the one
+/// caller there is, has none), given back when dropped.
 struct Listening {
-    router: Arc<Router>,
-    caller: Caller,
+    _server: Held,
+    _caller: Option<KeyedHeld<Caller>>,
 }
 
 impl Listening {
-    fn take(router: &Arc<Router>, caller: Caller) -> Result<Listening, NoPlace> {
-        let http = &router.settings.http;
-        let mut open = router.listening();
-        if open.total >= http.max_sessions {
-            return Err(NoPlace::Server(http.max_sessions));
-        }
-        let held = open.by_caller.entry(caller.clone()).or_default();
-        if let Some(cap) = http.max_sessions_per_caller
-            && caller != Caller::Unknown
-            && *held >= cap
-        {
-            return Err(NoPlace::Caller(cap));
-        }
-        *held += 1;
-        open.total += 1;
-        drop(open);
+    fn take(router: &Router, caller: Caller) -> Result<Listening, NoPlace> {
+        let streams = &router.listen_streams;
+        let server = streams.try_take(1).ok_or(NoPlace::Server(streams.max()))?;
+        let per_caller = &router.listen_streams_per_caller;
+        let caller = match caller {
+            Caller::Unknown => None,
+            caller => Some(
+                per_caller
+                    .try_take(caller)
+                    .ok_or(NoPlace::Caller(per_caller.max()))?,
+            ),
+        };
         Ok(Listening {
-            router: router.clone(),
-            caller,
+            _server: server,
+            _caller: caller,
         })
-    }
-}
-
-impl Drop for Listening {
-    fn drop(&mut self) {
-        let mut open = self.router.listening();
-        open.total -= 1;
-        if let Some(held) = open.by_caller.get_mut(&self.caller) {
-            *held -= 1;
-            if *held == 0 {
-                open.by_caller.remove(&self.caller);
-            }
-        }
-    }
-}
-
-impl Router {
-    fn listening(&self) -> std::sync::MutexGuard<'_, Listeners> {
-        self.listeners
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
     }
 }
 

@@ -411,6 +411,18 @@ pub async fn request(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Reply {
+    request_from(None, addr, method, headers, body).await
+}
+
+/// As [`request`], from the loopback address `source` when given (Linux
+/// routes all of 127.0.0.0/8 to loopback), else 127.0.0.1.
+pub async fn request_from(
+    source: Option<std::net::IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
     let mut head = format!("{method} /mcp HTTP/1.1\r\nConnection: close\r\n");
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
         head.push_str(&format!("Host: {addr}\r\n"));
@@ -425,7 +437,14 @@ pub async fn request(
         head.push_str(&format!("{k}: {v}\r\n"));
     }
     head.push_str("\r\n");
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut stream = match source {
+        None => tokio::net::TcpStream::connect(addr).await.unwrap(),
+        Some(ip) => {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(SocketAddr::new(ip, 0)).unwrap();
+            socket.connect(addr).await.unwrap()
+        }
+    };
     stream.write_all(head.as_bytes()).await.unwrap();
     stream.write_all(body).await.unwrap();
     let mut raw = Vec::new();
