@@ -484,6 +484,11 @@ fn class_uri(i: usize) -> String {
     format!("gemstone://class/C{i:02}")
 }
 
+/// `resources/subscribe` of `uri` in session `sid`: the answer.
+fn subscribe(addr: SocketAddr, sid: &str, uri: impl Into<Value>) -> Value {
+    rpc(addr, sid, "resources/subscribe", json!({"uri": uri.into()}))
+}
+
 /// Reads a listen stream until it is acknowledged or refused: the text.
 fn listen_outcome(mut stream: std::net::TcpStream) -> String {
     let mut seen = String::new();
@@ -510,20 +515,10 @@ fn subscriptions_together_hold_at_most_the_server_s_total() {
     let (_server, addr) = start_with(dir.path(), "total_subscription_bytes = 1000");
     let (a, _) = session(addr);
     for i in 0..11 {
-        let r = rpc(
-            addr,
-            &a,
-            "resources/subscribe",
-            json!({"uri": class_uri(i)}),
-        );
+        let r = subscribe(addr, &a, class_uri(i));
         assert_eq!(r["result"], json!({}), "{i}: {r}");
     }
-    let full = rpc(
-        addr,
-        &a,
-        "resources/subscribe",
-        json!({"uri": class_uri(11)}),
-    );
+    let full = subscribe(addr, &a, class_uri(11));
     assert_eq!(full["error"]["code"], -32603, "{full}");
     assert!(
         full["error"]["message"]
@@ -533,7 +528,7 @@ fn subscriptions_together_hold_at_most_the_server_s_total() {
         "{full}"
     );
     let long = format!("gemstone://class/{}", "W".repeat(2049 - 17));
-    let r = rpc(addr, &a, "resources/subscribe", json!({"uri": long}));
+    let r = subscribe(addr, &a, long);
     assert_eq!(r["error"]["code"], -32602, "{r}");
     assert!(
         r["error"]["message"]
@@ -560,28 +555,17 @@ fn subscriptions_together_hold_at_most_the_server_s_total() {
         json!({"uri": class_uri(0)}),
     );
     assert_eq!(r["result"], json!({}), "{r}");
-    let stream = listen(addr, 51, widget);
+    let mut stream = listen(addr, 51, widget);
     let mut acknowledged = String::new();
-    let mut stream = stream;
     read_until(&mut stream, &mut acknowledged, "acknowledged", 1);
-    let r = rpc(
-        addr,
-        &a,
-        "resources/subscribe",
-        json!({"uri": class_uri(0)}),
-    );
+    let r = subscribe(addr, &a, class_uri(0));
     assert_eq!(r["error"]["code"], -32603, "the stream holds the room: {r}");
 
     // So does a stream's end.
     drop(stream);
     let started = std::time::Instant::now();
     loop {
-        let r = rpc(
-            addr,
-            &a,
-            "resources/subscribe",
-            json!({"uri": class_uri(0)}),
-        );
+        let r = subscribe(addr, &a, class_uri(0));
         if r["result"] == json!({}) {
             break;
         }

@@ -755,8 +755,10 @@ fn invalid_token_flood(server: &Server, legit: &mut Client, key: &jsonwebtoken::
     // call that token must fail (401); without, a GET of the protected
     // resource metadata, which needs no token (200).
     let flood = |legit: &mut Client, items: Vec<Option<String>>| {
-        let halves: Vec<Vec<Option<String>>> =
-            items.chunks(FLOOD / 2).map(<[Option<String>]>::to_vec).collect();
+        let halves: Vec<Vec<Option<String>>> = items
+            .chunks(FLOOD / 2)
+            .map(<[Option<String>]>::to_vec)
+            .collect();
         let flooders: Vec<_> = halves
             .into_iter()
             .map(|items| {
@@ -803,8 +805,10 @@ fn invalid_token_flood(server: &Server, legit: &mut Client, key: &jsonwebtoken::
     // sharing these two processors.
     let mut control = flood(legit, vec![None; FLOOD]);
     let (p50_during, p99_during) = (percentile(&mut during, 0.5), percentile(&mut during, 0.99));
-    let (p50_control, p99_control) =
-        (percentile(&mut control, 0.5), percentile(&mut control, 0.99));
+    let (p50_control, p99_control) = (
+        percentile(&mut control, 0.5),
+        percentile(&mut control, 0.99),
+    );
     let kib = |from: usize, to: usize| (to as f64 - from as f64) / 1024.0;
     println!(
         "\n4. [auth]: {FLOOD} requests with invalid tokens (6 kinds) beside a legitimate \

@@ -184,6 +184,17 @@ async fn confirm_waiting(s: &Server) -> String {
     id
 }
 
+/// Answers a `confirm` task's question with `ok`: the update's answer.
+async fn confirm(s: &Server, id: &str, ok: bool) -> Value {
+    let answer = json!({"ok": {"action": "accept", "content": {"ok": ok}}});
+    task_request(
+        s,
+        "tasks/update",
+        json!({"taskId": id, "inputResponses": answer}),
+    )
+    .await
+}
+
 fn is_terminal(t: &Value) -> bool {
     ["completed", "failed", "cancelled"].contains(&t["status"].as_str().unwrap_or(""))
 }
@@ -349,13 +360,7 @@ fn a_tasks_question_waits_for_tasks_update_and_the_call_runs_again_with_the_answ
         .await;
         assert_eq!(bad["error"]["code"], -32602, "{bad}");
 
-        let answer = json!({"ok": {"action": "accept", "content": {"ok": true}}});
-        let ack = task_request(
-            &s,
-            "tasks/update",
-            json!({"taskId": id, "inputResponses": answer}),
-        )
-        .await;
+        let ack = confirm(&s, &id, true).await;
         assert_eq!(ack["result"]["resultType"], "complete");
         let done = poll_until(&s, &id, is_terminal).await;
         assert_eq!(done["status"], "completed", "{done}");
@@ -459,13 +464,7 @@ fn a_task_waiting_for_its_clients_answer_keeps_its_image_session() {
         let reaped = s.router.maintain(later, Duration::ZERO);
         assert!(reaped.is_empty(), "{reaped:?}");
         assert_eq!(s.router.session_count(), 1);
-        let answer = json!({"ok": {"action": "accept", "content": {"ok": false}}});
-        task_request(
-            &s,
-            "tasks/update",
-            json!({"taskId": id, "inputResponses": answer}),
-        )
-        .await;
+        confirm(&s, &id, false).await;
         let done = poll_until(&s, &id, is_terminal).await;
         assert_eq!(
             done["result"]["content"][0]["text"], "confirmed: false",
@@ -555,13 +554,7 @@ fn a_listen_stream_naming_a_task_hears_its_status_change() {
             seen.contains(&format!(r#""notifications":{{"taskIds":["{id}"]}}"#)),
             "only the caller's known tasks are acknowledged: {seen}"
         );
-        let answer = json!({"ok": {"action": "accept", "content": {"ok": true}}});
-        task_request(
-            &s,
-            "tasks/update",
-            json!({"taskId": id, "inputResponses": answer}),
-        )
-        .await;
+        confirm(&s, &id, true).await;
         read_until(&mut stream, &mut seen, r#""status":"completed""#).await;
         let events: Vec<Value> = seen
             .lines()
@@ -697,13 +690,7 @@ fn what_tasks_hold_together_is_capped_and_given_back_when_forgotten() {
             "{message}"
         );
         assert_eq!(get(&s, &id).await["status"], "input_required");
-        let answer = json!({"ok": {"action": "accept", "content": {"ok": true}}});
-        task_request(
-            &s,
-            "tasks/update",
-            json!({"taskId": id, "inputResponses": answer}),
-        )
-        .await;
+        confirm(&s, &id, true).await;
         let confirmed = poll_until(&s, &id, is_terminal).await;
         assert_eq!(confirmed["status"], "completed", "{confirmed}");
 

@@ -64,7 +64,8 @@ pub use policy::{refuse_kernel_class, refuse_kernel_class_in};
 pub use read_only::read_only_image;
 pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,
-    ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, wire_size,
+    ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, json_size,
+    wire_size,
 };
 pub use toolset::{CallFuture, OfferFuture, Toolset, ToolsetSession, image_call};
 pub use worker::ImageWorker;

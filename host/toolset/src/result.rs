@@ -348,6 +348,12 @@ pub fn call_result_json(result: &ToolResult) -> Value {
 /// must count, since it is what reaches the client (every item's JSON
 /// framing, escapes, base64, and an error's message, which goes out twice).
 pub fn wire_size(result: &ToolResult) -> usize {
+    json_size(&CallResultJson(result))
+}
+
+/// The length of `value`'s JSON text, counted as it is written, without
+/// keeping it.
+pub fn json_size(value: &impl Serialize) -> usize {
     /// Counts what is written to it.
     struct Count(usize);
     impl std::io::Write for Count {
@@ -360,8 +366,9 @@ pub fn wire_size(result: &ToolResult) -> usize {
         }
     }
     let mut count = Count(0);
-    // Writing to a counter cannot fail, and every part serialises.
-    let _ = serde_json::to_writer(&mut count, &CallResultJson(result));
+    // Writing to a counter cannot fail; a value that cannot serialise
+    // counts what it wrote before failing.
+    let _ = serde_json::to_writer(&mut count, value);
     count.0
 }
 

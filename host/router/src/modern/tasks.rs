@@ -672,7 +672,7 @@ fn update(tasks: &Tasks, task: &Task, id: &Value, params: &Map<String, Value>) -
     let size: usize = responses
         .iter()
         .filter(|(k, _)| st.outstanding.contains_key(*k))
-        .map(|(k, answer)| k.len() + json_size(answer))
+        .map(|(k, answer)| k.len() + gs_toolset::json_size(answer))
         .sum();
     if !st.held.grow(size) {
         let why = tasks.past_total(&format!("these answers of {size} bytes"));
@@ -694,23 +694,6 @@ fn update(tasks: &Tasks, task: &Task, id: &Value, params: &Map<String, Value>) -
         task.announce();
     }
     protocol::result(id, json!({}))
-}
-
-/// The length of `value`'s JSON text, without writing it anywhere.
-fn json_size(value: &Value) -> usize {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 += bytes.len();
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    let _ = serde_json::to_writer(&mut count, value);
-    count.0
 }
 
 /// Cancels the task (a finished one stays as it ended) and stops its
