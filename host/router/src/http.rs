@@ -1,39 +1,40 @@
-//! Streamable HTTP at `/mcp` over hyper 1: the accept loop (TCP_NODELAY on
-//! every socket; TLS when configured, plain HTTP on a TLS port answered 400
-//! and closed), the protected-resource metadata, the gates every request
-//! passes in order — path, Origin, Host, authentication, HTTP method,
-//! protocol version, media types, body size, envelope, session (which only
-//! its own user may use), per-tool scopes — and the POST, GET
-//! (server-to-client SSE stream) and DELETE handlers. The gates' own
-//! checks are in `gates`.
+//! Streamable HTTP at `/mcp` over hyper 1: the protected-resource
+//! metadata, the gates every request passes in order — path, Origin,
+//! Host, authentication, HTTP method, protocol version, media types, body
+//! size, envelope, session (which only its own user may use), per-tool
+//! scopes — and the session era's POST, GET (server-to-client SSE stream)
+//! and DELETE handlers. The gates' own checks are in `gates`; accepting
+//! connections (TCP_NODELAY on every socket; TLS when configured, plain
+//! HTTP on a TLS port answered 400 and closed) in `serving`; reading a
+//! body under the limits in `bodies`; the response bodies in `responses`;
+//! the stateless era's binding in `stateless`.
 
-use std::convert::Infallible;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
-use std::time::Duration;
 
-use bytes::Bytes;
 use gs_auth::Principal;
-use http_body_util::{BodyExt, Limited};
-use hyper::body::{Body, Frame, Incoming};
+use hyper::body::Incoming;
 use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::TokioIo;
 use serde_json::Value;
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
 
 use crate::notifications::Out;
 use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
-use crate::tls::Tls;
-use crate::{Drained, NoteSink, OpenRefused, Router, Session};
+use crate::{NoteSink, OpenRefused, Router, Session};
 
+mod bodies;
 mod gates;
+mod responses;
+mod serving;
 mod stateless;
-use crate::caps::{Cap, Held, KeyedCap, KeyedHeld};
+use bodies::body_of;
 use gates::{accepts, content_type_refusal, refused, session_gate};
+use responses::{
+    CallStream, ResponseBody, SseStream, closing, empty, event_stream, full, json_error,
+    json_response, sse_response,
+};
+pub use serving::{serve, serve_tls};
 
 // The MCP headers, as names made once: a name given as text is parsed
 // and checked again at every lookup.
@@ -41,491 +42,6 @@ use gates::{accepts, content_type_refusal, refused, session_gate};
 static SESSION_HEADER: HeaderName = HeaderName::from_static("mcp-session-id");
 /// The protocol version header.
 static VERSION_HEADER: HeaderName = HeaderName::from_static("mcp-protocol-version");
-/// Keepalive comment interval on the GET stream (sized to proxy and NAT
-/// idle timeouts, not to sessions).
-const KEEPALIVE: Duration = Duration::from_secs(15);
-
-/// A response body: either a whole buffer or a server-sent event stream.
-pub enum ResponseBody {
-    /// A complete body, written with its headers (taken when written).
-    Full(Option<Bytes>),
-    /// The GET stream.
-    Stream(SseStream),
-    /// A POSTed call's notifications, then its answer.
-    Call(CallStream),
-}
-
-/// The SSE answer to one POSTed call: its notifications as they come, then
-/// its response, then the end of the stream.
-pub struct CallStream {
-    first: Option<Value>,
-    out: tokio::sync::mpsc::UnboundedReceiver<Out>,
-    ended: bool,
-}
-
-use crate::outbound::{event_json, frame as event};
-
-impl CallStream {
-    /// A stream that sends `first`, then what comes on `out`.
-    fn new(first: Value, out: tokio::sync::mpsc::UnboundedReceiver<Out>) -> CallStream {
-        CallStream {
-            first: Some(first),
-            out,
-            ended: false,
-        }
-    }
-
-    fn poll_next(
-        &mut self,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        if let Some(first) = self.first.take() {
-            return Poll::Ready(Some(Ok(Frame::data(event(&first)))));
-        }
-        if self.ended {
-            return Poll::Ready(None);
-        }
-        match self.out.poll_recv(cx) {
-            Poll::Pending => Poll::Pending,
-            Poll::Ready(Some(Out::Note(n))) => Poll::Ready(Some(Ok(Frame::data(event(&n))))),
-            Poll::Ready(Some(Out::Done(answer))) => {
-                self.ended = true;
-                Poll::Ready(answer.map(|a| Ok(Frame::data(Bytes::from(event_json(a.json()))))))
-            }
-            Poll::Ready(None) => Poll::Ready(None),
-        }
-    }
-}
-
-impl Body for ResponseBody {
-    type Data = Bytes;
-    type Error = Infallible;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        match self.get_mut() {
-            ResponseBody::Full(f) => Poll::Ready(
-                f.take()
-                    .filter(|b| !b.is_empty())
-                    .map(|b| Ok(Frame::data(b))),
-            ),
-            ResponseBody::Stream(s) => s.poll_next(cx),
-            ResponseBody::Call(s) => s.poll_next(cx),
-        }
-    }
-
-    fn is_end_stream(&self) -> bool {
-        match self {
-            ResponseBody::Full(f) => f.as_ref().is_none_or(Bytes::is_empty),
-            ResponseBody::Stream(_) | ResponseBody::Call(_) => false,
-        }
-    }
-
-    fn size_hint(&self) -> hyper::body::SizeHint {
-        match self {
-            ResponseBody::Full(f) => {
-                hyper::body::SizeHint::with_exact(f.as_ref().map_or(0, |b| b.len() as u64))
-            }
-            ResponseBody::Stream(_) | ResponseBody::Call(_) => hyper::body::SizeHint::default(),
-        }
-    }
-}
-
-/// The standalone server-to-client stream of one session: messages from
-/// the session's outbox, and a keepalive comment every 15 s. When the
-/// client hangs up hyper drops the body, which records the loss.
-pub struct SseStream {
-    keepalive: tokio::time::Interval,
-    router: Arc<Router>,
-    session: Arc<Session>,
-    generation: u64,
-}
-
-impl SseStream {
-    fn poll_next(
-        &mut self,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        match self.session.drain(self.generation, cx.waker()) {
-            Drained::Frame(msg) => {
-                self.keepalive.reset();
-                return Poll::Ready(Some(Ok(Frame::data(msg))));
-            }
-            // Superseded by a newer GET or the session ended.
-            Drained::End => return Poll::Ready(None),
-            Drained::Wait => {}
-        }
-        if self.keepalive.poll_tick(cx).is_ready() {
-            return Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
-                b": keepalive\n\n",
-            )))));
-        }
-        Poll::Pending
-    }
-}
-
-impl Drop for SseStream {
-    fn drop(&mut self) {
-        self.router.stream_closed(&self.session, self.generation);
-    }
-}
-
-fn full(
-    status: StatusCode,
-    content_type: Option<&'static str>,
-    body: Vec<u8>,
-) -> Response<ResponseBody> {
-    let mut r = Response::new(ResponseBody::Full(Some(Bytes::from(body))));
-    *r.status_mut() = status;
-    if let Some(ct) = content_type {
-        r.headers_mut()
-            .insert(header::CONTENT_TYPE, HeaderValue::from_static(ct));
-    }
-    r
-}
-
-fn json_response(status: StatusCode, answer: Answer) -> Response<ResponseBody> {
-    full(status, Some("application/json"), answer.into_json())
-}
-
-fn json_error(status: StatusCode, id: &Value, code: i64, message: &str) -> Response<ResponseBody> {
-    json_response(status, protocol::error(id, code, message))
-}
-
-fn empty(status: StatusCode) -> Response<ResponseBody> {
-    full(status, None, Vec::new())
-}
-
-/// Serves `listener` until the task is dropped. Each connection runs on its
-/// own task, so a slow client never blocks the accept loop.
-pub async fn serve(listener: TcpListener, router: Arc<Router>) -> std::io::Result<()> {
-    accept_loop(listener, router, None).await
-}
-
-/// [`serve`] over TLS: every connection must start with a TLS handshake
-/// (with the configuration `tls` holds at that moment).
-pub async fn serve_tls(
-    listener: TcpListener,
-    router: Arc<Router>,
-    tls: Arc<Tls>,
-) -> std::io::Result<()> {
-    accept_loop(listener, router, Some(tls)).await
-}
-
-/// How long a connection may take to send its first byte and finish the
-/// TLS handshake.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(8);
-
-async fn accept_loop(
-    listener: TcpListener,
-    router: Arc<Router>,
-    tls: Option<Arc<Tls>>,
-) -> std::io::Result<()> {
-    router.spawn_maintenance(Duration::from_secs(1));
-    let connections = Cap::new(router.settings.http.max_connections);
-    let per_address = router
-        .settings
-        .http
-        .max_connections_per_address
-        .map(KeyedCap::new);
-    loop {
-        let (stream, peer) = match listener.accept().await {
-            Ok(s) => s,
-            // Running out of descriptors must not end the server.
-            Err(e) => {
-                eprintln!("gs-mcp: accept failed: {e}");
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                continue;
-            }
-        };
-        // Without it a response's second segment waits for the client's
-        // delayed ACK (tens of milliseconds per call).
-        let _ = stream.set_nodelay(true);
-        let router = router.clone();
-        let tls = tls.clone();
-        let admission = admit(&connections, per_address.as_ref(), peer.ip());
-        tokio::spawn(crate::repoll::Repoll::new(async move {
-            match tls {
-                None => connection(stream, router, peer, admission).await,
-                Some(tls) => {
-                    if let Some(s) = handshake(stream, &tls).await {
-                        connection(s, router, peer, admission).await;
-                    }
-                }
-            }
-        }));
-    }
-}
-
-/// The TLS side of a new connection. A client speaking plain HTTP (its
-/// first byte is not a TLS handshake record) is answered 400 in clear
-/// text, saying to use https, and the connection is closed.
-async fn handshake(
-    mut stream: TcpStream,
-    tls: &Tls,
-) -> Option<tokio_rustls::server::TlsStream<TcpStream>> {
-    let mut first = [0u8; 1];
-    match tokio::time::timeout(HANDSHAKE_TIMEOUT, stream.peek(&mut first)).await {
-        Ok(Ok(1)) => {}
-        _ => return None,
-    }
-    // 0x16: a TLS handshake record.
-    if first[0] != 0x16 {
-        let body = protocol::error(
-            &Value::Null,
-            INVALID_REQUEST,
-            "Bad Request: this port speaks HTTPS only; connect with https://",
-        )
-        .into_json();
-        let head = format!(
-            "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: \
-             {}\r\nConnection: close\r\n\r\n",
-            body.len()
-        );
-        let _ = stream.write_all(head.as_bytes()).await;
-        let _ = stream.write_all(&body).await;
-        let _ = stream.shutdown().await;
-        return None;
-    }
-    let acceptor = tokio_rustls::TlsAcceptor::from(tls.config());
-    match tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream)).await {
-        Ok(Ok(s)) => Some(s),
-        _ => None,
-    }
-}
-
-/// Serves HTTP/1.1 on one connection until it closes, holding its `slot`
-/// under the cap of `max` connections; without one, every request is
-/// answered 503 and the connection closed.
-/// A connection's places under the caps on connections, held while it
-/// is open, or the cap it would pass.
-enum Admission {
-    Served {
-        _server: Held,
-        _address: Option<KeyedHeld<IpAddr>>,
-    },
-    ServerFull(usize),
-    AddressFull(usize),
-}
-
-/// Takes a place for a connection from `peer` under the server's cap and
-/// its address's.
-fn admit(
-    connections: &Arc<Cap>,
-    per_address: Option<&Arc<KeyedCap<IpAddr>>>,
-    peer: IpAddr,
-) -> Admission {
-    let Some(server) = connections.try_take(1) else {
-        return Admission::ServerFull(connections.max());
-    };
-    let address = match per_address {
-        None => None,
-        Some(cap) => match cap.try_take(crate::session::client_address(peer)) {
-            Some(address) => Some(address),
-            None => return Admission::AddressFull(cap.max()),
-        },
-    };
-    Admission::Served {
-        _server: server,
-        _address: address,
-    }
-}
-
-async fn connection<IO>(io: IO, router: Arc<Router>, peer: SocketAddr, admission: Admission)
-where
-    IO: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-{
-    let read_timeout = router.settings.http.read_timeout;
-    let refusal = match &admission {
-        Admission::Served { .. } => None,
-        Admission::ServerFull(max) => Some((*max, false)),
-        Admission::AddressFull(max) => Some((*max, true)),
-    };
-    let service = hyper::service::service_fn(move |req| {
-        let router = router.clone();
-        // Held for as long as the connection serves requests.
-        let _admission = &admission;
-        async move {
-            if let Some((max, per_address)) = refusal {
-                return Ok::<_, Infallible>(too_many_connections(max, per_address));
-            }
-            let traced = router
-                .tracer
-                .enabled()
-                .then(|| header_str(req.headers(), &SESSION_HEADER).map(str::to_string));
-            let response = handle(router.clone(), req, peer).await;
-            if let Some(sid) = traced {
-                let sid = sid.or_else(|| {
-                    header_str(response.headers(), &SESSION_HEADER).map(str::to_string)
-                });
-                let body = match response.body() {
-                    ResponseBody::Full(Some(b)) => b.as_ref(),
-                    _ => b"",
-                };
-                router
-                    .tracer
-                    .line("<--", response.status().as_str(), sid.as_deref(), body);
-            }
-            Ok::<_, Infallible>(response)
-        }
-    });
-    let _ = hyper::server::conn::http1::Builder::new()
-        .timer(hyper_util::rt::TokioTimer::new())
-        .header_read_timeout(read_timeout)
-        .serve_connection(
-            TokioIo::new(crate::timed::TimedIo::new(io, crate::timed::WRITE_TIMEOUT)),
-            service,
-        )
-        .await;
-}
-
-/// A POST's body, read under the server's limits (its size, the read
-/// timeout, the bytes of all bodies being answered), with its hold on the
-/// last; or the answer to give instead.
-pub(super) async fn body_of(
-    router: &Router,
-    headers: &HeaderMap,
-    body: Incoming,
-) -> Result<(Bytes, Held), Response<ResponseBody>> {
-    let limit = router.settings.http.body_limit;
-    let idle = router.settings.http.read_timeout;
-    let declared = header_str(headers, &header::CONTENT_LENGTH).and_then(|v| v.parse::<u64>().ok());
-    let read = match declared {
-        Some(n) if n > limit as u64 => Err(Unread::TooLarge),
-        _ => read_body(body, limit, idle, &router.body_bytes).await,
-    };
-    read.map_err(|unread| match unread {
-        Unread::TooLarge => json_error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            &Value::Null,
-            INVALID_REQUEST,
-            &format!("Payload Too Large: the body exceeds the server's limit of {limit} bytes"),
-        ),
-        Unread::Busy => closing(
-            json_error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                &Value::Null,
-                protocol::INTERNAL_ERROR,
-                &format!(
-                    "Service Unavailable: the requests being answered hold the server's \
-                     maximum of {} bytes of bodies; retry shortly (the operator can raise \
-                     http.total_body_bytes)",
-                    router.body_bytes.max()
-                ),
-            ),
-            true,
-        ),
-        Unread::TimedOut => closing(
-            json_error(
-                StatusCode::REQUEST_TIMEOUT,
-                &Value::Null,
-                INVALID_REQUEST,
-                &format!(
-                    "Request Timeout: the body stopped arriving for {} s; send it whole",
-                    idle.as_secs_f64()
-                ),
-            ),
-            false,
-        ),
-        Unread::Failed => json_error(
-            StatusCode::BAD_REQUEST,
-            &Value::Null,
-            protocol::PARSE_ERROR,
-            "Bad Request: the body could not be read",
-        ),
-    })
-}
-
-/// `r` with the connection closed after it, and with `Retry-After: 1`
-/// when `retry`.
-fn closing(mut r: Response<ResponseBody>, retry: bool) -> Response<ResponseBody> {
-    let h = r.headers_mut();
-    if retry {
-        h.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-    }
-    h.insert(header::CONNECTION, HeaderValue::from_static("close"));
-    r
-}
-
-/// Why a request's body was not read.
-enum Unread {
-    /// It is longer than the server's limit.
-    TooLarge,
-    /// The bodies being answered hold all the server allows.
-    Busy,
-    /// No piece of it arrived for the read timeout.
-    TimedOut,
-    /// The connection failed while it was read.
-    Failed,
-}
-
-/// Reads a request's body whole, at most `limit` bytes, waiting at most
-/// `idle` for each piece of it, holding its bytes under the cap of all
-/// bodies (`bodies`) until what it answers is dropped.
-async fn read_body(
-    body: Incoming,
-    limit: usize,
-    idle: Duration,
-    bodies: &Arc<Cap>,
-) -> Result<(Bytes, Held), Unread> {
-    let mut held = bodies.try_take(0).ok_or(Unread::Busy)?;
-    let mut body = Limited::new(body, limit);
-    let mut pieces: Vec<Bytes> = Vec::new();
-    loop {
-        let frame = match tokio::time::timeout(idle, body.frame()).await {
-            Err(_) => return Err(Unread::TimedOut),
-            Ok(None) => break,
-            Ok(Some(Ok(frame))) => frame,
-            Ok(Some(Err(e))) => {
-                return Err(match e.downcast_ref::<http_body_util::LengthLimitError>() {
-                    Some(_) => Unread::TooLarge,
-                    None => Unread::Failed,
-                });
-            }
-        };
-        if let Ok(data) = frame.into_data() {
-            if !held.grow(data.len()) {
-                return Err(Unread::Busy);
-            }
-            pieces.push(data);
-        }
-    }
-    // Most bodies arrive in one piece, which is kept as it came.
-    let body = match pieces.len() {
-        1 => pieces.pop().unwrap_or_default(),
-        _ => Bytes::from(pieces.concat()),
-    };
-    Ok((body, held))
-}
-
-/// The answer to a request on a connection past a cap (`per_address`:
-/// its address's, else the server's): 429 or 503, and the connection
-/// closed once it is written.
-fn too_many_connections(max: usize, per_address: bool) -> Response<ResponseBody> {
-    let (status, message) = match per_address {
-        false => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "Service Unavailable: the server is serving its maximum of {max} connections; \
-                 retry shortly (the operator can raise http.max_connections)"
-            ),
-        ),
-        true => (
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "Too Many Requests: this address holds its maximum of {max} connections open; \
-                 close some, or retry shortly (the operator can raise \
-                 http.max_connections_per_address)"
-            ),
-        ),
-    };
-    closing(
-        json_error(status, &Value::Null, protocol::INTERNAL_ERROR, &message),
-        true,
-    )
-}
 
 fn header_str<'a>(h: &'a HeaderMap, name: &HeaderName) -> Option<&'a str> {
     h.get(name).and_then(|v| v.to_str().ok())
@@ -719,14 +235,7 @@ fn get(
         Ok(s) => s,
     };
     let generation = router.open_stream(&session);
-    let mut keepalive = tokio::time::interval(KEEPALIVE);
-    keepalive.reset();
-    let stream = SseStream {
-        keepalive,
-        router: router.clone(),
-        session,
-        generation,
-    };
+    let stream = SseStream::new(router.clone(), session, generation);
     event_stream(ResponseBody::Stream(stream))
 }
 
@@ -914,26 +423,6 @@ where
     }
     let stream = CallStream::new(first, out_rx);
     event_stream(ResponseBody::Call(stream))
-}
-
-/// A response whose body is an SSE stream.
-fn event_stream(body: ResponseBody) -> Response<ResponseBody> {
-    let mut r = Response::new(body);
-    let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    r
-}
-
-fn sse_response(answer: &Answer) -> Response<ResponseBody> {
-    full(
-        StatusCode::OK,
-        Some("text/event-stream"),
-        event_json(answer.json()),
-    )
 }
 
 async fn initialize(
