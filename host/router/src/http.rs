@@ -19,7 +19,7 @@ use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use serde_json::Value;
 
-use crate::notifications::Out;
+use crate::notifications::{Out, OutReceiver};
 use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
 use crate::{NoteSink, OpenRefused, Router, Session};
 
@@ -421,7 +421,7 @@ where
             });
         }
     }
-    let stream = CallStream::new(first, out_rx);
+    let stream = CallStream::new(first, OutReceiver::Call(out_rx));
     event_stream(ResponseBody::Call(stream))
 }
 

@@ -27,6 +27,28 @@ pub(crate) enum Out {
     Done(Option<crate::protocol::Answer>),
 }
 
+/// Where a stream's messages come from: a call's own channel (bounded by
+/// the call's allowance of notifications), or a listen stream's, which
+/// holds at most [`crate::modern::listen::BACKLOG`] messages: changes a
+/// client does not read are dropped rather than held for it.
+pub(crate) enum OutReceiver {
+    Call(tokio::sync::mpsc::UnboundedReceiver<Out>),
+    Listen(tokio::sync::mpsc::Receiver<Out>),
+}
+
+impl OutReceiver {
+    /// The next message, when there is one.
+    pub(crate) fn poll_recv(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Out>> {
+        match self {
+            OutReceiver::Call(r) => r.poll_recv(cx),
+            OutReceiver::Listen(r) => r.poll_recv(cx),
+        }
+    }
+}
+
 /// A request the server sent its client, awaiting the answer.
 #[derive(Debug)]
 pub struct ServerRequest {

@@ -14,7 +14,7 @@ use hyper::header::{self, HeaderValue};
 use hyper::{Response, StatusCode};
 use serde_json::Value;
 
-use crate::notifications::Out;
+use crate::notifications::{Out, OutReceiver};
 use crate::protocol::{self, Answer};
 use crate::{Drained, Router, Session};
 
@@ -32,14 +32,14 @@ pub enum ResponseBody {
 /// its response, then the end of the stream.
 pub struct CallStream {
     first: Option<Value>,
-    out: tokio::sync::mpsc::UnboundedReceiver<Out>,
+    out: OutReceiver,
     ended: bool,
 }
 use crate::outbound::{event_json, frame as event};
 
 impl CallStream {
     /// A stream that sends `first`, then what comes on `out`.
-    pub(super) fn new(first: Value, out: tokio::sync::mpsc::UnboundedReceiver<Out>) -> CallStream {
+    pub(super) fn new(first: Value, out: OutReceiver) -> CallStream {
         CallStream {
             first: Some(first),
             out,

@@ -56,7 +56,7 @@ struct Filter {
 /// ends it). Dropping `out` ends the subscription.
 pub(crate) struct Subscription {
     pub ack: Value,
-    pub out: tokio::sync::mpsc::UnboundedReceiver<Out>,
+    pub out: tokio::sync::mpsc::Receiver<Out>,
 }
 
 /// Opens the subscription `subscriptions/listen` with `id` and `params`
@@ -116,13 +116,18 @@ pub(crate) fn open(
     });
     let changes = router.changes.subscribe();
     let tasks = router.tasks.changes();
-    let (out_tx, out) = tokio::sync::mpsc::unbounded_channel::<Out>();
+    let (out_tx, out) = tokio::sync::mpsc::channel::<Out>(BACKLOG);
     tokio::spawn(async move {
         let _held = (place, bytes);
         deliver(changes, tasks, filter, &id, expires_at, &out_tx).await;
     });
     Ok(Subscription { ack, out })
 }
+
+/// How many messages a stream holds for a client that is not reading
+/// them; the changes after are dropped, as those a stream falls behind on
+/// are (the revision asks for no replay).
+pub const BACKLOG: usize = 256;
 
 /// What a client refused a stream for its caps is told to wait, in
 /// seconds.
@@ -197,7 +202,7 @@ async fn deliver(
     filter: Filter,
     id: &Value,
     expires_at: Option<u64>,
-    out: &tokio::sync::mpsc::UnboundedSender<Out>,
+    out: &tokio::sync::mpsc::Sender<Out>,
 ) {
     let note = |method: &str, mut params: Map<String, Value>| {
         params.insert("_meta".into(), json!({SUBSCRIPTION_ID: id}));
@@ -220,10 +225,10 @@ async fn deliver(
                     for uri in filter.uris.iter().filter(|u| change.uris.contains(*u)) {
                         let mut params = Map::new();
                         params.insert("uri".into(), json!(uri));
-                        let _ = out.send(note("notifications/resources/updated", params));
+                        let _ = out.try_send(note("notifications/resources/updated", params));
                     }
                     if filter.resources_list_changed && change.list_changed {
-                        let _ = out.send(note("notifications/resources/list_changed", Map::new()));
+                        let _ = out.try_send(note("notifications/resources/list_changed", Map::new()));
                     }
                 }
                 // Changes missed while this stream fell behind are not
@@ -235,7 +240,7 @@ async fn deliver(
             change = tasks.recv(), if !filter.task_ids.is_empty() => match change {
                 Ok(change) if filter.task_ids.contains(&change.id) => {
                     let params = change.task.as_object().cloned().unwrap_or_default();
-                    let _ = out.send(note("notifications/tasks", params));
+                    let _ = out.try_send(note("notifications/tasks", params));
                 }
                 // A missed status is still there for tasks/get.
                 Ok(_) | Err(RecvError::Lagged(_)) => {}
@@ -247,7 +252,7 @@ async fn deliver(
         id,
         json!({"resultType": "complete", "_meta": {SUBSCRIPTION_ID: id}}),
     );
-    let _ = out.send(Out::Done(Some(closed)));
+    let _ = out.send(Out::Done(Some(closed))).await;
 }
 
 /// How long from now until `at` (seconds since the Unix epoch).
@@ -366,4 +371,58 @@ fn acknowledged(filter: &Filter) -> Value {
         ack.insert("taskIds".into(), json!(filter.task_ids));
     }
     Value::Object(ack)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ResourceChange;
+    use tokio::sync::{broadcast, mpsc};
+
+    fn list_changed() -> Arc<ResourceChange> {
+        Arc::new(ResourceChange {
+            uris: HashSet::new(),
+            list_changed: true,
+        })
+    }
+
+    /// A client that stops reading its stream while commits go on makes
+    /// the stream hold at most its backlog, not every change since; once
+    /// it reads again, the next change reaches it. Before, the stream's
+    /// channel was unbounded.
+    #[tokio::test]
+    async fn a_stream_whose_client_does_not_read_holds_at_most_its_backlog() {
+        let (changes_tx, changes) = broadcast::channel(4096);
+        let (_tasks_tx, tasks) = broadcast::channel(16);
+        let filter = Filter {
+            resources_list_changed: true,
+            ..Filter::default()
+        };
+        let (out_tx, mut out) = mpsc::channel(BACKLOG);
+        let delivering = tokio::spawn(async move {
+            deliver(changes, tasks, filter, &json!(1), None, &out_tx).await;
+        });
+        for _ in 0..4 * BACKLOG {
+            changes_tx.send(list_changed()).unwrap();
+        }
+        while !changes_tx.is_empty() {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(out.len(), BACKLOG, "the changes past the backlog dropped");
+        while out.try_recv().is_ok() {}
+        changes_tx.send(list_changed()).unwrap();
+        let next = tokio::time::timeout(Duration::from_secs(5), out.recv()).await;
+        match next {
+            Ok(Some(Out::Note(n))) => {
+                assert_eq!(n["method"], "notifications/resources/list_changed")
+            }
+            other => panic!("the stream goes on after falling behind: {other:?}"),
+        }
+        drop(out);
+        changes_tx.send(list_changed()).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), delivering)
+            .await
+            .expect("a stream ends once its client has gone")
+            .unwrap();
+    }
 }
