@@ -23,9 +23,25 @@ pub(crate) fn doit_of(mut f: Fields) -> Result<Doit, ToolError> {
 
 /// The fields of an `ok` answer, or the error frame's message.
 pub(crate) fn ok_fields(answer: Value, what: &'static str) -> Result<Fields, String> {
+    match frame(answer, what)? {
+        Frame::Ok(f) => Ok(f),
+        Frame::Error(code, args) => Err(format!("the stone answered {code} {args:?}")),
+    }
+}
+
+/// What an answer is: the fields of an `ok` answer, or an `error` frame's
+/// code and arguments.
+pub(crate) enum Frame {
+    Ok(Fields),
+    Error(String, Vec<String>),
+}
+
+/// Reads `answer` (`what` the program answers, for messages) as a
+/// [`Frame`]; neither an `ok` nor an `error` answer is malformed.
+pub(crate) fn frame(answer: Value, what: &'static str) -> Result<Frame, String> {
     let mut f = Fields::of(answer, what)?;
     match f.str()?.as_str() {
-        "ok" => Ok(f),
+        "ok" => Ok(Frame::Ok(f)),
         "error" => {
             let code = f.str()?;
             let args: Vec<String> = f
@@ -36,7 +52,7 @@ pub(crate) fn ok_fields(answer: Value, what: &'static str) -> Result<Fields, Str
                     other => format!("{other:?}"),
                 })
                 .collect();
-            Err(format!("the stone answered {code} {args:?}"))
+            Ok(Frame::Error(code, args))
         }
         other => Err(format!("{what} starts with {other:?}, not ok or error")),
     }

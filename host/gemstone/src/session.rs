@@ -16,8 +16,8 @@ use gs_toolset::{
 use serde_json::{Map, json};
 
 use crate::answers::{
-    by_category, definition_text, doit_of, frame_error, is_identifier, malformed, method_page,
-    no_such_name, read_facts, read_side,
+    Frame, by_category, definition_text, doit_of, frame, frame_error, is_identifier, malformed,
+    method_page, no_such_name, read_facts, read_side,
 };
 use crate::run::{RunError, RunErrorKind};
 use crate::wire::{Fields, Value};
@@ -260,24 +260,9 @@ impl GemStoneSession {
                 return Err(ToolError::other(format!("GemStone: {message}")));
             }
         };
-        let mut f = Fields::of(answer, what).map_err(malformed)?;
-        match f.str().map_err(malformed)?.as_str() {
-            "ok" => Ok(f),
-            "error" => {
-                let code = f.str().map_err(malformed)?;
-                let args: Vec<String> = f
-                    .rest()
-                    .into_iter()
-                    .map(|v| match v {
-                        Value::Str(s) => s,
-                        other => format!("{other:?}"),
-                    })
-                    .collect();
-                Err(frame_error(&code, &args, &self.user, doit))
-            }
-            other => Err(malformed(format!(
-                "{what} starts with {other:?}, not ok or error"
-            ))),
+        match frame(answer, what).map_err(malformed)? {
+            Frame::Ok(f) => Ok(f),
+            Frame::Error(code, args) => Err(frame_error(&code, &args, &self.user, doit)),
         }
     }
 
