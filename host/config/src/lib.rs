@@ -752,21 +752,37 @@ impl Config {
         ))
     }
 
-    /// Warnings about the session caps under `[auth]`: a per-caller cap that
-    /// is off, or not below the server cap, lets one user take every slot.
+    /// Warnings about the per-caller caps under `[auth]`: a per-caller
+    /// session cap that is off, or not below the server cap, lets one user
+    /// take every session; a per-address connection cap not below the
+    /// server's connection cap lets one host take every connection (one
+    /// that is off is the documented setting behind a proxy, and is not
+    /// warned of).
     pub fn cap_warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
         let server = self.http.max_sessions;
         match self.http.max_sessions_per_caller {
-            None => vec![format!(
+            None => warnings.push(format!(
                 "`http.max_sessions_per_caller` is off: one caller may hold all {server} \
                  sessions; set it below `http.max_sessions`"
-            )],
-            Some(cap) if cap >= server => vec![format!(
+            )),
+            Some(cap) if cap >= server => warnings.push(format!(
                 "`http.max_sessions_per_caller` ({cap}) is not below `http.max_sessions` \
                  ({server}): one caller may hold every session; lower it"
-            )],
-            Some(_) => Vec::new(),
+            )),
+            Some(_) => {}
         }
+        let connections = self.http.max_connections;
+        if let Some(cap) = self.http.max_connections_per_address
+            && cap >= connections
+        {
+            warnings.push(format!(
+                "`http.max_connections_per_address` ({cap}) is not below \
+                 `http.max_connections` ({connections}): one address may hold every \
+                 connection; lower it"
+            ));
+        }
+        warnings
     }
 }
 

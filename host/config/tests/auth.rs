@@ -121,7 +121,7 @@ fn a_network_address_needs_auth_and_tls_or_the_loud_override() {
 }
 
 #[test]
-fn the_cap_warnings_name_an_off_or_too_high_per_caller_cap() {
+fn the_cap_warnings_name_an_off_or_too_high_per_caller_or_per_address_cap() {
     assert!(parse("").unwrap().cap_warnings().is_empty());
     let w = parse("[http]\nmax_sessions_per_caller = 0\n")
         .unwrap()
@@ -133,5 +133,20 @@ fn the_cap_warnings_name_an_off_or_too_high_per_caller_cap() {
     assert!(
         w[0].contains("(9) is not below `http.max_sessions` (5)"),
         "{w:?}"
+    );
+    let w = parse("[http]\nmax_connections = 100\nmax_connections_per_address = 100\n")
+        .unwrap()
+        .cap_warnings();
+    assert_eq!(
+        w,
+        [
+            "`http.max_connections_per_address` (100) is not below `http.max_connections` (100): \
+          one address may hold every connection; lower it"
+        ]
+    );
+    let off = parse("[http]\nmax_connections_per_address = 0\n").unwrap();
+    assert!(
+        off.cap_warnings().is_empty(),
+        "off behind a proxy: no warning"
     );
 }
