@@ -89,12 +89,15 @@ pub struct Router {
     settings: RouterSettings,
     auth: Option<Arc<Authenticator>>,
     tracer: trace::Tracer,
-    sessions: Mutex<HashMap<String, Arc<Session>>>,
-    /// The callers of sessions being opened now: each holds a place under
-    /// the caps while its image session opens (a stone login can take
-    /// seconds), so a burst of `initialize` never opens more image
+    sessions: Mutex<HashMap<String, lifetime::Entry>>,
+    /// The places under `http.max_sessions`: a session holds one from the
+    /// moment it starts opening (a stone login can take seconds) until it
+    /// leaves the table, so a burst of `initialize` never opens more image
     /// sessions than the caps allow.
-    opening: Mutex<Vec<session::Caller>>,
+    session_places: Arc<caps::Cap>,
+    /// Each caller's places under `http.max_sessions_per_caller`, held
+    /// the same way.
+    session_places_per_caller: Arc<caps::KeyedCap<session::Caller>>,
     opened: AtomicU64,
     /// Numbers the server's requests to clients (`srv-N`), shared with
     /// the notifiers of calls that ask their client something.
@@ -169,6 +172,9 @@ impl Router {
             };
             let tasks = Arc::new(modern::tasks::Tasks::new(settings.tasks));
             let body_bytes = caps::Cap::new(settings.http.total_body_bytes);
+            let session_places = caps::Cap::new(settings.http.max_sessions);
+            let session_places_per_caller =
+                caps::KeyedCap::new(settings.http.max_sessions_per_caller.unwrap_or(usize::MAX));
             let listen_streams = caps::Cap::new(settings.http.max_sessions);
             let listen_streams_per_caller =
                 caps::KeyedCap::new(settings.http.max_sessions_per_caller.unwrap_or(usize::MAX));
@@ -180,7 +186,8 @@ impl Router {
                 settings,
                 auth,
                 sessions: Mutex::new(HashMap::new()),
-                opening: Mutex::new(Vec::new()),
+                session_places,
+                session_places_per_caller,
                 opened: AtomicU64::new(0),
                 server_requests: Arc::new(AtomicU64::new(0)),
                 watching,
@@ -213,7 +220,7 @@ impl Router {
         self.table().len()
     }
 
-    fn table(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Session>>> {
+    fn table(&self) -> std::sync::MutexGuard<'_, HashMap<String, lifetime::Entry>> {
         self.sessions.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -222,8 +229,13 @@ impl Router {
         self.table().keys().cloned().collect()
     }
 
+    /// The sessions open now.
+    pub(crate) fn open_sessions(&self) -> Vec<Arc<Session>> {
+        self.table().values().map(|e| e.session.clone()).collect()
+    }
+
     /// The session with `id`, if it is open.
     pub fn session(&self, id: &str) -> Option<Arc<Session>> {
-        self.table().get(id).cloned()
+        self.table().get(id).map(|e| e.session.clone())
     }
 }

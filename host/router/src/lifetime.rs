@@ -7,14 +7,14 @@
 //! Separate from dispatch because it runs on its own clock: the
 //! maintenance task acts on sessions whether or not a request arrives.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use gs_auth::Principal;
 
+use crate::caps::{Held, KeyedHeld};
 use crate::session::{Caller, SessionState};
 use crate::{ClientAnswer, Router, Session};
 
@@ -59,7 +59,7 @@ impl Router {
     /// its running call is broken, and its server-to-client requests are
     /// settled as [`ClientAnswer::SessionEnded`].
     pub fn close(&self, id: &str) -> bool {
-        let removed = self.table().remove(id);
+        let removed = self.table().remove(id).map(|e| e.session);
         if let Some(s) = &removed {
             let mut st = s.state();
             st.closed = true;
@@ -95,7 +95,7 @@ impl Router {
         principal: Option<&Arc<Principal>>,
     ) -> Result<Arc<Session>, OpenRefused> {
         let caller = Caller::of(principal.map(Arc::as_ref), caller);
-        let reservation = self.reserve(&caller)?;
+        let places = self.take_places(&caller)?;
         let read_only = match (&self.auth, principal) {
             (Some(auth), Some(p)) => auth.read_only_for(p),
             _ => false,
@@ -113,7 +113,7 @@ impl Router {
         let id = new_session_id().map_err(OpenRefused::Failed)?;
         let session = Arc::new(Session {
             id: id.clone(),
-            caller: caller.clone(),
+            caller,
             user,
             principal: Mutex::new(principal.cloned()),
             broker,
@@ -124,57 +124,43 @@ impl Router {
             }),
             turn: tokio::sync::Mutex::new(()),
         });
-        // Checked again under the lock: another initialize may have won
-        // the last slot while the image session was opening.
-        let mut table = self.table();
-        drop(reservation);
-        self.check_caps_in(&table, &caller)?;
-        table.insert(id, session.clone());
+        let entry = Entry {
+            session: session.clone(),
+            _places: places,
+        };
+        self.table().insert(id, entry);
         self.opened.fetch_add(1, Ordering::Relaxed);
         Ok(session)
     }
 
-    /// Holds a place under the caps for `caller` while its session opens.
-    fn reserve<'r>(&'r self, caller: &Caller) -> Result<Reservation<'r>, OpenRefused> {
-        let table = self.table();
-        self.check_caps_in(&table, caller)?;
-        self.opening().push(caller.clone());
-        Ok(Reservation {
-            router: self,
-            caller: caller.clone(),
-        })
-    }
-
-    fn opening(&self) -> std::sync::MutexGuard<'_, Vec<Caller>> {
-        self.opening.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn check_caps_in(
-        &self,
-        table: &HashMap<String, Arc<Session>>,
-        caller: &Caller,
-    ) -> Result<(), OpenRefused> {
+    /// A session's places under the server's cap and its caller's (none
+    /// for [`Caller::Unknown`], the one client of stdio), held from before
+    /// its image session opens until it leaves the table.
+    fn take_places(&self, caller: &Caller) -> Result<Places, OpenRefused> {
         let http = &self.settings.http;
-        let opening = self.opening();
-        if table.len() + opening.len() >= http.max_sessions {
-            return Err(OpenRefused::ServerFull(http.max_sessions));
-        }
-        if let Some(cap) = http.max_sessions_per_caller
-            && *caller != Caller::Unknown
-        {
-            let held = table.values().filter(|s| s.caller == *caller).count()
-                + opening.iter().filter(|c| *c == caller).count();
-            if held >= cap {
-                let wait = self
-                    .settings
-                    .sessions
-                    .streamless_idle_timeout
-                    .or(self.settings.sessions.idle_timeout)
-                    .map_or(60, |d| d.as_secs().max(1));
-                return Err(OpenRefused::CallerFull(cap, wait));
+        let server = self
+            .session_places
+            .try_take(1)
+            .ok_or(OpenRefused::ServerFull(http.max_sessions))?;
+        let caller = match (caller, http.max_sessions_per_caller) {
+            (Caller::Unknown, _) | (_, None) => None,
+            (caller, Some(cap)) => {
+                let place = self.session_places_per_caller.try_take(caller.clone());
+                Some(place.ok_or_else(|| {
+                    let wait = self
+                        .settings
+                        .sessions
+                        .streamless_idle_timeout
+                        .or(self.settings.sessions.idle_timeout)
+                        .map_or(60, |d| d.as_secs().max(1));
+                    OpenRefused::CallerFull(cap, wait)
+                })?)
             }
-        }
-        Ok(())
+        };
+        Ok(Places {
+            _server: server,
+            _caller: caller,
+        })
     }
 
     /// One maintenance pass at `now`, `late` being how far past its
@@ -184,7 +170,8 @@ impl Router {
     /// the process stopped) reaps nobody and restarts every clock: the
     /// silence it measured was the server's, not the clients'.
     pub fn maintain(&self, now: Instant, late: Duration) -> Vec<String> {
-        let sessions: Vec<Arc<Session>> = self.table().values().cloned().collect();
+        let sessions: Vec<Arc<Session>> =
+            self.table().values().map(|e| e.session.clone()).collect();
         if late > Duration::from_secs(30) {
             for s in &sessions {
                 let mut st = s.state();
@@ -328,20 +315,18 @@ impl Router {
     }
 }
 
-/// A place held under the caps by a session being opened; given back when
-/// dropped, however the opening ends.
-struct Reservation<'r> {
-    router: &'r Router,
-    caller: Caller,
+/// A session in the router's table, with its places under the session
+/// caps, given back when it leaves the table.
+pub(crate) struct Entry {
+    pub(crate) session: Arc<Session>,
+    _places: Places,
 }
 
-impl Drop for Reservation<'_> {
-    fn drop(&mut self) {
-        let mut opening = self.router.opening();
-        if let Some(at) = opening.iter().position(|c| *c == self.caller) {
-            opening.swap_remove(at);
-        }
-    }
+/// A session's places under `http.max_sessions` and its caller's
+/// `http.max_sessions_per_caller`.
+struct Places {
+    _server: Held,
+    _caller: Option<KeyedHeld<Caller>>,
 }
 
 #[cfg(test)]

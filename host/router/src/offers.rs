@@ -16,7 +16,7 @@
 //! per method for them.
 
 use std::collections::{BTreeMap, HashSet};
-use std::sync::{Arc, PoisonError};
+use std::sync::Arc;
 use std::time::Instant;
 
 use gs_toolset::{
@@ -365,14 +365,7 @@ impl Router {
                 list_changed,
             }));
         }
-        let sessions: Vec<Arc<Session>> = self
-            .sessions
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .values()
-            .cloned()
-            .collect();
-        for session in sessions {
+        for session in self.open_sessions() {
             let updated: Vec<String> = {
                 let st = session.state();
                 if st.stateless || st.closed {
