@@ -284,8 +284,9 @@ pub struct HttpSettings {
     /// Most sessions open at once; past it `initialize` gets 503.
     /// Default 1000.
     pub max_sessions: usize,
-    /// Most sessions one caller (client IP address when unauthenticated)
-    /// may hold; past it `initialize` gets 429. Default 100; `None` off.
+    /// Most sessions one caller (client IP address, an IPv6 client's /64,
+    /// when unauthenticated) may hold; past it `initialize` gets 429.
+    /// Default 100; `None` off.
     pub max_sessions_per_caller: Option<usize>,
     /// Most connections served at once (each session's GET stream holds
     /// one); past it a request on a new connection gets 503. Default 4096.

@@ -58,8 +58,8 @@ pub struct HttpSettings {
     /// Default 1000.
     pub max_sessions: usize,
     /// Most sessions one caller (the user with `[auth]`, else the client's
-    /// IP address) may hold; past it `initialize` gets 429. Default 100;
-    /// `None` is no cap.
+    /// IP address, an IPv6 client's /64) may hold; past it `initialize`
+    /// gets 429. Default 100; `None` is no cap.
     pub max_sessions_per_caller: Option<usize>,
     /// Origin hosts accepted besides loopback (`localhost`, `127.0.0.1`,
     /// `[::1]`), e.g. a browser app's host, lower-case. Default none.
