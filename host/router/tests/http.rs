@@ -922,7 +922,7 @@ fn server_cap_answers_503_and_caller_cap_429_with_retry_after() {
             ..Options::default()
         })
         .await;
-        initialize(s.addr).await;
+        let first = initialize(s.addr).await;
         initialize(s.addr).await;
         let r = post(
             s.addr,
@@ -932,6 +932,9 @@ fn server_cap_answers_503_and_caller_cap_429_with_retry_after() {
         .await;
         assert_eq!(r.status, 503);
         assert!(r.header("mcp-session-id").is_none());
+        // Ending one frees its place.
+        request(s.addr, "DELETE", &[("MCP-Session-Id", &first)], b"").await;
+        initialize(s.addr).await;
 
         let c = start(Options {
             http: HttpSettings {
