@@ -141,13 +141,7 @@ fn refuse_reshaping_a_superclass(s: &Session, def: &ClassDefinition) -> Result<(
         || old.superclass != def.superclass;
     let subclasses = s.subclasses(&def.name).map_err(tool_error)?;
     if reshape && !subclasses.is_empty() {
-        let name = &def.name;
-        return Err(ToolError::refused(format!(
-            "{name} has subclasses ({}), and this definition changes its shape; redefining it \
-             would leave them on the old shape. Delete or redefine the subclasses first, or \
-             keep {name}'s variables and superclass as they are",
-            subclasses.join(", ")
-        )));
+        return Err(gs_toolset::reshaping_a_superclass(&def.name, &subclasses));
     }
     Ok(())
 }

@@ -330,13 +330,7 @@ impl GemStoneSession {
         }
         let subclasses = self.hierarchy(&new.name)?.subclasses;
         if !subclasses.is_empty() {
-            let name = &new.name;
-            return Err(ToolError::refused(format!(
-                "{name} has subclasses ({}), and this definition changes its shape; redefining it \
-                 would leave them on the old shape. Delete or redefine the subclasses first, or \
-                 keep {name}'s variables and superclass as they are",
-                subclasses.join(", ")
-            )));
+            return Err(gs_toolset::reshaping_a_superclass(&new.name, &subclasses));
         }
         if policy != RecompilePolicy::Refuse {
             return Ok(());

@@ -17,7 +17,8 @@
 //! client is told why rather than left waiting: 503 with Retry-After.
 //!
 //! [`KeyedCap`] counts the same way per key: the connections of one
-//! client's address, the listen streams of one caller.
+//! client's address; [`CallerCaps`] pairs a server-wide cap with one per
+//! caller, for sessions and for listen streams.
 //!
 //! [`HttpSettings::max_connections`]: crate::HttpSettings::max_connections
 //! [`HttpSettings::total_body_bytes`]: crate::HttpSettings::total_body_bytes
@@ -27,6 +28,8 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::session::Caller;
 
 /// An amount shared by every connection, held up to a cap.
 pub(crate) struct Cap {
@@ -158,6 +161,56 @@ impl<K: Eq + Hash> Drop for KeyedHeld<K> {
     }
 }
 
+/// A cap on places for the whole server and one for each caller: the
+/// sessions, the listen streams. A caller the server cannot tell apart
+/// ([`Caller::Unknown`], the one client of stdio) has no cap of its own.
+pub(crate) struct CallerCaps {
+    server: Arc<Cap>,
+    per_caller: Option<Arc<KeyedCap<Caller>>>,
+}
+
+/// One place under both caps of a [`CallerCaps`], given back when
+/// dropped.
+pub(crate) struct CallerPlace {
+    _server: Held,
+    _caller: Option<KeyedHeld<Caller>>,
+}
+
+/// Which cap a place would pass, and its size.
+pub(crate) enum NoPlace {
+    Server(usize),
+    Caller(usize),
+}
+
+impl CallerCaps {
+    /// At most `server` places, of which `per_caller` (if any) per caller.
+    pub(crate) fn new(server: usize, per_caller: Option<usize>) -> CallerCaps {
+        CallerCaps {
+            server: Cap::new(server),
+            per_caller: per_caller.map(KeyedCap::new),
+        }
+    }
+
+    /// A place for `caller`, if both caps leave room.
+    pub(crate) fn take(&self, caller: &Caller) -> Result<CallerPlace, NoPlace> {
+        let server = self
+            .server
+            .try_take(1)
+            .ok_or(NoPlace::Server(self.server.max()))?;
+        let caller = match (&self.per_caller, caller) {
+            (None, _) | (_, Caller::Unknown) => None,
+            (Some(cap), caller) => Some(
+                cap.try_take(caller.clone())
+                    .ok_or(NoPlace::Caller(cap.max()))?,
+            ),
+        };
+        Ok(CallerPlace {
+            _server: server,
+            _caller: caller,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +238,20 @@ mod tests {
         assert!(cap.try_take("a").is_some(), "a's places given back");
         drop(b);
         assert!(cap.held.lock().unwrap().is_empty(), "no key is remembered");
+    }
+
+    #[test]
+    fn a_caller_holds_up_to_its_cap_and_everyone_up_to_the_server_s() {
+        let caps = CallerCaps::new(3, Some(1));
+        let a = Caller::Addr("192.0.2.1".parse().unwrap());
+        let b = Caller::Addr("192.0.2.2".parse().unwrap());
+        let first = caps.take(&a).ok().expect("a's first");
+        assert!(matches!(caps.take(&a), Err(NoPlace::Caller(1))));
+        let _b = caps.take(&b).ok().expect("b is another caller");
+        let _unknown = caps.take(&Caller::Unknown).ok().expect("no cap of its own");
+        assert!(matches!(caps.take(&b), Err(NoPlace::Server(3))));
+        drop(first);
+        assert!(caps.take(&a).is_ok(), "a's place given back");
     }
 
     #[test]

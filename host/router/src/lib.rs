@@ -90,14 +90,12 @@ pub struct Router {
     auth: Option<Arc<Authenticator>>,
     tracer: trace::Tracer,
     sessions: Mutex<HashMap<String, lifetime::Entry>>,
-    /// The places under `http.max_sessions`: a session holds one from the
-    /// moment it starts opening (a stone login can take seconds) until it
-    /// leaves the table, so a burst of `initialize` never opens more image
+    /// The places under `http.max_sessions` and each caller's
+    /// `http.max_sessions_per_caller`: a session holds one from the moment
+    /// it starts opening (a stone login can take seconds) until it leaves
+    /// the table, so a burst of `initialize` never opens more image
     /// sessions than the caps allow.
-    session_places: Arc<caps::Cap>,
-    /// Each caller's places under `http.max_sessions_per_caller`, held
-    /// the same way.
-    session_places_per_caller: Arc<caps::KeyedCap<session::Caller>>,
+    session_places: caps::CallerCaps,
     opened: AtomicU64,
     /// Numbers the server's requests to clients (`srv-N`), shared with
     /// the notifiers of calls that ask their client something.
@@ -110,10 +108,9 @@ pub struct Router {
     state_key: input::StateKey,
     /// What each commit changed, for the `subscriptions/listen` streams.
     changes: tokio::sync::broadcast::Sender<Arc<ResourceChange>>,
-    /// The `subscriptions/listen` streams open, under `http.max_sessions`.
-    listen_streams: Arc<caps::Cap>,
-    /// Each caller's listen streams, under `http.max_sessions_per_caller`.
-    listen_streams_per_caller: Arc<caps::KeyedCap<session::Caller>>,
+    /// The `subscriptions/listen` streams open, under `http.max_sessions`
+    /// and each caller's under `http.max_sessions_per_caller`.
+    listen_streams: caps::CallerCaps,
     /// The tasks of stateless calls (the tasks extension).
     tasks: Arc<modern::tasks::Tasks>,
     /// The bytes the request bodies being answered hold, under
@@ -172,12 +169,13 @@ impl Router {
             };
             let tasks = Arc::new(modern::tasks::Tasks::new(settings.tasks));
             let body_bytes = caps::Cap::new(settings.http.total_body_bytes);
-            let session_places = caps::Cap::new(settings.http.max_sessions);
-            let session_places_per_caller =
-                caps::KeyedCap::new(settings.http.max_sessions_per_caller.unwrap_or(usize::MAX));
-            let listen_streams = caps::Cap::new(settings.http.max_sessions);
-            let listen_streams_per_caller =
-                caps::KeyedCap::new(settings.http.max_sessions_per_caller.unwrap_or(usize::MAX));
+            let caller_caps = || {
+                caps::CallerCaps::new(
+                    settings.http.max_sessions,
+                    settings.http.max_sessions_per_caller,
+                )
+            };
+            let (session_places, listen_streams) = (caller_caps(), caller_caps());
             Router {
                 body_bytes,
                 subscription_bytes: caps::Cap::new(settings.http.total_subscription_bytes),
@@ -187,14 +185,12 @@ impl Router {
                 auth,
                 sessions: Mutex::new(HashMap::new()),
                 session_places,
-                session_places_per_caller,
                 opened: AtomicU64::new(0),
                 server_requests: Arc::new(AtomicU64::new(0)),
                 watching,
                 state_key,
                 changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
                 listen_streams,
-                listen_streams_per_caller,
                 tasks,
             }
         })

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use gs_auth::Principal;
 
-use crate::caps::{Held, KeyedHeld};
+use crate::caps::{CallerPlace, NoPlace};
 use crate::session::{Caller, SessionState};
 use crate::{ClientAnswer, Router, Session};
 
@@ -133,33 +133,20 @@ impl Router {
         Ok(session)
     }
 
-    /// A session's places under the server's cap and its caller's (none
-    /// for [`Caller::Unknown`], the one client of stdio), held from before
-    /// its image session opens until it leaves the table.
-    fn take_places(&self, caller: &Caller) -> Result<Places, OpenRefused> {
-        let http = &self.settings.http;
-        let server = self
-            .session_places
-            .try_take(1)
-            .ok_or(OpenRefused::ServerFull(http.max_sessions))?;
-        let caller = match (caller, http.max_sessions_per_caller) {
-            (Caller::Unknown, _) | (_, None) => None,
-            (caller, Some(cap)) => {
-                let place = self.session_places_per_caller.try_take(caller.clone());
-                Some(place.ok_or_else(|| {
-                    let wait = self
-                        .settings
-                        .sessions
-                        .streamless_idle_timeout
-                        .or(self.settings.sessions.idle_timeout)
-                        .map_or(60, |d| d.as_secs().max(1));
-                    OpenRefused::CallerFull(cap, wait)
-                })?)
+    /// A session's place under the server's cap and its caller's, held
+    /// from before its image session opens until it leaves the table.
+    fn take_places(&self, caller: &Caller) -> Result<CallerPlace, OpenRefused> {
+        self.session_places.take(caller).map_err(|full| match full {
+            NoPlace::Server(cap) => OpenRefused::ServerFull(cap),
+            NoPlace::Caller(cap) => {
+                let wait = self
+                    .settings
+                    .sessions
+                    .streamless_idle_timeout
+                    .or(self.settings.sessions.idle_timeout)
+                    .map_or(60, |d| d.as_secs().max(1));
+                OpenRefused::CallerFull(cap, wait)
             }
-        };
-        Ok(Places {
-            _server: server,
-            _caller: caller,
         })
     }
 
@@ -315,18 +302,11 @@ impl Router {
     }
 }
 
-/// A session in the router's table, with its places under the session
+/// A session in the router's table, with its place under the session
 /// caps, given back when it leaves the table.
 pub(crate) struct Entry {
     pub(crate) session: Arc<Session>,
-    _places: Places,
-}
-
-/// A session's places under `http.max_sessions` and its caller's
-/// `http.max_sessions_per_caller`.
-struct Places {
-    _server: Held,
-    _caller: Option<KeyedHeld<Caller>>,
+    _places: CallerPlace,
 }
 
 #[cfg(test)]

@@ -48,3 +48,15 @@ pub fn refuse_kernel_class_in(
          class of your own in your application's dictionary."
     )))
 }
+
+/// The refusal of a redefinition of `class_name` that changes its shape
+/// (variables or superclass) while it has `subclasses`, which would be
+/// left on the old shape: one wording for every backend.
+pub fn reshaping_a_superclass(class_name: &str, subclasses: &[String]) -> ToolError {
+    ToolError::refused(format!(
+        "{class_name} has subclasses ({}), and this definition changes its shape; redefining \
+         it would leave them on the old shape. Delete or redefine the subclasses first, or \
+         keep {class_name}'s variables and superclass as they are",
+        subclasses.join(", ")
+    ))
+}

@@ -26,7 +26,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::Refusal;
 use crate::Router;
-use crate::caps::{Held, KeyedHeld};
+use crate::caps::NoPlace;
 use crate::notifications::Out;
 use crate::offers::{MAX_SUBSCRIBED_URI_BYTES as MAX_URI_BYTES, subscription_bytes};
 use crate::protocol::{self, INTERNAL_ERROR, INVALID_PARAMS};
@@ -90,7 +90,10 @@ pub(crate) fn open(
     };
     let filter = honoured(router, params, user)
         .map_err(|message| Refusal::new(StatusCode::OK, &id, INVALID_PARAMS, &message))?;
-    let place = Listening::take(router, caller).map_err(|refused| refused.answer(&id))?;
+    let place = router
+        .listen_streams
+        .take(&caller)
+        .map_err(|full| refusal(full, &id))?;
     let mut bytes = router.subscription_bytes.hold_nothing();
     let needed = filter
         .uris
@@ -133,63 +136,28 @@ pub const BACKLOG: usize = 256;
 /// seconds.
 const RETRY_AFTER_SECS: u64 = 5;
 
-/// Why a stream found no place under the caps.
-enum NoPlace {
-    Server(usize),
-    Caller(usize),
-}
-
-impl NoPlace {
-    fn answer(self, id: &Value) -> Refusal {
-        let (status, message) = match self {
-            NoPlace::Server(cap) => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "Service Unavailable: the server holds its maximum of {cap} subscription \
-                     streams; retry later (the operator can raise http.max_sessions)"
-                ),
+/// The answer to a stream that found no place under the caps.
+fn refusal(full: NoPlace, id: &Value) -> Refusal {
+    let (status, message) = match full {
+        NoPlace::Server(cap) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "Service Unavailable: the server holds its maximum of {cap} subscription \
+                 streams; retry later (the operator can raise http.max_sessions)"
             ),
-            NoPlace::Caller(cap) => (
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "Too Many Requests: this caller holds its maximum of {cap} subscription \
-                     streams; close one first, or listen for several resources on one stream \
-                     (the operator can raise http.max_sessions_per_caller)"
-                ),
+        ),
+        NoPlace::Caller(cap) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "Too Many Requests: this caller holds its maximum of {cap} subscription \
+                 streams; close one first, or listen for several resources on one stream \
+                 (the operator can raise http.max_sessions_per_caller)"
             ),
-        };
-        Refusal {
-            retry_after: Some(RETRY_AFTER_SECS),
-            ..Refusal::new(status, id, INTERNAL_ERROR, &message)
-        }
-    }
-}
-
-/// One stream's place under the server's cap (`http.max_sessions`) and
-/// its caller's (`http.max_sessions_per_caller`; a stdio client, the one
-/// caller there is, has none), given back when dropped.
-struct Listening {
-    _server: Held,
-    _caller: Option<KeyedHeld<Caller>>,
-}
-
-impl Listening {
-    fn take(router: &Router, caller: Caller) -> Result<Listening, NoPlace> {
-        let streams = &router.listen_streams;
-        let server = streams.try_take(1).ok_or(NoPlace::Server(streams.max()))?;
-        let per_caller = &router.listen_streams_per_caller;
-        let caller = match caller {
-            Caller::Unknown => None,
-            caller => Some(
-                per_caller
-                    .try_take(caller)
-                    .ok_or(NoPlace::Caller(per_caller.max()))?,
-            ),
-        };
-        Ok(Listening {
-            _server: server,
-            _caller: caller,
-        })
+        ),
+    };
+    Refusal {
+        retry_after: Some(RETRY_AFTER_SECS),
+        ..Refusal::new(status, id, INTERNAL_ERROR, &message)
     }
 }
 
