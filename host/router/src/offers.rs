@@ -45,6 +45,12 @@ pub const MAX_SUBSCRIBED_URI_BYTES: usize = 2048;
 /// `http.total_subscription_bytes`: its entry in the subscription's set.
 pub const SUBSCRIPTION_ENTRY_BYTES: usize = 64;
 
+/// True if `uri` may be subscribed to: 1 to [`MAX_SUBSCRIBED_URI_BYTES`]
+/// bytes.
+pub(crate) fn subscribable(uri: &str) -> bool {
+    (1..=MAX_SUBSCRIBED_URI_BYTES).contains(&uri.len())
+}
+
 /// What holding `uri` in a subscription counts against
 /// `http.total_subscription_bytes`.
 pub(crate) fn subscription_bytes(uri: &str) -> usize {
@@ -303,7 +309,7 @@ impl Router {
                 held.shrink(subscription_bytes(uri));
             }
         } else if !st.subscriptions.contains(uri) {
-            if uri.is_empty() || uri.len() > MAX_SUBSCRIBED_URI_BYTES {
+            if !subscribable(uri) {
                 return error(
                     id,
                     INVALID_PARAMS,

@@ -28,7 +28,7 @@ use super::Refusal;
 use crate::Router;
 use crate::caps::NoPlace;
 use crate::notifications::Out;
-use crate::offers::{MAX_SUBSCRIBED_URI_BYTES as MAX_URI_BYTES, subscription_bytes};
+use crate::offers::{MAX_SUBSCRIBED_URI_BYTES as MAX_URI_BYTES, subscribable, subscription_bytes};
 use crate::protocol::{self, INTERNAL_ERROR, INVALID_PARAMS};
 use crate::session::Caller;
 
@@ -271,7 +271,7 @@ fn honoured(
             let mut seen = HashSet::new();
             for uri in list {
                 match uri.as_str() {
-                    Some(u) if !u.is_empty() && u.len() <= MAX_URI_BYTES => {
+                    Some(u) if subscribable(u) => {
                         if seen.insert(u) {
                             uris.push(u.to_string());
                         }
