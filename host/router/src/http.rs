@@ -19,7 +19,7 @@ use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use serde_json::Value;
 
-use crate::notifications::{Out, OutReceiver};
+use crate::notifications::Out;
 use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
 use crate::{NoteSink, OpenRefused, Router, Session};
 
@@ -373,6 +373,10 @@ async fn call_response(
     .await
 }
 
+/// How many of a call's messages wait between its backlog and its SSE
+/// stream; the backlog holds the rest.
+const STREAM_AHEAD: usize = 8;
+
 /// The answer to a call that may emit notifications into `notes`:
 /// `respond` makes it when the call finishes first (as JSON, normally),
 /// else it is an SSE stream of the notifications as they come and then
@@ -395,33 +399,18 @@ where
             None => return respond(answer),
         },
     };
-    let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
-    match finished {
-        Some(answer) => {
-            while let Some(n) = notes.try_recv() {
-                let _ = out_tx.send(Out::Note(n));
+    let (out_tx, out_rx) = tokio::sync::mpsc::channel::<Out>(STREAM_AHEAD);
+    tokio::spawn(async move {
+        let call = async move {
+            match finished {
+                Some(answer) => answer,
+                None => call.await,
             }
-            let _ = out_tx.send(Out::Done(answer.map(last)));
-        }
-        None => {
-            tokio::spawn(async move {
-                loop {
-                    tokio::select! {
-                        biased;
-                        n = notes.recv() => { let _ = out_tx.send(Out::Note(n)); }
-                        answer = &mut call => {
-                            while let Some(n) = notes.try_recv() {
-                                let _ = out_tx.send(Out::Note(n));
-                            }
-                            let _ = out_tx.send(Out::Done(answer.map(last)));
-                            break;
-                        }
-                    }
-                }
-            });
-        }
-    }
-    let stream = CallStream::new(first, OutReceiver::Call(out_rx));
+        };
+        let answer = notes.relay(call, &out_tx, |n| Some(Out::Note(n))).await;
+        let _ = out_tx.send(Out::Done(answer.map(last))).await;
+    });
+    let stream = CallStream::new(first, out_rx);
     event_stream(ResponseBody::Call(stream))
 }
 

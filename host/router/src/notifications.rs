@@ -27,27 +27,12 @@ pub(crate) enum Out {
     Done(Option<crate::protocol::Answer>),
 }
 
-/// Where a stream's messages come from: a call's own channel (bounded by
-/// the call's allowance of notifications), or a listen stream's, which
-/// holds at most [`crate::modern::listen::BACKLOG`] messages: changes a
-/// client does not read are dropped rather than held for it.
-pub(crate) enum OutReceiver {
-    Call(tokio::sync::mpsc::UnboundedReceiver<Out>),
-    Listen(tokio::sync::mpsc::Receiver<Out>),
-}
-
-impl OutReceiver {
-    /// The next message, when there is one.
-    pub(crate) fn poll_recv(
-        &mut self,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<Option<Out>> {
-        match self {
-            OutReceiver::Call(r) => r.poll_recv(cx),
-            OutReceiver::Listen(r) => r.poll_recv(cx),
-        }
-    }
-}
+/// Where a stream's messages come from: a call's own channel, fed from
+/// its bounded backlog ([`crate::outbound::CALL_BACKLOG`]), or a listen
+/// stream's, which holds at most [`crate::modern::listen::BACKLOG`]
+/// messages. Either way, what a client does not read is dropped rather
+/// than held for it.
+pub(crate) type OutReceiver = tokio::sync::mpsc::Receiver<Out>;
 
 /// A request the server sent its client, awaiting the answer.
 #[derive(Debug)]

@@ -222,12 +222,19 @@ pub(crate) fn request_number(id: &Value) -> Option<u64> {
     id.as_str()?.strip_prefix("srv-")?.parse().ok()
 }
 
-/// The notifications one call emits (log lines, progress), on their way to
-/// the transport answering the call, in order. A queue and a wake-up: one
-/// small allocation per call, where a tokio channel allocated a block of a
-/// kilobyte for every call, notifying or not. Unbounded because a notifier
-/// must never block a tool call; the toolset host caps how many one call
-/// may send.
+/// How many messages one call holds for a client that is not reading its
+/// stream. Past it, the oldest notification is dropped to make room: a
+/// notifier never blocks a tool call, and a client that stops reading
+/// cannot make the server hold a call's output without bound (a built-in
+/// tool sends one progress note per test it runs). The requests a tool
+/// makes of its client are never dropped; the pending table bounds them.
+pub const CALL_BACKLOG: usize = 256;
+
+/// The notifications one call emits (log lines, progress) and the
+/// requests it makes of its client, on their way to the transport
+/// answering the call, in order: at most [`CALL_BACKLOG`] of them. A queue
+/// and a wake-up: one small allocation per call, where a tokio channel
+/// allocated a block of a kilobyte for every call, notifying or not.
 #[derive(Debug, Default)]
 pub struct CallNotes {
     queue: Mutex<VecDeque<Value>>,
@@ -235,27 +242,86 @@ pub struct CallNotes {
 }
 
 impl CallNotes {
-    /// Queues a notification and wakes the transport if it waits.
+    /// Queues a message and wakes the transport if it waits; when
+    /// [`CALL_BACKLOG`] are queued, the oldest notification goes first.
     pub fn send(&self, note: Value) {
-        self.lock().push_back(note);
+        {
+            let mut queue = self.lock();
+            if queue.len() >= CALL_BACKLOG {
+                if let Some(oldest) = queue.iter().position(|m| m.get("id").is_none()) {
+                    queue.remove(oldest);
+                } else if note.get("id").is_none() {
+                    return;
+                }
+            }
+            queue.push_back(note);
+        }
         // Stores a permit if nobody waits yet, so a `recv` that looked at
         // the queue just before still wakes.
         self.arrived.notify_one();
     }
 
-    /// The oldest queued notification, if any.
+    /// The oldest queued message, if any.
     pub fn try_recv(&self) -> Option<Value> {
         self.lock().pop_front()
     }
 
-    /// The next notification, waiting for it. Dropping the future loses
-    /// nothing: the notification stays queued.
+    /// The next message, waiting for it. Dropping the future loses
+    /// nothing: the message stays queued.
     pub async fn recv(&self) -> Value {
         loop {
             if let Some(note) = self.try_recv() {
                 return note;
             }
             self.arrived.notified().await;
+        }
+    }
+
+    /// Waits until a message is queued, taking none.
+    async fn ready(&self) {
+        while self.lock().is_empty() {
+            self.arrived.notified().await;
+        }
+    }
+
+    /// Drives `call` to its answer, passing each of its messages through
+    /// `forward` to `out` as the reader of `out` makes room, and every one
+    /// still queued when the call ends before the answer is returned. A
+    /// reader that falls behind holds up only these messages (the call's
+    /// backlog then drops its oldest notifications), never the call; one
+    /// that has gone drops them.
+    pub(crate) async fn relay<C, T>(
+        &self,
+        call: C,
+        out: &tokio::sync::mpsc::Sender<T>,
+        mut forward: impl FnMut(Value) -> Option<T>,
+    ) -> Option<crate::protocol::Answer>
+    where
+        C: std::future::Future<Output = Option<crate::protocol::Answer>>,
+    {
+        tokio::pin!(call);
+        loop {
+            tokio::select! {
+                biased;
+                permit = async {
+                    self.ready().await;
+                    out.reserve().await
+                } => {
+                    let message = self.try_recv().and_then(&mut forward);
+                    if let (Ok(permit), Some(m)) = (permit, message) {
+                        permit.send(m);
+                    }
+                }
+                answer = &mut call => {
+                    while let Some(note) = self.try_recv() {
+                        let Some(m) = forward(note) else { continue };
+                        if out.send(m).await.is_err() {
+                            break;
+                        }
+                    }
+                    return answer;
+                }
+            }
         }
     }
 
@@ -315,6 +381,27 @@ mod tests {
         assert_eq!(third.ok(), Some(Value::from(3)));
         late.join().unwrap();
         assert_eq!(notes.try_recv(), None);
+    }
+
+    #[test]
+    fn a_full_call_backlog_drops_its_oldest_notification_and_never_a_request() {
+        let notes = CallNotes::default();
+        notes.send(serde_json::json!({"id": "srv-1", "method": "roots/list"}));
+        for n in 0..2 * CALL_BACKLOG {
+            notes.send(serde_json::json!({"method": "notifications/progress", "n": n}));
+        }
+        let mut held = Vec::new();
+        while let Some(m) = notes.try_recv() {
+            held.push(m);
+        }
+        assert_eq!(held.len(), CALL_BACKLOG);
+        assert_eq!(held[0]["id"], "srv-1", "the request stays first");
+        assert_eq!(
+            held[1]["n"],
+            CALL_BACKLOG + 1,
+            "the oldest notifications went"
+        );
+        assert_eq!(held[CALL_BACKLOG - 1]["n"], 2 * CALL_BACKLOG - 1);
     }
 
     fn q(n: u64) -> Queued {

@@ -41,7 +41,7 @@ where
     R: AsyncBufRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<u8>>(WRITER_AHEAD);
     let writer = tokio::spawn(async move {
         let mut output = output;
         while let Some(mut line) = rx.recv().await {
@@ -85,7 +85,7 @@ where
         };
         match message {
             Ok(message) => connection.receive(message).await,
-            Err(refusal) => connection.out.answer(refusal),
+            Err(refusal) => connection.out.answer(refusal).await,
         }
     }
     connection.end().await;
@@ -127,7 +127,8 @@ impl Connection {
                         params: params.unwrap_or_default(),
                         arguments,
                         notes: None,
-                    });
+                    })
+                    .await;
                 } else {
                     self.in_session(id, method, params, arguments).await;
                 }
@@ -151,9 +152,9 @@ impl Connection {
     }
 
     /// Serves a stateless request on a task of its own.
-    fn stateless(&mut self, request: Stateless) {
+    async fn stateless(&mut self, request: Stateless) {
         let Some(flight) = self.flights.start(&request.id) else {
-            return self.out.answer(protocol::id_in_flight(&request.id));
+            return self.out.answer(protocol::id_in_flight(&request.id)).await;
         };
         let (router, out, flights) = (self.router.clone(), self.out.clone(), self.flights.clone());
         self.tasks.push(tokio::spawn(async move {
@@ -184,7 +185,7 @@ impl Connection {
                     self.session = Some(s.clone());
                     s
                 }
-                Err(e) => return self.out.answer(open_failed(&id, e)),
+                Err(e) => return self.out.answer(open_failed(&id, e)).await,
             },
         };
         let (router, out) = (self.router.clone(), self.out.clone());
@@ -199,7 +200,7 @@ impl Connection {
                 Some(notes.clone()),
             );
             if let Some(answer) = out.relay(call, &notes, || false).await {
-                out.answer(answer);
+                out.answer(answer).await;
             }
         }));
     }
@@ -306,7 +307,7 @@ async fn serve_stateless(
     let checked = modern::check_meta(&request.id, &request.params)
         .and_then(|version| modern::check_version(&request.id, version));
     if let Err(refusal) = checked {
-        out.answer(refusal.answer);
+        out.answer(refusal.answer).await;
         return;
     }
     let method = request.method.clone();
@@ -319,7 +320,7 @@ async fn serve_stateless(
         Ok(routed) => routed,
         Err(refusal) => {
             if !flight.cancelled() {
-                out.answer(refusal.answer);
+                out.answer(refusal.answer).await;
             }
             return;
         }
@@ -335,7 +336,8 @@ async fn serve_stateless(
         }
     };
     if let Some(answer) = answer.filter(|_| !flight.cancelled()) {
-        out.answer(modern::shaped(router, &method, false, answer).1);
+        out.answer(modern::shaped(router, &method, false, answer).1)
+            .await;
     }
 }
 
@@ -361,20 +363,20 @@ async fn listen(
     let mut subscription = match opened {
         Ok(s) => s,
         Err(refusal) => {
-            out.answer(refusal.answer);
+            out.answer(refusal.answer).await;
             return;
         }
     };
-    out.note(&subscription.ack);
+    out.note(&subscription.ack).await;
     loop {
         tokio::select! {
             biased;
             () = flight.stop.notified() => return,
             next = subscription.out.recv() => match next {
-                Some(Out::Note(n)) => out.note(&n),
+                Some(Out::Note(n)) => out.note(&n).await,
                 Some(Out::Done(answer)) => {
                     if let Some(a) = answer {
-                        out.answer(a);
+                        out.answer(a).await;
                     }
                     return;
                 }
@@ -384,17 +386,27 @@ async fn listen(
     }
 }
 
+/// How many lines wait for the writer. Past them, whoever writes waits
+/// for the client to read: the reading of input included, so a client
+/// that stops reading its output cannot make the server hold answers for
+/// it; a call's notifications wait in its own backlog, which drops its
+/// oldest ([`outbound::CALL_BACKLOG`]).
+const WRITER_AHEAD: usize = 64;
+
 /// The line writer, shared by every request's task.
 #[derive(Clone)]
-struct Writer(tokio::sync::mpsc::UnboundedSender<Vec<u8>>);
+struct Writer(tokio::sync::mpsc::Sender<Vec<u8>>);
 
 impl Writer {
-    fn answer(&self, answer: Answer) {
-        let _ = self.0.send(answer.into_json());
+    async fn answer(&self, answer: Answer) {
+        let _ = self.0.send(answer.into_json()).await;
     }
 
-    fn note(&self, note: &Value) {
-        let _ = self.0.send(serde_json::to_vec(note).unwrap_or_default());
+    async fn note(&self, note: &Value) {
+        let _ = self
+            .0
+            .send(serde_json::to_vec(note).unwrap_or_default())
+            .await;
     }
 
     /// Runs `call`, writing its notifications as they come and all of them
@@ -408,21 +420,11 @@ impl Writer {
     where
         C: std::future::Future<Output = Option<Answer>>,
     {
-        tokio::pin!(call);
-        loop {
-            tokio::select! {
-                biased;
-                n = notes.recv() => if !cancelled() { self.note(&n) },
-                answer = &mut call => {
-                    while let Some(n) = notes.try_recv() {
-                        if !cancelled() {
-                            self.note(&n);
-                        }
-                    }
-                    return answer;
-                }
-            }
-        }
+        notes
+            .relay(call, &self.0, |n| {
+                (!cancelled()).then(|| serde_json::to_vec(&n).unwrap_or_default())
+            })
+            .await
     }
 }
 
@@ -545,7 +547,7 @@ impl Flights {
 async fn drain_outbox(
     router: Arc<Router>,
     session: Arc<Session>,
-    out: tokio::sync::mpsc::UnboundedSender<Vec<u8>>,
+    out: tokio::sync::mpsc::Sender<Vec<u8>>,
 ) {
     let generation = router.open_stream(&session);
     loop {
@@ -557,7 +559,11 @@ async fn drain_outbox(
         .await;
         let Some(frame) = next else { return };
         // The outbox holds SSE frames; the line is the JSON they carry.
-        if out.send(outbound::frame_json(&frame).to_vec()).is_err() {
+        if out
+            .send(outbound::frame_json(&frame).to_vec())
+            .await
+            .is_err()
+        {
             return;
         }
     }

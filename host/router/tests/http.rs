@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use common::*;
 use gs_router::{HttpSettings, SessionLifetime};
 use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 #[test]
 fn initialize_opens_a_session_and_negotiates_the_revision() {
@@ -103,6 +104,7 @@ fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
                 "chatty",
                 "define_class",
                 "doit",
+                "flood",
                 "list_classes",
                 "stubborn",
                 "wait"
@@ -128,7 +130,7 @@ fn tools_list_shows_the_surface_and_read_only_hides_unsafe_tools() {
         .await;
         assert_eq!(
             names(r.json()),
-            ["chatty", "list_classes", "stubborn", "wait"]
+            ["chatty", "flood", "list_classes", "stubborn", "wait"]
         );
     });
 }
@@ -406,13 +408,13 @@ fn a_surface_bigger_than_a_page_is_listed_page_by_page() {
                 None => break,
             }
         }
-        // ClassTools' six tools and the 1,200, each exactly once, in name
+        // ClassTools' seven tools and the 1,200, each exactly once, in name
         // order across the pages.
         assert_eq!(pages, 3);
-        assert_eq!(names.len(), 1206);
+        assert_eq!(names.len(), 1207);
         assert_eq!(names[0], "chatty");
-        assert_eq!(names[1204], "tool_01199");
-        assert_eq!(names[1205], "wait");
+        assert_eq!(names[1205], "tool_01199");
+        assert_eq!(names[1206], "wait");
         assert!(names.is_sorted());
         let distinct: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(distinct.len(), names.len());
@@ -1312,5 +1314,43 @@ fn quiet_sessions_with_a_stream_are_pinged_and_released_if_silent() {
         assert!(String::from_utf8_lossy(&buf[..n]).contains("\"method\":\"ping\""));
         let reaped = s.router.maintain(base + Duration::from_secs(1572), Duration::ZERO);
         assert_eq!(reaped, std::slice::from_ref(&sid));
+    });
+}
+
+#[test]
+fn a_call_whose_notes_outrun_its_client_keeps_only_a_bounded_backlog_and_still_answers() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        // More progress than the socket's buffers hold: the client reads
+        // nothing until the tool has sent all of it.
+        let n = 200_000;
+        let body = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
+                          "params": {"name": "flood", "arguments": {"n": n},
+                                     "_meta": {"progressToken": "tok"}}});
+        let body = serde_json::to_vec(&body).unwrap();
+        let head = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nMCP-Session-Id: {sid}\r\n\
+             Content-Length: {}\r\n\r\n",
+            s.addr,
+            body.len()
+        );
+        let before = FLOODS.load(std::sync::atomic::Ordering::SeqCst);
+        let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+        stream.write_all(head.as_bytes()).await.unwrap();
+        stream.write_all(&body).await.unwrap();
+        floods_reach(before + 1).await;
+        let mut raw = Vec::new();
+        tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut raw))
+            .await
+            .expect("the stream ends within 30 s")
+            .unwrap();
+        let reply = parse_reply(&raw);
+        assert_eq!(reply.header("content-type"), Some("text/event-stream"));
+        let (notes, last, answer) = flood_seen(&events(&reply.text()), 9);
+        assert!(notes < n as usize / 4, "{notes} of {n} notes were held for the client");
+        assert_eq!(last, n as f64, "the newest progress is kept");
+        assert_eq!(answer, format!("flooded {n}"));
     });
 }

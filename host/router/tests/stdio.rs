@@ -308,3 +308,38 @@ fn bad_lines_over_stdio_are_answered_and_the_server_reads_on() {
         pipe.close().await;
     });
 }
+
+#[test]
+fn a_call_whose_notes_outrun_a_client_that_reads_nothing_keeps_a_bounded_backlog() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let mut pipe = Pipe::open(s.router.clone());
+        pipe.send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}))
+            .await;
+        assert_eq!(pipe.read().await["id"], 1);
+        let n = 20_000;
+        let before = FLOODS.load(std::sync::atomic::Ordering::SeqCst);
+        pipe.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                         "params": {"name": "flood", "arguments": {"n": n},
+                                    "_meta": {"progressToken": "tok"}}}))
+            .await;
+        floods_reach(before + 1).await;
+        let mut seen = Vec::new();
+        loop {
+            let line = pipe.read().await;
+            let answered = line["id"] == 2;
+            seen.push(line);
+            if answered {
+                break;
+            }
+        }
+        let (notes, last, answer) = flood_seen(&seen, 2);
+        assert!(
+            notes < n as usize / 4,
+            "{notes} of {n} notes were held for the client"
+        );
+        assert_eq!(last, n as f64, "the newest progress is kept");
+        assert_eq!(answer, format!("flooded {n}"));
+        pipe.close().await;
+    });
+}

@@ -211,7 +211,7 @@ fn listen(
         Err(r) => refusal(r),
         Ok(subscription) => super::event_stream(ResponseBody::Call(CallStream::new(
             subscription.ack,
-            crate::notifications::OutReceiver::Listen(subscription.out),
+            subscription.out,
         ))),
     }
 }

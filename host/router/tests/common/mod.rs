@@ -52,6 +52,7 @@ impl ClassTools {
                     tool("define_class", false, json!({"name": {"type": "string"}})),
                     tool("wait", true, json!({"ms": {"type": "integer"}})),
                     tool("chatty", true, json!({})),
+                    tool("flood", true, json!({"n": {"type": "integer"}})),
                     tool("doit", false, json!({"code": {"type": "string"}})),
                     tool(
                         "stubborn",
@@ -221,8 +222,50 @@ fn class_tool(calls: u64, tool: &str, args: &Value, ctx: &CallContext) -> ToolRe
             ctx.notifier.progress(2.0, Some(2.0), None);
             Ok(ToolOutput::text(format!("{n} dictionaries")))
         }
+        // `n` progress notes as fast as they can be sent, then counted in
+        // FLOODS: a tool whose output outruns any client.
+        "flood" => {
+            let n = args.get("n").and_then(Value::as_u64).unwrap_or(0);
+            for i in 1..=n {
+                ctx.notifier.progress(i as f64, Some(n as f64), None);
+            }
+            FLOODS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(ToolOutput::text(format!("flooded {n}")))
+        }
         other => Err(ToolError::not_found(format!("no tool {other}"))),
     }
+}
+
+/// How many `flood` calls have sent all their notes.
+pub static FLOODS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Waits until `flood` calls have finished sending, `count` in all.
+pub async fn floods_reach(count: usize) {
+    let waited = tokio::time::timeout(Duration::from_secs(30), async {
+        while FLOODS.load(std::sync::atomic::Ordering::SeqCst) < count {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    })
+    .await;
+    assert!(waited.is_ok(), "the flood ends within 30 s");
+}
+
+/// Progress notes and the answer to request `id`, read off `messages`:
+/// how many notes came, the last one's progress, the answer's text.
+pub fn flood_seen(messages: &[Value], id: i64) -> (usize, f64, String) {
+    let notes: Vec<&Value> = messages
+        .iter()
+        .filter(|m| m["method"] == "notifications/progress")
+        .collect();
+    let last = notes.last().expect("some progress")["params"]["progress"]
+        .as_f64()
+        .unwrap();
+    let answer = messages.iter().find(|m| m["id"] == id).expect("the answer");
+    let text = answer["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    (notes.len(), last, text)
 }
 
 /// Image sessions of one shared embedded image, each taking `delay` to
