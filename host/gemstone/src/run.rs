@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use gs_gci::{ErrorKind as GciKind, Session};
 use gs_toolset::CancelToken;
 
-use crate::smalltalk;
+use crate::smalltalk::{self, Program};
 use crate::wire::{self, Value};
 
 /// How long one wait for a running call lasts before the cancel token is
@@ -55,25 +55,29 @@ pub(crate) enum Wait {
     Runtime,
 }
 
-/// Runs the program `source` in `session` and answers its parsed answer.
-/// A session's first program finds no helpers: they are installed, and
-/// the program runs again.
+/// Runs `program` in `session` and answers its parsed answer. The first
+/// run of a program in a session finds no block for it: the block is made
+/// (and before it the helpers, in a session's first program), and the
+/// program runs again.
 pub(crate) async fn program(
     session: &mut Session,
-    source: &str,
+    program: &Program,
     cancel: Option<&CancelToken>,
     wait: Wait,
 ) -> Result<Value, RunError> {
-    let mut answer = text(session, source, cancel, wait).await?;
+    let run = program.run_text();
+    let mut answer = text(session, &run, cancel, wait).await?;
     if answer == smalltalk::NOT_INSTALLED {
-        let installed = text(session, &smalltalk::install(), cancel, wait).await?;
-        if installed != "ok" {
-            return Err(RunError {
-                message: format!("installing the backend's helpers answered {installed:?}"),
-                kind: RunErrorKind::Other,
-            });
+        let mut made = text(session, &program.install_text(), cancel, wait).await?;
+        if made == smalltalk::NOT_INSTALLED {
+            installed(
+                text(session, &smalltalk::install(), cancel, wait).await?,
+                "helpers",
+            )?;
+            made = text(session, &program.install_text(), cancel, wait).await?;
         }
-        answer = text(session, source, cancel, wait).await?;
+        installed(made, "program")?;
+        answer = text(session, &run, cancel, wait).await?;
     }
     wire::parse(&answer).map_err(|e| RunError {
         message: e.to_string(),
@@ -81,13 +85,24 @@ pub(crate) async fn program(
     })
 }
 
+/// Whether making the backend's `what` answered `ok`, as it must.
+fn installed(answer: String, what: &str) -> Result<(), RunError> {
+    if answer == "ok" {
+        return Ok(());
+    }
+    Err(RunError {
+        message: format!("making the backend's {what} answered {answer:?}"),
+        kind: RunErrorKind::Other,
+    })
+}
+
 /// As [`program`], waiting on the calling thread.
 pub(crate) fn program_blocking(
     session: &mut Session,
-    source: &str,
+    program: &Program,
     cancel: Option<&CancelToken>,
 ) -> Result<Value, RunError> {
-    blocking(program(session, source, cancel, Wait::Thread))
+    blocking(self::program(session, program, cancel, Wait::Thread))
 }
 
 /// Runs `source` in `session` to its end, watching `cancel`: a soft break

@@ -20,8 +20,9 @@ use crate::answers::{
     method_page, no_such_name, read_facts, read_side,
 };
 use crate::run::{RunError, RunErrorKind};
+use crate::smalltalk::{self, Program};
 use crate::wire::{Fields, Value};
-use crate::{definition, run, smalltalk};
+use crate::{definition, run};
 
 /// What a class-definition source must be, in the embedded backend's
 /// words.
@@ -67,8 +68,8 @@ impl Drop for GemStoneSession {
 
 /// Refuses a program the stone cannot be sent (a NUL ends a C string), or
 /// one whose call is already cancelled.
-fn sendable(source: &str, cancel: Option<&CancelToken>) -> Result<(), ToolError> {
-    if source.contains('\0') {
+fn sendable(program: &Program, cancel: Option<&CancelToken>) -> Result<(), ToolError> {
+    if program.holds_nul() {
         return Err(ToolError::invalid_params(
             "the text contains a NUL character, which cannot be sent to GemStone",
         ));
@@ -145,8 +146,8 @@ impl GemStoneSession {
     }
 
     /// How many of the backend's programs this session has run, each one
-    /// execution and one fetch of its answer on the stone (the helpers'
-    /// installation, once per session, not counted). What a tool costs on
+    /// execution and one fetch of its answer on the stone (making the
+    /// helpers and each program's block, once per session, not counted). What a tool costs on
     /// a stone is its programs' round trips; diagnostics and tests read it.
     pub fn programs_run(&self) -> u64 {
         self.programs.load(Ordering::Relaxed)
@@ -162,18 +163,18 @@ impl GemStoneSession {
     /// ToolError of its `error` frame, waiting on the calling thread.
     fn call_with(
         &self,
-        source: &str,
+        program: &Program,
         cancel: Option<&CancelToken>,
         what: &'static str,
         doit: bool,
     ) -> Result<Fields, ToolError> {
-        sendable(source, cancel)?;
+        sendable(program, cancel)?;
         let mut guard = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(session) = guard.as_mut().filter(|_| !self.is_dead()) else {
             return Err(lost("an earlier call lost it"));
         };
         self.programs.fetch_add(1, Ordering::Relaxed);
-        let outcome = run::program_blocking(session, source, cancel);
+        let outcome = run::program_blocking(session, program, cancel);
         if self.lost_by(&outcome) {
             drop(guard.take()); // logs out, silently: the gem is gone
         }
@@ -191,12 +192,12 @@ impl GemStoneSession {
     /// flight, is given up as lost.
     async fn call_waiting(
         &self,
-        source: &str,
+        program: &Program,
         cancel: &CancelToken,
         what: &'static str,
         doit: bool,
     ) -> Result<Fields, ToolError> {
-        sendable(source, Some(cancel))?;
+        sendable(program, Some(cancel))?;
         let mut taken = Taken {
             owner: self,
             session: self
@@ -210,7 +211,7 @@ impl GemStoneSession {
             return Err(lost("an earlier call lost it"));
         };
         self.programs.fetch_add(1, Ordering::Relaxed);
-        let outcome = run::program(session, source, Some(cancel), run::Wait::Runtime).await;
+        let outcome = run::program(session, program, Some(cancel), run::Wait::Runtime).await;
         if self.lost_by(&outcome) {
             drop(taken.session.take()); // logs out, silently: the gem is gone
         }
@@ -266,12 +267,12 @@ impl GemStoneSession {
         }
     }
 
-    fn call(&self, source: &str, what: &'static str) -> Result<Fields, ToolError> {
-        self.call_with(source, None, what, false)
+    fn call(&self, program: &Program, what: &'static str) -> Result<Fields, ToolError> {
+        self.call_with(program, None, what, false)
     }
 
-    fn refs(&self, source: &str, what: &'static str) -> Result<Vec<MethodRef>, ToolError> {
-        let mut f = self.call(source, what)?;
+    fn refs(&self, program: &Program, what: &'static str) -> Result<Vec<MethodRef>, ToolError> {
+        let mut f = self.call(program, what)?;
         let list = f.list().map_err(malformed)?;
         list.into_iter()
             .map(|v| {
@@ -598,8 +599,8 @@ impl ImageSession for GemStoneSession {
             Some(name) => Some(self.describe_class(name)?.name),
             None => None,
         };
-        let source = smalltalk::search_source(search.text, search.ignore_case, search.dictionary);
-        let mut refs = self.refs(&source, "a source search")?;
+        let program = smalltalk::search_source(search.text, search.ignore_case, search.dictionary);
+        let mut refs = self.refs(&program, "a source search")?;
         if let Some(class) = class {
             refs.retain(|r| r.class_name == class);
         }

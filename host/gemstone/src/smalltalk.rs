@@ -84,11 +84,10 @@ fn sym_array(names: &[String]) -> String {
 
 /// The helper blocks every program uses, made once per GCI session by
 /// [`install`] and kept in `SessionTemps current` (session memory, never
-/// committed, gone at logout \[PG ch. 3\]). A program only binds them
-/// (see [`program`]), so the stone compiles a few lines per call rather
-/// than the helpers' source each time. A block kept there closes over the
-/// installing execution's `w`, which each program resets first; a session
-/// runs one program at a time.
+/// committed, gone at logout \[PG ch. 3\]). A program's block binds the
+/// ones it uses when it is made (see [`Program`]). The blocks close over
+/// the installing execution's `w`, which each program resets first; a
+/// session runs one program at a time.
 ///
 /// - `w` the WriteStream the answer is written on \[ANSI\]; `String new`
 ///   grows into a wider string class when a wider character is added [PG
@@ -96,16 +95,19 @@ fn sym_array(names: &[String]) -> String {
 ///   (`encodeAsUTF8` \[mcp_server\]).
 /// - `str` `int` `list` `nul` `bool` `strs` write one framed value each;
 ///   `size`, `printString`, `do:` \[ANSI\].
-/// - `fail` replaces what was written with an `error` frame and answers
-///   it, for a program to return (`^ fail value: …`).
+/// - `fail` replaces what was written with an `error` frame and ends the
+///   program with it: it answers the frame through the exit block the
+///   running program put in slot 13, whose `^` returns from the execution
+///   that started the program \[ANSI: a block's `^` returns from its home
+///   method\].
 /// - `findClass` answers the class a name resolves to through the user's
 ///   symbol list (`System myUserProfile symbolList` [PG ch. 3], the first
 ///   dictionary that has the key: `detect:ifNone:`, `includesKey:`, `at:`
-///   \[ANSI\], `isBehavior`, `name` \[PG\]), or writes `noClass` /
-///   `notAClass` with `fail` and answers nil; `names` \[Rowan\],
-///   `userId` \[PG\].
-/// - `findDict` answers the symbol list's dictionary of that name, or
-///   writes `noDictionary` and answers nil.
+///   \[ANSI\], `isBehavior`, `name` \[PG\]), or ends the program with
+///   `noClass` / `notAClass` through `fail`; `names` \[Rowan\], `userId`
+///   \[PG\].
+/// - `findDict` answers the symbol list's dictionary of that name, or ends
+///   the program with `noDictionary`.
 /// - `homeOf` the dictionary binding a class under its own name
 ///   (`at:otherwise:` \[mcp_server\]).
 const HELPERS: &str = "| w reset str int list nul bool strs fail findClass findDict homeOf done h |
@@ -117,15 +119,15 @@ list := [:x1 | w nextPut: $l; nextPutAll: x1 printString; nextPut: $:].
 nul := [w nextPut: $n].
 bool := [:x1 | w nextPut: (x1 ifTrue: [$t] ifFalse: [$f])].
 strs := [:x1 | list value: x1 size. x1 do: [:x2 | str value: x2]].
-fail := [:x1 :x2 | reset value. list value: x2 size + 2. str value: 'error'. str value: x1. x2 do: [:x3 | str value: x3]. w contents encodeAsUTF8].
+fail := [:x1 :x2 | reset value. list value: x2 size + 2. str value: 'error'. str value: x1. x2 do: [:x3 | str value: x3]. (h at: 13) value: w contents encodeAsUTF8].
 findClass := [:x1 | | x2 x3 |
   x3 := System myUserProfile symbolList.
   x2 := x3 detect: [:x4 | x4 includesKey: x1] ifNone: [nil].
   x2 == nil
-    ifTrue: [fail value: 'noClass' value: (Array with: x1 with: System myUserProfile userId) , x3 names asArray. nil]
+    ifTrue: [fail value: 'noClass' value: (Array with: x1 with: System myUserProfile userId) , x3 names asArray]
     ifFalse: [(x2 at: x1) isBehavior
       ifTrue: [x2 at: x1]
-      ifFalse: [fail value: 'notAClass' value: (Array with: x1 with: x2 name). nil]]].
+      ifFalse: [fail value: 'notAClass' value: (Array with: x1 with: x2 name)]]].
 findDict := [:x1 | | x2 x3 |
   x3 := System myUserProfile symbolList.
   x2 := x3 detect: [:x4 | x4 name = x1] ifNone: [nil].
@@ -133,26 +135,31 @@ findDict := [:x1 | | x2 x3 |
   x2].
 homeOf := [:x1 | System myUserProfile symbolList detect: [:x2 | (x2 at: x1 name otherwise: nil) == x1] ifNone: [nil]].
 done := [w contents encodeAsUTF8].
-h := Array new: 12.
+h := Array new: 13.
 h at: 1 put: reset; at: 2 put: str; at: 3 put: int; at: 4 put: list; at: 5 put: nul; at: 6 put: bool;
   at: 7 put: strs; at: 8 put: fail; at: 9 put: findClass; at: 10 put: findDict; at: 11 put: homeOf; at: 12 put: done.
 ";
 
-/// What a program answers when this session has no helpers yet (or a
-/// doit removed them): the caller runs [`install`] and the program again.
-/// No framed answer is this text (every answer is a list, `l…`).
+/// What running a program answers when this session has not made its
+/// block yet, or making a block answers when the session has no helpers
+/// (a new session, or a doit removed them): the caller makes what is
+/// missing and runs the program again. No framed answer is this text
+/// (every answer is a list, `l…`).
 pub const NOT_INSTALLED: &str = "u";
+
+/// FNV-1a of `text`: stable across builds and platforms, unlike std's
+/// hasher, so that a name made from it means the same source everywhere.
+fn digest(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
 
 /// The `SessionTemps` key of the helpers: named after a digest of their
 /// source, so that a program never binds helpers of another shape.
 fn helpers_key() -> &'static str {
-    static KEY: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        // FNV-1a: stable across builds and platforms, unlike std's hasher.
-        let digest = HELPERS.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
-        format!("GsMcpHelpers_{digest:016x}")
-    });
+    static KEY: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| format!("GsMcpHelpers_{:016x}", digest(HELPERS)));
     &KEY
 }
 
@@ -181,7 +188,7 @@ const HELPER_SLOTS: [(&str, usize); 11] = [
     ("done", 12),
 ];
 
-/// The temporaries programs may use besides the helpers.
+/// The temporaries programs may use besides the helpers and arguments.
 const PROGRAM_TEMPS: [&str; 11] = [
     "sl", "cls", "beh", "d", "res", "ps", "names", "home", "before", "after", "trunc",
 ];
@@ -195,37 +202,138 @@ fn mentions(body: &str, name: &str) -> bool {
     })
 }
 
-/// What a program starts with: its temporaries, the helpers it uses bound
-/// (or [`NOT_INSTALLED`] answered: `at:ifAbsent:` \[ANSI\]), the answer's
-/// stream reset, and `sl` the user's symbol list if it uses it. Only
-/// what the body names is declared and bound: the stone compiles every
-/// character each call.
-fn prelude(body: &str) -> String {
-    let helpers: Vec<(&str, usize)> = HELPER_SLOTS
-        .into_iter()
-        .filter(|(name, _)| *name == "done" || mentions(body, name))
-        .collect();
-    let mut temps = vec!["h"];
-    temps.extend(helpers.iter().map(|(name, _)| *name));
-    temps.extend(PROGRAM_TEMPS.into_iter().filter(|t| mentions(body, t)));
-    let mut out = format!(
-        "| {} |\nh := SessionTemps current at: {} ifAbsent: [nil].\nh == nil ifTrue: [^ {}].\n(h at: 1) value.\n",
-        temps.join(" "),
-        sym(helpers_key()),
-        lit(NOT_INSTALLED)
-    );
-    for (name, slot) in helpers {
-        out.push_str(&format!("{name} := h at: {slot}. "));
+/// The literals one run of a program is given: user text only ever
+/// crosses as one of these, never as part of a program's source, so that
+/// a program's block is the same whatever it is run with.
+#[derive(Debug, Default)]
+struct Args(Vec<String>);
+
+impl Args {
+    /// Adds `literal` and answers the name the block knows it by.
+    fn add(&mut self, literal: String) -> String {
+        self.0.push(literal);
+        format!("a{}", self.0.len())
     }
-    out.push('\n');
-    if mentions(body, "sl") {
-        out.push_str("sl := System myUserProfile symbolList.\n");
+
+    /// `text` as a string argument ([`lit`]).
+    fn lit(&mut self, text: &str) -> String {
+        self.add(lit(text))
     }
-    out
+
+    /// `name` as a Symbol argument ([`sym`]).
+    fn sym(&mut self, name: &str) -> String {
+        self.add(sym(name))
+    }
+
+    /// `names` as an Array of Symbols argument ([`sym_array`]).
+    fn sym_array(&mut self, names: &[String]) -> String {
+        self.add(sym_array(names))
+    }
 }
 
-/// The end of every program: the answer's text.
-const END: &str = "\ndone value";
+/// One run of one of the backend's programs.
+///
+/// A program's source is compiled once per session, as a block kept in
+/// `SessionTemps current` under a digest of its source ([`install_text`]);
+/// each run is a short execution that takes the block and gives it the
+/// run's arguments ([`run_text`]). The stone then compiles a line or two
+/// per call, not the program. The block is `[:ex :a | …]`: `ex` the exit
+/// block through which it ends early (`ex value: done value`, and `fail`),
+/// `a` the Array of its arguments, bound to `a1`, `a2`, … first.
+///
+/// [`install_text`]: Program::install_text
+/// [`run_text`]: Program::run_text
+#[derive(Debug)]
+pub struct Program {
+    /// The block's source.
+    block: String,
+    /// The `SessionTemps` key the block is kept under.
+    key: String,
+    /// This run's arguments, as literals.
+    args: Vec<String>,
+}
+
+impl Program {
+    fn new(args: Args, body: &str) -> Program {
+        let args = args.0;
+        let helpers: Vec<(&str, usize)> = HELPER_SLOTS
+            .into_iter()
+            .filter(|(name, _)| *name == "done" || mentions(body, name))
+            .collect();
+        let mut temps: Vec<String> = (1..=args.len()).map(|n| format!("a{n}")).collect();
+        temps.extend(
+            PROGRAM_TEMPS
+                .into_iter()
+                .filter(|t| mentions(body, t))
+                .map(String::from),
+        );
+        let mut block = String::new();
+        for (name, slot) in &helpers {
+            block.push_str(&format!("{name} := h at: {slot}. "));
+        }
+        block.push_str(&format!(
+            "\nSessionTemps current at: {{key}} put: [:ex :a | | {} |\nh at: 13 put: ex.\n(h at: 1) value.\n",
+            temps.join(" ")
+        ));
+        for n in 1..=args.len() {
+            block.push_str(&format!("a{n} := a at: {n}. "));
+        }
+        block.push('\n');
+        if mentions(body, "sl") {
+            block.push_str("sl := System myUserProfile symbolList.\n");
+        }
+        let body = body
+            .replace("^ done value", "ex value: done value")
+            .replace("^ fail value:", "fail value:");
+        block.push_str(&format!("{body}\ndone value]"));
+        let names: Vec<&str> = helpers.iter().map(|(name, _)| *name).collect();
+        let block = format!("| h {} |\n{block}", names.join(" "));
+        let key = format!("GsMcpProgram_{:016x}", digest(&block));
+        Program {
+            block: block.replace("{key}", &sym(&key)),
+            key,
+            args,
+        }
+    }
+
+    /// True if an argument holds a NUL, which ends a C string: such a
+    /// program cannot be sent.
+    pub fn holds_nul(&self) -> bool {
+        self.args.iter().any(|a| a.contains('\0'))
+    }
+
+    /// The execution that makes this program's block, or answers
+    /// [`NOT_INSTALLED`] when the session has no helpers to bind.
+    pub fn install_text(&self) -> String {
+        let (head, rest) = self.block.split_once('\n').unwrap_or((&self.block, ""));
+        format!(
+            "{head}\nh := SessionTemps current at: {} ifAbsent: [nil].\nh == nil ifTrue: [^ {}].\n{rest}.\n'ok'",
+            sym(helpers_key()),
+            lit(NOT_INSTALLED)
+        )
+    }
+
+    /// The execution that runs this program's block with this run's
+    /// arguments (`valueWithArguments:` of an Array \[ANSI\]), or answers
+    /// [`NOT_INSTALLED`] when the session has not made the block.
+    pub fn run_text(&self) -> String {
+        let mut out = format!(
+            "| p |\np := SessionTemps current at: {} ifAbsent: [nil].\np == nil ifTrue: [^ {}].\n^ p value: [:x | ^ x] value: ",
+            sym(&self.key),
+            lit(NOT_INSTALLED)
+        );
+        if self.args.is_empty() {
+            out.push_str("#()");
+        } else {
+            out.push_str(&format!("((Array new: {})", self.args.len()));
+            for (n, arg) in self.args.iter().enumerate() {
+                out.push_str(&format!(" at: {} put: {arg};", n + 1));
+            }
+            out.push_str(" yourself)");
+        }
+        out
+    }
+}
 
 /// `list value: n+1. str value: 'ok'.` — the head of an answer of `n`
 /// fields.
@@ -233,8 +341,8 @@ fn ok(fields: usize) -> String {
     format!("list value: {}. str value: 'ok'.\n", fields + 1)
 }
 
-fn program(body: &str) -> String {
-    format!("{}{body}{END}", prelude(body))
+fn program(body: &str, args: Args) -> Program {
+    Program::new(args, body)
 }
 
 /// `beh` bound to the class (`meta` false) or its metaclass (`class`
@@ -249,44 +357,52 @@ fn side(meta: bool) -> &'static str {
 
 /// The stone's version and name: `System stoneVersionAt: 'gsVersion'`
 /// \[Grail\], `System stoneName` \[PG\].
-pub fn stone_facts() -> String {
-    program(&format!(
-        "{}str value: (System stoneVersionAt: 'gsVersion') asString. str value: System stoneName asString.",
-        ok(2)
-    ))
+pub fn stone_facts() -> Program {
+    program(
+        &format!(
+            "{}str value: (System stoneVersionAt: 'gsVersion') asString. str value: System stoneName asString.",
+            ok(2)
+        ),
+        Args::default(),
+    )
 }
 
 /// The names of the symbol list's dictionaries, in order: `names`
 /// \[Rowan\].
-pub fn dictionaries() -> String {
-    program(&format!("{}strs value: sl names.", ok(1)))
+pub fn dictionaries() -> Program {
+    program(&format!("{}strs value: sl names.", ok(1)), Args::default())
 }
 
 /// The keys of a dictionary bound to classes: `keysAndValuesDo:` \[ANSI\],
 /// `isBehavior` \[PG\].
-pub fn classes(dictionary: &str) -> String {
-    program(&format!(
-        "(d := findDict value: {}) == nil ifTrue: [^ done value].
+pub fn classes(dictionary: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(d := findDict value: {}) == nil ifTrue: [^ done value].
 names := OrderedCollection new.
 d keysAndValuesDo: [:x1 :x2 | x2 isBehavior ifTrue: [names add: x1]].
 {}strs value: names.",
-        sym(dictionary),
-        ok(1)
-    ))
+            a.sym(dictionary),
+            ok(1)
+        ),
+        a,
+    )
 }
 
 /// Every binding of a dictionary, each with the bound class's own name
 /// (or nil): `keysAndValuesDo:` \[ANSI\].
-pub fn entries(dictionary: &str) -> String {
+pub fn entries(dictionary: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "(d := findDict value: {}) == nil ifTrue: [^ done value].
 names := OrderedCollection new.
 d keysAndValuesDo: [:x1 :x2 | names add: (Array with: x1 with: (x2 isBehavior ifTrue: [x2 name] ifFalse: [nil]))].
 {}list value: names size.
 names do: [:x1 | list value: 2. str value: (x1 at: 1). (x1 at: 2) == nil ifTrue: [nul value] ifFalse: [str value: (x1 at: 2)]].",
-        sym(dictionary),
+        a.sym(dictionary),
         ok(1)
-    ))
+    ), a)
 }
 
 /// What describe_class and the definition need of a class: its own name,
@@ -295,45 +411,57 @@ names do: [:x1 | list value: 2. str value: (x1 at: 1). (x1 at: 2) == nil ifTrue:
 /// comment (`category`, `comment` \[PG\]), whether Globals binds it under
 /// its name (the kernel-class test of \[mcp_server\]) and its kind
 /// (`isBytes`, `isIndexable` \[PG\]).
-pub fn class_facts(class_name: &str) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn class_facts(class_name: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 home := homeOf value: cls.
 {}{FACTS}",
-        sym(class_name),
-        ok(FACTS_FIELDS)
-    ))
+            a.sym(class_name),
+            ok(FACTS_FIELDS)
+        ),
+        a,
+    )
 }
 
 /// [`class_facts`] followed by each side's selectors (`selectors`
 /// \[Jadeite\]), for `describe_class` in one execution.
-pub fn class_overview(class_name: &str) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn class_overview(class_name: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 home := homeOf value: cls.
 {}{FACTS}
 strs value: cls selectors asArray.
 strs value: cls class selectors asArray.",
-        sym(class_name),
-        ok(FACTS_FIELDS + 2)
-    ))
+            a.sym(class_name),
+            ok(FACTS_FIELDS + 2)
+        ),
+        a,
+    )
 }
 
 /// [`class_facts`] followed by each side's selectors with their
 /// categories, as [`selectors`] writes them, for `list_methods` in one
 /// execution.
-pub fn class_categories(class_name: &str) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn class_categories(class_name: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 home := homeOf value: cls.
 {}{FACTS}
 beh := cls.
 {SIDE}
 beh := cls class.
 {SIDE}",
-        sym(class_name),
-        ok(FACTS_FIELDS + 2 * SIDE_FIELDS)
-    ))
+            a.sym(class_name),
+            ok(FACTS_FIELDS + 2 * SIDE_FIELDS)
+        ),
+        a,
+    )
 }
 
 /// How many fields [`FACTS`] writes.
@@ -354,26 +482,31 @@ str value: (cls isBytes ifTrue: ['bytes'] ifFalse: [cls isIndexable ifTrue: ['in
 /// Whether a name resolves to a class that Globals binds under its own
 /// name (the kernel-class test of \[mcp_server\]); false for an unknown
 /// name or a global that is not a class.
-pub fn is_kernel_class(class_name: &str) -> String {
+pub fn is_kernel_class(class_name: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
 cls := home == nil ifTrue: [nil] ifFalse: [home at: {0}].
 {1}bool value: (cls ~~ nil and: [cls isBehavior and: [(Globals at: cls name otherwise: nil) == cls]]).",
-        sym(class_name),
+        a.sym(class_name),
         ok(1)
-    ))
+    ), a)
 }
 
 /// The selectors of one side of a class with each one's category:
 /// `selectors`, `categoryOfSelector:` \[Jadeite\].
-pub fn selectors(class_name: &str, meta: bool) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn selectors(class_name: &str, meta: bool) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 {}{}{SIDE}",
-        sym(class_name),
-        side(meta),
-        ok(SIDE_FIELDS)
-    ))
+            a.sym(class_name),
+            side(meta),
+            ok(SIDE_FIELDS)
+        ),
+        a,
+    )
 }
 
 /// The selectors of `beh` and each one's category (empty for none), two
@@ -388,33 +521,42 @@ const SIDE_FIELDS: usize = 2;
 /// The class's own name, its superclasses (nearest first:
 /// `allSuperclasses` \[PG\]) and direct subclasses (`ClassOrganizer new
 /// subclassesOf:` \[Jadeite\]).
-pub fn hierarchy(class_name: &str) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn hierarchy(class_name: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 {}str value: cls name.
 strs value: (cls allSuperclasses asArray collect: [:x1 | x1 name]).
 strs value: ((ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 name]).",
-        sym(class_name),
-        ok(3)
-    ))
+            a.sym(class_name),
+            ok(3)
+        ),
+        a,
+    )
 }
 
 /// The class's own name and the class in Topaz form: `fileOutClass`
 /// \[Jadeite, mcp_server\].
-pub fn file_out(class_name: &str) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn file_out(class_name: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 {}str value: cls name.
 str value: cls fileOutClass.",
-        sym(class_name),
-        ok(2)
-    ))
+            a.sym(class_name),
+            ok(2)
+        ),
+        a,
+    )
 }
 
 /// One method's source and category (`includesSelector:` \[PG\],
 /// `sourceCodeAt:`, `categoryOfSelector:` \[Jadeite\]), with the class's own
 /// name.
-pub fn method(class_name: &str, meta: bool, selector: &str) -> String {
+pub fn method(class_name: &str, meta: bool, selector: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "(cls := findClass value: {0}) == nil ifTrue: [^ done value].
 {1}(beh includesSelector: {2}) ifFalse: [^ fail value: 'noMethod' value: (Array with: cls name with: {3} with: {4})].
@@ -422,55 +564,58 @@ res := beh categoryOfSelector: {2}.
 {5}str value: cls name.
 str value: (beh sourceCodeAt: {2}).
 res == nil ifTrue: [nul value] ifFalse: [str value: res].",
-        sym(class_name),
+        a.sym(class_name),
         side(meta),
-        sym(selector),
-        lit(if meta { "class" } else { "instance" }),
-        lit(selector),
+        a.sym(selector),
+        a.lit(if meta { "class" } else { "instance" }),
+        a.lit(selector),
         ok(3)
-    ))
+    ), a)
 }
 
 /// Methods as `ClassOrganizer` answers them \[Jasper\]: each GsNMethod's
 /// `inClass` (`theNonMetaClass`, `isMeta` \[PG\]) and `selector`.
-fn method_list(query: &str) -> String {
+fn method_list(query: &str, a: Args) -> Program {
     program(&format!(
         "res := {query} asArray.
 {}list value: res size.
 res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool value: x1 inClass isMeta. str value: x1 selector].",
         ok(1)
-    ))
+    ), a)
 }
 
 /// Every method of a class, both sides, with its source: `selectors`,
 /// `sourceCodeAt:` \[Jadeite\].
-pub fn class_sources(class_name: &str) -> String {
+pub fn class_sources(class_name: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 res := OrderedCollection new.
 (Array with: cls with: cls class) do: [:x1 | x1 selectors do: [:x2 | res add: (Array with: x1 isMeta with: x2 with: (x1 sourceCodeAt: x2))]].
 {}list value: res size.
 res do: [:x1 | list value: 3. bool value: (x1 at: 1). str value: (x1 at: 2). str value: (x1 at: 3)].",
-        sym(class_name),
+        a.sym(class_name),
         ok(1)
-    ))
+    ), a)
 }
 
 /// Methods implementing a selector: `ClassOrganizer new implementorsOf:`
 /// \[Jasper\].
-pub fn implementors(selector: &str) -> String {
-    method_list(&format!(
-        "(ClassOrganizer new implementorsOf: {})",
-        sym(selector)
-    ))
+pub fn implementors(selector: &str) -> Program {
+    let mut a = Args::default();
+    method_list(
+        &format!("(ClassOrganizer new implementorsOf: {})", a.sym(selector)),
+        a,
+    )
 }
 
 /// Methods sending a selector: `ClassOrganizer new sendersOf:` \[Jasper\].
-pub fn senders(selector: &str) -> String {
-    method_list(&format!(
-        "(ClassOrganizer new sendersOf: {})",
-        sym(selector)
-    ))
+pub fn senders(selector: &str) -> Program {
+    let mut a = Args::default();
+    method_list(
+        &format!("(ClassOrganizer new sendersOf: {})", a.sym(selector)),
+        a,
+    )
 }
 
 /// Methods referring to a name. A name the symbol list binds: the
@@ -481,7 +626,8 @@ pub fn senders(selector: &str) -> String {
 /// (`allSubclassesOf:` \[PG\]), both sides, whose source holds the name, as
 /// `sources` with each source (the Rust side keeps those naming it as a
 /// whole word). Neither: the error `noName`.
-pub fn references_to(name: &str) -> String {
+pub fn references_to(name: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "home := sl detect: [:x1 | x1 includesKey: {sym}] ifNone: [nil].
 home == nil ifFalse: [
@@ -504,28 +650,29 @@ names do: [:x1 | ((Array with: x1) , (ClassOrganizer new allSubclassesOf: x1) as
         ifTrue: [res add: (Array with: x2 name with: x3 isMeta with: x4 with: x5)]]]]]].
 {ok}str value: 'sources'. list value: res size.
 res do: [:x1 | list value: 4. str value: (x1 at: 1). bool value: (x1 at: 2). str value: (x1 at: 3). str value: (x1 at: 4)].",
-        sym = sym(name),
-        lit = lit(name),
+        sym = a.sym(name),
+        lit = a.lit(name),
         ok = ok(2)
-    ))
+    ), a)
 }
 
 /// Methods whose source holds a text: every class of the symbol list (or
 /// of one of its dictionaries), once, under its own name, both sides;
 /// `selectors`, `sourceCodeAt:` \[Jadeite\], `findString:startingAt:`,
 /// `asLowercase` \[PG ch. 5\], `IdentitySet` \[PG\].
-pub fn search_source(text: &str, ignore_case: bool, dictionary: Option<&str>) -> String {
+pub fn search_source(text: &str, ignore_case: bool, dictionary: Option<&str>) -> Program {
+    let mut a = Args::default();
     let scope = match dictionary {
         Some(name) => format!(
             "(d := findDict value: {}) == nil ifTrue: [^ done value].\nnames := Array with: d.\n",
-            sym(name)
+            a.sym(name)
         ),
         None => "names := sl.\n".to_string(),
     };
     let (pattern, source) = if ignore_case {
-        (format!("{} asLowercase", lit(text)), "x5 asLowercase")
+        (format!("{} asLowercase", a.lit(text)), "x5 asLowercase")
     } else {
-        (lit(text), "x5")
+        (a.lit(text), "x5")
     };
     program(&format!(
         "{scope}res := OrderedCollection new.
@@ -542,7 +689,7 @@ names do: [:x1 | x1 keysAndValuesDo: [:x2 :x3 |
 {}list value: res size.
 res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str value: (x1 at: 3)].",
         ok(1)
-    ))
+    ), a)
 }
 
 /// A doit: the code compiled and run by `String>>evaluate` \[mcp_server\],
@@ -557,7 +704,8 @@ res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str
 /// Jasper's Transcript sink\], for the length of the doit (`ensure:` \[ANSI\]
 /// puts back what was there). Last, the name of the value's class (`class`,
 /// `name` \[ANSI\]).
-pub fn execute(code: &str) -> String {
+pub fn execute(code: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "d := WriteStream on: String new.
 home := SessionTemps current at: #TranscriptStream_SessionStream ifAbsent: [nil].
@@ -572,53 +720,62 @@ SessionTemps current at: #TranscriptStream_SessionStream put: d.
 trunc := ps size > {cap}.
 trunc ifTrue: [ps := ps copyFrom: 1 to: {cap}].
 {ok}str value: ps. bool value: trunc. str value: d contents. str value: res class name.",
-        code = lit(code),
+        code = a.lit(code),
         cap = PRINT_CHARS,
         ok = ok(4)
-    ))
+    ), a)
 }
 
 /// The classes under TestCase the symbol list reaches: `ClassOrganizer
 /// new allSubclassesOf:` \[PG\], each once under its own name.
-pub fn test_classes() -> String {
+pub fn test_classes() -> Program {
     program(&format!(
         "res := (ClassOrganizer new allSubclassesOf: TestCase) asArray select: [:x1 | (homeOf value: x1) ~~ nil].
 {}strs value: (res collect: [:x1 | x1 name]).",
         ok(1)
-    ))
+    ), Args::default())
 }
 
 /// The tests a TestCase class runs: `inheritsFrom:` \[PG\],
 /// `allTestSelectors` (SUnit) — or the error `notTestCase`.
-pub fn test_selectors(class_name: &str) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn test_selectors(class_name: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 (cls inheritsFrom: TestCase) ifFalse: [^ fail value: 'notTestCase' value: (Array with: cls name)].
 {}str value: cls name.
 strs value: cls allTestSelectors asArray.",
-        sym(class_name),
-        ok(2)
-    ))
+            a.sym(class_name),
+            ok(2)
+        ),
+        a,
+    )
 }
 
 /// Sends each of a test class's resources `current` (before a run) or
 /// `reset` (after), as SUnit's TestSuite does: `resources` (SUnit).
-pub fn test_resources(class_name: &str, start: bool) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn test_resources(class_name: &str, start: bool) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 cls resources do: [:x1 | x1 {}].
 {}",
-        sym(class_name),
-        if start { "current" } else { "reset" },
-        ok(0)
-    ))
+            a.sym(class_name),
+            if start { "current" } else { "reset" },
+            ok(0)
+        ),
+        a,
+    )
 }
 
 /// Runs one test as SUnit's `TestCase>>runCase` does (`selector:`,
 /// `setUp`, `perform:`, `tearDown` in an `ensure:`), telling a
 /// `TestFailure` (SUnit) from any other `Error`: answers `passed`, or
 /// `failure` / `error` with the exception's class name and description.
-pub fn run_test(class_name: &str, selector: &str) -> String {
+pub fn run_test(class_name: &str, selector: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 res := cls selector: {}.
@@ -628,16 +785,16 @@ ps := nil.
 {}ps == nil
   ifTrue: [str value: 'passed'. str value: ''. str value: '']
   ifFalse: [str value: ((ps isKindOf: TestFailure) ifTrue: ['failure'] ifFalse: ['error']). str value: ps class name. str value: ps description].",
-        sym(class_name),
-        sym(selector),
+        a.sym(class_name),
+        a.sym(selector),
         ok(3)
-    ))
+    ), a)
 }
 
 /// Commits: `System needsCommit`, `System commitTransaction` \[Grail\]; a
 /// failed commit answers `System transactionConflicts` keys \[PG ch. 9\],
 /// an Error during it its description.
-pub fn commit() -> String {
+pub fn commit() -> Program {
     program(&format!(
         "before := System needsCommit.
 res := [System commitTransaction] on: Error do: [:x1 | ^ fail value: 'commitRefused' value: (Array with: x1 description)].
@@ -646,51 +803,64 @@ res ifFalse: [names := OrderedCollection new.
   ^ fail value: 'conflict' value: names asArray].
 {}bool value: before.",
         ok(1)
-    ))
+    ), Args::default())
 }
 
 /// Aborts: `System abortTransaction` \[Grail\].
-pub fn abort() -> String {
-    program(&format!("System abortTransaction.\n{}", ok(0)))
+pub fn abort() -> Program {
+    program(
+        &format!("System abortTransaction.\n{}", ok(0)),
+        Args::default(),
+    )
 }
 
 /// Refreshes a session without changes (`System needsCommit`,
 /// `abortTransaction` \[Grail\]), or fails with `pending`.
-pub fn refresh() -> String {
-    program(&format!(
-        "System needsCommit ifTrue: [^ fail value: 'pending' value: #()].
+pub fn refresh() -> Program {
+    program(
+        &format!(
+            "System needsCommit ifTrue: [^ fail value: 'pending' value: #()].
 System abortTransaction.
 {}",
-        ok(0)
-    ))
+            ok(0)
+        ),
+        Args::default(),
+    )
 }
 
 /// The session's facts: `System myUserProfile userId` \[PG\], `System
 /// session` (the session's number) \[PG\], `System stoneName` \[PG\],
 /// `System needsCommit` \[Grail\].
-pub fn status() -> String {
-    program(&format!(
-        "{}str value: System myUserProfile userId asString. int value: System session. str value: System stoneName asString. bool value: System needsCommit.",
-        ok(4)
-    ))
+pub fn status() -> Program {
+    program(
+        &format!(
+            "{}str value: System myUserProfile userId asString. int value: System session. str value: System stoneName asString. bool value: System needsCommit.",
+            ok(4)
+        ),
+        Args::default(),
+    )
 }
 
 /// Compiles a method: `compileMethod:dictionaries:category:environmentId:`
 /// \[Jadeite\] (environment 0, Smalltalk), answering the class's own name and
 /// the method's `selector` \[Jasper\]; a `CompileError` \[PG\] is answered with
 /// its description.
-pub fn compile_method(class_name: &str, meta: bool, category: &str, source: &str) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn compile_method(class_name: &str, meta: bool, category: &str, source: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 {}res := [beh compileMethod: {} dictionaries: sl category: {} environmentId: 0]
   on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)].
 {}str value: cls name. str value: res selector.",
-        sym(class_name),
-        side(meta),
-        lit(source),
-        lit(category),
-        ok(2)
-    ))
+            a.sym(class_name),
+            side(meta),
+            a.lit(source),
+            a.lit(category),
+            ok(2)
+        ),
+        a,
+    )
 }
 
 /// Defines or redefines a class with GemStone's class-definition message
@@ -705,20 +875,21 @@ pub fn define_class(
     class_variables: &[String],
     class_instance_variables: &[String],
     category: Option<&str>,
-) -> String {
+) -> Program {
+    let mut a = Args::default();
     let superclass = match superclass {
         None => "res := nil.\n".to_string(),
         Some(s) => format!(
             "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
 (home == nil or: [(home at: {0}) isBehavior not]) ifTrue: [^ fail value: 'noSuperclass' value: (Array with: {1} with: {2} with: System myUserProfile userId)].
 res := home at: {0}.\n",
-            sym(s),
-            lit(s),
-            lit(name)
+            a.sym(s),
+            a.lit(s),
+            a.lit(name)
         ),
     };
     let category = match category {
-        Some(c) => format!("cls category: {}.\n", lit(c)),
+        Some(c) => format!("cls category: {}.\n", a.lit(c)),
         None => String::new(),
     };
     program(&format!(
@@ -726,24 +897,24 @@ res := home at: {0}.\n",
 {superclass}cls := [res subclass: {name} instVarNames: {iv} classVars: {cv} classInstVars: {civ} poolDictionaries: #() inDictionary: d options: #()]
   on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: x1 description)].
 {category}{ok}str value: cls name.",
-        dict = sym(dictionary),
-        name = lit(name),
-        iv = sym_array(instance_variables),
-        cv = sym_array(class_variables),
-        civ = sym_array(class_instance_variables),
+        dict = a.sym(dictionary),
+        name = a.lit(name),
+        iv = a.sym_array(instance_variables),
+        cv = a.sym_array(class_variables),
+        civ = a.sym_array(class_instance_variables),
         ok = ok(1)
-    ))
+    ), a)
 }
 
 /// The parts of a class a redefinition can change, or nil for none:
 /// `definition`, `comment`, `category` \[PG\].
-fn snapshot(into: &str, class_name: &str) -> String {
+fn snapshot(a: &mut Args, into: &str, class_name: &str) -> String {
     format!(
         "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
 {into} := (home ~~ nil and: [(home at: {0}) isBehavior])
   ifTrue: [Array with: (home at: {0}) definition with: ((home at: {0}) comment ifNil: ['']) with: ((home at: {0}) category ifNil: [''])]
   ifFalse: [nil].\n",
-        sym(class_name)
+        a.sym(class_name)
     )
 }
 
@@ -752,9 +923,11 @@ fn snapshot(into: &str, class_name: &str) -> String {
 /// statements included), which must answer a class (`notAClassValue`),
 /// and answers the class's own name, home dictionary, and its definition,
 /// comment and category before (nil if it did not exist) and after.
-pub fn define_class_from_source(class_name: &str, source: &str) -> String {
-    program(&format!(
-        "{before}res := [[{code} evaluate]
+pub fn define_class_from_source(class_name: &str, source: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "{before}res := [[{code} evaluate]
     on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
   on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: x1 description)].
 (res ~~ nil and: [res isBehavior]) ifFalse: [^ fail value: 'notAClassValue' value: #()].
@@ -763,31 +936,35 @@ pub fn define_class_from_source(class_name: &str, source: &str) -> String {
 home == nil ifTrue: [nul value] ifFalse: [str value: home name].
 before == nil ifTrue: [nul value] ifFalse: [strs value: before].
 strs value: after.",
-        before = snapshot("before", class_name),
-        code = lit(source),
-        after = snapshot("after", class_name),
-        ok = ok(4)
-    ))
+            before = snapshot(&mut a, "before", class_name),
+            code = a.lit(source),
+            after = snapshot(&mut a, "after", class_name),
+            ok = ok(4)
+        ),
+        a,
+    )
 }
 
 /// Adds an empty dictionary at the end of the symbol list:
 /// `createDictionaryNamed:at:` \[GemConnect\]; an existing name is the
 /// error `dictionaryExists`.
-pub fn add_dictionary(name: &str) -> String {
+pub fn add_dictionary(name: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "(sl names includes: {0}) ifTrue: [^ fail value: 'dictionaryExists' value: (Array with: {1})].
 sl createDictionaryNamed: {0} at: sl size + 1.
 {2}",
-        sym(name),
-        lit(name),
+        a.sym(name),
+        a.lit(name),
         ok(0)
-    ))
+    ), a)
 }
 
 /// Removes a dictionary from the symbol list (`removeDictionaryNamed:`
 /// \[Jadeite\]), refusing the standard ones (`standardDictionary`) and one
 /// that is the home of classes (`homeOfClasses`).
-pub fn remove_dictionary(name: &str) -> String {
+pub fn remove_dictionary(name: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "(d := findDict value: {0}) == nil ifTrue: [^ done value].
 (#(#Globals #UserGlobals #Published) includes: d name) ifTrue: [^ fail value: 'standardDictionary' value: (Array with: {1})].
@@ -796,54 +973,63 @@ d keysAndValuesDo: [:x1 :x2 | (x2 isBehavior and: [x2 name = x1 and: [(homeOf va
 names isEmpty ifFalse: [^ fail value: 'homeOfClasses' value: (Array with: {1}) , names asArray].
 sl removeDictionaryNamed: {0}.
 {2}",
-        sym(name),
-        lit(name),
+        a.sym(name),
+        a.lit(name),
         ok(0)
-    ))
+    ), a)
 }
 
 /// Removes a method: `removeSelector:` \[Jadeite\], or `noMethod`.
-pub fn delete_method(class_name: &str, meta: bool, selector: &str) -> String {
+pub fn delete_method(class_name: &str, meta: bool, selector: &str) -> Program {
+    let mut a = Args::default();
     program(&format!(
         "(cls := findClass value: {0}) == nil ifTrue: [^ done value].
 {1}(beh includesSelector: {2}) ifFalse: [^ fail value: 'noMethod' value: (Array with: cls name with: {3} with: {4})].
 beh removeSelector: {2}.
 {5}",
-        sym(class_name),
+        a.sym(class_name),
         side(meta),
-        sym(selector),
-        lit(if meta { "class" } else { "instance" }),
-        lit(selector),
+        a.sym(selector),
+        a.lit(if meta { "class" } else { "instance" }),
+        a.lit(selector),
         ok(0)
-    ))
+    ), a)
 }
 
 /// Removes a class without subclasses (`subclassesOf:` \[Jadeite\], else
 /// `hasSubclasses`) by removing its binding from its home dictionary
 /// (`removeKey:` \[ANSI\]).
-pub fn delete_class(class_name: &str) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn delete_class(class_name: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 names := (ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 name].
 names isEmpty ifFalse: [^ fail value: 'hasSubclasses' value: (Array with: cls name) , names].
 home := homeOf value: cls.
 home removeKey: cls name.
 {}",
-        sym(class_name),
-        ok(0)
-    ))
+            a.sym(class_name),
+            ok(0)
+        ),
+        a,
+    )
 }
 
 /// Replaces a class comment: `comment:` \[Jadeite\].
-pub fn set_class_comment(class_name: &str, comment: &str) -> String {
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+pub fn set_class_comment(class_name: &str, comment: &str) -> Program {
+    let mut a = Args::default();
+    program(
+        &format!(
+            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
 cls comment: {}.
 {}",
-        sym(class_name),
-        lit(comment),
-        ok(0)
-    ))
+            a.sym(class_name),
+            a.lit(comment),
+            ok(0)
+        ),
+        a,
+    )
 }
 
 #[cfg(test)]
@@ -852,15 +1038,16 @@ mod tests {
 
     #[test]
     fn a_program_declares_and_binds_only_what_it_names() {
-        let p = abort();
+        let p = abort().block;
         assert!(p.starts_with("| h str list done |\n"), "{p}");
         assert!(!p.contains("symbolList"), "{p}");
-        let p = class_facts("Account");
+        let p = class_facts("Account").block;
         for bound in ["findClass := h at: 9.", "homeOf := h at: 11."] {
             assert!(p.contains(bound), "{bound} in {p}");
         }
         assert!(!p.contains("findDict") && !p.contains("symbolList"), "{p}");
-        assert!(is_kernel_class("Object").contains("sl := System myUserProfile symbolList."));
+        let p = is_kernel_class("Object").block;
+        assert!(p.contains("sl := System myUserProfile symbolList."), "{p}");
         assert!(mentions("strs value: x", "strs") && !mentions("strs value: x", "str"));
     }
 
@@ -869,10 +1056,71 @@ mod tests {
         assert_eq!(lit("it's"), "'it''s'");
         assert_eq!(sym("a'b"), "#'a''b'");
         assert_eq!(sym_array(&["a".into(), "b c".into()]), "#( #'a' #'b c')");
-        let code = execute("'; System shutDown. '");
+        let doit = execute("'; System shutDown. '");
+        assert!(doit.block.contains("a1 evaluate"), "{}", doit.block);
+        assert!(!doit.block.contains("shutDown"), "{}", doit.block);
+        let run = doit.run_text();
         assert!(
-            code.contains("'''; System shutDown. ''' evaluate"),
-            "{code}"
+            run.contains("at: 1 put: '''; System shutDown. ''';"),
+            "{run}"
         );
+    }
+
+    /// Every program, run with `v` for each name and text it is given.
+    fn every_program(v: &str) -> Vec<Program> {
+        let names = [v.to_string()];
+        vec![
+            stone_facts(),
+            dictionaries(),
+            classes(v),
+            entries(v),
+            class_facts(v),
+            class_overview(v),
+            class_categories(v),
+            is_kernel_class(v),
+            selectors(v, false),
+            selectors(v, true),
+            hierarchy(v),
+            file_out(v),
+            method(v, true, v),
+            class_sources(v),
+            implementors(v),
+            senders(v),
+            references_to(v),
+            search_source(v, false, None),
+            search_source(v, true, Some(v)),
+            execute(v),
+            test_classes(),
+            test_selectors(v),
+            test_resources(v, true),
+            test_resources(v, false),
+            run_test(v, v),
+            commit(),
+            abort(),
+            refresh(),
+            status(),
+            compile_method(v, false, v, v),
+            define_class(v, Some(v), v, &names, &names, &names, Some(v)),
+            define_class(v, None, v, &[], &[], &[], None),
+            define_class_from_source(v, v),
+            add_dictionary(v),
+            remove_dictionary(v),
+            delete_method(v, false, v),
+            delete_class(v),
+            set_class_comment(v, v),
+        ]
+    }
+
+    #[test]
+    fn a_program_s_block_is_the_same_whatever_it_is_given() {
+        let a = every_program("Account");
+        let b = every_program("it's a 'very' different text\nwith lines");
+        for (a, b) in a.iter().zip(&b) {
+            assert_eq!((&a.block, &a.key), (&b.block, &b.key));
+            assert!(!a.block.contains("Account"), "{}", a.block);
+            assert!(!a.block.contains('^'), "only ex returns: {}", a.block);
+        }
+        let keys: std::collections::HashSet<&String> = a.iter().map(|p| &p.key).collect();
+        assert_eq!(keys.len(), a.len(), "each program has a block of its own");
     }
 }

@@ -9,20 +9,25 @@ use gs_interp::{Answer, BreakHandle, Interpreter, Limits};
 const FIXTURE: &str = include_str!("../../builtin/tests/fixtures/bank.gs");
 
 /// Runs `programs` in order in one session of the fixture image, after
-/// the backend's helpers are installed (as the backend does when a
-/// session's first program answers `NOT_INSTALLED`).
-fn run(programs: &[(&str, String)]) -> Vec<(String, Result<wire::Value, String>)> {
+/// the backend's helpers are installed, each program's block made before
+/// it runs (as the backend does when a program answers `NOT_INSTALLED`).
+fn run(programs: &[(&str, st::Program)]) -> Vec<(String, Result<wire::Value, String>)> {
     let mut all = vec![("install", st::install())];
-    all.extend(programs.iter().map(|(n, p)| (*n, p.clone())));
-    let mut answers = run_texts(&all).into_iter();
-    let (_, installed) = answers.next().expect("the install's answer");
-    assert_eq!(installed, Ok("ok".to_string()));
-    answers
-        .map(|(name, text)| {
-            let parsed = text.and_then(|t| wire::parse(&t).map_err(|e| format!("{e}: {t}")));
-            (name, parsed)
-        })
-        .collect()
+    for (name, p) in programs {
+        all.push(("make", p.install_text()));
+        all.push((name, p.run_text()));
+    }
+    let answers = run_texts(&all);
+    let mut out = Vec::new();
+    for (name, text) in answers {
+        if name == "install" || name == "make" {
+            assert_eq!(text, Ok("ok".to_string()), "{name}");
+            continue;
+        }
+        let parsed = text.and_then(|t| wire::parse(&t).map_err(|e| format!("{e}: {t}")));
+        out.push((name, parsed));
+    }
+    out
 }
 
 /// Runs `programs` in order in one session of the fixture image, each
@@ -142,27 +147,39 @@ fn every_program_answers_a_framed_string() {
 }
 
 #[test]
-fn a_session_without_the_helpers_is_told_so_and_keeps_them_once_installed() {
+fn a_session_without_the_helpers_or_a_block_is_told_so_and_keeps_them_once_made() {
+    let (dictionaries, facts, no_facts) = (
+        st::dictionaries(),
+        st::class_facts("Account"),
+        st::class_facts("Acount"),
+    );
     let answers = run_texts(&[
-        ("before", st::dictionaries()),
+        ("before", dictionaries.run_text()),
+        ("make without helpers", dictionaries.install_text()),
         ("install", st::install()),
-        ("after", st::dictionaries()),
-        ("again", st::class_facts("Account")),
-        ("an error frame", st::class_facts("Acount")),
-        ("after an error", st::hierarchy("Account")),
+        ("make", dictionaries.install_text()),
+        ("after", dictionaries.run_text()),
+        ("another program", facts.run_text()),
+        ("make it", facts.install_text()),
+        ("again", facts.run_text()),
+        ("an error frame", no_facts.run_text()),
+        ("after an error", dictionaries.run_text()),
     ]);
     let texts: Vec<String> = answers
         .iter()
         .map(|(name, text)| text.clone().unwrap_or_else(|e| panic!("{name}: {e}")))
         .collect();
-    assert_eq!(texts[0], st::NOT_INSTALLED);
-    assert_eq!(texts[1], "ok");
-    let heads: Vec<wire::Value> = texts[2..]
+    let u = st::NOT_INSTALLED;
+    assert_eq!(texts[..4], [u, u, "ok", "ok"]);
+    assert_eq!(texts[5..7], [u, "ok"]);
+    let heads: Vec<wire::Value> = [4, 7, 8, 9]
         .iter()
-        .map(|t| match wire::parse(t).expect("a framed answer") {
-            wire::Value::List(items) => items[0].clone(),
-            other => panic!("not a list: {other:?}"),
-        })
+        .map(
+            |&n| match wire::parse(&texts[n]).expect("a framed answer") {
+                wire::Value::List(items) => items[0].clone(),
+                other => panic!("not a list: {other:?}"),
+            },
+        )
         .collect();
     let [ok, error] = ["ok", "error"].map(|s| wire::Value::Str(s.into()));
     assert_eq!(heads, [ok.clone(), ok.clone(), error, ok]);
