@@ -245,8 +245,8 @@ impl Args {
 /// [`run_text`]: Program::run_text
 #[derive(Debug)]
 pub struct Program {
-    /// The block's source.
-    block: String,
+    /// The program's own source, its arguments named `a1`, `a2`, ….
+    body: String,
     /// The `SessionTemps` key the block is kept under.
     key: String,
     /// This run's arguments, as literals.
@@ -254,28 +254,48 @@ pub struct Program {
 }
 
 impl Program {
+    /// The key names a digest of the body (and of the helpers it binds):
+    /// the block is made from them alone, and only when a session lacks
+    /// it, so a call does not build it.
     fn new(args: Args, body: &str) -> Program {
-        let args = args.0;
+        let key = format!(
+            "GsMcpProgram_{:016x}",
+            digest(&format!("{}\n{}\n{body}", helpers_key(), args.0.len()))
+        );
+        Program {
+            body: body.to_string(),
+            key,
+            args: args.0,
+        }
+    }
+
+    /// The block's source: the helpers the body names bound once, then
+    /// `[:ex :a | …]` binding the arguments and `sl` and running the body,
+    /// its early answers made through `ex`.
+    fn block(&self) -> String {
+        let body = &self.body;
         let helpers: Vec<(&str, usize)> = HELPER_SLOTS
             .into_iter()
             .filter(|(name, _)| *name == "done" || mentions(body, name))
             .collect();
-        let mut temps: Vec<String> = (1..=args.len()).map(|n| format!("a{n}")).collect();
+        let mut temps: Vec<String> = (1..=self.args.len()).map(|n| format!("a{n}")).collect();
         temps.extend(
             PROGRAM_TEMPS
                 .into_iter()
                 .filter(|t| mentions(body, t))
                 .map(String::from),
         );
-        let mut block = String::new();
+        let names: Vec<&str> = helpers.iter().map(|(name, _)| *name).collect();
+        let mut block = format!("| h {} |\n", names.join(" "));
         for (name, slot) in &helpers {
             block.push_str(&format!("{name} := h at: {slot}. "));
         }
         block.push_str(&format!(
-            "\nSessionTemps current at: {{key}} put: [:ex :a | | {} |\nh at: 13 put: ex.\n(h at: 1) value.\n",
+            "\nSessionTemps current at: {} put: [:ex :a | | {} |\nh at: 13 put: ex.\n(h at: 1) value.\n",
+            sym(&self.key),
             temps.join(" ")
         ));
-        for n in 1..=args.len() {
+        for n in 1..=self.args.len() {
             block.push_str(&format!("a{n} := a at: {n}. "));
         }
         block.push('\n');
@@ -286,14 +306,7 @@ impl Program {
             .replace("^ done value", "ex value: done value")
             .replace("^ fail value:", "fail value:");
         block.push_str(&format!("{body}\ndone value]"));
-        let names: Vec<&str> = helpers.iter().map(|(name, _)| *name).collect();
-        let block = format!("| h {} |\n{block}", names.join(" "));
-        let key = format!("GsMcpProgram_{:016x}", digest(&block));
-        Program {
-            block: block.replace("{key}", &sym(&key)),
-            key,
-            args,
-        }
+        block
     }
 
     /// True if an argument holds a NUL, which ends a C string: such a
@@ -305,7 +318,8 @@ impl Program {
     /// The execution that makes this program's block, or answers
     /// [`NOT_INSTALLED`] when the session has no helpers to bind.
     pub fn install_text(&self) -> String {
-        let (head, rest) = self.block.split_once('\n').unwrap_or((&self.block, ""));
+        let block = self.block();
+        let (head, rest) = block.split_once('\n').unwrap_or((&block, ""));
         format!(
             "{head}\nh := SessionTemps current at: {} ifAbsent: [nil].\nh == nil ifTrue: [^ {}].\n{rest}.\n'ok'",
             sym(helpers_key()),
@@ -313,8 +327,9 @@ impl Program {
         )
     }
 
-    /// The execution that runs this program's block with this run's
-    /// arguments (`valueWithArguments:` of an Array \[ANSI\]), or answers
+    /// The execution that runs this program's block with the exit block
+    /// and an Array of this run's arguments (`value:value:`, `at:put:`,
+    /// `yourself` \[ANSI\]), or answers
     /// [`NOT_INSTALLED`] when the session has not made the block.
     pub fn run_text(&self) -> String {
         let mut out = format!(
@@ -1038,15 +1053,15 @@ mod tests {
 
     #[test]
     fn a_program_declares_and_binds_only_what_it_names() {
-        let p = abort().block;
+        let p = abort().block();
         assert!(p.starts_with("| h str list done |\n"), "{p}");
         assert!(!p.contains("symbolList"), "{p}");
-        let p = class_facts("Account").block;
+        let p = class_facts("Account").block();
         for bound in ["findClass := h at: 9.", "homeOf := h at: 11."] {
             assert!(p.contains(bound), "{bound} in {p}");
         }
         assert!(!p.contains("findDict") && !p.contains("symbolList"), "{p}");
-        let p = is_kernel_class("Object").block;
+        let p = is_kernel_class("Object").block();
         assert!(p.contains("sl := System myUserProfile symbolList."), "{p}");
         assert!(mentions("strs value: x", "strs") && !mentions("strs value: x", "str"));
     }
@@ -1057,8 +1072,9 @@ mod tests {
         assert_eq!(sym("a'b"), "#'a''b'");
         assert_eq!(sym_array(&["a".into(), "b c".into()]), "#( #'a' #'b c')");
         let doit = execute("'; System shutDown. '");
-        assert!(doit.block.contains("a1 evaluate"), "{}", doit.block);
-        assert!(!doit.block.contains("shutDown"), "{}", doit.block);
+        let block = doit.block();
+        assert!(block.contains("a1 evaluate"), "{block}");
+        assert!(!block.contains("shutDown"), "{block}");
         let run = doit.run_text();
         assert!(
             run.contains("at: 1 put: '''; System shutDown. ''';"),
@@ -1116,9 +1132,10 @@ mod tests {
         let a = every_program("Account");
         let b = every_program("it's a 'very' different text\nwith lines");
         for (a, b) in a.iter().zip(&b) {
-            assert_eq!((&a.block, &a.key), (&b.block, &b.key));
-            assert!(!a.block.contains("Account"), "{}", a.block);
-            assert!(!a.block.contains('^'), "only ex returns: {}", a.block);
+            let block = a.block();
+            assert_eq!((&block, &a.key), (&b.block(), &b.key));
+            assert!(!block.contains("Account"), "{block}");
+            assert!(!block.contains('^'), "only ex returns: {block}");
         }
         let keys: std::collections::HashSet<&String> = a.iter().map(|p| &p.key).collect();
         assert_eq!(keys.len(), a.len(), "each program has a block of its own");
