@@ -120,6 +120,10 @@ impl Connection {
                 params,
                 arguments,
             } => {
+                self.tasks.retain(|t| !t.is_finished());
+                if self.tasks.len() >= MAX_STDIO_IN_FLIGHT {
+                    return self.out.answer(too_many_in_flight(&id)).await;
+                }
                 if self.session.is_none() && is_stateless(&method, params.as_ref()) {
                     self.stateless(Stateless {
                         id,
@@ -392,6 +396,26 @@ async fn listen(
 /// it; a call's notifications wait in its own backlog, which drops its
 /// oldest ([`outbound::CALL_BACKLOG`]).
 const WRITER_AHEAD: usize = 64;
+
+/// How many requests one stdio client may have in flight (answered or
+/// not yet, subscriptions included); one more is refused at once. Each
+/// holds a task and, once answered, its answer until the client reads it,
+/// so a client that sends without reading cannot make the server hold
+/// requests without bound.
+pub const MAX_STDIO_IN_FLIGHT: usize = 256;
+
+/// The answer to a request past [`MAX_STDIO_IN_FLIGHT`].
+fn too_many_in_flight(id: &Value) -> Answer {
+    protocol::error_with(
+        id,
+        protocol::INTERNAL_ERROR,
+        &format!(
+            "this connection already has {MAX_STDIO_IN_FLIGHT} requests in flight; read their \
+             answers (or cancel some) before sending more"
+        ),
+        &serde_json::json!({"kind": "unavailable"}),
+    )
+}
 
 /// The line writer, shared by every request's task.
 #[derive(Clone)]

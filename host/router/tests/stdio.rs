@@ -343,3 +343,59 @@ fn a_call_whose_notes_outrun_a_client_that_reads_nothing_keeps_a_bounded_backlog
         pipe.close().await;
     });
 }
+
+#[test]
+fn a_client_that_sends_without_reading_has_at_most_its_cap_of_requests_in_flight() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let (mut input, server_in) = tokio::io::duplex(1 << 16);
+        // Room for a few answers only: the rest wait for the client.
+        let (server_out, client_out) = tokio::io::duplex(1 << 10);
+        let served = tokio::spawn(gs_router::serve_stdio(
+            s.router.clone(),
+            BufReader::new(server_in),
+            server_out,
+        ));
+        let mut lines = BufReader::new(client_out).lines();
+        input
+            .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{}}\n")
+            .await
+            .unwrap();
+        let sent = gs_router::MAX_STDIO_IN_FLIGHT + 100;
+        let writing = tokio::spawn(async move {
+            for id in 1..=sent {
+                let ping = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"ping\"}}\n");
+                input.write_all(ping.as_bytes()).await.unwrap();
+            }
+            input
+        });
+        // The client reads nothing until the server has stopped taking
+        // its input: past the cap, refusals wait for the writer too.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mut answered = std::collections::BTreeMap::new();
+        while answered.len() < sent + 1 {
+            let line = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
+                .await
+                .expect("a line within 10 s")
+                .unwrap()
+                .expect("the server's output is open");
+            let v: Value = serde_json::from_str(&line).unwrap();
+            let id = v["id"].as_u64().unwrap();
+            assert!(answered.insert(id, v).is_none(), "{id} answered twice");
+        }
+        let refused: Vec<&Value> = answered
+            .values()
+            .filter(|v| v["error"]["data"]["kind"] == "unavailable")
+            .collect();
+        assert!(!refused.is_empty(), "some pings were refused past the cap");
+        let message = refused[0]["error"]["message"].as_str().unwrap();
+        assert!(message.contains("256 requests in flight"), "{message}");
+        let ponged = answered
+            .values()
+            .filter(|v| v["result"] == json!({}))
+            .count();
+        assert_eq!(ponged + refused.len(), sent, "every ping answered once");
+        drop(writing.await.unwrap());
+        served.await.unwrap().unwrap();
+    });
+}
