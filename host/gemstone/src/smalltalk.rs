@@ -1,13 +1,15 @@
 //! Every piece of Smalltalk the backend sends to the stone, in one place.
 //!
-//! Each function answers the source of one GCI execution. User input never
-//! becomes code: text is embedded as a string literal with its quotes
-//! doubled ([`lit`]), names as quoted symbols `#'…'` ([`sym`]), numbers
-//! and booleans as Rust prints them.
+//! Each function answers one run of one of the backend's programs
+//! ([`Program`]): a block compiled once per session, and the arguments
+//! this run gives it. User input never becomes code: it is only ever an
+//! argument, a string literal with its quotes doubled ([`lit`]) or a
+//! quoted symbol `#'…'` ([`sym`]) in the short execution that runs the
+//! block; numbers and booleans are written as Rust prints them.
 //!
 //! # The framing of answers
 //!
-//! Every execution answers one String, `encodeAsUTF8` of text built on a
+//! Every program answers one String, `encodeAsUTF8` of text built on a
 //! WriteStream by the helper blocks of [`install`]; the Rust side fetches it with
 //! `fetch_string` and parses it with `wire::parse`. The text is one
 //! *value*:
