@@ -48,6 +48,9 @@ cargo fmt --all --check --manifest-path plugins/Cargo.toml
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+step "cargo doc (a broken or private link is an error)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
+
 step "the Python example toolset (componentize-py)"
 # host/gs-mcp/tests/python_toolset.rs loads it (and runs the script again,
 # a no-op then); built here so that its install and build are a step of

@@ -127,8 +127,8 @@ enum ImageCommand {
         #[arg(long)]
         no_kernel_extensions: bool,
     },
-    /// Create an image user (the name a token's user claim gives, with
-    /// [auth]) with the default user's symbol list, and commit.
+    /// Create an image user (the name a token's user claim gives, under
+    /// `[auth]`) with the default user's symbol list, and commit.
     AddUser {
         /// The image file.
         #[arg(long, value_name = "PATH")]

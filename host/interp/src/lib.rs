@@ -77,7 +77,7 @@ const STACK_BYTES: usize = 1 << 30;
 
 /// The stack to give a long-lived thread that runs interpreter calls: on
 /// one with this much, calls run in place; on any other thread each call
-/// gets a thread of [`STACK_BYTES`] of its own. The extra mebibyte is for
+/// gets a thread of 1 GiB of its own. The extra mebibyte is for
 /// whatever the thread has on its stack when it calls.
 pub const WORKER_STACK_BYTES: usize = STACK_BYTES + (1 << 20);
 

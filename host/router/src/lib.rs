@@ -76,7 +76,8 @@ pub use offers::{
     SUBSCRIPTION_ENTRY_BYTES,
 };
 pub use outbound::{
-    CallNotes, ClientAnswer, OUTBOX_CAP, PENDING_CAP, SERVER_REQUEST_TIMEOUT, SendRefused,
+    CALL_BACKLOG, CallNotes, ClientAnswer, OUTBOX_CAP, PENDING_CAP, SERVER_REQUEST_TIMEOUT,
+    SendRefused,
 };
 pub(crate) use session::Drained;
 pub use session::Session;

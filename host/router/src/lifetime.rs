@@ -233,7 +233,7 @@ impl Router {
     }
 
     /// Settles the session's server-to-client requests that waited past
-    /// [`SERVER_REQUEST_TIMEOUT`] at `now`. Answers true if one of them was
+    /// [`SERVER_REQUEST_TIMEOUT`](crate::SERVER_REQUEST_TIMEOUT) at `now`. Answers true if one of them was
     /// the liveness ping and it went unanswered on the stream the client
     /// is still on: the evidence that the client is gone. A ping written to
     /// a stream since superseded, or never written at all, proves nothing

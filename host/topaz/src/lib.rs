@@ -8,7 +8,7 @@
 //!
 //! [`read`] turns such text into [`Command`]s, each carrying the line it
 //! started on, and keeps every block body byte-exact so a loader can store a
-//! method's source exactly as the file holds it. [`write`] turns commands
+//! method's source exactly as the file holds it. [`write()`] turns commands
 //! back into text such that reading it again yields the same commands, and
 //! [`write_class`] lays out one class the way `fileOutClass` does.
 //!
