@@ -47,6 +47,12 @@ cargo fmt --all --check --manifest-path plugins/Cargo.toml
 
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# The plug-ins, as vendors read them: each for the target it ships to, and
+# the native unit tests of those that have them.
+cargo clippy --manifest-path plugins/Cargo.toml --locked --target-dir target \
+  --workspace --target wasm32-wasip2 -- -D warnings
+cargo clippy --manifest-path plugins/Cargo.toml --locked --target-dir target \
+  --all-targets -p conformance -p acme_db -- -D warnings
 
 step "cargo doc (a broken or private link is an error)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
