@@ -265,10 +265,10 @@ impl Router {
             Err(refused) => return Some(refused),
         };
         let arguments = arguments.unwrap_or_else(Arguments::none);
-        let progress_token = params
-            .get("_meta")
-            .and_then(|m| m.get("progressToken"))
-            .cloned();
+        let progress_token = match progress_token(&params, &id) {
+            Ok(token) => token,
+            Err(refused) => return Some(refused),
+        };
         let control = CallControl::new();
         let notify = Arc::new(tokio::sync::Notify::new());
         let key = id.to_string();
@@ -306,7 +306,7 @@ impl Router {
                     deadline: timeout.map(|d| Instant::now() + d),
                 }),
                 sink: notes,
-                progress_token: progress_token.filter(|t| t.is_string() || t.is_number()),
+                progress_token,
                 min_level: {
                     let st = session.state();
                     (!st.logs_off).then_some(st.log_level)
@@ -462,6 +462,29 @@ async fn sleep_or_forever(d: Option<Duration>) {
 
 /// A -32602 answer to a `tools/call` whose envelope is wrong, with
 /// `data.kind = "invalidParams"`.
+/// The call's `_meta.progressToken`, if it is one (a string or a
+/// number); a string token longer than [`MAX_PROGRESS_TOKEN`] is refused,
+/// since every progress notification repeats it and a call's backlog
+/// holds up to [`crate::CALL_BACKLOG`] of them.
+fn progress_token(params: &Map<String, Value>, id: &Value) -> Result<Option<Value>, Answer> {
+    let token = params.get("_meta").and_then(|m| m.get("progressToken"));
+    match token {
+        Some(Value::String(t)) if t.len() > MAX_PROGRESS_TOKEN => Err(invalid_params(
+            id,
+            &format!(
+                "Invalid params: the progressToken is {} bytes; this server takes tokens of at \
+                 most {MAX_PROGRESS_TOKEN} bytes, since every progress notification repeats it",
+                t.len()
+            ),
+        )),
+        Some(t) if t.is_string() || t.is_number() => Ok(Some(t.clone())),
+        _ => Ok(None),
+    }
+}
+
+/// The longest string `progressToken` a call may carry, in bytes.
+pub const MAX_PROGRESS_TOKEN: usize = 256;
+
 fn invalid_params(id: &Value, message: &str) -> Answer {
     error(id, INVALID_PARAMS, message)
 }

@@ -64,7 +64,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use gs_auth::Authenticator;
 use gs_broker::Broker;
 
-pub use dispatch::{MAX_CALLS_IN_FLIGHT, TOOLS_PAGE};
+pub use dispatch::{MAX_CALLS_IN_FLIGHT, MAX_PROGRESS_TOKEN, TOOLS_PAGE};
 pub use http::{serve, serve_tls};
 pub use lifetime::OpenRefused;
 pub use modern::{

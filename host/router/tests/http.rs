@@ -1354,3 +1354,32 @@ fn a_call_whose_notes_outrun_its_client_keeps_only_a_bounded_backlog_and_still_a
         assert_eq!(answer, format!("flooded {n}"));
     });
 }
+
+#[test]
+fn a_progress_token_is_at_most_256_bytes_since_every_notification_repeats_it() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let hs = [JSON, ("Accept", "application/json, text/event-stream"), ("MCP-Session-Id", sid.as_str())];
+        let chatty = |id: i64, token: &str| {
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                   "params": {"name": "chatty", "arguments": {}, "_meta": {"progressToken": token}}})
+        };
+        let longest = "t".repeat(gs_router::MAX_PROGRESS_TOKEN);
+        let r = request(s.addr, "POST", &hs, &serde_json::to_vec(&chatty(1, &longest)).unwrap()).await;
+        let ev = events(&r.text());
+        let progress: Vec<&Value> = ev.iter().filter(|e| e["method"] == "notifications/progress").collect();
+        assert_eq!(progress.len(), 2, "{ev:?}");
+        assert_eq!(progress[0]["params"]["progressToken"], longest.as_str());
+
+        let too_long = format!("{longest}t");
+        let r = request(s.addr, "POST", &hs, &serde_json::to_vec(&chatty(2, &too_long)).unwrap()).await;
+        assert_eq!(r.status, 200);
+        assert_eq!(error_code(&r), -32602, "{}", r.text());
+        let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+        assert!(message.contains("257 bytes") && message.contains("at most 256"), "{message}");
+        // The session goes on.
+        let r = call(s.addr, &sid, 3, "list_classes", json!({"dictionary": "Globals"})).await;
+        assert_eq!(r.json()["result"]["isError"], false, "{}", r.text());
+    });
+}
