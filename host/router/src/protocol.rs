@@ -352,10 +352,25 @@ pub fn parse(body: &[u8]) -> Result<Message, Refusal> {
     }
 }
 
+/// The longest string id a message may carry, in bytes.
+pub const MAX_ID_BYTES: usize = 256;
+
 /// The envelope checks on an object's members.
 fn check(members: Members) -> Result<Message, Refusal> {
     let id = match members.id {
         None => None,
+        Some(Value::String(id)) if id.len() > MAX_ID_BYTES => {
+            return Err(refuse(
+                INVALID_REQUEST,
+                format!(
+                    "Invalid Request: the id is {} bytes; this server takes ids of at most \
+                     {MAX_ID_BYTES} bytes, since what it sends about a request (a \
+                     subscription's every notification) repeats its id",
+                    id.len()
+                ),
+                &Value::Null,
+            ));
+        }
         Some(id @ Value::String(_)) => Some(id),
         Some(Value::Number(n)) if n.is_i64() || n.is_u64() => Some(Value::Number(n)),
         Some(other) => {

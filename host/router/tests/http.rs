@@ -529,6 +529,11 @@ fn body_gates() {
         let s = start(Options::default()).await;
         let sid = initialize(s.addr).await;
         let hs: Vec<(&str, &str)> = vec![JSON, ("MCP-Session-Id", &sid)];
+        let ping = |id: &str| format!("{{\"jsonrpc\":\"2.0\",\"id\":\"{id}\",\"method\":\"ping\"}}");
+        let longest_id = ping(&"i".repeat(gs_router::protocol::MAX_ID_BYTES));
+        let r = raw_post(s.addr, &hs, &longest_id).await;
+        assert_eq!(r.json()["result"], json!({}), "{}", r.text());
+        let too_long_id = ping(&"i".repeat(gs_router::protocol::MAX_ID_BYTES + 1));
         let cases: &[(&str, u16, i64)] = &[
             ("{not json", 400, -32700),
             ("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]", 400, -32600),
@@ -541,6 +546,7 @@ fn body_gates() {
             ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":[1]}", 400, -32602),
             ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"wait\",\"arguments\":\"x\"}}", 400, -32602),
             ("{\"jsonrpc\":\"2.0\",\"id\":1}", 400, -32600),
+            (&too_long_id, 400, -32600),
         ];
         for (body, status, code) in cases {
             let r = raw_post(s.addr, &hs, body).await;
