@@ -340,7 +340,8 @@ async fn serve_stateless(
         }
     };
     if let Some(answer) = answer.filter(|_| !flight.cancelled()) {
-        out.answer(modern::shaped(router, &method, false, answer).1)
+        let answer = modern::shaped(router, &method, false, answer).1;
+        out.line_unless(answer.into_json(), || flight.cancelled())
             .await;
     }
 }
@@ -377,7 +378,10 @@ async fn listen(
             biased;
             () = flight.stop.notified() => return,
             next = subscription.out.recv() => match next {
-                Some(Out::Note(n)) => out.note(&n).await,
+                Some(Out::Note(n)) => {
+                    let line = serde_json::to_vec(&n).unwrap_or_default();
+                    out.line_unless(line, || flight.cancelled()).await;
+                }
                 Some(Out::Done(answer)) => {
                     if let Some(a) = answer {
                         out.answer(a).await;
@@ -431,6 +435,16 @@ impl Writer {
             .0
             .send(serde_json::to_vec(note).unwrap_or_default())
             .await;
+    }
+
+    /// Writes `line` unless `dropped` says so once the writer has room: a
+    /// request cancelled while its line waited writes nothing.
+    async fn line_unless(&self, line: Vec<u8>, dropped: impl Fn() -> bool) {
+        if let Ok(permit) = self.0.reserve().await
+            && !dropped()
+        {
+            permit.send(line);
+        }
     }
 
     /// Runs `call`, writing its notifications as they come and all of them
