@@ -149,19 +149,23 @@ h at: 1 put: reset; at: 2 put: str; at: 3 put: int; at: 4 put: list; at: 5 put: 
 /// (every answer is a list, `l…`).
 pub const NOT_INSTALLED: &str = "u";
 
-/// FNV-1a of `text`: stable across builds and platforms, unlike std's
-/// hasher, so that a name made from it means the same source everywhere.
-fn digest(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// FNV-1a of `parts` one after another: stable across builds and
+/// platforms, unlike std's hasher, so that a name made from it means the
+/// same source everywhere.
+fn digest<'a>(parts: impl IntoIterator<Item = &'a str>) -> u64 {
+    parts
+        .into_iter()
+        .flat_map(str::bytes)
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 /// The `SessionTemps` key of the helpers: named after a digest of their
 /// source, so that a program never binds helpers of another shape.
 fn helpers_key() -> &'static str {
     static KEY: std::sync::LazyLock<String> =
-        std::sync::LazyLock::new(|| format!("GsMcpHelpers_{:016x}", digest(HELPERS)));
+        std::sync::LazyLock::new(|| format!("GsMcpHelpers_{:016x}", digest([HELPERS])));
     &KEY
 }
 
@@ -259,13 +263,14 @@ impl Program {
     /// The key names a digest of the body (and of the helpers it binds):
     /// the block is made from them alone, and only when a session lacks
     /// it, so a call does not build it.
-    fn new(args: Args, body: &str) -> Program {
+    fn new(args: Args, body: String) -> Program {
+        let count = args.0.len().to_string();
         let key = format!(
             "GsMcpProgram_{:016x}",
-            digest(&format!("{}\n{}\n{body}", helpers_key(), args.0.len()))
+            digest([helpers_key(), "\n", &count, "\n", &body])
         );
         Program {
-            body: body.to_string(),
+            body,
             key,
             args: args.0,
         }
@@ -358,7 +363,7 @@ fn ok(fields: usize) -> String {
     format!("list value: {}. str value: 'ok'.\n", fields + 1)
 }
 
-fn program(body: &str, args: Args) -> Program {
+fn program(body: String, args: Args) -> Program {
     Program::new(args, body)
 }
 
@@ -376,7 +381,7 @@ fn side(meta: bool) -> &'static str {
 /// \[Grail\], `System stoneName` \[PG\].
 pub fn stone_facts() -> Program {
     program(
-        &format!(
+        format!(
             "{}str value: (System stoneVersionAt: 'gsVersion') asString. str value: System stoneName asString.",
             ok(2)
         ),
@@ -387,7 +392,7 @@ pub fn stone_facts() -> Program {
 /// The names of the symbol list's dictionaries, in order: `names`
 /// \[Rowan\].
 pub fn dictionaries() -> Program {
-    program(&format!("{}strs value: sl names.", ok(1)), Args::default())
+    program(format!("{}strs value: sl names.", ok(1)), Args::default())
 }
 
 /// The keys of a dictionary bound to classes: `keysAndValuesDo:` \[ANSI\],
@@ -395,8 +400,8 @@ pub fn dictionaries() -> Program {
 pub fn classes(dictionary: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(d := findDict value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "d := findDict value: {}.
 names := OrderedCollection new.
 d keysAndValuesDo: [:x1 :x2 | x2 isBehavior ifTrue: [names add: x1]].
 {}strs value: names.",
@@ -411,8 +416,8 @@ d keysAndValuesDo: [:x1 :x2 | x2 isBehavior ifTrue: [names add: x1]].
 /// (or nil): `keysAndValuesDo:` \[ANSI\].
 pub fn entries(dictionary: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
-        "(d := findDict value: {}) == nil ifTrue: [^ done value].
+    program(format!(
+        "d := findDict value: {}.
 names := OrderedCollection new.
 d keysAndValuesDo: [:x1 :x2 | names add: (Array with: x1 with: (x2 isBehavior ifTrue: [x2 name] ifFalse: [nil]))].
 {}list value: names size.
@@ -431,8 +436,8 @@ names do: [:x1 | list value: 2. str value: (x1 at: 1). (x1 at: 2) == nil ifTrue:
 pub fn class_facts(class_name: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 home := homeOf value: cls.
 {}{FACTS}",
             a.sym(class_name),
@@ -447,8 +452,8 @@ home := homeOf value: cls.
 pub fn class_overview(class_name: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 home := homeOf value: cls.
 {}{FACTS}
 strs value: cls selectors asArray.
@@ -466,8 +471,8 @@ strs value: cls class selectors asArray.",
 pub fn class_categories(class_name: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 home := homeOf value: cls.
 {}{FACTS}
 beh := cls.
@@ -501,7 +506,7 @@ str value: (cls isBytes ifTrue: ['bytes'] ifFalse: [cls isIndexable ifTrue: ['in
 /// name or a global that is not a class.
 pub fn is_kernel_class(class_name: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
+    program(format!(
         "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
 cls := home == nil ifTrue: [nil] ifFalse: [home at: {0}].
 {1}bool value: (cls ~~ nil and: [cls isBehavior and: [(Globals at: cls name otherwise: nil) == cls]]).",
@@ -515,8 +520,8 @@ cls := home == nil ifTrue: [nil] ifFalse: [home at: {0}].
 pub fn selectors(class_name: &str, meta: bool) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 {}{}{SIDE}",
             a.sym(class_name),
             side(meta),
@@ -541,8 +546,8 @@ const SIDE_FIELDS: usize = 2;
 pub fn hierarchy(class_name: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 {}str value: cls name.
 strs value: (cls allSuperclasses asArray collect: [:x1 | x1 name]).
 strs value: ((ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 name]).",
@@ -558,8 +563,8 @@ strs value: ((ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 n
 pub fn file_out(class_name: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 {}str value: cls name.
 str value: cls fileOutClass.",
             a.sym(class_name),
@@ -574,8 +579,8 @@ str value: cls fileOutClass.",
 /// name.
 pub fn method(class_name: &str, meta: bool, selector: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
-        "(cls := findClass value: {0}) == nil ifTrue: [^ done value].
+    program(format!(
+        "cls := findClass value: {0}.
 {1}(beh includesSelector: {2}) ifFalse: [^ fail value: 'noMethod' value: (Array with: cls name with: {3} with: {4})].
 res := beh categoryOfSelector: {2}.
 {5}str value: cls name.
@@ -593,7 +598,7 @@ res == nil ifTrue: [nul value] ifFalse: [str value: res].",
 /// Methods as `ClassOrganizer` answers them \[Jasper\]: each GsNMethod's
 /// `inClass` (`theNonMetaClass`, `isMeta` \[PG\]) and `selector`.
 fn method_list(query: &str, a: Args) -> Program {
-    program(&format!(
+    program(format!(
         "res := {query} asArray.
 {}list value: res size.
 res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool value: x1 inClass isMeta. str value: x1 selector].",
@@ -605,8 +610,8 @@ res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool v
 /// `sourceCodeAt:` \[Jadeite\].
 pub fn class_sources(class_name: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+    program(format!(
+        "cls := findClass value: {}.
 res := OrderedCollection new.
 (Array with: cls with: cls class) do: [:x1 | x1 selectors do: [:x2 | res add: (Array with: x1 isMeta with: x2 with: (x1 sourceCodeAt: x2))]].
 {}list value: res size.
@@ -645,7 +650,7 @@ pub fn senders(selector: &str) -> Program {
 /// whole word). Neither: the error `noName`.
 pub fn references_to(name: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
+    program(format!(
         "home := sl detect: [:x1 | x1 includesKey: {sym}] ifNone: [nil].
 home == nil ifFalse: [
   res := (ClassOrganizer new referencesToObject: (home at: {sym})) asArray.
@@ -681,7 +686,7 @@ pub fn search_source(text: &str, ignore_case: bool, dictionary: Option<&str>) ->
     let mut a = Args::default();
     let scope = match dictionary {
         Some(name) => format!(
-            "(d := findDict value: {}) == nil ifTrue: [^ done value].\nnames := Array with: d.\n",
+            "d := findDict value: {}.\nnames := Array with: d.\n",
             a.sym(name)
         ),
         None => "names := sl.\n".to_string(),
@@ -691,7 +696,7 @@ pub fn search_source(text: &str, ignore_case: bool, dictionary: Option<&str>) ->
     } else {
         (a.lit(text), "x5")
     };
-    program(&format!(
+    program(format!(
         "{scope}res := OrderedCollection new.
 before := IdentitySet new.
 ps := {pattern}.
@@ -723,7 +728,7 @@ res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str
 /// `name` \[ANSI\]).
 pub fn execute(code: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
+    program(format!(
         "d := WriteStream on: String new.
 home := SessionTemps current at: #TranscriptStream_SessionStream ifAbsent: [nil].
 SessionTemps current at: #TranscriptStream_SessionStream put: d.
@@ -746,7 +751,7 @@ trunc ifTrue: [ps := ps copyFrom: 1 to: {cap}].
 /// The classes under TestCase the symbol list reaches: `ClassOrganizer
 /// new allSubclassesOf:` \[PG\], each once under its own name.
 pub fn test_classes() -> Program {
-    program(&format!(
+    program(format!(
         "res := (ClassOrganizer new allSubclassesOf: TestCase) asArray select: [:x1 | (homeOf value: x1) ~~ nil].
 {}strs value: (res collect: [:x1 | x1 name]).",
         ok(1)
@@ -758,8 +763,8 @@ pub fn test_classes() -> Program {
 pub fn test_selectors(class_name: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 (cls inheritsFrom: TestCase) ifFalse: [^ fail value: 'notTestCase' value: (Array with: cls name)].
 {}str value: cls name.
 strs value: cls allTestSelectors asArray.",
@@ -775,8 +780,8 @@ strs value: cls allTestSelectors asArray.",
 pub fn test_resources(class_name: &str, start: bool) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 cls resources do: [:x1 | x1 {}].
 {}",
             a.sym(class_name),
@@ -793,8 +798,8 @@ cls resources do: [:x1 | x1 {}].
 /// `failure` / `error` with the exception's class name and description.
 pub fn run_test(class_name: &str, selector: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
-        "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+    program(format!(
+        "cls := findClass value: {}.
 res := cls selector: {}.
 ps := nil.
 [[res setUp. res perform: res selector] ensure: [res tearDown]]
@@ -812,7 +817,7 @@ ps := nil.
 /// failed commit answers `System transactionConflicts` keys \[PG ch. 9\],
 /// an Error during it its description.
 pub fn commit() -> Program {
-    program(&format!(
+    program(format!(
         "before := System needsCommit.
 res := [System commitTransaction] on: Error do: [:x1 | ^ fail value: 'commitRefused' value: (Array with: x1 description)].
 res ifFalse: [names := OrderedCollection new.
@@ -826,7 +831,7 @@ res ifFalse: [names := OrderedCollection new.
 /// Aborts: `System abortTransaction` \[Grail\].
 pub fn abort() -> Program {
     program(
-        &format!("System abortTransaction.\n{}", ok(0)),
+        format!("System abortTransaction.\n{}", ok(0)),
         Args::default(),
     )
 }
@@ -835,7 +840,7 @@ pub fn abort() -> Program {
 /// `abortTransaction` \[Grail\]), or fails with `pending`.
 pub fn refresh() -> Program {
     program(
-        &format!(
+        format!(
             "System needsCommit ifTrue: [^ fail value: 'pending' value: #()].
 System abortTransaction.
 {}",
@@ -850,7 +855,7 @@ System abortTransaction.
 /// `System needsCommit` \[Grail\].
 pub fn status() -> Program {
     program(
-        &format!(
+        format!(
             "{}str value: System myUserProfile userId asString. int value: System session. str value: System stoneName asString. bool value: System needsCommit.",
             ok(4)
         ),
@@ -865,8 +870,8 @@ pub fn status() -> Program {
 pub fn compile_method(class_name: &str, meta: bool, category: &str, source: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 {}res := [beh compileMethod: {} dictionaries: sl category: {} environmentId: 0]
   on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)].
 {}str value: cls name. str value: res selector.",
@@ -909,8 +914,8 @@ res := home at: {0}.\n",
         Some(c) => format!("cls category: {}.\n", a.lit(c)),
         None => String::new(),
     };
-    program(&format!(
-        "(d := findDict value: {dict}) == nil ifTrue: [^ done value].
+    program(format!(
+        "d := findDict value: {dict}.
 {superclass}cls := [res subclass: {name} instVarNames: {iv} classVars: {cv} classInstVars: {civ} poolDictionaries: #() inDictionary: d options: #()]
   on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: x1 description)].
 {category}{ok}str value: cls name.",
@@ -943,7 +948,7 @@ fn snapshot(a: &mut Args, into: &str, class_name: &str) -> String {
 pub fn define_class_from_source(class_name: &str, source: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
+        format!(
             "{before}res := [[{code} evaluate]
     on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
   on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: x1 description)].
@@ -967,7 +972,7 @@ strs value: after.",
 /// error `dictionaryExists`.
 pub fn add_dictionary(name: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
+    program(format!(
         "(sl names includes: {0}) ifTrue: [^ fail value: 'dictionaryExists' value: (Array with: {1})].
 sl createDictionaryNamed: {0} at: sl size + 1.
 {2}",
@@ -982,8 +987,8 @@ sl createDictionaryNamed: {0} at: sl size + 1.
 /// that is the home of classes (`homeOfClasses`).
 pub fn remove_dictionary(name: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
-        "(d := findDict value: {0}) == nil ifTrue: [^ done value].
+    program(format!(
+        "d := findDict value: {0}.
 (#(#Globals #UserGlobals #Published) includes: d name) ifTrue: [^ fail value: 'standardDictionary' value: (Array with: {1})].
 names := OrderedCollection new.
 d keysAndValuesDo: [:x1 :x2 | (x2 isBehavior and: [x2 name = x1 and: [(homeOf value: x2) == d]]) ifTrue: [names add: x1]].
@@ -999,8 +1004,8 @@ sl removeDictionaryNamed: {0}.
 /// Removes a method: `removeSelector:` \[Jadeite\], or `noMethod`.
 pub fn delete_method(class_name: &str, meta: bool, selector: &str) -> Program {
     let mut a = Args::default();
-    program(&format!(
-        "(cls := findClass value: {0}) == nil ifTrue: [^ done value].
+    program(format!(
+        "cls := findClass value: {0}.
 {1}(beh includesSelector: {2}) ifFalse: [^ fail value: 'noMethod' value: (Array with: cls name with: {3} with: {4})].
 beh removeSelector: {2}.
 {5}",
@@ -1019,8 +1024,8 @@ beh removeSelector: {2}.
 pub fn delete_class(class_name: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 names := (ClassOrganizer new subclassesOf: cls) asArray collect: [:x1 | x1 name].
 names isEmpty ifFalse: [^ fail value: 'hasSubclasses' value: (Array with: cls name) , names].
 home := homeOf value: cls.
@@ -1037,8 +1042,8 @@ home removeKey: cls name.
 pub fn set_class_comment(class_name: &str, comment: &str) -> Program {
     let mut a = Args::default();
     program(
-        &format!(
-            "(cls := findClass value: {}) == nil ifTrue: [^ done value].
+        format!(
+            "cls := findClass value: {}.
 cls comment: {}.
 {}",
             a.sym(class_name),
