@@ -8,7 +8,7 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use gs_image::Session;
-use gs_image::filein::{DoitRunner, LoadProgress};
+use gs_image::filein::{DoitRunner, Expected, LoadProgress};
 use gs_interp::FileInDoits;
 
 /// Runs a file-in's doits as Topaz does ([`FileInDoits`]) and shows the
@@ -91,8 +91,13 @@ pub fn progress_text(p: &LoadProgress) -> String {
 }
 
 impl DoitRunner for InterpreterDoits {
-    fn run(&mut self, session: &mut Session, source: &str) -> Result<(), String> {
-        self.doits.run(session, source)
+    fn run(
+        &mut self,
+        session: &mut Session,
+        source: &str,
+        expected: Option<&Expected>,
+    ) -> Result<(), String> {
+        self.doits.run(session, source, expected)
     }
 
     fn progress(&mut self, progress: &LoadProgress) {

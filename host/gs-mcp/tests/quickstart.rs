@@ -151,6 +151,10 @@ fn the_quickstart_serves_builtin_and_acme_db_tools_over_the_filed_in_application
             "{stdout}"
         );
         assert!(stdout.contains(", 0 failure(s); committed to "), "{stdout}");
+        // Its `expectvalue /Class` lines are checked and met: the start
+        // prints no note about them.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("expectvalue"), "{stderr}");
     }
 
     let cfg = quickstart_config(dir.path());

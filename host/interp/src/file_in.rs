@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use gs_image::Session;
-use gs_image::filein::DoitRunner;
+use gs_image::filein::{DoitRunner, Expected};
 
 use crate::{BreakHandle, ExecErrorKind, Interpreter, Limits};
 
@@ -38,7 +38,12 @@ impl FileInDoits {
 }
 
 impl DoitRunner for FileInDoits {
-    fn run(&mut self, session: &mut Session, source: &str) -> Result<(), String> {
+    fn run(
+        &mut self,
+        session: &mut Session,
+        source: &str,
+        expected: Option<&Expected>,
+    ) -> Result<(), String> {
         let brk = BreakHandle::new();
         let (finished, watched) = mpsc::channel::<()>();
         let stopper = brk.clone();
@@ -47,12 +52,19 @@ impl DoitRunner for FileInDoits {
                 stopper.request();
             }
         });
-        let outcome = self
-            .interpreter
-            .execute(session, source, &self.limits, &brk);
+        let outcome = match expected {
+            None => self
+                .interpreter
+                .execute(session, source, &self.limits, &brk)
+                .map(|_| None),
+            Some(expected) => {
+                self.interpreter
+                    .execute_expecting(session, source, expected, &self.limits, &brk)
+            }
+        };
         drop(finished);
-        match outcome {
-            Ok(_) => {}
+        let unmet = match outcome {
+            Ok(unmet) => unmet,
             // Only the watchdog breaks a file-in's doit.
             Err(e) if e.kind == ExecErrorKind::Break => {
                 return Err(format!(
@@ -61,9 +73,10 @@ impl DoitRunner for FileInDoits {
                 ));
             }
             Err(e) => return Err(e.to_string()),
-        }
+        };
         self.interpreter
             .write_back(session)
-            .map_err(|e| format!("its changes could not be kept: {e}"))
+            .map_err(|e| format!("its changes could not be kept: {e}"))?;
+        unmet.map_or(Ok(()), Err)
     }
 }

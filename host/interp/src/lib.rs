@@ -62,6 +62,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gs_image::filein::Expected;
 use gs_image::{ImageError, Session};
 
 pub use compile::CompileProblem;
@@ -621,6 +622,59 @@ impl Interpreter {
         })
     }
 
+    /// Evaluates `source` as [`Interpreter::execute`] does and checks its
+    /// value against what a Topaz `expectvalue` line said it answers
+    /// (`isKindOf:` the named class, or `=` the literal): `Ok(None)` when
+    /// it does, `Ok(Some(why))` when it does not, in words for a file-in's
+    /// report. The Transcript output is dropped.
+    pub fn execute_expecting(
+        &mut self,
+        session: &mut Session,
+        source: &str,
+        expected: &Expected,
+        limits: &Limits,
+        brk: &BreakHandle,
+    ) -> Result<Option<String>, ExecError> {
+        self.with_run(session, limits, brk, |run| {
+            let value = run_doit(run, source)?;
+            let (wanted, selector) = match expected {
+                Expected::KindOf(name) => (name.as_str(), "isKindOf:"),
+                Expected::Equal(literal) => (literal.as_str(), "="),
+            };
+            let want = match run_doit(run, wanted) {
+                Ok(Value::Class(c)) => Value::Class(c),
+                Ok(w) if matches!(expected, Expected::Equal(_)) => w,
+                _ => {
+                    return Ok(Some(format!(
+                        "`expectvalue {expected}` names no class of this image"
+                    )));
+                }
+            };
+            let sel = run.st.sym(selector);
+            let met = run
+                .send(value, sel, &[want], None)
+                .map_err(|u| unwind_error(run, u, "while checking the result: "))?;
+            if met == Value::True {
+                return Ok(None);
+            }
+            let printed = run
+                .send(value, run.st.sel_print_string, &[], None)
+                .ok()
+                .and_then(|p| run.str_of(p))
+                .unwrap_or_else(|| "an object".into());
+            let shown: String = printed.chars().take(EXPECTATION_SHOWN).collect();
+            let more = if shown.len() < printed.len() {
+                "…"
+            } else {
+                ""
+            };
+            Ok(Some(format!(
+                "`expectvalue {expected}` not met: it answered {shown}{more} (a {})",
+                run.class_name_of(value)
+            )))
+        })
+    }
+
     /// Runs the tests of TestCase subclass `class_name`: the given
     /// selectors, or every test selector the class runs. Calls `progress`
     /// after each test.
@@ -759,6 +813,10 @@ fn run_doit(run: &mut Run, source: &str) -> Result<Value, ExecError> {
     // Keep the doit's literals alive until the value is printed.
     r.map_err(|u| unwind_error(run, u, ""))
 }
+
+/// How much of a result that did not meet its `expectvalue` a file-in's
+/// report shows.
+const EXPECTATION_SHOWN: usize = 80;
 
 fn unwind_error(run: &mut Run, u: Unwind, context: &str) -> ExecError {
     let kind = match u.kind() {

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use gs_image::filein::{DoitRunner, Failure, FileInOptions};
+use gs_image::filein::{DoitRunner, Expected, Failure, FileInOptions};
 use gs_image::{Image, Session};
 use gs_interp::FileInDoits;
 use gs_topaz::CommandKind;
@@ -37,9 +37,14 @@ const OVERALL_FLOOR: f64 = 99.66;
 struct Doits(FileInDoits);
 
 impl DoitRunner for Doits {
-    fn run(&mut self, session: &mut Session, source: &str) -> Result<(), String> {
+    fn run(
+        &mut self,
+        session: &mut Session,
+        source: &str,
+        expected: Option<&Expected>,
+    ) -> Result<(), String> {
         let started = std::time::Instant::now();
-        let outcome = self.0.run(session, source);
+        let outcome = self.0.run(session, source, expected);
         if started.elapsed() > Duration::from_millis(500) {
             // Real initialisers compute (Sparkle's SpkHashTableSizes finds
             // primes): say which doits take the test's time.

@@ -254,3 +254,44 @@ fn an_inserted_dictionarys_entries_are_the_images_and_reinserting_one_moves_it()
         ["Published", "UserGlobals", "Cfg", "Globals"]
     );
 }
+
+#[test]
+fn a_file_in_checks_each_run_doit_against_its_expectvalue() {
+    let (dir, image) = image();
+    let path: PathBuf = dir.path().join("checks.gs");
+    let text = "expectvalue 7\nrun\n3 + 4\n%\nexpectvalue /Integer\nrun\n3 + 4\n%\n\
+                expectvalue 'seven'\nrun\n'sev', 'en'\n%\nexpectvalue true\nrun\n3 + 4\n%\n\
+                expectvalue /NoSuchClass\nrun\n3\n%\nexpectvalue nil\nrun\nUserGlobals at: \
+                #Checked put: 1. nil\n%\n";
+    std::fs::write(&path, text).expect("write the file");
+    let mut session = image.session();
+    let report = gs_image::filein::file_in_paths_running(
+        &mut session,
+        &[path],
+        FileInOptions::default(),
+        &mut FileInDoits::new(),
+    )
+    .expect("file-in");
+    let failures: Vec<(usize, &str)> = report
+        .failures
+        .iter()
+        .map(|f| (f.line, f.message.as_str()))
+        .collect();
+    assert_eq!(
+        failures,
+        [
+            (
+                15,
+                "doit failed: `expectvalue true` not met: it answered 7 (a SmallInteger)"
+            ),
+            (
+                19,
+                "doit failed: `expectvalue /NoSuchClass` names no class of this image"
+            ),
+        ]
+    );
+    assert_eq!(report.doits_run, 4);
+    // A doit that ran keeps its changes, met or not, as in Topaz.
+    session.commit().expect("commit the file-in");
+    assert_eq!(Gem::new(&image).run("UserGlobals at: #Checked"), "1");
+}

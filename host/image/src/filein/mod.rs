@@ -22,8 +22,11 @@ use gs_topaz::{ClassFileOut, CommandKind, MethodFileOut, MethodSide};
 use crate::classdef::{self, FileDoit};
 use crate::error::{ImageError, Result};
 use crate::image::STANDARD_DICTIONARIES;
+
+mod expect;
 use crate::model::{ClassDefinition, DictionaryEntry, GlobalValue, Side};
 use crate::session::{RecompilePolicy, Session};
+pub use expect::Expected;
 
 /// The category of a method filed in before any `category:` line.
 pub const DEFAULT_CATEGORY: &str = "as yet unclassified";
@@ -93,9 +96,16 @@ pub struct FileInReport {
 /// to [`file_in_paths_running`], and each such doit runs at its place in
 /// the files: everything before it in file order is loaded first.
 pub trait DoitRunner {
-    /// Runs `source` (a doit's text) in `session`. An error is the reason
-    /// it failed, as the report should show it.
-    fn run(&mut self, session: &mut Session, source: &str) -> std::result::Result<(), String>;
+    /// Runs `source` (a doit's text) in `session` and, when the file
+    /// said what it answers (`expectvalue`), checks its result against
+    /// `expected`. An error is the reason it failed or what it answered
+    /// instead, as the report should show it.
+    fn run(
+        &mut self,
+        session: &mut Session,
+        source: &str,
+        expected: Option<&Expected>,
+    ) -> std::result::Result<(), String>;
 
     /// Told how far the load has got: after each file is read, and every
     /// [`PROGRESS_EVERY`] methods while they compile. For a caller that
@@ -422,7 +432,7 @@ struct MethodItem {
 /// such doits) the whole load is one stretch.
 #[derive(Debug, Default)]
 struct Plan {
-    doit_after: Option<(At, String)>,
+    doit_after: Option<(At, String, Option<Expected>)>,
     dictionaries: Vec<(At, String)>,
     globals: Vec<(At, String, String, GlobalValue)>,
     deferred: Vec<(At, String, String, String)>,
@@ -501,8 +511,10 @@ fn file_in_sources_following(
                 }
             },
         );
-        if let (Some((at, doit)), Some(runner)) = (&plan.doit_after, runner.as_deref_mut()) {
-            match runner.run(session, doit) {
+        if let (Some((at, doit, expected)), Some(runner)) =
+            (&plan.doit_after, runner.as_deref_mut())
+        {
+            match runner.run(session, doit, expected.as_ref()) {
                 Ok(()) => report.doits_run += 1,
                 Err(reason) => report.failures.push(Failure {
                     file: sources[at.file].name.clone(),
@@ -724,6 +736,9 @@ fn plan_file(
     report: &mut FileInReport,
 ) {
     let reading = gs_topaz::read(&source.text);
+    // This file's notes, put in line order at the end: an `expectvalue`
+    // is found unchecked only when what follows it is read.
+    let first_skipped = report.skipped.len();
     let fail = |report: &mut FileInReport, line: usize, message: String| {
         report.failures.push(Failure {
             file: source.name.clone(),
@@ -734,8 +749,24 @@ fn plan_file(
     for e in &reading.errors {
         fail(report, e.line, e.message.clone());
     }
+    let skip = |report: &mut FileInReport, line: usize, message: String| {
+        report.skipped.push(Failure {
+            file: source.name.clone(),
+            line,
+            message,
+        });
+    };
+    let unchecked = |report: &mut FileInReport, line: usize, text: &str, why: &str| {
+        skip(
+            report,
+            line,
+            format!("`expectvalue {text}` not checked: {why}"),
+        );
+    };
     let mut category = DEFAULT_CATEGORY.to_string();
     let mut set_class: Option<String> = None;
+    // The `expectvalue` line waiting for the doit it speaks of.
+    let mut pending: Option<(usize, String)> = None;
     for command in reading.commands {
         let at = At {
             file: index,
@@ -747,32 +778,93 @@ fn plan_file(
                     file: index,
                     line: body.first_line,
                 };
-                match classdef::recognise(&body.text, default_dictionary) {
-                    // A global whose value is an expression: with a runner
-                    // the doit runs and binds the real value.
-                    Ok(doits)
-                        if running_doits
-                            && doits
-                                .iter()
-                                .any(|d| matches!(d, FileDoit::GlobalExpression { .. })) =>
-                    {
-                        current(plans).doit_after = Some((at, body.text));
-                        plans.push(Plan::default());
+                let expected = pending.take().and_then(|(line, text)| {
+                    let parsed = Expected::parse(&text);
+                    if parsed.is_none() {
+                        unchecked(
+                            report,
+                            line,
+                            &text,
+                            "a file-in checks `/ClassName`, `true`, `false`, `nil`, integers \
+                             and quoted strings",
+                        );
                     }
+                    parsed.map(|e| (line, e))
+                });
+                let recognised = classdef::recognise(&body.text, default_dictionary);
+                // With a runner, a doit the file-in cannot apply runs, and
+                // so does one whose expected answer only running it tells;
+                // so does a global whose value is an expression, to bind
+                // the real value.
+                let run_it = running_doits
+                    && match &recognised {
+                        Ok(doits) => {
+                            doits
+                                .iter()
+                                .any(|d| matches!(d, FileDoit::GlobalExpression { .. }))
+                                || expected
+                                    .as_ref()
+                                    .is_some_and(|(_, e)| expect::check_applied(e, doits).is_none())
+                        }
+                        Err(_) => true,
+                    };
+                if run_it {
+                    current(plans).doit_after = Some((at, body.text, expected.map(|(_, e)| e)));
+                    plans.push(Plan::default());
+                    continue;
+                }
+                match recognised {
                     Ok(doits) => {
+                        if let Some((line, e)) = &expected {
+                            match expect::check_applied(e, &doits) {
+                                Some(Ok(())) => {}
+                                Some(Err(why)) => fail(
+                                    report,
+                                    body.first_line,
+                                    format!("`expectvalue {e}` not met: {why}"),
+                                ),
+                                None => unchecked(
+                                    report,
+                                    *line,
+                                    &e.to_string(),
+                                    "only running the doit tells what it answers, and this load \
+                                     runs no doits",
+                                ),
+                            }
+                        }
                         for doit in doits {
                             plan_doit(&at, doit, current(plans));
                         }
-                    }
-                    Err(_) if running_doits => {
-                        current(plans).doit_after = Some((at, body.text));
-                        plans.push(Plan::default());
                     }
                     Err(e) => fail(
                         report,
                         body.first_line + e.line.max(1) as usize - 1,
                         format!("doit skipped: {}", e.message),
                     ),
+                }
+            }
+            CommandKind::ExpectValue(text) => {
+                if let Some((line, earlier)) = pending.replace((command.line, text)) {
+                    unchecked(
+                        report,
+                        line,
+                        &earlier,
+                        "another `expectvalue` follows it before any doit",
+                    );
+                }
+            }
+            CommandKind::Commit | CommandKind::Abort if pending.is_some() => {
+                if let Some((line, text)) = pending.take() {
+                    unchecked(
+                        report,
+                        line,
+                        &text,
+                        "it names the result of a `commit` or `abort`, and a load commits once, \
+                         when it ends",
+                    );
+                }
+                if let Some(why) = not_obeyed(&command.kind) {
+                    skip(report, command.line, why);
                 }
             }
             CommandKind::Category(name) => category = name,
@@ -815,23 +907,23 @@ fn plan_file(
                 }
             }
             CommandKind::Input(_) if inputs_followed => {}
-            CommandKind::Input(path) => report.skipped.push(Failure {
-                file: source.name.clone(),
-                line: command.line,
-                message: format!("`input {path}` not followed; name that file to the loader"),
-            }),
+            CommandKind::Input(path) => skip(
+                report,
+                command.line,
+                format!("`input {path}` not followed; name that file to the loader"),
+            ),
             CommandKind::Comment(_) => {}
             other => {
                 if let Some(why) = not_obeyed(&other) {
-                    report.skipped.push(Failure {
-                        file: source.name.clone(),
-                        line: command.line,
-                        message: why,
-                    });
+                    skip(report, command.line, why);
                 }
             }
         }
     }
+    if let Some((line, text)) = pending {
+        unchecked(report, line, &text, "no doit follows it in its file");
+    }
+    report.skipped[first_skipped..].sort_by_key(|s| s.line);
 }
 
 /// Why a Topaz directive a file-in does not act on is left alone, or
@@ -853,9 +945,6 @@ fn not_obeyed(command: &CommandKind) -> Option<String> {
             format!(
                 "`fileformat {format}` not obeyed: files are read as UTF-8 (or Latin-1 when not UTF-8)"
             )
-        }
-        CommandKind::ExpectValue(value) => {
-            format!("`expectvalue {value}` not checked: the file-in does not compare doit results")
         }
         CommandKind::Commit => {
             "`commit` not obeyed on its own: the load commits once, when it ends".to_string()
@@ -1091,7 +1180,12 @@ mod tests {
     struct Watcher(Vec<LoadProgress>);
 
     impl DoitRunner for Watcher {
-        fn run(&mut self, _: &mut Session, _: &str) -> std::result::Result<(), String> {
+        fn run(
+            &mut self,
+            _: &mut Session,
+            _: &str,
+            _: Option<&Expected>,
+        ) -> std::result::Result<(), String> {
             Ok(())
         }
 
