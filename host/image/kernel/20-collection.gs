@@ -155,7 +155,7 @@ String byteSubclass: 'Unicode16'
   options: #()
 %
 doit
-Unicode16 comment: 'A Unicode16 is a Unicode string whose characters are not all 7-bit; asUnicodeString answers one for text with a code point above 127. (In the embedded image its characters, like every Strings, are code points 0 to 255.)'
+Unicode16 comment: 'A Unicode16 is a Unicode string of code points up to 65535, not all 7-bit; asUnicodeString answers one for such text. Given a character past 65535, it becomes a Unicode32.'
 %
 doit
 Unicode16 category: 'Kernel-Collections'
@@ -170,7 +170,7 @@ String byteSubclass: 'Unicode32'
   options: #()
 %
 doit
-Unicode32 comment: 'A Unicode32 is a Unicode string for text with code points above 65535. (In the embedded image its characters, like every Strings, are code points 0 to 255, so asUnicodeString never answers one.)'
+Unicode32 comment: 'A Unicode32 is a Unicode string for text with code points above 65535.'
 %
 doit
 Unicode32 category: 'Kernel-Collections'
@@ -1333,7 +1333,7 @@ asByteArray
 category: 'converting'
 method: ByteArray
 decodeFromUTF8
-  "Answer the String whose UTF-8 encoding the receiver's bytes are. Signal an Error for bytes that are not UTF-8, and for a code point above 255 (the embedded image's Strings hold code points 0-255 only)."
+  "Answer the string whose UTF-8 encoding the receiver's bytes are: a String, or the DoubleByteString or QuadByteString its characters need. Signal an Error for bytes that are not UTF-8."
   | out i n b cp extra |
   out := WriteStream on: (String new: self size).
   i := 1.
@@ -1358,8 +1358,6 @@ decodeFromUTF8
       (i > n or: [((self at: i) bitAnd: 16rC0) ~= 16r80]) ifTrue: [^self _notUtf8At: i].
       cp := (cp bitShift: 6) + ((self at: i) bitAnd: 16r3F).
       i := i + 1].
-    cp > 255
-      ifTrue: [^Error new signal: 'decodeFromUTF8: code point ', cp printString, ' does not fit a String of the embedded image, which holds code points 0-255 only'].
     out nextPut: (Character value: cp)].
   ^out contents
 %
@@ -1841,13 +1839,31 @@ at: index
 category: 'accessing'
 method: String
 at: index put: aCharacter
-  "Store aCharacter (code point 0 to 255) at index and answer it."
+  "Store aCharacter at index and answer it. A character past the last code point the receiver's class holds first makes the receiver an instance of the wider class that holds it, as strings grow in GemStone: a String becomes a DoubleByteString (code points up to 65535) or a QuadByteString, a Unicode7 a Unicode16 or a Unicode32."
+  | code |
   (aCharacter isKindOf: Character)
     ifFalse: [^ArgumentTypeError new signal: 'a String holds Characters, not ', aCharacter printString].
-  aCharacter asInteger > 255
-    ifTrue: [^ArgumentTypeError new signal: 'a String holds Characters with code points up to 255'].
-  self basicAt: index put: aCharacter asInteger.
+  code := aCharacter asInteger.
+  code > self _maxCodePoint ifTrue: [
+    ((index isKindOf: SmallInteger) and: [index between: 1 and: self size])
+      ifFalse: [^self basicAt: index put: 0].
+    (self _widenFor: code) == nil
+      ifTrue: [^ArgumentTypeError new signal: 'a ', self class name, ' holds Characters with code points up to ', self _maxCodePoint printString]].
+  self basicAt: index put: code.
   ^aCharacter
+%
+category: 'private'
+method: String
+_maxCodePoint
+  "The last code point an instance of the receiver's class holds."
+  ^255
+%
+category: 'private'
+method: String
+_widenFor: aCodePoint
+  "Make the receiver, in place, an instance of the class it grows into to hold aCodePoint, its characters unchanged, and answer it; nil when its class does not grow (a Symbol, or a subclass of String)."
+  <primitive: 150>
+  ^nil
 %
 category: 'accessing'
 method: String
@@ -1881,7 +1897,7 @@ method: String
 asSymbol
   "Answer the unique Symbol with the receiver's characters."
   <primitive: 72>
-  ^self primitiveFailed: #asSymbol
+  ^ArgumentTypeError new signal: 'a Symbol holds Characters with code points up to 255'
 %
 category: 'converting'
 method: String
@@ -1891,9 +1907,12 @@ asString
 category: 'converting'
 method: CharacterCollection
 asUnicodeString
-  "Answer a Unicode string of the receiver's characters, of the smallest Unicode class that holds them: a Unicode7 when they are all 7-bit, otherwise a Unicode16."
-  | cls result |
-  cls := (self allSatisfy: [:c | c asInteger < 128]) ifTrue: [Unicode7] ifFalse: [Unicode16].
+  "Answer a Unicode string of the receiver's characters, of the smallest Unicode class that holds them: a Unicode7 when they are all 7-bit, a Unicode16 when they are all code points up to 65535, otherwise a Unicode32."
+  | cls result widest |
+  widest := self inject: 0 into: [:m :c | m max: c asInteger].
+  cls := widest < 128
+    ifTrue: [Unicode7]
+    ifFalse: [widest <= 16rFFFF ifTrue: [Unicode16] ifFalse: [Unicode32]].
   result := cls new: self size.
   1 to: self size do: [:i | result at: i put: (self at: i)].
   ^result
@@ -1914,6 +1933,11 @@ method: Unicode7
 isUnicodeString
   ^true
 %
+category: 'private'
+method: Unicode7
+_maxCodePoint
+  ^127
+%
 category: 'copying'
 method: Unicode7
 , aCollection
@@ -1930,6 +1954,11 @@ method: Unicode16
 isUnicodeString
   ^true
 %
+category: 'private'
+method: Unicode16
+_maxCodePoint
+  ^16rFFFF
+%
 category: 'copying'
 method: Unicode16
 , aCollection
@@ -1944,6 +1973,11 @@ category: 'testing'
 method: Unicode32
 isUnicodeString
   ^true
+%
+category: 'private'
+method: Unicode32
+_maxCodePoint
+  ^16r10FFFF
 %
 category: 'copying'
 method: String

@@ -367,7 +367,7 @@ IntegerKeyValueDictionary category: 'Kernel-Collections'
 %
 
 doit
-String subclass: 'MultiByteString'
+String byteSubclass: 'MultiByteString'
   instVarNames: #()
   classVars: #()
   classInstVars: #()
@@ -376,14 +376,14 @@ String subclass: 'MultiByteString'
   options: #()
 %
 doit
-MultiByteString comment: 'In GemStone MultiByteString is the superclass of the strings of more than one byte per character, DoubleByteString and QuadByteString. Here, like them, it is a String (code points 0 to 255).'
+MultiByteString comment: 'The superclass of the strings of more than one byte per character, DoubleByteString and QuadByteString. (In GemStone it is not a subclass of String.)'
 %
 doit
 MultiByteString category: 'Kernel-Collections'
 %
 
 doit
-MultiByteString subclass: 'DoubleByteString'
+MultiByteString byteSubclass: 'DoubleByteString'
   instVarNames: #()
   classVars: #()
   classInstVars: #()
@@ -392,14 +392,14 @@ MultiByteString subclass: 'DoubleByteString'
   options: #()
 %
 doit
-DoubleByteString comment: 'In GemStone a DoubleByteString holds characters of code points up to 65535 in two bytes each. Here it is a String (code points 0 to 255).'
+DoubleByteString comment: 'A DoubleByteString holds characters of code points up to 65535, two bytes each: what a String becomes when it is given such a character, and what a string literal holding one is. Given a character past 65535, it becomes a QuadByteString.'
 %
 doit
 DoubleByteString category: 'Kernel-Collections'
 %
 
 doit
-MultiByteString subclass: 'QuadByteString'
+MultiByteString byteSubclass: 'QuadByteString'
   instVarNames: #()
   classVars: #()
   classInstVars: #()
@@ -408,7 +408,7 @@ MultiByteString subclass: 'QuadByteString'
   options: #()
 %
 doit
-QuadByteString comment: 'In GemStone a QuadByteString holds characters of any code point in four bytes each. Here it is a String (code points 0 to 255).'
+QuadByteString comment: 'A QuadByteString holds characters of any code point, four bytes each.'
 %
 doit
 QuadByteString category: 'Kernel-Collections'
@@ -1445,4 +1445,16 @@ parseNumber
   [stream atEnd not and: ['0123456789+-.eE' includes: stream peek]]
     whileTrue: [out nextPut: stream next].
   ^out contents asLowercase asNumber ifNil: [self fail: 'not a number: ', out contents]
+%
+
+! ------------------------------------------------------------------ DoubleByteString, QuadByteString
+category: 'private'
+method: DoubleByteString
+_maxCodePoint
+  ^16rFFFF
+%
+category: 'private'
+method: QuadByteString
+_maxCodePoint
+  ^16r10FFFF
 %

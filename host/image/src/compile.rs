@@ -10,7 +10,7 @@
 
 use std::collections::HashSet;
 
-use gs_smalltalk::check::{NameKind, NameScope, check_method, literals_above};
+use gs_smalltalk::check::{NameKind, NameScope, check_method, symbols_above};
 use gs_smalltalk::{Span, parse_method};
 
 use crate::LAST_STRING_CHAR;
@@ -134,7 +134,7 @@ pub(crate) fn compile(
     })?;
     let checked = check_method(&method, source, scope);
     let mut diagnostics = checked.diagnostics;
-    diagnostics.extend(literals_above(&method.body, source, LAST_STRING_CHAR));
+    diagnostics.extend(symbols_above(&method.body, source, LAST_STRING_CHAR));
     if !diagnostics.is_empty() {
         diagnostics.sort_by_key(|d| d.span.start);
         return Err(diagnostics

@@ -93,9 +93,10 @@ mod watch;
 pub use error::{ChangeKind, CompileError, Conflict, ConflictReport, ImageError, Result};
 
 /// The last character a String or Symbol of this image holds: they hold
-/// bytes, so Latin-1 (code points 0 to 255). A string or symbol literal
-/// holding a character beyond it is a compile error, never a different
-/// text.
+/// bytes, so Latin-1 (code points 0 to 255). A String given a character
+/// beyond it grows into a DoubleByteString or QuadByteString, and a string
+/// literal holding one is one; a symbol literal holding one is a compile
+/// error, never a different symbol.
 pub const LAST_STRING_CHAR: char = '\u{ff}';
 pub use image::{CommitInfo, DEFAULT_USER, Image, OpenOptions, STANDARD_DICTIONARIES};
 pub use model::{

@@ -254,6 +254,11 @@ pub enum ObjectBody {
         /// Which block of that source it is.
         ordinal: u32,
     },
+    /// Indexed characters of a string class of more than one byte per
+    /// character (DoubleByteString, QuadByteString, Unicode16, Unicode32),
+    /// as code points. Last, so that images written before it read
+    /// unchanged.
+    Wide(Vec<u32>),
 }
 
 /// One row of the object table: a persistent object's class, its named

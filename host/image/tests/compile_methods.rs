@@ -70,12 +70,14 @@ fn every_name_error_is_reported_with_its_position_and_nothing_changes() {
 }
 
 #[test]
-fn a_literal_beyond_latin1_is_a_compile_error_among_the_others_in_order() {
+fn a_symbol_beyond_latin1_is_a_compile_error_among_the_others_in_order() {
     let (_dir, image) = bare_image();
     let mut s = image.session();
-    // A comment may hold any text; a literal becomes a String or Symbol.
-    let source =
-        "price\n\t\"\u{20ac} in a comment is text\"\n\t^ Undefined , '\u{20ac}' , #'\u{e9}'";
+    // A comment and a string literal may hold any text (a string literal
+    // past Latin-1 is a DoubleByteString or QuadByteString); a Symbol holds
+    // bytes.
+    let source = "price\n\t\"\u{20ac} in a comment is text\"\n\t^ Undefined , '\u{20ac}' , \
+                  #'\u{20ac}'";
     let err = s
         .compile_method("Object", Side::Instance, "x", source)
         .unwrap_err();
@@ -83,15 +85,15 @@ fn a_literal_beyond_latin1_is_a_compile_error_among_the_others_in_order() {
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert_eq!((errors[0].0, errors[0].1), (3, 4));
     assert!(errors[0].2.contains("Undefined"), "{errors:?}");
-    assert_eq!((errors[1].0, errors[1].1), (3, 16));
+    assert_eq!((errors[1].0, errors[1].1), (3, 22));
     assert!(errors[1].2.contains("U+20AC"), "{errors:?}");
     assert!(!s.needs_commit(), "a failed compile changes nothing");
-    // Latin-1 literals compile.
+    // Latin-1 symbols and string literals of any text compile.
     s.compile_method(
         "Object",
         Side::Instance,
         "x",
-        "caf\n\t^ '\u{e9}' , #'\u{ff}'",
+        "caf\n\t^ '\u{e9}\u{20ac}\u{1f600}' , #'\u{ff}'",
     )
     .unwrap();
 }

@@ -109,6 +109,11 @@ pub enum Body {
     Slots(Vec<Value>),
     /// Indexed bytes (Strings, Symbols, ByteArrays).
     Bytes(Vec<u8>),
+    /// Indexed characters, as code points, of the string classes of more
+    /// than one byte per character (DoubleByteString, QuadByteString,
+    /// Unicode16, Unicode32): what a String becomes when it is given a
+    /// character past 255.
+    Wide(Vec<u32>),
     /// A LargeInteger's value.
     Large(BigInt),
     /// A block closure.
@@ -138,6 +143,7 @@ impl Object {
             Body::None => 0,
             Body::Slots(s) => s.len() * std::mem::size_of::<Value>(),
             Body::Bytes(b) => b.len(),
+            Body::Wide(w) => w.len() * 4,
             Body::Large(n) => n.bits() as usize / 8 + 8,
             Body::Block(_) => 64,
         };

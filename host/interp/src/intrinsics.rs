@@ -799,20 +799,25 @@ impl Run<'_> {
         let (Value::Obj(id), Some(utf8)) = (rcv, self.st.utf8) else {
             return Ok(None);
         };
-        if class != k.string && class != k.symbol {
+        let w = self.st.wide;
+        let wide_kernel = [w.double_byte, w.quad_byte, w.unicode16, w.unicode32];
+        if class != k.string && class != k.symbol && !wide_kernel.contains(&Some(class)) {
             return Ok(None);
         }
-        let Body::Bytes(chars) = &self.st.heap.get(id).body else {
-            return Ok(None);
-        };
-        let encoded: Vec<u8> = if chars.is_ascii() {
-            chars.clone()
-        } else {
-            chars
+        let encoded: Vec<u8> = match &self.st.heap.get(id).body {
+            Body::Bytes(chars) if chars.is_ascii() => chars.clone(),
+            Body::Bytes(chars) => chars
                 .iter()
                 .map(|&c| char::from(c))
                 .collect::<String>()
-                .into_bytes()
+                .into_bytes(),
+            // A lone surrogate has no UTF-8 form: the Smalltalk encodes
+            // it as it is.
+            Body::Wide(codes) => match codes.iter().map(|&c| char::from_u32(c)).collect() {
+                Some(text) => String::into_bytes(text),
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
         };
         self.alloc(utf8, 0, Body::Bytes(encoded)).map(Some)
     }

@@ -86,7 +86,13 @@ impl Run<'_> {
             }
             let body = match &stored.body {
                 ObjectBody::None => Body::None,
+                // A string of a wide class stored before such strings held
+                // more than bytes: its bytes are its code points.
+                ObjectBody::Bytes(b) if self.st.wide_limit(class).is_some() => {
+                    Body::Wide(b.iter().map(|&c| u32::from(c)).collect())
+                }
                 ObjectBody::Bytes(b) => Body::Bytes(b.clone()),
+                ObjectBody::Wide(w) => Body::Wide(w.clone()),
                 ObjectBody::LargeInteger(b) => Body::Large(BigInt::from_signed_bytes_le(b)),
                 ObjectBody::Block {
                     class,
@@ -112,6 +118,7 @@ impl Run<'_> {
                 + match &body {
                     Body::Slots(s) => s.len() * std::mem::size_of::<Value>(),
                     Body::Bytes(b) => b.len(),
+                    Body::Wide(w) => w.len() * 4,
                     Body::Large(n) => n.bits() as usize / 8,
                     _ => 0,
                 };
@@ -753,7 +760,7 @@ impl State {
             .filter_map(|(k, v)| {
                 let Value::Obj(k) = k else { return None };
                 match &self.heap.get(*k).body {
-                    Body::Bytes(b) => Some((b.iter().map(|&c| c as char).collect(), *v)),
+                    Body::Bytes(_) | Body::Wide(_) => Some((self.text(*k), *v)),
                     _ => None,
                 }
             })
@@ -782,9 +789,14 @@ impl State {
                 }
                 _ => false,
             },
-            GlobalValue::String(s) => {
-                bytes_of(v).is_some_and(|(c, b)| c == self.known.string && b == latin1(s))
-            }
+            GlobalValue::String(s) => match v {
+                Value::Obj(id) => {
+                    let class = self.heap.get(id).class;
+                    (class == self.known.string || self.wide_limit(class).is_some())
+                        && self.text(id) == *s
+                }
+                _ => false,
+            },
             GlobalValue::Symbol(s) => {
                 bytes_of(v).is_some_and(|(c, b)| c == self.known.symbol && b == latin1(s))
             }
@@ -874,6 +886,7 @@ impl State {
                     Body::None => Err(ObjectBody::None),
                     Body::Block(c) => Err(self.block_form(c).unwrap_or(ObjectBody::None)),
                     Body::Bytes(b) => Err(ObjectBody::Bytes(b.clone())),
+                    Body::Wide(w) => Err(ObjectBody::Wide(w.clone())),
                     Body::Large(n) => Err(ObjectBody::LargeInteger(n.to_signed_bytes_le())),
                     Body::Slots(s) => Ok(s.clone()),
                 };

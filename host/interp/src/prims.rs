@@ -200,6 +200,9 @@ impl Run<'_> {
                     Body::Bytes(b) if i >= 0 && (i as usize) < b.len() => {
                         Some(Value::Int(b[i as usize] as i64))
                     }
+                    Body::Wide(w) if i >= 0 && (i as usize) < w.len() => {
+                        Some(Value::Int(w[i as usize] as i64))
+                    }
                     _ => None,
                 })
             }
@@ -208,6 +211,7 @@ impl Run<'_> {
                     return Ok(None);
                 };
                 let v = arg(1);
+                let limit = self.st.wide_limit(self.st.heap.get(id).class).unwrap_or(0);
                 let o = self.st.heap.get_mut(id);
                 if o.invariant {
                     return Ok(None);
@@ -225,6 +229,13 @@ impl Run<'_> {
                         }
                         _ => None,
                     },
+                    Body::Wide(w) if i >= 0 && (i as usize) < w.len() => match v {
+                        Value::Int(x) if (0..=i64::from(limit)).contains(&x) => {
+                            w[i as usize] = x as u32;
+                            Some(v)
+                        }
+                        _ => None,
+                    },
                     _ => None,
                 })
             }
@@ -232,6 +243,7 @@ impl Run<'_> {
                 Value::Obj(id) => match &self.st.heap.get(id).body {
                     Body::Slots(s) => s.len() as i64,
                     Body::Bytes(b) => b.len() as i64,
+                    Body::Wide(w) => w.len() as i64,
                     _ => 0,
                 },
                 _ => 0,
@@ -248,6 +260,7 @@ impl Run<'_> {
                     Body::None => Body::None,
                     Body::Slots(s) => Body::Slots(s.clone()),
                     Body::Bytes(b) => Body::Bytes(b.clone()),
+                    Body::Wide(w) => Body::Wide(w.clone()),
                     Body::Large(n) => Body::Large(n.clone()),
                     Body::Block(_) => return Ok(Some(rcv)),
                 };
@@ -325,10 +338,12 @@ impl Run<'_> {
                 let info = &self.st.classes[c as usize];
                 let named = info.inst_vars.len();
                 let kind = info.kind;
+                let wide = kind == ClassKind::Bytes && self.st.wide_limit(c).is_some();
                 if n == 11 {
                     let body = match kind {
                         ClassKind::Pointers => Body::None,
                         ClassKind::Indexable => Body::Slots(Vec::new()),
+                        ClassKind::Bytes if wide => Body::Wide(Vec::new()),
                         ClassKind::Bytes => Body::Bytes(Vec::new()),
                     };
                     return self.alloc(c, named, body).map(Some);
@@ -341,11 +356,16 @@ impl Run<'_> {
                 }
                 // Check the budget before allocating, so a huge size is a
                 // limit error and not an allocation failure of the process.
-                let bytes = size as usize * if kind == ClassKind::Bytes { 1 } else { 16 };
-                self.st.heap.check_room(bytes)?;
+                let each = match kind {
+                    ClassKind::Bytes if wide => 4,
+                    ClassKind::Bytes => 1,
+                    _ => 16,
+                };
+                self.st.heap.check_room(size as usize * each)?;
                 let body = match kind {
                     ClassKind::Pointers => return Ok(None),
                     ClassKind::Indexable => Body::Slots(vec![Value::Nil; size as usize]),
+                    ClassKind::Bytes if wide => Body::Wide(vec![0; size as usize]),
                     ClassKind::Bytes => Body::Bytes(vec![0; size as usize]),
                 };
                 self.alloc(c, named, body).map(Some)
@@ -361,12 +381,14 @@ impl Run<'_> {
                 let grow = match &self.st.heap.get(id).body {
                     Body::Slots(s) => size.saturating_sub(s.len()) * 16,
                     Body::Bytes(b) => size.saturating_sub(b.len()),
+                    Body::Wide(w) => size.saturating_sub(w.len()) * 4,
                     _ => return Ok(None),
                 };
                 self.st.heap.charge(grow)?;
                 match &mut self.st.heap.get_mut(id).body {
                     Body::Slots(s) => s.resize(size, Value::Nil),
                     Body::Bytes(b) => b.resize(size, 0),
+                    Body::Wide(w) => w.resize(size, 0),
                     _ => {}
                 }
                 Ok(Some(rcv))
@@ -381,22 +403,28 @@ impl Run<'_> {
                 }
                 let sym = self.st.known.symbol;
                 let same_kind = self.inherits(oa.class, sym) == self.inherits(ob.class, sym);
-                let eq = match (&oa.body, &ob.body) {
-                    (Body::Bytes(x), Body::Bytes(y)) => same_kind && x == y,
-                    _ => false,
-                };
+                let eq = same_kind
+                    && match (&oa.body, &ob.body) {
+                        (Body::Bytes(x), Body::Bytes(y)) => x == y,
+                        (Body::Wide(x), Body::Wide(y)) => x == y,
+                        (Body::Bytes(x), Body::Wide(y)) | (Body::Wide(y), Body::Bytes(x)) => {
+                            x.len() == y.len() && x.iter().zip(y).all(|(&a, &b)| u32::from(a) == b)
+                        }
+                        _ => false,
+                    };
                 Ok(Some(Value::bool(eq)))
             }
             74 => {
                 let Value::Obj(a) = rcv else { return Ok(None) };
-                let Body::Bytes(b) = &self.st.heap.get(a).body else {
-                    return Ok(None);
+                // Equal strings of either width hash alike.
+                let fold = |len: usize, codes: &mut dyn Iterator<Item = u32>| {
+                    codes.fold(len as i64, |h, c| (h * 31 + i64::from(c)) % 1_073_741_823)
                 };
-                let mut h: i64 = b.len() as i64;
-                for &c in b {
-                    h = (h * 31 + c as i64) % 1_073_741_823;
-                }
-                Ok(Some(Value::Int(h)))
+                Ok(Some(Value::Int(match &self.st.heap.get(a).body {
+                    Body::Bytes(b) => fold(b.len(), &mut b.iter().map(|&c| u32::from(c))),
+                    Body::Wide(w) => fold(w.len(), &mut w.iter().copied()),
+                    _ => return Ok(None),
+                })))
             }
             75 => self.replace_from(rcv, args),
             20..=24 => {
@@ -515,6 +543,12 @@ impl Run<'_> {
                 let Value::Obj(id) = rcv else { return Ok(None) };
                 let bytes = match &self.st.heap.get(id).body {
                     Body::Bytes(b) => b.clone(),
+                    // A Symbol holds bytes: a wide string's characters
+                    // make one only when each fits in a byte.
+                    Body::Wide(w) => match w.iter().map(|&c| u8::try_from(c)).collect() {
+                        Ok(bytes) => bytes,
+                        Err(_) => return Ok(None),
+                    },
                     _ => return Ok(None),
                 };
                 let class = self.st.known.symbol;
@@ -778,6 +812,7 @@ impl Run<'_> {
             130..=147 => self.system_primitive(n, rcv, args),
             148 => self.evaluate_source(rcv),
             149 => self.pragma_specs(rcv),
+            150 => self.widen(rcv, arg(0)),
             _ => Err(self.fatal(format!(
                 "primitive {n} is not implemented by this interpreter"
             ))),
@@ -861,6 +896,7 @@ impl Run<'_> {
         let size = |b: &Body| match b {
             Body::Slots(s) => s.len(),
             Body::Bytes(b) => b.len(),
+            Body::Wide(w) => w.len(),
             _ => 0,
         };
         if start < 1
@@ -880,12 +916,69 @@ impl Run<'_> {
             }
             Body::Bytes(s) => {
                 let part: Vec<u8> = s[r0..r0 + n].to_vec();
-                if let Body::Bytes(d) = &mut self.st.heap.get_mut(dst).body {
-                    d[s0..s0 + n].copy_from_slice(&part);
+                match &mut self.st.heap.get_mut(dst).body {
+                    Body::Bytes(d) => d[s0..s0 + n].copy_from_slice(&part),
+                    Body::Wide(d) => {
+                        for (d, &c) in d[s0..s0 + n].iter_mut().zip(&part) {
+                            *d = u32::from(c);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Body::Wide(s) => {
+                let part: Vec<u32> = s[r0..r0 + n].to_vec();
+                let limit = self.st.wide_limit(cd).unwrap_or(0xFF);
+                // A character the receiver cannot hold: the Smalltalk
+                // stores each with at:put:, which grows the receiver.
+                if part.iter().any(|&c| c > limit) {
+                    return Ok(None);
+                }
+                match &mut self.st.heap.get_mut(dst).body {
+                    Body::Bytes(d) => {
+                        for (d, &c) in d[s0..s0 + n].iter_mut().zip(&part) {
+                            *d = c as u8;
+                        }
+                    }
+                    Body::Wide(d) => d[s0..s0 + n].copy_from_slice(&part),
+                    _ => {}
                 }
             }
             _ => return Ok(None),
         }
+        Ok(Some(rcv))
+    }
+
+    /// Primitive 150: makes the string `rcv` an instance of the class it
+    /// grows into to hold code point `code` ([`State::widened`]), in
+    /// place, its characters unchanged. `None` (the primitive fails) for
+    /// an invariant receiver, a class that does not grow, or a code point
+    /// that class cannot hold either.
+    fn widen(&mut self, rcv: Value, code: Value) -> R<Option<Value>> {
+        let (Value::Obj(id), Value::Int(code)) = (rcv, code) else {
+            return Ok(None);
+        };
+        let Ok(code) = u32::try_from(code) else {
+            return Ok(None);
+        };
+        let o = self.st.heap.get(id);
+        let Some(to) = self.st.widened(o.class, code) else {
+            return Ok(None);
+        };
+        if o.invariant || self.st.wide_limit(to).is_none_or(|limit| limit < code) {
+            return Ok(None);
+        }
+        let codes: Vec<u32> = match &o.body {
+            Body::Bytes(b) => b.iter().map(|&c| u32::from(c)).collect(),
+            Body::Wide(w) => w.clone(),
+            _ => return Ok(None),
+        };
+        if matches!(o.body, Body::Bytes(_)) {
+            self.st.heap.charge(codes.len() * 3)?;
+        }
+        let o = self.st.heap.get_mut(id);
+        o.class = to;
+        o.body = Body::Wide(codes);
         Ok(Some(rcv))
     }
 

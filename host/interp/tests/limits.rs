@@ -298,19 +298,29 @@ fn primitive_misuse_fails_into_smalltalk_errors() {
 }
 
 #[test]
-fn a_literal_a_string_cannot_hold_is_a_compile_error_not_another_text() {
+fn a_string_literal_of_any_text_is_that_text_and_a_symbol_past_latin1_is_refused() {
     let mut f = Fixture::new();
-    // Latin-1 is what a String holds: it stays as written.
-    match f.run("'caf\u{e9}' last asInteger", &Limits::default()) {
-        Ok(printed) => assert_eq!(printed, "233"),
-        other => panic!("unexpected {other:?}"),
+    // Latin-1 is what a String holds; past it, the literal is the
+    // DoubleByteString or QuadByteString of the same text.
+    for (source, printed) in [
+        ("'caf\u{e9}' last asInteger", "233"),
+        ("'caf\u{e9}' class", "String"),
+        ("'\u{d81}' first asInteger", "3457"),
+        ("'\u{d81}' class", "DoubleByteString"),
+        ("'a\u{1f600}' class", "QuadByteString"),
+        ("'a\u{1f600}'", "'a\u{1f600}'"),
+    ] {
+        match f.run(source, &Limits::default()) {
+            Ok(got) => assert_eq!(got, printed, "{source}"),
+            other => panic!("{source}: unexpected {other:?}"),
+        }
     }
-    // Past it, the literal is refused where it stands, never made into
-    // another text (such as the character's low byte).
+    // A Symbol holds bytes: a symbol literal past Latin-1 is refused where
+    // it stands, never made into another symbol (such as the character's
+    // low byte).
     for (source, at) in [
-        ("'\u{d81}' first asInteger", (1, 1)),
         ("| s |\ns := #'a\u{20ac}'", (2, 6)),
-        ("#(1 ('x' '\u{1f600}')) size", (1, 1)),
+        ("#(1 ('x' #'\u{1f600}')) size", (1, 1)),
     ] {
         match f.run(source, &Limits::default()) {
             Err(ExecErrorKind::Compile(problems)) => {
@@ -325,7 +335,6 @@ fn a_literal_a_string_cannot_hold_is_a_compile_error_not_another_text() {
             other => panic!("{source}: unexpected {other:?}"),
         }
     }
-    // A Character may be any code point; a String still cannot hold it.
     match f.run("$\u{20ac} asInteger", &Limits::default()) {
         Ok(printed) => assert_eq!(printed, "8364"),
         other => panic!("unexpected {other:?}"),
@@ -334,28 +343,25 @@ fn a_literal_a_string_cannot_hold_is_a_compile_error_not_another_text() {
 }
 
 #[test]
-fn text_a_string_cannot_hold_is_an_error_in_smalltalk_not_another_text() {
+fn text_from_outside_smalltalk_reads_as_the_same_text_of_any_width() {
     let mut f = Fixture::new();
     f.ok(
         "Object subclass: 'Probe' instVarNames: #() classVars: #() classInstVars: #() \
          poolDictionaries: #() inDictionary: UserGlobals",
     );
     // Set from outside Smalltalk (the image API takes any text)…
-    f.session
-        .set_class_comment("Probe", "price \u{20ac}")
-        .expect("the comment is stored");
-    // …it is read in Smalltalk only as an error naming the character.
-    match f.run("Probe comment", &Limits::default()) {
-        Err(ExecErrorKind::Unhandled { class, description }) => {
-            assert_eq!(class, "ArgumentTypeError");
-            assert!(description.contains("U+20AC"), "{description}");
-        }
-        other => panic!("unexpected {other:?}"),
+    for (comment, class) in [
+        ("price \u{20ac}", "DoubleByteString"),
+        ("smile \u{1f600}", "QuadByteString"),
+        ("caf\u{e9}", "String"),
+    ] {
+        f.session
+            .set_class_comment("Probe", comment)
+            .expect("the comment is stored");
+        // …it is read in Smalltalk as the same text.
+        assert_eq!(f.ok("Probe comment"), format!("'{comment}'"));
+        assert_eq!(f.ok("Probe comment class"), class);
     }
-    f.session
-        .set_class_comment("Probe", "caf\u{e9}")
-        .expect("the comment is stored");
-    assert_eq!(f.ok("Probe comment"), "'caf\u{e9}'");
 }
 
 #[test]

@@ -509,3 +509,70 @@ fn class_variables_and_class_instance_variables_persist() {
     b.abort();
     assert_eq!(b.run("Registry count"), "3");
 }
+
+#[test]
+fn strings_of_every_width_survive_reopening_the_image() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("wide.image");
+    {
+        let image = Image::open(&path).expect("image");
+        let mut a = Client::new(&image);
+        a.run(
+            "| grown |
+            grown := 'ab' copy.
+            grown at: 2 put: (Character codePoint: 955).
+            UserGlobals at: #Texts put: (Array with: 'caf\u{e9}' copy with: '\u{20ac} 5' copy
+                with: 'x\u{1f600}' copy with: grown with: 'abc' asUnicodeString)",
+        );
+        a.commit().expect("commit");
+    }
+    let image = Image::open(&path).expect("reopen");
+    let mut b = Client::new(&image);
+    assert_eq!(
+        b.run("Texts"),
+        "anArray( 'caf\u{e9}', '\u{20ac} 5', 'x\u{1f600}', 'a\u{3bb}', 'abc')"
+    );
+    assert_eq!(
+        b.run("Texts collect: [:t | t class name]"),
+        "anArray( #'String', #'DoubleByteString', #'QuadByteString', #'DoubleByteString', \
+         #'Unicode7')"
+    );
+    // What was read can grow again and be stored again.
+    b.run("(Texts at: 2) at: 1 put: (Character codePoint: 16r1F600)");
+    b.commit().expect("commit the grown string");
+    let mut c = Client::new(&image);
+    assert_eq!(b.run("(Texts at: 2) class name"), "#'QuadByteString'");
+    assert_eq!(c.run("Texts at: 2"), "'\u{1f600} 5'");
+}
+
+#[test]
+fn a_wide_class_string_stored_as_bytes_reads_as_the_same_characters() {
+    // Before a DoubleByteString held more than bytes, its instances were
+    // stored as bytes, each a code point: an image written then reads
+    // them as the same text.
+    let (_dir, image) = image();
+    let mut s = image.session();
+    let id = s.new_object_id();
+    let object = gs_image::StoredObject {
+        class: s.class_id("DoubleByteString").expect("a kernel class"),
+        invariant: false,
+        names: Vec::new(),
+        named: Vec::new(),
+        body: gs_image::ObjectBody::Bytes(b"caf\xe9".to_vec()),
+    };
+    s.store_object(id, object).expect("store");
+    s.bind(
+        "UserGlobals",
+        "Old",
+        gs_image::DictionaryEntry::Object(gs_image::ObjectValue::Object(id)),
+    )
+    .expect("bind");
+    s.commit().expect("commit");
+    let mut a = Client::new(&image);
+    assert_eq!(a.run("Old"), "'caf\u{e9}'");
+    assert_eq!(a.run("Old size"), "4");
+    assert_eq!(
+        a.run("Old at: 1 put: (Character codePoint: 955). Old"),
+        "'\u{3bb}af\u{e9}'"
+    );
+}

@@ -195,24 +195,24 @@ pub fn check_doit(doit: &DoitNode, source: &str, scope: &dyn NameScope) -> Check
     }
 }
 
-/// The string and symbol literals of `body` (those inside literal arrays
-/// too) that hold a character above `limit`, each a diagnostic naming the
-/// character, in source order: for an image whose Strings and Symbols
-/// hold no character above `limit`, where such a literal could not be the
-/// text that was written.
+/// The symbol literals of `body` (those inside literal arrays too) that
+/// hold a character above `limit`, each a diagnostic naming the character,
+/// in source order: for an image whose Symbols hold no character above
+/// `limit`, where such a literal could not be the symbol that was written.
+/// String literals hold any character (a wider string class holds them).
 ///
 /// ```
-/// let source = "^ 'caf\u{e9}' , '\u{20ac}'";
+/// let source = "^ #'caf\u{e9}' -> #'\u{20ac}' -> '\u{20ac}'";
 /// let doit = gs_smalltalk::parse_doit(source).unwrap();
-/// let found = gs_smalltalk::check::literals_above(&doit.body, source, '\u{ff}');
+/// let found = gs_smalltalk::check::symbols_above(&doit.body, source, '\u{ff}');
 /// assert_eq!(found.len(), 1);
-/// assert_eq!((found[0].line, found[0].column), (1, 12));
+/// assert_eq!((found[0].line, found[0].column), (1, 14));
 /// assert!(found[0].message.contains("U+20AC"), "{}", found[0].message);
 /// ```
-pub fn literals_above(body: &[Statement], source: &str, limit: char) -> Vec<Diagnostic> {
+pub fn symbols_above(body: &[Statement], source: &str, limit: char) -> Vec<Diagnostic> {
     fn first_above(literal: &Literal, limit: char) -> Option<char> {
         match literal {
-            Literal::String(s) | Literal::Symbol(s) => s.chars().find(|&c| c > limit),
+            Literal::Symbol(s) => s.chars().find(|&c| c > limit),
             Literal::Array(items) => items.iter().find_map(|l| first_above(l, limit)),
             _ => None,
         }
@@ -234,9 +234,9 @@ pub fn literals_above(body: &[Statement], source: &str, limit: char) -> Vec<Diag
             let (line, column) = lines.line_col(span.start);
             Diagnostic {
                 message: format!(
-                    "this literal holds {c:?} (U+{:04X}), but a String or Symbol here holds \
-                     characters up to U+{:04X} only, so it would not be the text written; \
-                     leave the character out of the literal",
+                    "this literal holds the symbol character {c:?} (U+{:04X}), but a Symbol \
+                     here holds characters up to U+{:04X} only, so it would not be the symbol \
+                     written; use a string, or leave the character out",
                     u32::from(c),
                     u32::from(limit)
                 ),

@@ -201,7 +201,7 @@ impl<'a> Run<'a> {
                 })
                 .collect::<Vec<_>>()
         })?;
-        refuse_wide_literals(&node.body, source)?;
+        refuse_wide_symbols(&node.body, source)?;
         let args: Vec<String> = node
             .pattern
             .arguments
@@ -258,7 +258,7 @@ impl<'a> Run<'a> {
                 })
                 .collect::<Vec<_>>()
         })?;
-        refuse_wide_literals(&node.body, source)?;
+        refuse_wide_symbols(&node.body, source)?;
         let temps: Vec<String> = node.temporaries.iter().map(|t| t.name.clone()).collect();
         let class = self.st.known.undefined;
         let mut env = Env {
@@ -328,14 +328,15 @@ impl<'a> Run<'a> {
     }
 }
 
-/// A string or symbol literal this image's Strings and Symbols cannot hold
-/// is a compile problem (see [`gs_image::LAST_STRING_CHAR`]): made into a
-/// String, it would be another text.
-fn refuse_wide_literals(
+/// A symbol literal this image's Symbols cannot hold is a compile problem
+/// (see [`gs_image::LAST_STRING_CHAR`]): made into a Symbol, it would be
+/// another symbol. (A string literal of such characters is a
+/// DoubleByteString or QuadByteString.)
+fn refuse_wide_symbols(
     body: &[gs_smalltalk::ast::Statement],
     source: &str,
 ) -> Result<(), Vec<CompileProblem>> {
-    let found = gs_smalltalk::check::literals_above(body, source, gs_image::LAST_STRING_CHAR);
+    let found = gs_smalltalk::check::symbols_above(body, source, gs_image::LAST_STRING_CHAR);
     if found.is_empty() {
         return Ok(());
     }

@@ -78,6 +78,20 @@ pub struct Known {
     pub(crate) symbol_dictionary: ClassIdx,
 }
 
+/// The string classes a String grows into when it is given a character
+/// it cannot hold, as GemStone's do (Programming Guide, chapter 5): a
+/// String into a DoubleByteString (code points to 65535) or a
+/// QuadByteString (any), a Unicode7 into a Unicode16 or a Unicode32. Each
+/// is `None` in an image whose kernel lacks it.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct WideClasses {
+    pub(crate) double_byte: Option<ClassIdx>,
+    pub(crate) quad_byte: Option<ClassIdx>,
+    pub(crate) unicode7: Option<ClassIdx>,
+    pub(crate) unicode16: Option<ClassIdx>,
+    pub(crate) unicode32: Option<ClassIdx>,
+}
+
 /// The interpreter's state that outlives one call: the heap, the class
 /// table and the method caches.
 #[derive(Debug)]
@@ -128,6 +142,9 @@ pub struct State {
     pub(crate) interval: Option<ClassIdx>,
     /// The kernel's Utf8, which `encodeAsUTF8` answers (an intrinsic).
     pub(crate) utf8: Option<ClassIdx>,
+    /// The kernel's string classes of more than one byte per character
+    /// and the Unicode ones, which a String grows into.
+    pub(crate) wide: WideClasses,
     pub(crate) sel_dnu: Sel,
     pub(crate) sel_handles: Sel,
     pub(crate) sel_description: Sel,
@@ -186,6 +203,7 @@ impl State {
             identity_dictionary: None,
             interval: None,
             utf8: None,
+            wide: WideClasses::default(),
             sel_dnu: 0,
             sel_handles: 0,
             sel_description: 0,
@@ -253,6 +271,17 @@ impl State {
         if let Ok(id) = session.class_id("Utf8") {
             st.utf8 = Some(st.class_idx(session, id));
         }
+        let mut class = |name: &str| {
+            let id = session.class_id(name).ok()?;
+            Some(st.class_idx(session, id))
+        };
+        st.wide = WideClasses {
+            double_byte: class("DoubleByteString"),
+            quad_byte: class("QuadByteString"),
+            unicode7: class("Unicode7"),
+            unicode16: class("Unicode16"),
+            unicode32: class("Unicode32"),
+        };
         st.sel_dnu = st.sym("doesNotUnderstand:");
         st.sel_handles = st.sym("handles:");
         st.sel_description = st.sym("description");

@@ -25,13 +25,73 @@ impl State {
         self.heap.symbol(self.known.symbol, &bytes)
     }
 
-    /// The text of a Symbol or String object.
+    /// The text of a Symbol or String object (of any width).
     pub fn text(&self, id: ObjId) -> String {
         match &self.heap.get(id).body {
             Body::Bytes(b) => b.iter().map(|&c| c as char).collect(),
+            Body::Wide(w) => wide_text(w),
             _ => String::new(),
         }
     }
+
+    /// Whether `class` is `ancestor` or inherits from it.
+    pub(crate) fn is_kind(&self, class: ClassIdx, ancestor: ClassIdx) -> bool {
+        let mut c = Some(class);
+        while let Some(x) = c {
+            if x == ancestor {
+                return true;
+            }
+            c = self.classes[x as usize].superclass;
+        }
+        false
+    }
+
+    /// The last code point the instances of a string class of more than
+    /// one byte per character hold (65535 for DoubleByteString and
+    /// Unicode16, 16r10FFFF for QuadByteString and Unicode32, and their
+    /// subclasses); `None` for every other class.
+    pub(crate) fn wide_limit(&self, class: ClassIdx) -> Option<u32> {
+        let w = self.wide;
+        let under = |roots: [Option<ClassIdx>; 2]| {
+            roots
+                .into_iter()
+                .flatten()
+                .any(|root| self.is_kind(class, root))
+        };
+        if under([w.quad_byte, w.unicode32]) {
+            Some(char::MAX as u32)
+        } else if under([w.double_byte, w.unicode16]) {
+            Some(0xFFFF)
+        } else {
+            None
+        }
+    }
+
+    /// The class an instance of the kernel's `class` grows into to hold
+    /// code point `code`: String and DoubleByteString into
+    /// DoubleByteString or QuadByteString, Unicode7 and Unicode16 into
+    /// Unicode16 or Unicode32. `None` for other classes (Symbols, users'
+    /// subclasses), which do not grow.
+    pub(crate) fn widened(&self, class: ClassIdx, code: u32) -> Option<ClassIdx> {
+        let w = self.wide;
+        let (double, quad) = if class == self.known.string || Some(class) == w.double_byte {
+            (w.double_byte, w.quad_byte)
+        } else if Some(class) == w.unicode7 || Some(class) == w.unicode16 {
+            (w.unicode16, w.unicode32)
+        } else {
+            return None;
+        };
+        if code > 0xFFFF { quad } else { double }
+    }
+}
+
+/// The text of a wide string's code points. A code point no text can
+/// hold (a lone surrogate) reads as U+FFFD.
+pub(crate) fn wide_text(codes: &[u32]) -> String {
+    codes
+        .iter()
+        .map(|&c| char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect()
 }
 
 impl<'a> Run<'a> {
@@ -45,31 +105,34 @@ impl<'a> Run<'a> {
         })?))
     }
 
-    /// A new String of `s`; an ArgumentTypeError (answering what its
-    /// signal answers) when `s` holds a character a String cannot (past
-    /// [`gs_image::LAST_STRING_CHAR`]), which would otherwise become
-    /// another text.
+    /// A new string of `s`: a String when every character is one
+    /// ([`gs_image::LAST_STRING_CHAR`] or before), else the
+    /// DoubleByteString or QuadByteString that holds them, as GemStone
+    /// makes for such text. An ArgumentTypeError (answering what its
+    /// signal answers) in an image whose kernel has no such class, where
+    /// the text would otherwise become another.
     pub(crate) fn string(&mut self, s: &str) -> R<Value> {
-        let mut bytes = Vec::with_capacity(s.len());
-        for c in s.chars() {
-            match u8::try_from(c) {
-                Ok(b) if c <= gs_image::LAST_STRING_CHAR => bytes.push(b),
-                // The message names the character by its code point: it
-                // must itself be a String.
-                _ => {
-                    return self.signal_error(
-                        "ArgumentTypeError",
-                        &format!(
-                            "the text holds U+{:04X}, and a String holds characters up to \
-                             U+{:04X} only",
-                            u32::from(c),
-                            u32::from(gs_image::LAST_STRING_CHAR)
-                        ),
-                    );
-                }
-            }
+        let widest = s.chars().max().unwrap_or('\0');
+        if widest <= gs_image::LAST_STRING_CHAR {
+            let bytes = s.chars().map(|c| c as u32 as u8).collect();
+            return self.alloc(self.st.known.string, 0, Body::Bytes(bytes));
         }
-        self.alloc(self.st.known.string, 0, Body::Bytes(bytes))
+        match self.st.widened(self.st.known.string, widest as u32) {
+            Some(class) => {
+                let codes = s.chars().map(u32::from).collect();
+                self.alloc(class, 0, Body::Wide(codes))
+            }
+            // The message names the character by its code point: it must
+            // itself be a String.
+            None => self.signal_error(
+                "ArgumentTypeError",
+                &format!(
+                    "the text holds U+{:04X}, and a String holds characters up to U+{:04X} only",
+                    u32::from(widest),
+                    u32::from(gs_image::LAST_STRING_CHAR)
+                ),
+            ),
+        }
     }
 
     /// A new Array.
@@ -103,7 +166,7 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The characters of a String or Symbol (any byte object), if `v` is one.
+    /// The characters of a String or Symbol (of any width), if `v` is one.
     pub(crate) fn str_of(&self, v: Value) -> Option<String> {
         match v {
             Value::Obj(id) => {
@@ -112,6 +175,7 @@ impl<'a> Run<'a> {
                     Body::Bytes(b) if self.is_string_class(o.class) => {
                         Some(b.iter().map(|&c| c as char).collect())
                     }
+                    Body::Wide(w) => Some(wide_text(w)),
                     _ => None,
                 }
             }
@@ -124,14 +188,7 @@ impl<'a> Run<'a> {
     }
 
     pub(crate) fn inherits(&self, class: ClassIdx, ancestor: ClassIdx) -> bool {
-        let mut c = Some(class);
-        while let Some(x) = c {
-            if x == ancestor {
-                return true;
-            }
-            c = self.st.classes[x as usize].superclass;
-        }
-        false
+        self.st.is_kind(class, ancestor)
     }
 
     /// The Smalltalk value of a literal.
