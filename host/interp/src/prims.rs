@@ -211,7 +211,13 @@ impl Run<'_> {
                     return Ok(None);
                 };
                 let v = arg(1);
-                let limit = self.st.wide_limit(self.st.heap.get(id).class).unwrap_or(0);
+                // Only a wide string's class says what it holds (a walk up
+                // its superclasses, which every other store is spared).
+                let o = self.st.heap.get(id);
+                let limit = match o.body {
+                    Body::Wide(_) => self.st.wide_limit(o.class).unwrap_or(0),
+                    _ => 0,
+                };
                 let o = self.st.heap.get_mut(id);
                 if o.invariant {
                     return Ok(None);

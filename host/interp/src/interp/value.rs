@@ -51,6 +51,11 @@ impl State {
     /// Unicode16, 16r10FFFF for QuadByteString and Unicode32, and their
     /// subclasses); `None` for every other class.
     pub(crate) fn wide_limit(&self, class: ClassIdx) -> Option<u32> {
+        // The classes most objects are of, without a walk.
+        let k = &self.known;
+        if class == k.string || class == k.symbol || class == k.byte_array || class == k.array {
+            return None;
+        }
         let w = self.wide;
         let under = |roots: [Option<ClassIdx>; 2]| {
             roots
