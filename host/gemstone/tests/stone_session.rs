@@ -105,15 +105,20 @@ fn any_character_and_any_size_cross() {
         .unwrap();
     assert!(big.truncated);
     assert_eq!(big.print_string.chars().count(), gs_gemstone::PRINT_CHARS);
-    let source = "greeting\n\t\"é\"\n\t^ 'naïve ü'";
-    let m = s.compile_method("Account", false, Some("x"), source);
-    // The test stone's Strings hold code points up to 255: Latin-1 text
-    // crosses both ways.
-    let m = m.unwrap();
+    // Text of any character crosses both ways, in a comment and in a
+    // literal the method answers.
+    let source = "greeting\n\t\"é \u{20ac}\"\n\t^ 'naïve ü \u{3bb} \u{1f600}'";
+    let m = s
+        .compile_method("Account", false, Some("x"), source)
+        .unwrap();
     assert_eq!(
         s.method_source("Account", false, &m.selector).unwrap(),
         source
     );
+    let greeting = s
+        .execute("Account new greeting", &CancelToken::new())
+        .unwrap();
+    assert_eq!(greeting.print_string, "'naïve ü \u{3bb} \u{1f600}'");
 }
 
 #[test]

@@ -1848,7 +1848,7 @@ at: index put: aCharacter
     ((index isKindOf: SmallInteger) and: [index between: 1 and: self size])
       ifFalse: [^self basicAt: index put: 0].
     (self _widenFor: code) == nil
-      ifTrue: [^ArgumentTypeError new signal: 'a ', self class name, ' holds Characters with code points up to ', self _maxCodePoint printString]].
+      ifTrue: [^ArgumentTypeError new signal: 'a ', self class name, ' holds Characters with code points up to ', self _maxCodePoint printString, ', and this one cannot grow into a wider string (a literal does not change, and only the kernel''s own string classes grow); store into a copy of a kernel string']].
   self basicAt: index put: code.
   ^aCharacter
 %

@@ -20,17 +20,18 @@ use gs_topaz::CommandKind;
 
 /// Each project's directory under `tests/realcode/` and the least share of
 /// its methods (in percent) that must compile: what is achieved now.
-/// Three of jasper's methods (wire-encoding tests of wide strings) hold
-/// string or symbol literals beyond Latin-1, which the embedded image's
-/// Strings cannot hold: they are compile errors, never another text.
+/// One of jasper's methods (a wire-encoding test of wide symbols) holds a
+/// symbol literal beyond Latin-1, which the embedded image's Symbols
+/// cannot hold: it is a compile error, never another symbol. (Its wide
+/// string literals compile, as DoubleByteStrings.)
 const PROJECTS: &[(&str, f64)] = &[
     ("gemconnect-postgres", 99.06),
     ("sparkle", 99.76),
-    ("jasper", 99.72),
+    ("jasper", 99.78),
 ];
 
 /// The least share over the whole corpus, in percent.
-const OVERALL_FLOOR: f64 = 99.66;
+const OVERALL_FLOOR: f64 = 99.70;
 
 /// Runs a file-in's doits as `gs-mcp image load` does ([`FileInDoits`]),
 /// saying which ones take long.

@@ -170,10 +170,11 @@ fn utf8_results_carry_any_unicode_byte_exact() {
         text(&mut s, "'Gr\u{fc}\u{df}e, \u{e9}t\u{e9}' encodeAsUTF8"),
         "Gr\u{fc}\u{df}e, \u{e9}t\u{e9}"
     );
-    // Beyond Latin-1 (the embedded image's Strings hold code points 0 to
-    // 255, so the bytes are made directly): the euro sign, a CJK
-    // character, an emoji outside the BMP.
+    // Beyond Latin-1: the euro sign, a CJK character, an emoji outside the
+    // BMP, from a string literal (a QuadByteString) and from bytes made
+    // directly.
     let want = "\u{20ac} \u{4e2d} \u{1f600}";
+    assert_eq!(text(&mut s, &format!("'{want}' encodeAsUTF8")), want);
     let bytes: Vec<String> = want.bytes().map(|b| b.to_string()).collect();
     let source = format!("Utf8 withAll: #({})", bytes.join(" "));
     assert_eq!(text(&mut s, &source), want);
