@@ -346,11 +346,15 @@ isVowel
 category: 'testing'
 method: Character
 isLetter
+  "Answer whether the receiver is a letter (Unicode's Alphabetic property)."
+  <primitive: 155>
   ^self isUppercase or: [self isLowercase]
 %
 category: 'testing'
 method: Character
 isUppercase
+  "Answer whether the receiver is an uppercase letter (Unicode's Uppercase property)."
+  <primitive: 153>
   | v |
   v := self asInteger.
   ^(v between: 65 and: 90) or: [(v between: 192 and: 222) and: [v ~= 215]]
@@ -358,6 +362,8 @@ isUppercase
 category: 'testing'
 method: Character
 isLowercase
+  "Answer whether the receiver is a lowercase letter (Unicode's Lowercase property)."
+  <primitive: 154>
   | v |
   v := self asInteger.
   ^(v between: 97 and: 122) or: [(v between: 223 and: 255) and: [v ~= 247]]
@@ -388,13 +394,19 @@ isPunctuation
 category: 'converting'
 method: Character
 asUppercase
-  ^self isLowercase
-    ifTrue: [Character value: self asInteger - 32]
+  "Answer the receiver's uppercase form: Unicode's simple mapping, one character for one, so a letter whose uppercase is several characters (the German sharp s) answers itself."
+  <primitive: 151>
+  | v |
+  v := self asInteger.
+  ^((v between: 97 and: 122) or: [(v between: 224 and: 254) and: [v ~= 247]])
+    ifTrue: [Character value: v - 32]
     ifFalse: [self]
 %
 category: 'converting'
 method: Character
 asLowercase
+  "Answer the receiver's lowercase form: Unicode's simple mapping, one character for one."
+  <primitive: 152>
   ^self isUppercase
     ifTrue: [Character value: self asInteger + 32]
     ifFalse: [self]

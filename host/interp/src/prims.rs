@@ -819,6 +819,7 @@ impl Run<'_> {
             148 => self.evaluate_source(rcv),
             149 => self.pragma_specs(rcv),
             150 => self.widen(rcv, arg(0)),
+            151..=155 => Ok(character_case(n, rcv)),
             _ => Err(self.fatal(format!(
                 "primitive {n} is not implemented by this interpreter"
             ))),
@@ -1217,4 +1218,30 @@ pub fn selector_arity(sel: &str) -> usize {
     } else {
         1
     }
+}
+
+/// Primitives 151–155: a Character's case by Unicode's character
+/// database (Rust's, which follows it): its uppercase and lowercase forms
+/// by the simple one-for-one mapping (a character whose form is several
+/// characters, such as ß's `SS`, answers itself), and whether it is
+/// uppercase, lowercase or a letter. `None` (the primitive fails) for a
+/// code point no text holds (a lone surrogate).
+fn character_case(n: u32, rcv: Value) -> Option<Value> {
+    let Value::Char(code) = rcv else {
+        return None;
+    };
+    let c = char::from_u32(code)?;
+    Some(match n {
+        151 => Value::Char(single(c.to_uppercase()).map_or(code, u32::from)),
+        152 => Value::Char(single(c.to_lowercase()).map_or(code, u32::from)),
+        153 => Value::bool(c.is_uppercase()),
+        154 => Value::bool(c.is_lowercase()),
+        _ => Value::bool(c.is_alphabetic()),
+    })
+}
+
+/// The one character of a case mapping, or `None` when it has several.
+fn single(mut forms: impl Iterator<Item = char>) -> Option<char> {
+    let first = forms.next()?;
+    forms.next().is_none().then_some(first)
 }
