@@ -886,7 +886,7 @@ impl State {
                     Body::None => Err(ObjectBody::None),
                     Body::Block(c) => Err(self.block_form(c).unwrap_or(ObjectBody::None)),
                     Body::Bytes(b) => Err(ObjectBody::Bytes(b.clone())),
-                    Body::Wide(w) => Err(ObjectBody::Wide(w.clone())),
+                    Body::Wide(w) => Err(wide_form(w, session.object(oid))),
                     Body::Large(n) => Err(ObjectBody::LargeInteger(n.to_signed_bytes_le())),
                     Body::Slots(s) => Ok(s.clone()),
                 };
@@ -1042,4 +1042,21 @@ fn clean(nodes: &[Node], level: u16) -> bool {
             .into_iter()
             .all(|c| clean(std::slice::from_ref(c), level)),
     })
+}
+
+/// A wide string's stored form: its code points, or, for one stored as
+/// bytes before wide strings held more (see `fault_values`), those bytes
+/// while they are still its characters, so that reading such a string
+/// leaves nothing to commit.
+fn wide_form(codes: &[u32], stored: Option<&StoredObject>) -> ObjectBody {
+    if let Some(StoredObject {
+        body: ObjectBody::Bytes(bytes),
+        ..
+    }) = stored
+        && bytes.len() == codes.len()
+        && bytes.iter().zip(codes).all(|(&b, &c)| u32::from(b) == c)
+    {
+        return ObjectBody::Bytes(bytes.clone());
+    }
+    ObjectBody::Wide(codes.to_vec())
 }

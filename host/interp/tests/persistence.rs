@@ -571,6 +571,9 @@ fn a_wide_class_string_stored_as_bytes_reads_as_the_same_characters() {
     let mut a = Client::new(&image);
     assert_eq!(a.run("Old"), "'caf\u{e9}'");
     assert_eq!(a.run("Old size"), "4");
+    // Reading it changes nothing the session would have to commit.
+    a.interp.write_back(&mut a.session).expect("write back");
+    assert!(!a.session.needs_commit());
     assert_eq!(
         a.run("Old at: 1 put: (Character codePoint: 955). Old"),
         "'\u{3bb}af\u{e9}'"
