@@ -93,6 +93,25 @@ fn an_expectation_that_cannot_be_checked_is_reported_with_the_reason() {
     );
 }
 
+#[test]
+fn an_expectation_before_a_method_is_not_carried_to_a_later_doit() {
+    let text = format!(
+        "{DEFINE}expectvalue 42\nmethod: Account\nbalance\n  ^balance\n%\n\
+         expectvalue /Class\ndoit\nAccount comment: 'Money'\n%\n"
+    );
+    let (report, session) = load(&text);
+    assert!(report.is_clean(), "{:#?}", report.failures);
+    assert_eq!(
+        lines(&report.skipped),
+        [(
+            10,
+            "`expectvalue 42` not checked: the next command compiles or removes methods, not a \
+             doit; the file-in reports what those do itself"
+        )]
+    );
+    assert_eq!(session.class("Account").unwrap().comment, "Money");
+}
+
 /// Runs no Smalltalk: keeps each doit with what the file said it answers.
 #[derive(Default)]
 struct Recorder(Vec<(String, Option<Expected>)>);

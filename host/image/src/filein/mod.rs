@@ -772,6 +772,24 @@ fn plan_file(
             file: index,
             line: command.line,
         };
+        // An expectation a command other than a doit takes: Topaz would
+        // check that command's result, which a file-in does not make.
+        let not_a_doit = match &command.kind {
+            CommandKind::Method { .. } | CommandKind::RemoveAllMethods { .. } => Some(
+                "the next command compiles or removes methods, not a doit; the file-in reports \
+                 what those do itself",
+            ),
+            CommandKind::Commit | CommandKind::Abort => Some(
+                "it names the result of a `commit` or `abort`, and a load commits once, when \
+                 it ends",
+            ),
+            _ => None,
+        };
+        if let Some(why) = not_a_doit
+            && let Some((line, text)) = pending.take()
+        {
+            unchecked(report, line, &text, why);
+        }
         match command.kind {
             CommandKind::Doit(body) | CommandKind::Run(body) | CommandKind::Printit(body) => {
                 let at = At {
@@ -851,20 +869,6 @@ fn plan_file(
                         &earlier,
                         "another `expectvalue` follows it before any doit",
                     );
-                }
-            }
-            CommandKind::Commit | CommandKind::Abort if pending.is_some() => {
-                if let Some((line, text)) = pending.take() {
-                    unchecked(
-                        report,
-                        line,
-                        &text,
-                        "it names the result of a `commit` or `abort`, and a load commits once, \
-                         when it ends",
-                    );
-                }
-                if let Some(why) = not_obeyed(&command.kind) {
-                    skip(report, command.line, why);
                 }
             }
             CommandKind::Category(name) => category = name,
