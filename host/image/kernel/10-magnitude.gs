@@ -794,6 +794,9 @@ retry: aSelector coercing: aNumber
   theirs := aNumber generality.
   mine > theirs ifTrue: [^self perform: aSelector with: (self coerce: aNumber)].
   theirs > mine ifTrue: [^(aNumber coerce: self) perform: aSelector with: aNumber].
+  "Two Integers whose primitive failed: its result is past the size limit."
+  ((self isKindOf: Integer) and: [aNumber isKindOf: Integer])
+    ifTrue: [^self _tooLarge: aSelector].
   ^self primitiveFailed: aSelector
 %
 category: 'iterating'
@@ -1020,7 +1023,15 @@ method: Integer
 bitShift: anInteger
   "Shift left by anInteger bits, or right (toward negative infinity) when anInteger is negative."
   <primitive: 46>
+  (anInteger isKindOf: SmallInteger)
+    ifTrue: [^self _tooLarge: #bitShift:].
   ^ArgumentTypeError new signal: 'bitShift: expects a SmallInteger, not ', anInteger printString
+%
+category: 'private'
+method: Integer
+_tooLarge: aSelector
+  "Signal that the result of aSelector would be an Integer past the largest this image makes (the primitives' size limit, 2^20 bits)."
+  ^Error new signal: 'the result of ', aSelector, ' would be an Integer of more than 2^20 bits (about 315,000 digits), the largest this image makes'
 %
 category: 'bit manipulation'
 method: Integer

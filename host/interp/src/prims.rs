@@ -14,7 +14,8 @@ use crate::heap::{Body, ClassIdx, Value};
 use crate::interp::{HandlerFrame, Handling, R, Run, Terminated, Unwind};
 
 /// Integers above this size (in bits) make integer primitives fail (the
-/// contract allows any limit of at least 2^16 bits).
+/// contract allows any limit of at least 2^16 bits); the kernel's
+/// `Integer>>_tooLarge:` names it in its error.
 const MAX_INT_BITS: u64 = 1 << 20;
 
 /// Formats a float as primitive 67 specifies.
