@@ -120,6 +120,16 @@ pub enum Body {
     Block(Rc<Closure>),
 }
 
+/// The code points of a byte string's characters, for its wide form.
+pub(crate) fn widened_codes(bytes: &[u8]) -> Vec<u32> {
+    bytes.iter().map(|&b| u32::from(b)).collect()
+}
+
+/// Whether a byte string and a wide one hold the same characters.
+pub(crate) fn same_codes(bytes: &[u8], codes: &[u32]) -> bool {
+    bytes.len() == codes.len() && bytes.iter().zip(codes).all(|(&b, &c)| u32::from(b) == c)
+}
+
 /// A heap object.
 #[derive(Debug)]
 pub struct Object {

@@ -47,7 +47,9 @@ use gs_image::{
 use num_bigint::BigInt;
 
 use crate::compile::{BlockCode, Node};
-use crate::heap::{Body, ClassIdx, Closure, Home, ObjId, Object, Scope, Value};
+use crate::heap::{
+    Body, ClassIdx, Closure, Home, ObjId, Object, Scope, Value, same_codes, widened_codes,
+};
 use crate::interp::{R, Run, State};
 
 impl Run<'_> {
@@ -89,7 +91,7 @@ impl Run<'_> {
                 // A string of a wide class stored before such strings held
                 // more than bytes: its bytes are its code points.
                 ObjectBody::Bytes(b) if self.st.wide_limit(class).is_some() => {
-                    Body::Wide(b.iter().map(|&c| u32::from(c)).collect())
+                    Body::Wide(widened_codes(b))
                 }
                 ObjectBody::Bytes(b) => Body::Bytes(b.clone()),
                 ObjectBody::Wide(w) => Body::Wide(w.clone()),
@@ -1053,8 +1055,7 @@ fn wide_form(codes: &[u32], stored: Option<&StoredObject>) -> ObjectBody {
         body: ObjectBody::Bytes(bytes),
         ..
     }) = stored
-        && bytes.len() == codes.len()
-        && bytes.iter().zip(codes).all(|(&b, &c)| u32::from(b) == c)
+        && same_codes(bytes, codes)
     {
         return ObjectBody::Bytes(bytes.clone());
     }

@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use crate::heap::{Body, ClassIdx, Value};
+use crate::heap::{Body, ClassIdx, Value, same_codes, widened_codes};
 use crate::interp::{HandlerFrame, Handling, R, Run, Terminated, Unwind};
 
 /// Integers above this size (in bits) make integer primitives fail (the
@@ -415,7 +415,7 @@ impl Run<'_> {
                         (Body::Bytes(x), Body::Bytes(y)) => x == y,
                         (Body::Wide(x), Body::Wide(y)) => x == y,
                         (Body::Bytes(x), Body::Wide(y)) | (Body::Wide(y), Body::Bytes(x)) => {
-                            x.len() == y.len() && x.iter().zip(y).all(|(&a, &b)| u32::from(a) == b)
+                            same_codes(x, y)
                         }
                         _ => false,
                     };
@@ -977,7 +977,7 @@ impl Run<'_> {
             return Ok(None);
         }
         let codes: Vec<u32> = match &o.body {
-            Body::Bytes(b) => b.iter().map(|&c| u32::from(c)).collect(),
+            Body::Bytes(b) => widened_codes(b),
             Body::Wide(w) => w.clone(),
             _ => return Ok(None),
         };

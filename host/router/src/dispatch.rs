@@ -460,8 +460,6 @@ async fn sleep_or_forever(d: Option<Duration>) {
     }
 }
 
-/// A -32602 answer to a `tools/call` whose envelope is wrong, with
-/// `data.kind = "invalidParams"`.
 /// The call's `_meta.progressToken`, if it is one (a string or a
 /// number); a string token longer than [`MAX_PROGRESS_TOKEN`] is refused,
 /// since every progress notification repeats it and a call's backlog
@@ -485,6 +483,8 @@ fn progress_token(params: &Map<String, Value>, id: &Value) -> Result<Option<Valu
 /// The longest string `progressToken` a call may carry, in bytes.
 pub const MAX_PROGRESS_TOKEN: usize = 256;
 
+/// A -32602 answer to a `tools/call` whose envelope is wrong, with
+/// `data.kind = "invalidParams"`.
 fn invalid_params(id: &Value, message: &str) -> Answer {
     error(id, INVALID_PARAMS, message)
 }

@@ -233,11 +233,12 @@ impl Router {
     }
 
     /// Settles the session's server-to-client requests that waited past
-    /// [`SERVER_REQUEST_TIMEOUT`](crate::SERVER_REQUEST_TIMEOUT) at `now`. Answers true if one of them was
-    /// the liveness ping and it went unanswered on the stream the client
-    /// is still on: the evidence that the client is gone. A ping written to
-    /// a stream since superseded, or never written at all, proves nothing
-    /// and is forgotten (the next pass sends another).
+    /// [`SERVER_REQUEST_TIMEOUT`](crate::SERVER_REQUEST_TIMEOUT) at `now`.
+    /// Answers true if one of them was the liveness ping and it went
+    /// unanswered on the stream the client is still on: the evidence that
+    /// the client is gone. A ping written to a stream since superseded, or
+    /// never written at all, proves nothing and is forgotten (the next pass
+    /// sends another).
     fn expire_requests(&self, st: &mut SessionState, now: Instant) -> bool {
         let mut unanswered = false;
         for (n, p) in st.pending.expire(now) {

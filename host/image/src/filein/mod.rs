@@ -13,20 +13,21 @@
 //! text in `fileOutClass` layout that files in to the same classes and
 //! method sources.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use gs_topaz::{ClassFileOut, CommandKind, MethodFileOut, MethodSide};
+use gs_topaz::{CommandKind, MethodSide};
 
 use crate::classdef::{self, FileDoit};
 use crate::error::{ImageError, Result};
-use crate::image::STANDARD_DICTIONARIES;
-
-mod expect;
 use crate::model::{ClassDefinition, DictionaryEntry, GlobalValue, Side};
 use crate::session::{RecompilePolicy, Session};
+
+mod expect;
+mod fileout;
 pub use expect::Expected;
+pub use fileout::{file_out_class, file_out_dictionary};
 
 /// The category of a method filed in before any `category:` line.
 pub const DEFAULT_CATEGORY: &str = "as yet unclassified";
@@ -735,34 +736,19 @@ fn plan_file(
     plans: &mut Vec<Plan>,
     report: &mut FileInReport,
 ) {
+    let file = FileReading {
+        index,
+        name: &source.name,
+        default_dictionary,
+        running_doits,
+    };
     let reading = gs_topaz::read(&source.text);
     // This file's notes, put in line order at the end: an `expectvalue`
     // is found unchecked only when what follows it is read.
     let first_skipped = report.skipped.len();
-    let fail = |report: &mut FileInReport, line: usize, message: String| {
-        report.failures.push(Failure {
-            file: source.name.clone(),
-            line,
-            message,
-        });
-    };
     for e in &reading.errors {
-        fail(report, e.line, e.message.clone());
+        file.fail(report, e.line, e.message.clone());
     }
-    let skip = |report: &mut FileInReport, line: usize, message: String| {
-        report.skipped.push(Failure {
-            file: source.name.clone(),
-            line,
-            message,
-        });
-    };
-    let unchecked = |report: &mut FileInReport, line: usize, text: &str, why: &str| {
-        skip(
-            report,
-            line,
-            format!("`expectvalue {text}` not checked: {why}"),
-        );
-    };
     let mut category = DEFAULT_CATEGORY.to_string();
     let mut set_class: Option<String> = None;
     // The `expectvalue` line waiting for the doit it speaks of.
@@ -788,82 +774,15 @@ fn plan_file(
         if let Some(why) = not_a_doit
             && let Some((line, text)) = pending.take()
         {
-            unchecked(report, line, &text, why);
+            file.unchecked(report, line, &text, why);
         }
         match command.kind {
             CommandKind::Doit(body) | CommandKind::Run(body) | CommandKind::Printit(body) => {
-                let at = At {
-                    file: index,
-                    line: body.first_line,
-                };
-                let expected = pending.take().and_then(|(line, text)| {
-                    let parsed = Expected::parse(&text);
-                    if parsed.is_none() {
-                        unchecked(
-                            report,
-                            line,
-                            &text,
-                            "a file-in checks `/ClassName`, `true`, `false`, `nil`, integers \
-                             and quoted strings",
-                        );
-                    }
-                    parsed.map(|e| (line, e))
-                });
-                let recognised = classdef::recognise(&body.text, default_dictionary);
-                // With a runner, a doit the file-in cannot apply runs, and
-                // so does one whose expected answer only running it tells;
-                // so does a global whose value is an expression, to bind
-                // the real value.
-                let run_it = running_doits
-                    && match &recognised {
-                        Ok(doits) => {
-                            doits
-                                .iter()
-                                .any(|d| matches!(d, FileDoit::GlobalExpression { .. }))
-                                || expected
-                                    .as_ref()
-                                    .is_some_and(|(_, e)| expect::check_applied(e, doits).is_none())
-                        }
-                        Err(_) => true,
-                    };
-                if run_it {
-                    current(plans).doit_after = Some((at, body.text, expected.map(|(_, e)| e)));
-                    plans.push(Plan::default());
-                    continue;
-                }
-                match recognised {
-                    Ok(doits) => {
-                        if let Some((line, e)) = &expected {
-                            match expect::check_applied(e, &doits) {
-                                Some(Ok(())) => {}
-                                Some(Err(why)) => fail(
-                                    report,
-                                    body.first_line,
-                                    format!("`expectvalue {e}` not met: {why}"),
-                                ),
-                                None => unchecked(
-                                    report,
-                                    *line,
-                                    &e.to_string(),
-                                    "only running the doit tells what it answers, and this load \
-                                     runs no doits",
-                                ),
-                            }
-                        }
-                        for doit in doits {
-                            plan_doit(&at, doit, current(plans));
-                        }
-                    }
-                    Err(e) => fail(
-                        report,
-                        body.first_line + e.line.max(1) as usize - 1,
-                        format!("doit skipped: {}", e.message),
-                    ),
-                }
+                file.plan_doit_command(body, pending.take(), plans, report);
             }
             CommandKind::ExpectValue(text) => {
                 if let Some((line, earlier)) = pending.replace((command.line, text)) {
-                    unchecked(
+                    file.unchecked(
                         report,
                         line,
                         &earlier,
@@ -875,7 +794,7 @@ fn plan_file(
             CommandKind::SetClass(name) => set_class = Some(name),
             CommandKind::Method { class, side, body } => {
                 let Some(class) = class.or_else(|| set_class.clone()) else {
-                    fail(
+                    file.fail(
                         report,
                         command.line,
                         "`method:` names no class and no `set class` came before it; write \
@@ -902,7 +821,7 @@ fn plan_file(
                     Some(class) => current(plans)
                         .actions
                         .push((at, Action::RemoveAll(class, side_of(side)))),
-                    None => fail(
+                    None => file.fail(
                         report,
                         command.line,
                         "`removeallmethods` names no class and no `set class` came before it"
@@ -911,7 +830,7 @@ fn plan_file(
                 }
             }
             CommandKind::Input(_) if inputs_followed => {}
-            CommandKind::Input(path) => skip(
+            CommandKind::Input(path) => file.skip(
                 report,
                 command.line,
                 format!("`input {path}` not followed; name that file to the loader"),
@@ -919,15 +838,129 @@ fn plan_file(
             CommandKind::Comment(_) => {}
             other => {
                 if let Some(why) = not_obeyed(&other) {
-                    skip(report, command.line, why);
+                    file.skip(report, command.line, why);
                 }
             }
         }
     }
     if let Some((line, text)) = pending {
-        unchecked(report, line, &text, "no doit follows it in its file");
+        file.unchecked(report, line, &text, "no doit follows it in its file");
     }
     report.skipped[first_skipped..].sort_by_key(|s| s.line);
+}
+
+/// One file being read into the plan: where its reports go and what its
+/// doits are read against.
+struct FileReading<'a> {
+    index: usize,
+    name: &'a str,
+    default_dictionary: &'a str,
+    running_doits: bool,
+}
+
+impl FileReading<'_> {
+    fn fail(&self, report: &mut FileInReport, line: usize, message: String) {
+        report.failures.push(self.at(line, message));
+    }
+
+    fn skip(&self, report: &mut FileInReport, line: usize, message: String) {
+        report.skipped.push(self.at(line, message));
+    }
+
+    fn unchecked(&self, report: &mut FileInReport, line: usize, text: &str, why: &str) {
+        let message = format!("`expectvalue {text}` not checked: {why}");
+        self.skip(report, line, message);
+    }
+
+    fn at(&self, line: usize, message: String) -> Failure {
+        Failure {
+            file: self.name.to_string(),
+            line,
+            message,
+        }
+    }
+
+    /// Plans a `doit`, `run` or `printit`, with the `expectvalue` line
+    /// before it (its line and text), if any: applied by the file-in when
+    /// it recognises the doit, else left to the runner at its place in
+    /// the files.
+    fn plan_doit_command(
+        &self,
+        body: gs_topaz::Body,
+        pending: Option<(usize, String)>,
+        plans: &mut Vec<Plan>,
+        report: &mut FileInReport,
+    ) {
+        let at = At {
+            file: self.index,
+            line: body.first_line,
+        };
+        let expected = pending.and_then(|(line, text)| {
+            let parsed = Expected::parse(&text);
+            if parsed.is_none() {
+                self.unchecked(
+                    report,
+                    line,
+                    &text,
+                    "a file-in checks `/ClassName`, `true`, `false`, `nil`, integers and \
+                     quoted strings",
+                );
+            }
+            parsed.map(|e| (line, e))
+        });
+        let recognised = classdef::recognise(&body.text, self.default_dictionary);
+        // What the doits the file-in would apply answer against the
+        // expectation: `None` with nothing to check, `Some(None)` when
+        // only running the doit tells.
+        let verdict = match (&recognised, &expected) {
+            (Ok(doits), Some((_, e))) => Some(expect::check_applied(e, doits)),
+            _ => None,
+        };
+        // With a runner, a doit the file-in cannot apply runs, and so does
+        // one whose expected answer only running it tells, and a global
+        // whose value is an expression, to bind the real value.
+        let run_it = self.running_doits
+            && match &recognised {
+                Ok(doits) => {
+                    matches!(verdict, Some(None))
+                        || doits
+                            .iter()
+                            .any(|d| matches!(d, FileDoit::GlobalExpression { .. }))
+                }
+                Err(_) => true,
+            };
+        if run_it {
+            current(plans).doit_after = Some((at, body.text, expected.map(|(_, e)| e)));
+            plans.push(Plan::default());
+            return;
+        }
+        let doits = match recognised {
+            Ok(doits) => doits,
+            Err(e) => {
+                let line = body.first_line + e.line.max(1) as usize - 1;
+                return self.fail(report, line, format!("doit skipped: {}", e.message));
+            }
+        };
+        if let (Some((line, e)), Some(verdict)) = (&expected, verdict) {
+            match verdict {
+                Some(Ok(())) => {}
+                Some(Err(why)) => self.fail(
+                    report,
+                    body.first_line,
+                    format!("`expectvalue {e}` not met: {why}"),
+                ),
+                None => self.unchecked(
+                    report,
+                    *line,
+                    &e.to_string(),
+                    "only running the doit tells what it answers, and this load runs no doits",
+                ),
+            }
+        }
+        for doit in doits {
+            plan_doit(&at, doit, current(plans));
+        }
+    }
 }
 
 /// Why a Topaz directive a file-in does not act on is left alone, or
@@ -1049,132 +1082,6 @@ fn order_definitions(defs: &[(At, ClassDefinition)]) -> Vec<(&At, &ClassDefiniti
     out
 }
 
-// -------------------------------------------------------------------
-// File-out
-// -------------------------------------------------------------------
-
-/// Class `name` as Topaz text in `fileOutClass` layout: its definition,
-/// comment and category doits, `removeall…` lines and every method.
-pub fn file_out_class(session: &Session, name: &str) -> Result<String> {
-    let record = session.class(name)?;
-    let mut methods = Vec::new();
-    for side in [Side::Instance, Side::Class] {
-        for (category, selectors) in session.categories(name, side)? {
-            for selector in selectors {
-                let source = session.method_source(name, side, &selector)?;
-                methods.push(MethodFileOut {
-                    side: match side {
-                        Side::Instance => MethodSide::Instance,
-                        Side::Class => MethodSide::Class,
-                    },
-                    category: category.clone(),
-                    selector,
-                    source,
-                });
-            }
-        }
-    }
-    let mut definition = record.definition.clone();
-    let category = definition.category.take();
-    let class = ClassFileOut {
-        name: record.definition.name.clone(),
-        definition: classdef::definition_source(&definition),
-        comment: record.comment.clone(),
-        category,
-        methods,
-    };
-    gs_topaz::write_class(&class)
-        .map_err(|e| ImageError::Refused(format!("class {name} cannot be filed out: {e}")))
-}
-
-/// Every class whose home is `dictionary` (superclasses first) and every
-/// literal global it binds, as one Topaz text. A dictionary that is not one
-/// of the image's standard ones is created by the text's first doit.
-/// Aliases (a class bound under a second name) are not written.
-pub fn file_out_dictionary(session: &Session, dictionary: &str) -> Result<String> {
-    let entries = session.entries(dictionary)?;
-    let mut out = String::new();
-    out.push_str(&format!(
-        "! ------------------- Symbol dictionary {dictionary}\nfileformat utf8\nset compile_env: 0\n"
-    ));
-    if !STANDARD_DICTIONARIES.contains(&dictionary) {
-        out.push_str(&format!(
-            "doit\nSystem myUserProfile symbolList createDictionaryNamed: #{dictionary} at: 1.\ntrue.\n%\n"
-        ));
-    }
-    let mut globals = String::new();
-    let mut homed: BTreeMap<String, Option<String>> = BTreeMap::new();
-    for (name, entry) in &entries {
-        match entry {
-            DictionaryEntry::Global(value) => {
-                let Some(literal) = global_literal(value) else {
-                    return Err(ImageError::Refused(format!(
-                        "global {name} in {dictionary} holds a value a file-out cannot write \
-                         ({value:?})"
-                    )));
-                };
-                globals.push_str(&format!("{dictionary} at: #{name} put: {literal}.\n"));
-            }
-            // Persistent objects are data, not code: a file-out leaves them.
-            DictionaryEntry::Object(_) => {}
-            DictionaryEntry::Class(id) => {
-                if let Some(record) = session.class_by_id(*id)
-                    && record.definition.dictionary == dictionary
-                    && record.definition.name == *name
-                {
-                    homed.insert(name.clone(), record.definition.superclass.clone());
-                }
-            }
-        }
-    }
-    if !globals.is_empty() {
-        out.push_str(&format!("doit\n{globals}%\n"));
-    }
-    let mut written: HashSet<String> = HashSet::new();
-    fn emit(
-        name: &str,
-        homed: &BTreeMap<String, Option<String>>,
-        written: &mut HashSet<String>,
-        session: &Session,
-        out: &mut String,
-    ) -> Result<()> {
-        if !written.insert(name.to_string()) {
-            return Ok(());
-        }
-        if let Some(Some(sup)) = homed.get(name)
-            && homed.contains_key(sup)
-        {
-            emit(sup, homed, written, session, out)?;
-        }
-        out.push_str(&file_out_class(session, name)?);
-        Ok(())
-    }
-    for name in homed.keys() {
-        emit(name, &homed, &mut written, session, &mut out)?;
-    }
-    Ok(out)
-}
-
-/// A global value as a Smalltalk literal, when it has one.
-fn global_literal(value: &GlobalValue) -> Option<String> {
-    Some(match value {
-        GlobalValue::Nil => "nil".into(),
-        GlobalValue::Boolean(b) => b.to_string(),
-        GlobalValue::Integer(digits) => digits.clone(),
-        GlobalValue::Float(f) if f.is_finite() => {
-            let text = format!("{f:?}");
-            // `1e300` would read back as an Integer; a float needs its point.
-            match text.split_once('e') {
-                Some((mantissa, exp)) if !mantissa.contains('.') => format!("{mantissa}.0e{exp}"),
-                _ => text,
-            }
-        }
-        GlobalValue::Float(_) => return None,
-        GlobalValue::String(s) => format!("'{}'", s.replace('\'', "''")),
-        GlobalValue::Symbol(s) => format!("#'{}'", s.replace('\'', "''")),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1269,34 +1176,5 @@ mod tests {
             err,
             "not a text file (control byte 0x02 at offset 4); file in Topaz .gs text only"
         );
-    }
-
-    #[test]
-    fn global_literals_read_back_as_the_same_value() {
-        let values = [
-            GlobalValue::Nil,
-            GlobalValue::Boolean(true),
-            GlobalValue::Integer("-123456789012345678901234567890".into()),
-            GlobalValue::Float(1e300),
-            GlobalValue::Float(-0.025),
-            GlobalValue::String("it's".into()),
-            GlobalValue::Symbol("with space".into()),
-        ];
-        for value in values {
-            let text = format!(
-                "UserGlobals at: #G put: {}",
-                global_literal(&value).unwrap()
-            );
-            assert_eq!(
-                classdef::recognise(&text, "UserGlobals").unwrap(),
-                vec![FileDoit::Global {
-                    dictionary: "UserGlobals".into(),
-                    name: "G".into(),
-                    value: value.clone()
-                }],
-                "{text}"
-            );
-        }
-        assert_eq!(global_literal(&GlobalValue::Float(f64::NAN)), None);
     }
 }
