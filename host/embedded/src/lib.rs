@@ -229,7 +229,7 @@ pub fn tool_error(e: ImageError) -> ToolError {
         ImageError::Refused(_) => ErrorKind::Refused,
         ImageError::CompileError(_) => ErrorKind::CompileError,
         ImageError::InvalidArgument(_) => ErrorKind::InvalidParams,
-        ImageError::Conflict(_) | ImageError::Store(_) => ErrorKind::Other,
+        ImageError::Conflict(_) | ImageError::Store(_) | ImageError::InUse(_) => ErrorKind::Other,
     };
     let details = match &e {
         ImageError::CompileError(errors) => Some(compile_details(

@@ -73,8 +73,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Validate the configuration and load every toolset, reporting every
-    /// problem found.
+    /// Validate the configuration, load every toolset and open the image
+    /// (an embedded image file if it exists, else a login to the stone),
+    /// reporting every problem found.
     Check {
         /// The configuration file (toolsets.toml); defaults apply without one.
         #[arg(long, value_name = "FILE")]
@@ -546,12 +547,15 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
         .check_exposure(config.listen)
         .map_err(|e| Failure::config(e.to_string()))?;
     wiring::request_state_key(&config)?;
-    if let gs_config::ImageBackend::GemStone(stone) = &config.image {
-        let facts = wiring::check_stone(stone)?;
-        println!(
-            "ok: stone {} (GemStone {}, client library {}), logged in and out as {}",
-            stone.stone, facts.version, facts.library_version, stone.user
-        );
+    match &config.image {
+        gs_config::ImageBackend::Embedded { path } => println!("{}", wiring::check_image(path)?),
+        gs_config::ImageBackend::GemStone(stone) => {
+            let facts = wiring::check_stone(stone)?;
+            println!(
+                "ok: stone {} (GemStone {}, client library {}), logged in and out as {}",
+                stone.stone, facts.version, facts.library_version, stone.user
+            );
+        }
     }
     if let Some(t) = &config.tls {
         gs_router::tls::Tls::load(&t.cert, &t.key).map_err(Failure::config)?;

@@ -108,12 +108,36 @@ pub fn open_image(path: &Path) -> Result<gs_image::Image, Failure> {
             ))
         })?;
     }
-    gs_image::Image::open(path).map_err(|e| {
-        Failure::failed(format!(
-            "cannot open the image {} ({e}); check the path, or stop the other process using it",
+    gs_image::Image::open(path).map_err(|e| cannot_open(path, &e))
+}
+
+fn cannot_open(path: &Path, e: &gs_image::ImageError) -> Failure {
+    Failure::failed(format!("cannot open the image {}: {e}", path.display()))
+}
+
+/// What `gs-mcp check` found of the embedded image at `path`, opening it
+/// only if it exists: `check` creates nothing.
+pub fn check_image(path: &Path) -> Result<String, Failure> {
+    if !path.exists() {
+        return Ok(format!(
+            "ok: image {} does not exist yet; `serve` creates it, with the kernel class \
+             library, at its first start",
             path.display()
-        ))
-    })
+        ));
+    }
+    match gs_image::Image::open(path) {
+        Ok(image) => Ok(format!(
+            "ok: image {} opens (commit {})",
+            path.display(),
+            image.newest_commit()
+        )),
+        Err(gs_image::ImageError::InUse(_)) => Ok(format!(
+            "note: image {} is open in another process (a running server?), so it was not \
+             checked",
+            path.display()
+        )),
+        Err(e) => Err(cannot_open(path, &e)),
+    }
 }
 
 /// Image sessions of the shared embedded image, each able to run Smalltalk

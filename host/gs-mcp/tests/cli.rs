@@ -97,6 +97,59 @@ fn check_names_the_missing_gemstone_settings() {
     assert!(text(&out.stderr).contains("`image.stone`: is required"));
 }
 
+/// `check` opens an existing embedded image, so a damaged or foreign file
+/// is found before `serve`; it creates nothing, and an image a running
+/// server holds is noted, not failed.
+#[test]
+fn check_opens_the_embedded_image_and_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    let check = |image: &str| {
+        std::fs::write(
+            &cfg,
+            format!("[image]\npath = {image:?}\n[[toolset]]\nbuiltin = true\n"),
+        )
+        .unwrap();
+        run(dir.path(), &["check", "--config", cfg.to_str().unwrap()])
+    };
+
+    let out = check("new.gsimage");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("new.gsimage does not exist yet; `serve` creates it"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(!dir.path().join("new.gsimage").exists());
+
+    std::fs::write(dir.path().join("junk.gsimage"), "not an image\n").unwrap();
+    let out = check("junk.gsimage");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("gs-mcp: cannot open the image ")
+            && err.contains("junk.gsimage is not an image file or is damaged"),
+        "{err}"
+    );
+
+    let image = gs_image::Image::open(dir.path().join("held.gsimage")).unwrap();
+    let out = check("held.gsimage");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("held.gsimage is open in another process"),
+        "{}",
+        text(&out.stdout)
+    );
+    drop(image);
+    let out = check("held.gsimage");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("held.gsimage opens (commit 1)"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 #[test]
 fn check_loads_every_plugin_and_reports_failures() {
     let dir = tempfile::tempdir().unwrap();

@@ -153,11 +153,15 @@ pub enum ImageError {
     /// foreign file, a file written by a newer format.
     #[error("{0}")]
     Store(String),
+    /// The image file is open in another process, or through another
+    /// `Image` in this one; nothing was read or changed.
+    #[error("{0}")]
+    InUse(String),
 }
 
 impl ImageError {
     /// A short, stable name of the variant (`not-found`, `refused`,
-    /// `compile-error`, `conflict`, `invalid-argument`, `store`), the way
+    /// `compile-error`, `conflict`, `invalid-argument`, `store`, `in-use`), the way
     /// the tools name error kinds.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -167,6 +171,7 @@ impl ImageError {
             ImageError::Conflict(_) => "conflict",
             ImageError::InvalidArgument(_) => "invalid-argument",
             ImageError::Store(_) => "store",
+            ImageError::InUse(_) => "in-use",
         }
     }
 }

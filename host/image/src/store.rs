@@ -164,7 +164,7 @@ fn committed(db: &Database) -> std::result::Result<u64, String> {
 
 fn open_error(label: &str, err: redb::DatabaseError) -> ImageError {
     match err {
-        redb::DatabaseError::DatabaseAlreadyOpen => ImageError::Store(format!(
+        redb::DatabaseError::DatabaseAlreadyOpen => ImageError::InUse(format!(
             "image file {label} is already open (by another process, or by another Image in this \
              process); share one Image handle (it is Clone) or close the other user first"
         )),

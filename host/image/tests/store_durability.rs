@@ -207,6 +207,7 @@ fn opening_the_same_file_twice_is_refused_with_advice() {
     let path = dir.path().join("twice.image");
     let _first = open(&path);
     let err = Image::open(&path).unwrap_err();
+    assert!(matches!(err, ImageError::InUse(_)), "{err:?}");
     assert!(err.to_string().contains("already open"), "{err}");
 }
 

@@ -445,16 +445,8 @@ impl ToolsetHost {
         {
             return Ok((component, true));
         }
-        let component = Component::from_binary(&self.engine, bytes).map_err(|e| {
-            load_error(
-                path,
-                LoadErrorKind::Compile,
-                format!(
-                    "not a valid WebAssembly component: {e:#}; build it with \
-                     `cargo build --target wasm32-wasip2`"
-                ),
-            )
-        })?;
+        let component = Component::from_binary(&self.engine, bytes)
+            .map_err(|e| load_error(path, LoadErrorKind::Compile, not_a_component(bytes, &e)))?;
         self.compilations.fetch_add(1, Ordering::Relaxed);
         if let Some(dir) = &self.config.cache_dir {
             // The cache only saves time: a failure to write it must not
@@ -821,5 +813,27 @@ fn block_on<F: std::future::Future>(future: F) -> F::Output {
         // A wake that came during the poll left the token set, so this
         // returns at once; spurious returns only cost another poll.
         std::thread::park();
+    }
+}
+
+/// Why `bytes` did not compile as a component, in the terms of what the
+/// operator holds: another kind of file, a core module (built for the
+/// wrong target), or a component wasmtime rejects.
+fn not_a_component(bytes: &[u8], error: &wasmtime::Error) -> String {
+    const BUILD: &str = "build it with `cargo build --target wasm32-wasip2`";
+    match bytes.get(..8) {
+        Some([0, b'a', b's', b'm', 1, 0, 0, 0]) => format!(
+            "not a valid WebAssembly component: this is a core WebAssembly module, not a \
+             component; {BUILD} (not wasm32-unknown-unknown or wasm32-wasip1), or wrap it with \
+             `wasm-tools component new`"
+        ),
+        Some([0, b'a', b's', b'm', ..]) => {
+            format!("not a valid WebAssembly component: {error:#}; {BUILD}")
+        }
+        _ => format!(
+            "not a valid WebAssembly component: the file does not begin with WebAssembly's \
+             magic number (\\0asm), so it is not WebAssembly at all; point `path` at the \
+             `.wasm` the build wrote, or {BUILD}"
+        ),
     }
 }

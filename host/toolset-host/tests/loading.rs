@@ -229,7 +229,25 @@ fn files_that_are_not_toolsets_are_refused_with_the_reason() {
         .unwrap_err();
     assert_eq!(e.kind, LoadErrorKind::Compile);
     assert!(
-        e.message.starts_with("not a valid WebAssembly component"),
+        e.message.starts_with("not a valid WebAssembly component")
+            && e.message.contains("not WebAssembly at all")
+            && !e.message.contains('\n'),
+        "{}",
+        e.message
+    );
+
+    // An empty core module: WebAssembly, but built for a target that makes
+    // modules rather than components.
+    let module = dir.path().join("module.wasm");
+    std::fs::write(&module, b"\0asm\x01\0\0\0").unwrap();
+    let e = shared_host()
+        .load(&WasmToolsetSpec::new(&module))
+        .unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Compile);
+    assert!(
+        e.message
+            .contains("core WebAssembly module, not a component")
+            && e.message.contains("wasm32-wasip2"),
         "{}",
         e.message
     );
