@@ -27,8 +27,8 @@
 mod cache;
 mod fetch;
 mod keys;
+mod scopes;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -42,6 +42,7 @@ pub use cache::CACHE_CAP;
 /// `[auth]`), here so that a caller building one needs no other crate.
 pub use gs_config::{AuthConfig, TokenExpiry};
 pub use keys::KEYS_MAX_AGE;
+pub use scopes::ScopeRules;
 
 /// The algorithms a token may be signed with: public-key ones only, so
 /// the key that verifies can never also sign. `none` and HMAC are refused.
@@ -166,7 +167,7 @@ pub struct Authenticator {
     config: AuthConfig,
     metadata_url: String,
     supported: Vec<String>,
-    tool_scopes: HashMap<String, Vec<String>>,
+    scopes: ScopeRules,
     keys: keys::KeyStore,
     cache: cache::TokenCache,
     /// Signature checks made so far.
@@ -198,9 +199,10 @@ fn metadata_url(resource: &str) -> String {
 }
 
 impl Authenticator {
-    /// The resource server of `config`. `tool_scopes` names, per tool, the
-    /// scopes a token needs to see and call it (from each `[[toolset]]`).
-    pub fn new(config: AuthConfig, tool_scopes: HashMap<String, Vec<String>>) -> Authenticator {
+    /// The resource server of `config`. `scopes` names what a token needs
+    /// for each tool and for each toolset's other offers (from each
+    /// `[[toolset]]`).
+    pub fn new(config: AuthConfig, scopes: ScopeRules) -> Authenticator {
         let mut supported: Vec<String> = Vec::new();
         let mut add = |s: &String| {
             if !supported.contains(s) {
@@ -209,9 +211,7 @@ impl Authenticator {
         };
         config.required_scopes.iter().for_each(&mut add);
         add(&config.write_scope);
-        let mut per_tool: Vec<&String> = tool_scopes.values().flatten().collect();
-        per_tool.sort();
-        per_tool.into_iter().for_each(&mut add);
+        scopes.named().into_iter().for_each(&mut add);
         config.extra_scopes.iter().for_each(&mut add);
         Authenticator {
             metadata_url: metadata_url(&config.audience),
@@ -223,7 +223,7 @@ impl Authenticator {
             cache: cache::TokenCache::default(),
             signature_checks: AtomicU64::new(0),
             supported,
-            tool_scopes,
+            scopes,
             config,
         }
     }
@@ -280,23 +280,29 @@ impl Authenticator {
 
     /// The scopes a token needs for `tool` (none if it has no scopes).
     pub fn tool_scopes(&self, tool: &str) -> &[String] {
-        self.tool_scopes.get(tool).map_or(&[], Vec::as_slice)
+        self.scopes.tool(tool)
     }
 
     /// Refuses `tool` to `principal` if its token lacks a scope the tool
     /// needs (403 `insufficient_scope`).
     pub fn check_tool(&self, principal: &Principal, tool: &str) -> Result<(), Denied> {
-        let needed = self.tool_scopes(tool);
-        match principal.missing(needed) {
-            None => Ok(()),
-            Some(scope) => Err(Denied::InsufficientScope {
-                scope: needed.join(" "),
-                description: format!(
-                    "tool `{tool}` needs scope `{scope}`, which the token lacks; request it \
-                     from the authorization server"
-                ),
-            }),
-        }
+        scopes::check(principal, self.scopes.tool(tool), &format!("tool `{tool}`"))
+    }
+
+    /// Refuses what toolset `index` (named `name`) offers besides tools —
+    /// its resources, prompts and completions — to `principal` if its
+    /// token lacks a scope of the toolset's (403 `insufficient_scope`).
+    pub fn check_toolset(
+        &self,
+        principal: &Principal,
+        index: usize,
+        name: &str,
+    ) -> Result<(), Denied> {
+        scopes::check(
+            principal,
+            self.scopes.toolset(index),
+            &format!("toolset `{name}`"),
+        )
     }
 
     /// Authenticates a request from its `Authorization` header value.

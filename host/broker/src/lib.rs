@@ -266,6 +266,11 @@ pub struct CallRequest {
     pub control: CallControl,
     /// The caller's deadline, if any.
     pub deadline: Option<Instant>,
+    /// True when the caller may not change the image (a token without the
+    /// write scope): the call gets a read-only session's gates, decided
+    /// per request so that a token's scopes apply to every request it
+    /// carries. A read-only session's calls have them whatever this says.
+    pub read_only: bool,
 }
 
 /// How long a soft break may take to stop a call before the hard break.
@@ -451,17 +456,16 @@ impl Broker {
     /// Opens a session with its own image session. The factory runs on the
     /// blocking pool: opening an image session may touch the disk.
     pub async fn open_session(&self) -> Result<BrokerSession, String> {
-        self.open_session_as(None, false).await
+        self.open_session_as(None).await
     }
 
     /// Opens a session whose image session runs as `owner` (the factory's
     /// default user when `None`). The session is read-only if the broker
-    /// is or `read_only` is set (a caller without the write scope): the
-    /// same gates either way.
+    /// is; a caller without the write scope is read-only per request
+    /// ([`CallRequest::read_only`]).
     pub async fn open_session_as(
         &self,
         owner: Option<SessionOwner>,
-        read_only: bool,
     ) -> Result<BrokerSession, String> {
         let factory = self.factory.clone();
         let open = move || match owner {
@@ -475,7 +479,7 @@ impl Broker {
                 .await
                 .map_err(|e| format!("opening an image session failed: {e}"))??
         };
-        let read_only = self.read_only || read_only;
+        let read_only = self.read_only;
         // Read-only is the image's to refuse, beneath every toolset.
         let image = if read_only {
             gs_toolset::read_only_image(image)
@@ -548,12 +552,6 @@ impl BrokerSession {
         self.pending.load(Ordering::Acquire)
     }
 
-    /// The index of the toolset that serves `tool`, if this session may
-    /// call it.
-    fn toolset_of(&self, tool: &str) -> Result<usize, CallRefused> {
-        self.surface.admit(tool, self.read_only)
-    }
-
     /// Runs a call after every earlier call of this session has finished.
     ///
     /// The call runs on the session's image worker
@@ -568,7 +566,8 @@ impl BrokerSession {
     /// once, without queueing.
     pub async fn call(&self, request: CallRequest) -> Result<ToolResult, CallRefused> {
         let ended = EndGuard(request.control.clone());
-        let toolset = self.toolset_of(&request.tool)?;
+        let read_only = self.read_only || request.read_only;
+        let toolset = self.surface.admit(&request.tool, read_only)?;
         self.pending.fetch_add(1, Ordering::AcqRel);
         let pending = PendingGuard(self.pending.clone());
         let turn = self.queue.clone().lock_owned().await;
@@ -578,6 +577,7 @@ impl BrokerSession {
             request.notifier,
             request.control.cancel_token().clone(),
             request.deadline,
+            read_only,
         );
         let tool = request.tool;
         let arguments = request.arguments;
@@ -657,16 +657,24 @@ impl BrokerSession {
         }
     }
 
-    /// The context a call or an offer request of this session runs with.
+    /// The context a call or an offer request of this session runs with:
+    /// a `read_only` caller of a read-write session reaches the image
+    /// through the same read-only gate as a read-only session.
     fn context(
         &self,
         notifier: Arc<dyn Notifier>,
         cancel: CancelToken,
         deadline: Option<Instant>,
+        read_only: bool,
     ) -> CallContext {
+        let image = if read_only && !self.read_only {
+            gs_toolset::read_only_image(self.image.clone())
+        } else {
+            self.image.clone()
+        };
         CallContext {
-            image: self.image.clone(),
-            read_only: self.read_only,
+            image,
+            read_only: self.read_only || read_only,
             notifier,
             cancel,
             deadline,
@@ -728,12 +736,14 @@ enum Offered {
 
 impl BrokerSession {
     /// A page of the resources toolset `toolset` lists for this session
-    /// beyond its fixed ones, from its own `cursor`.
+    /// beyond its fixed ones, from its own `cursor`. `read_only` is as in
+    /// [`CallRequest::read_only`].
     pub async fn list_resources(
         &self,
         toolset: usize,
         cursor: Option<String>,
         deadline: Option<Instant>,
+        read_only: bool,
     ) -> Result<ResourcePage, ToolError> {
         match self
             .offer(
@@ -741,6 +751,7 @@ impl BrokerSession {
                 Offer::List(cursor),
                 deadline,
                 Arc::new(SilentNotifier),
+                read_only,
             )
             .await?
         {
@@ -751,16 +762,18 @@ impl BrokerSession {
 
     /// The contents of the resource at `uri`, read by toolset `toolset`
     /// through this session's transaction view; what the read asks the
-    /// client goes through `notifier`.
+    /// client goes through `notifier`. `read_only` is as in
+    /// [`CallRequest::read_only`].
     pub async fn read_resource(
         &self,
         toolset: usize,
         uri: String,
         deadline: Option<Instant>,
         notifier: Arc<dyn Notifier>,
+        read_only: bool,
     ) -> Result<Vec<EmbeddedResource>, ToolError> {
         match self
-            .offer(toolset, Offer::Read(uri), deadline, notifier)
+            .offer(toolset, Offer::Read(uri), deadline, notifier, read_only)
             .await?
         {
             Offered::Contents(contents) => Ok(contents),
@@ -769,7 +782,8 @@ impl BrokerSession {
     }
 
     /// Toolset `toolset`'s prompt `name` filled in with `arguments`; what
-    /// it asks the client goes through `notifier`.
+    /// it asks the client goes through `notifier`. `read_only` is as in
+    /// [`CallRequest::read_only`].
     pub async fn get_prompt(
         &self,
         toolset: usize,
@@ -777,9 +791,16 @@ impl BrokerSession {
         arguments: BTreeMap<String, String>,
         deadline: Option<Instant>,
         notifier: Arc<dyn Notifier>,
+        read_only: bool,
     ) -> Result<PromptResult, ToolError> {
         match self
-            .offer(toolset, Offer::Prompt(name, arguments), deadline, notifier)
+            .offer(
+                toolset,
+                Offer::Prompt(name, arguments),
+                deadline,
+                notifier,
+                read_only,
+            )
             .await?
         {
             Offered::Prompt(prompt) => Ok(prompt),
@@ -787,12 +808,14 @@ impl BrokerSession {
         }
     }
 
-    /// Toolset `toolset`'s completions for `request`.
+    /// Toolset `toolset`'s completions for `request`. `read_only` is as in
+    /// [`CallRequest::read_only`].
     pub async fn complete(
         &self,
         toolset: usize,
         request: CompletionRequest,
         deadline: Option<Instant>,
+        read_only: bool,
     ) -> Result<Completion, ToolError> {
         match self
             .offer(
@@ -800,6 +823,7 @@ impl BrokerSession {
                 Offer::Complete(request),
                 deadline,
                 Arc::new(SilentNotifier),
+                read_only,
             )
             .await?
         {
@@ -819,6 +843,7 @@ impl BrokerSession {
         offer: Offer,
         deadline: Option<Instant>,
         notifier: Arc<dyn Notifier>,
+        read_only: bool,
     ) -> Result<Offered, ToolError> {
         if toolset >= self.surface.toolsets.len() {
             return Err(ToolError::not_found("no such toolset"));
@@ -828,7 +853,7 @@ impl BrokerSession {
         let turn = self.queue.clone().lock_owned().await;
         let slots = self.slots.clone();
         let surface = self.surface.clone();
-        let ctx = self.context(notifier, CancelToken::new(), deadline);
+        let ctx = self.context(notifier, CancelToken::new(), deadline, read_only);
         let work = async move {
             let _turn = turn;
             let _pending = pending;

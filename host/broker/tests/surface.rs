@@ -154,6 +154,7 @@ fn req(tool: &str, args: Value) -> CallRequest {
         notifier: Arc::new(SilentNotifier),
         control: CallControl::new(),
         deadline: None,
+        read_only: false,
     }
 }
 

@@ -127,6 +127,7 @@ fn request(tool: &str) -> CallRequest {
         notifier: Arc::new(SilentNotifier),
         control: CallControl::new(),
         deadline: None,
+        read_only: false,
     }
 }
 

@@ -112,6 +112,7 @@ pub fn call(args: CallArgs<'_>) -> Result<(), Failure> {
                 .sessions
                 .request_timeout
                 .map(|t| Instant::now() + t),
+            read_only: false,
         };
         tokio::select! {
             answer = session.call(request) => match answer {

@@ -243,7 +243,7 @@ fn prepare(config: Option<&Path>, image: Option<&Path>) -> Result<Prepared, Fail
         eprintln!("gs-mcp: note: {note}");
     }
     let host = loaded.host.clone();
-    let scopes = wiring::tool_scopes(&config, &loaded)?;
+    let scopes = wiring::scope_rules(&config, &loaded)?;
     let surface = wiring::surface(loaded)?;
     let image = wiring::image_factory(&config)?;
     let (broker, settings) = wiring::server_parts(&config, surface, image)?;
@@ -539,7 +539,7 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
         .collect();
     let errors = loaded.errors.len();
     let scopes = if errors == 0 {
-        Some(wiring::tool_scopes(&config, &loaded)?)
+        Some(wiring::scope_rules(&config, &loaded)?)
     } else {
         None
     };

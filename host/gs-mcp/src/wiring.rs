@@ -2,7 +2,6 @@
 //! session factory, the loaded toolsets and their tool surface, the broker
 //! and the router settings. The only place that knows every crate.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -380,14 +379,12 @@ pub fn load_toolsets(config: &Config) -> Loaded {
     loaded
 }
 
-/// The scopes each tool needs, from each `[[toolset]]`'s `scopes` and
-/// `tool_scopes` (which must name tools the toolset exposes). Loaded
-/// toolsets are in configuration order when none failed to load.
-pub fn tool_scopes(
-    config: &Config,
-    loaded: &Loaded,
-) -> Result<HashMap<String, Vec<String>>, Failure> {
-    let mut map: HashMap<String, Vec<String>> = HashMap::new();
+/// The scopes each tool and each toolset needs, from each `[[toolset]]`'s
+/// `scopes` and `tool_scopes` (which must name tools the toolset exposes).
+/// Loaded toolsets are in configuration order, the tool surface's, when
+/// none failed to load.
+pub fn scope_rules(config: &Config, loaded: &Loaded) -> Result<gs_auth::ScopeRules, Failure> {
+    let mut rules = gs_auth::ScopeRules::default();
     for (i, (entry, (toolset, exposed))) in config.toolsets.iter().zip(&loaded.toolsets).enumerate()
     {
         let names: Vec<&str> = toolset
@@ -412,11 +409,12 @@ pub fn tool_scopes(
                 needed.extend(extra.iter().filter(|s| !entry.scopes.contains(s)).cloned());
             }
             if !needed.is_empty() {
-                map.insert(name.to_string(), needed);
+                rules.tools.insert(name.to_string(), needed);
             }
         }
+        rules.toolsets.push(entry.scopes.clone());
     }
-    Ok(map)
+    Ok(rules)
 }
 
 /// Builds the tool surface from loaded toolsets.

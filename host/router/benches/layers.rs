@@ -74,6 +74,7 @@ impl Layers {
                     notifier: Arc::new(SilentNotifier),
                     control: CallControl::new(),
                     deadline: None,
+                    read_only: false,
                 };
                 let answer = self.broker.call(request).await.expect("admitted");
                 assert!(answer.is_ok(), "{answer:?}");

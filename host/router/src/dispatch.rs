@@ -156,9 +156,9 @@ impl Router {
             }
             m if self.serves_offer(m) => match m {
                 "resources/list" => self.resources_list(session, &id, params.as_ref()).await,
-                "resources/templates/list" => self.resource_templates_list(&id),
+                "resources/templates/list" => self.resource_templates_list(session, &id),
                 "resources/read" => self.resources_read(session, &id, params.as_ref()).await,
-                "prompts/list" => self.prompts_list(&id),
+                "prompts/list" => self.prompts_list(session, &id),
                 "resources/subscribe" => self.subscription(session, &id, params.as_ref(), true),
                 "resources/unsubscribe" => self.subscription(session, &id, params.as_ref(), false),
                 "prompts/get" => self.prompts_get(session, &id, params.as_ref()).await,
@@ -232,7 +232,7 @@ impl Router {
         // In name order, as at revision 2026-07-28: a client's cache and
         // a model's prompt cache see the same list every time.
         let mut sorted: Vec<_> = surface
-            .tools(session.broker.read_only())
+            .tools(self.read_only_for(principal.as_deref()))
             .filter(|t| self.tool_visible(principal.as_deref(), &t.name))
             .collect();
         sorted.sort_by(|a, b| a.name.cmp(&b.name));
@@ -314,6 +314,7 @@ impl Router {
             }),
             control: control.clone(),
             deadline: timeout.map(|d| Instant::now() + d),
+            read_only: self.read_only_for(session.principal().as_deref()),
         };
         let call = session.broker.call(request);
         // In this order: a cancelled request gets no answer even when its

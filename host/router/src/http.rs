@@ -302,13 +302,8 @@ async fn post(
                 Err(r) => return r,
                 Ok(s) => s,
             };
-            if method == "tools/call"
-                && let (Some(auth), Some(p)) = (router.auth(), &caller.principal)
-                && let Some(tool) = params
-                    .as_ref()
-                    .and_then(|p| p.get("name"))
-                    .and_then(Value::as_str)
-                && let Err(denied) = auth.check_tool(p, tool)
+            if let Some(denied) =
+                router.scope_denied(caller.principal.as_deref(), &method, params.as_ref())
             {
                 return refused(&router, &denied, &id);
             }

@@ -50,6 +50,7 @@ mod offers;
 mod outbound;
 pub mod protocol;
 mod repoll;
+mod scopes;
 mod session;
 mod settings;
 mod stdio;
@@ -210,6 +211,18 @@ impl Router {
     /// The resource server, when requests are authenticated.
     pub fn auth(&self) -> Option<&Arc<Authenticator>> {
         self.auth.as_ref()
+    }
+
+    /// True when a request carrying `principal`'s token may not change the
+    /// image: the server is read-only, or the token lacks the write scope.
+    /// Decided for each request, so that the scopes of the token a request
+    /// carries apply to it, whichever token opened the session.
+    pub(crate) fn read_only_for(&self, principal: Option<&gs_auth::Principal>) -> bool {
+        self.broker.read_only()
+            || match (&self.auth, principal) {
+                (Some(auth), Some(p)) => auth.read_only_for(p),
+                _ => false,
+            }
     }
 
     /// Sessions open now.

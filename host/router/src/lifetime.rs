@@ -86,9 +86,10 @@ impl Router {
     }
 
     /// Opens a session for `caller`, authenticated as `principal` when
-    /// given: its image session runs as the principal's user, it is
-    /// read-only without the write scope, and the per-caller cap counts the
-    /// user's sessions rather than the address's.
+    /// given: its image session runs as the principal's user, and the
+    /// per-caller cap counts the user's sessions rather than the address's.
+    /// Whether a request may change the image is decided per request
+    /// ([`Router::read_only_for`]), by the token it carries.
     pub async fn open_session_as(
         &self,
         caller: Option<IpAddr>,
@@ -96,10 +97,6 @@ impl Router {
     ) -> Result<Arc<Session>, OpenRefused> {
         let caller = Caller::of(principal.map(Arc::as_ref), caller);
         let places = self.take_places(&caller)?;
-        let read_only = match (&self.auth, principal) {
-            (Some(auth), Some(p)) => auth.read_only_for(p),
-            _ => false,
-        };
         let user = principal.map(|p| p.user.clone());
         let owner = principal.map(|p| gs_broker::SessionOwner {
             user: p.user.clone(),
@@ -107,7 +104,7 @@ impl Router {
         });
         let broker = self
             .broker
-            .open_session_as(owner, read_only)
+            .open_session_as(owner)
             .await
             .map_err(OpenRefused::Failed)?;
         let id = new_session_id().map_err(OpenRefused::Failed)?;

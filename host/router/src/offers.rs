@@ -214,8 +214,10 @@ impl Router {
             },
         };
         let toolsets = self.toolsets();
+        let principal = session.principal();
+        let visible = |i: usize| self.offers_visible(principal.as_deref(), i);
         let listers: Vec<usize> = (0..toolsets.len())
-            .filter(|&i| toolsets[i].lists_resources())
+            .filter(|&i| toolsets[i].lists_resources() && visible(i))
             .collect();
         let next_lister = |after: Option<usize>| {
             listers
@@ -226,8 +228,10 @@ impl Router {
         };
         let (page, next) = match position {
             ListPosition::Fixed(offset) => {
-                let fixed: Vec<&ResourceInfo> =
-                    toolsets.iter().flat_map(|t| t.resources()).collect();
+                let fixed: Vec<&ResourceInfo> = self
+                    .visible_toolsets(session)
+                    .flat_map(|t| t.resources())
+                    .collect();
                 if offset > fixed.len() {
                     return bad_cursor(id, "resources/list");
                 }
@@ -250,9 +254,12 @@ impl Router {
                 let listed = self
                     .within_deadline(
                         id,
-                        session
-                            .broker
-                            .list_resources(toolset, cursor, self.offer_deadline()),
+                        session.broker.list_resources(
+                            toolset,
+                            cursor,
+                            self.offer_deadline(),
+                            self.read_only_for(principal.as_deref()),
+                        ),
                     )
                     .await;
                 let listed = match listed {
@@ -395,12 +402,22 @@ impl Router {
         }
     }
 
+    /// The toolsets whose offers `session`'s latest token may use, in
+    /// order.
+    fn visible_toolsets(&self, session: &Session) -> impl Iterator<Item = &Arc<dyn Toolset>> {
+        let principal = session.principal();
+        self.toolsets()
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| self.offers_visible(principal.as_deref(), *i))
+            .map(|(_, t)| t)
+    }
+
     /// `resources/templates/list`: every toolset's templates, in order, on
     /// one page (they are few and fixed).
-    pub(crate) fn resource_templates_list(&self, id: &Value) -> Answer {
+    pub(crate) fn resource_templates_list(&self, session: &Session, id: &Value) -> Answer {
         let templates: Vec<Value> = self
-            .toolsets()
-            .iter()
+            .visible_toolsets(session)
             .flat_map(|t| t.resource_templates())
             .map(template_json)
             .collect();
@@ -409,7 +426,7 @@ impl Router {
 
     /// The toolset owning `uri`: a fixed resource's first, then the first
     /// template it matches.
-    fn owner_of_uri(&self, uri: &str) -> Option<usize> {
+    pub(crate) fn owner_of_uri(&self, uri: &str) -> Option<usize> {
         let toolsets = self.toolsets();
         toolsets
             .iter()
@@ -454,6 +471,7 @@ impl Router {
                     uri.clone(),
                     self.offer_deadline(),
                     self.offer_notifier(session),
+                    self.read_only_for(session.principal().as_deref()),
                 ),
             )
             .await;
@@ -478,10 +496,9 @@ impl Router {
     }
 
     /// `prompts/list`: every toolset's prompts, in order, on one page.
-    pub(crate) fn prompts_list(&self, id: &Value) -> Answer {
+    pub(crate) fn prompts_list(&self, session: &Session, id: &Value) -> Answer {
         let prompts: Vec<Value> = self
-            .toolsets()
-            .iter()
+            .visible_toolsets(session)
             .flat_map(|t| t.prompts())
             .map(prompt_json)
             .collect();
@@ -489,7 +506,7 @@ impl Router {
     }
 
     /// The toolset offering the prompt `name`, with its declaration.
-    fn prompt(&self, name: &str) -> Option<(usize, &PromptInfo)> {
+    pub(crate) fn prompt(&self, name: &str) -> Option<(usize, &PromptInfo)> {
         self.toolsets()
             .iter()
             .enumerate()
@@ -564,6 +581,7 @@ impl Router {
                     arguments,
                     self.offer_deadline(),
                     self.offer_notifier(session),
+                    self.read_only_for(session.principal().as_deref()),
                 ),
             )
             .await;
@@ -612,9 +630,12 @@ impl Router {
         let got = self
             .within_deadline(
                 id,
-                session
-                    .broker
-                    .complete(toolset, request, self.offer_deadline()),
+                session.broker.complete(
+                    toolset,
+                    request,
+                    self.offer_deadline(),
+                    self.read_only_for(session.principal().as_deref()),
+                ),
             )
             .await;
         session.touch();
@@ -632,7 +653,7 @@ impl Router {
 
     /// The toolset and request a `completion/complete` names, or the
     /// message of its -32602 answer.
-    fn completion_request(
+    pub(crate) fn completion_request(
         &self,
         params: Option<&Map<String, Value>>,
     ) -> Result<(usize, CompletionRequest), String> {

@@ -194,11 +194,6 @@ impl Session {
         self.user.as_deref()
     }
 
-    /// True if the session is read-only (by configuration or by scope).
-    pub fn read_only(&self) -> bool {
-        self.broker.read_only()
-    }
-
     pub(crate) fn principal(&self) -> Option<Arc<Principal>> {
         self.principal
             .lock()

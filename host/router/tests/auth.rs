@@ -10,13 +10,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{Reply, request};
-use gs_auth::{AuthConfig, Authenticator, TokenExpiry};
+use gs_auth::{AuthConfig, Authenticator, ScopeRules, TokenExpiry};
 use gs_broker::{Broker, ImageSessionFactory, SessionOwner, ToolSurface};
 use gs_embedded::EmbeddedSession;
 use gs_router::{HttpSettings, Router, RouterSettings};
 use gs_toolset::{
-    Arguments, CallContext, CallFuture, ImageSession, ToolDescriptor, ToolOutput, Toolset,
-    ToolsetInfo, ToolsetSession,
+    Arguments, CallContext, CallFuture, ImageSession, PromptInfo, ResourceInfo, ToolDescriptor,
+    ToolOutput, Toolset, ToolsetInfo, ToolsetSession,
 };
 use idp::{Idp, SigningKey, now};
 use serde_json::{Value, json};
@@ -70,6 +70,78 @@ impl ToolsetSession for WhoSession {
                 other => format!("{other} ran"),
             }))
         })
+    }
+}
+
+/// A toolset gated by `mcp:docs`: a fixed resource, a prompt, and
+/// `commit_anyway`, which claims to be read-only-safe and commits: the
+/// image itself must refuse it to a read-only caller.
+struct Docs(ToolsetInfo, Vec<ResourceInfo>, Vec<PromptInfo>);
+
+const README: &str = "docs://readme";
+
+fn docs() -> Docs {
+    Docs(
+        ToolsetInfo {
+            name: "docs".into(),
+            version: "1.0.0".into(),
+            tools: vec![tool("commit_anyway", true)],
+        },
+        vec![ResourceInfo {
+            uri: README.into(),
+            name: "readme".into(),
+            title: None,
+            description: None,
+            mime_type: Some("text/plain".into()),
+        }],
+        vec![PromptInfo {
+            name: "explain".into(),
+            title: None,
+            description: None,
+            arguments: Vec::new(),
+        }],
+    )
+}
+
+struct DocsSession;
+
+impl Toolset for Docs {
+    fn info(&self) -> &ToolsetInfo {
+        &self.0
+    }
+    fn open_session(&self) -> Box<dyn ToolsetSession> {
+        Box::new(DocsSession)
+    }
+    fn resources(&self) -> &[ResourceInfo] {
+        &self.1
+    }
+    fn prompts(&self) -> &[PromptInfo] {
+        &self.2
+    }
+}
+
+impl ToolsetSession for DocsSession {
+    fn call<'a>(
+        &'a mut self,
+        tool: &'a str,
+        args: &'a Arguments,
+        ctx: &'a CallContext,
+    ) -> CallFuture<'a> {
+        gs_toolset::image_call(tool, args, ctx, |_, _, ctx| {
+            ctx.image.commit()?;
+            Ok(ToolOutput::text("committed"))
+        })
+    }
+    fn read_resource<'a>(
+        &'a mut self,
+        uri: &'a str,
+        _: &'a CallContext,
+    ) -> gs_toolset::OfferFuture<'a, Vec<gs_toolset::EmbeddedResource>> {
+        Box::pin(std::future::ready(Ok(vec![gs_toolset::EmbeddedResource {
+            uri: uri.to_string(),
+            mime_type: Some("text/plain".into()),
+            body: gs_toolset::ResourceBody::Text("the docs".into()),
+        }])))
     }
 }
 
@@ -128,7 +200,11 @@ async fn serve(auth: AuthConfig, http: HttpSettings) -> Served {
             tool("secret", true),
         ],
     });
-    let surface = ToolSurface::new(vec![(Arc::new(who) as Arc<dyn Toolset>, None)]).unwrap();
+    let surface = ToolSurface::new(vec![
+        (Arc::new(who) as Arc<dyn Toolset>, None),
+        (Arc::new(docs()) as Arc<dyn Toolset>, None),
+    ])
+    .unwrap();
     let settings = RouterSettings::default();
     let broker = Broker::new(
         surface,
@@ -138,7 +214,14 @@ async fn serve(auth: AuthConfig, http: HttpSettings) -> Served {
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let scopes = HashMap::from([("secret".to_string(), vec!["mcp:secret".to_string()])]);
+    let docs = vec!["mcp:docs".to_string()];
+    let scopes = ScopeRules {
+        tools: HashMap::from([
+            ("secret".to_string(), vec!["mcp:secret".to_string()]),
+            ("commit_anyway".to_string(), docs.clone()),
+        ]),
+        toolsets: vec![Vec::new(), docs],
+    };
     let router = Router::with_auth(
         Arc::new(broker),
         RouterSettings {
@@ -161,7 +244,7 @@ fn claims(idp: &Idp, user: &str, scope: &str) -> Value {
            "iat": now(), "exp": now() + 300})
 }
 
-const ALL: &str = "mcp:use mcp:write mcp:secret";
+const ALL: &str = "mcp:use mcp:write mcp:docs mcp:secret";
 
 /// A request with `Authorization` set to `authorization` (if any).
 async fn send(
@@ -554,7 +637,6 @@ async fn without_the_write_scope_a_session_is_read_only() {
     let (idp, key, s) = setup().await;
     let reader = key.sign(&claims(&idp, "alice", "mcp:use"));
     let sid = open(&s, &reader).await;
-    assert!(s.router.session(&sid).unwrap().read_only());
     assert_eq!(
         tool_names(&s, &reader, &sid).await,
         ["whoami", "whoami_later"]
@@ -565,7 +647,6 @@ async fn without_the_write_scope_a_session_is_read_only() {
     assert_eq!(r.json()["error"]["data"]["kind"], "readOnly");
     let writer = key.sign(&claims(&idp, "alice", "mcp:use mcp:write"));
     let wid = open(&s, &writer).await;
-    assert!(!s.router.session(&wid).unwrap().read_only());
     assert_eq!(
         tool_names(&s, &writer, &wid).await,
         ["change", "whoami", "whoami_later"]
@@ -573,6 +654,105 @@ async fn without_the_write_scope_a_session_is_read_only() {
     assert_eq!(
         call(&s, &writer, &wid, "change").await.json()["result"]["content"][0]["text"],
         "change ran"
+    );
+}
+
+/// Read-only is each request's, by the token it carries: a session
+/// opened with the write scope does not keep it for a request whose token
+/// lacks it, and gets it back with the next token that has it.
+#[tokio::test]
+async fn each_request_is_read_only_by_the_token_it_carries() {
+    let (idp, key, s) = setup().await;
+    let writer = key.sign(&claims(&idp, "alice", ALL));
+    let reader = key.sign(&claims(&idp, "alice", "mcp:use mcp:docs mcp:secret"));
+    let sid = open(&s, &writer).await;
+    assert_eq!(
+        tool_names(&s, &reader, &sid).await,
+        ["commit_anyway", "secret", "whoami", "whoami_later"]
+    );
+    let r = call(&s, &reader, &sid, "change").await;
+    assert_eq!(
+        r.json()["error"]["data"]["kind"],
+        "readOnly",
+        "{}",
+        r.text()
+    );
+    // A tool that wrongly claims to be read-only-safe is stopped by the
+    // image beneath it.
+    let r = call(&s, &reader, &sid, "commit_anyway").await;
+    assert_eq!(r.json()["result"]["isError"], true, "{}", r.text());
+    assert!(
+        r.text()
+            .contains("`commit` changes the image and this session is read-only"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(
+        call(&s, &writer, &sid, "change").await.json()["result"]["content"][0]["text"],
+        "change ran"
+    );
+    assert_eq!(
+        call(&s, &writer, &sid, "commit_anyway").await.json()["result"]["content"][0]["text"],
+        "committed"
+    );
+}
+
+/// A toolset's `scopes` gate what it offers besides tools: its resources
+/// and prompts are left out of the lists for a token without them, and
+/// reading one is 403 `insufficient_scope`, as a call to its tool is.
+#[tokio::test]
+async fn a_toolsets_scopes_gate_its_resources_and_prompts() {
+    let (idp, key, s) = setup().await;
+    let plain = key.sign(&claims(&idp, "alice", "mcp:use mcp:write"));
+    let sid = open(&s, &plain).await;
+    let list = |method: &'static str| json!({"jsonrpc": "2.0", "id": 3, "method": method});
+    let read = json!({"jsonrpc": "2.0", "id": 4, "method": "resources/read",
+                      "params": {"uri": README}});
+    let prompt = json!({"jsonrpc": "2.0", "id": 5, "method": "prompts/get",
+                        "params": {"name": "explain"}});
+    let subscribe = json!({"jsonrpc": "2.0", "id": 6, "method": "resources/subscribe",
+                           "params": {"uri": README}});
+    let r = post(&s, &plain, Some(&sid), &list("resources/list")).await;
+    assert_eq!(r.json()["result"]["resources"], json!([]), "{}", r.text());
+    let r = post(&s, &plain, Some(&sid), &list("prompts/list")).await;
+    assert_eq!(r.json()["result"]["prompts"], json!([]), "{}", r.text());
+    for request in [&read, &prompt, &subscribe] {
+        let r = post(&s, &plain, Some(&sid), request).await;
+        assert_eq!(r.status, 403, "{}", r.text());
+        let challenge = r.header("www-authenticate").unwrap();
+        assert!(
+            challenge.contains("error=\"insufficient_scope\"")
+                && challenge.contains("scope=\"mcp:docs\""),
+            "{challenge}"
+        );
+        assert!(
+            r.text().contains("toolset `docs` needs scope `mcp:docs`"),
+            "{}",
+            r.text()
+        );
+    }
+    // Stepped up on the same session, the token sees and reads them.
+    let stepped = key.sign(&claims(&idp, "alice", "mcp:use mcp:write mcp:docs"));
+    let r = post(&s, &stepped, Some(&sid), &list("resources/list")).await;
+    assert_eq!(
+        r.json()["result"]["resources"][0]["uri"],
+        README,
+        "{}",
+        r.text()
+    );
+    let r = post(&s, &stepped, Some(&sid), &list("prompts/list")).await;
+    assert_eq!(
+        r.json()["result"]["prompts"][0]["name"],
+        "explain",
+        "{}",
+        r.text()
+    );
+    let r = post(&s, &stepped, Some(&sid), &read).await;
+    assert_eq!(
+        r.json()["result"]["contents"][0]["text"],
+        "the docs",
+        "{}",
+        r.text()
     );
 }
 
@@ -632,7 +812,7 @@ async fn the_metadata_is_served_at_both_paths_from_configuration() {
         assert_eq!(
             r.json(),
             json!({"resource": RESOURCE, "authorization_servers": [idp.issuer],
-                   "scopes_supported": ["mcp:use", "mcp:write", "mcp:secret"],
+                   "scopes_supported": ["mcp:use", "mcp:write", "mcp:docs", "mcp:secret"],
                    "bearer_methods_supported": ["header"]}),
             "{path}"
         );
@@ -862,6 +1042,54 @@ async fn stateless_requests_are_authenticated_and_run_as_the_tokens_user() {
     .await;
     assert_eq!(r.status, 403, "{}", r.text());
     assert_eq!(s.router.session_count(), 0);
+}
+
+/// A kept image session (`open_session`, revision 2026-07-28) is
+/// read-only for a request whose token lacks the write scope, whichever
+/// token opened it; and `subscriptions/listen` to a gated toolset's
+/// resource is 403 without the toolset's scope.
+#[tokio::test]
+async fn kept_sessions_and_listens_follow_each_requests_token() {
+    let (idp, key, s) = setup().await;
+    let writer = format!("Bearer {}", key.sign(&claims(&idp, "alice", ALL)));
+    let reader = format!(
+        "Bearer {}",
+        key.sign(&claims(&idp, "alice", "mcp:use mcp:docs"))
+    );
+    let open = json!({"name": "open_session", "arguments": {}});
+    let r = modern(&s, Some(&writer), "tools/call", open).await;
+    let handle = r.json()["result"]["structuredContent"]["session"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{}", r.text()))
+        .to_string();
+    let commit = json!({"name": "commit_anyway", "arguments": {"session": handle}});
+    let r = modern(&s, Some(&reader), "tools/call", commit.clone()).await;
+    assert_eq!(r.json()["result"]["isError"], true, "{}", r.text());
+    assert!(
+        r.text().contains("this session is read-only"),
+        "{}",
+        r.text()
+    );
+    let r = modern(&s, Some(&writer), "tools/call", commit).await;
+    assert_eq!(
+        r.json()["result"]["content"][0]["text"],
+        "committed",
+        "{}",
+        r.text()
+    );
+
+    let plain = format!(
+        "Bearer {}",
+        key.sign(&claims(&idp, "alice", "mcp:use mcp:write"))
+    );
+    let listen = json!({"notifications": {"resourceSubscriptions": [README]}});
+    let r = modern(&s, Some(&plain), "subscriptions/listen", listen).await;
+    assert_eq!(r.status, 403, "{}", r.text());
+    assert!(
+        r.header("www-authenticate")
+            .unwrap()
+            .contains("scope=\"mcp:docs\"")
+    );
 }
 
 #[tokio::test]

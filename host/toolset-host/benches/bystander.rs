@@ -89,6 +89,7 @@ async fn call(session: &BrokerSession, tool: &str, arguments: &Arguments) -> Too
             notifier: Arc::new(SilentNotifier),
             control: CallControl::new(),
             deadline: None,
+            read_only: false,
         })
         .await
         .expect("the broker knows the tool")

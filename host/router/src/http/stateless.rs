@@ -138,11 +138,7 @@ pub(super) async fn post(
         return r;
     }
     let principal = caller.principal.clone();
-    if method == "tools/call"
-        && let (Some(auth), Some(p)) = (router.auth(), &principal)
-        && let Some(tool) = params.get("name").and_then(Value::as_str)
-        && let Err(denied) = auth.check_tool(p, tool)
-    {
+    if let Some(denied) = router.scope_denied(principal.as_deref(), &method, Some(&params)) {
         return refused(&router, &denied, &id);
     }
     let authenticated = principal.is_some();

@@ -190,9 +190,13 @@ fn close(router: &Arc<Router>, caller: &Requester, id: &Value, handle: Option<St
 
 /// The caller's kept session `handle`, if it is one.
 fn find(router: &Router, caller: &Requester, handle: &str) -> Option<Arc<Session>> {
-    router
+    let session = router
         .session(handle)
-        .filter(|s| s.user() == caller.user() && s.state().held)
+        .filter(|s| s.user() == caller.user() && s.state().held)?;
+    if let Some(p) = &caller.principal {
+        session.authenticated(p);
+    }
+    Some(session)
 }
 
 /// Takes the `session` argument out of a tool call's arguments, so the

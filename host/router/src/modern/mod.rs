@@ -334,7 +334,7 @@ fn tools_list(
         },
     };
     let principal = requester.principal.as_deref();
-    let read_only = read_only_for(router, requester);
+    let read_only = router.read_only_for(principal);
     // Every tool takes the optional `session` argument of a kept image
     // session, which the router's own two tools open and close.
     let mut tools: Vec<Value> = router
@@ -365,18 +365,8 @@ fn refused_unopened(router: &Router, requester: &Requester, request: &Stateless)
     if request.method != "tools/call" {
         return None;
     }
-    let read_only = read_only_for(router, requester);
+    let read_only = router.read_only_for(requester.principal.as_deref());
     router.call_refused(&request.id, &request.params, read_only)
-}
-
-/// True when `requester`'s sessions are read-only: the server is, or its
-/// token lacks the write scope.
-fn read_only_for(router: &Router, requester: &Requester) -> bool {
-    router.broker.read_only()
-        || match (router.auth(), requester.principal.as_deref()) {
-            (Some(auth), Some(p)) => auth.read_only_for(p),
-            _ => false,
-        }
 }
 
 /// Closes a throwaway session however its request ends: answered, or
