@@ -11,10 +11,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gs_auth::Principal;
-use gs_broker::{CallControl, CallRefused, CallRequest, Stopped};
+use gs_broker::{CallControl, CallRefused, CallRequest};
 use gs_toolset::{Arguments, CallResultJson, LogLevel};
 use serde_json::{Map, Value, json};
 
+use crate::in_flight::InFlight;
 use crate::notifications::{ChannelNotifier, ClientAsker};
 use crate::protocol::{
     self, Answer, INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error, error_with, negotiate,
@@ -98,31 +99,12 @@ impl Router {
         }
     }
 
-    /// Stops a call in the background; if neither break stops it, the
-    /// session ends (its next request meets 404 and re-initializes).
+    /// Stops a call in the background ([`Router::stop_call`]).
     fn escalate(self: &Arc<Self>, session: &Arc<Session>, control: CallControl) {
         control.cancel_token().cancel();
         let router = self.clone();
         let session = session.clone();
-        tokio::spawn(async move {
-            match control.stop().await {
-                Stopped::Soft => {}
-                Stopped::Hard => eprintln!(
-                    "gs-mcp: session {}: a call ignored the soft break and ended on the hard \
-                     break; its toolset state for the session was reset",
-                    session.id
-                ),
-                Stopped::Stuck => {
-                    if router.close(&session.id) {
-                        eprintln!(
-                            "gs-mcp: session {} released: a call went on running through both \
-                             breaks",
-                            session.id
-                        );
-                    }
-                }
-            }
-        });
+        tokio::spawn(async move { router.stop_call(&session, control).await });
     }
 
     /// Answers one request for `session`. `None` means the request was
@@ -292,10 +274,16 @@ impl Router {
             st.in_flight
                 .insert(key.clone(), (control.clone(), notify.clone()));
         }
-        // Removed however this future ends, including dropped by a
-        // connection that closed before the answer.
-        let _in_flight = InFlight { session, key };
         let timeout = self.settings.sessions.request_timeout;
+        // Removed once the call ends, even if this future is dropped first
+        // by a connection that closed before the answer.
+        let _in_flight = InFlight {
+            router: self.clone(),
+            session: session.clone(),
+            key,
+            control: control.clone(),
+            deadline: timeout.map(|d| Instant::now() + d),
+        };
         let request = CallRequest {
             tool: name,
             arguments,
@@ -352,18 +340,6 @@ impl Router {
             Some(Err(refused)) => Some(refusal(&id, refused)),
             Some(Ok(r)) => Some(result(&id, CallResultJson(&r))),
         }
-    }
-}
-
-/// A call's entry in its session's in-flight table, removed on drop.
-struct InFlight<'a> {
-    session: &'a Session,
-    key: String,
-}
-
-impl Drop for InFlight<'_> {
-    fn drop(&mut self) {
-        self.session.state().in_flight.remove(&self.key);
     }
 }
 

@@ -42,6 +42,7 @@
 mod caps;
 mod dispatch;
 mod http;
+mod in_flight;
 mod input;
 mod lifetime;
 mod modern;

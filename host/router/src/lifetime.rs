@@ -68,9 +68,17 @@ impl Router {
             for (_, p) in st.pending.drain() {
                 p.settle(ClientAnswer::SessionEnded);
             }
-            for (control, notify) in st.in_flight.values() {
+            let runtime = tokio::runtime::Handle::try_current().ok();
+            // Each call is broken, not silenced: its request still gets the
+            // answer the broken call gives.
+            for (control, _) in st.in_flight.values() {
                 control.cancel_token().cancel();
-                notify.notify_one();
+                // The hard break too, for a call that ignores the soft one:
+                // no call outlives its session for long.
+                if let Some(runtime) = &runtime {
+                    let control = control.clone();
+                    runtime.spawn(async move { control.stop().await });
+                }
             }
             if let Some(w) = st.drainer.take() {
                 w.wake();

@@ -224,6 +224,12 @@ impl Session {
         self.state().outbox.dropped()
     }
 
+    /// The session's calls running or queued, including any whose client
+    /// stopped waiting for the answer.
+    pub fn calls_running(&self) -> usize {
+        self.broker.pending()
+    }
+
     /// Server-to-client requests awaiting the client's answer.
     pub fn pending_requests(&self) -> usize {
         self.state().pending.len()

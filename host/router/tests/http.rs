@@ -1389,3 +1389,24 @@ fn a_progress_token_is_at_most_256_bytes_since_every_notification_repeats_it() {
         assert_eq!(r.json()["result"]["isError"], false, "{}", r.text());
     });
 }
+
+/// A request whose session is ended (DELETE) while its call runs still
+/// gets an answer: the call is broken, and its request is answered with
+/// what the broken call gives, never left with an empty 202.
+#[test]
+fn a_call_whose_session_is_deleted_is_answered() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let (addr, sid2) = (s.addr, sid.clone());
+        let long =
+            tokio::spawn(async move { call(addr, &sid2, 5, "wait", json!({"ms": 10000})).await });
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let r = request(s.addr, "DELETE", &[("MCP-Session-Id", &sid)], b"").await;
+        assert_eq!(r.status, 200);
+        let r = long.await.unwrap();
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(r.json()["id"], 5, "{}", r.text());
+        assert_eq!(r.json()["result"]["isError"], true, "{}", r.text());
+    });
+}

@@ -331,3 +331,72 @@ fn cancelling_or_timing_out_breaks_running_smalltalk() {
         assert!(s.router.session(&sid).is_some());
     });
 }
+
+/// A call whose client went away (its connection closed before the answer)
+/// runs on, since disconnection is no cancellation, but stays within
+/// reach: `notifications/cancelled` naming it stops it, its request
+/// deadline stops it, and `DELETE` of its session stops it.
+#[test]
+fn a_call_whose_client_went_away_is_still_stopped() {
+    rt().block_on(async {
+        let timeout = Duration::from_millis(700);
+        let s = start(Options {
+            sessions: SessionLifetime {
+                request_timeout: Some(timeout),
+                ..SessionLifetime::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let sid = initialize(s.addr).await;
+        let abandon = |id: i64| {
+            let (addr, sid) = (s.addr, sid.clone());
+            async move {
+                let runaway = json!({"code": "[true] whileTrue: [3 + 4]"});
+                let looping =
+                    tokio::spawn(async move { call(addr, &sid, id, "doit", runaway).await });
+                tokio::time::sleep(Duration::from_millis(150)).await;
+                looping.abort();
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        };
+
+        abandon(1).await;
+        let r = post(
+            s.addr,
+            Some(&sid),
+            &json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                    "params": {"requestId": 1}}),
+        )
+        .await;
+        assert_eq!(r.status, 202);
+        let r = call(s.addr, &sid, 2, "doit", json!({"code": "3 + 4"})).await;
+        assert_eq!(
+            r.json()["result"]["content"][0]["text"],
+            "7",
+            "{}",
+            r.text()
+        );
+
+        abandon(3).await;
+        tokio::time::sleep(timeout).await;
+        let r = call(s.addr, &sid, 4, "doit", json!({"code": "6 * 7"})).await;
+        assert_eq!(
+            r.json()["result"]["content"][0]["text"],
+            "42",
+            "{}",
+            r.text()
+        );
+
+        abandon(5).await;
+        let session = s.router.session(&sid).unwrap();
+        assert_eq!(session.calls_running(), 1);
+        let r = request(s.addr, "DELETE", &[("MCP-Session-Id", &sid)], b"").await;
+        assert_eq!(r.status, 200);
+        let t = Instant::now();
+        while session.calls_running() > 0 {
+            assert!(t.elapsed() < Duration::from_secs(3), "the call runs on");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    });
+}

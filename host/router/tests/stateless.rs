@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::time::Duration;
+
 use common::*;
 use serde_json::json;
 
@@ -502,5 +504,50 @@ fn a_stateless_call_streams_log_lines_at_its_requested_level_and_progress() {
             "{last}"
         );
         assert_eq!(s.router.session_count(), 0);
+    });
+}
+
+/// At 2026-07-28 closing a request's stream is its cancellation: a call in
+/// a kept session whose client closed the connection is stopped, so the
+/// session's next call runs at once, well before the first call's request
+/// deadline.
+#[test]
+fn closing_a_stateless_requests_stream_cancels_its_call() {
+    rt().block_on(async {
+        let s = start(Options {
+            sessions: gs_router::SessionLifetime {
+                request_timeout: Some(Duration::from_secs(20)),
+                ..gs_router::SessionLifetime::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "open_session", "arguments": {}}),
+            &[],
+        )
+        .await;
+        let handle = r.json()["result"]["structuredContent"]["session"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{}", r.text()))
+            .to_string();
+        let doit =
+            |code: &str| json!({"name": "doit", "arguments": {"code": code, "session": handle}});
+        let addr = s.addr;
+        let runaway = doit("[true] whileTrue: [3 + 4]");
+        let looping = tokio::spawn(async move { modern(addr, "tools/call", runaway, &[]).await });
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        looping.abort();
+        let t = std::time::Instant::now();
+        let r = modern(s.addr, "tools/call", doit("6 * 7"), &[]).await;
+        assert_eq!(
+            r.json()["result"]["content"][0]["text"],
+            "42",
+            "{}",
+            r.text()
+        );
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
     });
 }
