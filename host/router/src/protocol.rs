@@ -427,12 +427,10 @@ fn check(members: Members) -> Result<Message, Refusal> {
         Some(raw) if id.is_some() && method.as_deref() == Some("tools/call") => {
             match Arguments::from_raw(raw) {
                 Ok(arguments) => Some(arguments),
-                Err(raw) => {
-                    let kind = serde_json::from_str::<Value>(raw.get())
-                        .map_or("not JSON", |v| json_type_name(&v));
+                Err(why) => {
                     return Err(refuse(
                         INVALID_PARAMS,
-                        format!("Invalid params: arguments must be an object, not {kind}"),
+                        format!("Invalid params: arguments {why}"),
                         &id_or_null,
                     ));
                 }

@@ -298,9 +298,29 @@ fn tool_arguments_that_are_not_an_object_are_invalid_params() {
             assert_eq!(r.json()["id"], id);
             assert_eq!(
                 r.json()["error"]["message"],
-                format!("Invalid params: arguments must be an object, not {kind}")
+                format!("Invalid params: arguments must be a JSON object, not {kind}")
             );
             assert_eq!(r.json()["error"]["data"]["kind"], "invalidParams");
+        }
+        // An object no parse reads (nested past serde's depth, a number out
+        // of range, an unpaired surrogate) is refused too, never run as a
+        // call without arguments.
+        let deep = format!("{{\"a\": {}1{}}}", "[".repeat(130), "]".repeat(130));
+        for (id, arguments) in [(24, deep.as_str()), (25, r#"{"a": 1e400}"#), (26, r#"{"\ud800": 1}"#)] {
+            let body = format!(
+                r#"{{"jsonrpc": "2.0", "id": {id}, "method": "tools/call", "params": {{"name": "list_classes", "arguments": {arguments}}}}}"#
+            );
+            let headers = [JSON, ("MCP-Session-Id", sid.as_str())];
+            let r = request(s.addr, "POST", &headers, body.as_bytes()).await;
+            assert_eq!((r.status, error_code(&r)), (400, -32602), "{}", r.text());
+            assert!(
+                r.json()["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Invalid params: arguments are not JSON this server reads"),
+                "{}",
+                r.text()
+            );
         }
         // The session goes on.
         let r = call(

@@ -21,14 +21,25 @@ impl Arguments {
         Arguments(None)
     }
 
-    /// Takes raw JSON as the arguments if it is an object; otherwise gives
-    /// it back, for the caller to refuse in its own protocol's form.
-    pub fn from_raw(raw: Box<RawValue>) -> Result<Arguments, Box<RawValue>> {
-        // Raw JSON text starts with its first token: an object's is `{`.
-        if raw.get().starts_with('{') {
-            Ok(Arguments(Some(raw)))
-        } else {
-            Err(raw)
+    /// Takes raw JSON as the arguments if it is an object every reader
+    /// can read whole; otherwise says why not ("must be a JSON object, not
+    /// an array", …), for the caller to refuse in its own protocol's form.
+    ///
+    /// Raw text is only scanned when it is taken from a request, so an
+    /// object nested deeper than a parse allows, a number out of range or
+    /// an unpaired surrogate would pass; it is parsed here, once, so that
+    /// no toolset ever meets arguments it cannot read.
+    pub fn from_raw(raw: Box<RawValue>) -> Result<Arguments, String> {
+        match serde_json::from_str::<Value>(raw.get()) {
+            Ok(Value::Object(_)) => Ok(Arguments(Some(raw))),
+            Ok(other) => Err(format!(
+                "must be a JSON object, not {}",
+                json_type_name(&other)
+            )),
+            Err(e) => Err(format!(
+                "are not JSON this server reads ({e}): nesting deeper than 128, a number out \
+                 of range or an unpaired surrogate"
+            )),
         }
     }
 
@@ -38,7 +49,8 @@ impl Arguments {
         let raw: Box<RawValue> = serde_json::from_str(text).map_err(|e| {
             ToolError::invalid_params(format!("the arguments of `{tool}` are not JSON: {e}"))
         })?;
-        Arguments::from_raw(raw).map_err(|raw| not_an_object(tool, raw.get()))
+        Arguments::from_raw(raw)
+            .map_err(|why| ToolError::invalid_params(format!("the arguments of `{tool}` {why}")))
     }
 
     /// The arguments of an object built in code.
@@ -63,7 +75,8 @@ impl Arguments {
 
     /// The arguments as a value, for a toolset that reads them as one.
     pub fn to_value(&self) -> Value {
-        // The text was checked to be a JSON object when it was made.
+        // Every constructor parsed the text as a JSON object, so this
+        // parse cannot fail; the fallback is never taken.
         serde_json::from_str(self.text()).unwrap_or_else(|_| Value::Object(Map::new()))
     }
 }
@@ -77,13 +90,8 @@ impl std::fmt::Debug for Arguments {
 fn not_an_object(tool: &str, text: &str) -> ToolError {
     ToolError::invalid_params(format!(
         "the arguments of `{tool}` must be a JSON object, not {}",
-        kind_of(text)
+        serde_json::from_str::<Value>(text).map_or("not JSON", |v| json_type_name(&v))
     ))
-}
-
-/// The name of the JSON type of `text`'s value, for a refusal.
-fn kind_of(text: &str) -> &'static str {
-    serde_json::from_str::<Value>(text).map_or("not JSON", |v| json_type_name(&v))
 }
 
 /// The JSON type of `value` as a refusal names it ("an array", "null", …).
@@ -117,6 +125,17 @@ mod tests {
         }
         let e = Arguments::parse("t", "{").unwrap_err();
         assert!(e.message.starts_with("the arguments of `t` are not JSON"));
+        // Text a scan passes but no parse reads is refused, never read as
+        // no arguments at all.
+        let deep = format!("{{\"a\": {}1{}}}", "[".repeat(130), "]".repeat(130));
+        for text in [deep.as_str(), r#"{"a": 1e400}"#, r#"{"\ud800": 1}"#] {
+            let e = Arguments::parse("t", text).unwrap_err();
+            assert!(
+                e.message.starts_with("the arguments of `t` are not JSON this server reads"),
+                "{text}: {}",
+                e.message
+            );
+        }
         assert_eq!(Arguments::none().text(), "{}");
         assert_eq!(Arguments::none().to_value(), serde_json::json!({}));
     }
