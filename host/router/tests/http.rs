@@ -668,6 +668,36 @@ fn a_body_that_stops_arriving_is_answered_408() {
         let mut raw = Vec::new();
         stream.read_to_end(&mut raw).await.unwrap();
         assert_eq!(parse_reply(&raw).status, 200);
+        // But one that only trickles, a byte each 150 ms, is not waited
+        // for beyond four read timeouts in all.
+        let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+        let head = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: 1000\r\n\r\n",
+            s.addr
+        );
+        stream.write_all(head.as_bytes()).await.unwrap();
+        let started = Instant::now();
+        let (mut reader, mut writer) = stream.into_split();
+        let trickle = tokio::spawn(async move {
+            while writer.write_all(b" ").await.is_ok() {
+                tokio::time::sleep(Duration::from_millis(150)).await;
+            }
+        });
+        let mut raw = Vec::new();
+        let _ = reader.read_to_end(&mut raw).await;
+        trickle.abort();
+        let r = parse_reply(&raw);
+        assert_eq!(r.status, 408, "{}", r.text());
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Request Timeout: the body did not arrive whole within 1.2 s; send it whole at once"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            started.elapsed()
+        );
     });
 }
 

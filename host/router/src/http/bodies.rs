@@ -65,6 +65,19 @@ pub(super) async fn body_of(
             ),
             false,
         ),
+        Unread::TooSlow => closing(
+            json_error(
+                StatusCode::REQUEST_TIMEOUT,
+                &Value::Null,
+                INVALID_REQUEST,
+                &format!(
+                    "Request Timeout: the body did not arrive whole within {} s; send it \
+                     whole at once",
+                    (idle * BODY_READ_TIMEOUTS).as_secs_f64()
+                ),
+            ),
+            false,
+        ),
         Unread::Failed => json_error(
             StatusCode::BAD_REQUEST,
             &Value::Null,
@@ -82,13 +95,22 @@ pub(super) enum Unread {
     Busy,
     /// No piece of it arrived for the read timeout.
     TimedOut,
+    /// Pieces kept arriving, but not the whole within
+    /// [`BODY_READ_TIMEOUTS`] read timeouts.
+    TooSlow,
     /// The connection failed while it was read.
     Failed,
 }
 
+/// How many read timeouts a whole body may take: a client sending a byte
+/// now and then would otherwise hold its connection, and its place under
+/// the per-address cap, for as long as it liked.
+pub(super) const BODY_READ_TIMEOUTS: u32 = 4;
+
 /// Reads a request's body whole, at most `limit` bytes, waiting at most
-/// `idle` for each piece of it, holding its bytes under the cap of all
-/// bodies (`bodies`) until what it answers is dropped.
+/// `idle` for each piece of it and [`BODY_READ_TIMEOUTS`] times `idle` for
+/// the whole, holding its bytes under the cap of all bodies (`bodies`)
+/// until what it answers is dropped.
 pub(super) async fn read_body(
     body: Incoming,
     limit: usize,
@@ -98,8 +120,11 @@ pub(super) async fn read_body(
     let mut held = bodies.try_take(0).ok_or(Unread::Busy)?;
     let mut body = Limited::new(body, limit);
     let mut pieces: Vec<Bytes> = Vec::new();
+    let whole_by = tokio::time::Instant::now() + idle * BODY_READ_TIMEOUTS;
     loop {
-        let frame = match tokio::time::timeout(idle, body.frame()).await {
+        let left = whole_by.saturating_duration_since(tokio::time::Instant::now());
+        let frame = match tokio::time::timeout(idle.min(left), body.frame()).await {
+            Err(_) if left <= idle => return Err(Unread::TooSlow),
             Err(_) => return Err(Unread::TimedOut),
             Ok(None) => break,
             Ok(Some(Ok(frame))) => frame,
