@@ -95,9 +95,10 @@ pub struct HttpSettings {
     /// [`SUBSCRIPTION_ENTRY_BYTES`]: crate::SUBSCRIPTION_ENTRY_BYTES
     pub total_subscription_bytes: usize,
     /// How long a request's headers may take to arrive, and its body
-    /// between one piece and the next: a connection slower with its
-    /// headers is closed, and a request slower with its body is answered
-    /// 408 and its connection closed. Default 8 s.
+    /// between one piece and the next (and four times this for the whole
+    /// body): a connection slower with its headers is closed, and a
+    /// request slower with its body is answered 408 and its connection
+    /// closed. Default 8 s.
     pub read_timeout: Duration,
 }
 
