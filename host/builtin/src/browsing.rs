@@ -155,6 +155,7 @@ fn describe_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         instance_selectors: instance,
         class_selectors: class,
     } = call.image().class_overview(name)?;
+    call.ledger.saw_class(&c);
     let mut text = format!(
         "{}\n  superclass: {}\n  dictionary: {}\n  category: {}\n  instance variables: {}\n  \
          class variables: {}\n  class-instance variables: {}\n  instance selectors: {}\n  \
@@ -204,6 +205,11 @@ fn or_none(names: &[String]) -> String {
 fn export_class_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
     let FileOut { class_name, source } = call.image().file_out(name)?;
+    // The file-out shows the definition and every method: an edit of any
+    // of them is checked against what it showed.
+    call.ledger.saw_file_out(&class_name, &source);
+    call.ledger
+        .saw_class(&call.image().describe_class(&class_name)?);
     answer(
         source.clone(),
         json!({"className": class_name, "source": source}),
@@ -212,6 +218,19 @@ fn export_class_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn get_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
+    let (class, definition) = class_definition(call, name)?;
+    answer(
+        definition.clone(),
+        json!({"className": class.name, "definition": definition}),
+    )
+}
+
+/// The class's facts and its definition as `get_class_definition` shows
+/// it (and `compile_class_definition` accepts), noted as shown.
+pub(crate) fn class_definition(
+    call: &Call<'_>,
+    name: &str,
+) -> Result<(gs_toolset::ClassInfo, String), gs_toolset::ToolError> {
     let DefinitionSource {
         info: class,
         source,
@@ -227,10 +246,8 @@ fn get_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             category.replace('\'', "''")
         ));
     }
-    answer(
-        definition.clone(),
-        json!({"className": class.name, "definition": definition}),
-    )
+    call.ledger.saw_class(&class);
+    Ok((class, definition))
 }
 
 fn get_class_hierarchy(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
@@ -273,6 +290,8 @@ fn get_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         Err(e) => return Err(e),
     };
     let class_name = &m.class_name;
+    call.ledger
+        .saw_method(class_name, meta, selector, &m.source);
     answer(
         format!(
             "\"{} ({})\"\n{}",

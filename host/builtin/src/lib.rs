@@ -11,7 +11,12 @@
 //! - answers text *and* `structuredContent` matching its declared output
 //!   schema;
 //! - reports failures with a kind (`compileError` with each error's line and
-//!   column, `refused`, `readOnly`, `notFound`, `invalidParams`, `other`).
+//!   column, `refused`, `readOnly`, `notFound`, `invalidParams`,
+//!   `staleRead`, `other`).
+//!
+//! Each client's session remembers what the tools showed it
+//! ([`ledger`]), so that an edit made from a stale read is refused rather
+//! than overwriting another session's change.
 //!
 //! Safety lives here, where no client can get around it: each family
 //! declares its read-only-safe tools (fail closed), [`READ_ONLY_SAFE`] is the
@@ -32,6 +37,7 @@
 pub mod args;
 mod browsing;
 mod execution;
+pub mod ledger;
 mod listing;
 mod mutation;
 pub mod offers;
@@ -52,6 +58,7 @@ use gs_toolset::{
 use serde_json::Value;
 
 use crate::args::Args;
+use crate::ledger::ReadLedger;
 use crate::tool::{Call, Family, Handler, Tool};
 
 /// The toolset's name in `tools/list` collisions and configuration.
@@ -182,6 +189,7 @@ impl Toolset for BuiltinToolset {
     fn open_session(&self) -> Box<dyn ToolsetSession> {
         Box::new(BuiltinSession {
             shared: Arc::clone(&self.shared),
+            ledger: ReadLedger::default(),
         })
     }
 
@@ -211,10 +219,12 @@ impl Toolset for BuiltinToolset {
     }
 }
 
-/// One client's use of the built-in toolset. It holds no state of its own:
-/// everything a tool changes lives in the client's image session.
+/// One client's use of the built-in toolset. Everything a tool changes
+/// lives in the client's image session; the toolset keeps only what the
+/// client was shown ([`ReadLedger`]), to refuse edits of stale reads.
 struct BuiltinSession {
     shared: Arc<Shared>,
+    ledger: ReadLedger,
 }
 
 impl ToolsetSession for BuiltinSession {
@@ -235,8 +245,9 @@ impl ToolsetSession for BuiltinSession {
                 answer(ctx.execute(code, None).await?)
             });
         }
+        let ledger = self.ledger.clone();
         gs_toolset::image_call(tool, arguments, ctx, move |tool, arguments, ctx| {
-            shared.run(tool, arguments, ctx)
+            shared.run(tool, arguments, ctx, &ledger)
         })
     }
 
@@ -257,8 +268,12 @@ impl ToolsetSession for BuiltinSession {
         uri: &'a str,
         ctx: &'a CallContext,
     ) -> OfferFuture<'a, Vec<EmbeddedResource>> {
-        let uri = uri.to_string();
-        Box::pin(ctx.blocking(move |ctx| offers::read(ctx.image.as_ref(), &uri)))
+        let (uri, ledger) = (uri.to_string(), self.ledger.clone());
+        Box::pin(ctx.blocking(move |ctx| {
+            let read = offers::read(ctx.image.as_ref(), &uri)?;
+            offers::note_method_read(&uri, &read, &ledger);
+            Ok(read)
+        }))
     }
 
     fn get_prompt<'a>(
@@ -309,9 +324,15 @@ impl Shared {
     }
 
     /// Runs the blocking tool `tool` on the calling thread.
-    fn run(&self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
+    fn run(
+        &self,
+        tool: &str,
+        arguments: &Value,
+        ctx: &CallContext,
+        ledger: &ReadLedger,
+    ) -> ToolResult {
         self.with_args(tool, arguments, |args| match self.handler(tool) {
-            Some(Handler::Blocking(handler)) => handler(args, &Call { ctx }),
+            Some(Handler::Blocking(handler)) => handler(args, &Call { ctx, ledger }),
             // A doit tool runs through `BuiltinSession::call`'s own path.
             _ => Err(ToolError::other(format!(
                 "internal error: `{tool}` is not a blocking tool"

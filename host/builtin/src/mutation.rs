@@ -8,10 +8,13 @@
 //! abort or refresh. A change that fails changes nothing. Every tool that
 //! touches a class passes the kernel-class guard first.
 
-use gs_toolset::{Committed, RecompilePolicy, ToolError, ToolResult, refuse_kernel_class};
+use gs_toolset::{
+    Committed, ErrorKind, RecompilePolicy, ToolError, ToolResult, refuse_kernel_class,
+};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
+use crate::ledger::{defined_class_name, pattern_selector};
 use crate::shape::{
     array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
     strings,
@@ -28,6 +31,12 @@ const META: Param = Param::optional(
     "meta",
     ParamType::Boolean,
     "true for the class side (a class method); default false",
+);
+const FORCE: Param = Param::optional(
+    "force",
+    ParamType::Boolean,
+    "true replaces the current code even if it changed since this session last read it; \
+     default false (refused as `staleRead`, with the current source)",
 );
 
 pub(crate) fn family() -> Family {
@@ -55,7 +64,9 @@ pub(crate) fn family() -> Family {
                               the class's methods are recompiled onto the new shape and any \
                               that fail are reported (and removed); with recompileMethods \
                               false such a redefinition is refused instead. Refused when the \
-                              shape changes and the class has subclasses.",
+                              shape changes and the class has subclasses, and (`staleRead`) \
+                              when the class changed since this session last read its \
+                              definition.",
                 params: const {
                     &[
                         Param::required(
@@ -69,6 +80,7 @@ pub(crate) fn family() -> Family {
                             "on a shape change, recompile the methods and report failures \
                          (default true); false refuses a redefinition that would break a method",
                         ),
+                        FORCE,
                     ]
                 },
                 output_schema: class_definition_schema,
@@ -79,7 +91,9 @@ pub(crate) fn family() -> Family {
                 title: "Compile a method",
                 description: "Compile a method into a class (instance side unless `meta`) and \
                               commit. A compile error lists every error with its line and \
-                              column and changes nothing.",
+                              column and changes nothing. Refused (`staleRead`, with the \
+                              current source) when the method changed since this session last \
+                              read it: apply the edit to the current source instead.",
                 params: const {
                     &[
                         CLASS,
@@ -95,6 +109,7 @@ pub(crate) fn family() -> Family {
                             "the method category; default 'as yet unclassified'",
                         ),
                         META,
+                        FORCE,
                     ]
                 },
                 output_schema: compile_method_schema,
@@ -227,6 +242,9 @@ fn remove_dictionary(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let source = args.string("source")?;
     let recompile = args.flag("recompileMethods", true);
+    if !args.flag("force", false) {
+        refuse_stale_class(call, source)?;
+    }
     // The backend applies the kernel-class guard once it knows the name.
     let policy = if recompile {
         RecompilePolicy::RemoveFailing
@@ -247,6 +265,9 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             e
         })?;
     let (name, dictionary) = (&report.class_name, &report.dictionary);
+    // The session now holds the class it defined: that is what it has seen.
+    call.ledger.saw_class(&call.image().describe_class(name)?);
+    call.ledger.clear_refused(&format!("class {name}"));
     let info = commit(call, &format!("defining class {name}"))?;
     let change = report.change.as_str();
     let recompiled: Vec<Value> = report
@@ -315,6 +336,9 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .filter(|c| !c.trim().is_empty())
         .unwrap_or(gs_toolset::DEFAULT_CATEGORY);
     refuse_kernel_class(call.ctx, class_name, "compile a method into")?;
+    if !args.flag("force", false) {
+        refuse_stale_method(call, class_name, meta, source)?;
+    }
     // The answer names the class by its own name, also when the call
     // reached it through an alias.
     let method = call
@@ -322,6 +346,9 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         .compile_method(class_name, meta, Some(category), source)?;
     let (class_name, selector) = (method.class_name, method.selector);
     let label = method_label(&class_name, meta, &selector);
+    // The session now holds what it wrote: that is what it has seen.
+    call.ledger.saw_method(&class_name, meta, &selector, source);
+    call.ledger.clear_refused(&label);
     let info = commit(call, &format!("compiling {label}"))?;
     let message = format!("Compiled {label} in category '{category}'.");
     answer(
@@ -335,6 +362,94 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             "commit": info.commit
         }),
     )
+}
+
+/// Refuses to compile `source` over a method this session was shown in
+/// another form (someone changed it since), or to send again an edit
+/// already refused that way. A method never shown, or absent, compiles.
+fn refuse_stale_method(
+    call: &Call<'_>,
+    class_name: &str,
+    meta: bool,
+    source: &str,
+) -> Result<(), ToolError> {
+    let Some(selector) = pattern_selector(source) else {
+        return Ok(());
+    };
+    if !call.ledger.knows_selector(meta, &selector) {
+        return Ok(());
+    }
+    let current = match call.image().method(class_name, meta, &selector) {
+        Ok(m) => m,
+        // Nothing to overwrite; an unknown class is the compile's to report.
+        Err(e) if e.kind == ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let class_name = &current.class_name;
+    let label = method_label(class_name, meta, &selector);
+    let stale = call
+        .ledger
+        .method_is_stale(class_name, meta, &selector, &current.source)
+        || call.ledger.was_refused(&label, source);
+    if !stale || current.source.trim_end() == source.trim_end() {
+        return Ok(());
+    }
+    // The error shows the current source: an edit of it is what the agent
+    // sends next, and that must go through; this same source must not.
+    call.ledger
+        .saw_method(class_name, meta, &selector, &current.source);
+    call.ledger.refuse(&label, source);
+    let mut details = serde_json::Map::new();
+    details.insert("className".into(), json!(class_name));
+    details.insert("meta".into(), json!(meta));
+    details.insert("selector".into(), json!(selector));
+    details.insert("category".into(), json!(current.category));
+    details.insert("currentSource".into(), json!(current.source));
+    Err(ToolError::stale_read(format!(
+        "{label} has changed since this session last read it (another session committed a \
+         change to it, or code run in this session changed it); compiling this source would \
+         overwrite that change unseen, so nothing was compiled. Its current source is below \
+         (and in `currentSource`): apply your edit to it and compile the result. Pass \
+         `force: true` only to replace it with your source as it stands.\n\n{}",
+        current.source
+    ))
+    .with_details(details))
+}
+
+/// Refuses a definition of a class this session was shown in another form
+/// (someone changed it since), or an already refused one sent again.
+fn refuse_stale_class(call: &Call<'_>, source: &str) -> Result<(), ToolError> {
+    let Some(name) = defined_class_name(source) else {
+        return Ok(());
+    };
+    if !call.ledger.knows_class(&name) {
+        return Ok(());
+    }
+    let current = match call.image().describe_class(&name) {
+        Ok(info) => info,
+        Err(e) if e.kind == ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let what = format!("class {}", current.name);
+    if !call.ledger.class_is_stale(&current) && !call.ledger.was_refused(&what, source) {
+        return Ok(());
+    }
+    let (_, definition) = crate::browsing::class_definition(call, &current.name)?;
+    call.ledger.refuse(&what, source);
+    let mut details = serde_json::Map::new();
+    details.insert("className".into(), json!(current.name));
+    details.insert("currentDefinition".into(), json!(definition));
+    details.insert("currentComment".into(), json!(current.comment));
+    Err(ToolError::stale_read(format!(
+        "class {} has changed since this session last read it (its definition, category or \
+         comment; another session committed the change, or code run in this session made \
+         it), so this definition would overwrite that change unseen and nothing was changed. \
+         Its current definition is below (and in `currentDefinition`): apply your edit to it \
+         and compile the result. Pass `force: true` only to apply your source as it \
+         stands.\n\n{definition}",
+        current.name
+    ))
+    .with_details(details))
 }
 
 fn delete_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {

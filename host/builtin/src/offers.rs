@@ -297,6 +297,25 @@ pub fn read(image: &dyn ImageSession, uri: &str) -> Result<Vec<EmbeddedResource>
     Err(ToolError::not_found(format!("no resource `{uri}`")))
 }
 
+/// Notes in `ledger` the method source a read of `uri` showed, so that an
+/// edit of it is checked like one of `get_method_source`'s answer.
+pub fn note_method_read(uri: &str, read: &[EmbeddedResource], ledger: &crate::ledger::ReadLedger) {
+    let [_, method] = templates_pair();
+    let (
+        Some(values),
+        Some(EmbeddedResource {
+            body: ResourceBody::Text(source),
+            ..
+        }),
+    ) = (method.matches(uri), read.first())
+    else {
+        return;
+    };
+    if let Some(meta) = parse_side(&values["side"]) {
+        ledger.saw_method(&values["className"], meta, &values["selector"], source);
+    }
+}
+
 fn templates_pair() -> [ResourceTemplate; 2] {
     let mut t = templates().into_iter();
     match (t.next(), t.next()) {

@@ -84,10 +84,13 @@ impl Family {
 }
 
 /// What a handler works with: the call's context (the caller's image
-/// session, read-only flag, progress, cancellation).
+/// session, read-only flag, progress, cancellation) and what the client's
+/// session was shown.
 pub struct Call<'a> {
     /// The call's context.
     pub ctx: &'a CallContext,
+    /// What tools showed this client, to refuse edits of stale reads.
+    pub ledger: &'a crate::ledger::ReadLedger,
 }
 
 impl Call<'_> {

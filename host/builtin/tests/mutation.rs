@@ -162,6 +162,98 @@ fn compile_method_commits_and_a_second_client_sees_it_after_refresh() {
     assert!(method_source(&mut c, "Account", "isOpen", false).is_some());
 }
 
+/// Compiles `source` into Account (category `accessing`) as `c`.
+fn compile(c: &mut Client, source: &str) -> common::ToolAnswer {
+    c.call(
+        "compile_method",
+        json!({"className": "Account", "source": source, "category": "accessing"}),
+    )
+}
+
+#[test]
+fn an_edit_of_a_stale_read_is_refused_after_a_conflict_and_its_abort() {
+    let server = start(false);
+    let (mut a, mut b) = (Client::connect(&server), Client::connect(&server));
+    let read = "balance\n\t^ balance ifNil: [0]";
+    assert_eq!(
+        method_source(&mut a, "Account", "balance", false).as_deref(),
+        Some(read)
+    );
+    let fix = "balance\n\t\"B: never nil\"\n\t^ balance ifNil: [0.0]";
+    compile(&mut b, fix).ok();
+
+    // A's view predates B's commit: its edit conflicts, and the message
+    // says to read again rather than redo.
+    let edit = "balance\n\t\"A: cleanup\"\n\t^ balance ifNil: [0]";
+    let conflict = compile(&mut a, edit);
+    let message = conflict.err("other").to_string();
+    assert!(message.contains("read again what conflicted"), "{message}");
+    assert!(!message.contains("then redo them"), "{message}");
+    a.call("abort", json!({})).ok();
+
+    // Repeating the same edit now is refused, showing B's source.
+    let again = compile(&mut a, edit);
+    let text = again.err("staleRead").to_string();
+    assert!(
+        text.contains("has changed since this session last read it"),
+        "{text}"
+    );
+    assert!(text.ends_with(fix), "{text}");
+    assert_eq!(again.structured["error"]["currentSource"], fix);
+    assert_eq!(
+        method_source(&mut b, "Account", "balance", false).as_deref(),
+        Some(fix)
+    );
+    // Retried unchanged, it is still refused.
+    compile(&mut a, edit).err("staleRead");
+
+    // The edit applied to the current source goes through.
+    let merged = "balance\n\t\"B: never nil\" \"A: cleanup\"\n\t^ balance ifNil: [0.0]";
+    compile(&mut a, merged).ok();
+    refresh(&mut b);
+    assert_eq!(
+        method_source(&mut b, "Account", "balance", false).as_deref(),
+        Some(merged)
+    );
+}
+
+#[test]
+fn an_edit_of_a_stale_read_is_refused_when_the_view_moved_without_a_conflict() {
+    let server = start(false);
+    let (mut a, mut b) = (Client::connect(&server), Client::connect(&server));
+    method_source(&mut a, "Account", "balance", false).unwrap();
+    let fix = "balance\n\t^ balance ifNil: [-1]";
+    compile(&mut b, fix).ok();
+    // A commits something else first: its view moves past B's fix.
+    compile(&mut a, "owner\n\t^ owner").ok();
+    let stale = compile(&mut a, "balance\n\t^ balance ifNil: [0] \"A\"");
+    stale.err("staleRead");
+    assert_eq!(stale.structured["error"]["currentSource"], fix);
+    refresh(&mut b);
+    assert_eq!(
+        method_source(&mut b, "Account", "balance", false).as_deref(),
+        Some(fix)
+    );
+
+    // `force: true` replaces it knowingly; a method never read compiles.
+    let forced = "balance\n\t^ 0";
+    a.call(
+        "compile_method",
+        json!({"className": "Account", "source": forced, "force": true}),
+    )
+    .ok();
+    compile(
+        &mut a,
+        "withdraw: amount\n\tbalance := self balance - amount - 1",
+    )
+    .ok();
+    refresh(&mut b);
+    assert_eq!(
+        method_source(&mut b, "Account", "balance", false).as_deref(),
+        Some(forced)
+    );
+}
+
 #[test]
 fn compile_method_reports_every_compile_error_with_its_position_and_changes_nothing() {
     let server = start(false);

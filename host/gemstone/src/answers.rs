@@ -247,8 +247,10 @@ pub(crate) fn frame_error(code: &str, args: &[String], user: &str, doit: bool) -
                 Json::Array(args.iter().map(|c| json!(c)).collect()),
             );
             ToolError::other(format!(
-                "the commit conflicts with another session's: {}. Nothing was committed; abort \
-                 to drop your changes and see the newest view, then redo them",
+                "the commit conflicts with another session's: {}. Nothing was committed. Abort \
+                 to drop your changes and see the newest view, then read again what conflicted \
+                 (get_method_source, get_class_definition) and apply your edits to what it is \
+                 now: redoing them as they were would overwrite the other session's change",
                 args.join("; ")
             ))
             .with_details(d)

@@ -110,7 +110,12 @@ impl fmt::Display for ConflictReport {
             }
             write!(f, "{c}")?;
         }
-        f.write_str(". Nothing was committed; abort to drop your changes and see the newest view, then redo them")
+        f.write_str(
+            ". Nothing was committed. Abort to drop your changes and see the newest view, then \
+             read again what conflicted (get_method_source, get_class_definition) and apply your \
+             edits to what it is now: redoing them as they were would overwrite the other \
+             session's change",
+        )
     }
 }
 

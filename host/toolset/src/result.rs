@@ -13,10 +13,11 @@ use serde_json::{Map, Value, json};
 
 /// The class of a failed call, reported as `structuredContent.error.kind`.
 ///
-/// The first six kinds are the ones tools raise (the WIT `error-kind` enum
-/// has exactly these). The rest are raised by the WebAssembly host when it
-/// stops a plug-in; the instance that failed that way is dropped and the
-/// session's next call gets a fresh one.
+/// The first seven kinds are the ones tools raise; the WIT `error-kind`
+/// enum has the first six (a plug-in given a [`ErrorKind::StaleRead`] by
+/// a host function sees `other`). The rest are raised by the WebAssembly
+/// host when it stops a plug-in; the instance that failed that way is
+/// dropped and the session's next call gets a fresh one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
     /// Missing, unknown or ill-typed arguments (`invalidParams`).
@@ -31,6 +32,10 @@ pub enum ErrorKind {
     CompileError,
     /// Anything else a tool reports (`other`).
     Other,
+    /// The change would replace code this session was shown in another
+    /// form: someone changed it since the session last read it
+    /// (`staleRead`). The error carries the current source.
+    StaleRead,
     /// The call ran past its deadline and was stopped (`deadline`).
     Deadline,
     /// The client cancelled the call and it was stopped (`cancelled`).
@@ -56,13 +61,14 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 14] = [
+    pub const ALL: [ErrorKind; 15] = [
         ErrorKind::InvalidParams,
         ErrorKind::NotFound,
         ErrorKind::Refused,
         ErrorKind::ReadOnly,
         ErrorKind::CompileError,
         ErrorKind::Other,
+        ErrorKind::StaleRead,
         ErrorKind::Deadline,
         ErrorKind::Cancelled,
         ErrorKind::OutOfMemory,
@@ -82,6 +88,7 @@ impl ErrorKind {
             ErrorKind::ReadOnly => "readOnly",
             ErrorKind::CompileError => "compileError",
             ErrorKind::Other => "other",
+            ErrorKind::StaleRead => "staleRead",
             ErrorKind::Deadline => "deadline",
             ErrorKind::Cancelled => "cancelled",
             ErrorKind::OutOfMemory => "outOfMemory",
@@ -173,6 +180,11 @@ impl ToolError {
     /// A `compileError` error.
     pub fn compile_error(message: impl Into<String>) -> ToolError {
         ToolError::new(ErrorKind::CompileError, message)
+    }
+
+    /// A `staleRead` error.
+    pub fn stale_read(message: impl Into<String>) -> ToolError {
+        ToolError::new(ErrorKind::StaleRead, message)
     }
 
     /// An `other` error.

@@ -1,0 +1,328 @@
+//! The read ledger: what a client's session was last shown of each method
+//! and class, so that an edit made from a stale read cannot overwrite
+//! another session's committed change unseen.
+//!
+//! An agent edits a method by reading it, changing the text and compiling
+//! the result. If another session changed the method in between (and the
+//! agent's view moved on, by a commit or an abort), compiling the edit
+//! would silently put back the old text around the agent's change. The
+//! ledger remembers a fingerprint of the source each tool showed; a tool
+//! that would replace a method (or a class definition) checks it first and
+//! refuses with `staleRead`, carrying the current source, when the session
+//! now holds something else. A method the session never saw compiles as
+//! before: there is no read to be stale.
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use gs_toolset::ClassInfo;
+
+/// The most methods the ledger remembers; past it, the oldest reads are
+/// forgotten (those methods then compile as if never read).
+const MAX_METHODS: usize = 100_000;
+
+/// One method: the class's own name, the side (true for the class side)
+/// and the selector.
+type MethodKey = (String, bool, String);
+
+/// What one session was last shown, by fingerprint. Cheap to clone: the
+/// clones share one ledger.
+#[derive(Clone, Default)]
+pub struct ReadLedger {
+    inner: Arc<Mutex<Entries>>,
+}
+
+#[derive(Default)]
+struct Entries {
+    methods: HashMap<MethodKey, (u64, u64)>,
+    classes: HashMap<String, u64>,
+    /// For each method or class (by its label) whose edit was refused as
+    /// stale, the refused source: sent again unchanged it is still an edit
+    /// of the stale read, however often it is retried.
+    refused: HashMap<String, u64>,
+    /// A counter ordering the method reads, to forget the oldest first.
+    clock: u64,
+}
+
+impl std::fmt::Debug for ReadLedger {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let e = self.entries();
+        f.debug_struct("ReadLedger")
+            .field("methods", &e.methods.len())
+            .field("classes", &e.classes.len())
+            .finish()
+    }
+}
+
+impl ReadLedger {
+    fn entries(&self) -> MutexGuard<'_, Entries> {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Notes that the session was shown `source` as `class>>selector`.
+    pub fn saw_method(&self, class: &str, meta: bool, selector: &str, source: &str) {
+        let mut e = self.entries();
+        if e.methods.len() >= MAX_METHODS {
+            forget_oldest(&mut e.methods);
+        }
+        e.clock += 1;
+        let at = e.clock;
+        e.methods.insert(
+            (class.to_string(), meta, selector.to_string()),
+            (fingerprint(source), at),
+        );
+    }
+
+    /// True if the session was shown some source of a method `selector`
+    /// on that side, in any class: only then is the method worth fetching
+    /// to compare.
+    pub fn knows_selector(&self, meta: bool, selector: &str) -> bool {
+        self.entries()
+            .methods
+            .keys()
+            .any(|(_, m, s)| *m == meta && s == selector)
+    }
+
+    /// True if the session was shown a source of `class>>selector` other
+    /// than `current` (false when it was shown none).
+    pub fn method_is_stale(&self, class: &str, meta: bool, selector: &str, current: &str) -> bool {
+        let key = (class.to_string(), meta, selector.to_string());
+        self.entries()
+            .methods
+            .get(&key)
+            .is_some_and(|(seen, _)| *seen != fingerprint(current))
+    }
+
+    /// Notes that the session was shown the definition facts of a class.
+    pub fn saw_class(&self, info: &ClassInfo) {
+        self.entries()
+            .classes
+            .insert(info.name.clone(), class_fingerprint(info));
+    }
+
+    /// True if the session was shown the class with facts other than
+    /// `current`'s (false when it was shown none).
+    pub fn class_is_stale(&self, current: &ClassInfo) -> bool {
+        self.entries()
+            .classes
+            .get(&current.name)
+            .is_some_and(|seen| *seen != class_fingerprint(current))
+    }
+
+    /// True if the session was shown the class `name`'s facts.
+    pub fn knows_class(&self, name: &str) -> bool {
+        self.entries().classes.contains_key(name)
+    }
+
+    /// Notes that `source` was refused as an edit of a stale read of
+    /// `what` (a method's or a class's label).
+    pub fn refuse(&self, what: &str, source: &str) {
+        let mut e = self.entries();
+        if e.refused.len() >= MAX_METHODS {
+            e.refused.clear();
+        }
+        e.refused.insert(what.to_string(), fingerprint(source));
+    }
+
+    /// True if `source` is the one last refused for `what`.
+    pub fn was_refused(&self, what: &str, source: &str) -> bool {
+        self.entries()
+            .refused
+            .get(what)
+            .is_some_and(|f| *f == fingerprint(source))
+    }
+
+    /// Forgets the refusal of `what`: it was replaced on purpose.
+    pub fn clear_refused(&self, what: &str) {
+        self.entries().refused.remove(what);
+    }
+
+    /// Notes every method of a Topaz file-out of `class` (its own name).
+    pub fn saw_file_out(&self, class: &str, text: &str) {
+        for (meta, source) in file_out_methods(text) {
+            if let Some(selector) = pattern_selector(source) {
+                self.saw_method(class, meta, &selector, source);
+            }
+        }
+    }
+}
+
+fn forget_oldest(methods: &mut HashMap<MethodKey, (u64, u64)>) {
+    let mut ages: Vec<u64> = methods.values().map(|(_, at)| *at).collect();
+    ages.sort_unstable();
+    let cut = ages[ages.len() / 10];
+    methods.retain(|_, (_, at)| *at > cut);
+}
+
+/// A source's fingerprint. Trailing white space is left out: a backend or
+/// a file-out may add or drop a final line break.
+fn fingerprint(source: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    source.trim_end().hash(&mut h);
+    h.finish()
+}
+
+/// The fingerprint of what a class definition can replace: superclass,
+/// dictionary, variables, category and comment.
+fn class_fingerprint(c: &ClassInfo) -> u64 {
+    let mut h = DefaultHasher::new();
+    (
+        &c.superclass,
+        &c.dictionary,
+        &c.instance_variables,
+        &c.class_variables,
+        &c.class_instance_variables,
+        &c.category,
+        c.comment.trim_end(),
+    )
+        .hash(&mut h);
+    h.finish()
+}
+
+/// The methods of a Topaz file-out: each `method:` or `classmethod:`
+/// body, up to the unindented `%` line that ends it.
+fn file_out_methods(text: &str) -> Vec<(bool, &str)> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    let mut open: Option<(bool, usize)> = None;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let bare = line.trim_end();
+        match open {
+            Some((meta, body)) if bare == "%" => {
+                out.push((meta, text[body..start].trim_end_matches(['\n', '\r'])));
+                open = None;
+            }
+            Some(_) => {}
+            None if bare.starts_with("method:") => open = Some((false, offset)),
+            None if bare.starts_with("classmethod:") => open = Some((true, offset)),
+            None => {}
+        }
+    }
+    out
+}
+
+/// The selector of a method source's pattern (`at:put:` for `at: i put:
+/// v …`), or `None` when the source does not start with one.
+pub fn pattern_selector(source: &str) -> Option<String> {
+    let mut rest = skip_blank(source);
+    let first = identifier(rest);
+    if first.is_empty() {
+        let binary: String = rest.chars().take_while(|c| is_binary(*c)).collect();
+        return (!binary.is_empty()).then_some(binary);
+    }
+    if !is_keyword(&rest[first.len()..]) {
+        return Some(first.to_string());
+    }
+    let mut selector = String::new();
+    loop {
+        let part = identifier(rest);
+        if part.is_empty() || !is_keyword(&rest[part.len()..]) {
+            break;
+        }
+        selector.push_str(part);
+        selector.push(':');
+        rest = skip_blank(&rest[part.len() + 1..]);
+        let argument = identifier(rest);
+        if argument.is_empty() {
+            return None;
+        }
+        rest = skip_blank(&rest[argument.len()..]);
+    }
+    Some(selector)
+}
+
+/// `text` past white space and `"comments"`.
+fn skip_blank(mut text: &str) -> &str {
+    loop {
+        text = text.trim_start();
+        match text.strip_prefix('"') {
+            Some(comment) => match comment.find('"') {
+                Some(end) => text = &comment[end + 1..],
+                None => return "",
+            },
+            None => return text,
+        }
+    }
+}
+
+fn identifier(text: &str) -> &str {
+    let end = text
+        .char_indices()
+        .find(|&(i, c)| !(c == '_' || c.is_alphabetic() || (i > 0 && c.is_ascii_digit())))
+        .map_or(text.len(), |(i, _)| i);
+    &text[..end]
+}
+
+/// True when `text` (just past an identifier) makes it a keyword: a colon
+/// that does not begin `:=`.
+fn is_keyword(text: &str) -> bool {
+    text.starts_with(':') && !text.starts_with(":=")
+}
+
+fn is_binary(c: char) -> bool {
+    "+-*/\\<>=~@%|&?,".contains(c)
+}
+
+/// The name a class-definition source defines (`'Account'` in `Object
+/// subclass: 'Account' …`), if it can be read without a parser.
+pub fn defined_class_name(source: &str) -> Option<String> {
+    let at = source.find("ubclass:")?;
+    let rest = skip_blank(&source[at + "ubclass:".len()..]);
+    let rest = rest.strip_prefix('#').unwrap_or(rest);
+    let name = match rest.strip_prefix('\'') {
+        Some(quoted) => &quoted[..quoted.find('\'')?],
+        None => identifier(rest),
+    };
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pattern_gives_its_selector() {
+        assert_eq!(pattern_selector("rate\n ^5").as_deref(), Some("rate"));
+        assert_eq!(
+            pattern_selector("  \"doc\" at: i put: v\n ^v").as_deref(),
+            Some("at:put:")
+        );
+        assert_eq!(pattern_selector("+ other ^1").as_deref(), Some("+"));
+        assert_eq!(pattern_selector("x := 3").as_deref(), Some("x"));
+        assert_eq!(pattern_selector("at: ^1"), None);
+        assert_eq!(pattern_selector("^ 1"), None);
+    }
+
+    #[test]
+    fn a_definition_gives_its_class_name() {
+        let d = "Object subclass: 'Account' instVarNames: #()";
+        assert_eq!(defined_class_name(d).as_deref(), Some("Account"));
+        let d = "Object indexableSubclass: #Bag2 instVarNames: #()";
+        assert_eq!(defined_class_name(d).as_deref(), Some("Bag2"));
+        assert_eq!(defined_class_name("3 + 4"), None);
+    }
+
+    #[test]
+    fn a_file_out_gives_each_method_with_its_side() {
+        let text = "doit\nx\n%\ncategory: 'a'\nmethod: Foo\nm1\n  %\n^1\n%\n\
+                    classmethod: Foo\nm2 ^2\n%\n";
+        assert_eq!(
+            file_out_methods(text),
+            vec![(false, "m1\n  %\n^1"), (true, "m2 ^2")]
+        );
+    }
+
+    #[test]
+    fn a_method_is_stale_only_when_seen_with_other_text() {
+        let l = ReadLedger::default();
+        assert!(!l.method_is_stale("Foo", false, "m", "m ^1"));
+        l.saw_method("Foo", false, "m", "m ^1\n");
+        assert!(!l.method_is_stale("Foo", false, "m", "m ^1"));
+        assert!(l.method_is_stale("Foo", false, "m", "m ^2"));
+        assert!(!l.method_is_stale("Foo", true, "m", "m ^2"));
+        assert!(l.knows_selector(false, "m") && !l.knows_selector(true, "m"));
+    }
+}
