@@ -106,7 +106,8 @@ pub(crate) fn family() -> Family {
                         Param::optional(
                             "category",
                             ParamType::String,
-                            "the method category; default 'as yet unclassified'",
+                            "the method category; default: the category of the method it \
+                         replaces, or 'as yet unclassified' for a new method",
                         ),
                         META,
                         FORCE,
@@ -168,7 +169,7 @@ pub(crate) fn family() -> Family {
 }
 
 fn change_schema() -> Value {
-    closed_object(json!({"message": string(), "commit": count()}))
+    closed_object(json!({"message": string(), "commit": count(), "alsoCommitted": strings()}))
 }
 
 fn class_definition_schema() -> Value {
@@ -182,10 +183,12 @@ fn class_definition_schema() -> Value {
             "meta": boolean(),
             "selector": string(),
             "source": string(),
+            "category": string(),
             "errors": strings()
         }))),
         "message": string(),
-        "commit": count()
+        "commit": count(),
+        "alsoCommitted": strings()
     }))
 }
 
@@ -196,7 +199,8 @@ fn compile_method_schema() -> Value {
         "selector": string(),
         "category": string(),
         "message": string(),
-        "commit": count()
+        "commit": count(),
+        "alsoCommitted": strings()
     }))
 }
 
@@ -214,29 +218,74 @@ fn commit(call: &Call<'_>, what: &str) -> Result<Committed, ToolError> {
     })
 }
 
+/// What `alsoCommitted` holds when the backend cannot list the changes.
+const UNLISTED: &str =
+    "uncommitted changes made earlier in this session (this image cannot list them)";
+
+/// Names of the session's uncommitted changes made before this call, which
+/// the tool's commit will carry along (as the reference's does): empty when
+/// there are none, [`UNLISTED`] alone when the backend cannot list them.
+fn earlier_changes(call: &Call<'_>) -> Result<Vec<String>, ToolError> {
+    if !call.image().status()?.uncommitted_changes {
+        return Ok(Vec::new());
+    }
+    Ok(call
+        .image()
+        .uncommitted_changes()?
+        .unwrap_or_else(|| vec![UNLISTED.into()]))
+}
+
+/// The most earlier changes a message names; `alsoCommitted` has them all.
+const NAMED_CHANGES: usize = 10;
+
+/// The sentence telling what else the commit carried, or nothing.
+fn carried(earlier: &[String]) -> String {
+    if earlier.is_empty() {
+        return String::new();
+    }
+    if earlier == [UNLISTED] {
+        return " The commit also carried the other uncommitted changes this session made \
+                 before this call (e.g. with execute_code), now visible to every session."
+            .into();
+    }
+    let mut names = earlier[..earlier.len().min(NAMED_CHANGES)].join("; ");
+    if earlier.len() > NAMED_CHANGES {
+        names.push_str(&format!("; and {} more", earlier.len() - NAMED_CHANGES));
+    }
+    format!(
+        " The commit also carried {} other uncommitted change(s) this session made before \
+         this call (e.g. with execute_code), now visible to every session: {names}.",
+        earlier.len()
+    )
+}
+
 /// The answer of a tool whose result is a message and a commit number.
-fn committed(message: String, info: Committed) -> ToolResult {
+fn committed(message: String, info: Committed, earlier: Vec<String>) -> ToolResult {
+    let message = message + &carried(&earlier);
     answer(
         format!("{message} (commit {})", info.commit),
-        json!({"message": message, "commit": info.commit}),
+        json!({"message": message, "commit": info.commit, "alsoCommitted": earlier}),
     )
 }
 
 fn add_dictionary(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("dictionaryName")?;
+    let earlier = earlier_changes(call)?;
     call.image().add_dictionary(name)?;
     let info = commit(call, &format!("adding dictionary {name}"))?;
     committed(
         format!("Added symbol dictionary {name} at the end of the symbol list."),
         info,
+        earlier,
     )
 }
 
 fn remove_dictionary(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("dictionaryName")?;
+    let earlier = earlier_changes(call)?;
     call.image().remove_dictionary(name)?;
     let info = commit(call, &format!("removing dictionary {name}"))?;
-    committed(format!("Removed symbol dictionary {name}."), info)
+    committed(format!("Removed symbol dictionary {name}."), info, earlier)
 }
 
 fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
@@ -245,6 +294,7 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     if !args.flag("force", false) {
         refuse_stale_class(call, source)?;
     }
+    let earlier = earlier_changes(call)?;
     // The backend applies the kernel-class guard once it knows the name.
     let policy = if recompile {
         RecompilePolicy::RemoveFailing
@@ -290,6 +340,7 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
                 "meta": f.method.meta,
                 "selector": f.method.selector,
                 "source": f.source,
+                "category": f.category,
                 "errors": errors(f)
             })
         })
@@ -313,6 +364,7 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             ));
         }
     }
+    message.push_str(&carried(&earlier));
     answer(
         format!("{message} (commit {})", info.commit),
         json!({
@@ -322,7 +374,8 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             "recompiled": recompiled,
             "failed": failed,
             "message": message,
-            "commit": info.commit
+            "commit": info.commit,
+            "alsoCommitted": earlier
         }),
     )
 }
@@ -331,14 +384,17 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let class_name = args.string("className")?;
     let source = args.string("source")?;
     let meta = args.flag("meta", false);
-    let category = args
-        .opt_string("category")
-        .filter(|c| !c.trim().is_empty())
-        .unwrap_or(gs_toolset::DEFAULT_CATEGORY);
+    let given = args.opt_string("category").filter(|c| !c.trim().is_empty());
     refuse_kernel_class(call.ctx, class_name, "compile a method into")?;
     if !args.flag("force", false) {
         refuse_stale_method(call, class_name, meta, source)?;
     }
+    let category = match given {
+        Some(category) => category.to_string(),
+        None => existing_category(call, class_name, meta, source)?,
+    };
+    let category = category.as_str();
+    let earlier = earlier_changes(call)?;
     // The answer names the class by its own name, also when the call
     // reached it through an alias.
     let method = call
@@ -350,7 +406,7 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     call.ledger.saw_method(&class_name, meta, &selector, source);
     call.ledger.clear_refused(&label);
     let info = commit(call, &format!("compiling {label}"))?;
-    let message = format!("Compiled {label} in category '{category}'.");
+    let message = format!("Compiled {label} in category '{category}'.") + &carried(&earlier);
     answer(
         format!("{message} (commit {})", info.commit),
         json!({
@@ -359,9 +415,32 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             "selector": selector,
             "category": category,
             "message": message,
-            "commit": info.commit
+            "commit": info.commit,
+            "alsoCommitted": earlier
         }),
     )
+}
+
+/// The category of the method `source` would replace, so that compiling
+/// it again without naming one keeps it there; the default category for a
+/// new method (or a source whose pattern cannot be read: the compile
+/// reports that).
+fn existing_category(
+    call: &Call<'_>,
+    class_name: &str,
+    meta: bool,
+    source: &str,
+) -> Result<String, ToolError> {
+    let default = || Ok(gs_toolset::DEFAULT_CATEGORY.to_string());
+    let Some(selector) = pattern_selector(source) else {
+        return default();
+    };
+    match call.image().method(class_name, meta, &selector) {
+        Ok(m) if !m.category.trim().is_empty() => Ok(m.category),
+        Ok(_) => default(),
+        Err(e) if e.kind == ErrorKind::NotFound => default(),
+        Err(e) => Err(e),
+    }
 }
 
 /// Refuses to compile `source` over a method this session was shown in
@@ -464,9 +543,14 @@ fn delete_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             below.join(", ")
         )));
     }
+    let earlier = earlier_changes(call)?;
     call.image().delete_class(name)?;
     let info = commit(call, &format!("deleting class {name}"))?;
-    committed(format!("Deleted class {name} and its methods."), info)
+    committed(
+        format!("Deleted class {name} and its methods."),
+        info,
+        earlier,
+    )
 }
 
 fn delete_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
@@ -474,10 +558,11 @@ fn delete_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let selector = args.string("selector")?;
     let meta = args.flag("meta", false);
     refuse_kernel_class(call.ctx, class_name, "delete a method of")?;
+    let earlier = earlier_changes(call)?;
     call.image().delete_method(class_name, meta, selector)?;
     let label = method_label(class_name, meta, selector);
     let info = commit(call, &format!("deleting {label}"))?;
-    committed(format!("Deleted {label}."), info)
+    committed(format!("Deleted {label}."), info, earlier)
 }
 
 fn set_class_comment(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
@@ -485,7 +570,8 @@ fn set_class_comment(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     // An empty comment is a legitimate value (clearing it).
     let comment = args.opt_string("comment").unwrap_or_default();
     refuse_kernel_class(call.ctx, name, "change the comment of")?;
+    let earlier = earlier_changes(call)?;
     call.image().set_class_comment(name, comment)?;
     let info = commit(call, &format!("setting the comment of {name}"))?;
-    committed(format!("Set the comment of {name}."), info)
+    committed(format!("Set the comment of {name}."), info, earlier)
 }

@@ -255,6 +255,47 @@ fn an_edit_of_a_stale_read_is_refused_when_the_view_moved_without_a_conflict() {
 }
 
 #[test]
+fn a_mutation_names_the_earlier_uncommitted_changes_its_commit_carried() {
+    let server = start(false);
+    let (mut c, mut other) = (Client::connect(&server), Client::connect(&server));
+    c.call(
+        "execute_code",
+        json!({"code": "UserGlobals at: #Scratch put: 'experiment'. #done"}),
+    )
+    .ok();
+    let answer = compile(&mut c, "hello\n\t^ 'hello'");
+    let s = answer.ok();
+    let also: Vec<&str> = s["alsoCommitted"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(
+        also.contains(&"dictionary entry UserGlobals at #Scratch"),
+        "{also:?}"
+    );
+    let message = s["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(&format!(
+            "Compiled Account>>hello in category 'accessing'. The commit also carried {} other \
+             uncommitted change(s)",
+            also.len()
+        )),
+        "{message}"
+    );
+    assert!(
+        message.contains("dictionary entry UserGlobals at #Scratch"),
+        "{message}"
+    );
+    assert!(answer.text.starts_with(message), "{}", answer.text);
+    // It was committed indeed: another session sees it.
+    refresh(&mut other);
+    let seen = other.call("execute_code", json!({"code": "UserGlobals at: #Scratch"}));
+    assert_eq!(seen.ok()["result"], "'experiment'");
+}
+
+#[test]
 fn compile_method_reports_every_compile_error_with_its_position_and_changes_nothing() {
     let server = start(false);
     let mut c = Client::connect(&server);
@@ -336,7 +377,8 @@ fn compile_class_definition_creates_a_class_that_a_second_client_sees_after_refr
             "recompiled": [],
             "failed": [],
             "message": "Class Loan created in Bank.",
-            "commit": commit
+            "commit": commit,
+            "alsoCommitted": []
         })
     );
     assert_eq!(
@@ -652,7 +694,7 @@ fn delete_class_removes_an_application_class_for_everyone() {
     let commit = s["commit"].as_u64().unwrap();
     assert_eq!(
         s,
-        json!({"message": "Deleted class SavingsAccount and its methods.", "commit": commit})
+        json!({"message": "Deleted class SavingsAccount and its methods.", "commit": commit, "alsoCommitted": []})
     );
     assert_eq!(
         answer.text,
@@ -682,7 +724,7 @@ fn delete_method_removes_one_method_on_either_side() {
     let commit = s["commit"].as_u64().unwrap();
     assert_eq!(
         s,
-        json!({"message": "Deleted Account>>withdraw:.", "commit": commit})
+        json!({"message": "Deleted Account>>withdraw:.", "commit": commit, "alsoCommitted": []})
     );
     assert_eq!(
         answer.text,
@@ -728,7 +770,7 @@ fn set_class_comment_replaces_the_comment_for_everyone() {
     let commit = s["commit"].as_u64().unwrap();
     assert_eq!(
         s,
-        json!({"message": "Set the comment of SavingsAccount.", "commit": commit})
+        json!({"message": "Set the comment of SavingsAccount.", "commit": commit, "alsoCommitted": []})
     );
     assert_eq!(
         answer.text,
@@ -773,7 +815,8 @@ fn add_dictionary_appends_a_dictionary_that_a_second_client_sees_after_refresh()
         s,
         json!({
             "message": "Added symbol dictionary Ledger at the end of the symbol list.",
-            "commit": commit
+            "commit": commit,
+            "alsoCommitted": []
         })
     );
     assert_eq!(
@@ -808,7 +851,7 @@ fn remove_dictionary_removes_an_empty_application_dictionary_for_everyone() {
     let commit = s["commit"].as_u64().unwrap();
     assert_eq!(
         s,
-        json!({"message": "Removed symbol dictionary Scratchpad.", "commit": commit})
+        json!({"message": "Removed symbol dictionary Scratchpad.", "commit": commit, "alsoCommitted": []})
     );
     assert_eq!(
         answer.text,

@@ -3,7 +3,9 @@
 //! it under a recompile policy with its full report.
 
 use gs_image::classdef::{self, FileDoit};
-use gs_image::{ClassDefinition, DefinitionChange, ImageError, Session};
+use std::collections::HashMap;
+
+use gs_image::{ClassDefinition, DefinitionChange, ImageError, Session, Side};
 use gs_toolset::{
     CompileProblem, DefinitionReport, FailedMethod, MethodRef, RecompilePolicy, ToolError,
 };
@@ -172,6 +174,23 @@ pub(crate) fn define(
         })
 }
 
+/// The category of each method of class `name` (by side and selector),
+/// read before a redefinition may remove some; none for a new class.
+fn method_categories(s: &Session, name: &str, exists: bool) -> HashMap<(bool, String), String> {
+    let mut out = HashMap::new();
+    if !exists {
+        return out;
+    }
+    for side in [Side::Instance, Side::Class] {
+        for (category, selectors) in s.categories(name, side).unwrap_or_default() {
+            for selector in selectors {
+                out.insert((side.is_meta(), selector), category.clone());
+            }
+        }
+    }
+    out
+}
+
 /// Applies a recognised class-definition source in `s` (see
 /// [`gs_toolset::ImageSession::define_class_from_source`]).
 pub(crate) fn apply(
@@ -180,11 +199,24 @@ pub(crate) fn apply(
     policy: RecompilePolicy,
 ) -> Result<DefinitionReport, ToolError> {
     let DefinitionSource {
-        definition: def,
+        definition: mut def,
         comment,
         category,
     } = parsed;
     refuse_reshaping_a_superclass(s, &def)?;
+    let existing = s
+        .class(&def.name)
+        .ok()
+        .filter(|r| r.definition.dictionary == def.dictionary);
+    // A redefinition that names no category keeps the class's own, as it
+    // keeps its comment: a definition written without one (by hand, or by
+    // another tool) must not clear it.
+    if def.category.is_none() {
+        def.category = category
+            .clone()
+            .or_else(|| existing.as_ref()?.definition.category.clone());
+    }
+    let categories = method_categories(s, &def.name, existing.is_some());
     let (name, dictionary) = (def.name.clone(), def.dictionary.clone());
     let mut outcome = define(s, def, policy)?;
     let record = s.class_by_id(outcome.id);
@@ -226,6 +258,10 @@ pub(crate) fn apply(
             .removed
             .into_iter()
             .map(|r| FailedMethod {
+                category: categories
+                    .get(&(r.method.side.is_meta(), r.method.selector.clone()))
+                    .cloned()
+                    .unwrap_or_default(),
                 method: method(r.method),
                 source: r.source,
                 errors: r

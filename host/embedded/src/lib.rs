@@ -587,6 +587,12 @@ impl ImageSession for EmbeddedSession {
         EmbeddedSession::refresh(self)
     }
 
+    fn uncommitted_changes(&self) -> Result<Option<Vec<String>>, ToolError> {
+        // `lock` writes the interpreter's changed objects back first, so
+        // they are listed too.
+        Ok(Some(self.lock().session.uncommitted_changes()))
+    }
+
     fn status(&self) -> Result<SessionStatus, ToolError> {
         let uncommitted_changes = self.has_uncommitted_changes();
         let ws = self.lock();

@@ -349,6 +349,8 @@ pub struct FailedMethod {
     pub method: MethodRef,
     /// Its source, to fix and compile again.
     pub source: String,
+    /// Its method category, to compile it again into (empty if none).
+    pub category: String,
     /// Why it failed.
     pub errors: Vec<CompileProblem>,
 }
@@ -515,6 +517,14 @@ pub trait ImageSession: Send + Sync {
     fn refresh(&self) -> Result<(), ToolError>;
     /// The session's facts.
     fn status(&self) -> Result<SessionStatus, ToolError>;
+    /// What the session changed and has not committed, each named as a
+    /// commit conflict names it (`method Account>>balance`, `dictionary
+    /// entry UserGlobals at #Scratch`). `None` from a backend that cannot
+    /// list them ([`SessionStatus::uncommitted_changes`] still tells
+    /// whether there are any).
+    fn uncommitted_changes(&self) -> Result<Option<Vec<String>>, ToolError> {
+        Ok(None)
+    }
 
     /// Compiles a method (in `category`, or the backend's default one) and
     /// answers it, named by its class's own name also when `class_name` is

@@ -85,6 +85,23 @@ impl Session {
         })
     }
 
+    /// What the session changed and has not committed, each named as a
+    /// conflict report names it, once each, in key order. A key it changed
+    /// and changed back is still listed: the commit writes it.
+    pub fn uncommitted_changes(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for key in self.writes.iter().filter(|k| k.is_stored()) {
+            if !self.exists(&self.base.state, key) && !self.exists(&self.state, key) {
+                continue;
+            }
+            let name = self.describe(key);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
+    }
+
     /// Drops every uncommitted change and moves to the newest view.
     pub fn abort(&mut self) {
         self.move_to_newest();
