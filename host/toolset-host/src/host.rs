@@ -15,7 +15,7 @@ use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{
     Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, UpdateDeadline,
 };
-use wasmtime_wasi::{FsPerms, WasiCtxBuilder};
+use wasmtime_wasi::WasiCtxBuilder;
 use wasmtime_wasi_http::WasiHttpCtx;
 
 use crate::bindings::Toolset as Bindings;
@@ -26,6 +26,7 @@ use crate::offers::{
     Declarations, Pre, check_declarations, check_task_support, check_tool_grants, declarations,
 };
 use crate::policy::Policy;
+use crate::preopens::{Admitted, Preopens};
 use crate::quota::DiskQuota;
 use crate::settings::{Settings, check_declaration};
 use crate::state::{
@@ -33,7 +34,7 @@ use crate::state::{
 };
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
-use crate::{cache, clocks, disk, handles, listings, schema, version, waits};
+use crate::{cache, clocks, disk, handles, listings, preopens, schema, version, waits};
 
 /// What went wrong loading a toolset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +127,10 @@ pub struct ToolsetHost {
     compilations: AtomicU64,
     /// Serialises compilation of the same file by concurrent loads.
     compile_lock: Mutex<()>,
+    /// The granted directories of the toolsets loaded, which a new
+    /// toolset's grants must not nest inside when writable (and the
+    /// reverse).
+    admitted: Admitted,
     /// The memory pool (against `total_memory`), the deadlines of the
     /// Smalltalk plug-ins run and the lanes of long calls, which the ticker
     /// checks every tick.
@@ -205,6 +210,7 @@ impl ToolsetHost {
             .and_then(|()| handles::add_to_linker(&mut linker))
             .and_then(|()| disk::add_to_linker(&mut linker))
             .and_then(|()| listings::add_to_linker(&mut linker))
+            .and_then(|()| preopens::add_to_linker(&mut linker))
             .map_err(|e| HostError(format!("cannot link WASI: {e:#}")))?;
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
             .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;
@@ -242,6 +248,7 @@ impl ToolsetHost {
             config,
             compilations: AtomicU64::new(0),
             compile_lock: Mutex::new(()),
+            admitted: Admitted::default(),
             shared: HostShared {
                 memory,
                 descriptors,
@@ -288,7 +295,7 @@ impl ToolsetHost {
                 ));
             }
         }
-        self.check_spec(spec)?;
+        let preopens = self.check_spec(spec)?;
 
         let (component, from_cache) = self.compile(path, &bytes, &digest)?;
         let ty = component.component_type();
@@ -313,14 +320,21 @@ impl ToolsetHost {
         let file_name = path
             .file_stem()
             .map_or_else(|| "toolset".into(), |s| s.to_string_lossy().into_owned());
+        // The directories as opened: the quota and the disk reserve look at
+        // the paths that name them.
+        let mut grants = spec.grants.clone();
+        for (grant, opened) in grants.dirs.iter_mut().zip(&preopens.dirs) {
+            grant.host_path = opened.path.clone();
+        }
         let disk = Arc::new(DiskQuota::new(
             &path.display().to_string(),
             spec.limits.disk,
-            &spec.grants,
+            &grants,
         ));
         let describe_policy = Arc::new(Policy {
             toolset: file_name,
-            grants: spec.grants.clone(),
+            grants: grants.clone(),
+            preopens: preopens.clone(),
             limits: spec.limits,
             settings: Settings::default(),
             disk: disk.clone(),
@@ -330,7 +344,8 @@ impl ToolsetHost {
             .map_err(|m| load_error(path, LoadErrorKind::Config, m))?;
         let policy = Arc::new(Policy {
             toolset: info.name.clone(),
-            grants: spec.grants.clone(),
+            grants,
+            preopens,
             limits: spec.limits,
             settings,
             disk,
@@ -386,7 +401,11 @@ impl ToolsetHost {
         Ok(bytes)
     }
 
-    fn check_spec(&self, spec: &WasmToolsetSpec) -> Result<(), LoadError> {
+    /// Checks the spec against the host's limits, and opens its granted
+    /// directories: each must exist, pass through no symbolic link, stay
+    /// clear of the cache, and neither lie inside nor hold a grant
+    /// (of any toolset of the host) that lies inside a writable one.
+    fn check_spec(&self, spec: &WasmToolsetSpec) -> Result<Arc<Preopens>, LoadError> {
         let path = spec.path.as_path();
         if spec.limits.memory > self.config.max_memory {
             return Err(load_error(
@@ -399,20 +418,11 @@ impl ToolsetHost {
                 ),
             ));
         }
-        for d in &spec.grants.dirs {
-            if !d.host_path.is_dir() {
-                return Err(load_error(
-                    path,
-                    LoadErrorKind::Config,
-                    format!(
-                        "granted directory {} does not exist or is not a directory; create it \
-                         or remove the grant",
-                        d.host_path.display()
-                    ),
-                ));
-            }
+        let config = |m: String| load_error(path, LoadErrorKind::Config, m);
+        let preopens = Preopens::open(path, &spec.grants.dirs).map_err(config)?;
+        for d in &preopens.dirs {
             if let Some(cache) = &self.config.cache_dir
-                && overlaps(&d.host_path, cache)
+                && overlaps(&d.path, cache)
             {
                 return Err(load_error(
                     path,
@@ -421,13 +431,13 @@ impl ToolsetHost {
                         "granted directory {} overlaps the compiled-artefact cache {}, which \
                          holds native code the server runs; grant a directory outside the cache \
                          (or move `[engine] cache_dir`)",
-                        d.host_path.display(),
+                        d.path.display(),
                         cache.display()
                     ),
                 ));
             }
         }
-        Ok(())
+        self.admitted.admit(preopens).map_err(config)
     }
 
     fn compile(
@@ -682,20 +692,8 @@ pub(crate) fn new_store(
         .allow_tcp(false)
         .allow_udp(false)
         .allow_ip_name_lookup(false);
-    for d in &policy.grants.dirs {
-        let perms = if d.writable && !read_only {
-            FsPerms::ReadWrite
-        } else {
-            FsPerms::ReadOnly
-        };
-        wasi.preopened_dir(&d.host_path, &d.guest_path, perms)
-            .map_err(|e| {
-                format!(
-                    "cannot open granted directory {}: {e:#}",
-                    d.host_path.display()
-                )
-            })?;
-    }
+    // The directories opened at load, never their paths again.
+    let preopens = policy.preopens.for_instance(read_only)?;
     let memory_cap = policy.limits.memory;
     let net = NetRules {
         grants: policy.grants.net.clone().into(),
@@ -708,6 +706,7 @@ pub(crate) fn new_store(
     let state = HostState {
         wasi: wasi.build(),
         table,
+        preopens,
         limiter: Limiter::new(memory_cap, shared.memory),
         files,
         file_streams: Default::default(),

@@ -85,6 +85,7 @@ mod listings;
 mod net;
 mod offers;
 mod policy;
+mod preopens;
 mod quota;
 mod schema;
 mod settings;

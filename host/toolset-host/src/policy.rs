@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use crate::config::{Grants, Limits};
+use crate::preopens::Preopens;
 use crate::quota::DiskQuota;
 use crate::settings::Settings;
 
@@ -38,6 +39,9 @@ pub(crate) struct Policy {
     pub toolset: String,
     /// What it may reach.
     pub grants: Grants,
+    /// Its granted directories, opened at load: what its instances are
+    /// given.
+    pub preopens: Arc<Preopens>,
     /// Its per-call limits.
     pub limits: Limits,
     /// Its settings, with the operator's values.

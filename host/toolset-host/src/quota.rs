@@ -71,8 +71,8 @@ struct Usage {
 
 impl DiskQuota {
     /// A quota of `limit` bytes over `grants`' writable directories, for
-    /// the toolset the log calls `toolset`. A directory granted inside
-    /// another is counted once, with it.
+    /// the toolset the log calls `toolset`. A directory granted twice, or
+    /// inside another (which the host refuses at load), is counted once.
     pub fn new(toolset: &str, limit: u64, grants: &Grants) -> DiskQuota {
         let mut writable: Vec<&PathBuf> = grants
             .dirs

@@ -1,5 +1,5 @@
 //! Linking host functions over WASI's own: what `clocks`, `waits`,
-//! `handles`, `disk` and `listings` share to replace a few of WASI's
+//! `handles`, `disk`, `listings` and `preopens` share to replace a few of WASI's
 //! functions while the rest stay WASI's.
 
 use wasmtime::StoreContextMut;
@@ -13,6 +13,10 @@ use crate::state::HostState;
 /// and [`HTTP_TYPES`] changed: `tests/containment.rs`'s hoarding tests
 /// and `tests/hostile.rs`'s disk-reserve test fail until they are.
 pub(crate) const FILESYSTEM_TYPES: &str = "wasi:filesystem/types@0.2.12";
+
+/// The wasi:filesystem interface that hands a guest its granted
+/// directories (see [`FILESYSTEM_TYPES`]).
+pub(crate) const FILESYSTEM_PREOPENS: &str = "wasi:filesystem/preopens@0.2.12";
 
 /// The wasi:http interface whose functions are linked over (see
 /// [`FILESYSTEM_TYPES`]).

@@ -377,6 +377,9 @@ impl ResourceLimiter for Limiter {
 pub(crate) struct HostState {
     pub wasi: WasiCtx,
     pub table: ResourceTable,
+    /// Its granted directories, duplicates of those its toolset opened at
+    /// load ([`crate::preopens`]).
+    pub preopens: Vec<(wasmtime_wasi::filesystem::Dir, String)>,
     pub limiter: Limiter,
     /// Its open files' share of the host's descriptors.
     pub files: FilesHeld,

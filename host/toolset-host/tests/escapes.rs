@@ -1,0 +1,153 @@
+//! Ways out of the sandbox that go around a cap or a grant, each shut:
+//! granted directories swapped for symbolic links, files held open
+//! through their streams, memory the host holds for a plug-in beside its
+//! linear memory, memory in more than one linear memory, and a
+//! compiled-artefact cache someone else can write.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+use gs_toolset_host::{DirGrant, Grants, LoadErrorKind, ToolsetHost, WasmToolset, WasmToolsetSpec};
+use serde_json::json;
+
+/// A host of its own, so that the grants of other tests' toolsets do not
+/// meet this test's.
+fn own_host() -> ToolsetHost {
+    host()
+}
+
+/// `misbehave` with `dirs` granted, each (host path, guest path,
+/// writable).
+fn misbehave_spec(dirs: &[(&Path, &str, bool)]) -> WasmToolsetSpec {
+    let mut spec = WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE);
+    spec.grants = Grants {
+        dirs: dirs
+            .iter()
+            .map(|(host, guest, writable)| DirGrant {
+                host_path: host.to_path_buf(),
+                guest_path: guest.to_string(),
+                writable: *writable,
+            })
+            .collect(),
+        ..Grants::default()
+    };
+    spec
+}
+
+/// What a granted directory lying inside a writable one is refused with.
+fn nested(inner: &Path, outer: &Path, whose: &str) -> String {
+    format!(
+        "granted directory {} lies inside {}, which {whose} may write: a plug-in could \
+         replace what the inner path leads to before the server opens it again; grant \
+         directories that do not nest inside a writable one",
+        inner.display(),
+        outer.display()
+    )
+}
+
+#[test]
+fn a_grant_inside_a_writable_grant_is_refused_at_load() {
+    let root = tempfile::tempdir().unwrap();
+    let (outer, inner) = (root.path().join("outer"), root.path().join("outer/inner"));
+    std::fs::create_dir_all(&inner).unwrap();
+    let host = own_host();
+
+    // Within one toolset, in either order.
+    for dirs in [
+        [(&*outer, "/outer", true), (&*inner, "/inner", false)],
+        [(&*inner, "/inner", false), (&*outer, "/outer", true)],
+    ] {
+        let e = host.load(&misbehave_spec(&dirs)).unwrap_err();
+        assert_eq!(e.kind, LoadErrorKind::Config);
+        assert_eq!(e.message, nested(&inner, &outer, "this toolset"));
+    }
+
+    // Across toolsets: the later one is refused, whichever it is.
+    let writer = host
+        .load(&misbehave_spec(&[(&outer, "/outer", true)]))
+        .unwrap();
+    let e = host
+        .load(&misbehave_spec(&[(&inner, "/inner", false)]))
+        .unwrap_err();
+    let component = Path::new(gs_test_plugins::MISBEHAVE);
+    let theirs = format!("the toolset {}", component.display());
+    assert_eq!(e.message, nested(&inner, &outer, &theirs));
+    drop(writer);
+    let reader = host
+        .load(&misbehave_spec(&[(&inner, "/inner", false)]))
+        .expect("the writable grant went with its toolset");
+    let e = host
+        .load(&misbehave_spec(&[(&outer, "/outer", true)]))
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        format!(
+            "{} (the inner directory is granted to {theirs})",
+            nested(&inner, &outer, "this toolset")
+        )
+    );
+    drop(reader);
+
+    // Nothing nests inside a directory no plug-in may write.
+    host.load(&misbehave_spec(&[
+        (&outer, "/outer", false),
+        (&inner, "/inner", true),
+    ]))
+    .expect("a read-only outer grant");
+}
+
+#[test]
+fn a_grant_through_a_symbolic_link_is_refused_at_load() {
+    let root = tempfile::tempdir().unwrap();
+    let real = root.path().join("real");
+    std::fs::create_dir_all(real.join("data")).unwrap();
+    std::os::unix::fs::symlink("real", root.path().join("link")).unwrap();
+    let granted = root.path().join("link/data");
+    let e = own_host()
+        .load(&misbehave_spec(&[(&granted, "/data", false)]))
+        .unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Config);
+    assert_eq!(
+        e.message,
+        format!(
+            "granted directory {} passes through the symbolic link {}; grant {} instead: a \
+             grant is opened without following links, so that no link decides what is granted",
+            granted.display(),
+            root.path().join("link").display(),
+            real.join("data").display()
+        )
+    );
+}
+
+/// Lists `/data` in a new session of `t`: the names there.
+fn listed(t: &WasmToolset, img: &TestImage) -> serde_json::Value {
+    let mut s = t.session();
+    let r = call(&mut s, &img.ctx(false), "list_dir", r#"{"path": "/data"}"#).unwrap();
+    r.structured.unwrap()["entries"].clone()
+}
+
+#[test]
+fn every_instance_is_given_the_directory_granted_at_load() {
+    // The grant's path is made to lead elsewhere after the load, as a
+    // plug-in able to write its parent would: renamed, and a symbolic
+    // link in its place.
+    let root = tempfile::tempdir().unwrap();
+    let granted = root.path().join("granted");
+    std::fs::create_dir(&granted).unwrap();
+    std::fs::write(granted.join("granted.txt"), "").unwrap();
+    let elsewhere = root.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::fs::write(elsewhere.join("secret.txt"), "").unwrap();
+    let host = own_host();
+    let t = host
+        .load(&misbehave_spec(&[(&granted, "/data", false)]))
+        .unwrap();
+    let img = TestImage::new();
+    assert_eq!(listed(&t, &img), json!([["granted.txt", "file"]]));
+
+    std::fs::rename(&granted, root.path().join("moved")).unwrap();
+    std::os::unix::fs::symlink("elsewhere", &granted).unwrap();
+    assert_eq!(listed(&t, &img), json!([["granted.txt", "file"]]));
+}
