@@ -31,6 +31,7 @@ use wasmtime_wasi::filesystem::{Descriptor, WasiFilesystemView};
 use wasmtime_wasi::p2::bindings::filesystem::types::{self as fs, HostDescriptor};
 use wasmtime_wasi_io::streams::{DynOutputStream, StreamError};
 
+use crate::file_streams::file_of;
 use crate::quota;
 use crate::shadow::{FILESYSTEM_TYPES, Store, fs_result, over_wasi};
 use crate::state::HostState;
@@ -305,16 +306,18 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         "[method]descriptor.write-via-stream",
         |mut store: Store, (file, offset): (Resource<Descriptor>, u64)| {
             let state = store.data_mut();
+            let held = file_of(&state.table, &file);
             let made = HostDescriptor::write_via_stream(&mut state.filesystem(), file, offset);
-            Ok((fs_result(made.map(|s| file_stream(state, s)))?,))
+            file_stream(state, made, held)
         },
     )?;
     types.func_wrap(
         "[method]descriptor.append-via-stream",
         |mut store: Store, (file,): (Resource<Descriptor>,)| {
             let state = store.data_mut();
+            let held = file_of(&state.table, &file);
             let made = HostDescriptor::append_via_stream(&mut state.filesystem(), file);
-            Ok((fs_result(made.map(|s| file_stream(state, s)))?,))
+            file_stream(state, made, held)
         },
     )?;
     Ok(())
@@ -329,13 +332,22 @@ fn size_of(state: &HostState, file: &Resource<Descriptor>) -> u64 {
     }
 }
 
-/// A stream WASI made for a file, remembered as one.
+/// A stream WASI made for a file, as the guest receives it: holding its
+/// file open as counted ([`crate::file_streams`]), and remembered as a
+/// file's.
 fn file_stream(
     state: &mut HostState,
-    stream: Resource<DynOutputStream>,
-) -> Resource<DynOutputStream> {
+    made: wasmtime_wasi::p2::FsResult<Resource<DynOutputStream>>,
+    file: Option<std::sync::Arc<std::fs::File>>,
+) -> wasmtime::Result<(Result<Resource<DynOutputStream>, fs::ErrorCode>,)> {
+    let stream = match made {
+        Ok(stream) => stream,
+        Err(e) => return Ok((fs_result(Err(e))?,)),
+    };
+    let files = state.stream_files.clone();
+    let stream = files.wrap_output(&mut state.table, stream, file)?;
     state.file_streams.insert(stream.rep());
-    stream
+    Ok((Ok(stream),))
 }
 
 #[cfg(test)]

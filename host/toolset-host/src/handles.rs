@@ -9,8 +9,9 @@
 //! So the host
 //!
 //! - caps the handles an instance may hold at once ([`MAX_HANDLES`]), and
-//!   the files it may have open ([`MAX_OPEN_FILES`], granted directories
-//!   and directory listings included), which also count against the host's ceiling of
+//!   the files it may have open ([`MAX_OPEN_FILES`], granted directories,
+//!   directory listings and files held open by their streams
+//!   ([`crate::file_streams`]) included), which also count against the host's ceiling of
 //!   descriptors for all instances with their HTTP connections
 //!   ([`crate::HostConfig::max_descriptors`]): each is a descriptor of
 //!   the server's own, and a server out of descriptors can accept no
@@ -33,6 +34,9 @@
 //! more. A header map shared between two handles (a clone not yet
 //! changed) counts twice: the count errs on the side of the host.
 
+use std::collections::HashSet;
+use std::sync::Arc;
+
 use wasmtime::component::{Linker, Resource, ResourceTable};
 use wasmtime_wasi::filesystem::{Descriptor, WasiFilesystemView};
 use wasmtime_wasi::p2::bindings::filesystem::types::{self as fs, HostDescriptor};
@@ -43,6 +47,7 @@ use wasmtime_wasi_http::p2::body::HostOutgoingBody;
 use wasmtime_wasi_http::p2::types::{HostIncomingResponse, HostOutgoingRequest};
 use wasmtime_wasi_http::{FieldMap, WasiHttpView};
 
+use crate::file_streams::file_of;
 use crate::listings::Listing;
 use crate::shadow::{FILESYSTEM_TYPES, HTTP_TYPES, Store, fs_result, over_wasi};
 use crate::state::{HostState, Stop};
@@ -139,16 +144,37 @@ fn hold(state: &mut HostState, more: usize) -> wasmtime::Result<()> {
     state.limiter.hold_host(now.saturating_add(more))
 }
 
+/// How many descriptors of the server's the guest holds open: its granted
+/// directories, the distinct files and directories of its descriptors
+/// and of its files' streams ([`crate::file_streams`]), and its
+/// directory listings.
+fn open_files(state: &mut HostState) -> usize {
+    let mut files: HashSet<usize> = state
+        .preopens
+        .iter()
+        .map(|(dir, _)| Arc::as_ptr(&dir.dir).addr())
+        .collect();
+    files.extend(state.stream_files.files());
+    let mut listings = 0;
+    for entry in state.table.iter_mut() {
+        if let Some(descriptor) = entry.downcast_ref::<Descriptor>() {
+            files.insert(match descriptor {
+                Descriptor::File(f) => Arc::as_ptr(&f.file).addr(),
+                Descriptor::Dir(d) => Arc::as_ptr(&d.dir).addr(),
+            });
+        } else if entry.is::<Listing>() {
+            listings += 1;
+        }
+    }
+    files.len() + listings
+}
+
 /// Counts one more file open for the guest (a file, a directory, or a
 /// directory being listed: each holds a descriptor of the server's): an
 /// error (which stops the guest) past [`MAX_OPEN_FILES`] or the host's
 /// ceiling of descriptors.
 pub(crate) fn take_open_file(state: &mut HostState) -> wasmtime::Result<()> {
-    let open = state
-        .table
-        .iter_mut()
-        .filter(|e| e.is::<Descriptor>() || e.is::<Listing>())
-        .count();
+    let open = open_files(state);
     if open >= MAX_OPEN_FILES {
         state.stop = Some(Stop::OpenFiles);
         return Err(wasmtime::format_err!(
@@ -203,6 +229,20 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 .await;
                 Ok((fs_result(opened)?,))
             })
+        },
+    )?;
+    linker.instance(FILESYSTEM_TYPES)?.func_wrap(
+        "[method]descriptor.read-via-stream",
+        |mut store: Store, (file, offset): (Resource<Descriptor>, u64)| {
+            let state = store.data_mut();
+            let held = file_of(&state.table, &file);
+            let made = HostDescriptor::read_via_stream(&mut state.filesystem(), file, offset);
+            let stream = match made {
+                Ok(stream) => stream,
+                Err(e) => return Ok((fs_result(Err(e))?,)),
+            };
+            let files = state.stream_files.clone();
+            Ok((Ok(files.wrap_input(&mut state.table, stream, held)?),))
         },
     )?;
     let mut types = linker.instance(HTTP_TYPES)?;

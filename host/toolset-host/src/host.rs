@@ -710,6 +710,7 @@ pub(crate) fn new_store(
         limiter: Limiter::new(memory_cap, shared.memory),
         files,
         file_streams: Default::default(),
+        stream_files: Default::default(),
         disk_reserve: shared.disk_reserve,
         read_only,
         policy,

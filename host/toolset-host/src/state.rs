@@ -385,6 +385,8 @@ pub(crate) struct HostState {
     pub files: FilesHeld,
     /// The output streams it holds that write to files ([`crate::disk`]).
     pub file_streams: std::collections::HashSet<u32>,
+    /// The files its streams hold open ([`crate::file_streams`]).
+    pub stream_files: crate::file_streams::StreamFiles,
     /// The free disk its writes may not take ([`crate::disk`]).
     pub disk_reserve: u64,
     /// True for an instance serving a read-only session: every granted

@@ -151,3 +151,55 @@ fn every_instance_is_given_the_directory_granted_at_load() {
     std::os::unix::fs::symlink("elsewhere", &granted).unwrap();
     assert_eq!(listed(&t, &img), json!([["granted.txt", "file"]]));
 }
+
+/// Calls `escape` in a fresh session of `t`, doing `what` `count` times.
+fn escape(t: &WasmToolset, what: &str, count: u64, bytes: u64) -> gs_toolset::ToolResult {
+    escape_to(t, what, count, bytes, "")
+}
+
+fn escape_to(
+    t: &WasmToolset,
+    what: &str,
+    count: u64,
+    bytes: u64,
+    authority: &str,
+) -> gs_toolset::ToolResult {
+    let img = TestImage::new();
+    let mut s = t.session();
+    let args = json!({"what": what, "count": count, "bytes": bytes, "authority": authority});
+    call(&mut s, &img.ctx(false), "escape", &args.to_string())
+}
+
+#[test]
+fn a_file_held_open_by_its_stream_counts_as_open() {
+    // Each file is opened, a stream on it kept and its descriptor
+    // dropped: the stream alone holds the server's descriptor.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("f"), "some bytes").unwrap();
+    let t = shared_host()
+        .load(&misbehave_spec(&[(dir.path(), "/data", true)]))
+        .unwrap();
+    for what in ["read-streams", "write-streams", "append-streams"] {
+        let e = escape(&t, what, 1_000, 0).unwrap_err();
+        assert_eq!(
+            e.kind,
+            gs_toolset::ErrorKind::OutOfMemory,
+            "{what}: {}",
+            e.message
+        );
+        assert_eq!(
+            e.message,
+            "tool `escape` of toolset `misbehave` tried to have more than 64 files open at \
+             once (granted directories and directory listings included), the most an instance \
+             may, and was stopped; the session goes on with a fresh instance",
+            "{what}"
+        );
+        // The granted directory is one of the 64.
+        let r = escape(&t, what, 63, 0).expect("within the cap");
+        assert_eq!(
+            r.structured,
+            Some(json!({"kept": 63, "refused": null})),
+            "{what}"
+        );
+    }
+}

@@ -19,6 +19,8 @@ use gs_mcp_sdk::{
 use serde::Deserialize;
 use serde_json::json;
 
+mod escapes;
+
 #[derive(Deserialize)]
 struct NoArgs {}
 
@@ -486,6 +488,7 @@ fn toolset() -> Toolset {
                 .input(none())
                 .read_only_safe(),
         )
+        .tool(escapes::tool())
         .template(ResourceTemplate::new(
             "misbehave://{how}",
             "misbehave",
