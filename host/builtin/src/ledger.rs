@@ -279,6 +279,14 @@ pub fn defined_class_name(source: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_string())
 }
 
+/// The dictionary a class-definition source names with `inDictionary:`,
+/// if it names one by its name.
+pub fn defined_in_dictionary(source: &str) -> Option<String> {
+    let at = source.find("inDictionary:")?;
+    let name = identifier(skip_blank(&source[at + "inDictionary:".len()..]));
+    (!name.is_empty()).then(|| name.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,6 +311,9 @@ mod tests {
         let d = "Object indexableSubclass: #Bag2 instVarNames: #()";
         assert_eq!(defined_class_name(d).as_deref(), Some("Bag2"));
         assert_eq!(defined_class_name("3 + 4"), None);
+        let d = "Object subclass: 'W' instVarNames: #() inDictionary: Acme options: #()";
+        assert_eq!(defined_in_dictionary(d).as_deref(), Some("Acme"));
+        assert_eq!(defined_in_dictionary("Object subclass: 'W'"), None);
     }
 
     #[test]

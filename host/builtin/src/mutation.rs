@@ -14,7 +14,7 @@ use gs_toolset::{
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
-use crate::ledger::{defined_class_name, pattern_selector};
+use crate::ledger::{defined_class_name, defined_in_dictionary, pattern_selector};
 use crate::shape::{
     array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
     strings,
@@ -291,6 +291,7 @@ fn remove_dictionary(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let source = args.string("source")?;
     let recompile = args.flag("recompileMethods", true);
+    refuse_a_second_class_of_that_name(call, source)?;
     if !args.flag("force", false) {
         refuse_stale_class(call, source)?;
     }
@@ -491,6 +492,43 @@ fn refuse_stale_method(
          (and in `currentSource`): apply your edit to it and compile the result. Pass \
          `force: true` only to replace it with your source as it stands.\n\n{}",
         current.source
+    ))
+    .with_details(details))
+}
+
+/// The dictionary a definition without `inDictionary:` puts its class in.
+const DEFAULT_DICTIONARY: &str = "UserGlobals";
+
+/// Refuses to define a class named like one that lives in another
+/// dictionary. GemStone would make a second class of that name, but every
+/// tool finds a class by name through the symbol list, so one of the two
+/// could never be reached again.
+fn refuse_a_second_class_of_that_name(call: &Call<'_>, source: &str) -> Result<(), ToolError> {
+    let Some(name) = defined_class_name(source) else {
+        return Ok(());
+    };
+    let dictionary =
+        defined_in_dictionary(source).unwrap_or_else(|| DEFAULT_DICTIONARY.to_string());
+    let existing = match call.image().describe_class(&name) {
+        Ok(info) => info,
+        Err(e) if e.kind == ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    // A name bound to another class (an alias) is not this class's home;
+    // a kernel class is the kernel-class guard's to refuse, in its words.
+    if existing.name != name || existing.dictionary == dictionary || existing.kernel {
+        return Ok(());
+    }
+    let home = &existing.dictionary;
+    let mut details = serde_json::Map::new();
+    details.insert("reason".into(), json!("sameNameElsewhere"));
+    details.insert("existingDictionary".into(), json!(home));
+    Err(ToolError::refused(format!(
+        "class {name} already exists in {home}; defining another {name} in {dictionary} would \
+         make a second class of that name, and the tools, which find a class by its name \
+         through the symbol list, could reach only one of them. To change {name}, redefine it \
+         with `inDictionary: {home}`; to move it to {dictionary}, delete it (delete_class) and \
+         define it there; for a new class, choose another name"
     ))
     .with_details(details))
 }
