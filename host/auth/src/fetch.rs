@@ -47,6 +47,15 @@ fn split(url: &str) -> Result<Target<'_>, String> {
     if host.is_empty() {
         return Err(format!("`{url}` names no host"));
     }
+    // Keys fetched in the clear could be swapped on the way: whoever did
+    // could sign any user's token. Only a local identity provider may
+    // serve them over plain http.
+    if !tls && !gs_config::is_loopback_host(host) {
+        return Err(format!(
+            "`{url}` is plain http to a host that is not loopback; the issuer's metadata and \
+             keys must be served over https"
+        ));
+    }
     Ok(Target {
         tls,
         host,
@@ -152,5 +161,16 @@ mod tests {
         let t = split("http://[::1]:9/x").unwrap();
         assert_eq!((t.host, t.port), ("[::1]", 9));
         assert!(split("ftp://x").is_err());
+    }
+
+    /// The issuer's metadata may name its keys anywhere; they are fetched
+    /// over plain http only from a local identity provider.
+    #[test]
+    fn plain_http_is_refused_beyond_loopback() {
+        for url in ["http://idp.example.com/jwks", "http://10.0.0.5:8080/keys"] {
+            let e = split(url).err().unwrap();
+            assert!(e.contains("must be served over https"), "{e}");
+        }
+        assert!(split("http://localhost:8080/keys").is_ok());
     }
 }

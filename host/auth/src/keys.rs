@@ -83,11 +83,21 @@ pub(crate) struct KeyStore {
     issuer: String,
     configured_uri: Option<String>,
     min_refresh: Duration,
-    keys: RwLock<Arc<Vec<Key>>>,
+    keys: RwLock<Arc<KeySet>>,
     fetched: Mutex<Fetched>,
     /// Serialises fetches: requests arriving during one wait for it.
     fetching: tokio::sync::Mutex<()>,
     fetches: std::sync::atomic::AtomicU64,
+}
+
+/// The keys held, with the document they came from and how many times
+/// the issuer's keys have changed: a validated token is trusted from
+/// memory only while the key set it was checked against is the one held.
+#[derive(Default)]
+struct KeySet {
+    keys: Vec<Key>,
+    doc: Option<Value>,
+    generation: u64,
 }
 
 /// Why no key verifies a token.
@@ -104,7 +114,7 @@ impl KeyStore {
             issuer: issuer.to_string(),
             configured_uri: jwks_uri.map(str::to_string),
             min_refresh,
-            keys: RwLock::new(Arc::new(Vec::new())),
+            keys: RwLock::new(Arc::new(KeySet::default())),
             fetched: Mutex::new(Fetched::default()),
             fetching: tokio::sync::Mutex::new(()),
             fetches: std::sync::atomic::AtomicU64::new(0),
@@ -115,11 +125,16 @@ impl KeyStore {
         self.fetched.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn current(&self) -> Arc<Vec<Key>> {
+    fn current(&self) -> Arc<KeySet> {
         self.keys
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    /// Changes with every change of the issuer's key set.
+    pub(crate) fn generation(&self) -> u64 {
+        self.current().generation
     }
 
     /// JWKS fetches attempted so far.
@@ -127,26 +142,29 @@ impl KeyStore {
         self.fetches.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// The key for a token signed with `alg` under key id `kid`: looked up
-    /// in the keys held, and if absent (or the keys are stale) after one
-    /// fetch, if the rate limit allows one.
+    /// The key for a token signed with `alg` under key id `kid`, with the
+    /// generation of the key set it is in: looked up in the keys held, and
+    /// if absent (or the keys are stale) after one fetch, if the rate limit
+    /// allows one.
     pub(crate) async fn key_for(
         &self,
         kid: Option<&str>,
         alg: Algorithm,
-    ) -> Result<DecodingKey, NoKey> {
+    ) -> Result<(DecodingKey, u64), NoKey> {
         let stale = self
             .fetched()
             .loaded
             .is_none_or(|t| t.elapsed() >= KEYS_MAX_AGE);
-        if !stale && let Some(k) = find(&self.current(), kid, alg) {
-            return Ok(k);
+        let held = self.current();
+        if !stale && let Some(k) = find(&held.keys, kid, alg) {
+            return Ok((k, held.generation));
         }
         let outcome = self.refresh().await;
-        match find(&self.current(), kid, alg) {
-            Some(k) => Ok(k),
+        let held = self.current();
+        match find(&held.keys, kid, alg) {
+            Some(k) => Ok((k, held.generation)),
             None => match outcome {
-                Err(why) if self.current().is_empty() => Err(NoKey::Unavailable(why)),
+                Err(why) if held.keys.is_empty() => Err(NoKey::Unavailable(why)),
                 _ => Err(NoKey::Unknown),
             },
         }
@@ -176,7 +194,15 @@ impl KeyStore {
         };
         let doc = fetch::get_json(&uri).await?;
         let keys = parse_jwks(&doc).map_err(|e| format!("{uri}: {e}"))?;
-        *self.keys.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(keys);
+        let mut held = self.keys.write().unwrap_or_else(PoisonError::into_inner);
+        let listed = doc.get("keys").cloned();
+        let generation = held.generation + u64::from(held.doc != listed);
+        *held = Arc::new(KeySet {
+            keys,
+            doc: listed,
+            generation,
+        });
+        drop(held);
         self.fetched().loaded = Some(Instant::now());
         Ok(())
     }

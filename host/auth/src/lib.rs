@@ -83,6 +83,12 @@ pub struct Principal {
 }
 
 impl Principal {
+    /// How long until the token expires (zero once it has): what a stream
+    /// it opened may last.
+    pub fn remaining(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.expires_at.saturating_sub(now_secs()))
+    }
+
     /// True if the token carries `scope`.
     pub fn has_scope(&self, scope: &str) -> bool {
         self.scopes.iter().any(|s| s == scope)
@@ -100,12 +106,14 @@ impl Principal {
 /// Why a request is not let through.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Denied {
-    /// HTTP 401: no token, not a bearer token, or one that does not
-    /// validate. `error` is RFC 6750's code (`invalid_request`,
-    /// `invalid_token`).
+    /// HTTP 401 (400 for `invalid_request`): no token, one of another
+    /// scheme, a malformed Authorization, or a token that does not
+    /// validate. `error` is RFC 6750's code: none when the request carries
+    /// no bearer token at all (section 3.1), `invalid_request` for a
+    /// malformed one, `invalid_token` for one that does not validate.
     Unauthenticated {
-        /// The RFC 6750 error code.
-        error: &'static str,
+        /// The RFC 6750 error code, if any.
+        error: Option<&'static str>,
         /// What is wrong and what to do.
         description: String,
     },
@@ -121,14 +129,32 @@ pub enum Denied {
 impl Denied {
     fn token(description: impl Into<String>) -> Denied {
         Denied::Unauthenticated {
-            error: "invalid_token",
+            error: Some("invalid_token"),
             description: description.into(),
         }
     }
 
-    /// The HTTP status: 401 or 403.
+    fn no_bearer_token(description: impl Into<String>) -> Denied {
+        Denied::Unauthenticated {
+            error: None,
+            description: description.into(),
+        }
+    }
+
+    fn malformed(description: impl Into<String>) -> Denied {
+        Denied::Unauthenticated {
+            error: Some("invalid_request"),
+            description: description.into(),
+        }
+    }
+
+    /// The HTTP status: 400, 401 or 403.
     pub fn status(&self) -> u16 {
         match self {
+            Denied::Unauthenticated {
+                error: Some("invalid_request"),
+                ..
+            } => 400,
             Denied::Unauthenticated { .. } => 401,
             Denied::InsufficientScope { .. } => 403,
         }
@@ -305,35 +331,45 @@ impl Authenticator {
         )
     }
 
-    /// Authenticates a request from its `Authorization` header value.
-    pub async fn authenticate(
-        &self,
-        authorization: Option<&[u8]>,
-    ) -> Result<Arc<Principal>, Denied> {
-        let Some(raw) = authorization else {
-            return Err(Denied::token(
-                "the request carries no access token; send `Authorization: Bearer <token>`",
+    /// Authenticates a request from its `Authorization` header values.
+    pub async fn authenticate(&self, authorization: &[&[u8]]) -> Result<Arc<Principal>, Denied> {
+        let raw = match authorization {
+            [] => {
+                return Err(Denied::no_bearer_token(
+                    "the request carries no access token; send `Authorization: Bearer <token>`",
+                ));
+            }
+            [one] => *one,
+            _ => {
+                return Err(Denied::malformed(
+                    "the request carries more than one Authorization header; send one, \
+                     `Authorization: Bearer <token>`",
+                ));
+            }
+        };
+        let text = std::str::from_utf8(raw).unwrap_or("");
+        let (scheme, token) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
+        if !scheme.eq_ignore_ascii_case("bearer") {
+            return Err(Denied::no_bearer_token(
+                "the Authorization header is not a bearer token; send \
+                 `Authorization: Bearer <token>`",
             ));
-        };
-        let not_bearer = || Denied::Unauthenticated {
-            error: "invalid_request",
-            description: "the Authorization header is not a bearer token; send \
-                          `Authorization: Bearer <token>`"
-                .into(),
-        };
-        let text = std::str::from_utf8(raw).map_err(|_| not_bearer())?;
-        let (scheme, token) = text.trim().split_once(' ').ok_or_else(not_bearer)?;
+        }
         let token = token.trim();
-        if !scheme.eq_ignore_ascii_case("bearer") || token.is_empty() || token.contains(' ') {
-            return Err(not_bearer());
+        if token.is_empty() || token.contains(' ') {
+            return Err(Denied::malformed(
+                "the Authorization header's bearer token is empty or not one token; send \
+                 `Authorization: Bearer <token>`",
+            ));
         }
         let now = now_secs();
         let key = cache::digest(token);
-        let principal = match self.cache.get(&key, now) {
+        let principal = match self.cache.get(&key, now, self.keys.generation()) {
             Some(p) => p,
             None => {
-                let p = Arc::new(self.verify(token).await?);
-                self.cache.insert(key, p.clone(), now);
+                let (p, keys) = self.verify(token).await?;
+                let p = Arc::new(p);
+                self.cache.insert(key, p.clone(), now, keys);
                 p
             }
         };
@@ -351,14 +387,15 @@ impl Authenticator {
 
     /// Checks a token's claims, then its signature, so that a token its
     /// claims refuse (expired, another issuer or audience, no user) costs
-    /// no signature check, the costly step.
-    async fn verify(&self, token: &str) -> Result<Principal, Denied> {
+    /// no signature check, the costly step. Answers the principal and the
+    /// generation of the key set whose key verified it.
+    async fn verify(&self, token: &str) -> Result<(Principal, u64), Denied> {
         let alg = self.algorithm(token)?;
         let header = jsonwebtoken::decode_header(token)
             .map_err(|e| Denied::token(format!("the token's header cannot be read ({e})")))?;
         let principal = self.principal(token, &self.claims(token, alg)?)?;
-        let key = match self.keys.key_for(header.kid.as_deref(), alg).await {
-            Ok(k) => k,
+        let (key, keys) = match self.keys.key_for(header.kid.as_deref(), alg).await {
+            Ok(found) => found,
             Err(keys::NoKey::Unknown) => {
                 return Err(Denied::token(format!(
                     "no key of the issuer verifies the token (key id {}, {alg:?}); get a new \
@@ -377,7 +414,7 @@ impl Authenticator {
         self.signature_checks.fetch_add(1, Ordering::Relaxed);
         let (message, signature) = token.rsplit_once('.').unwrap_or_default();
         match jsonwebtoken::crypto::verify(signature, message.as_bytes(), &key, alg) {
-            Ok(true) => Ok(principal),
+            Ok(true) => Ok((principal, keys)),
             _ => Err(Denied::token("the token's signature does not verify")),
         }
     }
@@ -479,7 +516,12 @@ impl Authenticator {
             }
             _ => {}
         }
-        let expires_at = claims.get("exp").and_then(Value::as_u64).unwrap_or(0);
+        // A fractional `exp` is as valid as a whole one (NumericDate may
+        // be either); it is read as the second it falls in.
+        let expires_at = claims
+            .get("exp")
+            .and_then(|e| e.as_u64().or_else(|| e.as_f64().map(|f| f.max(0.0) as u64)))
+            .unwrap_or(0);
         Ok(Principal {
             user,
             token: BearerToken(token.into()),
@@ -491,10 +533,18 @@ impl Authenticator {
     /// The `WWW-Authenticate` value for `denied`.
     pub fn challenge(&self, denied: &Denied) -> String {
         match denied {
-            Denied::Unauthenticated { error, description } => format!(
+            Denied::Unauthenticated {
+                error: Some(error),
+                description,
+            } => format!(
                 "Bearer error=\"{error}\", error_description=\"{}\", resource_metadata=\"{}\", \
                  scope=\"{}\"",
                 quoted(description),
+                self.metadata_url,
+                self.supported.join(" ")
+            ),
+            Denied::Unauthenticated { error: None, .. } => format!(
+                "Bearer resource_metadata=\"{}\", scope=\"{}\"",
                 self.metadata_url,
                 self.supported.join(" ")
             ),

@@ -295,7 +295,13 @@ fn serve(
         .check_exposure(addr)
         .map_err(|e| Failure::config(e.to_string()))?;
     let tls = match &config.tls {
-        Some(t) => Some(gs_router::tls::Tls::load(&t.cert, &t.key).map_err(Failure::config)?),
+        Some(t) => {
+            let tls = gs_router::tls::Tls::load(&t.cert, &t.key).map_err(Failure::config)?;
+            if let Some(w) = tls.key_warning() {
+                eprintln!("gs-mcp: warning: {w}");
+            }
+            Some(tls)
+        }
         None => None,
     };
     let tools = broker.surface().tools(config.read_only).count();
@@ -558,8 +564,11 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
         }
     }
     if let Some(t) = &config.tls {
-        gs_router::tls::Tls::load(&t.cert, &t.key).map_err(Failure::config)?;
+        let tls = gs_router::tls::Tls::load(&t.cert, &t.key).map_err(Failure::config)?;
         println!("ok: TLS certificate {}", t.cert.display());
+        if let Some(w) = tls.key_warning() {
+            println!("warning: {w}");
+        }
     }
     if let Some(a) = &config.auth {
         for w in config.cap_warnings() {

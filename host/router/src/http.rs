@@ -105,9 +105,11 @@ async fn handle(
         None => None,
         Some(auth) => match auth
             .authenticate(
-                headers
-                    .get(header::AUTHORIZATION)
-                    .map(HeaderValue::as_bytes),
+                &headers
+                    .get_all(header::AUTHORIZATION)
+                    .iter()
+                    .map(HeaderValue::as_bytes)
+                    .collect::<Vec<_>>(),
             )
             .await
         {
@@ -235,7 +237,8 @@ fn get(
         Ok(s) => s,
     };
     let generation = router.open_stream(&session);
-    let stream = SseStream::new(router.clone(), session, generation);
+    let expires_in = caller.principal.as_ref().map(|p| p.remaining());
+    let stream = SseStream::new(router.clone(), session, generation, expires_in);
     event_stream(ResponseBody::Stream(stream))
 }
 

@@ -4,6 +4,7 @@
 //! binary calls it on SIGHUP). A reload that fails keeps the certificate
 //! in use and says why.
 
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, SystemTime};
@@ -20,7 +21,17 @@ pub struct Tls {
     cert: PathBuf,
     key: PathBuf,
     current: RwLock<Arc<ServerConfig>>,
-    stamp: Mutex<Option<(SystemTime, SystemTime)>>,
+    stamp: Mutex<Option<(FileStamp, FileStamp)>>,
+}
+
+/// What says a file changed: its modification time alone misses a rewrite
+/// within the file system's time granularity, and a file replaced by a
+/// rename (as certificate renewers do) keeps no trace but its inode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FileStamp {
+    modified: SystemTime,
+    len: u64,
+    inode: u64,
 }
 
 impl std::fmt::Debug for Tls {
@@ -32,12 +43,17 @@ impl std::fmt::Debug for Tls {
     }
 }
 
-fn modified(p: &Path) -> Option<SystemTime> {
-    std::fs::metadata(p).and_then(|m| m.modified()).ok()
+fn file_stamp(p: &Path) -> Option<FileStamp> {
+    let m = std::fs::metadata(p).ok()?;
+    Some(FileStamp {
+        modified: m.modified().ok()?,
+        len: m.len(),
+        inode: m.ino(),
+    })
 }
 
-fn stamp(cert: &Path, key: &Path) -> Option<(SystemTime, SystemTime)> {
-    Some((modified(cert)?, modified(key)?))
+fn stamp(cert: &Path, key: &Path) -> Option<(FileStamp, FileStamp)> {
+    Some((file_stamp(cert)?, file_stamp(key)?))
 }
 
 /// A server configuration from PEM files: the chain (leaf first) and the
@@ -108,14 +124,32 @@ impl Tls {
     }
 
     /// Reloads if either file changed since the last load; answers whether
-    /// it did.
+    /// it did. A failed reload is not tried again until a file changes
+    /// again, counting from the files as they were before the failed read,
+    /// so that a change made during it is still seen.
     pub fn reload_if_changed(&self) -> Result<bool, String> {
         let now = stamp(&self.cert, &self.key);
         let last = *self.stamp.lock().unwrap_or_else(PoisonError::into_inner);
         if now.is_none() || now == last {
             return Ok(false);
         }
-        self.reload().map(|()| true)
+        self.reload().map(|()| true).inspect_err(|_| {
+            *self.stamp.lock().unwrap_or_else(PoisonError::into_inner) = now;
+        })
+    }
+
+    /// A warning when the private key file can be read by other users than
+    /// its owner, for the operator to fix.
+    pub fn key_warning(&self) -> Option<String> {
+        let mode = std::fs::metadata(&self.key).ok()?.permissions().mode();
+        (mode & 0o077 != 0).then(|| {
+            format!(
+                "the TLS private key {} can be read or written by other users (mode {:o}); \
+                 `chmod 600` it",
+                self.key.display(),
+                mode & 0o777
+            )
+        })
     }
 
     /// Watches the files until the last other holder of `self` drops it.
@@ -130,11 +164,9 @@ impl Tls {
                         eprintln!("gs-mcp: TLS certificate {} reloaded", tls.cert.display())
                     }
                     Ok(false) => {}
+                    // Said once per change, not every period.
                     Err(e) => {
-                        // Said once per change, not every period.
-                        *tls.stamp.lock().unwrap_or_else(PoisonError::into_inner) =
-                            stamp(&tls.cert, &tls.key);
-                        eprintln!("gs-mcp: TLS reload failed, the old certificate stays: {e}");
+                        eprintln!("gs-mcp: TLS reload failed, the old certificate stays: {e}")
                     }
                 }
             }

@@ -338,6 +338,20 @@ fn assert_401(r: &Reply, error: &str, says: &str) {
     assert!(message.contains(says), "{message} should say {says:?}");
 }
 
+/// Asserts the 401 of a request that carries no bearer token: a challenge
+/// naming where to get one and no error code (RFC 6750 section 3.1).
+fn assert_unauthenticated(r: &Reply, says: &str) {
+    assert_eq!(r.status, 401, "{}", r.text());
+    let challenge = r.header("www-authenticate").expect("a challenge");
+    assert_eq!(
+        challenge,
+        format!("Bearer resource_metadata=\"{METADATA}\", scope=\"{ALL}\"")
+    );
+    let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+    assert!(message.starts_with("Unauthorized: "), "{message}");
+    assert!(message.contains(says), "{message} should say {says:?}");
+}
+
 async fn setup() -> (Idp, SigningKey, Served) {
     let key = SigningKey::es256("k1");
     let idp = Idp::start(&[&key]).await;
@@ -356,19 +370,45 @@ async fn every_request_without_a_token_is_challenged() {
         ("DELETE", Some(&sid)),
     ] {
         let r = send(&s, method, None, session.map(String::as_str), &init_body()).await;
-        assert_401(&r, "invalid_token", "no access token");
+        assert_unauthenticated(&r, "no access token");
     }
     // The session survived the unauthenticated DELETE.
     assert!(s.router.session(&sid).is_some());
 }
 
 #[tokio::test]
-async fn a_header_that_is_not_a_bearer_token_is_an_invalid_request() {
-    let (_idp, _key, s) = setup().await;
-    for value in ["Basic YWxpY2U6cHc=", "Bearer", "Bearer a b"] {
+async fn authorization_of_another_scheme_or_malformed_is_refused_as_rfc_6750_says() {
+    let (idp, key, s) = setup().await;
+    // Another scheme is no bearer token at all: challenged without an
+    // error code.
+    let r = send(&s, "POST", Some("Basic YWxpY2U6cHc="), None, &init_body()).await;
+    assert_unauthenticated(&r, "not a bearer token");
+    // A malformed bearer header is a bad request.
+    for value in ["Bearer", "Bearer a b"] {
         let r = send(&s, "POST", Some(value), None, &init_body()).await;
-        assert_401(&r, "invalid_request", "not a bearer token");
+        assert_eq!(r.status, 400, "{}", r.text());
+        let challenge = r.header("www-authenticate").unwrap();
+        assert!(
+            challenge.contains("error=\"invalid_request\""),
+            "{challenge}"
+        );
+        assert!(r.text().contains("empty or not one token"), "{}", r.text());
     }
+    // Two Authorization headers are refused, never one of them picked.
+    let token = format!("Bearer {}", key.sign(&claims(&idp, "alice", ALL)));
+    let headers = [
+        ("Content-Type", "application/json"),
+        ("Authorization", token.as_str()),
+        ("Authorization", "Bearer other"),
+    ];
+    let body = serde_json::to_vec(&init_body()).unwrap();
+    let r = request(s.addr, "POST", &headers, &body).await;
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(
+        r.text().contains("more than one Authorization header"),
+        "{}",
+        r.text()
+    );
 }
 
 #[tokio::test]
@@ -534,17 +574,8 @@ async fn an_unknown_key_id_refetches_the_keys_at_a_bounded_rate_then_rotated_key
     let mut config = auth_config(&idp);
     config.jwks_min_refresh = Duration::from_secs(1);
     let s = serve(config, HttpSettings::default()).await;
-    assert_eq!(
-        post(
-            &s,
-            &k1.sign(&claims(&idp, "alice", ALL)),
-            None,
-            &init_body()
-        )
-        .await
-        .status,
-        200
-    );
+    let alice_k1 = k1.sign(&claims(&idp, "alice", ALL));
+    assert_eq!(post(&s, &alice_k1, None, &init_body()).await.status, 200);
     assert_eq!(idp.fetches(), 1);
     // A key the issuer has not published yet: refused, and a flood of
     // such tokens fetches the keys at most once more within the interval.
@@ -566,6 +597,14 @@ async fn an_unknown_key_id_refetches_the_keys_at_a_bounded_rate_then_rotated_key
     let r = post(&s, &k2.sign(&claims(&idp, "bob", ALL)), None, &init_body()).await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert!(idp.fetches() <= 3, "{} fetches", idp.fetches());
+    // The k1 token validated at the start is remembered, but not past the
+    // change of keys: its key is withdrawn, so it no longer works.
+    let r = post(&s, &alice_k1, None, &init_body()).await;
+    assert_401(
+        &r,
+        "invalid_token",
+        "no key of the issuer verifies the token (key id k1",
+    );
 }
 
 #[tokio::test]
@@ -855,6 +894,22 @@ async fn a_session_ends_with_its_token_only_when_configured_to() {
         (TokenExpiry::EndSession, false),
         (TokenExpiry::KeepUntilNextRequest, true),
     ] {
+        // A fractional `exp` is a valid NumericDate, not "expired at 0".
+        if expiry == TokenExpiry::EndSession {
+            let key = SigningKey::es256("k1");
+            let idp = Idp::start(&[&key]).await;
+            let mut config = auth_config(&idp);
+            config.on_token_expiry = expiry;
+            let s = serve(config, HttpSettings::default()).await;
+            let mut c = claims(&idp, "alice", ALL);
+            c["exp"] = json!(now() as f64 + 300.5);
+            let sid = open(&s, &key.sign(&c)).await;
+            s.router.maintain(Instant::now(), Duration::ZERO);
+            assert!(
+                s.router.session(&sid).is_some(),
+                "ended at a fractional exp"
+            );
+        }
         let key = SigningKey::es256("k1");
         let idp = Idp::start(&[&key]).await;
         let mut config = auth_config(&idp);
@@ -876,6 +931,29 @@ async fn a_session_ends_with_its_token_only_when_configured_to() {
             assert_eq!(call(&s, &fresh, &sid, "whoami").await.status, 200);
         }
     }
+}
+
+/// A session's GET stream ends when the token that opened it expires,
+/// even when the session itself is kept for a fresh token.
+#[tokio::test]
+async fn a_get_stream_ends_with_the_token_that_opened_it() {
+    let key = SigningKey::es256("k1");
+    let idp = Idp::start(&[&key]).await;
+    let mut config = auth_config(&idp);
+    config.clock_skew = Duration::ZERO;
+    let s = serve(config, HttpSettings::default()).await;
+    let sid = open(&s, &key.sign(&claims(&idp, "alice", ALL))).await;
+    let mut c = claims(&idp, "alice", ALL);
+    c["exp"] = json!(now() + 2);
+    let auth = format!("Bearer {}", key.sign(&c));
+    let started = Instant::now();
+    let stream = send(&s, "GET", Some(&auth), Some(&sid), &Value::Null);
+    let r = tokio::time::timeout(Duration::from_secs(8), stream)
+        .await
+        .expect("the stream outlived its token");
+    assert_eq!(r.status, 200);
+    assert!(started.elapsed() <= Duration::from_secs(4), "{:?}", started.elapsed());
+    assert!(s.router.session(&sid).is_some(), "the session is kept");
 }
 
 #[tokio::test]
@@ -996,7 +1074,7 @@ async fn modern_declaring(
 async fn stateless_requests_are_authenticated_and_run_as_the_tokens_user() {
     let (idp, key, s) = setup().await;
     let r = modern(&s, None, "tools/list", json!({})).await;
-    assert_401(&r, "invalid_token", "no access token");
+    assert_unauthenticated(&r, "no access token");
     let r = modern(&s, Some("Bearer garbage"), "server/discover", json!({})).await;
     assert_eq!(r.status, 401, "{}", r.text());
 

@@ -144,6 +144,47 @@ async fn a_changed_certificate_is_served_to_new_connections() {
         .await
         .unwrap();
     assert_eq!(reply.status, 200);
+    // Said once, not every period, until a file changes again.
+    assert!(!tls.reload_if_changed().unwrap());
+    // Files replaced by a rename, as renewers do, with the modification
+    // times of those they replace: still seen as changed.
+    let staged = tempfile::tempdir().unwrap();
+    let third = write_cert(staged.path());
+    for name in ["cert.pem", "key.pem"] {
+        let was = std::fs::metadata(dir.path().join(name))
+            .unwrap()
+            .modified()
+            .unwrap();
+        let f = std::fs::File::options()
+            .write(true)
+            .open(staged.path().join(name))
+            .unwrap();
+        f.set_modified(was).unwrap();
+        std::fs::rename(staged.path().join(name), dir.path().join(name)).unwrap();
+    }
+    assert!(tls.reload_if_changed().unwrap());
+    let (_, presented) =
+        initialize_over_tls(addr, &connector(&third.der, &[&rustls::version::TLS13]))
+            .await
+            .unwrap();
+    assert_eq!(presented, third.der);
+}
+
+#[test]
+fn a_key_others_can_read_is_warned_of() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    write_cert(dir.path());
+    let key = dir.path().join("key.pem");
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let tls = Tls::load(&dir.path().join("cert.pem"), &key).unwrap();
+    let warning = tls.key_warning().unwrap();
+    assert!(
+        warning.contains("mode 644") && warning.contains("chmod 600"),
+        "{warning}"
+    );
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600)).unwrap();
+    assert_eq!(tls.key_warning(), None);
 }
 
 #[test]

@@ -148,6 +148,7 @@ pub(super) fn content_type_refusal(h: &HeaderMap) -> Option<String> {
 /// `WWW-Authenticate` challenge and a JSON-RPC error body.
 pub(super) fn refused(router: &Router, denied: &Denied, id: &Value) -> Response<ResponseBody> {
     let (status, word) = match denied.status() {
+        400 => (StatusCode::BAD_REQUEST, "Bad Request"),
         403 => (StatusCode::FORBIDDEN, "Forbidden"),
         _ => (StatusCode::UNAUTHORIZED, "Unauthorized"),
     };

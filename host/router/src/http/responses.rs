@@ -106,13 +106,16 @@ impl Body for ResponseBody {
 }
 
 /// The standalone server-to-client stream of one session: messages from
-/// the session's outbox, and a keepalive comment every 15 s. When the
-/// client hangs up hyper drops the body, which records the loss.
+/// the session's outbox, and a keepalive comment every 15 s, until the
+/// token that opened it expires (the client opens it again with a fresh
+/// one). When the client hangs up hyper drops the body, which records the
+/// loss.
 pub struct SseStream {
     keepalive: tokio::time::Interval,
     router: Arc<Router>,
     session: Arc<Session>,
     generation: u64,
+    expiry: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
 }
 
 /// Keepalive comment interval on the GET stream (sized to proxy and NAT
@@ -120,8 +123,14 @@ pub struct SseStream {
 const KEEPALIVE: Duration = Duration::from_secs(15);
 
 impl SseStream {
-    /// The GET stream of `session`, its `generation`th.
-    pub(super) fn new(router: Arc<Router>, session: Arc<Session>, generation: u64) -> SseStream {
+    /// The GET stream of `session`, its `generation`th, ending after
+    /// `expires_in` when a token opened it.
+    pub(super) fn new(
+        router: Arc<Router>,
+        session: Arc<Session>,
+        generation: u64,
+        expires_in: Option<Duration>,
+    ) -> SseStream {
         let mut keepalive = tokio::time::interval(KEEPALIVE);
         keepalive.reset();
         SseStream {
@@ -129,6 +138,7 @@ impl SseStream {
             router,
             session,
             generation,
+            expiry: expires_in.map(|left| Box::pin(tokio::time::sleep(left))),
         }
     }
 
@@ -136,6 +146,11 @@ impl SseStream {
         &mut self,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        if let Some(expiry) = self.expiry.as_mut()
+            && expiry.as_mut().poll(cx).is_ready()
+        {
+            return Poll::Ready(None);
+        }
         match self.session.drain(self.generation, cx.waker()) {
             Drained::Frame(msg) => {
                 self.keepalive.reset();

@@ -160,8 +160,8 @@ pub(super) async fn post(
         Err(r) => refusal(r),
         Ok(Routed::Answered(answer)) => finish(&router, &method, authenticated, answer),
         Ok(Routed::Listen(request)) => {
-            let expires = requester.principal.as_ref().map(|p| p.expires_at);
-            listen(&router, request, sse_ok, expires, &requester)
+            let expires_in = requester.principal.as_ref().map(|p| p.remaining());
+            listen(&router, request, sse_ok, expires_in, &requester)
         }
         Ok(Routed::Call { served, .. }) => {
             let shaping = (router.clone(), method.clone());
@@ -185,7 +185,7 @@ fn listen(
     router: &Arc<Router>,
     request: Stateless,
     sse_ok: bool,
-    expires_at: Option<u64>,
+    expires_in: Option<std::time::Duration>,
     requester: &Requester,
 ) -> Response<ResponseBody> {
     if !sse_ok {
@@ -201,7 +201,7 @@ fn listen(
         router,
         request.id,
         &request.params,
-        expires_at,
+        expires_in,
         requester.caller(),
     ) {
         Err(r) => refusal(r),

@@ -18,7 +18,7 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use hyper::StatusCode;
 use serde_json::{Map, Value, json};
@@ -61,8 +61,7 @@ pub(crate) struct Subscription {
 
 /// Opens the subscription `subscriptions/listen` with `id` and `params`
 /// asks for, for `caller` (`user` when authenticated), ending by itself
-/// at `expires_at` (seconds since the Unix epoch) when the caller's token
-/// expires then; refused when the filter is not one (-32602), it names
+/// after `expires_in`, when the caller's token expires; refused when the filter is not one (-32602), it names
 /// tasks without declaring the tasks extension (-32021), or the server
 /// or the caller holds its maximum of subscriptions.
 #[allow(clippy::result_large_err)]
@@ -70,7 +69,7 @@ pub(crate) fn open(
     router: &Arc<Router>,
     id: Value,
     params: &Map<String, Value>,
-    expires_at: Option<u64>,
+    expires_in: Option<Duration>,
     caller: Caller,
 ) -> Result<Subscription, Refusal> {
     if params
@@ -122,7 +121,7 @@ pub(crate) fn open(
     let (out_tx, out) = tokio::sync::mpsc::channel::<Out>(BACKLOG);
     tokio::spawn(async move {
         let _held = (place, bytes);
-        deliver(changes, tasks, filter, &id, expires_at, &out_tx).await;
+        deliver(changes, tasks, filter, &id, expires_in, &out_tx).await;
     });
     Ok(Subscription { ack, out })
 }
@@ -169,7 +168,7 @@ async fn deliver(
     mut tasks: tokio::sync::broadcast::Receiver<Arc<super::tasks::TaskChange>>,
     filter: Filter,
     id: &Value,
-    expires_at: Option<u64>,
+    expires_in: Option<Duration>,
     out: &tokio::sync::mpsc::Sender<Out>,
 ) {
     let note = |method: &str, mut params: Map<String, Value>| {
@@ -177,8 +176,8 @@ async fn deliver(
         Out::Note(json!({"jsonrpc": "2.0", "method": method, "params": params}))
     };
     let expiry = async {
-        match expires_at {
-            Some(at) => tokio::time::sleep(until(at)).await,
+        match expires_in {
+            Some(left) => tokio::time::sleep(left).await,
             None => std::future::pending().await,
         }
     };
@@ -221,14 +220,6 @@ async fn deliver(
         json!({"resultType": "complete", "_meta": {SUBSCRIPTION_ID: id}}),
     );
     let _ = out.send(Out::Done(Some(closed))).await;
-}
-
-/// How long from now until `at` (seconds since the Unix epoch).
-fn until(at: u64) -> Duration {
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    Duration::from_secs(at.saturating_sub(now))
 }
 
 /// The part of `params.notifications` the server honours: resource
