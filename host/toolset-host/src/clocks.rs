@@ -20,7 +20,7 @@ use wasmtime_wasi::clocks::WasiClocksView;
 use wasmtime_wasi::p2::bindings::clocks::monotonic_clock;
 use wasmtime_wasi::p2::{DynPollable, Pollable, subscribe};
 
-use crate::state::HostState;
+use crate::state::{HostState, Stop};
 
 /// How often a sleeping guest's cancellation flag is looked at: cancelling
 /// a sleeping call takes at most about this long, like a running one.
@@ -34,28 +34,52 @@ pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<
     })
 }
 
-/// A wait that ends at `until` (never, when `None`), at the call's
-/// deadline, or when the call is cancelled, whichever comes first.
-struct CallSleep {
-    until: Option<Instant>,
-    deadline: Option<Instant>,
-    cancel: Option<CancelToken>,
+/// When a wait inside the host must end for its call's sake: at the
+/// call's deadline, or when the call is cancelled. Every host-side wait a
+/// guest can start (a sleep here, the waits of [`crate::waits`]) ends by
+/// it, since no epoch check reaches a guest while the host waits for it.
+#[derive(Clone, Default)]
+pub(crate) struct CallEnd {
+    pub deadline: Option<Instant>,
+    pub cancel: Option<CancelToken>,
 }
 
-impl CallSleep {
-    /// When the wait ends unless it is cancelled first.
-    fn wake_at(&self) -> Option<Instant> {
-        match (self.until, self.deadline) {
+impl CallEnd {
+    /// The end of the guest code `state` runs now: its call's deadline and
+    /// cancellation, or the deadline alone while no call is in flight (a
+    /// load's `describe`, a warmed instance's start-up).
+    pub fn of(state: &HostState) -> CallEnd {
+        CallEnd {
+            deadline: state.deadline,
+            cancel: state.call.as_ref().map(|c| c.ctx.cancel.clone()),
+        }
+    }
+
+    /// Why the call must stop now, if it must: cancellation first, as the
+    /// epoch callback checks it.
+    pub fn stop(&self) -> Option<Stop> {
+        if self.cancel.as_ref().is_some_and(CancelToken::is_cancelled) {
+            Some(Stop::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Deadline)
+        } else {
+            None
+        }
+    }
+
+    /// When a wait until `until` (for ever when `None`) ends unless the
+    /// call is cancelled first.
+    fn wake_at(&self, until: Option<Instant>) -> Option<Instant> {
+        match (until, self.deadline) {
             (Some(u), Some(d)) => Some(u.min(d)),
             (u, d) => u.or(d),
         }
     }
-}
 
-#[wasmtime_wasi::async_trait]
-impl Pollable for CallSleep {
-    async fn ready(&mut self) {
-        let wake = self.wake_at();
+    /// Waits until `until` (for ever when `None`) or until the call must
+    /// stop, whichever comes first.
+    pub async fn wait(&self, until: Option<Instant>) {
+        let wake = self.wake_at(until);
         loop {
             if self.cancel.as_ref().is_some_and(CancelToken::is_cancelled) {
                 return;
@@ -79,13 +103,26 @@ impl Pollable for CallSleep {
     }
 }
 
+/// A wait that ends at `until` (never, when `None`), at the call's
+/// deadline, or when the call is cancelled, whichever comes first.
+struct CallSleep {
+    until: Option<Instant>,
+    end: CallEnd,
+}
+
+#[wasmtime_wasi::async_trait]
+impl Pollable for CallSleep {
+    async fn ready(&mut self) {
+        self.end.wait(self.until).await;
+    }
+}
+
 impl HostState {
     fn sleep_for(&mut self, duration: Duration) -> wasmtime::Result<Resource<DynPollable>> {
         // The lane is given up when the guest waits on this (`crate::poll`).
         let sleep = CallSleep {
             until: Instant::now().checked_add(duration),
-            deadline: self.deadline,
-            cancel: self.call.as_ref().map(|c| c.ctx.cancel.clone()),
+            end: CallEnd::of(self),
         };
         let resource = self.table.push(sleep)?;
         subscribe(&mut self.table, resource)
@@ -125,15 +162,17 @@ mod tests {
     fn a_sleep_wakes_at_the_earlier_of_its_end_and_the_deadline() {
         let t = Instant::now();
         let later = t + Duration::from_secs(60);
-        let sleep = |until, deadline| CallSleep {
-            until,
-            deadline,
-            cancel: None,
+        let wake = |until, deadline| {
+            CallEnd {
+                deadline,
+                cancel: None,
+            }
+            .wake_at(until)
         };
-        assert_eq!(sleep(Some(later), Some(t)).wake_at(), Some(t));
-        assert_eq!(sleep(Some(t), Some(later)).wake_at(), Some(t));
-        assert_eq!(sleep(None, Some(t)).wake_at(), Some(t));
-        assert_eq!(sleep(Some(t), None).wake_at(), Some(t));
-        assert_eq!(sleep(None, None).wake_at(), None);
+        assert_eq!(wake(Some(later), Some(t)), Some(t));
+        assert_eq!(wake(Some(t), Some(later)), Some(t));
+        assert_eq!(wake(None, Some(t)), Some(t));
+        assert_eq!(wake(Some(t), None), Some(t));
+        assert_eq!(wake(None, None), None);
     }
 }

@@ -1,26 +1,39 @@
-//! Waits that give up the call's lane.
+//! Waits that give up the call's lane and end with the call.
 //!
-//! A long guest call holds a lane only while it computes (see
-//! [`crate::lanes`]), so it gives the lane up where it starts to wait:
-//! `wasi:io/poll`'s `poll` and `pollable.block`, through which a guest
-//! waits on a sleep, a response or a stream, and `wasi:io/streams`'
-//! `blocking-*` functions, which wait inside the host for a stream to be
-//! ready (a response body arriving slowly, a request body the server is
-//! slow to take). Giving it up any earlier (when the guest subscribes to
-//! a clock, or asks for a response body, say) is not enough: the guest
-//! code between that and the wait may reach an epoch tick, take a lane
-//! again, and hold it for the whole wait while other long calls queue
-//! behind it. This module links these functions over WASI's own, which do
-//! the waiting; what does not wait is WASI's, unchanged but for the free
-//! disk a write to a file must leave ([`crate::disk`]).
+//! A guest waits inside the host in `wasi:io/poll`'s `poll` and
+//! `pollable.block` (on a sleep, a response or a stream), in
+//! `wasi:io/streams`' `blocking-*` functions, which wait for a stream to
+//! be ready (a response body arriving slowly, a request body nobody
+//! takes), and in dropping a stream, which waits for its pending work.
+//! This module links these functions over WASI's own, which do the
+//! waiting, and adds two things to each:
+//!
+//! - the wait ends at the call's deadline or cancellation
+//!   ([`CallEnd`]), recording the stop and trapping the guest as the
+//!   epoch callback would: no epoch check reaches a guest while the host
+//!   waits, and a wait nothing ends (a request body that is never sent,
+//!   whose buffer is full) would otherwise hold the call's worker, its
+//!   pool slot, its memory and its image session for good;
+//! - a long call gives its lane up (see [`crate::lanes`]) where it starts
+//!   to wait. Giving it up any earlier (when the guest subscribes to a
+//!   clock, or asks for a response body, say) is not enough: the guest
+//!   code between that and the wait may reach an epoch tick, take a lane
+//!   again, and hold it for the whole wait while other long calls queue
+//!   behind it.
+//!
+//! What does not wait is WASI's, unchanged but for the free disk a write
+//! to a file must leave ([`crate::disk`]).
+
+use std::future::Future;
 
 use wasmtime::component::{HasSelf, Linker, Resource};
 use wasmtime_wasi_io::bindings::wasi::io::{poll, streams};
 use wasmtime_wasi_io::poll::DynPollable;
 use wasmtime_wasi_io::streams::{DynInputStream, DynOutputStream, StreamError, StreamResult};
 
+use crate::clocks::CallEnd;
 use crate::disk;
-use crate::state::HostState;
+use crate::state::{HostState, Stop};
 
 /// Links `wasi:io/poll` and `wasi:io/streams` over WASI's, which `linker`
 /// must already hold.
@@ -31,17 +44,55 @@ pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<
     })
 }
 
+/// `work`, a wait inside the host, unless `end` comes first: then why the
+/// call must stop. Work that is ready at once is done even past the end,
+/// as the epoch callback lets a guest that never waits run to its tick.
+pub(crate) async fn until_end<T>(end: &CallEnd, work: impl Future<Output = T>) -> Result<T, Stop> {
+    tokio::select! {
+        biased;
+        done = work => Ok(done),
+        () = end.wait(None) => Err(end.stop().unwrap_or(Stop::Deadline)),
+    }
+}
+
+impl HostState {
+    /// Where the guest starts to wait inside the host: gives the lane up,
+    /// and answers when the wait must end.
+    fn start_wait(&mut self) -> CallEnd {
+        self.end_run();
+        CallEnd::of(self)
+    }
+
+    /// What a wait [`until_end`] answered, with the stop recorded and the
+    /// guest trapped when the call's end came first: the call then fails
+    /// as one the epoch callback stopped (`deadline`, `cancelled`), and
+    /// its instance is dropped.
+    fn waited<T>(&mut self, waited: Result<T, Stop>) -> wasmtime::Result<T> {
+        waited.map_err(|stop| {
+            self.stop = Some(stop);
+            wasmtime::format_err!("the call was stopped while it waited in the host ({stop:?})")
+        })
+    }
+
+    /// As [`HostState::waited`], for a stream function's answer.
+    fn streamed<T>(&mut self, waited: Result<StreamResult<T>, Stop>) -> StreamResult<T> {
+        self.waited(waited).map_err(StreamError::Trap)?
+    }
+}
+
 impl poll::Host for HostState {
     async fn poll(&mut self, pollables: Vec<Resource<DynPollable>>) -> wasmtime::Result<Vec<u32>> {
-        self.end_run();
-        poll::Host::poll(&mut self.table, pollables).await
+        let end = self.start_wait();
+        let waited = until_end(&end, poll::Host::poll(&mut self.table, pollables)).await;
+        self.waited(waited)?
     }
 }
 
 impl poll::HostPollable for HostState {
     async fn block(&mut self, pollable: Resource<DynPollable>) -> wasmtime::Result<()> {
-        self.end_run();
-        poll::HostPollable::block(&mut self.table, pollable).await
+        let end = self.start_wait();
+        let waited = until_end(&end, poll::HostPollable::block(&mut self.table, pollable)).await;
+        self.waited(waited)?
     }
 
     async fn ready(&mut self, pollable: Resource<DynPollable>) -> wasmtime::Result<bool> {
@@ -65,8 +116,10 @@ impl streams::HostInputStream for HostState {
         stream: Resource<DynInputStream>,
         len: u64,
     ) -> StreamResult<Vec<u8>> {
-        self.end_run();
-        streams::HostInputStream::blocking_read(&mut self.table, stream, len).await
+        let end = self.start_wait();
+        let read = streams::HostInputStream::blocking_read(&mut self.table, stream, len);
+        let waited = until_end(&end, read).await;
+        self.streamed(waited)
     }
 
     async fn blocking_skip(
@@ -74,8 +127,10 @@ impl streams::HostInputStream for HostState {
         stream: Resource<DynInputStream>,
         len: u64,
     ) -> StreamResult<u64> {
-        self.end_run();
-        streams::HostInputStream::blocking_skip(&mut self.table, stream, len).await
+        let end = self.start_wait();
+        let skip = streams::HostInputStream::blocking_skip(&mut self.table, stream, len);
+        let waited = until_end(&end, skip).await;
+        self.streamed(waited)
     }
 
     fn read(&mut self, stream: Resource<DynInputStream>, len: u64) -> StreamResult<Vec<u8>> {
@@ -94,7 +149,10 @@ impl streams::HostInputStream for HostState {
     }
 
     async fn drop(&mut self, stream: Resource<DynInputStream>) -> wasmtime::Result<()> {
-        streams::HostInputStream::drop(&mut self.table, stream).await
+        let end = self.start_wait();
+        let dropped = streams::HostInputStream::drop(&mut self.table, stream);
+        let waited = until_end(&end, dropped).await;
+        self.waited(waited)?
     }
 }
 
@@ -105,8 +163,11 @@ impl streams::HostOutputStream for HostState {
         bytes: Vec<u8>,
     ) -> StreamResult<()> {
         disk::room_for(self, &stream, bytes.len() as u64)?;
-        self.end_run();
-        streams::HostOutputStream::blocking_write_and_flush(&mut self.table, stream, bytes).await
+        let end = self.start_wait();
+        let write =
+            streams::HostOutputStream::blocking_write_and_flush(&mut self.table, stream, bytes);
+        let waited = until_end(&end, write).await;
+        self.streamed(waited)
     }
 
     async fn blocking_write_zeroes_and_flush(
@@ -115,14 +176,21 @@ impl streams::HostOutputStream for HostState {
         len: u64,
     ) -> StreamResult<()> {
         disk::room_for(self, &stream, len)?;
-        self.end_run();
-        streams::HostOutputStream::blocking_write_zeroes_and_flush(&mut self.table, stream, len)
-            .await
+        let end = self.start_wait();
+        let write = streams::HostOutputStream::blocking_write_zeroes_and_flush(
+            &mut self.table,
+            stream,
+            len,
+        );
+        let waited = until_end(&end, write).await;
+        self.streamed(waited)
     }
 
     async fn blocking_flush(&mut self, stream: Resource<DynOutputStream>) -> StreamResult<()> {
-        self.end_run();
-        streams::HostOutputStream::blocking_flush(&mut self.table, stream).await
+        let end = self.start_wait();
+        let flush = streams::HostOutputStream::blocking_flush(&mut self.table, stream);
+        let waited = until_end(&end, flush).await;
+        self.streamed(waited)
     }
 
     async fn blocking_splice(
@@ -134,10 +202,11 @@ impl streams::HostOutputStream for HostState {
         // A splice's `len` is only its most (often all there is), so
         // it is not counted as the write's size; what it wrote is.
         disk::room_for(self, &dest, 0)?;
-        self.end_run();
+        let end = self.start_wait();
         let rep = dest.rep();
-        let spliced =
-            streams::HostOutputStream::blocking_splice(&mut self.table, dest, src, len).await?;
+        let splice = streams::HostOutputStream::blocking_splice(&mut self.table, dest, src, len);
+        let waited = until_end(&end, splice).await;
+        let spliced = self.streamed(waited)?;
         disk::spliced(self, rep, spliced);
         Ok(spliced)
     }
@@ -184,6 +253,9 @@ impl streams::HostOutputStream for HostState {
 
     async fn drop(&mut self, stream: Resource<DynOutputStream>) -> wasmtime::Result<()> {
         disk::dropping(self, &stream);
-        streams::HostOutputStream::drop(&mut self.table, stream).await
+        let end = self.start_wait();
+        let dropped = streams::HostOutputStream::drop(&mut self.table, stream);
+        let waited = until_end(&end, dropped).await;
+        self.waited(waited)?
     }
 }

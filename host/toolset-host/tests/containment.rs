@@ -145,6 +145,90 @@ fn a_cancelled_call_stops_within_a_tick() {
     next_call_is_fresh(&mut s, &img);
 }
 
+/// Runs `f` on its own thread and waits at most ten seconds for it, so a
+/// call the host fails to stop fails the test instead of hanging it.
+fn within<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(10))
+        .expect("the call was never stopped: it still waits in the host")
+}
+
+/// The ways `misbehave`'s `wait` waits inside the host for what never
+/// comes (room in the body of a request it never sends).
+const WAITS: [&str; 4] = ["write", "flush", "block", "poll"];
+
+#[test]
+fn a_call_waiting_in_the_host_for_what_never_comes_stops_at_its_deadline_and_frees_its_slot() {
+    // A pool of two slots, and more waits than slots: a wait that kept
+    // its instance would leave the next session none.
+    let host = gs_toolset_host::ToolsetHost::new(gs_toolset_host::HostConfig {
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("toolset-cache")),
+        max_instances: 2,
+        epoch_tick: Duration::from_millis(5),
+        ..gs_toolset_host::HostConfig::default()
+    })
+    .unwrap();
+    let mut spec = gs_toolset_host::WasmToolsetSpec::new(gs_test_plugins::MISBEHAVE);
+    spec.limits.deadline = DEADLINE;
+    let t = host.load(&spec).unwrap();
+    let img = std::sync::Arc::new(TestImage::new());
+    for how in WAITS {
+        let (t, img) = (t.clone(), img.clone());
+        let start = Instant::now();
+        let (e, mut s) = within(move || {
+            let mut s = t.session();
+            let args = format!(r#"{{"how": "{how}"}}"#);
+            (call(&mut s, &img.ctx(false), "wait", &args), s)
+        });
+        let took = start.elapsed();
+        let e = e.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Deadline, "{how}: {}", e.message);
+        assert_eq!(
+            e.message,
+            "tool `wait` of toolset `misbehave` ran past its deadline of 0.300 s and was \
+             stopped; the session goes on with a fresh instance",
+            "{how}"
+        );
+        assert!(took >= DEADLINE, "{how} stopped early: {took:?}");
+        assert!(took <= DEADLINE + OVERSHOOT_ALLOWED, "{how} took {took:?}");
+        let img = TestImage::new();
+        next_call_is_fresh(&mut s, &img);
+    }
+}
+
+#[test]
+fn a_call_waiting_in_the_host_for_what_never_comes_stops_when_cancelled() {
+    for how in WAITS {
+        let img = TestImage::new();
+        let ctx = img.ctx(false);
+        let cancel = ctx.cancel.clone();
+        let canceller = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            cancel.cancel();
+        });
+        let start = Instant::now();
+        let (e, mut s) = within(move || {
+            let mut s = misbehave().session();
+            let args = format!(r#"{{"how": "{how}"}}"#);
+            (call(&mut s, &ctx, "wait", &args), s)
+        });
+        canceller.join().unwrap();
+        let e = e.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Cancelled, "{how}: {}", e.message);
+        assert_eq!(
+            e.message,
+            "tool `wait` of toolset `misbehave` was cancelled by the client and stopped; the \
+             session goes on with a fresh instance",
+            "{how}"
+        );
+        assert!(start.elapsed() < DEADLINE, "{how} took {:?}", start.elapsed());
+        next_call_is_fresh(&mut s, &img);
+    }
+}
+
 #[test]
 fn a_memory_bomb_hits_the_memory_cap() {
     let img = TestImage::new();

@@ -141,6 +141,22 @@ fn start_up_code_that_never_returns_fails_the_load_at_the_deadline() {
 }
 
 #[test]
+fn a_describe_waiting_in_the_host_for_what_never_comes_fails_the_load_at_the_deadline() {
+    let cfg = Cfg::new();
+    cfg.set("describe", "wait");
+    let s = spec(&cfg, &[], quick());
+    let start = Instant::now();
+    let e = within(move || shared_host().load(&s)).unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Describe);
+    assert_eq!(
+        e.message,
+        "describe failed (deadline): tool `describe` of the component ran past its deadline of \
+         0.300 s and was stopped"
+    );
+    assert!(start.elapsed() < DEADLINE + Duration::from_secs(1));
+}
+
+#[test]
 fn smalltalk_run_by_a_plug_in_stops_at_the_plug_ins_deadline() {
     let cfg = Cfg::new();
     let t = load_on(shared_host(), &cfg, &["image:execute"], quick());

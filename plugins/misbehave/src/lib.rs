@@ -52,6 +52,11 @@ struct Path {
     path: String,
 }
 
+#[derive(Deserialize)]
+struct How {
+    how: String,
+}
+
 thread_local! {
     static CALLS: Cell<u64> = const { Cell::new(0) };
 }
@@ -114,6 +119,32 @@ fn panic(_: NoArgs) -> Result<Output, Error> {
 /// Answers `megabytes` MiB of text.
 fn flood(a: Flood) -> Result<Output, Error> {
     Ok(Output::text("x".repeat(a.megabytes as usize * (1 << 20))))
+}
+
+/// Fills the body of a request it never sends, then waits inside the host
+/// for room in it, which nobody will make: `write` in
+/// `blocking-write-and-flush`, `flush` in `blocking-flush`, `block` in
+/// the body stream's `pollable.block`, `poll` in `wasi:io/poll`'s `poll`.
+/// No epoch check reaches a guest waiting there; only the host can end
+/// the wait.
+fn wait(a: How) -> Result<Output, Error> {
+    use wasip2::http::types::{Fields, OutgoingRequest};
+    let request = OutgoingRequest::new(Fields::new());
+    let body = request.body().map_err(|()| Error::other("no body"))?;
+    let stream = body.write().map_err(|()| Error::other("no stream"))?;
+    let failed = |e| Error::other(format!("{e:?}"));
+    // Its buffer holds a few writes; nothing takes them from it.
+    while stream.check_write().map_err(failed)? > 0 {
+        stream.write(b"x").map_err(failed)?;
+    }
+    match a.how.as_str() {
+        "write" => stream.blocking_write_and_flush(b"x").map_err(failed)?,
+        "flush" => stream.blocking_flush().map_err(failed)?,
+        "block" => stream.subscribe().block(),
+        "poll" => drop(wasip2::io::poll::poll(&[&stream.subscribe()])),
+        other => return Err(Error::invalid_params(format!("no wait `{other}`"))),
+    }
+    Ok(Output::text(format!("the {} wait ended", a.how)))
 }
 
 /// Makes `count` host-side WASI handles and never drops them, each
@@ -438,6 +469,11 @@ fn toolset() -> Toolset {
                         .required("count", Schema::integer())
                         .required("bytes", Schema::integer()),
                 )
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("wait", "Waits inside the host for ever.", wait)
+                .input(Schema::object().required("how", Schema::string()))
                 .read_only_safe(),
         )
         .tool(
