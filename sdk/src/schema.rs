@@ -703,12 +703,7 @@ impl ArgumentCheck {
         }
         match &self.deep {
             // Worded as the host words it.
-            Some(schema) => {
-                validate(arguments, schema).map_err(|e| match e.at.strip_prefix("$.") {
-                    Some(path) => format!("argument `{path}` of `{tool}` {}", e.problem),
-                    None => format!("the arguments of `{tool}` do not match its input schema: {e}"),
-                })
-            }
+            Some(schema) => validate(arguments, schema).map_err(|e| e.of_arguments(tool)),
             None => Ok(()),
         }
     }

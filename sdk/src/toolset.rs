@@ -421,12 +421,7 @@ impl Toolset {
             };
             // Here, before the result leaves the plug-in, in the words the
             // host would use; a native test sees it too.
-            validate(structured, schema.as_json()).map_err(|e| {
-                Error::other(format!(
-                    "tool `{tool}` returned structured content that breaks its own output \
-                     schema ({e}); this is a bug in the toolset"
-                ))
-            })?;
+            validate(structured, schema.as_json()).map_err(|e| Error::other(e.of_output(tool)))?;
         }
         Ok(output)
     }

@@ -386,6 +386,7 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let source = args.string("source")?;
     let meta = args.flag("meta", false);
     let given = args.opt_string("category").filter(|c| !c.trim().is_empty());
+    refuse_what_no_file_out_carries(source, given)?;
     refuse_kernel_class(call.ctx, class_name, "compile a method into")?;
     if !args.flag("force", false) {
         refuse_stale_method(call, class_name, meta, source)?;
@@ -420,6 +421,27 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             "alsoCommitted": earlier
         }),
     )
+}
+
+/// Refuses a method that `export_class_source` could not write, or that
+/// the file-in could not read back: a NUL in its source (such a file is
+/// not text) or a line break in its category (Topaz reads a category from
+/// one line). Checked here, so that every backend refuses alike.
+fn refuse_what_no_file_out_carries(source: &str, category: Option<&str>) -> Result<(), ToolError> {
+    if let Some(at) = source.find('\0') {
+        let line = source[..at].matches('\n').count() + 1;
+        return Err(ToolError::invalid_params(format!(
+            "`source` contains a NUL character (code point 0) on line {line}, which no file-out \
+             can carry; remove it, or write `Character value: 0` where the method needs one"
+        )));
+    }
+    if let Some(category) = category.filter(|c| c.contains(['\n', '\r'])) {
+        return Err(ToolError::invalid_params(format!(
+            "`category` {category:?} contains a line break, which no file-out can carry (Topaz \
+             reads a category from one line); give the category on one line"
+        )));
+    }
+    Ok(())
 }
 
 /// The category of the method `source` would replace, so that compiling

@@ -120,12 +120,44 @@ fn compile_error(message: String, span: Span, line: u32, column: u32) -> Compile
     }
 }
 
+/// Refuses a method category a file-out could not write: Topaz reads a
+/// category from one `category:` line.
+pub(crate) fn check_category(category: &str) -> crate::error::Result<()> {
+    if category.contains(['\n', '\r']) {
+        return Err(crate::error::ImageError::InvalidArgument(format!(
+            "the method category {:?} contains a line break, which no file-out can carry \
+             (Topaz reads a category from one line); give a category on one line",
+            category
+        )));
+    }
+    Ok(())
+}
+
+/// The error for a NUL character in a method's source, which no file-out
+/// can carry: a file holding one is not text, and file-in refuses it.
+fn nul_error(source: &str) -> Option<CompileError> {
+    let at = source.find('\0')?;
+    let line = source[..at].matches('\n').count() as u32 + 1;
+    let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    Some(CompileError {
+        message: "the source contains a NUL character (code point 0), which no file-out can \
+                  carry; remove it, or write `Character value: 0` where the method needs one"
+            .into(),
+        line,
+        column: source[start..at].chars().count() as u32 + 1,
+        offset: at,
+    })
+}
+
 /// Compiles `source` in `scope`: every error found, in source order, or
 /// the compiled method's facts.
 pub(crate) fn compile(
     source: &str,
     scope: &MethodScope<'_>,
 ) -> Result<Compiled, Vec<CompileError>> {
+    if let Some(e) = nul_error(source) {
+        return Err(vec![e]);
+    }
     let method = parse_method(source).map_err(|errors| {
         errors
             .into_iter()

@@ -472,3 +472,51 @@ fn dictionaries_in_the_symbol_list_are_globals_under_their_own_names() {
     s.commit().unwrap();
     assert_eq!(image.session().references("UserGlobals").len(), 1);
 }
+
+#[test]
+fn what_no_file_out_can_carry_is_refused_at_compile_and_an_indented_percent_round_trips() {
+    let (_dir, image) = bare_image();
+    let mut s = image.session();
+    s.define_class(def("Foo", Some("Object"), &[]), RecompilePolicy::Refuse)
+        .unwrap();
+    let err = s
+        .compile_method("Foo", Side::Instance, "x", "nul\n\t^ 'a\0b'")
+        .unwrap_err();
+    let errors = compile_errors(err);
+    assert_eq!((errors[0].0, errors[0].1), (2, 6), "{errors:?}");
+    assert!(errors[0].2.contains("NUL character"), "{errors:?}");
+    let err = s
+        .compile_method("Foo", Side::Instance, "two\nlines", "m ^ 1")
+        .unwrap_err();
+    assert!(
+        matches!(&err, ImageError::InvalidArgument(m) if m.contains("line break")),
+        "{err:?}"
+    );
+    s.compile_method("Foo", Side::Instance, "ok", "m ^ 1")
+        .unwrap();
+    let err = s
+        .set_method_category("Foo", Side::Instance, "m", "a\rb")
+        .unwrap_err();
+    assert!(matches!(err, ImageError::InvalidArgument(_)), "{err:?}");
+    assert!(s.selectors("Foo", Side::Instance).unwrap() == ["m"]);
+
+    // An indented `%` line is text to Topaz: the file-out keeps it and
+    // reads back byte-exact; an unindented one is refused with that advice.
+    let indented = "pct\n\t^ '\n  %\n'";
+    s.compile_method("Foo", Side::Instance, "ok", indented)
+        .unwrap();
+    let text = gs_image::filein::file_out_class(&s, "Foo").unwrap();
+    let body = gs_topaz::read(&text)
+        .commands
+        .into_iter()
+        .filter_map(|c| match c.kind {
+            gs_topaz::CommandKind::Method { body, .. } => Some(body.text),
+            _ => None,
+        })
+        .find(|b| b.starts_with("pct"));
+    assert_eq!(body.as_deref(), Some(indented));
+    s.compile_method("Foo", Side::Instance, "ok", "bad\n\t^ '\n%\n'")
+        .unwrap();
+    let err = gs_image::filein::file_out_class(&s, "Foo").unwrap_err();
+    assert!(err.to_string().contains("indent that line"), "{err}");
+}

@@ -706,12 +706,7 @@ fn convert_output(tool: &str, o: types::ToolOutput, output_schema: Option<&Value
                  this is a bug in the toolset"
             )));
         };
-        schema::validate(value, schema).map_err(|e| {
-            ToolError::other(format!(
-                "tool `{tool}` returned structured content that breaks its own output schema \
-                 ({e}); this is a bug in the toolset"
-            ))
-        })?;
+        schema::validate(value, schema).map_err(|e| ToolError::other(e.of_output(tool)))?;
     }
     let content = o.content.into_iter().map(offers::content).collect();
     Ok(ToolOutput {
@@ -761,12 +756,7 @@ fn check_arguments(tool: &str, arguments: &Arguments, schema: &Value) -> Result<
             )));
         }
     }
-    schema::validate(&value, schema).map_err(|e| {
-        ToolError::invalid_params(match e.at.strip_prefix("$.") {
-            Some(path) => format!("argument `{path}` of `{tool}` {}", e.problem),
-            None => format!("the arguments of `{tool}` do not match its input schema: {e}"),
-        })
-    })
+    schema::validate(&value, schema).map_err(|e| ToolError::invalid_params(e.of_arguments(tool)))
 }
 
 /// Longest panic or trap message reported to the client, in bytes.

@@ -259,6 +259,54 @@ fn a_result_that_breaks_its_own_output_schema_does_not_reach_the_client() {
     );
 }
 
+#[test]
+fn arguments_too_costly_to_check_are_refused_before_the_guest_runs() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &[], Limits::default());
+    let img = Arc::new(TestImage::new());
+    // 80,000 distinct items under `uniqueItems`: each hashed once.
+    let items: Vec<u64> = (0..80_000).collect();
+    let args = serde_json::json!({ "items": items }).to_string();
+    assert_eq!(text(&call_on(&t, &img, "unique", &args)), "80000 items");
+    let e = call_on(&t, &img, "unique", r#"{"items": [1, 2, 1]}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidParams);
+    assert_eq!(
+        e.message,
+        "argument `items` of `unique` has 1 at [0] and again at [2]; the schema's \
+         `uniqueItems` allows each item once"
+    );
+    // 2,000 items, each matching the last of its schema's 3,000 `anyOf`
+    // branches: more work than a check may take.
+    let args = serde_json::json!({ "items": vec![2_999; 2_000] }).to_string();
+    let e = call_on(&t, &img, "branches", &args).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidParams);
+    assert_eq!(
+        e.message,
+        "the arguments of `branches` take more than 10000000 steps to check against its input \
+         schema (many items under `uniqueItems` or a large `enum`, or many `anyOf` or `oneOf` \
+         branches); send fewer or smaller arguments"
+    );
+    let few = serde_json::json!({ "items": vec![2_999; 20] }).to_string();
+    assert_eq!(text(&call_on(&t, &img, "branches", &few)), "20 items");
+}
+
+#[test]
+fn structured_content_too_costly_to_check_does_not_reach_the_client() {
+    let cfg = Cfg::new();
+    let t = load_on(shared_host(), &cfg, &[], Limits::default());
+    let img = Arc::new(TestImage::new());
+    let e = call_on(&t, &img, "costly_output", r#"{"count": 2000}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Other);
+    assert_eq!(
+        e.message,
+        "tool `costly_output` returned structured content that takes more than 10000000 steps \
+         to check against its output schema; ask it for less, or report it to the toolset's \
+         vendor"
+    );
+    let r = call_on(&t, &img, "costly_output", r#"{"count": 3}"#).unwrap();
+    assert_eq!(r.structured, Some(serde_json::json!({"items": [2999, 2999, 2999]})));
+}
+
 /// The load error for the description `/cfg/describe` orders.
 fn described(order: &str) -> String {
     let cfg = Cfg::new();

@@ -265,14 +265,16 @@ fn category_name(rest: &str) -> Result<String, String> {
     Err("the category name's closing quote is missing".into())
 }
 
-/// Collects a block body up to the line holding only `%`.
+/// Collects a block body up to the line holding only `%`, unindented (as
+/// Topaz reads it: an indented `%` is part of the body; trailing white
+/// space, a carriage return included, is not text).
 fn block_body(lines: &mut Lines<'_>, start: usize, word: &str) -> Result<Body, ReadError> {
     let body_start = lines.offset;
     let first_line = start + 1;
     loop {
         let line_start = lines.offset;
         match lines.next_line() {
-            Some((_, raw)) if raw.trim() == "%" => {
+            Some((_, raw)) if raw.trim_end() == "%" => {
                 let text = &lines.text[body_start..line_start];
                 let text = text
                     .strip_suffix("\r\n")
@@ -472,6 +474,16 @@ mod tests {
         assert_eq!(r.errors[0].line, 1);
         assert_eq!(r.commands.len(), 1);
         assert_eq!(r.commands[0].kind, CommandKind::Commit);
+    }
+
+    #[test]
+    fn only_an_unindented_percent_ends_a_body() {
+        let k = kinds("method: A\nfoo\n  %\n\t%\n^1\n%\n");
+        assert_eq!(k.len(), 1);
+        assert_eq!(
+            k[0].body().map(|b| b.text.as_str()),
+            Some("foo\n  %\n\t%\n^1")
+        );
     }
 
     #[test]

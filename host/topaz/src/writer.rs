@@ -264,11 +264,12 @@ fn write_command(out: &mut String, kind: &CommandKind) -> Result<(), WriteError>
 }
 
 fn write_block(out: &mut String, head: &str, body: &Body) -> Result<(), WriteError> {
-    if body.text.split('\n').any(|l| l.trim() == "%") {
+    // The reader's rule (`block_body`): only an unindented `%` ends a body.
+    if body.text.split('\n').any(|l| l.trim_end() == "%") {
         return Err(WriteError {
             what: format!("the `{head}` body"),
-            reason: "a line of it holds only `%`, which Topaz reads as the end of the body; \
-                     indent or change that line"
+            reason: "a line of it holds only `%` at its start, which Topaz reads as the end of \
+                     the body; indent that line (an indented `%` is text) or change it"
                 .into(),
         });
     }
@@ -412,16 +413,22 @@ balance
     }
 
     #[test]
-    fn percent_line_in_body_is_refused() {
-        let cmd = Command {
+    fn an_unindented_percent_line_in_a_body_is_refused_and_an_indented_one_round_trips() {
+        let doit = |text: &str| Command {
             line: 1,
             kind: CommandKind::Doit(Body {
                 first_line: 2,
-                text: "a\n %\nb".into(),
+                text: text.into(),
             }),
         };
-        let err = write(&[cmd]).unwrap_err();
-        assert!(err.reason.contains("holds only `%`"), "{err}");
+        let err = write(&[doit("a\n% \nb")]).unwrap_err();
+        assert!(err.reason.contains("holds only `%` at its start"), "{err}");
+        assert!(err.reason.contains("indent that line"), "{err}");
+        // The advice holds: indented, the line is text, read back as it was.
+        let text = write(&[doit("a\n %\n\t%\nb")]).unwrap();
+        let reread = read(&text);
+        assert!(reread.errors.is_empty(), "{:?}", reread.errors);
+        assert_eq!(reread.commands[0].kind, doit("a\n %\n\t%\nb").kind);
     }
 
     #[test]

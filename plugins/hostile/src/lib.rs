@@ -76,7 +76,24 @@ fn attack_tools() -> Vec<ToolDescriptor> {
             ANY,
             Some(r#"{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}"#),
         ),
+        tool(
+            "unique",
+            r#"{"type":"object","properties":{"items":{"type":"array","uniqueItems":true}}}"#,
+            None,
+        ),
+        tool("branches", &costly_schema(), None),
+        tool("costly_output", ANY, Some(costly_schema().as_str())),
     ]
+}
+
+/// An object schema whose `items` are each one of 3,000 branches, matched
+/// in order: an item matching the last costs the validator 3,000 checks.
+fn costly_schema() -> String {
+    let branches: Vec<String> = (0..3_000).map(|i| format!(r#"{{"const":{i}}}"#)).collect();
+    format!(
+        r#"{{"type":"object","properties":{{"items":{{"type":"array","items":{{"anyOf":[{}]}}}}}}}}"#,
+        branches.join(",")
+    )
 }
 
 /// The description `/cfg/describe` asks for, if any.
@@ -172,6 +189,16 @@ impl Guest for Component {
                     message: f.message,
                 }),
             },
+            // How many items it was given.
+            "unique" | "branches" => {
+                let items = args.get("items").and_then(Value::as_array).map_or(0, Vec::len);
+                Ok(text(vec![format!("{items} items")]))
+            }
+            // `count` items, each matching the last branch of its schema.
+            "costly_output" => Ok(ToolOutput {
+                content: Vec::new(),
+                structured: Some(json!({"items": vec![2_999; n("count")]}).to_string()),
+            }),
             "bad_output" => Ok(ToolOutput {
                 content: Vec::new(),
                 structured: Some(json!({"n": "not a number"}).to_string()),

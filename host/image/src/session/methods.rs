@@ -133,6 +133,7 @@ impl Session {
         if !kernel_extension {
             self.guard_kernel(&record)?;
         }
+        compile::check_category(category)?;
         let compiled = self
             .compile_in(&self.state, id, side, source)
             .map_err(ImageError::CompileError)?;
@@ -200,6 +201,7 @@ impl Session {
         let id = self.class_id(class)?;
         let record = self.record(id)?.clone();
         self.guard_kernel(&record)?;
+        compile::check_category(category)?;
         let key = self
             .method_key(id, side, selector)
             .ok_or_else(|| self.no_method(class, side, selector))?;
