@@ -16,13 +16,16 @@
 //!   ([`crate::HostConfig::max_descriptors`]): each is a descriptor of
 //!   the server's own, and a server out of descriptors can accept no
 //!   connection;
-//! - measures what its handles hold ([`held`]: the bytes of every header
-//!   and request target, what a request body may buffer
-//!   ([`BODY_BUFFER_BYTES`]), and a flat [`HANDLE_BYTES`] for each handle)
-//!   whenever the guest is about to make them hold more — the wasi:http
-//!   functions that copy guest bytes into the host, copy a header map or
-//!   make a request or its body, which this module links over wasi:http's
-//!   own — and counts that, with what the call brings, against the
+//! - measures what its handles hold ([`held`]: the bytes of every header,
+//!   request target and extension method or scheme, what a request's or
+//!   an outgoing response's body may buffer ([`BODY_BUFFER_BYTES`]), and a
+//!   flat [`HANDLE_BYTES`] for each handle), and what the requests it sent
+//!   hold until they are answered (they leave its handles when sent, but
+//!   not the host) whenever the guest is about to make them hold more —
+//!   the wasi:http functions that copy guest bytes into the host, copy or
+//!   make a header map, or make a request, a response or a body, which
+//!   this module links over wasi:http's own — and counts that, with what
+//!   the call brings, against the
 //!   instance's memory cap beside its linear memory, and against the
 //!   host's ceiling for all instances
 //!   ([`crate::state::Limiter::hold_host`]). Past either, the call is
@@ -40,16 +43,20 @@ use std::sync::Arc;
 use wasmtime::component::{Linker, Resource, ResourceTable};
 use wasmtime_wasi::filesystem::{Descriptor, WasiFilesystemView};
 use wasmtime_wasi::p2::bindings::filesystem::types::{self as fs, HostDescriptor};
+use wasmtime_wasi_http::p2::bindings::http::outgoing_handler;
 use wasmtime_wasi_http::p2::bindings::http::types::{
     HeaderError, HostFields, HostOutgoingRequest as RequestMethods,
+    HostOutgoingResponse as ResponseMethods, Method, Scheme,
 };
 use wasmtime_wasi_http::p2::body::HostOutgoingBody;
-use wasmtime_wasi_http::p2::types::{HostIncomingResponse, HostOutgoingRequest};
-use wasmtime_wasi_http::{FieldMap, WasiHttpView};
+use wasmtime_wasi_http::p2::types::{
+    HostFutureIncomingResponse, HostIncomingResponse, HostOutgoingRequest, HostOutgoingResponse,
+};
+use wasmtime_wasi_http::{FieldMap, RequestOptions, WasiHttpView};
 
 use crate::file_streams::file_of;
 use crate::listings::Listing;
-use crate::shadow::{FILESYSTEM_TYPES, HTTP_TYPES, Store, fs_result, over_wasi};
+use crate::shadow::{FILESYSTEM_TYPES, HTTP_HANDLER, HTTP_TYPES, Store, fs_result, over_wasi};
 use crate::state::{HostState, Stop};
 
 /// The most handles one instance may hold at once.
@@ -103,6 +110,12 @@ type OpenAt = (
     fs::DescriptorFlags,
 );
 
+/// `outgoing-handler.handle`'s parameters: the request and its options.
+type HandleArgs = (
+    Resource<HostOutgoingRequest>,
+    Option<Resource<RequestOptions>>,
+);
+
 /// The bytes a header map holds: its names and values.
 fn map_bytes(map: &FieldMap) -> usize {
     map.iter()
@@ -110,8 +123,28 @@ fn map_bytes(map: &FieldMap) -> usize {
         .sum()
 }
 
+/// The bytes a request holds in the host: its headers, target, method
+/// and scheme (an extension method or scheme is the guest's string), and
+/// what its body may buffer.
+fn request_bytes(r: &HostOutgoingRequest) -> usize {
+    let method = match &r.method {
+        Method::Other(m) => m.len(),
+        _ => 0,
+    };
+    let scheme = match &r.scheme {
+        Some(Scheme::Other(s)) => s.len(),
+        _ => 0,
+    };
+    map_bytes(&r.headers)
+        + r.path_with_query.as_ref().map_or(0, String::len)
+        + r.authority.as_ref().map_or(0, String::len)
+        + method
+        + scheme
+        + BODY_BUFFER_BYTES
+}
+
 /// What `table`'s handles hold, by the count of this module.
-pub(crate) fn held(table: &mut ResourceTable) -> usize {
+fn held_by_handles(table: &mut ResourceTable) -> usize {
     table
         .iter_mut()
         .map(|entry| {
@@ -119,10 +152,9 @@ pub(crate) fn held(table: &mut ResourceTable) -> usize {
                 + if let Some(map) = entry.downcast_ref::<FieldMap>() {
                     map_bytes(map)
                 } else if let Some(r) = entry.downcast_ref::<HostOutgoingRequest>() {
-                    map_bytes(&r.headers)
-                        + r.path_with_query.as_ref().map_or(0, String::len)
-                        + r.authority.as_ref().map_or(0, String::len)
-                        + BODY_BUFFER_BYTES
+                    request_bytes(r)
+                } else if let Some(r) = entry.downcast_ref::<HostOutgoingResponse>() {
+                    map_bytes(&r.headers) + BODY_BUFFER_BYTES
                 } else if entry.is::<HostOutgoingBody>() {
                     BODY_BUFFER_BYTES
                 } else if let Some(r) = entry.downcast_ref::<HostIncomingResponse>() {
@@ -136,11 +168,33 @@ pub(crate) fn held(table: &mut ResourceTable) -> usize {
         .sum()
 }
 
+/// What the requests the guest has sent hold while they are in flight:
+/// each request's bytes, for as long as its response is pending and its
+/// future handle lives. The record of a request answered or dropped is
+/// forgotten.
+fn held_in_flight(state: &mut HostState) -> usize {
+    let table = &mut state.table;
+    state.in_flight.retain(|&rep, _| {
+        table.get_any_mut(rep).is_ok_and(|entry| {
+            matches!(
+                entry.downcast_ref::<HostFutureIncomingResponse>(),
+                Some(HostFutureIncomingResponse::Pending(_))
+            )
+        })
+    });
+    state.in_flight.values().sum()
+}
+
+/// What the host holds for the guest, by the count of this module.
+pub(crate) fn held(state: &mut HostState) -> usize {
+    held_by_handles(&mut state.table) + held_in_flight(state)
+}
+
 /// Counts what the guest's handles hold now, plus `more` that the call
 /// about to run may add, against the instance's cap and the host's
 /// ceiling: an error (which stops the guest) past either.
 fn hold(state: &mut HostState, more: usize) -> wasmtime::Result<()> {
-    let now = held(&mut state.table);
+    let now = held(state);
     state.limiter.hold_host(now.saturating_add(more))
 }
 
@@ -204,6 +258,15 @@ pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<
 }
 
 fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
+    link_files(linker)?;
+    link_fields(linker)?;
+    link_requests(linker)?;
+    link_responses(linker)?;
+    link_handler(linker)
+}
+
+/// `open-at` and `read-via-stream`, which make the guest hold a file open.
+fn link_files(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     linker.instance(FILESYSTEM_TYPES)?.func_wrap_async(
         "[method]descriptor.open-at",
         |mut store: Store, args: OpenAt| {
@@ -245,7 +308,17 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             Ok((Ok(files.wrap_input(&mut state.table, stream, held)?),))
         },
     )?;
+    Ok(())
+}
+
+/// The functions that make or fill a header map.
+fn link_fields(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     let mut types = linker.instance(HTTP_TYPES)?;
+    types.func_wrap("[constructor]fields", |mut store: Store, (): ()| {
+        let state = store.data_mut();
+        hold(state, HANDLE_BYTES)?;
+        Ok((HostFields::new(&mut state.http())?,))
+    })?;
     types.func_wrap(
         "[static]fields.from-list",
         |mut store: Store, (entries,): (Vec<(String, Vec<u8>)>,)| {
@@ -288,6 +361,13 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             Ok((HostFields::clone(&mut state.http(), fields)?,))
         },
     )?;
+    Ok(())
+}
+
+/// The functions that make a request or its body, or copy guest bytes
+/// into one.
+fn link_requests(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
+    let mut types = linker.instance(HTTP_TYPES)?;
     types.func_wrap(
         "[constructor]outgoing-request",
         |mut store: Store, (headers,): (Resource<FieldMap>,)| {
@@ -327,6 +407,68 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 request,
                 authority,
             )?,))
+        },
+    )?;
+    types.func_wrap(
+        "[method]outgoing-request.set-method",
+        |mut store: Store, (request, method): (Resource<HostOutgoingRequest>, Method)| {
+            let state = store.data_mut();
+            let more = match &method {
+                Method::Other(m) => m.len(),
+                _ => 0,
+            };
+            hold(state, more)?;
+            Ok((RequestMethods::set_method(
+                &mut state.http(),
+                request,
+                method,
+            )?,))
+        },
+    )?;
+    Ok(())
+}
+
+/// The functions that make an outgoing response or its body (a plug-in
+/// serves no requests, but may make them, and each body buffers as a
+/// request's does).
+fn link_responses(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
+    let mut types = linker.instance(HTTP_TYPES)?;
+    types.func_wrap(
+        "[constructor]outgoing-response",
+        |mut store: Store, (headers,): (Resource<FieldMap>,)| {
+            let state = store.data_mut();
+            hold(state, HANDLE_BYTES + BODY_BUFFER_BYTES)?;
+            Ok((ResponseMethods::new(&mut state.http(), headers)?,))
+        },
+    )?;
+    types.func_wrap(
+        "[method]outgoing-response.body",
+        |mut store: Store, (response,): (Resource<HostOutgoingResponse>,)| {
+            let state = store.data_mut();
+            hold(state, HANDLE_BYTES + BODY_BUFFER_BYTES)?;
+            Ok((ResponseMethods::body(&mut state.http(), response)?,))
+        },
+    )?;
+    Ok(())
+}
+
+/// `outgoing-handler.handle`, which takes a request out of the guest's
+/// handles while the host still holds it: what it holds is counted as in
+/// flight ([`held_in_flight`]) until it is answered.
+fn link_handler(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
+    linker.instance(HTTP_HANDLER)?.func_wrap(
+        "handle",
+        |mut store: Store, (request, options): HandleArgs| {
+            let state = store.data_mut();
+            let bytes = state.table.get(&request).map_or(0, request_bytes);
+            let sent = outgoing_handler::Host::handle(&mut state.http(), request, options);
+            match sent {
+                Ok(future) => {
+                    state.in_flight.insert(future.rep(), bytes);
+                    Ok((Ok(future),))
+                }
+                Err(e) => Ok((Err(e.downcast()?),)),
+            }
         },
     )?;
     Ok(())

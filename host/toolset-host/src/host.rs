@@ -711,6 +711,7 @@ pub(crate) fn new_store(
         files,
         file_streams: Default::default(),
         stream_files: Default::default(),
+        in_flight: Default::default(),
         disk_reserve: shared.disk_reserve,
         read_only,
         policy,

@@ -22,6 +22,10 @@ pub(crate) const FILESYSTEM_PREOPENS: &str = "wasi:filesystem/preopens@0.2.12";
 /// [`FILESYSTEM_TYPES`]).
 pub(crate) const HTTP_TYPES: &str = "wasi:http/types@0.2.12";
 
+/// The wasi:http interface that sends a request (see
+/// [`FILESYSTEM_TYPES`]).
+pub(crate) const HTTP_HANDLER: &str = "wasi:http/outgoing-handler@0.2.12";
+
 /// The store a function linked with `func_wrap` receives.
 pub(crate) type Store<'a> = StoreContextMut<'a, HostState>;
 

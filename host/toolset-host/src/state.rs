@@ -387,6 +387,9 @@ pub(crate) struct HostState {
     pub file_streams: std::collections::HashSet<u32>,
     /// The files its streams hold open ([`crate::file_streams`]).
     pub stream_files: crate::file_streams::StreamFiles,
+    /// What each request it sent holds while in flight, by the handle of
+    /// its future response ([`crate::handles`]).
+    pub in_flight: std::collections::HashMap<u32, usize>,
     /// The free disk its writes may not take ([`crate::disk`]).
     pub disk_reserve: u64,
     /// True for an instance serving a read-only session: every granted

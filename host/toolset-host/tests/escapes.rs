@@ -9,7 +9,9 @@ mod common;
 use std::path::Path;
 
 use common::*;
-use gs_toolset_host::{DirGrant, Grants, LoadErrorKind, ToolsetHost, WasmToolset, WasmToolsetSpec};
+use gs_toolset_host::{
+    DirGrant, Grants, Limits, LoadErrorKind, NetGrant, ToolsetHost, WasmToolset, WasmToolsetSpec,
+};
 use serde_json::json;
 
 /// A host of its own, so that the grants of other tests' toolsets do not
@@ -202,4 +204,87 @@ fn a_file_held_open_by_its_stream_counts_as_open() {
             "{what}"
         );
     }
+}
+
+/// `misbehave` with a 16 MiB memory cap and time enough to pass it,
+/// granted `net`.
+fn misbehave_capped(net: Vec<NetGrant>) -> WasmToolset {
+    let mut spec = misbehave_spec(&[]);
+    spec.grants.net = net;
+    spec.limits = Limits {
+        memory: 16 << 20,
+        deadline: std::time::Duration::from_secs(20),
+        ..Limits::default()
+    };
+    shared_host().load(&spec).unwrap()
+}
+
+/// Asserts `e` stopped the call for what the host held for it.
+fn held_too_much(e: &gs_toolset::ToolError, what: &str) {
+    assert_eq!(
+        e.kind,
+        gs_toolset::ErrorKind::OutOfMemory,
+        "{what}: {}",
+        e.message
+    );
+    assert!(
+        e.message
+            .starts_with("tool `escape` of toolset `misbehave` had the host hold "),
+        "{what}: {}",
+        e.message
+    );
+    assert!(
+        e.message.contains("over its cap of 16 MiB"),
+        "{what}: {}",
+        e.message
+    );
+}
+
+#[test]
+fn request_methods_and_outgoing_responses_count_against_the_memory_cap() {
+    // A megabyte-long method on request after request, and outgoing
+    // responses with their bodies (128 KiB of buffer each): the guest's
+    // own memory stays flat while the host's grows.
+    let t = misbehave_capped(Vec::new());
+    let e = escape(&t, "methods", 64, 1 << 20).unwrap_err();
+    held_too_much(&e, "methods");
+    let e = escape(&t, "responses", 1_000, 0).unwrap_err();
+    held_too_much(&e, "responses");
+    // Within the cap, they are kept.
+    let r = escape(&t, "methods", 4, 1 << 20).expect("within the cap");
+    assert_eq!(r.structured, Some(json!({"kept": 4, "refused": null})));
+}
+
+/// A server on loopback that takes connections and never reads or
+/// answers: what it was sent stays in flight.
+fn silent_server() -> (std::net::TcpListener, u16) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let accepting = listener.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in accepting.incoming() {
+            match stream {
+                Ok(s) => held.push(s),
+                Err(_) => return,
+            }
+        }
+    });
+    (listener, port)
+}
+
+#[test]
+fn a_request_in_flight_counts_against_the_memory_cap() {
+    // Requests with a 4 MiB method sent to a server that never answers:
+    // once handed to the host they leave the guest's handles, but the
+    // host holds them until they are answered or dropped.
+    let (_server, port) = silent_server();
+    let t = misbehave_capped(vec![NetGrant {
+        https: false,
+        host: "127.0.0.1".into(),
+        port,
+    }]);
+    let authority = format!("127.0.0.1:{port}");
+    let e = escape_to(&t, "in-flight", 40, 4 << 20, &authority).unwrap_err();
+    held_too_much(&e, "in-flight");
 }
