@@ -70,6 +70,9 @@ struct ResultEnvelope<'a, R> {
 #[derive(Serialize)]
 struct ErrorEnvelope<'a> {
     jsonrpc: &'static str,
+    /// Left out when the request's id could not be read: MCP's schema has
+    /// an error response's id optional, and a string or a number when given.
+    #[serde(skip_serializing_if = "Value::is_null")]
     id: &'a Value,
     error: ErrorObject<'a>,
 }
@@ -463,6 +466,12 @@ fn check(members: Members) -> Result<Message, Refusal> {
             id,
             outcome: Err(error),
         }),
+        // The client could not read one of the server's requests well
+        // enough to name it: acknowledged, and settles nothing.
+        (None, None, None, Some(error)) => Ok(Message::Response {
+            id: Value::Null,
+            outcome: Err(error),
+        }),
         (None, ..) => Err(refuse(
             INVALID_REQUEST,
             "Invalid Request: the object has no method; a request needs \"method\"",
@@ -641,6 +650,12 @@ mod tests {
         }
         match parse(br#"{"jsonrpc":"2.0","id":2,"error":{"code":1}}"#) {
             Ok(Message::Response { outcome, .. }) => assert_eq!(outcome, Err(json!({"code": 1}))),
+            other => panic!("{other:?}"),
+        }
+        // An error answer without an id (MCP's schema allows one) is still
+        // an answer, not a request missing its method.
+        match parse(br#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"x"}}"#) {
+            Ok(Message::Response { id, .. }) => assert_eq!(id, Value::Null),
             other => panic!("{other:?}"),
         }
     }

@@ -576,6 +576,9 @@ fn body_gates() {
         let bad = [0xffu8, 0xfe, b'{'];
         let r = request(s.addr, "POST", &hs, &bad).await;
         assert_eq!((r.status, error_code(&r)), (400, -32700));
+        // An id that could not be read is left out, never null: MCP's
+        // schema has it optional, a string or a number when given.
+        assert_eq!(r.json().get("id"), None, "{}", r.text());
     });
 }
 

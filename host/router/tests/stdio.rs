@@ -291,6 +291,7 @@ fn bad_lines_over_stdio_are_answered_and_the_server_reads_on() {
             .unwrap();
         let r = pipe.read().await;
         assert_eq!(r["error"]["code"], -32700, "{r}");
+        assert_eq!(r.get("id"), None, "{r}");
         // Longer than the limit: refused, naming the limit, and skipped.
         let big = stateless_line(1, "tools/list", json!({"padding": "x".repeat(2000)}));
         pipe.send(big).await;
