@@ -102,7 +102,7 @@ pub(crate) fn recognise(source: &str) -> Result<DefinitionSource, ToolError> {
                 definition.class_inst_vars = names;
             }
             FileDoit::NoEffect { class, .. } => about(&class)?,
-            FileDoit::CreateDictionary { name } => {
+            FileDoit::CreateDictionary { name, .. } => {
                 return Err(other(format!(
                     "the creation of dictionary {name} (use add_dictionary)"
                 )));

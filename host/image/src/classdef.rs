@@ -61,6 +61,11 @@ pub enum FileDoit {
     CreateDictionary {
         /// The new dictionary's name.
         name: String,
+        /// Where `createDictionaryNamed:at:` puts it in the symbol list
+        /// (1 is first, as in GemStone), when the index is a literal
+        /// integer; `None` appends it (`createDictionary:`, or an index
+        /// computed at run time, which only an interpreter can evaluate).
+        at: Option<usize>,
     },
     /// `Globals at: #Transcript put: TranscriptStream new`: a global whose
     /// value only an interpreter can compute.
@@ -307,7 +312,11 @@ fn other_send(receiver: &Expr, message: &Message, out: &mut Vec<FileDoit>) -> Re
                 message.selector
             )
         })?;
-        out.push(FileDoit::CreateDictionary { name });
+        let at = match message.arguments.get(1).map(|a| &strip_parens(a).kind) {
+            Some(ExprKind::Literal(Literal::Integer(n))) => usize::try_from(n).ok(),
+            _ => None,
+        };
+        out.push(FileDoit::CreateDictionary { name, at });
         return Ok(());
     }
     if let ExprKind::Send(inner) = &strip_parens(receiver).kind
@@ -741,10 +750,12 @@ mod tests {
             .unwrap(),
             vec![
                 FileDoit::CreateDictionary {
-                    name: "Banking".into()
+                    name: "Banking".into(),
+                    at: Some(1)
                 },
                 FileDoit::CreateDictionary {
-                    name: "Pool".into()
+                    name: "Pool".into(),
+                    at: None
                 },
             ]
         );

@@ -153,7 +153,10 @@ mod tests {
             names: vec!["count".into()],
         }];
         assert_eq!(check_applied(&kind("Metaclass3"), &inst_vars), Some(Ok(())));
-        let dictionary = [FileDoit::CreateDictionary { name: "D".into() }];
+        let dictionary = [FileDoit::CreateDictionary {
+            name: "D".into(),
+            at: None,
+        }];
         assert_eq!(check_applied(&kind("SymbolDictionary"), &dictionary), None);
     }
 }

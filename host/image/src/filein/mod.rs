@@ -427,6 +427,22 @@ struct MethodItem {
     source: String,
 }
 
+/// Adds the symbol dictionary `name` at `index` of the session's symbol
+/// list (1 is first; `None`, or past the end, appends it), as GemStone's
+/// `createDictionaryNamed:at:` does, so names resolve in the order the file
+/// asked for.
+fn add_dictionary_at(session: &mut Session, name: &str, index: Option<usize>) -> Result<()> {
+    session.add_dictionary(name)?;
+    let mut list = session.symbol_list();
+    let Some(i) = index.filter(|i| (1..list.len()).contains(i)) else {
+        return Ok(());
+    };
+    let added = list.pop().expect("the dictionary was just appended");
+    list.insert(i - 1, added);
+    let list: Vec<&str> = list.iter().map(String::as_str).collect();
+    session.set_symbol_list(&list)
+}
+
 /// What one stretch of a load asks for, sorted into the phases of a load
 /// (class definitions in dependency order), and the doit that ends the
 /// stretch when a runner is to run it there. Without a runner (or without
@@ -434,7 +450,7 @@ struct MethodItem {
 #[derive(Debug, Default)]
 struct Plan {
     doit_after: Option<(At, String, Option<Expected>)>,
-    dictionaries: Vec<(At, String)>,
+    dictionaries: Vec<(At, String, Option<usize>)>,
     globals: Vec<(At, String, String, GlobalValue)>,
     deferred: Vec<(At, String, String, String)>,
     definitions: Vec<(At, ClassDefinition)>,
@@ -545,9 +561,9 @@ fn apply_plan(
         });
     };
 
-    for (at, name) in &plan.dictionaries {
+    for (at, name, index) in &plan.dictionaries {
         if !session.dictionary_names().contains(name)
-            && let Err(e) = session.add_dictionary(name)
+            && let Err(e) = add_dictionary_at(session, name, *index)
         {
             fail(report, at, e.to_string());
         }
@@ -1027,7 +1043,7 @@ fn plan_doit(at: &At, doit: FileDoit, plan: &mut Plan) {
         FileDoit::ClassInstVars { class, names } => {
             plan.actions.push((at, Action::ClassInstVars(class, names)))
         }
-        FileDoit::CreateDictionary { name } => plan.dictionaries.push((at, name)),
+        FileDoit::CreateDictionary { name, at: index } => plan.dictionaries.push((at, name, index)),
         FileDoit::Global {
             dictionary,
             name,
@@ -1146,6 +1162,25 @@ mod tests {
             "a report while methods compile: {seen:?}"
         );
         assert_eq!(report.methods, methods - 1);
+    }
+
+    #[test]
+    fn a_created_dictionary_takes_the_place_in_the_symbol_list_the_file_asks_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let image = crate::Image::open(dir.path().join("d.image")).unwrap();
+        let mut session = image.session();
+        let before = session.symbol_list();
+        let text = "run\nSystem myUserProfile symbolList createDictionaryNamed: #Acme at: 1.\n\
+                    System myUserProfile symbolList createDictionaryNamed: #Mid at: 3.\n\
+                    System myUserProfile symbolList createDictionaryNamed: #Tail at: 99.\n\
+                    System myUserProfile createDictionary: #Last.\n%\n";
+        let report = file_in_text(&mut session, "d.gs", text);
+        assert!(report.is_clean(), "{report:?}");
+        let mut expected = vec!["Acme".to_string()];
+        expected.extend(before.iter().cloned());
+        expected.insert(2, "Mid".into());
+        expected.extend(["Tail".into(), "Last".into()]);
+        assert_eq!(session.symbol_list(), expected);
     }
 
     #[test]
