@@ -138,9 +138,9 @@ impl Router {
             }
             m if self.serves_offer(m) => match m {
                 "resources/list" => self.resources_list(session, &id, params.as_ref()).await,
-                "resources/templates/list" => self.resource_templates_list(session, &id),
+                "resources/templates/list" => self.resource_templates_list(session, &id, params.as_ref()),
                 "resources/read" => self.resources_read(session, &id, params.as_ref()).await,
-                "prompts/list" => self.prompts_list(session, &id),
+                "prompts/list" => self.prompts_list(session, &id, params.as_ref()),
                 "resources/subscribe" => self.subscription(session, &id, params.as_ref(), true),
                 "resources/unsubscribe" => self.subscription(session, &id, params.as_ref(), false),
                 "prompts/get" => self.prompts_get(session, &id, params.as_ref()).await,
@@ -194,21 +194,6 @@ impl Router {
         session: &Arc<Session>,
         params: Option<&Map<String, Value>>,
     ) -> Answer {
-        let start = match params.and_then(|p| p.get("cursor")) {
-            None | Some(Value::Null) => 0,
-            Some(c) => match c.as_str().and_then(|c| c.parse::<usize>().ok()) {
-                Some(start) => start,
-                None => {
-                    return error(
-                        id,
-                        INVALID_PARAMS,
-                        "Invalid params: cursor is not one this server gave; pass the \
-                         `nextCursor` of the previous tools/list page, or no cursor for the \
-                         first page",
-                    );
-                }
-            },
-        };
         let principal = session.principal();
         let surface = self.broker.surface();
         // In name order, as at revision 2026-07-28: a client's cache and
@@ -217,6 +202,9 @@ impl Router {
             .tools(self.read_only_for(principal.as_deref()))
             .filter(|t| self.tool_visible(principal.as_deref(), &t.name))
             .collect();
+        let Some(start) = protocol::page_start(params, sorted.len(), TOOLS_PAGE) else {
+            return protocol::bad_cursor(id, "tools/list");
+        };
         sorted.sort_by(|a, b| a.name.cmp(&b.name));
         let mut tools = sorted.into_iter().skip(start);
         let page: Vec<Value> = tools

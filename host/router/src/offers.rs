@@ -26,7 +26,7 @@ use gs_toolset::{
 use serde_json::{Map, Value, json};
 
 use crate::protocol::{
-    Answer, INTERNAL_ERROR, INVALID_PARAMS, REQUEST_TIMEOUT, error, error_with, result,
+    Answer, INTERNAL_ERROR, INVALID_PARAMS, REQUEST_TIMEOUT, bad_cursor, error, error_with, result,
 };
 use crate::{Router, Session};
 
@@ -414,8 +414,17 @@ impl Router {
     }
 
     /// `resources/templates/list`: every toolset's templates, in order, on
-    /// one page (they are few and fixed).
-    pub(crate) fn resource_templates_list(&self, session: &Session, id: &Value) -> Answer {
+    /// one page (they are few and fixed), so any cursor is one this server
+    /// never gave.
+    pub(crate) fn resource_templates_list(
+        &self,
+        session: &Session,
+        id: &Value,
+        params: Option<&Map<String, Value>>,
+    ) -> Answer {
+        if crate::protocol::page_start(params, 0, 1) != Some(0) {
+            return bad_cursor(id, "resources/templates/list");
+        }
         let templates: Vec<Value> = self
             .visible_toolsets(session)
             .flat_map(|t| t.resource_templates())
@@ -496,7 +505,15 @@ impl Router {
     }
 
     /// `prompts/list`: every toolset's prompts, in order, on one page.
-    pub(crate) fn prompts_list(&self, session: &Session, id: &Value) -> Answer {
+    pub(crate) fn prompts_list(
+        &self,
+        session: &Session,
+        id: &Value,
+        params: Option<&Map<String, Value>>,
+    ) -> Answer {
+        if crate::protocol::page_start(params, 0, 1) != Some(0) {
+            return bad_cursor(id, "prompts/list");
+        }
         let prompts: Vec<Value> = self
             .visible_toolsets(session)
             .flat_map(|t| t.prompts())
@@ -774,17 +791,6 @@ fn argument_names(prompt: &PromptInfo) -> String {
         .map(|a| format!("`{}`", a.name))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn bad_cursor(id: &Value, method: &str) -> Answer {
-    error(
-        id,
-        INVALID_PARAMS,
-        &format!(
-            "Invalid params: cursor is not one this server gave; pass the `nextCursor` of the \
-             previous {method} page, or no cursor for the first page"
-        ),
-    )
 }
 
 fn not_found_resource(id: &Value, uri: &str) -> Answer {

@@ -113,6 +113,37 @@ pub fn id_in_flight(id: &Value) -> Answer {
     )
 }
 
+/// Where the page a list request's `cursor` names starts, in a list of
+/// `total` items served `page` at a time: 0 without a cursor, else only a
+/// cursor this server gave (a later page's start, in decimal digits);
+/// `None` for any other, which the request is refused for (-32602).
+pub(crate) fn page_start(
+    params: Option<&Map<String, Value>>,
+    total: usize,
+    page: usize,
+) -> Option<usize> {
+    match params.and_then(|p| p.get("cursor")) {
+        None | Some(Value::Null) => Some(0),
+        Some(Value::String(c)) if !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()) => {
+            let start: usize = c.parse().ok()?;
+            (start > 0 && start < total && start % page == 0).then_some(start)
+        }
+        Some(_) => None,
+    }
+}
+
+/// The -32602 answer to a `method` whose cursor this server never gave.
+pub(crate) fn bad_cursor(id: &Value, method: &str) -> Answer {
+    error(
+        id,
+        INVALID_PARAMS,
+        &format!(
+            "Invalid params: cursor is not one this server gave; pass the `nextCursor` of the \
+             previous {method} page, or no cursor for the first page"
+        ),
+    )
+}
+
 /// A JSON-RPC error response with `data`.
 pub fn error_with(id: &Value, code: i64, message: &str, data: &Value) -> Answer {
     error_object(id, code, message, Some(data))

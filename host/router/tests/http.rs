@@ -438,6 +438,20 @@ fn a_surface_bigger_than_a_page_is_listed_page_by_page() {
         assert!(names.is_sorted());
         let distinct: std::collections::BTreeSet<_> = names.iter().collect();
         assert_eq!(distinct.len(), names.len());
+        // Only a cursor this server gave names a page: not a start within
+        // a page, past the end, signed, or another type.
+        for bad in [
+            json!("1"),
+            json!("+500"),
+            json!("1500"),
+            json!("99999999999"),
+            json!(500),
+        ] {
+            let req = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/list",
+                             "params": {"cursor": bad}});
+            let r = post(s.addr, Some(&sid), &req).await;
+            assert_eq!(error_code(&r), -32602, "{bad}: {}", r.text());
+        }
     });
 }
 

@@ -339,6 +339,11 @@ async fn resources_list_pages_through_fixed_then_each_listing_toolset() {
             "{r}"
         );
     }
+    // The one-page lists gave no cursor, so any cursor is refused.
+    for method in ["resources/templates/list", "prompts/list"] {
+        let r = rpc(s.addr, &sid, method, json!({"cursor": "garbage"})).await;
+        assert_eq!(r["error"]["code"], -32602, "{method}: {r}");
+    }
 }
 
 #[tokio::test]

@@ -319,20 +319,6 @@ fn tools_list(
     id: &Value,
     params: &Map<String, Value>,
 ) -> Answer {
-    let start = match params.get("cursor") {
-        None | Some(Value::Null) => 0,
-        Some(c) => match c.as_str().and_then(|c| c.parse::<usize>().ok()) {
-            Some(start) => start,
-            None => {
-                return protocol::error(
-                    id,
-                    INVALID_PARAMS,
-                    "Invalid params: cursor is not one this server gave; pass the `nextCursor` \
-                     of the previous tools/list page, or no cursor for the first page",
-                );
-            }
-        },
-    };
     let principal = requester.principal.as_deref();
     let read_only = router.read_only_for(principal);
     // Every tool takes the optional `session` argument of a kept image
@@ -350,6 +336,9 @@ fn tools_list(
         .collect();
     let name = |t: &Value| t["name"].as_str().unwrap_or("").to_string();
     tools.sort_by_key(name);
+    let Some(start) = protocol::page_start(Some(params), tools.len(), TOOLS_PAGE) else {
+        return protocol::bad_cursor(id, "tools/list");
+    };
     let page: Vec<Value> = tools.iter().skip(start).take(TOOLS_PAGE).cloned().collect();
     let mut answer = json!({ "tools": page });
     if tools.len() > start.saturating_add(TOOLS_PAGE) {
