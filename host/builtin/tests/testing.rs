@@ -1,6 +1,8 @@
 //! The testing family over HTTP: the progress notifications
 //! `run_test_class` sends, one per test, before its answer — and none
-//! without a progress token. Only the transport shows those.
+//! without a progress token. Only the transport shows those. And a
+//! read-only server running tests whose code tries to change code and
+//! commit: what its client sees, and what other sessions see after.
 //!
 //! Every other testing check — each tool's `structuredContent`, text and
 //! errors, aliases, read-only sessions — is a case in
@@ -110,4 +112,142 @@ fn a_client_declaring_the_tasks_extension_gets_the_test_run_as_a_task() {
     let answer = with_tasks(&server, "tools/call", call, "run_test_class")["result"].clone();
     assert_eq!(answer["isError"], true, "{answer}");
     assert!(answer.get("taskId").is_none());
+}
+
+/// Test code that tries to change the image from a read-only session:
+/// `testSneak` binds a global, compiles a method and commits;
+/// `testCommit` only binds a global and commits.
+const SNEAKY: &str = "run
+Object subclass: 'Foo' instVarNames: #() classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals
+%
+run
+TestCase subclass: 'SneakyTest' instVarNames: #() classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals
+%
+category: 'tests'
+method: SneakyTest
+testSneak
+	UserGlobals at: #Pwned put: 'x'.
+	Foo compileMethod: 'm5 ^''clobbered''' dictionaries: System myUserProfile symbolList category: 'c'.
+	self assert: System commitTransaction
+%
+category: 'tests'
+method: SneakyTest
+testCommit
+	UserGlobals at: #Pwned put: 'x'.
+	self assert: System commitTransaction
+%
+";
+
+/// Asserts that nothing SneakyTest tried is seen: not by the read-only
+/// client `c`, not by a new session of the image, and no commit was made
+/// since `commit`.
+fn nothing_sneaked_in(c: &mut Client, server: &common::Server, commit: u64) {
+    let method = c.call(
+        "get_method_source",
+        json!({"className": "Foo", "selector": "m5"}),
+    );
+    method.err("notFound");
+    let entries = c.call(
+        "list_dictionary_entries",
+        json!({"dictionaryName": "UserGlobals"}),
+    );
+    assert!(
+        !entries.ok()["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["name"] == "Pwned"),
+        "{}",
+        entries.text
+    );
+    assert_eq!(
+        c.call("status", json!({})).ok()["uncommittedChanges"],
+        false
+    );
+    let fresh = server.image.session();
+    assert!(fresh.lookup("Pwned").is_none());
+    assert!(fresh.method("Foo", gs_image::Side::Instance, "m5").is_err());
+    assert_eq!(server.image.newest_commit(), commit);
+}
+
+/// The description of `selector`'s error in a test report's `errors`.
+fn error_of<'a>(errors: &'a Value, selector: &str) -> &'a str {
+    let error = errors
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["selector"] == selector)
+        .unwrap_or_else(|| panic!("{selector} is not among the errors: {errors}"));
+    error["description"].as_str().unwrap()
+}
+
+#[test]
+fn tests_run_by_a_read_only_server_can_neither_commit_nor_change_code() {
+    let server = start(true);
+    // What a read-write server's client defined and committed.
+    let mut session = server.image.session();
+    let report = gs_image::filein::file_in_text(&mut session, "sneaky.gs", SNEAKY);
+    assert!(report.is_clean(), "{report:?}");
+    session.commit().unwrap();
+    let commit = server.image.newest_commit();
+
+    let mut c = Client::connect(&server);
+    let run = c.call("run_test_class", json!({"className": "SneakyTest"}));
+    let run = run.ok();
+    assert_eq!(run["passed"], json!([]), "{run}");
+    let sneak = error_of(&run["errors"], "testSneak");
+    assert!(
+        sneak.contains("this session is read-only and cannot compile a method"),
+        "{sneak}"
+    );
+    let commit_error = error_of(&run["errors"], "testCommit");
+    assert!(
+        commit_error.contains("this session is read-only and cannot commit"),
+        "{commit_error}"
+    );
+    nothing_sneaked_in(&mut c, &server, commit);
+
+    let failing = c.call("list_failing_tests", json!({}));
+    let failing = failing.ok();
+    let sneaky: Vec<&Value> = failing["failing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["className"] == "SneakyTest")
+        .collect();
+    assert_eq!(sneaky.len(), 2, "{failing}");
+    assert!(sneaky.iter().all(|f| f["outcome"] == "error"), "{failing}");
+    nothing_sneaked_in(&mut c, &server, commit);
+}
+
+#[test]
+fn a_read_only_test_run_leaves_a_session_s_own_changes_alone() {
+    use gs_toolset::{CancelToken, ImageSession};
+    let server = start(false);
+    let session: std::sync::Arc<dyn ImageSession> =
+        std::sync::Arc::new(gs_embedded::EmbeddedSession::new(server.image.session()));
+    let cancel = CancelToken::new();
+    session
+        .execute("UserGlobals at: #Mine put: 3", &cancel)
+        .unwrap();
+    // A caller without write access in this session: the run would end by
+    // discarding the session's change, so it is refused instead.
+    let read_only = gs_toolset::read_only_image(session.clone());
+    let e = read_only
+        .run_tests("AccountTest", None, &cancel, &mut |_| {})
+        .unwrap_err();
+    assert_eq!(e.kind, gs_toolset::ErrorKind::Refused, "{e}");
+    assert!(
+        e.message.contains("the session has uncommitted changes") && e.message.contains("`abort`"),
+        "{e}"
+    );
+    assert!(session.status().unwrap().uncommitted_changes);
+    let kept = session.execute("UserGlobals at: #Mine", &cancel).unwrap();
+    assert_eq!(kept.print_string, "3");
+    // Once they are gone, the read-only run goes ahead.
+    session.abort().unwrap();
+    let report = read_only
+        .run_tests("AccountTest", None, &cancel, &mut |_| {})
+        .unwrap();
+    assert_eq!(report.passed, ["testDeposit"]);
 }

@@ -144,6 +144,14 @@ pub struct GemStoneSettings {
     /// each forks a gem, so a burst of `initialize` is held to it.
     /// Default [`DEFAULT_LOGIN_CONCURRENCY`].
     pub login_concurrency: usize,
+    /// The operator's word that every GemStone user a read-only session
+    /// logs in as (`image.user`, or with `[auth]` the user of a token
+    /// without the write scope) has no write authorization, so that the
+    /// stone itself refuses its commits
+    /// (`image.read_only_users_cannot_commit`). Only then may read-only
+    /// sessions run tests: nothing gs-mcp sends can stop a test's code
+    /// from committing on a stone. Default false.
+    pub read_only_users_cannot_commit: bool,
 }
 
 /// The default `image.login_concurrency`.

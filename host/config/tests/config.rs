@@ -318,7 +318,7 @@ fn gemstone_backend_settings() {
         "[image]\nbackend = \"gemstone\"\ngemstone = \"/opt/gs\"\nversion = \"3.7.5\"\n\
          stone = \"gs64stone\"\nhost = \"Stone.Example.com\"\nnetldi = \"gs64ldi\"\n\
          user = \"DataCurator\"\npassword_file = \"secrets/gs\"\npassword_kind = \"one-time\"\n\
-         login_concurrency = 8\n",
+         login_concurrency = 8\nread_only_users_cannot_commit = true\n",
     )
     .unwrap();
     assert_eq!(
@@ -334,6 +334,7 @@ fn gemstone_backend_settings() {
             password_kind: PasswordKind::OneTime,
             host_login: None,
             login_concurrency: 8,
+            read_only_users_cannot_commit: true,
         }))
     );
     // The installation may come from the environment, as GemStone's own
@@ -351,6 +352,7 @@ fn gemstone_backend_settings() {
     assert_eq!(s.password, PasswordSource::Env("GS_PW".into()));
     assert_eq!(s.password_kind, PasswordKind::Password);
     assert_eq!(s.login_concurrency, gs_config::DEFAULT_LOGIN_CONCURRENCY);
+    assert!(!s.read_only_users_cannot_commit);
 }
 
 #[test]

@@ -162,6 +162,40 @@ impl EmbeddedSession {
         keep_cancelled(cancel, result)
     }
 
+    /// Runs tests as [`EmbeddedSession::run_tests`] does, for a read-only
+    /// client: the session is in read-only mode for the run
+    /// ([`Session::set_read_only`]), so a test that commits or changes
+    /// code gets a Smalltalk error the report shows, and the run ends with
+    /// an abort, so what the tests changed is gone and the session sees the
+    /// newest committed view. Refused (`refused`) while the session has
+    /// uncommitted changes of its own, which that abort would discard.
+    pub fn run_tests_read_only(
+        &self,
+        class_name: &str,
+        selectors: Option<&[String]>,
+        cancel: &CancelToken,
+        progress: &mut (dyn FnMut(&TestProgress) + Send),
+    ) -> Result<TestRunReport, ToolError> {
+        let brk = BreakHandle::sharing(cancel.shared_flag());
+        let mut guard = self.workspace();
+        let ws = &mut *guard;
+        if ws.interpreter.write_back(&mut ws.session).is_err() || ws.session.needs_commit() {
+            return Err(gs_toolset::read_only_run_with_changes(class_name));
+        }
+        let run = ReadOnlyRun::begin(ws);
+        let ws = &mut *run.0;
+        let result = ws.interpreter.run_tests(
+            &mut ws.session,
+            class_name,
+            selectors,
+            &self.limits,
+            &brk,
+            progress,
+        );
+        drop(run);
+        keep_cancelled(cancel, result)
+    }
+
     /// Commits the session's changes (code and objects).
     pub fn commit(&self) -> Result<Committed, ToolError> {
         let mut guard = self.workspace();
@@ -202,6 +236,58 @@ impl EmbeddedSession {
         let mut guard = self.workspace();
         let ws = &mut *guard;
         ws.interpreter.refresh(&mut ws.session).map_err(tool_error)
+    }
+}
+
+/// The interpreter's test progress passed on as the toolset's.
+fn forward_progress(
+    progress: &mut (dyn FnMut(&gs_toolset::TestProgress) + Send),
+) -> impl FnMut(&TestProgress) + Send + '_ {
+    move |p: &TestProgress| {
+        progress(&gs_toolset::TestProgress {
+            done: p.done,
+            total: p.total,
+            selector: p.selector.clone(),
+        })
+    }
+}
+
+/// The interpreter's test report as the toolset's.
+fn test_report(report: TestRunReport) -> gs_toolset::TestReport {
+    let defects = |list: Vec<gs_interp::TestDefect>| {
+        list.into_iter()
+            .map(|d| gs_toolset::TestDefect {
+                selector: d.selector,
+                exception_class: d.exception_class,
+                description: d.description,
+            })
+            .collect()
+    };
+    gs_toolset::TestReport {
+        class: report.class,
+        passed: report.passed,
+        failures: defects(report.failures),
+        errors: defects(report.errors),
+    }
+}
+
+/// A workspace in read-only mode for one test run. Ending it, however
+/// the run ends (a panic included), aborts what the run changed and turns
+/// read-only mode off again.
+struct ReadOnlyRun<'a>(&'a mut Workspace);
+
+impl<'a> ReadOnlyRun<'a> {
+    fn begin(ws: &'a mut Workspace) -> ReadOnlyRun<'a> {
+        ws.session.set_read_only(true);
+        ReadOnlyRun(ws)
+    }
+}
+
+impl Drop for ReadOnlyRun<'_> {
+    fn drop(&mut self) {
+        let ws = &mut *self.0;
+        ws.interpreter.abort(&mut ws.session);
+        ws.session.set_read_only(false);
     }
 }
 
@@ -547,29 +633,21 @@ impl ImageSession for EmbeddedSession {
         cancel: &CancelToken,
         progress: &mut (dyn FnMut(&gs_toolset::TestProgress) + Send),
     ) -> Result<gs_toolset::TestReport, ToolError> {
-        let mut forward = |p: &TestProgress| {
-            progress(&gs_toolset::TestProgress {
-                done: p.done,
-                total: p.total,
-                selector: p.selector.clone(),
-            });
-        };
-        let report = EmbeddedSession::run_tests(self, class_name, selectors, cancel, &mut forward)?;
-        let defects = |list: Vec<gs_interp::TestDefect>| {
-            list.into_iter()
-                .map(|d| gs_toolset::TestDefect {
-                    selector: d.selector,
-                    exception_class: d.exception_class,
-                    description: d.description,
-                })
-                .collect()
-        };
-        Ok(gs_toolset::TestReport {
-            class: report.class,
-            passed: report.passed,
-            failures: defects(report.failures),
-            errors: defects(report.errors),
-        })
+        let mut forward = forward_progress(progress);
+        EmbeddedSession::run_tests(self, class_name, selectors, cancel, &mut forward)
+            .map(test_report)
+    }
+
+    fn run_tests_read_only(
+        &self,
+        class_name: &str,
+        selectors: Option<&[String]>,
+        cancel: &CancelToken,
+        progress: &mut (dyn FnMut(&gs_toolset::TestProgress) + Send),
+    ) -> Result<gs_toolset::TestReport, ToolError> {
+        let mut forward = forward_progress(progress);
+        EmbeddedSession::run_tests_read_only(self, class_name, selectors, cancel, &mut forward)
+            .map(test_report)
     }
 
     // The inherent methods of the same names are the embedded backend's

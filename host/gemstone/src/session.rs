@@ -48,6 +48,9 @@ pub struct GemStoneSession {
     /// Counts the programs this session has run (see
     /// [`GemStoneSession::programs_run`]).
     programs: AtomicU64,
+    /// The operator's word that the stone refuses this session's commits
+    /// (see [`GemStoneSession::user_cannot_commit`]).
+    user_cannot_commit: bool,
 }
 
 impl Drop for GemStoneSession {
@@ -135,7 +138,20 @@ impl GemStoneSession {
             user,
             view: AtomicU64::new(1),
             programs: AtomicU64::new(0),
+            user_cannot_commit: false,
         }
+    }
+
+    /// This session, on the operator's word that its GemStone user has no
+    /// write authorization, so that the stone itself refuses its commits
+    /// (`image.read_only_users_cannot_commit`). Only then does it run
+    /// tests for a read-only client
+    /// ([`ImageSession::run_tests_read_only`]): nothing gs-mcp sends can
+    /// stop a test's code from committing on a stone, so without that
+    /// word it refuses them.
+    pub fn user_cannot_commit(mut self, cannot: bool) -> GemStoneSession {
+        self.user_cannot_commit = cannot;
+        self
     }
 
     /// True once the connection to the stone is lost (or a call would not
@@ -717,6 +733,34 @@ impl ImageSession for GemStoneSession {
         }
         resources(false)?;
         Ok(report)
+    }
+
+    /// Refused unless the operator declared that the session's user cannot
+    /// commit ([`GemStoneSession::user_cannot_commit`]); then the tests
+    /// run as [`ImageSession::run_tests`] does, and an abort ends the run.
+    fn run_tests_read_only(
+        &self,
+        class_name: &str,
+        selectors: Option<&[String]>,
+        cancel: &CancelToken,
+        progress: &mut (dyn FnMut(&TestProgress) + Send),
+    ) -> Result<TestReport, ToolError> {
+        if !self.user_cannot_commit {
+            return Err(ToolError::read_only(format!(
+                "cannot run {class_name}'s tests: this session is read-only, and on a GemStone \
+                 stone only the stone can keep a test's code from committing. To allow test \
+                 runs in read-only sessions, log them in as a GemStone user without write \
+                 authorization and declare it with `read_only_users_cannot_commit = true` in \
+                 `[image]` (see docs/gemstone.md); or run the tests from a read-write session"
+            )));
+        }
+        if self.status()?.uncommitted_changes {
+            return Err(gs_toolset::read_only_run_with_changes(class_name));
+        }
+        let report = self.run_tests(class_name, selectors, cancel, progress);
+        let aborted = self.abort();
+        let report = report?;
+        aborted.map(|()| report)
     }
 
     fn commit(&self) -> Result<Committed, ToolError> {

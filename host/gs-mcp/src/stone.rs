@@ -17,6 +17,7 @@ pub fn factory(settings: &GemStoneSettings) -> Result<Arc<dyn ImageSessionFactor
     Ok(Arc::new(StoneFactory {
         stone: open(settings)?,
         jwt_logins: settings.password_kind == PasswordKind::Jwt,
+        users_cannot_commit: settings.read_only_users_cannot_commit,
     }))
 }
 
@@ -88,11 +89,17 @@ struct StoneFactory {
     /// The stone takes JWTs as passwords (`password_kind = "jwt"`), so an
     /// authenticated caller logs in as itself with its own token.
     jwt_logins: bool,
+    /// The operator declared that the users read-only sessions log in as
+    /// cannot commit (`image.read_only_users_cannot_commit`).
+    users_cannot_commit: bool,
 }
 
 impl ImageSessionFactory for StoneFactory {
     fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
-        Ok(Arc::new(self.stone.login(None).map_err(|e| e.to_string())?))
+        let session = self.stone.login(None).map_err(|e| e.to_string())?;
+        Ok(Arc::new(
+            session.user_cannot_commit(self.users_cannot_commit),
+        ))
     }
 
     /// A login as the caller's GemStone user, with the caller's bearer
@@ -113,6 +120,8 @@ impl ImageSessionFactory for StoneFactory {
             .stone
             .login_as(&owner.user, &password)
             .map_err(|e| e.to_string())?;
-        Ok(Arc::new(session))
+        Ok(Arc::new(
+            session.user_cannot_commit(self.users_cannot_commit),
+        ))
     }
 }

@@ -130,6 +130,47 @@ fn serve_runs_tools_on_the_stone_and_survives_its_faults() {
     assert_eq!(status, 200);
 }
 
+/// `run_test_class` of the kernel's GsTestCase in a new session of the
+/// server at `addr`: the call's result.
+fn run_test_class(addr: std::net::SocketAddr) -> serde_json::Value {
+    let (status, session, _) = initialize(addr);
+    assert_eq!(status, 200);
+    let (_, _, body) = common::http_post(
+        addr,
+        Some(&session),
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": {"name": "run_test_class", "arguments": {"className": "GsTestCase"}}}),
+    );
+    body["result"].clone()
+}
+
+#[test]
+fn a_read_only_server_runs_tests_on_a_stone_only_on_the_operator_s_word() {
+    let site = Site::new("readonly");
+    let mut env = site.env();
+    env.push(("GS_MCP_READONLY", "1".into()));
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+
+    let cfg = site.config(PASSWORD_VAR);
+    let (server, addr, _log) = serve(site.dir.path(), &cfg, &env, &[]);
+    let result = run_test_class(addr);
+    assert_eq!(result["isError"], true, "{result}");
+    assert_eq!(result["structuredContent"]["error"]["kind"], "readOnly");
+    let text = result["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("`read_only_users_cannot_commit = true` in `[image]`"),
+        "{text}"
+    );
+    drop(server);
+
+    let declared = "read_only_users_cannot_commit = true\n";
+    let cfg = site.config_with("declared.toml", PASSWORD_VAR, declared);
+    let (_server, addr, _log) = serve(site.dir.path(), &cfg, &env, &[]);
+    let result = run_test_class(addr);
+    assert_eq!(result["isError"], false, "{result}");
+    assert_eq!(result["structuredContent"]["className"], "GsTestCase");
+}
+
 #[test]
 fn with_auth_each_session_logs_in_as_its_token_user_with_the_token() {
     let rt = tokio::runtime::Runtime::new().unwrap();

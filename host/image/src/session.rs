@@ -21,7 +21,7 @@ mod transaction;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::error::ChangeKind;
+use crate::error::{ChangeKind, ImageError, Result};
 use crate::image::{Image, View};
 use crate::state::{Key, State};
 
@@ -46,6 +46,7 @@ pub struct Session {
     touches: BTreeSet<Key>,
     reads: BTreeMap<Key, &'static [ChangeKind]>,
     kernel_install: bool,
+    read_only: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -78,7 +79,38 @@ impl Session {
             touches: BTreeSet::new(),
             reads: BTreeMap::new(),
             kernel_install: false,
+            read_only: false,
         }
+    }
+
+    /// Turns read-only mode on or off. While on, the session refuses to
+    /// commit and to change code — classes, methods, symbol dictionaries,
+    /// symbol lists, users — with [`ImageError::Refused`] saying so, for
+    /// every caller (the interpreter's primitives included). Dictionary
+    /// entries and persistent objects still change, as running code needs
+    /// them to; they can never be committed, and the caller aborts them.
+    /// This is how a read-only client runs tests: their code runs, and
+    /// nothing they do outlives the run.
+    pub fn set_read_only(&mut self, on: bool) {
+        self.read_only = on;
+    }
+
+    /// True while the session is in read-only mode
+    /// ([`Session::set_read_only`]).
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+
+    /// Refuses `what` (`commit`, `compile a method`, …) in read-only mode.
+    pub(crate) fn guard_read_only(&self, what: &str) -> Result<()> {
+        if !self.read_only {
+            return Ok(());
+        }
+        Err(ImageError::Refused(format!(
+            "this session is read-only and cannot {what}: a read-only session may run tests, \
+             but nothing they do changes code or is committed, and what they change is \
+             discarded when the run ends. Do this in a read-write session"
+        )))
     }
 
     /// Turns kernel-installation mode on or off. While on, every class the

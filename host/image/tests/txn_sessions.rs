@@ -134,6 +134,45 @@ fn abort_drops_changes_and_needs_commit_follows_them() {
 }
 
 #[test]
+fn a_read_only_session_changes_data_but_neither_code_nor_commits() {
+    let (_dir, image) = image();
+    let mut s = image.session();
+    s.set_read_only(true);
+    let refused = |r: Result<(), ImageError>, what: &str| match r {
+        Err(ImageError::Refused(m)) => assert!(
+            m.contains(&format!("this session is read-only and cannot {what}"))
+                && m.contains("Do this in a read-write session"),
+            "{m}"
+        ),
+        other => panic!("{what}: expected a refusal, got {other:?}"),
+    };
+    let compiled = s.compile_method("Account", Side::Instance, "x", "m5\n\t^ 5");
+    refused(compiled.map(|_| ()), "compile a method");
+    let defined = s.define_class(
+        class("Sneaky", Some("Object"), &[]),
+        RecompilePolicy::Refuse,
+    );
+    refused(defined.map(|_| ()), "define a class");
+    refused(s.set_class_comment("Account", "x"), "change a class");
+    refused(s.add_dictionary("Sneaky"), "add a symbol dictionary");
+    refused(s.set_symbol_list(&["UserGlobals"]), "change a symbol list");
+    let removed = s.remove_class("Account", RemoveClassPolicy::RefuseIfSubclasses);
+    refused(removed.map(|_| ()), "remove a class");
+    // Data still changes, as running code needs it to; it cannot be
+    // committed, and the abort that ends the run drops it.
+    let rate = DictionaryEntry::Global(GlobalValue::Integer("3".into()));
+    s.bind("UserGlobals", "Rate", rate).unwrap();
+    refused(s.commit().map(|_| ()), "commit");
+    assert!(s.needs_commit());
+    s.abort();
+    assert!(s.lookup("Rate").is_none());
+    assert!(image.session().lookup("Rate").is_none());
+    s.set_read_only(false);
+    s.set_class_comment("Account", "Money.").unwrap();
+    s.commit().unwrap();
+}
+
+#[test]
 fn refresh_with_changes_is_refused_and_keeps_them() {
     let (_dir, image) = image();
     let mut s = image.session();

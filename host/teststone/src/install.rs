@@ -225,6 +225,9 @@ impl StoneProcess {
         if let Some(s) = &config.socket {
             cmd.arg("--socket").arg(s);
         }
+        for user in &config.read_only_users {
+            cmd.arg("--read-only-user").arg(user);
+        }
         let mut child = cmd
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -3,7 +3,7 @@
 //! docs/teststone.md).
 //!
 //! ```text
-//! gs-teststone --name NAME --image PATH [--create] [--password P] [--global-dir DIR] [--socket PATH]
+//! gs-teststone --name NAME --image PATH [--create] [--password P] [--global-dir DIR] [--socket PATH] [--read-only-user USER]...
 //! gs-teststone ctl --name NAME [--global-dir DIR] drop-connections|refuse-logins|accept-logins|sessions|stop
 //! ```
 
@@ -44,6 +44,10 @@ struct Cli {
     /// The socket to listen on; default beside the lock file.
     #[arg(long)]
     socket: Option<PathBuf>,
+    /// A user without write authorization, whose sessions can neither
+    /// commit nor change code (repeat for several).
+    #[arg(long = "read-only-user")]
+    read_only_users: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -120,6 +124,7 @@ fn main() -> ExitCode {
     config.create = cli.create;
     config.password = cli.password;
     config.socket = cli.socket;
+    config.read_only_users = cli.read_only_users;
     // Before the ready line: a signal sent as soon as a client reads it
     // must already stop the stone cleanly.
     stop_on_signals();

@@ -63,6 +63,11 @@ pub struct StoneConfig {
     pub socket: Option<PathBuf>,
     /// The limits each execution runs under.
     pub limits: Limits,
+    /// Users without write authorization: the stone refuses their
+    /// sessions' commits and code changes (the image session's read-only
+    /// mode), as a GemStone stone refuses the writes of a user that no
+    /// object security policy lets write.
+    pub read_only_users: Vec<String>,
 }
 
 impl StoneConfig {
@@ -81,6 +86,7 @@ impl StoneConfig {
             password: DEFAULT_PASSWORD.to_string(),
             socket: None,
             limits: Limits::default(),
+            read_only_users: Vec::new(),
         }
     }
 }
@@ -118,6 +124,7 @@ struct Shared {
     image: Image,
     password: String,
     limits: Limits,
+    read_only_users: Vec<String>,
     socket: PathBuf,
     refuse_logins: AtomicBool,
     stopping: AtomicBool,
@@ -228,6 +235,7 @@ impl Stone {
             image,
             password: config.password.clone(),
             limits: config.limits,
+            read_only_users: config.read_only_users.clone(),
             socket,
             refuse_logins: AtomicBool::new(false),
             stopping: AtomicBool::new(false),
@@ -480,7 +488,7 @@ fn admit(
             format!("login denied for {user:?}: {why}"),
         )
     };
-    let session = shared.image.session_for(user).map_err(|_| {
+    let mut session = shared.image.session_for(user).map_err(|_| {
         denied(format!(
             "no such user in the test stone's image (its users: {})",
             shared.image.session().users().join(", ")
@@ -492,6 +500,7 @@ fn admit(
                 .into(),
         ));
     }
+    session.set_read_only(shared.read_only_users.iter().any(|u| u == user));
     Ok(session)
 }
 

@@ -497,8 +497,9 @@ pub trait ImageSession: Send + Sync {
     /// The TestCase subclasses the session can see, sorted.
     fn test_classes(&self) -> Result<Vec<String>, ToolError>;
     /// Runs the tests of `class_name` (only `selectors`, if given) in the
-    /// session, calling `progress` after each; commits nothing. Raising
-    /// `cancel` stops the run (`cancelled`).
+    /// session, calling `progress` after each. The run commits nothing
+    /// itself, and leaves what the tests changed uncommitted (the tests'
+    /// own code may commit). Raising `cancel` stops the run (`cancelled`).
     fn run_tests(
         &self,
         class_name: &str,
@@ -506,6 +507,29 @@ pub trait ImageSession: Send + Sync {
         cancel: &CancelToken,
         progress: &mut (dyn FnMut(&TestProgress) + Send),
     ) -> Result<TestReport, ToolError>;
+
+    /// Runs tests as [`ImageSession::run_tests`] does, for a read-only
+    /// session ([`crate::read_only_image`]): the tests' code runs, but
+    /// nothing it does can be committed or change code, and whatever it
+    /// changed is discarded when the run ends (the session then sees the
+    /// newest committed view). A session with uncommitted changes of its
+    /// own is refused, since the run would discard them too.
+    ///
+    /// The default refuses (`readOnly`): a backend runs read-only tests
+    /// only where it can guarantee all of that.
+    fn run_tests_read_only(
+        &self,
+        class_name: &str,
+        selectors: Option<&[String]>,
+        cancel: &CancelToken,
+        progress: &mut (dyn FnMut(&TestProgress) + Send),
+    ) -> Result<TestReport, ToolError> {
+        let _ = (selectors, cancel, progress);
+        Err(ToolError::read_only(format!(
+            "cannot run {class_name}'s tests: this session is read-only, and its image cannot \
+             guarantee that tests commit nothing; run them from a read-write session"
+        )))
+    }
 
     /// Commits the session's changes (code and objects together, or
     /// nothing) and moves it to the newest view.

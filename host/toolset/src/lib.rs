@@ -60,7 +60,10 @@ pub use offers::{
     Completion, CompletionRef, CompletionRequest, MAX_COMPLETION_VALUES, PromptArgument,
     PromptInfo, PromptMessage, PromptResult, ResourceInfo, ResourcePage, ResourceTemplate, Role,
 };
-pub use policy::{refuse_kernel_class, refuse_kernel_class_in, reshaping_a_superclass};
+pub use policy::{
+    read_only_run_with_changes, refuse_kernel_class, refuse_kernel_class_in,
+    reshaping_a_superclass,
+};
 pub use read_only::read_only_image;
 pub use result::{
     CallResultJson, Content, EmbeddedResource, ErrorKind, ResourceBody, ToolError, ToolOutput,

@@ -60,3 +60,15 @@ pub fn reshaping_a_superclass(class_name: &str, subclasses: &[String]) -> ToolEr
         subclasses.join(", ")
     ))
 }
+
+/// The refusal of a read-only test run in a session that has uncommitted
+/// changes of its own, which the abort ending the run would discard
+/// ([`crate::ImageSession::run_tests_read_only`]): one wording for every
+/// backend.
+pub fn read_only_run_with_changes(class_name: &str) -> ToolError {
+    ToolError::refused(format!(
+        "cannot run {class_name}'s tests in this read-only call: the session has uncommitted \
+         changes, and a read-only test run ends by discarding everything the session changed. \
+         Commit them (with write access) or discard them with `abort`, then run the tests again"
+    ))
+}

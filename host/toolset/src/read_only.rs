@@ -20,7 +20,9 @@ pub fn read_only_image(image: Arc<dyn ImageSession>) -> Arc<dyn ImageSession> {
 }
 
 /// An image session that refuses changes and arbitrary code. SUnit runs
-/// stay allowed: they run the tests' code but commit nothing.
+/// stay allowed where the backend can run them read-only
+/// ([`ImageSession::run_tests_read_only`]): they run the tests' code, but
+/// nothing it does is committed or outlives the run.
 struct ReadOnlyImage(Arc<dyn ImageSession>);
 
 fn refuse<T>(operation: &str, runs_code: bool) -> Result<T, ToolError> {
@@ -123,7 +125,10 @@ impl ImageSession for ReadOnlyImage {
         cancel: &CancelToken,
         progress: &mut (dyn FnMut(&TestProgress) + Send),
     ) -> Result<TestReport, ToolError> {
-        self.0.run_tests(class_name, selectors, cancel, progress)
+        // The backend's own read-only run: only it can keep the tests'
+        // code from committing.
+        self.0
+            .run_tests_read_only(class_name, selectors, cancel, progress)
     }
     fn commit(&self) -> Result<Committed, ToolError> {
         refuse("commit", false)

@@ -30,6 +30,7 @@ pub(super) struct RawImage {
     host_password_env: Option<String>,
     host_password_file: Option<String>,
     login_concurrency: Option<u64>,
+    read_only_users_cannot_commit: Option<bool>,
 }
 
 impl RawImage {
@@ -53,6 +54,10 @@ impl RawImage {
                 self.host_password_file.is_some(),
             ),
             ("image.login_concurrency", self.login_concurrency.is_some()),
+            (
+                "image.read_only_users_cannot_commit",
+                self.read_only_users_cannot_commit.is_some(),
+            ),
         ]
         .into_iter()
         .filter_map(|(key, set)| set.then_some(key))
@@ -220,6 +225,7 @@ pub(super) fn validate_gemstone(
         password_kind,
         host_login,
         login_concurrency,
+        read_only_users_cannot_commit: raw.read_only_users_cannot_commit.unwrap_or(false),
     })
 }
 

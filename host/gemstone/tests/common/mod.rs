@@ -92,6 +92,20 @@ pub fn serve_with(image: &Path, limits: gs_interp::Limits) -> Running {
     }
 }
 
+/// As [`serve`], the stone's `read_only_users` without write
+/// authorization: it refuses their sessions' commits and code changes.
+pub fn serve_with_read_only_users(image: &Path, read_only_users: &[&str]) -> Running {
+    let config = StoneConfig {
+        read_only_users: read_only_users.iter().map(|u| u.to_string()).collect(),
+        ..fresh_config(image)
+    };
+    let test_stone = gs_teststone::Stone::start(config.clone()).expect("the stone starts");
+    Running {
+        stone: backend(&config.name),
+        test_stone,
+    }
+}
+
 /// A test stone started as a process of its own (so its threads are not
 /// the test's) on a fresh copy of the fixture image, and the backend on
 /// it; the stone stops when the process handle is dropped.

@@ -244,6 +244,7 @@ impl Session {
         policy: RecompilePolicy,
     ) -> Result<ClassDefined> {
         let def = definition;
+        self.guard_read_only("define a class")?;
         if !is_identifier(&def.name) {
             return Err(ImageError::InvalidArgument(format!(
                 "{:?} is not a valid class name; use letters, digits and underscores, starting \
@@ -523,6 +524,7 @@ impl Session {
                 .iter()
                 .filter_map(|c| self.state.classes.get(c))
                 .map(|r| r.definition.name.clone())
+        self.guard_read_only("remove a class")?;
                 .collect();
             names.sort();
             return Err(ImageError::Refused(format!(
@@ -583,6 +585,7 @@ impl Session {
         self.guard_kernel(&record)?;
         let mut new = record.as_ref().clone();
         change(&mut new);
+        self.guard_read_only("change a class")?;
         self.state.put_class(id, Some(Arc::new(new)));
         self.write(Key::Class(id));
         Ok(())

@@ -81,6 +81,7 @@ impl Session {
     }
 
     fn put_user_list(&mut self, user: &str, symbol_list: &[&str]) -> Result<()> {
+        self.guard_read_only("change a symbol list")?;
         let mut seen = HashSet::new();
         for d in symbol_list {
             self.dictionary(d)?;
@@ -117,6 +118,7 @@ impl Session {
     /// Creates an empty symbol dictionary and appends it to the end of the
     /// session user's symbol list (so it shadows nothing).
     pub fn add_dictionary(&mut self, name: &str) -> Result<()> {
+        self.guard_read_only("add a symbol dictionary")?;
         if !is_identifier(name) {
             return Err(ImageError::InvalidArgument(format!(
                 "{name:?} is not a valid dictionary name; use letters, digits and underscores, \
@@ -143,6 +145,7 @@ impl Session {
     /// dictionary that is the home of any class (remove those classes
     /// first).
     pub fn remove_dictionary(&mut self, name: &str) -> Result<()> {
+        self.guard_read_only("remove a symbol dictionary")?;
         let dict = self.dictionary(name)?.clone();
         if STANDARD_DICTIONARIES.contains(&name) {
             return Err(ImageError::Refused(format!(

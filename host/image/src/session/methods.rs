@@ -128,6 +128,7 @@ impl Session {
         source: &str,
         kernel_extension: bool,
     ) -> Result<(MethodRef, bool)> {
+        self.guard_read_only("compile a method")?;
         let id = self.class_id(class)?;
         let record = self.record(id)?.clone();
         if !kernel_extension {
@@ -178,6 +179,7 @@ impl Session {
 
     /// Removes one method. Refused for kernel classes.
     pub fn remove_method(&mut self, class: &str, side: Side, selector: &str) -> Result<()> {
+        self.guard_read_only("remove a method")?;
         let id = self.class_id(class)?;
         let record = self.record(id)?.clone();
         self.guard_kernel(&record)?;
@@ -199,6 +201,7 @@ impl Session {
         category: &str,
     ) -> Result<()> {
         let id = self.class_id(class)?;
+        self.guard_read_only("change a method's category")?;
         let record = self.record(id)?.clone();
         self.guard_kernel(&record)?;
         compile::check_category(category)?;

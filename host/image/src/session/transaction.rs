@@ -37,6 +37,7 @@ impl Session {
     /// committed and the session keeps its changes, so it can abort. A
     /// session with no changes just moves to the newest view.
     pub fn commit(&mut self) -> Result<CommitInfo> {
+        self.guard_read_only("commit")?;
         if self.writes.is_empty() {
             self.move_to_newest();
             return Ok(CommitInfo {
