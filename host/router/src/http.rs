@@ -47,6 +47,59 @@ fn header_str<'a>(h: &'a HeaderMap, name: &HeaderName) -> Option<&'a str> {
     h.get(name).and_then(|v| v.to_str().ok())
 }
 
+/// The DNS-rebinding gates: a present Origin must be loopback or allowed,
+/// and the host the request is for — an absolute-form target's authority,
+/// else its one Host header, which HTTP/1.1 requires (RFC 9112 section
+/// 3.2) — must be this server.
+#[allow(clippy::result_large_err)]
+fn check_origin_and_host(
+    router: &Router,
+    req: &Request<Incoming>,
+) -> Result<(), Response<ResponseBody>> {
+    let headers = req.headers();
+    let mut origins = headers.get_all(header::ORIGIN).iter();
+    if let Some(origin) = origins.next() {
+        let ok =
+            origins.next().is_none() && origin.to_str().is_ok_and(|o| router.origin_allowed(o));
+        if !ok {
+            return Err(json_error(
+                StatusCode::FORBIDDEN,
+                &Value::Null,
+                INVALID_REQUEST,
+                "Forbidden: the request's Origin is not allowed (or it has more than one); add \
+                 its host to http.allowed_origin_hosts in toolsets.toml",
+            ));
+        }
+    }
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let (first, second) = (hosts.next(), hosts.next());
+    if second.is_some() || (first.is_none() && req.version() == hyper::Version::HTTP_11) {
+        return Err(json_error(
+            StatusCode::BAD_REQUEST,
+            &Value::Null,
+            INVALID_REQUEST,
+            "Bad Request: an HTTP/1.1 request needs exactly one Host header",
+        ));
+    }
+    // A Host that is not text is no host of this server's either.
+    let host = match req.uri().authority() {
+        Some(target) => Some(target.as_str()),
+        None => first.map(|h| h.to_str().unwrap_or("")),
+    };
+    if let Some(host) = host
+        && !router.host_allowed(host)
+    {
+        return Err(json_error(
+            StatusCode::FORBIDDEN,
+            &Value::Null,
+            INVALID_REQUEST,
+            "Forbidden: the request's Host is not this server; add it to http.allowed_hosts \
+             in toolsets.toml",
+        ));
+    }
+    Ok(())
+}
+
 async fn handle(
     router: Arc<Router>,
     req: Request<Incoming>,
@@ -75,31 +128,9 @@ async fn handle(
             b"not found: the MCP endpoint is /mcp\n".to_vec(),
         );
     }
-    if let Some(origin) = headers.get(header::ORIGIN) {
-        let ok = origin.to_str().is_ok_and(|o| router.origin_allowed(o));
-        if !ok {
-            router.tracer.line("-->", &what, session_id.as_deref(), b"");
-            return json_error(
-                StatusCode::FORBIDDEN,
-                &Value::Null,
-                INVALID_REQUEST,
-                "Forbidden: the request's Origin is not allowed; add its host to \
-                 http.allowed_origin_hosts in toolsets.toml",
-            );
-        }
-    }
-    if let Some(host) = headers.get(header::HOST) {
-        let ok = host.to_str().is_ok_and(|h| router.host_allowed(h));
-        if !ok {
-            router.tracer.line("-->", &what, session_id.as_deref(), b"");
-            return json_error(
-                StatusCode::FORBIDDEN,
-                &Value::Null,
-                INVALID_REQUEST,
-                "Forbidden: the request's Host is not this server; add it to http.allowed_hosts \
-                 in toolsets.toml",
-            );
-        }
+    if let Err(refusal) = check_origin_and_host(&router, &req) {
+        router.tracer.line("-->", &what, session_id.as_deref(), b"");
+        return refusal;
     }
     let principal = match router.auth() {
         None => None,

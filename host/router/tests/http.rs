@@ -941,6 +941,37 @@ fn host_header_guards_against_dns_rebinding() {
         assert_eq!(r.status, 403);
         let r = raw_post(s.addr, &[JSON, ("Host", "localhost:8000")], body).await;
         assert_eq!(r.status, 200);
+        // The host a request is for is read as RFC 9112 has it: exactly one
+        // Host in HTTP/1.1, and an absolute-form target's authority over
+        // it; no prefix of a malformed authority passes for this server.
+        let send = |head: String| async move {
+            use tokio::io::{AsyncReadExt, AsyncWriteExt};
+            let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+            let text = format!(
+                "{head}Content-Type: application/json\r\nConnection: close\r\n\
+                 Content-Length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            stream.write_all(text.as_bytes()).await.unwrap();
+            let mut raw = Vec::new();
+            stream.read_to_end(&mut raw).await.unwrap();
+            parse_reply(&raw)
+        };
+        let here = format!("Host: {}\r\n", s.addr);
+        for (head, status) in [
+            ("POST /mcp HTTP/1.1\r\n".to_string(), 400),
+            (format!("POST /mcp HTTP/1.1\r\n{here}Host: evil.example\r\n"), 400),
+            (format!("POST http://evil.example/mcp HTTP/1.1\r\n{here}"), 403),
+            (format!("POST /mcp HTTP/1.1\r\n{here}Origin: http://localhost\r\nOrigin: http://evil.example\r\n"), 403),
+            (format!("POST /mcp HTTP/1.1\r\n{here}Origin: http://localhost:80@evil.example\r\n"), 403),
+            (format!("POST /mcp HTTP/1.1\r\n{here}Origin: http://[::1].evil.example\r\n"), 403),
+            (format!("POST /mcp HTTP/1.1\r\nHost: localhost:80@evil.example\r\n"), 403),
+            (format!("POST http://localhost/mcp HTTP/1.1\r\n{here}"), 200),
+            ("POST /mcp HTTP/1.0\r\n".to_string(), 200),
+        ] {
+            let r = send(head.clone()).await;
+            assert_eq!(r.status, status, "{head}: {}", r.text());
+        }
     });
 }
 

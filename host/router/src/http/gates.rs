@@ -43,17 +43,41 @@ fn origin_host(origin: &str) -> Option<Cow<'_, str>> {
 }
 
 /// The host of `host[:port]` or `[v6][:port]`, lower-cased (copied only
-/// when it has capitals: every request's Host passes here).
+/// when it has capitals: every request's Host passes here). Anything else
+/// — userinfo (`localhost:80@evil.example`), text after a `]`, a port that
+/// is not digits, a character no host has — is no authority at all, so no
+/// prefix of it can pass for an allowed host.
 fn host_of_authority(authority: &str) -> Option<Cow<'_, str>> {
     let a = authority.trim();
-    if a.is_empty() {
+    let (host, port) = match a.strip_prefix('[') {
+        Some(rest) => {
+            let end = rest.find(']')? + 2;
+            let inner = &a[1..end - 1];
+            if inner.is_empty()
+                || !inner
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() || b":.".contains(&b))
+            {
+                return None;
+            }
+            (&a[..end], &a[end..])
+        }
+        None => {
+            let host = a.rsplit_once(':').map_or(a, |(h, _)| h);
+            let name = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_';
+            if host.is_empty() || !host.bytes().all(name) {
+                return None;
+            }
+            (host, &a[host.len()..])
+        }
+    };
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(':')
+            .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    if !port_ok {
         return None;
     }
-    let host = if let Some(end) = a.strip_prefix('[').and_then(|r| r.find(']')) {
-        &a[..end + 2]
-    } else {
-        a.rsplit_once(':').map_or(a, |(h, _)| h)
-    };
     Some(if host.bytes().any(|b| b.is_ascii_uppercase()) {
         Cow::Owned(host.to_ascii_lowercase())
     } else {
@@ -222,6 +246,21 @@ mod tests {
             Some("127.0.0.1")
         );
         assert_eq!(host_of_authority("[::1]").as_deref(), Some("[::1]"));
+        // Not an authority, so no prefix of it is read as the host.
+        for bad in [
+            "localhost:80@evil.example",
+            "localhost@evil.example",
+            "[::1].evil.example",
+            "[::1]x",
+            "localhost:8o",
+            "localhost:",
+            "local host",
+            "",
+        ] {
+            assert_eq!(host_of_authority(bad), None, "{bad}");
+        }
+        assert_eq!(origin_host("http://localhost:80@evil.example"), None);
+        assert_eq!(origin_host("http://[::1].evil.example"), None);
     }
 
     #[test]
