@@ -12,6 +12,9 @@
 //! methods into kernel classes. A kernel that does not load cleanly is an
 //! error, not a partial image.
 
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
 use crate::error::{ImageError, Result};
 use crate::filein::{self, Deferred, Source};
 use crate::session::Session;
@@ -53,6 +56,57 @@ pub(crate) fn install(session: &mut Session) -> Result<Vec<Deferred>> {
 /// kernel sources without a session: what [`install`] bound to nil.
 pub(crate) fn deferred_globals() -> Vec<Deferred> {
     let mut out = Vec::new();
+    for_each_doit(|source, line, doit| {
+        if let crate::classdef::FileDoit::GlobalExpression {
+            dictionary,
+            name,
+            expression,
+        } = doit
+        {
+            out.push(Deferred {
+                at: filein::Failure {
+                    file: source.name.clone(),
+                    line,
+                    message: format!(
+                        "{dictionary} at: #{name} put: {expression} needs an interpreter; \
+                         #{name} is bound to nil"
+                    ),
+                },
+                dictionary,
+                name,
+                expression,
+            });
+        }
+    });
+    out
+}
+
+/// The names the kernel sources bind in `Globals` that are not classes
+/// (`Transcript`, `AllUsers`, `Processor`): kernel globals, which the
+/// kernel guard keeps other dictionaries from shadowing as it does the
+/// kernel classes. Read from the sources once.
+pub(crate) fn global_names() -> &'static HashSet<String> {
+    static NAMES: OnceLock<HashSet<String>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut names = HashSet::new();
+        for_each_doit(|_, _, doit| match doit {
+            crate::classdef::FileDoit::GlobalExpression {
+                dictionary, name, ..
+            }
+            | crate::classdef::FileDoit::Global {
+                dictionary, name, ..
+            } if dictionary == "Globals" => {
+                names.insert(name);
+            }
+            _ => {}
+        });
+        names
+    })
+}
+
+/// Calls `each` with every statement the kernel's doits make, recognised
+/// without a session, with its source and the doit's first line.
+fn for_each_doit(mut each: impl FnMut(&Source, usize, crate::classdef::FileDoit)) {
     for source in sources() {
         for command in gs_topaz::read(&source.text).commands {
             let gs_topaz::CommandKind::Doit(body) = command.kind else {
@@ -62,28 +116,8 @@ pub(crate) fn deferred_globals() -> Vec<Deferred> {
                 continue;
             };
             for doit in doits {
-                if let crate::classdef::FileDoit::GlobalExpression {
-                    dictionary,
-                    name,
-                    expression,
-                } = doit
-                {
-                    out.push(Deferred {
-                        at: filein::Failure {
-                            file: source.name.clone(),
-                            line: body.first_line,
-                            message: format!(
-                                "{dictionary} at: #{name} put: {expression} needs an interpreter; \
-                                 #{name} is bound to nil"
-                            ),
-                        },
-                        dictionary,
-                        name,
-                        expression,
-                    });
-                }
+                each(&source, body.first_line, doit);
             }
         }
     }
-    out
 }

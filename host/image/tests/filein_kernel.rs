@@ -195,3 +195,39 @@ fn filein_with_kernel_extensions_adds_methods_but_never_reshapes_kernel_classes(
         0
     );
 }
+
+#[test]
+fn the_kernel_s_globals_cannot_be_shadowed_like_its_classes() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = Image::open(dir.path().join("k.gsimage")).unwrap();
+    let mut session = image.session();
+    let refused = |e: gs_image::ImageError, name: &str, dictionary: &str| {
+        assert!(matches!(e, gs_image::ImageError::Refused(_)), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{name} is a kernel global; binding the name in {dictionary} would hide it from \
+                 every session; choose another name"
+            )
+        );
+    };
+    for name in ["Transcript", "AllUsers", "Processor"] {
+        let entry = DictionaryEntry::Global(GlobalValue::Integer("3".into()));
+        let e = session.bind("UserGlobals", name, entry).unwrap_err();
+        refused(e, name, "UserGlobals");
+        let definition = gs_image::ClassDefinition {
+            name: name.into(),
+            superclass: Some("Object".into()),
+            dictionary: "UserGlobals".into(),
+            ..Default::default()
+        };
+        let e = session
+            .define_class(definition, gs_image::RecompilePolicy::Refuse)
+            .unwrap_err();
+        refused(e, name, "UserGlobals");
+    }
+    assert!(!session.needs_commit());
+    // A global of the application's own stays free to bind anywhere.
+    let entry = DictionaryEntry::Global(GlobalValue::Integer("3".into()));
+    session.bind("UserGlobals", "Ledger", entry).unwrap();
+}

@@ -249,9 +249,10 @@ impl Session {
 
     /// The kernel guard for names: a new binding may not shadow what every
     /// session relies on finding — the name of a symbol dictionary
-    /// (`Globals`, `UserGlobals`, `Published`, …), or a kernel class's name
-    /// bound in `Globals`, from a dictionary searched before it. Rebinding
-    /// a name the dictionary already binds is left to the other guards.
+    /// (`Globals`, `UserGlobals`, `Published`, …), or a name the kernel
+    /// bound in `Globals` (a kernel class, or a kernel global such as
+    /// `Transcript`), from a dictionary searched before it. Rebinding a
+    /// name the dictionary already binds is left to the other guards.
     pub(super) fn guard_kernel_name(&self, dictionary: &str, name: &str) -> Result<()> {
         let binds = |d: &str| {
             self.state
@@ -278,6 +279,15 @@ impl Session {
         {
             return Err(ImageError::Refused(format!(
                 "{name} is a kernel class; binding the name in {dictionary} would hide it from \
+                 every session; choose another name"
+            )));
+        }
+        if dictionary != "Globals"
+            && binds("Globals")
+            && crate::kernel::global_names().contains(name)
+        {
+            return Err(ImageError::Refused(format!(
+                "{name} is a kernel global; binding the name in {dictionary} would hide it from \
                  every session; choose another name"
             )));
         }
