@@ -145,7 +145,7 @@ fn a_cancelled_call_is_broken_and_the_session_goes_on() {
 fn a_lost_connection_ends_the_session_with_an_error_naming_it() {
     let running = common::start();
     let s = running.stone.login(None).unwrap();
-    assert_eq!(s.dictionaries().unwrap()[0], "UserGlobals");
+    assert!(s.dictionaries().unwrap().iter().any(|d| d == "UserGlobals"));
     running.test_stone.command(Command::DropConnections);
     let e = s.dictionaries().unwrap_err();
     assert!(
