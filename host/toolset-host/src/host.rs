@@ -30,7 +30,8 @@ use crate::preopens::{Admitted, Preopens};
 use crate::quota::DiskQuota;
 use crate::settings::{Settings, check_declaration};
 use crate::state::{
-    Closing, FilesHeld, HostShared, HostState, Limiter, Pool, StderrTail, Stop, StoreAlive,
+    Closing, FilesHeld, HostShared, HostState, Limiter, MAX_CORE_INSTANCES, MAX_MEMORIES,
+    MAX_TABLES, Pool, StderrTail, Stop, StoreAlive,
 };
 use crate::wasm::{Inner, WasmToolset, classify_failure};
 use crate::watchdog::Watchdog;
@@ -169,11 +170,17 @@ impl ToolsetHost {
         let n = config.max_instances;
         let mut pool = PoolingAllocationConfig::new();
         // A Rust component has one core module plus the shims wit-component
-        // adds around it: a few core instances and tables, one memory.
+        // adds around it: a few core instances and tables, one memory. One
+        // component may take no more than its share (`state::MAX_*`, also
+        // the limiter's): each memory more is a slot of `max_memory` taken
+        // from the other instances.
         pool.total_component_instances(n)
             .total_core_instances(n.saturating_mul(8))
             .total_memories(n.saturating_mul(2))
             .total_tables(n.saturating_mul(8))
+            .max_memories_per_component(MAX_MEMORIES as u32)
+            .max_core_instances_per_component(MAX_CORE_INSTANCES as u32)
+            .max_tables_per_component(MAX_TABLES as u32)
             // A call runs on a stack of its own (calls are futures), and an
             // instance runs one call at a time.
             .total_stacks(n)
@@ -828,6 +835,16 @@ fn not_a_component(bytes: &[u8], error: &wasmtime::Error) -> String {
              component; {BUILD} (not wasm32-unknown-unknown or wasm32-wasip1), or wrap it with \
              `wasm-tools component new`"
         ),
+        // The pool's limits per component (`state::MAX_*`), which wasmtime
+        // checks as it compiles.
+        Some([0, b'a', b's', b'm', ..]) if format!("{error:#}").contains("pooling allocator") => {
+            format!(
+                "the component needs more than one plug-in instance may have: {error:#}; an \
+                 instance may have at most {MAX_MEMORIES} linear memories, {MAX_TABLES} tables \
+                 and {MAX_CORE_INSTANCES} core module instances, so split the toolset or ask \
+                 its vendor for one that fits"
+            )
+        }
         Some([0, b'a', b's', b'm', ..]) => {
             format!("not a valid WebAssembly component: {error:#}; {BUILD}")
         }

@@ -239,8 +239,24 @@ impl Call {
     }
 }
 
-/// Caps the memory of one instance — its linear memory and what it has
-/// the host hold for it ([`crate::handles`]) together — and its tables,
+/// The most linear memories one instance may have. Every plug-in built
+/// so far has one (a Rust component's core module, or componentize-py's
+/// libraries sharing one); each more takes a slot of the pool's
+/// `max_memory` from every other instance.
+pub(crate) const MAX_MEMORIES: usize = 2;
+
+/// The most core instances one instance may make: a Rust component makes
+/// three or four (its module and wit-component's shims), a componentize-py
+/// one fourteen (CPython and its libraries).
+pub(crate) const MAX_CORE_INSTANCES: usize = 32;
+
+/// The most tables one instance may have: plug-ins built so far define
+/// two.
+pub(crate) const MAX_TABLES: usize = 8;
+
+/// Caps the memory of one instance — all its linear memories and what it
+/// has the host hold for it ([`crate::handles`]) together — its tables,
+/// and how many memories, tables and core instances it may have,
 /// and counts that memory against the host's ceiling for all instances.
 pub(crate) struct Limiter {
     /// The cap in bytes.
@@ -251,7 +267,7 @@ pub(crate) struct Limiter {
     pub pool: Arc<Pool>,
     /// What this instance holds of the pool.
     pub held: usize,
-    /// The size of its linear memory.
+    /// The size of its linear memories together.
     pub linear: usize,
     /// What the host holds for it, as last measured.
     pub host: usize,
@@ -319,21 +335,26 @@ impl Drop for Limiter {
 }
 
 impl ResourceLimiter for Limiter {
+    /// `current` and `desired` are one memory's sizes (its creation grows
+    /// it from 0): what all the instance's memories come to is counted
+    /// by the difference, so that a component of several memories has
+    /// one cap, not one per memory.
     fn memory_growing(
         &mut self,
         current: usize,
         desired: usize,
         _maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
-        if desired.saturating_add(self.host) <= self.memory_cap {
-            let more = desired.saturating_sub(current);
+        let more = desired.saturating_sub(current);
+        let linear = self.linear.saturating_add(more);
+        if linear.saturating_add(self.host) <= self.memory_cap {
             if self.pool.reserve(more) {
                 self.held += more;
-                self.linear = desired;
+                self.linear = linear;
                 return Ok(true);
             }
             self.stop = Some(Stop::MemoryCeiling {
-                desired,
+                desired: linear,
                 ceiling: self.pool.ceiling,
             });
             return Err(wasmtime::format_err!(
@@ -343,15 +364,15 @@ impl ResourceLimiter for Limiter {
         }
         // Trapping (rather than answering "no") makes the failure visible
         // as such: a Rust guest would otherwise abort with a generic trap.
-        self.stop = Some(if desired <= self.memory_cap {
+        self.stop = Some(if linear <= self.memory_cap {
             Stop::HostHeld {
                 held: self.host,
-                linear: desired,
+                linear,
                 cap: self.memory_cap,
             }
         } else {
             Stop::OutOfMemory {
-                desired,
+                desired: linear,
                 cap: self.memory_cap,
             }
         });
@@ -370,6 +391,18 @@ impl ResourceLimiter for Limiter {
         // Tables hold function references; a million entries is far beyond
         // any real plug-in and bounds host memory spent on them.
         Ok(desired <= 1_000_000)
+    }
+
+    fn memories(&self) -> usize {
+        MAX_MEMORIES
+    }
+
+    fn instances(&self) -> usize {
+        MAX_CORE_INSTANCES
+    }
+
+    fn tables(&self) -> usize {
+        MAX_TABLES
     }
 }
 
@@ -588,5 +621,61 @@ impl tokio_io::AsyncWrite for StderrTail {
         _cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
         std::task::Poll::Ready(Ok(()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasmtime::{Engine, Instance, Module, Store};
+
+    /// A core module of `memories` linear memories of `pages` 64 KiB pages
+    /// each, from their start: `\0asm`, version 1, and a memory section.
+    fn module_of_memories(memories: u8, pages: u16) -> Vec<u8> {
+        let pages = [(pages & 0x7f) as u8 | 0x80, (pages >> 7) as u8];
+        let mut section = vec![memories];
+        for _ in 0..memories {
+            section.extend([0x00, pages[0], pages[1]]);
+        }
+        let mut module = b"\0asm\x01\0\0\0".to_vec();
+        module.extend([0x05, section.len() as u8]);
+        module.extend(section);
+        module
+    }
+
+    /// Instantiates `module` in a store capped at 64 MiB: the stop the
+    /// limiter recorded, and whether it was refused.
+    fn instantiate(module: &[u8]) -> (Option<Stop>, wasmtime::Result<Instance>) {
+        let engine = Engine::default();
+        let module = Module::new(&engine, module).unwrap();
+        let mut store = Store::new(&engine, Limiter::new(64 << 20, Pool::new(usize::MAX)));
+        store.limiter(|l| l);
+        let made = Instance::new(&mut store, &module, &[]);
+        (store.data().stop, made)
+    }
+
+    #[test]
+    fn the_memory_cap_holds_all_of_an_instance_s_memories_together() {
+        // Two memories of 40 MiB: each under the cap, together over it.
+        let (stop, made) = instantiate(&module_of_memories(2, 640));
+        assert!(made.is_err());
+        assert_eq!(
+            stop,
+            Some(Stop::OutOfMemory {
+                desired: 80 << 20,
+                cap: 64 << 20
+            })
+        );
+        let (stop, made) = instantiate(&module_of_memories(2, 480));
+        assert!(made.is_ok(), "60 MiB in all: {stop:?}");
+    }
+
+    #[test]
+    fn an_instance_has_at_most_its_share_of_memories() {
+        let (_, made) = instantiate(&module_of_memories(MAX_MEMORIES as u8 + 1, 0));
+        let e = made.unwrap_err();
+        assert!(format!("{e:#}").contains("memory"), "{e:#}");
+        let (_, made) = instantiate(&module_of_memories(MAX_MEMORIES as u8, 0));
+        made.expect("as many memories as an instance may have");
     }
 }
