@@ -515,6 +515,7 @@ impl Session {
     /// subclasses unless `policy` says to remove them too. Answers the
     /// names of the removed classes.
     pub fn remove_class(&mut self, name: &str, policy: RemoveClassPolicy) -> Result<Vec<String>> {
+        self.guard_read_only("remove a class")?;
         let id = self.class_id(name)?;
         let record = self.record(id)?.clone();
         self.guard_kernel(&record)?;
@@ -524,7 +525,6 @@ impl Session {
                 .iter()
                 .filter_map(|c| self.state.classes.get(c))
                 .map(|r| r.definition.name.clone())
-        self.guard_read_only("remove a class")?;
                 .collect();
             names.sort();
             return Err(ImageError::Refused(format!(
@@ -580,12 +580,12 @@ impl Session {
     }
 
     fn update_class(&mut self, name: &str, change: impl FnOnce(&mut ClassRecord)) -> Result<()> {
+        self.guard_read_only("change a class")?;
         let id = self.class_id(name)?;
         let record = self.record(id)?.clone();
         self.guard_kernel(&record)?;
         let mut new = record.as_ref().clone();
         change(&mut new);
-        self.guard_read_only("change a class")?;
         self.state.put_class(id, Some(Arc::new(new)));
         self.write(Key::Class(id));
         Ok(())

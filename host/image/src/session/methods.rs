@@ -200,8 +200,8 @@ impl Session {
         selector: &str,
         category: &str,
     ) -> Result<()> {
-        let id = self.class_id(class)?;
         self.guard_read_only("change a method's category")?;
+        let id = self.class_id(class)?;
         let record = self.record(id)?.clone();
         self.guard_kernel(&record)?;
         compile::check_category(category)?;
