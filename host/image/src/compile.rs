@@ -10,8 +10,12 @@
 
 use std::collections::HashSet;
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use gs_smalltalk::ast::{Literal, MethodNode};
 use gs_smalltalk::check::{NameKind, NameScope, check_method, symbols_above};
-use gs_smalltalk::{Span, parse_method};
+use gs_smalltalk::{LineIndex, Span, parse_method};
 
 use crate::LAST_STRING_CHAR;
 use crate::error::CompileError;
@@ -37,6 +41,9 @@ pub(crate) struct MethodScope<'a> {
     class_vars: HashSet<&'a str>,
     pools: Vec<&'a str>,
     side: Side,
+    /// True while the kernel is installed: only the kernel's own methods
+    /// may call primitives.
+    primitives: bool,
 }
 
 impl<'a> MethodScope<'a> {
@@ -68,7 +75,15 @@ impl<'a> MethodScope<'a> {
             class_vars,
             pools,
             side,
+            primitives: false,
         }
+    }
+
+    /// The same scope, letting methods declare `<primitive: N>` when
+    /// `allow` (the kernel's own methods, as the kernel is installed).
+    pub(crate) fn allowing_primitives(mut self, allow: bool) -> Self {
+        self.primitives = allow;
+        self
     }
 
     fn is_pool_key(&self, name: &str) -> bool {
@@ -164,6 +179,10 @@ pub(crate) fn compile(
             .map(|e| compile_error(e.message, e.span, e.line, e.column))
             .collect::<Vec<_>>()
     })?;
+    let primitive_errors = check_primitives(&method, source, scope.primitives);
+    if !primitive_errors.is_empty() {
+        return Err(primitive_errors);
+    }
     let checked = check_method(&method, source, scope);
     let mut diagnostics = checked.diagnostics;
     diagnostics.extend(symbols_above(&method.body, source, LAST_STRING_CHAR));
@@ -181,4 +200,131 @@ pub(crate) fn compile(
         references: checked.references,
         primitive: checked.primitive,
     })
+}
+
+/// The contract between the kernel and the interpreter, whose table gives
+/// each primitive's method (`| 30 | `Integer>>+` | …`).
+const PRIMITIVES_MD: &str = include_str!("../kernel/PRIMITIVES.md");
+
+/// The number of arguments each primitive takes, from the selector of its
+/// method in PRIMITIVES.md.
+fn primitive_arities() -> &'static HashMap<u32, usize> {
+    static ARITIES: OnceLock<HashMap<u32, usize>> = OnceLock::new();
+    ARITIES.get_or_init(|| {
+        let mut out = HashMap::new();
+        for line in PRIMITIVES_MD.lines() {
+            let mut cells = line.split('|').map(str::trim).skip(1);
+            let (Some(number), Some(method)) = (cells.next(), cells.next()) else {
+                continue;
+            };
+            let (Ok(number), Some(method)) = (number.parse(), method.strip_prefix('`')) else {
+                continue;
+            };
+            let Some((_, selector)) = method.trim_end_matches('`').rsplit_once(">>") else {
+                continue;
+            };
+            out.insert(number, selector_arity(selector));
+        }
+        out
+    })
+}
+
+/// The arguments a selector takes: one per keyword, one for a binary
+/// selector, none for a unary one.
+fn selector_arity(selector: &str) -> usize {
+    let keywords = selector.matches(':').count();
+    match selector.chars().next() {
+        _ if keywords > 0 => keywords,
+        Some(c) if c.is_alphabetic() || c == '_' => 0,
+        _ => 1,
+    }
+}
+
+/// Refuses a primitive declared outside the kernel's own methods (a user
+/// method could only crash the interpreter or answer junk with one), and
+/// in the kernel one whose number takes another number of arguments than
+/// the method has.
+fn check_primitives(method: &MethodNode, source: &str, allowed: bool) -> Vec<CompileError> {
+    let mut errors = Vec::new();
+    for pragma in method.pragmas.iter() {
+        if !pragma.selector.contains("primitive") {
+            continue;
+        }
+        let written = &source[pragma.span.start as usize..pragma.span.end as usize];
+        let message = if !allowed {
+            format!(
+                "`{written}`: only the kernel's own methods may call a primitive, each written \
+                 for the kernel method that calls it; remove the pragma and send that kernel \
+                 method instead (see list_methods of the kernel class)"
+            )
+        } else {
+            let number = match pragma.arguments.first() {
+                Some(Literal::Integer(n)) => u32::try_from(n).ok(),
+                _ => None,
+            };
+            let takes = number.and_then(|n| primitive_arities().get(&n).copied());
+            let has = method.pattern.arguments.len();
+            match takes {
+                Some(takes) if takes != has => format!(
+                    "`{written}` takes {takes} argument(s) but {} has {has}; see \
+                     kernel/PRIMITIVES.md",
+                    method.pattern.selector
+                ),
+                _ => continue,
+            }
+        };
+        let (line, column) = LineIndex::new(source).line_col(pragma.span.start);
+        errors.push(compile_error(message, pragma.span, line, column));
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(source: &str, allowed: bool) -> Vec<String> {
+        let method = parse_method(source).unwrap();
+        check_primitives(&method, source, allowed)
+            .into_iter()
+            .map(|e| format!("{}:{} {}", e.line, e.column, e.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_primitive_outside_the_kernel_is_refused_where_it_is_written() {
+        let found = errors("q\n\t<primitive: 75>\n\t^ #failed", false);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("2:2 `<primitive: 75>`: only the kernel's own methods"),
+            "{found:?}"
+        );
+        assert!(errors("q\n\t<primitive: 75>\n\t^ #failed", true).len() == 1);
+    }
+
+    #[test]
+    fn a_kernel_primitive_must_take_the_method_s_arguments() {
+        assert!(errors("== other <primitive: 1> ^ false", true).is_empty());
+        let found = errors("same <primitive: 1> ^ false", true);
+        assert!(
+            found[0].contains("takes 1 argument(s) but same has 0"),
+            "{found:?}"
+        );
+        let found = errors("at: i put: v <primitive: 4> ^ nil", true);
+        assert!(
+            found[0].contains("takes 1 argument(s) but at:put: has 2"),
+            "{found:?}"
+        );
+        // A number the contract does not list is the interpreter's to report.
+        assert!(errors("x <primitive: 9999> ^ nil", true).is_empty());
+    }
+
+    #[test]
+    fn every_primitive_of_the_contract_has_an_arity() {
+        let arities = primitive_arities();
+        assert!(arities.len() > 100, "{}", arities.len());
+        assert_eq!(arities.get(&30), Some(&1));
+        assert_eq!(arities.get(&2), Some(&0));
+        assert_eq!(arities.get(&75), Some(&4));
+    }
 }

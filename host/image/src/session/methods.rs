@@ -38,7 +38,8 @@ impl Session {
         side: Side,
         source: &str,
     ) -> std::result::Result<compile::Compiled, Vec<CompileError>> {
-        let scope = MethodScope::new(state, self.symbol_list_ref(), class, side);
+        let scope = MethodScope::new(state, self.symbol_list_ref(), class, side)
+            .allowing_primitives(self.kernel_install);
         compile::compile(source, &scope)
     }
 
