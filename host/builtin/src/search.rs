@@ -17,7 +17,7 @@ use crate::tool::{Call, Family, Handler, SEARCH_CAP, Tool, answer};
 const SELECTOR: Param = Param::required(
     "selector",
     ParamType::String,
-    "the selector, e.g. deposit: or at:put:",
+    "the selector, e.g. deposit: or at:put: (a leading # is ignored)",
 );
 
 pub(crate) fn family() -> Family {
@@ -136,8 +136,52 @@ fn page_answer(query: &str, question: Question, page: MethodPage) -> ToolResult 
     )
 }
 
+/// The `selector` argument as a selector: a leading `#` (and the quotes
+/// of `#'at:put:'`), as a Smalltalk programmer writes a symbol, is
+/// dropped; anything else that is no selector is `invalidParams` saying
+/// what to write, since searching for it could only find nothing.
+fn selector_arg<'a>(args: &Args<'a>, tool: &str) -> Result<&'a str, ToolError> {
+    let given = args.string("selector")?;
+    let trimmed = given.trim();
+    let bare = trimmed.strip_prefix('#').unwrap_or(trimmed);
+    let bare = bare
+        .strip_prefix('\'')
+        .and_then(|b| b.strip_suffix('\''))
+        .unwrap_or(bare);
+    if is_selector(bare) {
+        return Ok(bare);
+    }
+    let hint = if let Some((_, selector)) = bare.split_once(">>") {
+        format!(
+            "; to search for the selector of `{bare}`, pass `{}`, and use get_method_source to \
+             read that one method",
+            selector.trim()
+        )
+    } else {
+        String::new()
+    };
+    Err(ToolError::invalid_params(format!(
+        "the argument `selector` of `{tool}`, {given:?}, is not a selector: write a unary \
+         (`balance`), binary (`+`) or keyword selector (`at:put:`, every keyword with its \
+         colon), with no spaces or argument names{hint}"
+    )))
+}
+
+/// True for a unary, binary or keyword selector.
+fn is_selector(s: &str) -> bool {
+    let word = |w: &str| {
+        let mut chars = w.chars();
+        chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+            && chars.all(|c| c.is_alphanumeric() || c == '_')
+    };
+    if let Some(keywords) = s.strip_suffix(':') {
+        return keywords.split(':').all(word);
+    }
+    word(s) || (!s.is_empty() && s.chars().all(|c| "+-*/\\<>=~@%|&?,".contains(c)))
+}
+
 fn find_implementors(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let selector = args.string("selector")?;
+    let selector = selector_arg(args, "find_implementors")?;
     let page = call.image().implementors(selector, SEARCH_CAP)?;
     page_answer(
         selector,
@@ -150,7 +194,7 @@ fn find_implementors(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 }
 
 fn find_senders(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let selector = args.string("selector")?;
+    let selector = selector_arg(args, "find_senders")?;
     let page = call.image().senders(selector, SEARCH_CAP)?;
     page_answer(
         selector,
