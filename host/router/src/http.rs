@@ -106,7 +106,11 @@ async fn handle(
     peer: SocketAddr,
 ) -> Response<ResponseBody> {
     let headers = req.headers();
-    let session_id = header_str(headers, &SESSION_HEADER).map(str::to_string);
+    // An id that is not text names no session: kept, to be answered 404
+    // as unknown rather than 400 as missing.
+    let session_id = headers
+        .get(&SESSION_HEADER)
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
     // Only the trace reads it: no allocation per request when it is off.
     let what = if router.tracer.enabled() {
         format!("{} {}", req.method(), req.uri().path())
@@ -178,16 +182,7 @@ async fn handle(
         let v = v.to_str().unwrap_or("");
         if !SUPPORTED_VERSIONS.contains(&v) {
             router.tracer.line("-->", &what, session_id.as_deref(), b"");
-            return json_error(
-                StatusCode::BAD_REQUEST,
-                &Value::Null,
-                INVALID_REQUEST,
-                &format!(
-                    "Bad Request: MCP-Protocol-Version `{v}` is not supported; this server \
-                     speaks {}",
-                    SUPPORTED_VERSIONS.join(" and ")
-                ),
-            );
+            return unsessioned_version(v, &method);
         }
     }
     let caller = Caller {
@@ -200,6 +195,49 @@ async fn handle(
         Method::GET => get(router, req, caller, what),
         _ => delete(router, caller, what),
     }
+}
+
+/// The refusal of a request whose `MCP-Protocol-Version` no session
+/// speaks. A stateless revision is served, but only as a POST without a
+/// session: it has no GET stream and no session to DELETE (405), and a
+/// POST of it names no session.
+fn unsessioned_version(version: &str, method: &Method) -> Response<ResponseBody> {
+    let sessions = SUPPORTED_VERSIONS.join(" and ");
+    if !crate::modern::MODERN_VERSIONS.contains(&version) {
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            &Value::Null,
+            INVALID_REQUEST,
+            &format!(
+                "Bad Request: MCP-Protocol-Version `{version}` is not supported; this server \
+                 speaks {sessions} in sessions and {} statelessly",
+                crate::modern::MODERN_VERSIONS.join(" and ")
+            ),
+        );
+    }
+    if method == Method::POST {
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            &Value::Null,
+            INVALID_REQUEST,
+            &format!(
+                "Bad Request: a `{version}` request is stateless and names no session; send it \
+                 without MCP-Session-Id, or speak {sessions} in the session"
+            ),
+        );
+    }
+    let mut r = json_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        &Value::Null,
+        INVALID_REQUEST,
+        &format!(
+            "Method not allowed: at `{version}` there is no GET stream and no session to \
+             DELETE; send each request as a POST (subscriptions/listen for notifications)"
+        ),
+    );
+    r.headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("POST"));
+    r
 }
 
 /// Who sent a request: the peer, the authenticated principal (with
@@ -353,6 +391,12 @@ async fn post(
             }
             call_response(router, session, id, method, params, arguments, json_ok).await
         }
+        Message::Notification { method, .. } if method == "initialize" => json_error(
+            StatusCode::BAD_REQUEST,
+            &Value::Null,
+            INVALID_REQUEST,
+            "Bad Request: initialize is a request and needs an id; send it with \"id\"",
+        ),
         Message::Notification { method, params } => {
             let session = match session_gate(&router, &caller, &Value::Null) {
                 Err(r) => return r,

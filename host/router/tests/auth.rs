@@ -952,7 +952,11 @@ async fn a_get_stream_ends_with_the_token_that_opened_it() {
         .await
         .expect("the stream outlived its token");
     assert_eq!(r.status, 200);
-    assert!(started.elapsed() <= Duration::from_secs(4), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() <= Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
     assert!(s.router.session(&sid).is_some(), "the session is kept");
 }
 

@@ -1000,6 +1000,17 @@ fn protocol_version_header_is_checked() {
                     .contains("2025-06-18 and 2025-11-25")
             );
         }
+        // The stateless revision has no GET stream and no session to end.
+        for method in ["GET", "DELETE"] {
+            let headers = [
+                ("Accept", "text/event-stream"),
+                ("MCP-Session-Id", sid.as_str()),
+                ("MCP-Protocol-Version", "2026-07-28"),
+            ];
+            let r = request(s.addr, method, &headers, b"").await;
+            assert_eq!(r.status, 405, "{method}: {}", r.text());
+            assert_eq!(r.header("allow"), Some("POST"));
+        }
         for good in ["2025-06-18", "2025-11-25"] {
             let r = raw_post(
                 s.addr,
@@ -1506,5 +1517,36 @@ fn a_call_whose_session_is_deleted_is_answered() {
         assert_eq!(r.status, 200, "{}", r.text());
         assert_eq!(r.json()["id"], 5, "{}", r.text());
         assert_eq!(r.json()["result"]["isError"], true, "{}", r.text());
+    });
+}
+
+/// Refusals name what is wrong, not something else: an initialize without
+/// an id is told it needs one (not that a session header is missing), and
+/// a session id that is not text is an unknown session (not a missing
+/// header).
+#[test]
+fn refusals_name_what_is_wrong() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let r = raw_post(
+            s.addr,
+            &[JSON],
+            r#"{"jsonrpc":"2.0","method":"initialize","params":{}}"#,
+        )
+        .await;
+        assert_eq!(r.status, 400, "{}", r.text());
+        assert!(
+            r.text().contains("initialize is a request and needs an id"),
+            "{}",
+            r.text()
+        );
+        let r = request(
+            s.addr,
+            "POST",
+            &[JSON, ("MCP-Session-Id", "s\u{e9}ance")],
+            br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+        )
+        .await;
+        assert_eq!(r.status, 404, "{}", r.text());
     });
 }

@@ -333,6 +333,13 @@ fn unsupported_versions_and_bad_meta_are_refused_in_the_revisions_form() {
             let r = modern(s.addr, "server/discover", params, &[]).await;
             assert_eq!(r.status, 400, "{}", r.text());
             assert_eq!(error_code(&r), -32602, "{}", r.text());
+            if m.is_null() {
+                assert!(
+                    r.text().contains("params._meta is not an object"),
+                    "{}",
+                    r.text()
+                );
+            }
         }
     });
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use hyper::body::{Body, Frame};
-use hyper::header::{self, HeaderValue};
+use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Response, StatusCode};
 use serde_json::Value;
 
@@ -226,6 +226,12 @@ pub(super) fn event_stream(body: ResponseBody) -> Response<ResponseBody> {
         HeaderValue::from_static("text/event-stream"),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    // A buffering proxy (nginx) would hold the events back until the
+    // stream ends; this asks it not to.
+    h.insert(
+        HeaderName::from_static("x-accel-buffering"),
+        HeaderValue::from_static("no"),
+    );
     r
 }
 

@@ -165,11 +165,15 @@ pub(crate) fn check_meta<'a>(
     params: &'a Map<String, Value>,
 ) -> Result<&'a str, Refusal> {
     let Some(meta) = params.get("_meta").and_then(Value::as_object) else {
+        let what = match params.get("_meta") {
+            None => "is missing",
+            Some(_) => "is not an object",
+        };
         return Err(Refusal::bad_request(
             id,
             INVALID_PARAMS,
             &format!(
-                "Invalid params: params._meta is missing; at revision 2026-07-28 every request \
+                "Invalid params: params._meta {what}; at revision 2026-07-28 every request \
                  carries `{META_VERSION}` and `{META_CAPABILITIES}` there (clients of {} start \
                  with initialize instead)",
                 SUPPORTED_VERSIONS.join(" or ")

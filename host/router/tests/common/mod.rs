@@ -389,6 +389,11 @@ impl EventStream {
         };
         let head = String::from_utf8_lossy(&s.buf[..end]).into_owned();
         assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        // A buffering proxy must not hold the events back.
+        assert!(
+            head.to_ascii_lowercase().contains("x-accel-buffering: no"),
+            "{head}"
+        );
         s.buf.drain(..end + 4);
         s
     }
