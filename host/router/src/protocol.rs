@@ -126,7 +126,7 @@ pub(crate) fn page_start(
         None | Some(Value::Null) => Some(0),
         Some(Value::String(c)) if !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()) => {
             let start: usize = c.parse().ok()?;
-            (start > 0 && start < total && start % page == 0).then_some(start)
+            (start > 0 && start < total && start.is_multiple_of(page)).then_some(start)
         }
         Some(_) => None,
     }
