@@ -965,7 +965,7 @@ fn host_header_guards_against_dns_rebinding() {
             (format!("POST /mcp HTTP/1.1\r\n{here}Origin: http://localhost\r\nOrigin: http://evil.example\r\n"), 403),
             (format!("POST /mcp HTTP/1.1\r\n{here}Origin: http://localhost:80@evil.example\r\n"), 403),
             (format!("POST /mcp HTTP/1.1\r\n{here}Origin: http://[::1].evil.example\r\n"), 403),
-            (format!("POST /mcp HTTP/1.1\r\nHost: localhost:80@evil.example\r\n"), 403),
+            ("POST /mcp HTTP/1.1\r\nHost: localhost:80@evil.example\r\n".to_string(), 403),
             (format!("POST http://localhost/mcp HTTP/1.1\r\n{here}"), 200),
             ("POST /mcp HTTP/1.0\r\n".to_string(), 200),
         ] {
