@@ -15,8 +15,11 @@ use gs_toolset::ErrorKind;
 pub struct HostConfig {
     /// Where compiled components are cached, keyed by the component file's
     /// SHA-256 and the engine's settings, so a restart does not recompile.
-    /// `None` disables the cache. Default: `None` (the server passes a
-    /// directory under its state directory).
+    /// The host creates it at start (the server's user's alone), and uses
+    /// it only when it and its key belong to the server's user and no one
+    /// else may write them ([`crate::ToolsetHost::cache_refused`] says why
+    /// not). `None` disables the cache. Default: `None` (the server passes
+    /// a directory under its state directory).
     pub cache_dir: Option<PathBuf>,
     /// Most instances alive at once, over all toolsets and sessions (the
     /// pooling allocator reserves this many slots up front). A session that

@@ -19,6 +19,7 @@ use wasmtime_wasi::WasiCtxBuilder;
 use wasmtime_wasi_http::WasiHttpCtx;
 
 use crate::bindings::Toolset as Bindings;
+use crate::cache::Cache;
 use crate::config::{HostConfig, WasmToolsetSpec};
 use crate::lanes::Lanes;
 use crate::net::NetRules;
@@ -128,6 +129,9 @@ pub struct ToolsetHost {
     compilations: AtomicU64,
     /// Serialises compilation of the same file by concurrent loads.
     compile_lock: Mutex<()>,
+    /// The compiled-artefact cache, or why the one configured is not
+    /// used (`Ok(None)`: none is configured).
+    cache: Result<Option<Cache>, String>,
     /// The granted directories of the toolsets loaded, which a new
     /// toolset's grants must not nest inside when writable (and the
     /// reverse).
@@ -222,6 +226,10 @@ impl ToolsetHost {
         Bindings::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |s| s)
             .map_err(|e| HostError(format!("cannot link the image host functions: {e:#}")))?;
 
+        let cache = config.cache_dir.as_deref().map(Cache::open).transpose();
+        if let Err(why) = &cache {
+            eprintln!("gs-mcp: {why}");
+        }
         let memory = Pool::new(config.total_memory);
         let descriptors = Pool::new(config.max_descriptors);
         let disk_reserve = config.disk_reserve;
@@ -256,6 +264,7 @@ impl ToolsetHost {
             compilations: AtomicU64::new(0),
             compile_lock: Mutex::new(()),
             admitted: Admitted::default(),
+            cache,
             shared: HostShared {
                 memory,
                 descriptors,
@@ -269,6 +278,14 @@ impl ToolsetHost {
                 thread: Some(thread),
             },
         })
+    }
+
+    /// Why the compiled-artefact cache configured ([`HostConfig::cache_dir`])
+    /// is not used, if it is not: it could not be made, or someone other
+    /// than the server's user owns or may write it or its key. The host
+    /// says so on stderr at start too, and compiles every toolset at load.
+    pub fn cache_refused(&self) -> Option<&str> {
+        self.cache.as_ref().err().map(String::as_str)
     }
 
     /// Bytes of linear memory all live instances hold together.
@@ -428,7 +445,7 @@ impl ToolsetHost {
         let config = |m: String| load_error(path, LoadErrorKind::Config, m);
         let preopens = Preopens::open(path, &spec.grants.dirs).map_err(config)?;
         for d in &preopens.dirs {
-            if let Some(cache) = &self.config.cache_dir
+            if let Some(cache) = &self.cache_path()
                 && overlaps(&d.path, cache)
             {
                 return Err(load_error(
@@ -447,6 +464,16 @@ impl ToolsetHost {
         self.admitted.admit(preopens).map_err(config)
     }
 
+    /// Where the compiled-artefact cache is, its links resolved; where it
+    /// was configured, when it is not used (a grant there is refused all
+    /// the same).
+    fn cache_path(&self) -> Option<PathBuf> {
+        match &self.cache {
+            Ok(Some(cache)) => Some(cache.path().to_owned()),
+            _ => self.config.cache_dir.clone(),
+        }
+    }
+
     fn compile(
         &self,
         path: &Path,
@@ -457,18 +484,18 @@ impl ToolsetHost {
             .compile_lock
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        if let Some(dir) = &self.config.cache_dir
-            && let Some(component) = cache::load(&self.engine, dir, digest)
+        if let Ok(Some(cache)) = &self.cache
+            && let Some(component) = cache.load(&self.engine, digest)
         {
             return Ok((component, true));
         }
         let component = Component::from_binary(&self.engine, bytes)
             .map_err(|e| load_error(path, LoadErrorKind::Compile, not_a_component(bytes, &e)))?;
         self.compilations.fetch_add(1, Ordering::Relaxed);
-        if let Some(dir) = &self.config.cache_dir {
+        if let Ok(Some(cache)) = &self.cache {
             // The cache only saves time: a failure to write it must not
             // refuse a good toolset.
-            let _ = cache::store(&self.engine, dir, digest, &component);
+            let _ = cache.store(&self.engine, digest, &component);
         }
         Ok((component, false))
     }

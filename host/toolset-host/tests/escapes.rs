@@ -10,7 +10,8 @@ use std::path::Path;
 
 use common::*;
 use gs_toolset_host::{
-    DirGrant, Grants, Limits, LoadErrorKind, NetGrant, ToolsetHost, WasmToolset, WasmToolsetSpec,
+    DirGrant, Grants, HostConfig, Limits, LoadErrorKind, NetGrant, ToolsetHost, WasmToolset,
+    WasmToolsetSpec,
 };
 use serde_json::json;
 
@@ -287,4 +288,113 @@ fn a_request_in_flight_counts_against_the_memory_cap() {
     let authority = format!("127.0.0.1:{port}");
     let e = escape_to(&t, "in-flight", 40, 4 << 20, &authority).unwrap_err();
     held_too_much(&e, "in-flight");
+}
+
+/// A host whose compiled-artefact cache is `cache`.
+fn host_caching_in(cache: &Path) -> ToolsetHost {
+    ToolsetHost::new(HostConfig {
+        cache_dir: Some(cache.to_owned()),
+        max_instances: 4,
+        ..HostConfig::default()
+    })
+    .unwrap()
+}
+
+/// Loads `hello` on a host caching in `cache`: whether it came from the
+/// cache, and why the host does not use the cache, if it does not.
+fn hello_from(cache: &Path) -> (bool, Option<String>) {
+    let host = host_caching_in(cache);
+    let t = host
+        .load(&WasmToolsetSpec::new(gs_test_plugins::HELLO))
+        .unwrap();
+    let refused = host.cache_refused().map(str::to_string);
+    (t.loaded_from_cache(), refused)
+}
+
+fn chmod(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+#[test]
+fn a_cache_someone_else_could_write_is_never_trusted() {
+    // Whoever can write the key file or the directory can forge an
+    // entry: native code the server would run.
+    let root = tempfile::tempdir().unwrap();
+    let cache = root.path().join("components");
+    let key = cache.join("key");
+    assert_eq!(hello_from(&cache), (false, None), "compiled and stored");
+    assert_eq!(hello_from(&cache), (true, None), "the cache is used");
+
+    chmod(&key, 0o620);
+    let (cached, refused) = hello_from(&cache);
+    assert!(!cached, "a key others may write is not used");
+    assert_eq!(
+        refused.as_deref(),
+        Some(&*format!(
+            "the compiled-artefact cache's key {} may be written by others (mode 620), who \
+             could forge entries with it: the cache is not used, and every toolset is compiled \
+             at load; delete the key (the server makes a new one) or make it the server's \
+             user's alone (chown, chmod 600)",
+            key.display()
+        ))
+    );
+    chmod(&key, 0o600);
+    assert_eq!(hello_from(&cache), (true, None), "the same key, mended");
+
+    chmod(&cache, 0o777);
+    let (cached, refused) = hello_from(&cache);
+    assert!(!cached, "a directory others may write is not used");
+    assert_eq!(
+        refused.as_deref(),
+        Some(&*format!(
+            "the compiled-artefact cache {} may be written by others (mode 777), who could \
+             plant native code in it: the cache is not used, and every toolset is compiled at \
+             load; make it the server's user's alone (chown, chmod 700)",
+            cache.display()
+        ))
+    );
+    chmod(&cache, 0o700);
+
+    // Files of another user (only root may give a file away).
+    if unsafe { libc::geteuid() } == 0 {
+        std::os::unix::fs::chown(&key, Some(4242), None).unwrap();
+        let (cached, refused) = hello_from(&cache);
+        assert!(!cached, "a key of another user is not used");
+        assert_eq!(
+            refused.as_deref(),
+            Some(&*format!(
+                "the compiled-artefact cache's key {} belongs to uid 4242, not to the server's \
+                 user (uid 0), who could forge entries with it: the cache is not used, and \
+                 every toolset is compiled at load; delete the key (the server makes a new \
+                 one) or make it the server's user's alone (chown, chmod 600)",
+                key.display()
+            ))
+        );
+    }
+}
+
+#[test]
+fn a_grant_cannot_overlap_a_cache_directory_not_made_yet() {
+    // The cache's path leads, through a symbolic link, into the directory
+    // granted: only the directory once made shows where it is.
+    let root = tempfile::tempdir().unwrap();
+    let granted = root.path().join("granted");
+    std::fs::create_dir(&granted).unwrap();
+    std::os::unix::fs::symlink("granted", root.path().join("link")).unwrap();
+    let host = host_caching_in(&root.path().join("link/components"));
+    let e = host
+        .load(&misbehave_spec(&[(&granted, "/data", true)]))
+        .unwrap_err();
+    assert_eq!(e.kind, LoadErrorKind::Config);
+    assert!(
+        e.message.starts_with(&format!(
+            "granted directory {} overlaps the compiled-artefact cache {}, which holds native \
+             code the server runs",
+            granted.display(),
+            granted.join("components").display()
+        )),
+        "{}",
+        e.message
+    );
 }
