@@ -47,9 +47,11 @@ impl Drop for InFlight {
             return;
         }
         // In a 2025-11-25 session the client walked away: the call runs
-        // on, and the deadline it would have met still applies.
+        // on, and the deadline it would have met still applies. It no
+        // longer keeps an otherwise idle session from its idle timeout.
         let key = std::mem::take(&mut self.key);
         let deadline = self.deadline;
+        self.session.state().abandoned_calls += 1;
         runtime.spawn(async move {
             tokio::select! {
                 () = control.ended() => {}
@@ -60,7 +62,9 @@ impl Drop for InFlight {
             // A call that outlives both breaks has ended its session.
             let grace = SOFT_BREAK_GRACE + HARD_BREAK_GRACE + Duration::from_secs(1);
             let _ = tokio::time::timeout(grace, control.ended()).await;
-            session.state().in_flight.remove(&key);
+            let mut st = session.state();
+            st.in_flight.remove(&key);
+            st.abandoned_calls -= 1;
         });
     }
 }

@@ -191,8 +191,9 @@ impl Router {
 
     /// Why the maintenance pass at `now` ends session `s`, if it does; the
     /// checks run in the order of their precedence, and a session with a
-    /// call queued or running, or serving a task, is kept through every
-    /// check after the absolute cap and token expiry.
+    /// call queued or running for a client still waiting, or serving a
+    /// task, is kept through every check after the absolute cap and token
+    /// expiry (a call whose client went away keeps it no longer).
     fn verdict(&self, s: &Session, now: Instant) -> Option<&'static str> {
         let policy = self.settings.sessions;
         let over = |since: Instant, limit: Option<Duration>| {
@@ -205,7 +206,7 @@ impl Router {
             Some("it reached the absolute session cap")
         } else if self.token_expired(s) {
             Some("its token expired (auth.on_token_expiry = \"end\")")
-        } else if s.broker.pending() > 0 || st.in_task {
+        } else if s.broker.pending() > st.abandoned_calls || st.in_task {
             None
         } else if over(last, policy.idle_timeout) {
             Some("it was idle past the idle timeout")

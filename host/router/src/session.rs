@@ -153,6 +153,9 @@ pub(crate) struct SessionState {
     /// call running, while the task waits for its client's answers (the
     /// task's own TTL bounds that).
     pub(crate) in_task: bool,
+    /// Calls still running whose client closed its connection before the
+    /// answer: they keep the session only while it is otherwise in use.
+    pub(crate) abandoned_calls: usize,
     /// A stateless client's kept image session (`open_session`), reached
     /// by its handle as a tool argument, never by the session header.
     pub(crate) held: bool,

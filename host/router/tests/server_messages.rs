@@ -400,3 +400,30 @@ fn a_call_whose_client_went_away_is_still_stopped() {
         }
     });
 }
+
+/// With no request deadline, a call whose client went away does not keep
+/// its session forever: it no longer counts as the session being in use,
+/// so the idle timeouts end the session, and its call with it.
+#[test]
+fn an_abandoned_call_does_not_keep_an_idle_session() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let sid = initialize(s.addr).await;
+        let (addr, sid2) = (s.addr, sid.clone());
+        let runaway = json!({"code": "[true] whileTrue: [3 + 4]"});
+        let looping = tokio::spawn(async move { call(addr, &sid2, 1, "doit", runaway).await });
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        looping.abort();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let session = s.router.session(&sid).unwrap();
+        assert_eq!(session.calls_running(), 1);
+        // Past the streamless idle timeout (60 s by default).
+        let later = Instant::now() + Duration::from_secs(61);
+        assert_eq!(s.router.maintain(later, Duration::ZERO), vec![sid.clone()]);
+        let t = Instant::now();
+        while session.calls_running() > 0 {
+            assert!(t.elapsed() < Duration::from_secs(6), "the call runs on");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    });
+}
