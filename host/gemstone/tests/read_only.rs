@@ -44,10 +44,12 @@ testCommit
 fn image() -> &'static PathBuf {
     static IMAGE: OnceLock<PathBuf> = OnceLock::new();
     IMAGE.get_or_init(|| {
-        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("read_only");
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(format!("sneaky-{}.image", std::process::id()));
-        let _ = std::fs::remove_file(&path);
+        // A directory of this process's own, cleared by the next run
+        // once this process is gone.
+        let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("read_only");
+        let path = gs_teststone::scratch_dir(&base)
+            .unwrap()
+            .join("sneaky.image");
         let image = gs_image::Image::open(&path).unwrap();
         let mut session = image.session();
         let report = gs_image::filein::file_in_text(&mut session, "sneaky.gs", SNEAKY);
