@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use gs_toolset::{
     Completion, CompletionRef, CompletionRequest, Content, EmbeddedResource, ErrorKind,
     MAX_COMPLETION_VALUES, PromptArgument, PromptInfo, PromptMessage, PromptResult, ResourceBody,
-    ResourceInfo, ResourceTemplate, Role, ToolError,
+    ResourceInfo, ResourceTemplate, Role, ToolError, json_size,
 };
 use wasmtime::Store;
 use wasmtime::component::{Instance, InstancePre};
@@ -683,23 +683,53 @@ pub(crate) fn completion(c: types::Completion) -> Completion {
     }
 }
 
-/// The bytes an answer's contents take, counted as the client would get
-/// them (text as is, bytes base64-encoded), for the output cap.
-pub(crate) fn resource_bytes(r: &EmbeddedResource) -> usize {
-    r.uri.len()
-        + match &r.body {
-            ResourceBody::Text(t) => t.len(),
-            ResourceBody::Blob(b) => b.len().div_ceil(3) * 4,
-        }
+/// The bytes of a `resources/read` answer's JSON as the client receives
+/// it (`{"contents": [...]}`, each resource with its URI, MIME type and
+/// text or base64), for the output cap: framing and escapes count, so
+/// that many empty items or a text of quotes cannot pass it.
+pub(crate) fn read_wire_size(contents: &[EmbeddedResource]) -> usize {
+    // {"contents":[ ... ]}
+    let items: usize = contents.iter().map(resource_wire_size).sum();
+    r#"{"contents":[]}"#.len() + items + contents.len().saturating_sub(1)
 }
 
-/// The bytes a content block takes, as [`resource_bytes`].
-pub(crate) fn content_bytes(c: &Content) -> usize {
-    match c {
-        Content::Text(t) => t.len(),
-        Content::Image { data, .. } | Content::Audio { data, .. } => data.len().div_ceil(3) * 4,
-        Content::Resource(r) => resource_bytes(r),
-    }
+/// The bytes of one resource's JSON, as [`read_wire_size`] counts them.
+fn resource_wire_size(r: &EmbeddedResource) -> usize {
+    // {"uri":…,"mimeType":…,"text":…} or …"blob":…}
+    let mime = r
+        .mime_type
+        .as_ref()
+        .map_or(0, |m| r#","mimeType":"#.len() + json_size(m));
+    let body = match &r.body {
+        ResourceBody::Text(t) => json_size(t),
+        ResourceBody::Blob(b) => b.len().div_ceil(3) * 4 + 2,
+    };
+    r#"{"uri":,"text":}"#.len() + json_size(&r.uri) + mime + body
+}
+
+/// The bytes of a `prompts/get` answer's JSON, as [`read_wire_size`].
+pub(crate) fn prompt_wire_size(p: &PromptResult) -> usize {
+    // {"messages":[{"role":…,"content":…}, …],"description":…}
+    let messages: usize = p
+        .messages
+        .iter()
+        .map(|m| {
+            r#"{"role":,"content":}"#.len() + json_size(&m.role.as_str()) + json_size(&m.content)
+        })
+        .sum();
+    let description = p
+        .description
+        .as_ref()
+        .map_or(0, |d| r#","description":"#.len() + json_size(d));
+    r#"{"messages":[]}"#.len() + messages + p.messages.len().saturating_sub(1) + description
+}
+
+/// The bytes of a `completion/complete` answer's JSON, as
+/// [`read_wire_size`].
+pub(crate) fn completion_wire_size(c: &Completion) -> usize {
+    // {"completion":{"values":[…],"hasMore":false,"total":N}}
+    let total = c.total.map_or(0, |t| r#","total":"#.len() + json_size(&t));
+    r#"{"completion":{"values":,"hasMore":false}}"#.len() + json_size(&c.values) + total
 }
 
 /// `notFound` for a request the toolset does not serve at all (it does not
@@ -876,5 +906,65 @@ mod tests {
             has_more: false,
         });
         assert_eq!((c.total, c.has_more), (Some(1), false));
+    }
+
+    #[test]
+    fn answers_are_counted_as_the_client_receives_them() {
+        use serde_json::{Value, json};
+        let resource = |uri: &str, mime: Option<&str>, body: ResourceBody| EmbeddedResource {
+            uri: uri.into(),
+            mime_type: mime.map(str::to_string),
+            body,
+        };
+        let contents = [
+            resource("", None, ResourceBody::Text(String::new())),
+            resource(
+                "a://\"q\"",
+                Some("text/x"),
+                ResourceBody::Text("é\n\u{1}".into()),
+            ),
+            resource("b://", None, ResourceBody::Blob(vec![1, 2, 3, 4])),
+        ];
+        for n in 0..=contents.len() {
+            let items: Vec<Value> = contents[..n]
+                .iter()
+                .map(|c| Content::Resource(c.clone()).to_json()["resource"].take())
+                .collect();
+            let sent = json!({"contents": items}).to_string();
+            assert_eq!(read_wire_size(&contents[..n]), sent.len(), "{sent}");
+        }
+        let messages = vec![
+            PromptMessage {
+                role: Role::User,
+                content: Content::text("say \"hi\""),
+            },
+            PromptMessage {
+                role: Role::Assistant,
+                content: Content::Resource(contents[1].clone()),
+            },
+        ];
+        for description in [None, Some("d\t".to_string())] {
+            let p = PromptResult {
+                description: description.clone(),
+                messages: messages.clone(),
+            };
+            let listed: Vec<Value> = p
+                .messages
+                .iter()
+                .map(|m| json!({"role": m.role.as_str(), "content": m.content.to_json()}))
+                .collect();
+            let mut sent = json!({"messages": listed});
+            if let Some(d) = description {
+                sent["description"] = Value::String(d);
+            }
+            assert_eq!(prompt_wire_size(&p), sent.to_string().len(), "{sent}");
+        }
+        let c = Completion {
+            values: vec!["a\"".into(), String::new()],
+            total: Some(12),
+            has_more: false,
+        };
+        let sent = json!({"completion": {"values": c.values, "hasMore": false, "total": 12}});
+        assert_eq!(completion_wire_size(&c), sent.to_string().len(), "{sent}");
     }
 }

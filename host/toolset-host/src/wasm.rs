@@ -319,8 +319,29 @@ fn arm(
     data.stderr.clear();
     data.reached_tick = false;
     data.start_laned = false;
+    let fuel = hostcall_fuel(&data.policy.limits);
+    store.set_hostcall_fuel(fuel);
     store.set_epoch_deadline(1);
 }
+
+/// The least a host call may copy out of a guest at once whatever its
+/// output cap, within its memory cap: room for one large file write.
+const HOSTCALL_FUEL_FLOOR: usize = 64 << 20;
+
+/// The most bytes the host copies out of an instance in one host call or
+/// in lifting a call's result, as it holds them (wasmtime's hostcall
+/// fuel, 128 MiB by default): the toolset's output cap, at least
+/// [`HOSTCALL_FUEL_FLOOR`], and never more than its memory cap, which
+/// bounds what the guest may hold itself. A copy past it stops the call
+/// before the host holds it (see [`classify_failure`]). Every store that
+/// runs guest code should have it set.
+pub(crate) fn hostcall_fuel(limits: &crate::Limits) -> usize {
+    limits.memory.min(limits.output.max(HOSTCALL_FUEL_FLOOR))
+}
+
+/// What wasmtime's error says when a copy ran out of hostcall fuel (its
+/// type is private).
+const FUEL_EXHAUSTED: &str = "fuel allocated for hostcalls has been exhausted";
 
 /// Makes the call `store` is armed for take its turn on a lane before it
 /// runs any guest code: the epoch callback runs at the guest's first check.
@@ -473,14 +494,20 @@ impl WasmSession {
             data.end_run();
             data.call.take()
         };
+        let subject = format!("tool `{tool}` of toolset `{}`", self.inner.info.name);
+        // An answer over the output cap returns at once, dropping the
+        // instance: its memory grew to hold the answer, and dropping it
+        // gives that memory back.
+        let schema = descriptor.output_schema.as_ref();
         let result = match answer {
-            Ok(Ok(output)) => convert_output(tool, output, descriptor.output_schema.as_ref()),
+            Ok(Ok(output)) => convert_output(&subject, tool, output, schema, limits.output)?,
             Ok(Err(e)) => {
                 let e = from_wit_error(e);
-                Err(match &finished {
+                let e = match &finished {
                     Some(call) => call.passed_on(e),
                     None => e,
-                })
+                };
+                within_cap(&subject, Err(e), limits.output)?
             }
             Err(e) => {
                 // A call the host had to stop (trap, memory cap, deadline)
@@ -488,36 +515,10 @@ impl WasmSession {
                 // turn too.
                 self.last_call_long = true;
                 let backtrace = backtrace_frames(&e);
-                let error = classify_failure(
-                    e,
-                    live.store.data(),
-                    &format!("tool `{tool}` of toolset `{}`", self.inner.info.name),
-                    FRESH,
-                );
+                let error = classify_failure(e, live.store.data(), &subject, FRESH);
                 return Err(self.crashed(tool, error, backtrace));
             }
         };
-        // The cap counts what the client would receive, errors included.
-        let size = gs_toolset::wire_size(&result);
-        if size > limits.output {
-            // The instance's memory grew to hold the oversized answer;
-            // dropping it gives that memory back.
-            return Err(ToolError::new(
-                ErrorKind::OutputTooLarge,
-                format!(
-                    "tool `{tool}` of toolset `{}` answered {} of {size} bytes, over its output \
-                     cap of {} bytes; ask it for less, or the operator may raise \
-                     `limits.output`",
-                    self.inner.info.name,
-                    if result.is_ok() {
-                        "a result"
-                    } else {
-                        "an error"
-                    },
-                    limits.output
-                ),
-            ));
-        }
         self.live = Some(live);
         result
     }
@@ -644,22 +645,17 @@ impl WasmSession {
                         .into_iter()
                         .map(offers::embedded)
                         .collect();
-                    let bytes = contents.iter().map(offers::resource_bytes).sum();
+                    let bytes = offers::read_wire_size(&contents);
                     (Answer::Read(contents), bytes)
                 }
                 Raw::Get(p) => {
                     let prompt = offers::prompt(p.map_err(offers::from_failure)?);
-                    let bytes = prompt
-                        .messages
-                        .iter()
-                        .map(|m| offers::content_bytes(&m.content))
-                        .sum::<usize>()
-                        + prompt.description.as_deref().map_or(0, str::len);
+                    let bytes = offers::prompt_wire_size(&prompt);
                     (Answer::Get(prompt), bytes)
                 }
                 Raw::Complete(c) => {
                     let c = offers::completion(c.map_err(offers::from_failure)?);
-                    let bytes = c.values.iter().map(String::len).sum();
+                    let bytes = offers::completion_wire_size(&c);
                     (Answer::Complete(c), bytes)
                 }
             })
@@ -689,30 +685,94 @@ impl WasmSession {
     }
 }
 
-fn convert_output(tool: &str, o: types::ToolOutput, output_schema: Option<&Value>) -> ToolResult {
-    let structured = match o.structured {
-        Some(text) => Some(serde_json::from_str::<Value>(&text).map_err(|e| {
-            ToolError::other(format!(
+/// `result` if what the client would receive of it (its
+/// [`gs_toolset::wire_size`]: framing, escapes, base64, an error's message
+/// twice) is within `cap`; else the `outputTooLarge` error naming
+/// `subject`.
+fn within_cap(subject: &str, result: ToolResult, cap: usize) -> Result<ToolResult, ToolError> {
+    let size = gs_toolset::wire_size(&result);
+    if size <= cap {
+        return Ok(result);
+    }
+    let what = if result.is_ok() {
+        "a result"
+    } else {
+        "an error"
+    };
+    Err(over_cap(subject, &format!("{what} of {size} bytes"), cap))
+}
+
+/// The `outputTooLarge` error of `subject`, which answered `what`.
+fn over_cap(subject: &str, what: &str, cap: usize) -> ToolError {
+    ToolError::new(
+        ErrorKind::OutputTooLarge,
+        format!(
+            "{subject} answered {what}, over its output cap of {cap} bytes; ask it for less, \
+             or the operator may raise `limits.output`"
+        ),
+    )
+}
+
+/// A guest's result as the contract's: its structured content parsed and
+/// checked against the output schema. The error is `outputTooLarge`, the
+/// answer over `cap`; that is checked before the structured content's
+/// text is parsed (a parsed value takes many times its text's memory) and
+/// before it is checked against the schema. A result the host refuses for
+/// what it says (not JSON, breaking its schema) is the answer's error.
+fn convert_output(
+    subject: &str,
+    tool: &str,
+    o: types::ToolOutput,
+    output_schema: Option<&Value>,
+    cap: usize,
+) -> Result<ToolResult, ToolError> {
+    let content = o.content.into_iter().map(offers::content).collect();
+    let mut output = ToolOutput {
+        content,
+        structured: None,
+    };
+    let Some(text) = o.structured else {
+        if output_schema.is_some() {
+            return within_cap(
+                subject,
+                Err(ToolError::other(format!(
+                    "tool `{tool}` declares an output schema but returned no structured \
+                     content; this is a bug in the toolset"
+                ))),
+                cap,
+            );
+        }
+        return within_cap(subject, Ok(output), cap);
+    };
+    let framed = gs_toolset::json_size(&output.content);
+    if text.len().saturating_add(framed) > cap {
+        return Err(over_cap(
+            subject,
+            &format!(
+                "structured content of {} bytes of JSON text beside {framed} bytes of content",
+                text.len()
+            ),
+            cap,
+        ));
+    }
+    let structured = match serde_json::from_str::<Value>(&text) {
+        Ok(value) => value,
+        Err(e) => {
+            return Ok(Err(ToolError::other(format!(
                 "tool `{tool}` returned structured content that is not JSON ({e}); this is a \
                  bug in the toolset"
-            ))
-        })?),
-        None => None,
+            ))));
+        }
     };
-    if let Some(schema) = output_schema {
-        let Some(value) = &structured else {
-            return Err(ToolError::other(format!(
-                "tool `{tool}` declares an output schema but returned no structured content; \
-                 this is a bug in the toolset"
-            )));
-        };
-        schema::validate(value, schema).map_err(|e| ToolError::other(e.of_output(tool)))?;
+    output.structured = Some(structured);
+    let result = within_cap(subject, Ok(output), cap)?;
+    if let (Some(schema), Ok(output)) = (output_schema, &result)
+        && let Some(value) = &output.structured
+        && let Err(e) = schema::validate(value, schema)
+    {
+        return Ok(Err(ToolError::other(e.of_output(tool))));
     }
-    let content = o.content.into_iter().map(offers::content).collect();
-    Ok(ToolOutput {
-        content,
-        structured,
-    })
+    Ok(result)
 }
 
 /// Checks a call's arguments against the tool's declared input schema —
@@ -901,6 +961,22 @@ pub(crate) fn classify_failure(
                 ceiling >> 20
             ),
         ),
+        None if error
+            .chain()
+            .any(|e| e.to_string().contains(FUEL_EXHAUSTED)) =>
+        {
+            (
+                ErrorKind::OutputTooLarge,
+                format!(
+                    "handed the host more than {} bytes at once (its answer, or a host function's \
+                 arguments, as the host holds them) and was stopped before the host held them: \
+                 the most one call may copy is its output cap, at least {} MiB, within its \
+                 memory cap; ask it for less, or the operator may raise `limits.output`",
+                    hostcall_fuel(&state.policy.limits),
+                    HOSTCALL_FUEL_FLOOR >> 20
+                ),
+            )
+        }
         None if matches!(
             error.downcast_ref::<ResourceTableError>(),
             Some(ResourceTableError::Full)

@@ -285,7 +285,9 @@ fn a_panic_is_reported_with_its_message() {
 
 #[test]
 fn a_100_mb_output_is_refused() {
-    // With room to build it, the answer exceeds the output cap.
+    // With room to build it, the answer is more than one call may hand
+    // the host (its output cap, at least 64 MiB): it is refused while it
+    // is copied, before the host holds it.
     let roomy = load(
         gs_test_plugins::MISBEHAVE,
         Grants::default(),
@@ -297,6 +299,19 @@ fn a_100_mb_output_is_refused() {
     let img = TestImage::new();
     let mut s = roomy.session();
     let e = misbehave_once(&mut s, &img, "flood", r#"{"megabytes": 100}"#);
+    assert_eq!(e.kind, ErrorKind::OutputTooLarge, "{}", e.message);
+    assert_eq!(
+        e.message,
+        "tool `flood` of toolset `misbehave` handed the host more than 67108864 bytes at once \
+         (its answer, or a host function's arguments, as the host holds them) and was stopped \
+         before the host held them: the most one call may copy is its output cap, at least 64 \
+         MiB, within its memory cap; ask it for less, or the operator may raise \
+         `limits.output`; the session goes on with a fresh instance"
+    );
+    next_call_is_fresh(&mut s, &img);
+
+    // One it may hand over counts as the client would receive it.
+    let e = misbehave_once(&mut s, &img, "flood", r#"{"megabytes": 8}"#);
     assert_eq!(e.kind, ErrorKind::OutputTooLarge);
     let size: usize = e
         .message
@@ -304,7 +319,7 @@ fn a_100_mb_output_is_refused() {
         .and_then(|m| m.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{}", e.message));
-    assert!(size > 100 << 20, "the text and its JSON framing: {size}");
+    assert!(size > 8 << 20, "the text and its JSON framing: {size}");
     assert!(
         e.message.ends_with(
             " bytes, over its output cap of 4194304 bytes; ask it for less, or the operator may \

@@ -260,6 +260,35 @@ fn a_result_that_breaks_its_own_output_schema_does_not_reach_the_client() {
 }
 
 #[test]
+fn structured_content_over_the_output_cap_is_refused_before_it_is_parsed() {
+    let cfg = Cfg::new();
+    let limits = Limits {
+        output: 1 << 20,
+        ..Limits::default()
+    };
+    let t = load_on(shared_host(), &cfg, &[], limits);
+    let img = Arc::new(TestImage::new());
+    // Its text alone is over the cap: it is neither parsed nor checked
+    // against the schema it breaks.
+    let e = call_on(&t, &img, "bad_output", r#"{"bytes": 2000000}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutputTooLarge, "{}", &e.message[..200]);
+    let text = serde_json::json!({"n": "not a number", "pad": "x".repeat(2_000_000)});
+    assert_eq!(
+        e.message,
+        format!(
+            "tool `bad_output` of toolset `hostile` answered structured content of {} bytes of \
+             JSON text beside 2 bytes of content, over its output cap of 1048576 bytes; ask it \
+             for less, or the operator may raise `limits.output`",
+            text.to_string().len()
+        )
+    );
+    // Within the cap, it is checked as ever.
+    let e = call_on(&t, &img, "bad_output", r#"{"bytes": 1000}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Other);
+    assert!(e.message.contains("breaks its own output schema"), "{}", e.message);
+}
+
+#[test]
 fn arguments_too_costly_to_check_are_refused_before_the_guest_runs() {
     let cfg = Cfg::new();
     let t = load_on(shared_host(), &cfg, &[], Limits::default());

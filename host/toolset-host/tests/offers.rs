@@ -329,3 +329,37 @@ fn an_answer_over_the_output_cap_is_refused() {
     assert!(!s.has_instance());
     assert!(read(&mut s, &ctx, "misbehave://fine").is_ok());
 }
+
+#[test]
+fn empty_items_count_against_the_output_cap() {
+    // Each empty item is a few bytes of framing for the client, though it
+    // holds no text: 100,000 of them are over a 1 MiB cap.
+    let t = load(
+        gs_test_plugins::MISBEHAVE,
+        gs_toolset_host::Grants::default(),
+        Limits {
+            output: 1 << 20,
+            ..Limits::default()
+        },
+    );
+    let img = TestImage::new();
+    let ctx = img.ctx(false);
+    let mut s = t.session();
+    let e = read(&mut s, &ctx, "misbehave://empty-items").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutputTooLarge, "{}", e.message);
+    assert_eq!(
+        e.message,
+        "resources/read `misbehave://empty-items` of toolset `misbehave` answered 2100014 bytes, \
+         over its output cap of 1048576 bytes; the operator may raise `limits.output`"
+    );
+    assert!(!s.has_instance());
+    let e = get(&mut s, &ctx, "misbehave", &[("how", "empty-items")]).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::OutputTooLarge, "{}", e.message);
+    assert!(
+        e.message
+            .starts_with("prompts/get `misbehave` of toolset `misbehave` answered "),
+        "{}",
+        e.message
+    );
+    assert!(read(&mut s, &ctx, "misbehave://fine").is_ok());
+}

@@ -199,10 +199,17 @@ impl Guest for Component {
                 content: Vec::new(),
                 structured: Some(json!({"items": vec![2_999; n("count")]}).to_string()),
             }),
-            "bad_output" => Ok(ToolOutput {
-                content: Vec::new(),
-                structured: Some(json!({"n": "not a number"}).to_string()),
-            }),
+            // Breaks its schema; `bytes` pads it, to pass the output cap.
+            "bad_output" => {
+                let mut structured = json!({"n": "not a number"});
+                if n("bytes") > 0 {
+                    structured["pad"] = Value::String("x".repeat(n("bytes")));
+                }
+                Ok(ToolOutput {
+                    content: Vec::new(),
+                    structured: Some(structured.to_string()),
+                })
+            }
             other => Err(Error {
                 kind: ErrorKind::NotFound,
                 message: format!("no tool `{other}`"),

@@ -6,15 +6,16 @@
 //! It also misbehaves outside tools, in the 0.1.2 requests: reading
 //! `misbehave://<how>`, getting the prompt `misbehave` with argument
 //! `how`, and completing that argument from the value `<how>` each spin,
-//! panic, trap or flood as `how` says (tested in
+//! panic, trap or flood as `how` says (reading and getting also answer
+//! `empty-items`: many empty items; tested in
 //! host/toolset-host/tests/offers.rs).
 
 use std::cell::Cell;
 use std::hint::black_box;
 
 use gs_mcp_sdk::{
-    Contents, Error, Output, Prompt, PromptReply, ResourceTemplate, Schema, Tool, Toolset, Values,
-    code, execution,
+    Content, Contents, Error, Output, Prompt, PromptMessage, PromptReply, ResourceTemplate, Schema,
+    Tool, Toolset, Values, code, execution,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -406,6 +407,11 @@ fn misbehave(how: &str) -> String {
     }
 }
 
+/// How many empty items reading `misbehave://empty-items` or getting the
+/// prompt with `how` = `empty-items` answers: nothing but their framing,
+/// which is what reaches the client.
+const EMPTY_ITEMS: usize = 100_000;
+
 /// A WebAssembly `unreachable` (off WebAssembly, an abort).
 fn trap() -> ! {
     #[cfg(target_arch = "wasm32")]
@@ -528,11 +534,22 @@ fn toolset() -> Toolset {
         .template(ResourceTemplate::new(
             "misbehave://{how}",
             "misbehave",
-            |uri: &str, v: &Values| Ok(vec![Contents::text(uri, misbehave(&v["how"]))]),
+            |uri: &str, v: &Values| {
+                Ok(match v["how"].as_str() {
+                    "empty-items" => vec![Contents::text("", ""); EMPTY_ITEMS],
+                    how => vec![Contents::text(uri, misbehave(how))],
+                })
+            },
         ))
         .prompt(
             Prompt::new("misbehave", |v: &Values| {
-                Ok(PromptReply::user_text(misbehave(&v["how"])))
+                Ok(match v["how"].as_str() {
+                    "empty-items" => PromptReply::new(vec![
+                        PromptMessage::user(Content::Text(String::new()));
+                        EMPTY_ITEMS
+                    ]),
+                    how => PromptReply::user_text(misbehave(how)),
+                })
             })
             .argument("how", "spin, panic, trap, recurse, flood or anything", true)
             .complete("how", |value: &str, _: &Values| vec![misbehave(value)]),
