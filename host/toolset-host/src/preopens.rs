@@ -205,13 +205,19 @@ fn open_without_links(path: &Path) -> Result<(PathBuf, std::fs::File), String> {
         walked.push(name);
         dir = match rustix::fs::openat(&dir, name.as_os_str(), dir_flags(), Mode::empty()) {
             Ok(next) => next,
-            Err(_) => {
+            Err(e) => {
                 let link = rustix::fs::statat(&dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW)
                     .is_ok_and(|s| FileType::from_raw_mode(s.st_mode) == FileType::Symlink);
-                if !link {
-                    return Err(missing());
-                }
-                return Err(through_link(path, &walked));
+                return Err(match e {
+                    _ if link => through_link(path, &walked),
+                    rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR => missing(),
+                    e => format!(
+                        "cannot open granted directory {} ({}: {e}); let the server's user \
+                         search every directory on the way, or remove the grant",
+                        path.display(),
+                        walked.display()
+                    ),
+                });
             }
         };
     }
