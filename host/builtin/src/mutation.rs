@@ -8,8 +8,10 @@
 //! abort or refresh. A change that fails changes nothing. Every tool that
 //! touches a class passes the kernel-class guard first.
 
+use std::borrow::Cow;
+
 use gs_toolset::{
-    Committed, ErrorKind, RecompilePolicy, ToolError, ToolResult, refuse_kernel_class,
+    ClassInfo, Committed, ErrorKind, RecompilePolicy, ToolError, ToolResult, refuse_kernel_class,
 };
 use serde_json::{Value, json};
 
@@ -291,10 +293,12 @@ fn remove_dictionary(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let source = args.string("source")?;
     let recompile = args.flag("recompileMethods", true);
-    refuse_a_second_class_of_that_name(call, source)?;
+    let existing = existing_class(call, source)?;
+    refuse_a_second_class_of_that_name(existing.as_ref(), source)?;
     if !args.flag("force", false) {
         refuse_stale_class(call, source)?;
     }
+    let source = &*keeping_category(source, existing.as_ref());
     let earlier = earlier_changes(call)?;
     // The backend applies the kernel-class guard once it knows the name.
     let policy = if recompile {
@@ -518,6 +522,41 @@ fn refuse_stale_method(
     .with_details(details))
 }
 
+/// What the image holds under the name a class-definition source defines,
+/// if anything.
+fn existing_class(call: &Call<'_>, source: &str) -> Result<Option<ClassInfo>, ToolError> {
+    let Some(name) = defined_class_name(source) else {
+        return Ok(None);
+    };
+    match call.image().describe_class(&name) {
+        Ok(info) => Ok(Some(info)),
+        Err(e) if e.kind == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// `source`, followed by a statement giving the class its current category
+/// when the source names none: a redefinition written without one must not
+/// clear it, and GemStone's definition messages would.
+fn keeping_category<'s>(source: &'s str, existing: Option<&ClassInfo>) -> Cow<'s, str> {
+    let Some(ClassInfo {
+        name,
+        category: Some(category),
+        ..
+    }) = existing
+    else {
+        return Cow::Borrowed(source);
+    };
+    if source.contains("category:") || defined_class_name(source).as_ref() != Some(name) {
+        return Cow::Borrowed(source);
+    }
+    Cow::Owned(format!(
+        "{}.\n{name} category: '{}'",
+        source.trim_end().trim_end_matches('.'),
+        category.replace('\'', "''")
+    ))
+}
+
 /// The dictionary a definition without `inDictionary:` puts its class in.
 const DEFAULT_DICTIONARY: &str = "UserGlobals";
 
@@ -525,17 +564,15 @@ const DEFAULT_DICTIONARY: &str = "UserGlobals";
 /// dictionary. GemStone would make a second class of that name, but every
 /// tool finds a class by name through the symbol list, so one of the two
 /// could never be reached again.
-fn refuse_a_second_class_of_that_name(call: &Call<'_>, source: &str) -> Result<(), ToolError> {
-    let Some(name) = defined_class_name(source) else {
+fn refuse_a_second_class_of_that_name(
+    existing: Option<&ClassInfo>,
+    source: &str,
+) -> Result<(), ToolError> {
+    let (Some(name), Some(existing)) = (defined_class_name(source), existing) else {
         return Ok(());
     };
     let dictionary =
         defined_in_dictionary(source).unwrap_or_else(|| DEFAULT_DICTIONARY.to_string());
-    let existing = match call.image().describe_class(&name) {
-        Ok(info) => info,
-        Err(e) if e.kind == ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(e),
-    };
     // A name bound to another class (an alias) is not this class's home;
     // a kernel class is the kernel-class guard's to refuse, in its words.
     if existing.name != name || existing.dictionary == dictionary || existing.kernel {

@@ -125,3 +125,24 @@ fn a_cancelled_runaway_doit_stops_and_the_session_goes_on() {
     let answer = c.call("execute_code", json!({"code": "1 + 1"}));
     assert_eq!(answer.ok()["result"], "2");
 }
+
+#[test]
+fn a_primitive_declared_by_smalltalk_s_compile_is_refused_not_run() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    let answer = c.call(
+        "execute_code",
+        json!({"code": "| c |\nc := Object subclass: 'Prim' instVarNames: #() classVars: #() \
+                        classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals.\n\
+                        c compile: 'q <primitive: 75> ^#failed'.\nc new q"}),
+    );
+    let message = answer.err("other");
+    assert!(
+        message.contains("only the kernel's own methods may call a primitive"),
+        "{message}"
+    );
+    assert!(
+        !message.contains("interpreter failed unexpectedly"),
+        "{message}"
+    );
+}

@@ -430,7 +430,7 @@ fn compile_class_definition_updates_and_reshapes_recompiling_methods_and_reporti
     ] {
         c.call(
             "compile_method",
-            json!({"className": "Teller", "source": source}),
+            json!({"className": "Teller", "source": source, "category": "accessing"}),
         )
         .ok();
     }
@@ -489,6 +489,10 @@ fn compile_class_definition_updates_and_reshapes_recompiling_methods_and_reporti
     assert_eq!(failed[0]["meta"], false);
     assert_eq!(failed[0]["selector"], "till");
     assert_eq!(failed[0]["source"], "till\n\t^ till ifNil: [0]");
+    assert_eq!(
+        failed[0]["category"], "accessing",
+        "to compile it again into"
+    );
     let error = failed[0]["errors"][0].as_str().unwrap();
     assert!(
         error.starts_with("line 2, column 4:") && error.contains("till"),
