@@ -288,8 +288,8 @@ impl CallNotes {
     /// `forward` to `out` as the reader of `out` makes room, and every one
     /// still queued when the call ends before the answer is returned. A
     /// reader that falls behind holds up only these messages (the call's
-    /// backlog then drops its oldest notifications), never the call; one
-    /// that has gone drops them.
+    /// backlog then drops its oldest notifications), never the call; once
+    /// the reader has gone, the call is dropped and `None` answered.
     pub(crate) async fn relay<C, T>(
         &self,
         call: C,
@@ -312,6 +312,10 @@ impl CallNotes {
                         permit.send(m);
                     }
                 }
+                // Its reader is gone (the client closed the stream): the
+                // call is dropped here, and its in-flight entry decides
+                // what that means for it (in_flight.rs).
+                () = out.closed() => return None,
                 answer = &mut call => {
                     while let Some(note) = self.try_recv() {
                         let Some(m) = forward(note) else { continue };

@@ -558,3 +558,42 @@ fn closing_a_stateless_requests_stream_cancels_its_call() {
         assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
     });
 }
+
+/// Closing a stateless call's event stream, after its first progress note,
+/// cancels the call (the transport's rule at this revision), rather than
+/// letting it run on to its end with no one to answer.
+#[test]
+fn closing_a_calls_event_stream_cancels_it() {
+    rt().block_on(async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let s = start(Options::default()).await;
+        let cancelled = WAITS_CANCELLED.load(std::sync::atomic::Ordering::SeqCst);
+        let mut params = json!({"name": "wait", "arguments": {"ms": 20000, "announce": true},
+                                "_meta": meta()});
+        params["_meta"]["progressToken"] = json!("p");
+        let body = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params})
+            .to_string();
+        let head = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: {V}\r\n\
+             Mcp-Method: tools/call\r\nMcp-Name: wait\r\nContent-Length: {}\r\n\r\n{body}",
+            s.addr,
+            body.len()
+        );
+        let mut stream = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+        stream.write_all(head.as_bytes()).await.unwrap();
+        let mut seen = Vec::new();
+        while !String::from_utf8_lossy(&seen).contains("notifications/progress") {
+            let mut chunk = [0u8; 4096];
+            let n = stream.read(&mut chunk).await.unwrap();
+            assert!(n > 0, "{}", String::from_utf8_lossy(&seen));
+            seen.extend_from_slice(&chunk[..n]);
+        }
+        drop(stream);
+        let t = std::time::Instant::now();
+        while WAITS_CANCELLED.load(std::sync::atomic::Ordering::SeqCst) == cancelled {
+            assert!(t.elapsed() < Duration::from_secs(5), "the call ran on");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    });
+}

@@ -50,7 +50,11 @@ impl ClassTools {
                         json!({"dictionary": {"type": "string"}}),
                     ),
                     tool("define_class", false, json!({"name": {"type": "string"}})),
-                    tool("wait", true, json!({"ms": {"type": "integer"}})),
+                    tool(
+                        "wait",
+                        true,
+                        json!({"ms": {"type": "integer"}, "announce": {"type": "boolean"}}),
+                    ),
                     tool("chatty", true, json!({})),
                     tool("flood", true, json!({"n": {"type": "integer"}})),
                     tool("doit", false, json!({"code": {"type": "string"}})),
@@ -164,11 +168,18 @@ fn class_tool(calls: u64, tool: &str, args: &Value, ctx: &CallContext) -> ToolRe
             })?;
             Ok(ToolOutput::text(format!("defined {name}")))
         }
+        // Waits `ms`, first sending a progress note if it is to
+        // `announce` itself; a cancellation ends it, counted in
+        // WAITS_CANCELLED.
         "wait" => {
             let ms = args.get("ms").and_then(Value::as_u64).unwrap_or(0);
+            if args.get("announce") == Some(&Value::Bool(true)) {
+                ctx.notifier.progress(0.0, None, Some("waiting"));
+            }
             let end = Instant::now() + Duration::from_millis(ms);
             while Instant::now() < end {
                 if ctx.cancel.is_cancelled() {
+                    WAITS_CANCELLED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                     return Err(ToolError::new(
                         gs_toolset::ErrorKind::Cancelled,
                         "cancelled",
@@ -235,6 +246,9 @@ fn class_tool(calls: u64, tool: &str, args: &Value, ctx: &CallContext) -> ToolRe
         other => Err(ToolError::not_found(format!("no tool {other}"))),
     }
 }
+
+/// How many `wait` calls a cancellation ended.
+pub static WAITS_CANCELLED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// How many `flood` calls have sent all their notes.
 pub static FLOODS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
