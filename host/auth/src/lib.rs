@@ -175,6 +175,13 @@ fn now_secs() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// True for the header `typ` of an access token: a plain JWT, or RFC
+/// 9068's `at+jwt` (media type prefix optional).
+fn is_access_token_type(typ: &str) -> bool {
+    let typ = typ.strip_prefix("application/").unwrap_or(typ);
+    typ.eq_ignore_ascii_case("JWT") || typ.eq_ignore_ascii_case("at+jwt")
+}
+
 /// A header parameter value: quotes and backslashes replaced, so it
 /// cannot end the quoted string early.
 fn quoted(s: &str) -> String {
@@ -393,6 +400,12 @@ impl Authenticator {
         let alg = self.algorithm(token)?;
         let header = jsonwebtoken::decode_header(token)
             .map_err(|e| Denied::token(format!("the token's header cannot be read ({e})")))?;
+        if let Some(typ) = header.typ.as_deref().filter(|t| !is_access_token_type(t)) {
+            return Err(Denied::token(format!(
+                "the token's type is `{typ}`, not an access token's (JWT or at+jwt); send the \
+                 access token the authorization server issued, not an ID or refresh token"
+            )));
+        }
         let principal = self.principal(token, &self.claims(token, alg)?)?;
         let (key, keys) = match self.keys.key_for(header.kid.as_deref(), alg).await {
             Ok(found) => found,
@@ -501,6 +514,19 @@ impl Authenticator {
                 )));
             }
         };
+        // Keycloak marks its ID and refresh tokens in a `typ` claim; an ID
+        // token whose audience happens to be this resource is still no
+        // access token.
+        if let Some(Value::String(typ)) = claims.get("typ")
+            && ["ID", "Refresh", "Logout"]
+                .iter()
+                .any(|t| typ.eq_ignore_ascii_case(t))
+        {
+            return Err(Denied::token(format!(
+                "the token's `typ` claim is `{typ}`: it is not an access token; send the \
+                 access token the authorization server issued"
+            )));
+        }
         let mut scopes: Vec<String> = Vec::new();
         match claims.get("scope") {
             Some(Value::String(s)) => scopes.extend(s.split_whitespace().map(str::to_string)),

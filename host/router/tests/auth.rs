@@ -438,6 +438,28 @@ async fn an_expired_token_is_refused_but_clock_skew_is_allowed() {
     );
 }
 
+/// Only an access token authenticates: not an ID or refresh token, even
+/// one whose audience is this resource.
+#[tokio::test]
+async fn only_an_access_token_is_accepted() {
+    let (idp, key, s) = setup().await;
+    let c = claims(&idp, "alice", ALL);
+    for typ in ["JWT", "at+jwt", "application/at+jwt"] {
+        let r = post(&s, &key.sign_typed(typ, &c), None, &init_body()).await;
+        assert_eq!(r.status, 200, "{typ}: {}", r.text());
+    }
+    let r = post(&s, &key.sign_typed("id_token+jwt", &c), None, &init_body()).await;
+    assert_401(&r, "invalid_token", "not an access token's");
+    let mut id = claims(&idp, "alice", ALL);
+    id["typ"] = json!("ID");
+    let r = post(&s, &key.sign(&id), None, &init_body()).await;
+    assert_401(
+        &r,
+        "invalid_token",
+        "`typ` claim is `ID`: it is not an access token",
+    );
+}
+
 #[tokio::test]
 async fn a_token_without_exp_is_refused() {
     let (idp, key, s) = setup().await;

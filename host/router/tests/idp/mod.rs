@@ -68,6 +68,14 @@ impl SigningKey {
         jsonwebtoken::encode(&header, claims, &self.encoding).unwrap()
     }
 
+    /// `claims` signed with this key, with `typ` in the header.
+    pub fn sign_typed(&self, typ: &str, claims: &Value) -> String {
+        let mut header = Header::new(self.alg);
+        header.kid = Some(self.kid.clone());
+        header.typ = Some(typ.to_string());
+        jsonwebtoken::encode(&header, claims, &self.encoding).unwrap()
+    }
+
     /// `claims` signed with this key under another kid.
     pub fn sign_as(&self, kid: Option<&str>, claims: &Value) -> String {
         let mut header = Header::new(self.alg);
