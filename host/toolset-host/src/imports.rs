@@ -754,7 +754,8 @@ impl HostState {
     /// `None`) to the client of the call in flight and waits for its
     /// result, at most until the call's deadline or cancellation. The
     /// plug-in's `params` (JSON text of an object) and the client's answer
-    /// are each held to the toolset's output cap.
+    /// are each held to the toolset's output cap; secrets are redacted from
+    /// the params, and a key holding one is refused.
     async fn ask_client(
         &mut self,
         key: Option<String>,
@@ -791,7 +792,15 @@ impl HostState {
                 None => unreachable!("checked above"),
             },
         };
-        let params = match params {
+        if self.policy.settings.redact(&key) != key.as_str() {
+            // The key reaches the client too, and a redacted one would no
+            // longer be the plug-in's.
+            return Err(self.failure(ToolError::invalid_params(format!(
+                "the key of this {method} request holds the value of a secret setting, which \
+                 never leaves the host; choose another"
+            ))));
+        }
+        let mut params = match params {
             None => serde_json::Value::Object(serde_json::Map::new()),
             Some(text) if text.len() > cap => {
                 return Err(self.failure(ToolError::invalid_params(format!(
@@ -809,6 +818,8 @@ impl HostState {
                 }
             },
         };
+        // What the plug-in asks reaches the client: a secret never does.
+        self.policy.settings.redact_value(&mut params);
         let answer =
             within_call(&ctx, self.deadline, ctx.notifier.ask(&key, request, params)).await;
         let text = match answer {

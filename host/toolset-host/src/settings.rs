@@ -12,7 +12,10 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use gs_toolset::{Content, ToolError, ToolOutput, ToolResult};
+use gs_toolset::{
+    Completion, Content, EmbeddedResource, PromptResult, ResourceBody, ToolError, ToolOutput,
+    ToolResult,
+};
 use serde_json::Value;
 
 /// What a secret's value is replaced with wherever the host passes on the
@@ -304,6 +307,28 @@ impl Settings {
         out
     }
 
+    /// `text`, which may have been cut short, with every secret's value
+    /// redacted, and also the start of one it ends with (of at least
+    /// [`MIN_SECRET_BYTES`]), which a cut would have left.
+    pub fn redact_clipped(&self, text: &str) -> String {
+        let mut clean = self.redact(text).into_owned();
+        let start = self
+            .secrets
+            .iter()
+            .filter_map(|secret| {
+                (MIN_SECRET_BYTES..secret.len())
+                    .rev()
+                    .find(|&n| secret.is_char_boundary(n) && clean.ends_with(&secret[..n]))
+            })
+            .max()
+            .map(|n| clean.len() - n);
+        if let Some(start) = start {
+            clean.truncate(start);
+            clean.push_str(REDACTED);
+        }
+        clean
+    }
+
     /// Redacts `text` in place.
     fn redact_string(&self, text: &mut String) {
         if let Cow::Owned(clean) = self.redact(text) {
@@ -311,8 +336,87 @@ impl Settings {
         }
     }
 
+    /// Redacts `bytes` in place: a secret's value (text) may be written in
+    /// them as its UTF-8 bytes, and the client decodes them.
+    fn redact_bytes(&self, bytes: &mut Vec<u8>) {
+        // A secret is valid UTF-8 starting on a character boundary, so any
+        // copy of it lies inside one valid run of the bytes.
+        let leaks = bytes.utf8_chunks().any(|chunk| {
+            self.secrets
+                .iter()
+                .any(|s| chunk.valid().contains(s.as_str()))
+        });
+        if !leaks {
+            return;
+        }
+        let mut clean = Vec::with_capacity(bytes.len());
+        for chunk in bytes.utf8_chunks() {
+            clean.extend_from_slice(self.redact(chunk.valid()).as_bytes());
+            clean.extend_from_slice(chunk.invalid());
+        }
+        *bytes = clean;
+    }
+
+    /// Redacts every text a content block carries: text, a MIME type, a
+    /// resource's URI and body, an image's or a clip's bytes.
+    fn redact_content(&self, block: &mut Content) {
+        match block {
+            Content::Text(text) => self.redact_string(text),
+            Content::Image { data, mime_type } | Content::Audio { data, mime_type } => {
+                self.redact_bytes(data);
+                self.redact_string(mime_type);
+            }
+            Content::Resource(r) => self.redact_resource(r),
+        }
+    }
+
+    /// Redacts a resource's URI, MIME type and body.
+    fn redact_resource(&self, r: &mut EmbeddedResource) {
+        self.redact_string(&mut r.uri);
+        if let Some(m) = r.mime_type.as_mut() {
+            self.redact_string(m);
+        }
+        match &mut r.body {
+            ResourceBody::Text(text) => self.redact_string(text),
+            ResourceBody::Blob(bytes) => self.redact_bytes(bytes),
+        }
+    }
+
+    /// `contents` (a resource read's answer) with every secret redacted.
+    pub fn redact_resources(&self, mut contents: Vec<EmbeddedResource>) -> Vec<EmbeddedResource> {
+        if self.has_secrets() {
+            contents.iter_mut().for_each(|r| self.redact_resource(r));
+        }
+        contents
+    }
+
+    /// `prompt` with every secret redacted from its description and
+    /// messages.
+    pub fn redact_prompt(&self, mut prompt: PromptResult) -> PromptResult {
+        if self.has_secrets() {
+            if let Some(d) = prompt.description.as_mut() {
+                self.redact_string(d);
+            }
+            for m in &mut prompt.messages {
+                self.redact_content(&mut m.content);
+            }
+        }
+        prompt
+    }
+
+    /// `completion` with every secret redacted from its values.
+    pub fn redact_completion(&self, mut completion: Completion) -> Completion {
+        if self.has_secrets() {
+            completion
+                .values
+                .iter_mut()
+                .for_each(|v| self.redact_string(v));
+        }
+        completion
+    }
+
     /// Redacts every string in `value`, keys included.
-    fn redact_value(&self, value: &mut Value) {
+    pub fn redact_value(&self, value: &mut Value) {
         match value {
             Value::String(s) => self.redact_string(s),
             Value::Array(items) => items.iter_mut().for_each(|v| self.redact_value(v)),
@@ -363,9 +467,7 @@ impl Settings {
 
     fn redact_output(&self, output: &mut ToolOutput) {
         for block in &mut output.content {
-            if let Content::Text(text) = block {
-                self.redact_string(text);
-            }
+            self.redact_content(block);
         }
         if let Some(v) = output.structured.as_mut() {
             self.redact_value(v);
@@ -627,5 +729,32 @@ mod tests {
         );
         let debug = format!("{:?} {:?}", s, env("hunter2"));
         assert!(!debug.contains("hunter2"), "{debug}");
+    }
+
+    #[test]
+    fn a_cut_secret_and_one_in_bytes_are_redacted() {
+        let s = Settings::resolve(
+            "acme",
+            &[secret("key")],
+            &given(&[("key", env("hunter2-long"))]),
+        )
+        .unwrap();
+        // A text cut inside the secret loses the start it kept.
+        assert_eq!(
+            s.redact_clipped("panicked: hunter2-l"),
+            "panicked: [redacted]"
+        );
+        assert_eq!(
+            s.redact_clipped("a hunter2-long, b hunt"),
+            "a [redacted], b [redacted]"
+        );
+        // Fewer bytes than a secret may have are left.
+        assert_eq!(s.redact_clipped("ends in hun"), "ends in hun");
+        let mut bytes = b"\xffhunter2-long\xfe\x80hunter2-long".to_vec();
+        s.redact_bytes(&mut bytes);
+        assert_eq!(bytes, b"\xff[redacted]\xfe\x80[redacted]");
+        let mut binary = vec![0xff, 0, 1];
+        s.redact_bytes(&mut binary);
+        assert_eq!(binary, [0xff, 0, 1]);
     }
 }

@@ -26,6 +26,7 @@ use crate::imports::from_wit_error;
 use crate::offers::{self, Declarations, Exports, Pre};
 use crate::policy::Policy;
 use crate::schema;
+use crate::settings::Settings;
 use crate::state::{Call, HostShared, HostState, Stop};
 
 /// Everything a loaded toolset shares between its sessions.
@@ -525,10 +526,17 @@ impl WasmSession {
 }
 
 impl WasmSession {
-    /// `answer` with its error's secrets redacted. What a resource or a
-    /// prompt holds is the toolset's to show, as it chose.
+    /// `answer` with every secret's value redacted: from the resources'
+    /// URIs, MIME types and bodies, the prompt's description and messages,
+    /// the completion's values, or the error.
     fn redact_offer(&self, answer: Result<Answer, ToolError>) -> Result<Answer, ToolError> {
-        answer.map_err(|e| self.inner.policy.settings.redact_error(e))
+        let settings = &self.inner.policy.settings;
+        match answer {
+            Ok(Answer::Read(contents)) => Ok(Answer::Read(settings.redact_resources(contents))),
+            Ok(Answer::Get(prompt)) => Ok(Answer::Get(settings.redact_prompt(prompt))),
+            Ok(Answer::Complete(c)) => Ok(Answer::Complete(settings.redact_completion(c))),
+            Err(e) => Err(settings.redact_error(e)),
+        }
     }
 
     /// The session's instance (made now if it has none, or none fit for
@@ -824,14 +832,18 @@ const MAX_FAILURE_MESSAGE: usize = 1024;
 
 /// Extracts a Rust panic's message from a guest's stderr: the
 /// `panicked at <location>:` line and the message after it, without the
-/// backtrace hint, cut at [`MAX_FAILURE_MESSAGE`].
-fn panic_message(stderr: &str) -> Option<String> {
+/// backtrace hint, with `settings`' secrets redacted and then cut at
+/// [`MAX_FAILURE_MESSAGE`]: redacted first, since a cut through a secret
+/// would leave its start.
+fn panic_message(stderr: &str, settings: &Settings) -> Option<String> {
     let start = stderr.rfind("panicked at ")?;
     let text: Vec<&str> = stderr[start..]
         .lines()
         .filter(|l| !l.starts_with("note:") && !l.trim().is_empty())
         .collect();
-    Some(cut(&text.join(" "), MAX_FAILURE_MESSAGE))
+    // The stderr tail may itself have cut the message short.
+    let clean = settings.redact_clipped(&text.join(" "));
+    Some(cut(&clean, MAX_FAILURE_MESSAGE))
 }
 
 /// `text` cut to at most `max` bytes (on a character boundary), marked
@@ -849,13 +861,12 @@ pub(crate) fn cut(text: &str, max: usize) -> String {
 
 /// A guest failure that is not a trap code, as one line: the root cause
 /// only, never wasmtime's backtrace of the guest's frames (the guest's
-/// internals are no business of the client's).
-fn failure_line(error: &wasmtime::Error) -> String {
+/// internals are no business of the client's), with `settings`' secrets
+/// redacted before it is cut.
+fn failure_line(error: &wasmtime::Error, settings: &Settings) -> String {
     let root = error.root_cause().to_string();
-    cut(
-        root.lines().next().unwrap_or("unknown failure"),
-        MAX_FAILURE_MESSAGE,
-    )
+    let line = root.lines().next().unwrap_or("unknown failure");
+    cut(&settings.redact(line), MAX_FAILURE_MESSAGE)
 }
 
 /// Longest function name a backtrace frame keeps, in bytes.
@@ -997,12 +1008,12 @@ pub(crate) fn classify_failure(
                 "overflowed its call stack (runaway recursion?) and was stopped".to_string(),
             ),
             Some(Trap::Interrupt) => (ErrorKind::Deadline, "was interrupted".to_string()),
-            trap => match panic_message(&state.stderr.text()) {
+            trap => match panic_message(&state.stderr.text(), &state.policy.settings) {
                 Some(panic) => (ErrorKind::Panic, format!("panicked: {panic}")),
                 None => {
                     let what = match trap {
                         Some(t) => t.to_string(),
-                        None => failure_line(&error),
+                        None => failure_line(&error, &state.policy.settings),
                     };
                     (ErrorKind::Trap, format!("trapped: {what}"))
                 }
@@ -1021,9 +1032,9 @@ mod tests {
         let stderr = "\nthread '<unnamed>' panicked at src/lib.rs:12:9:\nboom\nnote: run with \
                       `RUST_BACKTRACE=1` environment variable to display a backtrace\n";
         assert_eq!(
-            panic_message(stderr).unwrap(),
+            panic_message(stderr, &Settings::default()).unwrap(),
             "panicked at src/lib.rs:12:9: boom"
         );
-        assert_eq!(panic_message("just a log line"), None);
+        assert_eq!(panic_message("just a log line", &Settings::default()), None);
     }
 }

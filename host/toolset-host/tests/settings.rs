@@ -9,7 +9,7 @@ mod common;
 use std::sync::Arc;
 
 use common::*;
-use gs_toolset::{ErrorKind, ToolResult, Toolset};
+use gs_toolset::{ErrorKind, ToolResult, Toolset, ToolsetSession};
 use gs_toolset_host::{
     LoadError, LoadErrorKind, SettingDecl, SettingInput, SettingType, WasmToolset, WasmToolsetSpec,
     Written,
@@ -222,4 +222,131 @@ fn a_secret_never_leaves_through_logs_progress_results_errors_or_crashes() {
     assert!(!everything.contains(SECRET), "{everything}");
     // A toolset's name and tools are unchanged by its settings.
     assert_eq!(t.info().name, "hostile");
+}
+
+/// A client that answers every request and remembers what it was asked.
+#[derive(Default)]
+struct Asked(std::sync::Mutex<Vec<(String, serde_json::Value)>>);
+
+impl gs_toolset::Notifier for Asked {
+    fn log(&self, _: gs_toolset::LogLevel, _: &str, _: &str) {}
+
+    fn progress(&self, _: f64, _: Option<f64>, _: Option<&str>) {}
+
+    fn ask(
+        &self,
+        key: &str,
+        _: gs_toolset::ClientRequest,
+        params: serde_json::Value,
+    ) -> gs_toolset::AskFuture<'_> {
+        self.0.lock().unwrap().push((key.to_string(), params));
+        Box::pin(std::future::ready(Ok(json!({"action": "accept"}))))
+    }
+}
+
+#[test]
+fn a_secret_never_leaves_through_content_offers_requests_to_the_client_or_a_cut_panic() {
+    use gs_toolset::{Content, EmbeddedResource, ResourceBody};
+    let (host, crashes) = recording_host(false);
+    let t = host
+        .load(&spec_with(
+            gs_test_plugins::HOSTILE,
+            vec![("key", by_env(SECRET))],
+        ))
+        .unwrap();
+    let img = TestImage::new();
+    let asked = Arc::new(Asked::default());
+    let mut ctx = img.ctx(false);
+    ctx.notifier = asked.clone();
+
+    // Every text a content block carries, bytes the client decodes too.
+    let out = call_hostile(&t, &ctx, "leak", r#"{"how": "content"}"#).unwrap();
+    let bytes = b"\xff\xfebytes [redacted]".to_vec();
+    assert_eq!(
+        out.content,
+        [
+            Content::Resource(EmbeddedResource {
+                uri: "leak://[redacted]".into(),
+                mime_type: Some("text/[redacted]".into()),
+                body: ResourceBody::Text("key=[redacted]".into()),
+            }),
+            Content::Resource(EmbeddedResource {
+                uri: "leak://blob".into(),
+                mime_type: None,
+                body: ResourceBody::Blob(bytes.clone()),
+            }),
+            Content::Image {
+                data: bytes,
+                mime_type: "image/[redacted]".into(),
+            },
+        ]
+    );
+
+    // What a plug-in asks the client, and under which key.
+    let answer = call_hostile(&t, &ctx, "leak", r#"{"how": "ask"}"#);
+    assert_eq!(text(&answer), r#"{"action":"accept"}"#);
+    assert_eq!(
+        *asked.0.lock().unwrap(),
+        [(
+            "k1".to_string(),
+            json!({"message": "send [redacted]", "[redacted]": 1})
+        )]
+    );
+    let e = call_hostile(&t, &ctx, "leak", r#"{"how": "ask_key"}"#).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidParams);
+    assert_eq!(
+        e.message,
+        "the key of this elicitation/create request holds the value of a secret setting, which \
+         never leaves the host; choose another"
+    );
+    assert_eq!(asked.0.lock().unwrap().len(), 1, "nothing more was asked");
+
+    // A panic message cut where the secret is: redacted before it is cut.
+    let long = call_hostile(&t, &ctx, "leak", r#"{"how": "panic", "pad": 3000}"#).unwrap_err();
+    let text_at = long.message.find("panicked at ").unwrap();
+    let before_pad = long.message[text_at..].find("ppp").unwrap();
+    let pad = 1024 - 10 - before_pad - "cannot use key ".len();
+    let args = json!({"how": "panic", "pad": pad}).to_string();
+    let cut = call_hostile(&t, &ctx, "leak", &args).unwrap_err();
+    assert_eq!(cut.kind, ErrorKind::Panic);
+    assert!(
+        cut.message
+            .ends_with("cannot use key [redacted]; the session goes on with a fresh instance"),
+        "{}",
+        &cut.message[cut.message.len() - 60..]
+    );
+
+    // Resources, prompts and completions.
+    let mut s = t.session();
+    let read = runtime()
+        .block_on(s.read_resource("leak:it", &ctx))
+        .unwrap();
+    assert_eq!(
+        read,
+        [EmbeddedResource {
+            uri: "leak://[redacted]".into(),
+            mime_type: Some("text/[redacted]".into()),
+            body: ResourceBody::Text("key=[redacted]".into()),
+        }]
+    );
+    let prompt = runtime()
+        .block_on(s.get_prompt("leak", &Default::default(), &ctx))
+        .unwrap();
+    assert_eq!(prompt.description.as_deref(), Some("about [redacted]"));
+    assert_eq!(prompt.messages[0].content, Content::text("use [redacted]"));
+    let request = gs_toolset::CompletionRequest {
+        reference: gs_toolset::CompletionRef::Prompt("leak".into()),
+        argument: "a".into(),
+        value: "leak".into(),
+        context: Default::default(),
+    };
+    let completion = runtime().block_on(s.complete(&request, &ctx)).unwrap();
+    assert_eq!(completion.values, ["[redacted]"]);
+
+    let everything = format!(
+        "{out:?} {e:?} {long:?} {cut:?} {read:?} {prompt:?} {completion:?} {:?} {:?}",
+        asked.0.lock().unwrap(),
+        crashes.lock().unwrap()
+    );
+    assert!(!everything.contains(&SECRET[..8]), "{everything}");
 }
