@@ -23,7 +23,8 @@
 //!   changed into the image's object table and commits the session;
 //!   [`Interpreter::abort`] and [`Interpreter::refresh`] move to the newest
 //!   view. Objects are faulted in through an identity map, so identity and
-//!   cycles hold within a view.
+//!   cycles hold, across views too: an object keeps its identity across
+//!   commit, abort and refresh, and takes the new view's state in place.
 //!
 //! Objects live in a per-interpreter heap and are referred to by id; the
 //! heap is the session's working copy of its persistent objects. Garbage
@@ -413,14 +414,18 @@ impl Interpreter {
                 identity_class: std::cell::Cell::new(None),
                 write_stream_class: std::cell::Cell::new(None),
             };
-            // Classes a tool defined or removed since the last call show
-            // in the dictionary objects this view already made.
-            let result = match run.sync_proxies_if_code_changed() {
+            // The heap takes the view the session moved to since the last
+            // call, and classes a tool defined or removed since show in
+            // the dictionary objects this view already made.
+            let ready = run
+                .refresh_objects()
+                .and_then(|()| run.sync_proxies_if_code_changed());
+            let result = match ready {
                 Ok(()) => body(&mut run),
                 Err(u) => Err(unwind_error(
                     &mut run,
                     u,
-                    "bringing the symbol dictionaries up to date: ",
+                    "bringing the session's objects and symbol dictionaries up to date: ",
                 )),
             };
             let roots = run.st.roots();
@@ -515,8 +520,10 @@ impl Interpreter {
     }
 
     /// Aborts `session`: drops its uncommitted changes (code and objects)
-    /// and moves it to the newest view; this interpreter forgets the global
-    /// values it held so the newest committed ones are seen.
+    /// and moves it to the newest view. As in GemStone, the objects this
+    /// interpreter holds stay the same objects: each one standing for a
+    /// persistent object shows that object's newest committed state from
+    /// the next call on, and a change to it then is committed like any.
     pub fn abort(&mut self, session: &mut Session) {
         session.abort();
         if let Some(st) = self.state.as_mut() {
@@ -540,12 +547,13 @@ impl Interpreter {
         Ok(())
     }
 
-    /// Drops what depends on the session's view (global values and the
-    /// dictionary objects standing for the session's dictionaries) and
-    /// revalidates the class table and method caches against the new view.
+    /// Drops what depends on the session's old view (global values,
+    /// class variables), revalidates the class table and method caches
+    /// against the new view, and has the next call bring the heap's
+    /// persistent objects to it in place (see `Run::refresh_objects`).
     fn view_changed(&mut self, session: &Session) {
         if let Some(st) = self.state.as_mut() {
-            st.forget_view(session);
+            st.new_view(session);
         }
     }
 

@@ -17,10 +17,17 @@
 //!   view and rebinds only entries that changed, so its write set is
 //!   exactly what this session changed, and two sessions changing the same
 //!   object or global conflict at the second commit, as code does.
+//!   Persistent objects the dictionaries no longer reach but the heap
+//!   still holds (in a temporary, in `SessionTemps`) are written back too,
+//!   so a change to one is never silently dropped.
 //! - **A new view** (abort, refresh, or a commit another session's commit
-//!   preceded) drops the identity map and the dictionary objects, so the
-//!   next call faults in the newest state. After a commit nobody else's
-//!   preceded, the heap already is the new view and is kept.
+//!   preceded) keeps the identity map: a heap object stands for the same
+//!   persistent object for life, as a GemStone object keeps its OOP. Before
+//!   Smalltalk next runs, each such object takes the new view's contents in
+//!   place and the dictionary objects are filled again, so whoever holds
+//!   an object sees the newest committed state in it and its next changes
+//!   commit. After a commit nobody else's preceded, the heap already is
+//!   the new view and is kept.
 //!
 //! The class variables and class-instance variables of application
 //! classes are one more object per class (see `ObjectId::class_state`),
@@ -66,71 +73,174 @@ impl Run<'_> {
         for v in values {
             out.push(self.materialize(v, &mut pending)?);
         }
+        self.fill_pending(pending)?;
+        Ok(out)
+    }
+
+    /// Fills each pending heap object from the stored object it stands
+    /// for (faulting in, newly allocated, what those reach).
+    fn fill_pending(&mut self, mut pending: Vec<(ObjId, ObjectId)>) -> R<()> {
         while let Some((hid, oid)) = pending.pop() {
-            let Some(stored) = self.session.object(oid).cloned() else {
-                continue;
-            };
-            let class = self.st.heap.get(hid).class;
-            let target = self.st.classes[class as usize].inst_vars.clone();
-            let mut named = vec![Value::Nil; target.len()];
-            if stored.names == target {
-                for (slot, v) in named.iter_mut().zip(&stored.named) {
-                    *slot = self.materialize(v, &mut pending)?;
-                }
-            } else {
-                // The class was reshaped since the object was stored:
-                // migrate by instance-variable name.
-                for (name, v) in stored.names.iter().zip(&stored.named) {
-                    if let Some(i) = target.iter().position(|t| t == name) {
-                        named[i] = self.materialize(v, &mut pending)?;
-                    }
+            self.fill_object(hid, oid, &mut pending)?;
+        }
+        Ok(())
+    }
+
+    /// Gives heap object `hid` the contents of stored object `oid` in
+    /// place (its class must already be the stored object's), queueing in
+    /// `pending` what it reaches that is new to the heap. False when the
+    /// view has no such object.
+    fn fill_object(
+        &mut self,
+        hid: ObjId,
+        oid: ObjectId,
+        pending: &mut Vec<(ObjId, ObjectId)>,
+    ) -> R<bool> {
+        let Some(stored) = self.session.object(oid).cloned() else {
+            return Ok(false);
+        };
+        let class = self.st.heap.get(hid).class;
+        let target = self.st.classes[class as usize].inst_vars.clone();
+        let mut named = vec![Value::Nil; target.len()];
+        if stored.names == target {
+            for (slot, v) in named.iter_mut().zip(&stored.named) {
+                *slot = self.materialize(v, pending)?;
+            }
+        } else {
+            // The class was reshaped since the object was stored:
+            // migrate by instance-variable name.
+            for (name, v) in stored.names.iter().zip(&stored.named) {
+                if let Some(i) = target.iter().position(|t| t == name) {
+                    named[i] = self.materialize(v, pending)?;
                 }
             }
-            let body = match &stored.body {
-                ObjectBody::None => Body::None,
-                // A string of a wide class stored before such strings held
-                // more than bytes: its bytes are its code points.
-                ObjectBody::Bytes(b) if self.st.wide_limit(class).is_some() => {
-                    Body::Wide(widened_codes(b))
-                }
-                ObjectBody::Bytes(b) => Body::Bytes(b.clone()),
-                ObjectBody::Wide(w) => Body::Wide(w.clone()),
-                ObjectBody::LargeInteger(b) => Body::Large(BigInt::from_signed_bytes_le(b)),
-                ObjectBody::Block {
-                    class,
-                    meta,
-                    doit,
-                    source,
-                    ordinal,
-                } => match self.rebuild_block(*class, *meta, *doit, source, *ordinal) {
-                    Some(closure) => Body::Block(Rc::new(closure)),
-                    // Its code no longer compiles (a variable it used was
-                    // removed): an inert block that answers nothing.
-                    None => Body::None,
-                },
-                ObjectBody::Slots(items) => {
-                    let mut slots = Vec::with_capacity(items.len());
-                    for v in items {
-                        slots.push(self.materialize(v, &mut pending)?);
-                    }
-                    Body::Slots(slots)
-                }
-            };
-            let extra = named.len() * std::mem::size_of::<Value>()
-                + match &body {
-                    Body::Slots(s) => s.len() * std::mem::size_of::<Value>(),
-                    Body::Bytes(b) => b.len(),
-                    Body::Wide(w) => w.len() * 4,
-                    Body::Large(n) => n.bits() as usize / 8,
-                    _ => 0,
-                };
-            self.st.heap.charge(extra)?;
-            let o = self.st.heap.get_mut(hid);
-            o.named = named;
-            o.body = body;
-            o.invariant = stored.invariant;
         }
-        Ok(out)
+        let body = self.stored_body(class, &stored.body, pending)?;
+        let was = contents_bytes(&self.st.heap.get(hid).named, &self.st.heap.get(hid).body);
+        let now = contents_bytes(&named, &body);
+        self.st.heap.charge(now.saturating_sub(was))?;
+        let o = self.st.heap.get_mut(hid);
+        o.named = named;
+        o.body = body;
+        o.invariant = stored.invariant;
+        Ok(true)
+    }
+
+    /// The heap form of a stored object's indexed part.
+    fn stored_body(
+        &mut self,
+        class: ClassIdx,
+        body: &ObjectBody,
+        pending: &mut Vec<(ObjId, ObjectId)>,
+    ) -> R<Body> {
+        Ok(match body {
+            ObjectBody::None => Body::None,
+            // A string of a wide class stored before such strings held
+            // more than bytes: its bytes are its code points.
+            ObjectBody::Bytes(b) if self.st.wide_limit(class).is_some() => {
+                Body::Wide(widened_codes(b))
+            }
+            ObjectBody::Bytes(b) => Body::Bytes(b.clone()),
+            ObjectBody::Wide(w) => Body::Wide(w.clone()),
+            ObjectBody::LargeInteger(b) => Body::Large(BigInt::from_signed_bytes_le(b)),
+            ObjectBody::Block {
+                class,
+                meta,
+                doit,
+                source,
+                ordinal,
+            } => match self.rebuild_block(*class, *meta, *doit, source, *ordinal) {
+                Some(closure) => Body::Block(Rc::new(closure)),
+                // Its code no longer compiles (a variable it used was
+                // removed): an inert block that answers nothing.
+                None => Body::None,
+            },
+            ObjectBody::Slots(items) => {
+                let mut slots = Vec::with_capacity(items.len());
+                for v in items {
+                    slots.push(self.materialize(v, pending)?);
+                }
+                Body::Slots(slots)
+            }
+        })
+    }
+
+    /// Brings the heap to the session's view after the session moved to
+    /// another one (see `State::new_view`): every heap object standing
+    /// for a persistent object the view holds takes the view's contents
+    /// in place, so it stays the same object to whoever holds it (a
+    /// temporary of a running method, `SessionTemps`, a kernel class's
+    /// variable) and its changes from then on are committed; one the view
+    /// lacks (made by this session, never committed) is left as it is.
+    /// The dictionary objects are filled again the same way. Nothing to
+    /// do unless the view moved.
+    pub(crate) fn refresh_objects(&mut self) -> R<()> {
+        if !self.st.objects_stale {
+            return Ok(());
+        }
+        let mut known: Vec<(ObjectId, ObjId)> =
+            self.st.oids.iter().map(|(&o, &h)| (o, h)).collect();
+        known.sort_unstable();
+        let mut pending = Vec::with_capacity(known.len());
+        for (oid, hid) in known {
+            let Some(class) = self.session.object(oid).map(|o| o.class) else {
+                continue;
+            };
+            if !self.st.heap.is_live(hid) || self.session.class_by_id(class).is_none() {
+                continue;
+            }
+            let ci = self.st.class_idx(self.session, class);
+            self.st.heap.get_mut(hid).class = ci;
+            pending.push((hid, oid));
+        }
+        // Filled in id order (the pending list is a stack).
+        pending.reverse();
+        self.fill_pending(pending)?;
+        self.refill_proxies()?;
+        self.st.objects_stale = false;
+        Ok(())
+    }
+
+    /// Fills each dictionary object again with its dictionary's entries
+    /// in the session's view; one whose dictionary the view no longer has
+    /// stops standing for it.
+    fn refill_proxies(&mut self) -> R<()> {
+        let names = self.session.dictionary_names();
+        let mut proxies: Vec<(String, ObjId)> = self
+            .st
+            .dict_proxies
+            .iter()
+            .map(|(n, &id)| (n.clone(), id))
+            .collect();
+        proxies.sort();
+        for (name, id) in proxies {
+            self.st.proxy_base.remove(&name);
+            self.st.proxy_classes.remove(&name);
+            if !names.contains(&name) {
+                self.st.dict_proxies.remove(&name);
+                continue;
+            }
+            self.empty_dictionary(id);
+            self.populate_proxy(&name, Value::Obj(id))?;
+        }
+        Ok(())
+    }
+
+    /// Empties a KeyValueDictionary (named variables tally, keys, values)
+    /// in place, keeping its buckets.
+    fn empty_dictionary(&mut self, id: ObjId) {
+        let o = self.st.heap.get(id);
+        let arrays = [o.named.get(1).copied(), o.named.get(2).copied()];
+        for array in arrays.into_iter().flatten() {
+            if let Value::Obj(a) = array
+                && let Body::Slots(slots) = &mut self.st.heap.get_mut(a).body
+            {
+                slots.iter_mut().for_each(|v| *v = Value::Nil);
+            }
+        }
+        if let Some(tally) = self.st.heap.get_mut(id).named.first_mut() {
+            *tally = Value::Int(0);
+        }
     }
 
     /// Loads the persistent class variables and class-instance variables
@@ -457,7 +567,7 @@ impl State {
         if alone {
             self.keep_view();
         } else {
-            self.forget_view(session);
+            self.new_view(session);
         }
         Ok(())
     }
@@ -467,6 +577,13 @@ impl State {
     /// commits the session.
     pub(crate) fn flush(&mut self, session: &mut Session) -> Result<(), ImageError> {
         self.conflict_paths.clear();
+        if self.objects_stale {
+            // The heap still holds the previous view's state, which every
+            // move to a new view wrote back or dropped first: nothing of
+            // it is this session's change, and writing it would undo
+            // other sessions' commits.
+            return Ok(());
+        }
         self.flush_into(session)
     }
 
@@ -544,8 +661,11 @@ impl State {
             return Err(e);
         }
         self.flush_class_state(&mut enc, session)?;
+        self.flush_held(&mut enc, session)?;
         for (dict, name, id) in literals {
-            if let Some(&oid) = self.oid_of.get(&id) {
+            if enc.queued.contains(&id)
+                && let Some(&oid) = self.oid_of.get(&id)
+            {
                 // Stored already: it was queued when the other reference
                 // was encoded.
                 session.bind(
@@ -882,55 +1002,102 @@ impl State {
     fn store_queued(&mut self, enc: &mut Encoder, session: &mut Session) -> Result<(), ImageError> {
         while let Some(id) = enc.queue.pop() {
             let oid = self.oid_of[&id];
-            let (class, invariant, named, body) = {
-                let o = self.heap.get(id);
-                let body = match &o.body {
-                    Body::None => Err(ObjectBody::None),
-                    Body::Block(c) => Err(self.block_form(c).unwrap_or(ObjectBody::None)),
-                    Body::Bytes(b) => Err(ObjectBody::Bytes(b.clone())),
-                    Body::Wide(w) => Err(wide_form(w, session.object(oid))),
-                    Body::Large(n) => Err(ObjectBody::LargeInteger(n.to_signed_bytes_le())),
-                    Body::Slots(s) => Ok(s.clone()),
-                };
-                (o.class, o.invariant, o.named.clone(), body)
-            };
-            let info = &self.classes[class as usize];
-            let (class_id, class_name, names) =
-                (info.id, info.name.clone(), info.inst_vars.clone());
-            let mut stored_named = Vec::with_capacity(names.len());
-            for i in 0..names.len() {
-                let v = named.get(i).copied().unwrap_or(Value::Nil);
-                stored_named.push(
-                    self.encode(v, enc, session).map_err(|m| {
-                        ImageError::Refused(format!("{m} (held by a {class_name})"))
-                    })?,
-                );
-            }
-            let body = match body {
-                Err(b) => b,
-                Ok(slots) => {
-                    let mut out = Vec::with_capacity(slots.len());
-                    for v in slots {
-                        out.push(self.encode(v, enc, session).map_err(|m| {
-                            ImageError::Refused(format!("{m} (held by a {class_name})"))
-                        })?);
-                    }
-                    ObjectBody::Slots(out)
-                }
-            };
-            session.store_object(
-                oid,
-                StoredObject {
-                    class: class_id,
-                    invariant,
-                    names,
-                    named: stored_named,
-                    body,
-                },
-            )?;
+            let object = self.stored_form(id, oid, enc, session)?;
+            session.store_object(oid, object)?;
         }
         Ok(())
     }
+
+    /// The stored form of heap object `id` (persistent id `oid`),
+    /// queueing in `enc` the objects it refers to.
+    fn stored_form(
+        &mut self,
+        id: ObjId,
+        oid: ObjectId,
+        enc: &mut Encoder,
+        session: &Session,
+    ) -> Result<StoredObject, ImageError> {
+        let (class, invariant, named, body) = {
+            let o = self.heap.get(id);
+            let body = match &o.body {
+                Body::None => Err(ObjectBody::None),
+                Body::Block(c) => Err(self.block_form(c).unwrap_or(ObjectBody::None)),
+                Body::Bytes(b) => Err(ObjectBody::Bytes(b.clone())),
+                Body::Wide(w) => Err(wide_form(w, session.object(oid))),
+                Body::Large(n) => Err(ObjectBody::LargeInteger(n.to_signed_bytes_le())),
+                Body::Slots(s) => Ok(s.clone()),
+            };
+            (o.class, o.invariant, o.named.clone(), body)
+        };
+        let info = &self.classes[class as usize];
+        let (class_id, class_name, names) = (info.id, info.name.clone(), info.inst_vars.clone());
+        let refused = |m: String| ImageError::Refused(format!("{m} (held by a {class_name})"));
+        let mut stored_named = Vec::with_capacity(names.len());
+        for i in 0..names.len() {
+            let v = named.get(i).copied().unwrap_or(Value::Nil);
+            stored_named.push(self.encode(v, enc, session).map_err(refused)?);
+        }
+        let body = match body {
+            Err(b) => b,
+            Ok(slots) => {
+                let mut out = Vec::with_capacity(slots.len());
+                for v in slots {
+                    out.push(self.encode(v, enc, session).map_err(refused)?);
+                }
+                ObjectBody::Slots(out)
+            }
+        };
+        Ok(StoredObject {
+            class: class_id,
+            invariant,
+            names,
+            named: stored_named,
+            body,
+        })
+    }
+
+    /// Stores the changes of the persistent objects this session holds
+    /// that the dictionaries did not reach (kept in a temporary or in
+    /// `SessionTemps`, or unbound from their global by another session
+    /// meanwhile): as in GemStone, a change to a persistent object is
+    /// committed wherever it is held. Unchanged ones store nothing.
+    fn flush_held(&mut self, enc: &mut Encoder, session: &mut Session) -> Result<(), ImageError> {
+        let mut held: Vec<(ObjectId, ObjId)> = self
+            .oids
+            .iter()
+            .filter(|(oid, hid)| !enc.queued.contains(*hid) && session.object(**oid).is_some())
+            .map(|(&oid, &hid)| (oid, hid))
+            .collect();
+        held.sort_unstable();
+        for (oid, hid) in held {
+            if !enc.queued.insert(hid) {
+                continue;
+            }
+            enc.queue.push(hid);
+            self.store_queued(enc, session).map_err(|e| match e {
+                ImageError::Refused(m) => ImageError::Refused(format!(
+                    "cannot store persistent object #{} (held by this session) in the image: \
+                     {m}; change it back (or abort) and try again",
+                    oid.0
+                )),
+                other => other,
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Bytes an object's contents count against the memory budget beyond its
+/// header, as filling it from the image charges them.
+fn contents_bytes(named: &[Value], body: &Body) -> usize {
+    std::mem::size_of_val(named)
+        + match body {
+            Body::Slots(s) => std::mem::size_of_val(s.as_slice()),
+            Body::Bytes(b) => b.len(),
+            Body::Wide(w) => w.len() * 4,
+            Body::Large(n) => n.bits() as usize / 8,
+            _ => 0,
+        }
 }
 
 /// The nodes directly inside `node` (a block's statements included).

@@ -53,7 +53,8 @@ impl Run<'_> {
             130 => self.commit_transaction(),
             131 => {
                 self.session.abort();
-                self.st.forget_view(self.session);
+                self.st.new_view(self.session);
+                self.refresh_objects()?;
                 self.st.commit_outcome = CommitOutcome::default();
                 Ok(Some(rcv))
             }
@@ -193,7 +194,7 @@ impl Run<'_> {
             return self.image_error(e);
         }
         match self.st.commit_written(self.session) {
-            Ok(()) => Ok(Some(Value::True)),
+            Ok(()) => self.refresh_objects().map(|()| Some(Value::True)),
             Err(ImageError::Conflict(_)) => Ok(Some(Value::False)),
             Err(e) => self.image_error(e),
         }

@@ -579,3 +579,121 @@ fn a_wide_class_string_stored_as_bytes_reads_as_the_same_characters() {
         "'\u{3bb}af\u{e9}'"
     );
 }
+
+#[test]
+fn the_retry_loop_commits_its_change_to_the_object_it_holds() {
+    let (_dir, image) = image();
+    let mut setup = Client::new(&image);
+    setup.run("UserGlobals at: #Q put: OrderedCollection new");
+    setup.commit().expect("commit");
+    let mut a = Client::new(&image);
+    let mut c = Client::new(&image);
+    assert_eq!(a.run("Q size"), "0");
+    assert_eq!(c.run("Q add: 'from C'. System commitTransaction"), "true");
+    // A's view is older: its first commit conflicts, the abort shows it
+    // C's element in the very collection it holds, and the second commit
+    // stores its own.
+    assert_eq!(
+        a.run(
+            "| coll tries | coll := UserGlobals at: #Q. tries := 0.
+            [coll add: 'from A'. tries := tries + 1. System commitTransaction]
+                whileFalse: [System abortTransaction].
+            {tries. coll == Q. coll asArray}"
+        ),
+        "anArray( 2, true, anArray( 'from C', 'from A'))"
+    );
+    assert_eq!(
+        Client::new(&image).run("Q asArray"),
+        "anArray( 'from C', 'from A')"
+    );
+}
+
+#[test]
+fn commits_in_a_loop_keep_every_item_when_another_session_committed_first() {
+    let (_dir, image) = image();
+    let mut setup = Client::new(&image);
+    setup.run("UserGlobals at: #Items put: OrderedCollection new; at: #Other put: 0");
+    setup.commit().expect("commit");
+    let mut a = Client::new(&image);
+    let mut b = Client::new(&image);
+    assert_eq!(a.run("Items size"), "0");
+    assert_eq!(b.run("Other := 1. System commitTransaction"), "true");
+    // A's first commit follows B's, so A moves to a new view inside the
+    // loop; the collection it holds goes on being the stored one.
+    assert_eq!(
+        a.run(
+            "| coll ok | coll := Items. ok := true.
+            1 to: 300 do: [:i | coll add: i.
+                i \\\\ 100 = 0 ifTrue: [ok := ok & System commitTransaction]].
+            {ok. coll size}"
+        ),
+        "anArray( true, 300)"
+    );
+    let mut c = Client::new(&image);
+    assert_eq!(
+        c.run("{Items size. Items last. Other}"),
+        "anArray( 300, 300, 1)"
+    );
+}
+
+#[test]
+fn an_object_held_in_session_temps_stays_the_stored_object_across_abort_and_refresh() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    a.run("UserGlobals at: #Box put: (OrderedCollection with: 'orig'); at: #Other put: 0");
+    a.commit().expect("commit");
+    let mut b = Client::new(&image);
+    b.run("SessionTemps current at: #box put: Box");
+
+    // Refresh after another session's commit: the same object, whose
+    // change then commits.
+    a.run("Other := 1");
+    a.commit().expect("commit");
+    b.refresh().expect("refresh");
+    assert_eq!(
+        b.run("(SessionTemps current at: #box) add: 'after refresh'. (SessionTemps current at: #box) == Box"),
+        "true"
+    );
+    b.commit().expect("commit");
+    assert_eq!(
+        Client::new(&image).run("Box asArray"),
+        "anArray( 'orig', 'after refresh')"
+    );
+
+    // Abort drops the uncommitted change and shows the newest committed
+    // state, in the object held.
+    a.abort();
+    a.run("Box add: 'from A'");
+    a.commit().expect("commit");
+    b.run("(SessionTemps current at: #box) add: 'dropped'");
+    b.abort();
+    assert_eq!(
+        b.run("{(SessionTemps current at: #box) == Box. (SessionTemps current at: #box) asArray}"),
+        "anArray( true, anArray( 'orig', 'after refresh', 'from A'))"
+    );
+    b.run("(SessionTemps current at: #box) add: 'after abort'");
+    b.commit().expect("commit");
+    assert_eq!(Client::new(&image).run("Box last"), "'after abort'");
+}
+
+#[test]
+fn a_change_to_a_held_object_another_session_unbound_is_committed() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    a.run("UserGlobals at: #Log put: (OrderedCollection with: 1)");
+    a.commit().expect("commit");
+    let mut b = Client::new(&image);
+    b.run("SessionTemps current at: #log put: Log");
+    // Moved to a dictionary B never reads: B reaches it only through
+    // what it holds.
+    a.run("Published at: #Log put: Log. UserGlobals removeKey: #Log");
+    a.commit().expect("commit");
+    b.abort();
+    assert_eq!(b.run("UserGlobals includesKey: #Log"), "false");
+    b.run("(SessionTemps current at: #log) add: 2");
+    b.commit().expect("commit");
+    assert_eq!(
+        Client::new(&image).run("(Published at: #Log) asArray"),
+        "anArray( 1, 2)"
+    );
+}

@@ -120,10 +120,16 @@ pub struct State {
     /// up to date at an execution's start (see
     /// `Run::sync_proxies_if_code_changed`).
     pub(crate) proxies_synced: Option<gs_image::CodeMark>,
-    /// The identity map of this view: persistent object id → heap object.
+    /// The identity map: persistent object id → heap object. A heap
+    /// object keeps its persistent id for life, across views (see
+    /// `persist`).
     pub(crate) oids: HashMap<ObjectId, ObjId>,
     /// Its inverse: heap object → persistent object id.
     pub(crate) oid_of: HashMap<ObjId, ObjectId>,
+    /// The session moved to another view since the heap's persistent
+    /// objects and dictionary objects were last brought to its state
+    /// (see `Run::refresh_objects`).
+    pub(crate) objects_stale: bool,
     /// For objects the last write-back stored, the global each was
     /// reached from (named in conflict reports).
     pub(crate) conflict_paths: HashMap<ObjectId, String>,
@@ -196,6 +202,7 @@ impl State {
             proxies_synced: None,
             oids: HashMap::new(),
             oid_of: HashMap::new(),
+            objects_stale: false,
             conflict_paths: HashMap::new(),
             epoch: 1,
             code_seen: None,
@@ -452,21 +459,22 @@ impl State {
         });
     }
 
-    /// Forgets everything taken from the session's previous view: global
-    /// values and the dictionary objects standing for its dictionaries
-    /// (the Transcript and the other [`OWN_GLOBALS`], which are this
-    /// interpreter's own, stay), then
-    /// starts a new epoch so classes and methods are checked again.
-    pub fn forget_view(&mut self, session: &Session) {
+    /// The session moved to another view (abort, refresh, or a commit
+    /// another session's commit preceded). What was taken from the old
+    /// view goes: global values, the interpreter's unbound globals (the
+    /// Transcript and the other [`OWN_GLOBALS`], which are this
+    /// interpreter's own, stay) and application classes' variables; a new
+    /// epoch begins so classes and methods are checked again. Heap objects
+    /// keep standing for the persistent objects they stood for, as a
+    /// GemStone object keeps its OOP: they, and the dictionary objects,
+    /// take the new view's state in place before Smalltalk next runs
+    /// (`Run::refresh_objects`), so whoever holds them sees it.
+    pub fn new_view(&mut self, session: &Session) {
         self.overlay
             .retain(|name, _| OWN_GLOBALS.iter().any(|(g, _)| g == name));
-        self.dict_proxies.clear();
-        self.proxy_base.clear();
-        self.proxy_classes.clear();
         self.proxies_synced = None;
-        self.oids.clear();
-        self.oid_of.clear();
         self.conflict_paths.clear();
+        self.objects_stale = true;
         // Application classes' variables come from the view; kernel
         // classes' stay this interpreter's own.
         for c in self.classes.iter_mut().filter(|c| !c.record.kernel) {
