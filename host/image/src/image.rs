@@ -71,6 +71,8 @@ struct Inner {
     sources: RwLock<SourceArena>,
     next_class_id: AtomicU64,
     next_object_id: AtomicU64,
+    /// See [`Image::hashes_may_have_moved`].
+    stable_hashes_from: u64,
     listeners: RwLock<Vec<CommitListener>>,
 }
 
@@ -209,7 +211,7 @@ impl Image {
         label: String,
         options: OpenOptions,
     ) -> Result<Image> {
-        let (view, next_class_id, next_object_id, fresh) = match loaded {
+        let (view, next_class_id, next_object_id, stable_hashes_from, fresh) = match loaded {
             Loaded::Fresh => (
                 View {
                     commit: 0,
@@ -217,6 +219,7 @@ impl Image {
                 },
                 1,
                 1,
+                0,
                 true,
             ),
             Loaded::Image {
@@ -224,6 +227,7 @@ impl Image {
                 commit,
                 next_class_id,
                 next_object_id,
+                stable_hashes_from,
             } => (
                 View {
                     commit,
@@ -231,6 +235,7 @@ impl Image {
                 },
                 next_class_id,
                 next_object_id,
+                stable_hashes_from,
                 false,
             ),
         };
@@ -246,6 +251,7 @@ impl Image {
                 sources: RwLock::new(sources),
                 next_class_id: AtomicU64::new(next_class_id),
                 next_object_id: AtomicU64::new(next_object_id),
+                stable_hashes_from,
                 listeners: RwLock::new(Vec::new()),
             }),
         };
@@ -321,6 +327,16 @@ impl Image {
 
     pub(crate) fn allocate_object_id(&self) -> crate::model::ObjectId {
         crate::model::ObjectId(self.inner.next_object_id.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// True when persistent object `id` may have been stored by a build
+    /// whose identity hashes changed from session to session (an object
+    /// of a file written before format version 2): a hashed collection
+    /// among such objects may hold its elements where hashing no longer
+    /// finds them, and its reader rehashes it. An object stored since
+    /// was stored with hashes that hold across sessions and restarts.
+    pub fn hashes_may_have_moved(&self, id: crate::model::ObjectId) -> bool {
+        id.0 < self.inner.stable_hashes_from && id.class_of_state().is_none()
     }
 
     /// The newest state with a session's written keys copied over from
@@ -437,6 +453,7 @@ impl Image {
                     commit,
                     next_class_id: self.inner.next_class_id.load(Ordering::Relaxed),
                     next_object_id: self.inner.next_object_id.load(Ordering::Relaxed),
+                    stable_hashes_from: self.inner.stable_hashes_from,
                 },
             )?;
         }

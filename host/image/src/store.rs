@@ -4,7 +4,7 @@
 //!
 //! | table          | key                          | value                           |
 //! |----------------|------------------------------|---------------------------------|
-//! | `meta`         | `&str` name                  | `u64`: `format`, `commit`, `next_class_id`, `next_object_id` |
+//! | `meta`         | `&str` name                  | `u64`: `format`, `commit`, `next_class_id`, `next_object_id`, `stable_hashes_from` |
 //! | `classes`      | class id                     | [`ClassRecord`]                 |
 //! | `methods`      | (class id, side, selector)   | the rest of a [`MethodRecord`]  |
 //! | `dictionaries` | dictionary name              | `()`                            |
@@ -30,8 +30,11 @@ use crate::model::{ClassId, ClassRecord, DictionaryEntry, ObjectId, Side, Stored
 use crate::sources::SourceArena;
 use crate::state::{Interner, Key, MethodKey, State, StoredMethod};
 
-/// The file-format version this build writes and reads.
-pub(crate) const FORMAT_VERSION: u64 = 1;
+/// The file-format version this build writes and reads. Version 2:
+/// `stable_hashes_from` says which objects were stored with identity
+/// hashes that hold across sessions (see [`Loaded::Image`]). A version 1
+/// file reads as it is; its first commit here makes it version 2.
+pub(crate) const FORMAT_VERSION: u64 = 2;
 
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 const CLASSES: TableDefinition<u64, &[u8]> = TableDefinition::new("classes");
@@ -71,6 +74,11 @@ pub(crate) enum Loaded {
         commit: u64,
         next_class_id: u64,
         next_object_id: u64,
+        /// Objects with a smaller id may have been stored by a build whose
+        /// identity hashes changed from session to session, so hashed
+        /// collections among them may need rehashing when read: every
+        /// object of a version 1 file, none of a file this build created.
+        stable_hashes_from: u64,
     },
 }
 
@@ -88,6 +96,8 @@ pub(crate) struct Counters {
     pub(crate) next_class_id: u64,
     /// The next object id to hand out.
     pub(crate) next_object_id: u64,
+    /// See [`Loaded::Image`]; constant while the image is open.
+    pub(crate) stable_hashes_from: u64,
 }
 
 /// Opens the image file's database again.
@@ -424,13 +434,20 @@ impl Store {
             .find(|&id| id < crate::model::CLASS_STATE_IDS)
             .unwrap_or(0);
         let stored_next_object = get("next_object_id")?.unwrap_or(1);
+        let next_object_id = stored_next_object.max(max_object + 1);
+        let stable_hashes_from = if format < 2 {
+            next_object_id
+        } else {
+            get("stable_hashes_from")?.unwrap_or(0)
+        };
 
         let state = State::bulk(classes, methods, dictionaries, symbol_lists, objects);
         Ok(Loaded::Image {
             state: Box::new(state),
             commit,
             next_class_id: stored_next.max(max_class + 1),
-            next_object_id: stored_next_object.max(max_object + 1),
+            next_object_id,
+            stable_hashes_from,
         })
     }
 
@@ -498,6 +515,8 @@ impl Store {
             meta.insert("next_class_id", counters.next_class_id)
                 .map_err(|e| err(&e))?;
             meta.insert("next_object_id", counters.next_object_id)
+                .map_err(|e| err(&e))?;
+            meta.insert("stable_hashes_from", counters.stable_hashes_from)
                 .map_err(|e| err(&e))?;
             let mut method_keys = Vec::new();
             for key in keys {

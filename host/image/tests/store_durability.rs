@@ -184,7 +184,7 @@ fn a_newer_format_is_refused_naming_both_versions() {
     let text = err.to_string();
     assert!(matches!(err, ImageError::Store(_)), "{err:?}");
     assert!(
-        text.contains("format version 7") && text.contains("version 1"),
+        text.contains("format version 7") && text.contains("version 2"),
         "{text}"
     );
     // The file still says format 7 and still holds its class: it was not

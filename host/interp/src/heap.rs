@@ -140,6 +140,10 @@ pub struct Object {
     /// A dictionary's key table (see `Heap::key_tables`) depends on this
     /// object's contents: [`Heap::get_mut`] reports it as changed.
     pub watched: bool,
+    /// The object's identity hash plus one, once it was first asked for
+    /// (0 before): kept with the object because computing it may assign
+    /// the object its persistent id (see `identity`).
+    pub hash: u32,
     /// Named instance variables, in `allInstVarNames` order.
     pub named: Vec<Value>,
     /// The indexed part.
@@ -431,6 +435,7 @@ impl Heap {
             class,
             invariant: true,
             watched: false,
+            hash: 0,
             named: Vec::new(),
             body: Body::Bytes(bytes.to_vec()),
         });
@@ -554,6 +559,7 @@ mod tests {
                 class: 0,
                 invariant: false,
                 watched: false,
+                hash: 0,
                 named: Vec::new(),
                 body: Body::Bytes(bytes.to_vec()),
             })

@@ -23,8 +23,9 @@
 //!   changed into the image's object table and commits the session;
 //!   [`Interpreter::abort`] and [`Interpreter::refresh`] move to the newest
 //!   view. Objects are faulted in through an identity map, so identity and
-//!   cycles hold, across views too: an object keeps its identity across
-//!   commit, abort and refresh, and takes the new view's state in place.
+//!   cycles hold, across views too: an object keeps its identity (and its
+//!   identity hash, in every session) across commit, abort and refresh,
+//!   and takes the new view's state in place.
 //!
 //! Objects live in a per-interpreter heap and are referred to by id; the
 //! heap is the session's working copy of its persistent objects. Garbage
@@ -52,6 +53,7 @@
 mod compile;
 mod file_in;
 mod heap;
+mod identity;
 mod interp;
 mod intrinsics;
 mod persist;
@@ -377,6 +379,7 @@ impl Interpreter {
                         class: ci,
                         invariant: false,
                         watched: false,
+                        hash: 0,
                         named: Vec::new(),
                         body: Body::None,
                     });

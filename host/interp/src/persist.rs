@@ -78,12 +78,17 @@ impl Run<'_> {
     }
 
     /// Fills each pending heap object from the stored object it stands
-    /// for (faulting in, newly allocated, what those reach).
+    /// for (faulting in, newly allocated, what those reach), then rehashes
+    /// the hashed collections among them an older build may have stored
+    /// (see `identity`).
     fn fill_pending(&mut self, mut pending: Vec<(ObjId, ObjectId)>) -> R<()> {
+        let mut filled = Vec::new();
         while let Some((hid, oid)) = pending.pop() {
-            self.fill_object(hid, oid, &mut pending)?;
+            if self.fill_object(hid, oid, &mut pending)? {
+                filled.push((hid, oid));
+            }
         }
-        Ok(())
+        self.rehash_moved(&filled)
     }
 
     /// Gives heap object `hid` the contents of stored object `oid` in
@@ -119,6 +124,9 @@ impl Run<'_> {
         let was = contents_bytes(&self.st.heap.get(hid).named, &self.st.heap.get(hid).body);
         let now = contents_bytes(&named, &body);
         self.st.heap.charge(now.saturating_sub(was))?;
+        if !self.st.rehashed.is_empty() {
+            self.st.rehashed.retain(|&p, (c, _)| p != hid && *c != hid);
+        }
         let o = self.st.heap.get_mut(hid);
         o.named = named;
         o.body = body;
@@ -367,6 +375,7 @@ impl Run<'_> {
                     class: ci,
                     invariant: false,
                     watched: false,
+                    hash: 0,
                     named: Vec::new(),
                     body: Body::None,
                 })?;
@@ -502,6 +511,9 @@ struct Encoder {
     path: String,
     /// For each object queued, the global it was first reached from.
     paths: HashMap<ObjectId, String>,
+    /// For each rehashed collection met, whether it is only rehashed
+    /// (see [`State::only_rehashed`]).
+    only_rehashed: HashMap<ObjId, bool>,
 }
 
 impl State {
@@ -509,7 +521,8 @@ impl State {
     pub(crate) fn prune_identity(&mut self) {
         let heap = &self.heap;
         self.oid_of.retain(|&hid, _| heap.is_live(hid));
-        let live: &HashMap<ObjId, ObjectId> = &self.oid_of;
+        self.rehashed.retain(|&hid, _| heap.is_live(hid));
+        let live = &self.oid_of;
         self.oids.retain(|_, hid| live.contains_key(hid));
     }
 
@@ -962,15 +975,7 @@ impl State {
                         c.method.label
                     ));
                 }
-                let oid = match self.oid_of.get(&id) {
-                    Some(&oid) => oid,
-                    None => {
-                        let oid = session.new_object_id();
-                        self.oid_of.insert(id, oid);
-                        self.oids.insert(oid, id);
-                        oid
-                    }
-                };
+                let oid = self.persistent_id(id, session);
                 if enc.queued.insert(id) {
                     enc.queue.push(id);
                     enc.paths.entry(oid).or_insert_with(|| enc.path.clone());
@@ -1002,10 +1007,37 @@ impl State {
     fn store_queued(&mut self, enc: &mut Encoder, session: &mut Session) -> Result<(), ImageError> {
         while let Some(id) = enc.queue.pop() {
             let oid = self.oid_of[&id];
+            if let Some(&(coll, _)) = self.rehashed.get(&id)
+                && self.only_rehashed(coll, enc, session)
+            {
+                // The stored form, rehashed by whoever reads it, holds
+                // the same elements.
+                continue;
+            }
             let object = self.stored_form(id, oid, enc, session)?;
             session.store_object(oid, object)?;
         }
         Ok(())
+    }
+
+    /// Whether every part of rehashed collection `coll` is as reading
+    /// rehashed it (see [`State::rehashed`]): then no part is written, and
+    /// if one changed every part is, so the stored parts always agree.
+    fn only_rehashed(&mut self, coll: ObjId, enc: &mut Encoder, session: &Session) -> bool {
+        if let Some(&known) = enc.only_rehashed.get(&coll) {
+            return known;
+        }
+        let parts: Vec<(ObjId, StoredObject)> = self
+            .rehashed
+            .iter()
+            .filter(|(_, (c, _))| *c == coll)
+            .map(|(&p, (_, form))| (p, form.clone()))
+            .collect();
+        let same = parts
+            .into_iter()
+            .all(|(p, form)| self.stored_form_now(p, session) == Some(form));
+        enc.only_rehashed.insert(coll, same);
+        same
     }
 
     /// The stored form of heap object `id` (persistent id `oid`),
@@ -1054,6 +1086,21 @@ impl State {
             named: stored_named,
             body,
         })
+    }
+
+    /// The stored form heap object `id` has now, for comparing later (see
+    /// [`State::rehashed`]); `None` for an object with no persistent id.
+    pub(crate) fn stored_form_now(&mut self, id: ObjId, session: &Session) -> Option<StoredObject> {
+        let oid = *self.oid_of.get(&id)?;
+        let mut enc = Encoder {
+            proxies: self
+                .dict_proxies
+                .iter()
+                .map(|(n, &p)| (p, n.clone()))
+                .collect(),
+            ..Encoder::default()
+        };
+        self.stored_form(id, oid, &mut enc, session).ok()
     }
 
     /// Stores the changes of the persistent objects this session holds

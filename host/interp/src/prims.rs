@@ -179,17 +179,7 @@ impl Run<'_> {
         match n {
             1 => Ok(Some(Value::bool(rcv.identical(arg(0))))),
             2 => Ok(Some(self.class_value(rcv))),
-            3 => Ok(Some(Value::Int(match rcv {
-                Value::Nil => 1,
-                Value::True => 2,
-                Value::False => 3,
-                Value::Int(i) => i & ((1 << 40) - 1),
-                Value::Char(c) => c as i64,
-                Value::Float(f) => (f.to_bits() >> 4) as i64 & ((1 << 40) - 1),
-                Value::Obj(id) => id as i64 + 1000,
-                Value::Class(c) => c as i64 * 2 + 7_000_000,
-                Value::Meta(c) => c as i64 * 2 + 7_000_001,
-            }))),
+            3 => Ok(Some(Value::Int(self.identity_hash(rcv)))),
             4 => {
                 let (Value::Obj(id), Value::Int(i)) = (rcv, arg(0)) else {
                     return Ok(None);

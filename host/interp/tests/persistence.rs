@@ -697,3 +697,176 @@ fn a_change_to_a_held_object_another_session_unbound_is_committed() {
         "anArray( 1, 2)"
     );
 }
+
+const KEY: &str = "Object subclass: 'Key'
+    instVarNames: #(n)
+    classVars: #() classInstVars: #() poolDictionaries: #()
+    inDictionary: UserGlobals options: #().
+Key name";
+
+/// Reads every kind of identity-hashed collection `hashed` committed.
+const HASHED_READS: &str = "{ID at: #red ifAbsent: [nil]. SD2 at: #k ifAbsent: [nil].
+    Syms includes: #b. ByClass at: Key ifAbsent: [nil].
+    Ks allSatisfy: [:k | (D includesKey: k) & (IDs includes: k) & (St includes: k)].
+    Ks inject: 0 into: [:sum :k | sum + (D at: k)]}";
+
+#[test]
+fn identity_hashed_collections_work_in_every_session_and_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("hashed.image");
+    let expected = "anArray( 1, 5, true, #'key', true, 1275)";
+    {
+        let image = Image::open(&path).expect("image");
+        let mut a = Client::new(&image);
+        a.run(KEY);
+        // The keys are hashed while still transient, and keep that hash
+        // once stored.
+        a.run(
+            "| ks d ids |
+            ks := (1 to: 50) collect: [:i | Key new].
+            d := Dictionary new. ids := IdentitySet new.
+            ks doWithIndex: [:k :i | d at: k put: i. ids add: k].
+            UserGlobals
+                at: #ID put: (IdentityDictionary new at: #red put: 1; yourself);
+                at: #Syms put: (IdentitySet withAll: #(#a #b));
+                at: #SD2 put: (SymbolDictionary new at: #k put: 5; yourself);
+                at: #ByClass put: (IdentityDictionary new at: Key put: #key; yourself);
+                at: #Ks put: ks; at: #D put: d; at: #IDs put: ids;
+                at: #St put: (Set withAll: ks).
+            true",
+        );
+        a.commit().expect("commit");
+        assert_eq!(a.run(HASHED_READS), expected);
+        let mut b = Client::new(&image);
+        assert_eq!(b.run(HASHED_READS), expected);
+        // Adding what is there adds nothing.
+        assert_eq!(
+            b.run("Syms add: #a. Ks do: [:k | D at: k put: 0. IDs add: k]. {Syms size. D size. IDs size}"),
+            "anArray( 2, 50, 50)"
+        );
+        b.abort();
+    }
+    let image = Image::open(&path).expect("reopen");
+    let mut c = Client::new(&image);
+    assert_eq!(c.run(HASHED_READS), expected);
+    c.run("Syms add: #a; add: #c. ID at: #red put: 2");
+    c.commit().expect("commit");
+    let mut d = Client::new(&image);
+    assert_eq!(
+        d.run("{Syms size. ID size. ID at: #red. Syms includes: #c}"),
+        "anArray( 3, 1, 2, true)"
+    );
+}
+
+/// Stores a hashed collection of class `class` (a Set or a
+/// KeyValueDictionary kind) whose bucket arrays hold `arrays`, as an
+/// older build's hashes may have placed them, and binds it to `name`.
+fn store_hashed(
+    s: &mut Session,
+    name: &str,
+    class: &str,
+    tally: i64,
+    arrays: Vec<Vec<gs_image::ObjectValue>>,
+) {
+    use gs_image::{ObjectBody, ObjectValue, StoredObject};
+    let mut named = vec![ObjectValue::Integer(tally)];
+    for slots in arrays {
+        let id = s.new_object_id();
+        let array = StoredObject {
+            class: s.class_id("Array").expect("a kernel class"),
+            invariant: false,
+            names: Vec::new(),
+            named: Vec::new(),
+            body: ObjectBody::Slots(slots),
+        };
+        s.store_object(id, array).expect("store");
+        named.push(ObjectValue::Object(id));
+    }
+    let names = s.all_inst_vars(class).expect("a kernel class");
+    assert_eq!(names.len(), named.len(), "{names:?}");
+    let id = s.new_object_id();
+    let object = StoredObject {
+        class: s.class_id(class).expect("a kernel class"),
+        invariant: false,
+        names,
+        named,
+        body: ObjectBody::None,
+    };
+    s.store_object(id, object).expect("store");
+    s.bind(
+        "UserGlobals",
+        name,
+        gs_image::DictionaryEntry::Object(ObjectValue::Object(id)),
+    )
+    .expect("bind");
+}
+
+/// Makes the image file at `path` one written before identity hashes
+/// held across sessions (format version 1), as an older build left it.
+fn make_older(path: &std::path::Path) {
+    let db = redb::Database::open(path).expect("the image file");
+    let txn = db.begin_write().expect("write");
+    {
+        let mut meta = txn
+            .open_table(redb::TableDefinition::<&str, u64>::new("meta"))
+            .expect("meta");
+        meta.insert("format", 1).expect("format");
+        meta.remove("stable_hashes_from").expect("remove");
+    }
+    txn.commit().expect("commit");
+}
+
+#[test]
+fn hashed_collections_an_older_build_stored_are_rehashed_when_read() {
+    use gs_image::ObjectValue::{Integer, Nil, Symbol};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("older.image");
+    {
+        let image = Image::open(&path).expect("image");
+        let mut a = Client::new(&image);
+        // Each symbol one bucket before where its hash now starts looking,
+        // with empty buckets between: not found by hashing.
+        let before = |a: &mut Client, sym: &str| -> usize {
+            let start: usize = a
+                .run(&format!("#{sym} identityHash * 1000003 \\\\ 8"))
+                .parse()
+                .expect("a number");
+            (start + 7) % 8
+        };
+        let mut buckets = vec![Nil; 8];
+        buckets[before(&mut a, "a")] = Symbol(b"a".to_vec());
+        buckets[before(&mut a, "b")] = Symbol(b"b".to_vec());
+        // A dictionary holding #red twice: once where an older session's
+        // hash put it, once where a later one, not finding it, added it.
+        let red = before(&mut a, "red");
+        let (mut keys, mut values) = (vec![Nil; 8], vec![Nil; 8]);
+        keys[red] = Symbol(b"red".to_vec());
+        values[red] = Integer(1);
+        keys[(red + 4) % 8] = Symbol(b"red".to_vec());
+        values[(red + 4) % 8] = Integer(2);
+        let s = &mut a.session;
+        store_hashed(s, "OldSyms", "IdentitySet", 2, vec![buckets]);
+        store_hashed(s, "OldID", "IdentityDictionary", 2, vec![keys, values]);
+        s.commit().expect("commit");
+    }
+    make_older(&path);
+    let image = Image::open(&path).expect("an older image opens");
+    let mut b = Client::new(&image);
+    assert_eq!(
+        b.run("{OldSyms includes: #a. OldSyms includes: #b. OldSyms size. OldID size. #(1 2) includes: (OldID at: #red)}"),
+        "anArray( true, true, 2, 1, true)"
+    );
+    // Reading it is no change to commit.
+    b.interp.write_back(&mut b.session).expect("write back");
+    assert!(!b.session.needs_commit(), "rehashing alone changes nothing");
+    b.run("OldSyms add: #a; add: #c. OldID at: #red put: 3");
+    b.commit().expect("commit");
+    drop(b);
+    drop(image);
+    let image = Image::open(&path).expect("reopen");
+    let mut c = Client::new(&image);
+    assert_eq!(
+        c.run("{OldSyms size. OldSyms includes: #c. OldID size. OldID at: #red}"),
+        "anArray( 3, true, 1, 3)"
+    );
+}

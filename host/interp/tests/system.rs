@@ -176,7 +176,7 @@ fn commit_transaction_answers_false_on_a_conflict_and_abort_clears_it() {
     assert_eq!(b.run("System commitTransaction"), "false");
     assert_eq!(
         b.run("System transactionConflicts"),
-        "aSymbolDictionary( #'commitResult'->#'failure', #'Write-Write'->anArray( 'dictionary entry UserGlobals at #Rate'))"
+        "aSymbolDictionary( #'Write-Write'->anArray( 'dictionary entry UserGlobals at #Rate'), #'commitResult'->#'failure')"
     );
     assert_eq!(
         b.run("System abortTransaction. {System transactionConflicts at: #commitResult. UserGlobals at: #Rate}"

@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use gs_image::{ClassId, ClassKind, ClassRecord, ObjectId, Session};
+use gs_image::{ClassId, ClassKind, ClassRecord, ObjectId, Session, StoredObject};
 
 use super::BuildFx;
 use super::globals::GlobalSlot;
@@ -122,14 +122,21 @@ pub struct State {
     pub(crate) proxies_synced: Option<gs_image::CodeMark>,
     /// The identity map: persistent object id → heap object. A heap
     /// object keeps its persistent id for life, across views (see
-    /// `persist`).
-    pub(crate) oids: HashMap<ObjectId, ObjId>,
-    /// Its inverse: heap object → persistent object id.
-    pub(crate) oid_of: HashMap<ObjId, ObjectId>,
+    /// `persist`), and so its identity hash (see `identity`).
+    pub(crate) oids: HashMap<ObjectId, ObjId, BuildFx>,
+    /// Its inverse: heap object → persistent object id (also for objects
+    /// given an id by their identity hash and not stored yet).
+    pub(crate) oid_of: HashMap<ObjId, ObjectId, BuildFx>,
     /// The session moved to another view since the heap's persistent
     /// objects and dictionary objects were last brought to its state
     /// (see `Run::refresh_objects`).
     pub(crate) objects_stale: bool,
+    /// The parts (the collection and its bucket arrays) of hashed
+    /// collections an older build stored that reading rehashed (see
+    /// `identity`), each with its collection and its stored form right
+    /// after: a collection is written back only if some part changed
+    /// since, so merely reading one leaves nothing to commit.
+    pub(crate) rehashed: HashMap<ObjId, (ObjId, StoredObject)>,
     /// For objects the last write-back stored, the global each was
     /// reached from (named in conflict reports).
     pub(crate) conflict_paths: HashMap<ObjectId, String>,
@@ -144,6 +151,10 @@ pub struct State {
     /// keys by identity (looked up once: dictionary intrinsics need it on
     /// every access).
     pub(crate) identity_dictionary: Option<ClassIdx>,
+    /// The kernel's hashed collections, Set and KeyValueDictionary (with
+    /// their subclasses), which reading an older build's objects may
+    /// rehash (see `identity`).
+    pub(crate) hashed: [Option<ClassIdx>; 2],
     /// The kernel's Interval (the enumeration intrinsics handle it).
     pub(crate) interval: Option<ClassIdx>,
     /// The kernel's Utf8, which `encodeAsUTF8` answers (an intrinsic).
@@ -200,14 +211,16 @@ impl State {
             proxy_base: HashMap::new(),
             proxy_classes: HashMap::new(),
             proxies_synced: None,
-            oids: HashMap::new(),
-            oid_of: HashMap::new(),
+            oids: HashMap::default(),
+            oid_of: HashMap::default(),
             objects_stale: false,
+            rehashed: HashMap::new(),
             conflict_paths: HashMap::new(),
             epoch: 1,
             code_seen: None,
             no_new: Vec::new(),
             identity_dictionary: None,
+            hashed: [None, None],
             interval: None,
             utf8: None,
             wide: WideClasses::default(),
@@ -271,6 +284,11 @@ impl State {
         }
         if let Ok(id) = session.class_id("IdentityKeyValueDictionary") {
             st.identity_dictionary = Some(st.class_idx(session, id));
+        }
+        for (i, name) in ["Set", "KeyValueDictionary"].into_iter().enumerate() {
+            if let Ok(id) = session.class_id(name) {
+                st.hashed[i] = Some(st.class_idx(session, id));
+            }
         }
         if let Ok(id) = session.class_id("Interval") {
             st.interval = Some(st.class_idx(session, id));

@@ -105,6 +105,7 @@ impl<'a> Run<'a> {
             class,
             invariant: false,
             watched: false,
+            hash: 0,
             named: vec![Value::Nil; named],
             body,
         })?))
