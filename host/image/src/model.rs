@@ -73,6 +73,13 @@ pub struct ClassRecord {
     /// True for classes the image ships with: the kernel-class guard
     /// refuses to change them.
     pub kernel: bool,
+    /// True once the class was removed ([`Session::remove_class`]): no
+    /// dictionary binds it and no query lists it or its methods, but it
+    /// lives on, methods and all, for the objects that are still its
+    /// instances, as a GemStone class removed from its dictionary does.
+    ///
+    /// [`Session::remove_class`]: crate::Session::remove_class
+    pub removed: bool,
 }
 
 /// Which side of a class a method belongs to.

@@ -35,6 +35,7 @@ fn method_refs(state: &State, interner: &Interner, keys: &[MethodKey], limit: us
     // Sort borrowed names and allocate only the answer: for a selector
     // sent by thousands of methods, allocation and sorting are the cost.
     // Keys come sorted by class, so one class lookup serves a run of keys.
+    // A removed class's methods (kept for its instances) are not listed.
     let mut last: Option<(ClassId, Option<&str>)> = None;
     let mut rows: Vec<(&str, Side, &str)> = Vec::with_capacity(keys.len());
     for k in keys {
@@ -44,6 +45,7 @@ fn method_refs(state: &State, interner: &Interner, keys: &[MethodKey], limit: us
                 let name = state
                     .classes
                     .get(&k.class)
+                    .filter(|r| !r.removed)
                     .map(|r| r.definition.name.as_str());
                 last = Some((k.class, name));
                 name
@@ -132,7 +134,7 @@ impl Session {
                 .state
                 .classes
                 .values()
-                .any(|r| r.definition.class_vars.iter().any(|v| v == name))
+                .any(|r| !r.removed && r.definition.class_vars.iter().any(|v| v == name))
     }
 
     fn indexed(
@@ -241,12 +243,14 @@ impl Session {
             .collect())
     }
 
-    /// The names of every class in the image, sorted.
+    /// The names of every class in the image, sorted (removed classes,
+    /// kept only for their instances, are not listed).
     pub fn all_classes(&self) -> Vec<String> {
         let mut names: Vec<String> = self
             .state
             .classes
             .values()
+            .filter(|r| !r.removed)
             .map(|r| r.definition.name.clone())
             .collect();
         names.sort();
@@ -283,7 +287,7 @@ impl Session {
             .state
             .classes
             .values()
-            .filter(|r| r.definition.name == TEST_CASE_CLASS)
+            .filter(|r| !r.removed && r.definition.name == TEST_CASE_CLASS)
             .map(|r| r.id)
             .collect();
         let mut all = Vec::new();
@@ -340,13 +344,15 @@ impl Session {
             .unwrap_or_default())
     }
 
-    /// The number of methods in this view.
+    /// The number of methods in this view (a removed class's, kept for
+    /// its instances, included).
     pub fn method_count(&self) -> usize {
         self.state.methods.len()
     }
 
-    /// The number of classes in this view.
+    /// The number of classes in this view (removed classes, kept only
+    /// for their instances, are not counted).
     pub fn class_count(&self) -> usize {
-        self.state.classes.len()
+        self.state.classes.values().filter(|r| !r.removed).count()
     }
 }

@@ -488,14 +488,16 @@ fn list_remove<K: std::hash::Hash + Ord + Clone, T: Ord + Clone>(
 }
 
 impl State {
-    /// Sets or removes one class, keeping the subclass index in step.
+    /// Sets or removes one class, keeping the subclass index in step: a
+    /// removed class (kept for its instances) is no one's subclass there.
     pub(crate) fn put_class(&mut self, id: ClassId, record: Option<Arc<ClassRecord>>) {
         let old = match &record {
             Some(r) => self.classes.insert(id, r.clone()),
             None => self.classes.remove(&id),
         };
-        let old_super = old.map(|r| r.superclass);
-        let new_super = record.map(|r| r.superclass);
+        let indexed = |r: Arc<ClassRecord>| (!r.removed).then_some(r.superclass);
+        let old_super = old.and_then(indexed);
+        let new_super = record.and_then(indexed);
         if old_super != new_super {
             if let Some(s) = old_super {
                 list_remove(&mut self.subclasses, &s, &id);
@@ -727,7 +729,7 @@ impl State {
             (indexes, map)
         });
         let mut subclasses: FastMap<Option<ClassId>, Vec<ClassId>> = FastMap::default();
-        for c in &classes {
+        for c in classes.iter().filter(|c| !c.removed) {
             subclasses.entry(c.superclass).or_default().push(c.id);
         }
         let subclasses: OrdMap<Option<ClassId>, Arc<Vec<ClassId>>> = subclasses

@@ -30,7 +30,8 @@ use crate::model::{ClassId, ClassRecord, DictionaryEntry, ObjectId, Side, Stored
 use crate::sources::SourceArena;
 use crate::state::{Interner, Key, MethodKey, State, StoredMethod};
 
-/// The file-format version this build writes and reads. Version 2:
+/// The file-format version this build writes and reads. Version 2: a
+/// class row may say the class was removed (kept for its instances), and
 /// `stable_hashes_from` says which objects were stored with identity
 /// hashes that hold across sessions (see [`Loaded::Image`]). A version 1
 /// file reads as it is; its first commit here makes it version 2.
@@ -85,6 +86,35 @@ pub(crate) enum Loaded {
 fn encode<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     // Encoding our own plain data into a Vec cannot fail.
     postcard::to_stdvec(value).expect("postcard encodes plain data")
+}
+
+/// A class row as format version 1 wrote it: [`ClassRecord`] without
+/// `removed` (a removed class's row was deleted then).
+#[derive(Deserialize)]
+struct ClassRowV1 {
+    id: ClassId,
+    superclass: Option<ClassId>,
+    definition: crate::model::ClassDefinition,
+    comment: String,
+    kernel: bool,
+}
+
+/// Decodes a class row of either format. A file upgraded from version 1
+/// holds rows of both until each class is next written; a version 1 row
+/// is a version 2 row without its last field, so it fails to decode as
+/// one (postcard runs out of bytes) and is then read as what it is.
+fn decode_class(bytes: &[u8]) -> std::result::Result<ClassRecord, postcard::Error> {
+    postcard::from_bytes::<ClassRecord>(bytes).or_else(|_| {
+        let old: ClassRowV1 = postcard::from_bytes(bytes)?;
+        Ok(ClassRecord {
+            id: old.id,
+            superclass: old.superclass,
+            definition: old.definition,
+            comment: old.comment,
+            kernel: old.kernel,
+            removed: false,
+        })
+    })
 }
 
 /// The counters a commit writes to the `meta` table.
@@ -338,9 +368,7 @@ impl Store {
             .map_err(|e| io(label, "reading", e))?;
         for row in table.iter().map_err(|e| io(label, "reading", e))? {
             let (_, v) = row.map_err(|e| io(label, "reading", e))?;
-            let record: ClassRecord =
-                postcard::from_bytes(v.value()).map_err(|e| decode_err("a class row", e))?;
-            classes.push(record);
+            classes.push(decode_class(v.value()).map_err(|e| decode_err("a class row", e))?);
         }
         let max_class = classes.iter().map(|c| c.id.0).max().unwrap_or(0);
 

@@ -201,6 +201,82 @@ fn a_newer_format_is_refused_naming_both_versions() {
     assert_eq!(redb::ReadableTableMetadata::len(&classes).unwrap(), 1);
 }
 
+/// Rewrites the file at `path` as format version 1 wrote it: class rows
+/// without their last field (`removed`), no `stable_hashes_from`.
+fn make_version_1(path: &Path) {
+    let db = redb::Database::open(path).unwrap();
+    let txn = db.begin_write().unwrap();
+    {
+        let mut meta = txn
+            .open_table(redb::TableDefinition::<&str, u64>::new("meta"))
+            .unwrap();
+        meta.insert("format", 1).unwrap();
+        meta.remove("stable_hashes_from").unwrap();
+        let mut classes = txn
+            .open_table(redb::TableDefinition::<u64, &[u8]>::new("classes"))
+            .unwrap();
+        let rows: Vec<(u64, Vec<u8>)> = redb::ReadableTable::iter(&classes)
+            .unwrap()
+            .map(|row| {
+                let (k, v) = row.unwrap();
+                (k.value(), v.value().to_vec())
+            })
+            .collect();
+        for (id, row) in rows {
+            assert_eq!(row.last(), Some(&0), "removed: false is one zero byte");
+            classes.insert(id, &row[..row.len() - 1]).unwrap();
+        }
+    }
+    txn.commit().unwrap();
+}
+
+fn meta_value(path: &Path, name: &str) -> Option<u64> {
+    let db = redb::Database::open(path).unwrap();
+    let txn = redb::ReadableDatabase::begin_read(&db).unwrap();
+    let meta = txn
+        .open_table(redb::TableDefinition::<&str, u64>::new("meta"))
+        .unwrap();
+    meta.get(name).unwrap().map(|v| v.value())
+}
+
+#[test]
+fn a_version_1_file_reads_as_it_is_and_becomes_version_2_at_its_next_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v1.image");
+    {
+        let image = open(&path);
+        define(&image, "Object", None, &[]);
+        define(&image, "Account", Some("Object"), &["balance"]);
+    }
+    make_version_1(&path);
+    {
+        let image = open(&path);
+        let mut s = image.session();
+        assert_eq!(s.all_classes(), ["Account", "Object"]);
+        assert_eq!(s.all_inst_vars("Account").unwrap(), ["balance"]);
+        // Every object a version 1 file holds may predate stable hashes.
+        let next = s.new_object_id();
+        assert!(image.hashes_may_have_moved(gs_image::ObjectId(next.0 - 1)));
+        assert!(!image.hashes_may_have_moved(next));
+        s.remove_class("Account", gs_image::RemoveClassPolicy::RefuseIfSubclasses)
+            .unwrap();
+        s.commit().unwrap();
+    }
+    assert_eq!(meta_value(&path, "format"), Some(2));
+    assert!(meta_value(&path, "stable_hashes_from").is_some());
+    let image = open(&path);
+    let s = image.session();
+    // Old rows and new ones read side by side; the removal held.
+    assert_eq!(s.all_classes(), ["Object"]);
+    let object = s.class("Object").unwrap();
+    assert!(!object.removed);
+    let account = (0..64)
+        .filter_map(|id| s.class_by_id(gs_image::ClassId(id)))
+        .find(|r| r.definition.name == "Account")
+        .expect("the removed class is kept");
+    assert!(account.removed);
+}
+
 #[test]
 fn opening_the_same_file_twice_is_refused_with_advice() {
     let dir = tempfile::tempdir().unwrap();

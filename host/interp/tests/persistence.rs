@@ -447,21 +447,83 @@ fn changing_different_members_of_one_collection_does_not_conflict() {
 }
 
 #[test]
-fn instances_of_a_removed_class_read_as_nil_without_failing() {
+fn instances_of_a_removed_class_live_on_with_their_methods() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("removed.image");
+    {
+        let image = Image::open(&path).expect("image");
+        let mut a = Client::new(&image);
+        a.run(ACCOUNT);
+        a.run(
+            "UserGlobals at: #Accounts put: (OrderedCollection new
+                add: (Account new owner: 'Ann'; deposit: 10; yourself);
+                add: (Account new owner: 'Bob'; deposit: 20; yourself);
+                yourself)",
+        );
+        a.commit().expect("commit");
+        // A session whose view still has the class makes one more.
+        let mut late = Client::new(&image);
+        late.run("Accounts add: (Account new owner: 'Cy'; deposit: 30; yourself)");
+        // What the delete_class tool does.
+        a.session
+            .remove_class("Account", gs_image::RemoveClassPolicy::RefuseIfSubclasses)
+            .expect("remove");
+        a.commit().expect("commit");
+        late.commit()
+            .expect("its view had the class: the instance is one");
+        // The class is gone as code: no name, no listing, no methods found.
+        let s = image.session();
+        assert!(s.class("Account").is_err());
+        assert!(!s.all_classes().contains(&"Account".to_string()));
+        assert_eq!(s.implementors("deposit:"), vec![]);
+        // The deleting session is not stuck: it reads and commits, and
+        // then sees the late session's instance.
+        assert_eq!(
+            a.run("Accounts collect: [:x | x balance]"),
+            "anOrderedCollection( 10, 20)"
+        );
+        a.run("Accounts first deposit: 1. UserGlobals at: #Note put: 'ok'");
+        a.commit().expect("the deleting session commits");
+        assert_eq!(a.run("Accounts last owner"), "'Cy'");
+    }
+    let image = Image::open(&path).expect("reopen");
+    let mut b = Client::new(&image);
+    assert_eq!(b.run("UserGlobals includesKey: #Account"), "false");
+    assert_eq!(
+        b.run("Accounts collect: [:x | x owner -> x balance]"),
+        "anOrderedCollection( 'Ann'->11, 'Bob'->20, 'Cy'->30)"
+    );
+    assert_eq!(b.run("Accounts first class name"), "#'Account'");
+    // A new class of the same name is another class.
+    b.run(
+        "Object subclass: 'Account' instVarNames: #() classVars: #() classInstVars: #()
+            poolDictionaries: #() inDictionary: UserGlobals options: #()",
+    );
+    assert_eq!(b.run("Accounts first class == Account"), "false");
+    assert_eq!(b.run("Accounts first deposit: 4; balance"), "15");
+    b.commit().expect("commit");
+}
+
+#[test]
+fn a_reference_to_an_object_the_image_lacks_reads_as_nil_without_failing() {
     let (_dir, image) = image();
     let mut a = Client::new(&image);
     a.run(ACCOUNT);
-    a.run(
-        "UserGlobals at: #Acct put: (Account new deposit: 3; yourself);
-            at: #Pair put: (Array with: 1 with: (Account new deposit: 4; yourself))",
-    );
+    a.run("UserGlobals at: #Pair put: (Array with: 1 with: (Account new deposit: 4; yourself))");
     a.commit().expect("commit");
     let mut s = image.session();
-    s.remove_class("Account", gs_image::RemoveClassPolicy::RefuseIfSubclasses)
-        .expect("remove");
+    let pair = match s.entry("UserGlobals", "Pair") {
+        Some(gs_image::DictionaryEntry::Object(gs_image::ObjectValue::Object(id))) => id,
+        other => panic!("Pair is {other:?}"),
+    };
+    let mut stored = s.object(pair).cloned().expect("stored");
+    let gs_image::ObjectBody::Slots(slots) = &mut stored.body else {
+        panic!("an Array")
+    };
+    slots[1] = gs_image::ObjectValue::Object(gs_image::ObjectId(u64::MAX >> 2));
+    s.store_object(pair, stored).expect("store");
     s.commit().expect("commit");
     let mut b = Client::new(&image);
-    assert_eq!(b.run("Acct"), "nil");
     assert_eq!(b.run("Pair"), "anArray( 1, nil)");
     b.run("Pair at: 1 put: 2");
     b.commit().expect("the rest still commits");

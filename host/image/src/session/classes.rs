@@ -123,7 +123,8 @@ impl Session {
         Ok(self.record(id)?.as_ref().clone())
     }
 
-    /// The class with this id, if it exists in this view.
+    /// The class with this id, if it exists in this view (a removed class
+    /// too, kept for its instances: see [`ClassRecord::removed`]).
     pub fn class_by_id(&self, id: ClassId) -> Option<ClassRecord> {
         self.state.classes.get(&id).map(|r| r.as_ref().clone())
     }
@@ -353,6 +354,7 @@ impl Session {
             definition: def,
             comment: String::new(),
             kernel: self.kernel_install,
+            removed: false,
         };
         self.state.put_class(id, Some(Arc::new(record)));
         self.state
@@ -428,6 +430,7 @@ impl Session {
             definition: def,
             comment: old.comment.clone(),
             kernel: old.kernel || self.kernel_install,
+            removed: false,
         };
         // Recompile in a trial copy (an O(1) clone), so a refusal leaves
         // the session exactly as it was.
@@ -510,8 +513,14 @@ impl Session {
         })
     }
 
-    /// Removes a class: its methods, its metaclass's methods and every
-    /// binding of it. Refused for kernel classes, and for a class with
+    /// Removes a class from the image's code: every binding of it goes,
+    /// and no query (by name, listing, implementors, senders, source
+    /// search) finds it or its methods any more. As in GemStone, where
+    /// removing a class from its dictionary leaves it alive for its
+    /// instances, the class itself is kept ([`ClassRecord::removed`]) with
+    /// its methods: stored instances, and instances other sessions make
+    /// from views that still had it, stay instances of it and keep
+    /// working. Refused for kernel classes, and for a class with
     /// subclasses unless `policy` says to remove them too. Answers the
     /// names of the removed classes.
     pub fn remove_class(&mut self, name: &str, policy: RemoveClassPolicy) -> Result<Vec<String>> {
@@ -556,17 +565,13 @@ impl Session {
             })
             .collect();
         let mut names = Vec::new();
-        // Subclasses first, so the subclass index never points at a
-        // removed superclass mid-way.
         for c in doomed.iter().rev() {
-            for key in self.state.methods_of(*c).to_vec() {
-                self.state.put_method(key, None);
-                self.write(Key::Method(key));
-            }
             if let Some(r) = self.state.classes.get(c) {
                 names.push(r.definition.name.clone());
+                let mut kept = r.as_ref().clone();
+                kept.removed = true;
+                self.state.put_class(*c, Some(Arc::new(kept)));
             }
-            self.state.put_class(*c, None);
             self.write(Key::Class(*c));
             self.write(Key::ClassShape(*c));
             self.rely_on(Key::MethodsOf(*c), METHOD_SET_CHANGES);

@@ -268,4 +268,34 @@ impl Session {
             .ok_or_else(|| self.no_method(class, side, selector))?;
         Ok((key, &self.state.methods[&key]))
     }
+
+    /// The selectors of one side of the class with identity `id`, sorted.
+    /// By identity, not name, so that a class the symbol list reaches by
+    /// another name, or a removed class kept for its instances
+    /// ([`ClassRecord::removed`](crate::ClassRecord::removed)), finds its
+    /// own methods: what the interpreter looks methods up in.
+    pub fn selectors_of_class(&self, id: ClassId, side: Side) -> Vec<String> {
+        let mut out: Vec<String> = self.with_interner(|i| {
+            self.state
+                .methods_of(id)
+                .iter()
+                .filter(|k| k.side == side)
+                .map(|k| i.resolve(k.selector).to_string())
+                .collect()
+        });
+        out.sort();
+        out
+    }
+
+    /// The source of one method of the class with identity `id` (see
+    /// [`Session::selectors_of_class`]), if it has that method.
+    pub fn method_source_of_class(
+        &self,
+        id: ClassId,
+        side: Side,
+        selector: &str,
+    ) -> Option<String> {
+        let key = self.method_key(id, side, selector)?;
+        Some(self.source_text(self.state.methods[&key].source))
+    }
 }

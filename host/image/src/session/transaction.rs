@@ -136,8 +136,9 @@ impl Session {
 
     fn exists(&self, state: &State, key: &Key) -> bool {
         match key {
+            // A removed class kept for its instances is gone as code.
             Key::Class(id) | Key::ClassShape(id) | Key::MethodsOf(id) => {
-                state.classes.contains_key(id)
+                state.classes.get(id).is_some_and(|r| !r.removed)
             }
             Key::Method(k) => state.methods.contains_key(k),
             Key::Dictionary(d) => state.dictionaries.contains_key(d),

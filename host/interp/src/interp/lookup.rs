@@ -146,16 +146,15 @@ impl<'a> Run<'a> {
         let stale =
             !matches!(&self.st.classes[ci as usize].selectors[side], Some((e, _)) if *e == epoch);
         if stale {
-            let name = self.st.classes[ci as usize].name.clone();
-            let set: HashSet<String> = match self.session.class_id(&name) {
-                Ok(id) if id == self.st.classes[ci as usize].id => self
-                    .session
-                    .selectors(&name, Side::from_meta(meta))
-                    .unwrap_or_default()
-                    .into_iter()
-                    .collect(),
-                _ => HashSet::new(),
-            };
+            // By the class's identity: a class the symbol list reaches by
+            // another name, or none (removed, kept for its instances), has
+            // its own methods.
+            let id = self.st.classes[ci as usize].id;
+            let set: HashSet<String> = self
+                .session
+                .selectors_of_class(id, Side::from_meta(meta))
+                .into_iter()
+                .collect();
             self.st.classes[ci as usize].selectors[side] = Some((epoch, set));
         }
         &self.st.classes[ci as usize].selectors[side]
@@ -171,11 +170,10 @@ impl<'a> Run<'a> {
         if !self.selectors_of(ci, meta).contains(&sel_name) {
             return None;
         }
-        let name = self.st.classes[ci as usize].name.clone();
+        let id = self.st.classes[ci as usize].id;
         let source = self
             .session
-            .method_source(&name, Side::from_meta(meta), &sel_name)
-            .ok()?;
+            .method_source_of_class(id, Side::from_meta(meta), &sel_name)?;
         if let Some((e, m)) = self.st.classes[ci as usize].methods[side].get(&sel)
             && (*e == epoch || m.source == source)
         {
