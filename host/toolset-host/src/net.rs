@@ -20,7 +20,10 @@
 //! or when its caller cancels, so a plug-in blocked on the network is
 //! stopped as a computing one is. An instance has at most
 //! [`MAX_CONNECTIONS`] connections open at once (each holds a socket and
-//! its buffers until its response is dropped); one more is refused with
+//! its buffers until its response is dropped, and a name lookup holds one
+//! until the resolver answers, however soon the guest stopped waiting);
+//! the process has at most [`MAX_LOOKUPS`] lookups in flight, each a
+//! thread of tokio's blocking pool; one more of either is refused with
 //! `connection-limit-reached`. A refusal reaches the guest as wasi:http's
 //! `HTTP-request-denied`, `destination-IP-prohibited` or
 //! `connection-limit-reached` error code, and the plug-in decides what to
@@ -54,6 +57,11 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 const CANCEL_CHECK: Duration = Duration::from_millis(20);
 /// The most connections one instance may have open at once.
 pub(crate) const MAX_CONNECTIONS: usize = 16;
+/// The most name lookups all instances together may have in flight: each
+/// holds a thread of tokio's blocking pool (which WASI's file I/O and the
+/// image's calls share) until the system's resolver answers, however
+/// soon the guest stopped waiting for it.
+pub(crate) const MAX_LOOKUPS: usize = 64;
 
 /// The answer a sent request resolves to, as wasmtime-wasi-http takes it:
 /// the response, and the future that drives the connection after it.
@@ -84,6 +92,49 @@ pub(crate) struct NetRules {
     pub open: Arc<AtomicUsize>,
     /// The descriptors all instances' files and connections hold.
     pub descriptors: Arc<Pool>,
+    /// How a granted name is resolved.
+    pub resolver: Resolver,
+}
+
+/// Resolves a host name and port to addresses, blocking the thread.
+type Resolve = dyn Fn(&str, u16) -> std::io::Result<Vec<SocketAddr>> + Send + Sync;
+
+/// How granted names are resolved: the system's resolver unless a test
+/// gives another.
+#[derive(Clone)]
+pub(crate) struct Resolver(pub Arc<Resolve>);
+
+impl Default for Resolver {
+    fn default() -> Resolver {
+        Resolver(Arc::new(|host, port| {
+            std::net::ToSocketAddrs::to_socket_addrs(&(host, port)).map(Iterator::collect)
+        }))
+    }
+}
+
+/// One of the [`MAX_LOOKUPS`] lookups in flight, given back when its
+/// resolver answers.
+struct LookupSlot;
+
+/// The lookups in flight in the whole process.
+static LOOKUPS: AtomicUsize = AtomicUsize::new(0);
+
+impl LookupSlot {
+    /// A slot, if fewer than [`MAX_LOOKUPS`] lookups are in flight.
+    fn take() -> Option<LookupSlot> {
+        LOOKUPS
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < MAX_LOOKUPS).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| LookupSlot)
+    }
+}
+
+impl Drop for LookupSlot {
+    fn drop(&mut self) {
+        LOOKUPS.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 /// One of an instance's [`MAX_CONNECTIONS`], and one of the host's
@@ -137,12 +188,13 @@ impl WasiHttpHooks for NetRules {
             let Some(slot) = ConnectionSlot::take(&rules) else {
                 return Err(Error::ConnectionLimitReached);
             };
+            let slot = Arc::new(slot);
             let stop = Stop {
                 deadline,
                 cancel: rules.cancel.clone(),
             };
             let (response, driver) = stop
-                .bound(send(request, options, rules.clone(), stop.clone()))
+                .bound(send(request, options, &rules, &slot, stop.clone()))
                 .await?;
             // The connection is open for as long as its driver runs.
             let driver = async move {
@@ -194,11 +246,12 @@ impl Stop {
 }
 
 /// Checks `request` against `rules`, connects to a checked address and
-/// sends it.
+/// sends it, on the connection `slot` counts.
 async fn send(
     mut request: Request<WasiBody>,
     options: Option<RequestOptions>,
-    rules: NetRules,
+    rules: &NetRules,
+    slot: &Arc<ConnectionSlot>,
     stop: Stop,
 ) -> Sent {
     let uri = request.uri().clone();
@@ -223,7 +276,7 @@ async fn send(
     let connect_timeout = options
         .and_then(|o| o.connect_timeout)
         .unwrap_or(CONNECT_TIMEOUT);
-    let addresses = checked_addresses(host, port, connect_timeout).await?;
+    let addresses = checked_addresses(host, port, connect_timeout, rules, slot).await?;
     let tcp = connect(&addresses, connect_timeout).await?;
     let stream: Box<dyn Stream> = if https {
         Box::new(tls(host, tcp, connect_timeout).await?)
@@ -275,21 +328,33 @@ async fn send(
 }
 
 /// The addresses `host` may be reached at: itself when it is an IP
-/// address (granted by address), else what it resolves to, each public.
+/// address (granted by address), else what `rules`' resolver answers,
+/// each public. The lookup runs on a blocking thread that holds the
+/// connection's `slot` and a [`LookupSlot`] until the resolver answers,
+/// even when the guest's `timeout` or the call's end came first: the
+/// thread is the host's, so an instance never has more lookups in flight
+/// than connections, nor the process more than [`MAX_LOOKUPS`].
 async fn checked_addresses(
     host: &str,
     port: u16,
     timeout: Duration,
+    rules: &NetRules,
+    slot: &Arc<ConnectionSlot>,
 ) -> Result<Vec<SocketAddr>, Error> {
     if let Ok(ip) = host.parse::<IpAddr>() {
         return Ok(vec![SocketAddr::new(ip, port)]);
     }
-    let found: Vec<SocketAddr> =
-        tokio::time::timeout(timeout, tokio::net::lookup_host((host, port)))
-            .await
-            .map_err(|_| Error::DnsTimeout)?
-            .map_err(|_| Error::DestinationNotFound)?
-            .collect();
+    let lookup = LookupSlot::take().ok_or(Error::ConnectionLimitReached)?;
+    let (resolver, name, held) = (rules.resolver.clone(), host.to_string(), slot.clone());
+    let resolving = tokio::task::spawn_blocking(move || {
+        let _held = (held, lookup);
+        (resolver.0)(&name, port)
+    });
+    let found = tokio::time::timeout(timeout, resolving)
+        .await
+        .map_err(|_| Error::DnsTimeout)?
+        .map_err(|_| Error::DestinationNotFound)?
+        .map_err(|_| Error::DestinationNotFound)?;
     if found.is_empty() {
         return Err(Error::DestinationNotFound);
     }
@@ -449,6 +514,90 @@ impl Body for CappedBody {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Rules granting `http://slow.example`, a name the resolver takes
+    /// `delay` to answer.
+    fn slow_rules(delay: Duration) -> NetRules {
+        NetRules {
+            grants: vec![NetGrant {
+                https: false,
+                host: "slow.example".into(),
+                port: 80,
+            }]
+            .into(),
+            response_cap: 1 << 20,
+            deadline: Some(Instant::now() + Duration::from_secs(60)),
+            descriptors: Pool::new(10_000),
+            resolver: Resolver(Arc::new(move |_, port| {
+                std::thread::sleep(delay);
+                Ok(vec![SocketAddr::from(([93, 184, 216, 34], port))])
+            })),
+            ..NetRules::default()
+        }
+    }
+
+    /// What a request to `http://slow.example` answers when the guest
+    /// gives its connection a nanosecond.
+    async fn impatient(rules: &mut NetRules) -> Error {
+        let body = http_body_util::Empty::<Bytes>::new()
+            .map_err(|never| match never {})
+            .boxed_unsync();
+        let request = Request::get("http://slow.example/").body(body).unwrap();
+        let options = RequestOptions {
+            connect_timeout: Some(Duration::from_nanos(1)),
+            first_byte_timeout: None,
+            between_bytes_timeout: None,
+        };
+        let outcome = Box::new(std::future::ready(Ok(())));
+        match Box::into_pin(rules.send_request(request, Some(options), outcome)).await {
+            Err(e) => e,
+            Ok(_) => panic!("nothing answers at slow.example"),
+        }
+    }
+
+    /// Waits until `done`, for at most ten seconds.
+    async fn until(done: impl Fn() -> bool) {
+        let give_up = Instant::now() + Duration::from_secs(10);
+        while !done() {
+            assert!(Instant::now() < give_up, "the lookups never ended");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_name_lookup_holds_its_connection_until_the_resolver_answers() {
+        let slow = Duration::from_millis(500);
+        let mut rules = slow_rules(slow);
+        for _ in 0..MAX_CONNECTIONS {
+            assert!(matches!(impatient(&mut rules).await, Error::DnsTimeout));
+        }
+        // The guest stopped waiting; the lookups still block their threads.
+        assert_eq!(rules.open.load(Ordering::Acquire), MAX_CONNECTIONS);
+        let refused = impatient(&mut rules).await;
+        assert!(
+            matches!(refused, Error::ConnectionLimitReached),
+            "{refused:?}"
+        );
+        until(|| rules.open.load(Ordering::Acquire) == 0).await;
+        assert!(matches!(impatient(&mut rules).await, Error::DnsTimeout));
+        until(|| LOOKUPS.load(Ordering::Acquire) == 0).await;
+
+        // Every instance together has at most MAX_LOOKUPS in flight.
+        let mut instances: Vec<NetRules> = (0..MAX_LOOKUPS / MAX_CONNECTIONS)
+            .map(|_| slow_rules(slow))
+            .collect();
+        for rules in &mut instances {
+            for _ in 0..MAX_CONNECTIONS {
+                assert!(matches!(impatient(rules).await, Error::DnsTimeout));
+            }
+        }
+        let refused = impatient(&mut slow_rules(slow)).await;
+        assert!(
+            matches!(refused, Error::ConnectionLimitReached),
+            "{refused:?}"
+        );
+        until(|| LOOKUPS.load(Ordering::Acquire) == 0).await;
+    }
 
     #[test]
     fn only_globally_routable_addresses_are_public() {
