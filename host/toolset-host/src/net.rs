@@ -423,38 +423,71 @@ async fn tls(
 }
 
 /// True if `ip` is globally routable: not loopback, private, link-local,
-/// shared (CGNAT), unspecified, multicast, broadcast, documentation or
-/// benchmarking space, nor an IPv6 form of one of those.
+/// shared (CGNAT), unspecified, multicast, broadcast, documentation,
+/// benchmarking or protocol-assignment space, nor an IPv6 form of one of
+/// those (see [`is_public_v6`]).
 pub(crate) fn is_public(ip: IpAddr) -> bool {
     match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
-            !(v4.is_loopback()
-                || v4.is_private()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_multicast()
-                || v4.is_broadcast()
-                || v4.is_documentation()
-                || a == 0
-                || (a == 100 && (64..128).contains(&b))
-                || (a == 198 && (18..20).contains(&b))
-                || a >= 240)
-        }
-        IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return is_public(IpAddr::V4(v4));
-            }
-            let first = v6.segments()[0];
-            !(v6.is_loopback()
-                || v6.is_unspecified()
-                || v6.is_multicast()
-                || (first & 0xfe00) == 0xfc00
-                || (first & 0xffc0) == 0xfe80
-                || first == 0x2001 && v6.segments()[1] == 0x0db8
-                || first == 0x0064 && v6.segments()[1] == 0xff9b)
-        }
+        IpAddr::V4(v4) => is_public_v4(v4),
+        IpAddr::V6(v6) => is_public_v6(v6),
     }
+}
+
+fn is_public_v4(v4: std::net::Ipv4Addr) -> bool {
+    let [a, b, c, _] = v4.octets();
+    !(v4.is_loopback()
+        || v4.is_private()
+        || v4.is_link_local()
+        || v4.is_unspecified()
+        || v4.is_multicast()
+        || v4.is_broadcast()
+        || v4.is_documentation()
+        || a == 0
+        || (a == 100 && (64..128).contains(&b))
+        // IETF protocol assignments (192.0.0.0/24), and the deprecated
+        // 6to4 relays' anycast (192.88.99.0/24).
+        || (a == 192 && b == 0 && c == 0)
+        || (a == 192 && b == 88 && c == 99)
+        || (a == 198 && (18..20).contains(&b))
+        || a >= 240)
+}
+
+/// An IPv6 address is public if globally routable: an address that
+/// carries an IPv4 one (mapped, 6to4) as that address is; not loopback,
+/// unspecified, multicast, unique-local, link-local or site-local
+/// (deprecated, but routed by some networks), nor IPv4-compatible
+/// (deprecated `::a.b.c.d`) or IPv4-translated (`::ffff:0:a.b.c.d`); not
+/// NAT64 (`64:ff9b::/32`, the well-known and the local-use prefixes:
+/// where it is routed, it reaches the network's own IPv4), discard-only
+/// (`100::/64`), IETF protocol assignments (`2001::/23`: Teredo,
+/// benchmarking, ORCHID), documentation (`2001:db8::/32`, `3fff::/20`)
+/// or SRv6 segment identifiers (`5f00::/16`).
+fn is_public_v6(v6: std::net::Ipv6Addr) -> bool {
+    if let Some(v4) = v6.to_ipv4_mapped() {
+        return is_public_v4(v4);
+    }
+    let s = v6.segments();
+    if s[0] == 0x2002 {
+        // 6to4: the IPv4 address in the next 32 bits is where it goes.
+        let [a, b] = s[1].to_be_bytes();
+        let [c, d] = s[2].to_be_bytes();
+        return is_public_v4(std::net::Ipv4Addr::new(a, b, c, d));
+    }
+    // `::a.b.c.d` and `::ffff:0:a.b.c.d`.
+    let ipv4_in_low_bits = s[..4] == [0; 4] && (s[4] == 0 || s[4] == 0xffff) && s[5] == 0;
+    !(ipv4_in_low_bits
+        || v6.is_loopback()
+        || v6.is_unspecified()
+        || v6.is_multicast()
+        || (s[0] & 0xfe00) == 0xfc00
+        || (s[0] & 0xffc0) == 0xfe80
+        || (s[0] & 0xffc0) == 0xfec0
+        || s[0] == 0x0064 && s[1] == 0xff9b
+        || s[0] == 0x0100 && s[1..4] == [0; 3]
+        || s[0] == 0x2001 && s[1] < 0x0200
+        || s[0] == 0x2001 && s[1] == 0x0db8
+        || s[0] == 0x3fff && s[1] < 0x1000
+        || s[0] == 0x5f00)
 }
 
 /// A response body held to the toolset's cap, to the guest's wait between
@@ -619,14 +652,48 @@ mod tests {
             "::ffff:127.0.0.1",
             "::ffff:10.0.0.1",
             "2001:db8::1",
+            // IETF protocol assignments, and 6to4 relays.
+            "192.0.0.1",
+            "192.0.0.170",
+            "192.88.99.1",
+            // IPv4-compatible and -translated forms, of any address.
+            "::127.0.0.1",
+            "::10.0.0.1",
+            "::8.8.8.8",
+            "::ffff:0:127.0.0.1",
+            // NAT64, well-known and local-use.
+            "64:ff9b::7f00:1",
+            "64:ff9b::808:808",
+            "64:ff9b:1::a00:1",
+            // Site-local (deprecated).
+            "fec0::1",
+            "feff::1",
+            // 6to4 of a loopback, private or link-local address.
+            "2002:7f00:1::",
+            "2002:a00:1::1",
+            "2002:c0a8:101::1",
+            "2002:a9fe:a9fe::1",
+            // Discard-only, Teredo, benchmarking, ORCHID, documentation,
+            // SRv6.
+            "100::1",
+            "2001::1",
+            "2001:2::1",
+            "2001:20::1",
+            "3fff::1",
+            "5f00::1",
         ] {
             assert!(!is_public(private.parse().unwrap()), "{private}");
         }
         for public in [
             "93.184.216.34",
             "8.8.8.8",
+            "192.0.1.1",
             "2606:4700::1111",
             "::ffff:1.1.1.1",
+            // 6to4 of a public address.
+            "2002:808:808::1",
+            "2001:4860::8888",
+            "2400:cb00::1",
         ] {
             assert!(is_public(public.parse().unwrap()), "{public}");
         }
