@@ -244,8 +244,8 @@ impl Session {
         definition: ClassDefinition,
         policy: RecompilePolicy,
     ) -> Result<ClassDefined> {
-        let def = definition;
         self.guard_read_only("define a class")?;
+        let def = definition;
         if !is_identifier(&def.name) {
             return Err(ImageError::InvalidArgument(format!(
                 "{:?} is not a valid class name; use letters, digits and underscores, starting \
