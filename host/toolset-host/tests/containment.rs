@@ -224,7 +224,11 @@ fn a_call_waiting_in_the_host_for_what_never_comes_stops_when_cancelled() {
              session goes on with a fresh instance",
             "{how}"
         );
-        assert!(start.elapsed() < DEADLINE, "{how} took {:?}", start.elapsed());
+        assert!(
+            start.elapsed() < DEADLINE,
+            "{how} took {:?}",
+            start.elapsed()
+        );
         next_call_is_fresh(&mut s, &img);
     }
 }

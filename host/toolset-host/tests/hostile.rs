@@ -285,7 +285,11 @@ fn structured_content_over_the_output_cap_is_refused_before_it_is_parsed() {
     // Within the cap, it is checked as ever.
     let e = call_on(&t, &img, "bad_output", r#"{"bytes": 1000}"#).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Other);
-    assert!(e.message.contains("breaks its own output schema"), "{}", e.message);
+    assert!(
+        e.message.contains("breaks its own output schema"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
@@ -333,7 +337,10 @@ fn structured_content_too_costly_to_check_does_not_reach_the_client() {
          vendor"
     );
     let r = call_on(&t, &img, "costly_output", r#"{"count": 3}"#).unwrap();
-    assert_eq!(r.structured, Some(serde_json::json!({"items": [2999, 2999, 2999]})));
+    assert_eq!(
+        r.structured,
+        Some(serde_json::json!({"items": [2999, 2999, 2999]}))
+    );
 }
 
 /// The load error for the description `/cfg/describe` orders.

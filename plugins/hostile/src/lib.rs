@@ -191,7 +191,10 @@ impl Guest for Component {
             },
             // How many items it was given.
             "unique" | "branches" => {
-                let items = args.get("items").and_then(Value::as_array).map_or(0, Vec::len);
+                let items = args
+                    .get("items")
+                    .and_then(Value::as_array)
+                    .map_or(0, Vec::len);
                 Ok(text(vec![format!("{items} items")]))
             }
             // `count` items, each matching the last branch of its schema.
@@ -252,7 +255,10 @@ fn leak(how: &str, pad: usize) -> Result<ToolOutput, Error> {
             content: leaking_content(&key),
             structured: None,
         }),
-        "ask" => asked("k1", json!({"message": format!("send {key}"), key.clone(): 1})),
+        "ask" => asked(
+            "k1",
+            json!({"message": format!("send {key}"), key.clone(): 1}),
+        ),
         "ask_key" => asked(&key, json!({})),
         _ => Ok(ToolOutput {
             content: vec![Content::Text(format!("key={key}"))],

@@ -544,10 +544,12 @@ fn toolset() -> Toolset {
         .prompt(
             Prompt::new("misbehave", |v: &Values| {
                 Ok(match v["how"].as_str() {
-                    "empty-items" => PromptReply::new(vec![
-                        PromptMessage::user(Content::Text(String::new()));
-                        EMPTY_ITEMS
-                    ]),
+                    "empty-items" => {
+                        PromptReply::new(vec![
+                            PromptMessage::user(Content::Text(String::new()));
+                            EMPTY_ITEMS
+                        ])
+                    }
                     how => PromptReply::user_text(misbehave(how)),
                 })
             })
