@@ -96,6 +96,9 @@ pub struct SessionOwner {
     pub user: String,
     /// The caller's bearer token.
     pub token: String,
+    /// True when the token that opened the session lacks the write scope:
+    /// the session was opened for reading, as the user it logs in as.
+    pub opened_read_only: bool,
 }
 
 impl fmt::Debug for SessionOwner {
@@ -103,6 +106,7 @@ impl fmt::Debug for SessionOwner {
         f.debug_struct("SessionOwner")
             .field("user", &self.user)
             .field("token", &"<redacted>")
+            .field("opened_read_only", &self.opened_read_only)
             .finish()
     }
 }

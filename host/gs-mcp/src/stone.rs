@@ -12,12 +12,17 @@ use gs_toolset::ImageSession;
 use super::Failure;
 
 /// The sessions of the stone `settings` names: its client library loaded,
-/// the password read from where the settings say.
-pub fn factory(settings: &GemStoneSettings) -> Result<Arc<dyn ImageSessionFactory>, Failure> {
+/// the password read from where the settings say. `server_read_only` is
+/// the server's own `read_only`.
+pub fn factory(
+    settings: &GemStoneSettings,
+    server_read_only: bool,
+) -> Result<Arc<dyn ImageSessionFactory>, Failure> {
     Ok(Arc::new(StoneFactory {
         stone: open(settings)?,
         jwt_logins: settings.password_kind == PasswordKind::Jwt,
         users_cannot_commit: settings.read_only_users_cannot_commit,
+        server_read_only,
     }))
 }
 
@@ -92,14 +97,15 @@ struct StoneFactory {
     /// The operator declared that the users read-only sessions log in as
     /// cannot commit (`image.read_only_users_cannot_commit`).
     users_cannot_commit: bool,
+    /// The server is read-only (`read_only`): every session is.
+    server_read_only: bool,
 }
 
 impl ImageSessionFactory for StoneFactory {
     fn open(&self) -> Result<Arc<dyn ImageSession>, String> {
         let session = self.stone.login(None).map_err(|e| e.to_string())?;
-        Ok(Arc::new(
-            session.user_cannot_commit(self.users_cannot_commit),
-        ))
+        let trusted = self.users_cannot_commit && self.server_read_only;
+        Ok(Arc::new(session.user_cannot_commit(trusted)))
     }
 
     /// A login as the caller's GemStone user, with the caller's bearer
@@ -120,8 +126,12 @@ impl ImageSessionFactory for StoneFactory {
             .stone
             .login_as(&owner.user, &password)
             .map_err(|e| e.to_string())?;
-        Ok(Arc::new(
-            session.user_cannot_commit(self.users_cannot_commit),
-        ))
+        // The operator's word covers the users read-only sessions log in as:
+        // a session opened with a token that may write logs in as a user
+        // who may commit, even when a later request of it is read-only by
+        // its narrower token.
+        let read_only_login = self.server_read_only || owner.opened_read_only;
+        let trusted = self.users_cannot_commit && read_only_login;
+        Ok(Arc::new(session.user_cannot_commit(trusted)))
     }
 }

@@ -92,7 +92,7 @@ pub fn image_factory(config: &Config) -> Result<Arc<dyn ImageSessionFactory>, Fa
             gs_interp::set_memory_ceiling(config.memory_ceiling);
             Ok(Arc::new(EmbeddedFactory::new(open_image(path)?)))
         }
-        ImageBackend::GemStone(settings) => stone::factory(settings),
+        ImageBackend::GemStone(settings) => stone::factory(settings, config.read_only),
     }
 }
 

@@ -285,3 +285,63 @@ fn doits_in_flight_on_the_stone_hold_no_server_thread() {
         "{SESSIONS} doits in flight: the server had {during} threads, {before} before"
     );
 }
+
+/// The operator's word that read-only sessions' users cannot commit covers
+/// sessions opened read-only. A session opened with a token that may write
+/// logs in as a user who may commit, so a later request of it whose token
+/// lacks the write scope is read-only but may not run tests: their code
+/// could commit.
+#[test]
+fn a_session_opened_to_write_runs_no_tests_for_a_narrower_token() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let key = idp::SigningKey::ed25519("k1");
+    let idp = rt.block_on(idp::Idp::start(&[&key]));
+    let audience = "https://mcp.example.test/mcp";
+    let token_with = |scope: &str| {
+        key.sign(
+            &json!({"iss": idp.issuer, "aud": audience, "sub": "DataCurator",
+                         "scope": scope, "exp": idp::now() + 300}),
+        )
+    };
+    let writer = token_with("mcp:use mcp:write");
+    let reader = token_with("mcp:use");
+    let site = Site::with_password("narrowed", &writer);
+    let cfg = site.config_with(
+        "toolsets.toml",
+        PASSWORD_VAR,
+        &format!(
+            "password_kind = \"jwt\"\nread_only_users_cannot_commit = true\n[auth]\n\
+             issuer = \"{}\"\naudience = \"{audience}\"\nwrite_scope = \"mcp:write\"\n",
+            idp.issuer
+        ),
+    );
+    let mut env = site.env();
+    env[1].1 = "a-service-token-that-is-not-the-callers".into();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let (_server, addr, _log) = serve(site.dir.path(), &cfg, &env, &[]);
+    let post = |token: &str, session: Option<&str>, body: serde_json::Value| {
+        common::http_post_with(
+            addr,
+            session,
+            &[("Authorization", &format!("Bearer {token}"))],
+            &body,
+        )
+    };
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "gemstone-test", "version": "0"}}});
+    let (status, session, body) = post(&writer, None, init);
+    assert_eq!(status, 200, "{body}");
+    let (status, _, body) = post(
+        &reader,
+        Some(&session),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "run_test_class", "arguments": {"className": "GsTestCase"}}}),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["result"]["isError"], true, "{body}");
+    assert_eq!(
+        body["result"]["structuredContent"]["error"]["kind"], "readOnly",
+        "{body}"
+    );
+}

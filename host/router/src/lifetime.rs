@@ -109,6 +109,7 @@ impl Router {
         let owner = principal.map(|p| gs_broker::SessionOwner {
             user: p.user.clone(),
             token: p.token.expose().to_string(),
+            opened_read_only: self.read_only_for(Some(p)),
         });
         let broker = self
             .broker
