@@ -764,8 +764,12 @@ pub(crate) fn new_store(
         _alive: StoreAlive::new(&shared.closing),
         closing: shared.closing.clone(),
     };
+    let fuel = crate::wasm::hostcall_fuel(&state.policy.limits);
     let mut store = Store::new(engine, state);
     store.limiter(|s| &mut s.limiter);
+    // Each call sets it again when armed; this bounds what runs before any
+    // call (an instance's start-up, a load's describe).
+    store.set_hostcall_fuel(fuel);
     store.epoch_deadline_callback(|mut ctx| {
         let data = ctx.data_mut();
         if data.closing.closed.load(Ordering::Acquire) {
