@@ -1,12 +1,18 @@
-//! What a class-definition source says, read on this side before the
-//! source is sent: the classes it defines (one, or the request is refused)
-//! and, where written in GemStone's literal form, its superclass and
-//! variables, so a reshape can be checked against the class as it is
-//! before anything changes on the stone. This is a scan of the
-//! definition message's keywords, not a parser: the stone's compiler
-//! still compiles and runs the source.
+//! What a class-definition source says, parsed on this side before
+//! anything is sent: exactly one class-definition message with literal
+//! arguments, and `comment:` / `category:` statements for that class.
+//! Anything else is refused, and the stone is sent a definition rebuilt
+//! from the parsed parts, every argument quoted by the backend's own
+//! quoting ([`smalltalk::lit`], [`smalltalk::sym`]), never the client's
+//! text: a definition tool must not run other code, and the kernel-class
+//! guard must see the name the stone will define.
 
-/// One class-definition message found in a source.
+use gs_smalltalk::ast::{Expr, ExprKind, Literal, Message, MessageSend, PseudoVariable, Statement};
+
+use crate::answers::is_identifier;
+use crate::smalltalk::{lit, sym};
+
+/// One class-definition message, as parsed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Scanned {
     /// The class it defines.
@@ -14,125 +20,308 @@ pub struct Scanned {
     /// The receiver of the message: the superclass's name (`None` for
     /// `nil`).
     pub superclass: Option<String>,
-    /// `instVarNames:`, if written as a literal Array.
+    /// `instVarNames:`, if given.
     pub instance_variables: Option<Vec<String>>,
-    /// `classVars:`, if written as a literal Array.
+    /// `classVars:`, if given.
     pub class_variables: Option<Vec<String>>,
-    /// `classInstVars:`, if written as a literal Array.
+    /// `classInstVars:`, if given.
     pub class_instance_variables: Option<Vec<String>>,
     /// `inDictionary:`, if written as a name.
     pub dictionary: Option<String>,
 }
 
-const KEYWORDS: [&str; 3] = ["subclass:", "byteSubclass:", "indexableSubclass:"];
+/// A parsed class-definition source: its facts, and the text the stone is
+/// sent in its place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed {
+    /// The definition's facts.
+    pub scanned: Scanned,
+    /// The definition rebuilt from the parsed parts: the message, then a
+    /// cascade of `comment:` and `category:` and `yourself`, so it
+    /// answers the class.
+    pub text: String,
+}
+
+/// Why a source was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The source is not Smalltalk: the line and the parser's message.
+    Syntax(u32, String),
+    /// The source is Smalltalk, but not one definition: what is wrong.
+    Shape(String),
+}
+
+/// The keywords that start a class-definition message.
+const DEFINING: [&str; 5] = [
+    "subclass:",
+    "byteSubclass:",
+    "indexableSubclass:",
+    "variableSubclass:",
+    "variableByteSubclass:",
+];
+
+/// Every other keyword a GemStone class-definition message may have, each
+/// with a literal argument (`inDictionary:` also a name).
+const OTHER_KEYWORDS: [&str; 14] = [
+    "instVarNames:",
+    "instanceVariableNames:",
+    "classVars:",
+    "classVariableNames:",
+    "classInstVars:",
+    "classInstanceVariableNames:",
+    "poolDictionaries:",
+    "inDictionary:",
+    "category:",
+    "package:",
+    "options:",
+    "instancesInvariant:",
+    "isModifiable:",
+    "description:",
+];
+
+fn shape(what: impl Into<String>) -> Refusal {
+    Refusal::Shape(what.into())
+}
+
+fn strip_parens(mut e: &Expr) -> &Expr {
+    while let ExprKind::Paren(inner) = &e.kind {
+        e = inner;
+    }
+    e
+}
+
+/// `literal` written again with the backend's quoting, or `None` for a
+/// kind of literal no definition needs.
+fn quote(literal: &Literal) -> Option<String> {
+    Some(match literal {
+        Literal::String(s) => lit(s),
+        Literal::Symbol(s) => sym(s),
+        Literal::Integer(i) => i.to_string(),
+        Literal::Boolean(b) => b.to_string(),
+        Literal::Nil => "nil".into(),
+        Literal::Array(items) => {
+            let items: Option<Vec<String>> = items.iter().map(quote).collect();
+            format!("#({})", items?.join(" "))
+        }
+        Literal::ByteArray(bytes) => {
+            let bytes: Vec<String> = bytes.iter().map(u8::to_string).collect();
+            format!("#[{}]", bytes.join(" "))
+        }
+        _ => return None,
+    })
+}
+
+/// A definition argument written again: a literal, `true`, `false` or
+/// `nil`, or (for `inDictionary:`) a dictionary's name.
+fn argument(keyword: &str, arg: &Expr) -> Result<String, Refusal> {
+    let not_literal = || {
+        shape(format!(
+            "`{keyword}` needs a literal argument (a string, a symbol or a literal array), not \
+             an expression"
+        ))
+    };
+    match &strip_parens(arg).kind {
+        ExprKind::Literal(l) => quote(l).ok_or_else(not_literal),
+        ExprKind::Pseudo(PseudoVariable::True) => Ok("true".into()),
+        ExprKind::Pseudo(PseudoVariable::False) => Ok("false".into()),
+        ExprKind::Pseudo(PseudoVariable::Nil) => Ok("nil".into()),
+        ExprKind::Variable(name) if keyword == "inDictionary:" && is_identifier(name) => {
+            Ok(name.clone())
+        }
+        _ => Err(not_literal()),
+    }
+}
+
+/// The names a variable-list argument gives: a literal array of names,
+/// or the older space-separated string.
+fn names(arg: &Expr) -> Option<Vec<String>> {
+    match &strip_parens(arg).kind {
+        ExprKind::Literal(Literal::Array(items)) => items
+            .iter()
+            .map(|item| match item {
+                Literal::String(s) | Literal::Symbol(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect(),
+        ExprKind::Literal(Literal::String(s)) => {
+            Some(s.split_whitespace().map(str::to_string).collect())
+        }
+        _ => None,
+    }
+}
+
+fn is_definition(message: &Message) -> bool {
+    DEFINING.iter().any(|k| message.selector.starts_with(k))
+}
+
+/// The facts and the rebuilt text of one definition message.
+fn definition(receiver: &Expr, message: &Message) -> Result<(Scanned, String), Refusal> {
+    let mut facts = Scanned::default();
+    let mut text = match &strip_parens(receiver).kind {
+        ExprKind::Pseudo(PseudoVariable::Nil) => "nil".to_string(),
+        ExprKind::Variable(name) if is_identifier(name) => {
+            facts.superclass = Some(name.clone());
+            name.clone()
+        }
+        _ => {
+            return Err(shape(
+                "a class definition's receiver must be a class name or nil, e.g. `Object \
+                 subclass: 'Account' …`",
+            ));
+        }
+    };
+    for (keyword, arg) in message
+        .selector
+        .split_inclusive(':')
+        .zip(&message.arguments)
+    {
+        if DEFINING.contains(&keyword) {
+            facts.name = match &strip_parens(arg).kind {
+                ExprKind::Literal(Literal::String(s) | Literal::Symbol(s)) if !s.is_empty() => {
+                    s.clone()
+                }
+                _ => {
+                    return Err(shape(format!(
+                        "`{keyword}` needs the new class's name as a string literal, e.g. \
+                         `{keyword} 'Account'`"
+                    )));
+                }
+            };
+        } else if !OTHER_KEYWORDS.contains(&keyword) {
+            return Err(shape(format!(
+                "`{keyword}` is not part of a class-definition message gs-mcp accepts; use \
+                 `subclass:instVarNames:classVars:classInstVars:poolDictionaries:\
+                 inDictionary:options:`"
+            )));
+        }
+        let quoted = argument(keyword, arg)?;
+        match keyword {
+            "instVarNames:" | "instanceVariableNames:" => facts.instance_variables = names(arg),
+            "classVars:" | "classVariableNames:" => facts.class_variables = names(arg),
+            "classInstVars:" | "classInstanceVariableNames:" => {
+                facts.class_instance_variables = names(arg)
+            }
+            "inDictionary:" => {
+                facts.dictionary = match &strip_parens(arg).kind {
+                    ExprKind::Variable(d) => Some(d.clone()),
+                    ExprKind::Literal(Literal::String(s) | Literal::Symbol(s)) => Some(s.clone()),
+                    _ => None,
+                }
+            }
+            _ => {}
+        }
+        text.push_str(&format!(" {keyword} {quoted}"));
+    }
+    Ok((facts, text))
+}
+
+/// A statement about the defined class: `Name comment: '…'` or `Name
+/// category: '…'` (also as a cascade), written again as cascade parts.
+fn companion(expr: &Expr, name: &str, parts: &mut Vec<String>) -> Result<(), Refusal> {
+    let (receiver, messages): (&Expr, Vec<&Message>) = match &strip_parens(expr).kind {
+        ExprKind::Send(send) => (&send.receiver, vec![&send.message]),
+        ExprKind::Cascade(c) if c.parts.iter().all(|p| p.len() == 1) => {
+            (&c.receiver, c.parts.iter().map(|p| &p[0]).collect())
+        }
+        _ => return Err(shape("a statement other than a class definition")),
+    };
+    match &strip_parens(receiver).kind {
+        ExprKind::Variable(v) if v == name => {}
+        ExprKind::Variable(v) => {
+            return Err(shape(format!(
+                "a statement about {v}, not the class it defines ({name})"
+            )));
+        }
+        _ => return Err(shape("a statement other than a class definition")),
+    }
+    for message in messages {
+        let selector = message.selector.as_str();
+        let arg = message.arguments.first().map(|a| &strip_parens(a).kind);
+        match (selector, arg) {
+            ("comment:" | "category:", Some(ExprKind::Literal(Literal::String(s)))) => {
+                parts.push(format!("{selector} {}", lit(s)));
+            }
+            ("comment:" | "category:", _) => {
+                return Err(shape(format!("`{name} {selector}` needs a string literal")));
+            }
+            _ => {
+                return Err(shape(format!(
+                    "`{name} {selector}`, which is not `comment:` or `category:`"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The expression of a statement, without its parentheses.
+fn statement_expr(statement: &Statement) -> &Expr {
+    match statement {
+        Statement::Expression(e) | Statement::Return { value: e, .. } => strip_parens(e),
+    }
+}
+
+/// The class-definition message `expr` sends, if it sends one.
+fn defining(expr: &Expr) -> Option<&MessageSend> {
+    match &expr.kind {
+        ExprKind::Send(send) if is_definition(&send.message) => Some(send),
+        _ => None,
+    }
+}
+
+/// Parses `source` as one class definition and its companion statements
+/// (see the module's documentation).
+pub fn parse(source: &str) -> Result<Parsed, Refusal> {
+    let doit = gs_smalltalk::parser::parse_doit(source).map_err(|errors| {
+        let first = errors.first();
+        Refusal::Syntax(
+            first.map_or(1, |e| e.line),
+            first.map(|e| e.message.clone()).unwrap_or_default(),
+        )
+    })?;
+    if !doit.temporaries.is_empty() {
+        return Err(shape("temporary variables"));
+    }
+    if !doit
+        .body
+        .iter()
+        .any(|s| defining(statement_expr(s)).is_some())
+    {
+        return Err(Refusal::Shape(String::new()));
+    }
+    let mut found: Option<(Scanned, String)> = None;
+    let mut parts = Vec::new();
+    for statement in &doit.body {
+        let expr = statement_expr(statement);
+        if let Some(send) = defining(expr) {
+            let (facts, text) = definition(&send.receiver, &send.message)?;
+            if let Some((first, _)) = &found {
+                return Err(shape(format!(
+                    "more than one class definition ({} and {}); compile them one at a time",
+                    first.name, facts.name
+                )));
+            }
+            found = Some((facts, text));
+            continue;
+        }
+        let Some((facts, _)) = &found else {
+            return Err(shape("a statement before the class definition"));
+        };
+        companion(expr, &facts.name, &mut parts)?;
+    }
+    let Some((scanned, definition)) = found else {
+        return Err(Refusal::Shape(String::new()));
+    };
+    let text = if parts.is_empty() {
+        definition
+    } else {
+        format!("({definition}) {}; yourself", parts.join("; "))
+    };
+    Ok(Parsed { scanned, text })
+}
 
 fn is_ident_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// The identifier ending just before byte `end` of `text` (after
-/// whitespace), if any.
-fn word_before(text: &str, end: usize) -> Option<&str> {
-    let head = text[..end].trim_end();
-    let start = head
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| is_ident_char(c))
-        .last()
-        .map(|(i, _)| i)?;
-    Some(&head[start..])
-}
-
-/// A name written as `'Name'`, `#Name` or `#'Name'` at the start of `text`.
-fn literal_name(text: &str) -> Option<String> {
-    let t = text.trim_start();
-    let t = t.strip_prefix('#').unwrap_or(t);
-    if let Some(quoted) = t.strip_prefix('\'') {
-        let end = quoted.find('\'')?;
-        return Some(quoted[..end].to_string());
-    }
-    let end = t.find(|c: char| !is_ident_char(c)).unwrap_or(t.len());
-    (end > 0).then(|| t[..end].to_string())
-}
-
-/// The names of a literal Array `#( a #b 'c')` at the start of `text`.
-fn name_array(text: &str) -> Option<Vec<String>> {
-    let t = text.trim_start().strip_prefix("#(")?;
-    let end = t.find(')')?;
-    let mut names = Vec::new();
-    let mut rest = &t[..end];
-    loop {
-        rest = rest.trim_start();
-        if rest.is_empty() {
-            return Some(names);
-        }
-        let name = literal_name(rest)?;
-        let skip = rest.find(name.as_str())? + name.len();
-        let skip = if rest[skip..].starts_with('\'') {
-            skip + 1
-        } else {
-            skip
-        };
-        names.push(name);
-        rest = &rest[skip..];
-    }
-}
-
-/// The text after keyword `key` (a whole keyword) within `text`.
-fn after_keyword<'a>(text: &'a str, key: &str) -> Option<&'a str> {
-    let mut from = 0;
-    while let Some(at) = text[from..].find(key) {
-        let at = from + at;
-        let whole = text[..at]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !is_ident_char(c));
-        if whole {
-            return Some(&text[at + key.len()..]);
-        }
-        from = at + key.len();
-    }
-    None
-}
-
-/// Every class-definition message of `source`, in order.
-pub fn scan(source: &str) -> Vec<Scanned> {
-    let mut found: Vec<(usize, usize)> = Vec::new();
-    for key in KEYWORDS {
-        let mut from = 0;
-        while let Some(at) = source[from..].find(key) {
-            let at = from + at;
-            let whole = source[..at]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !is_ident_char(c));
-            if whole {
-                found.push((at, at + key.len()));
-            }
-            from = at + key.len();
-        }
-    }
-    found.sort();
-    let mut out = Vec::new();
-    for (i, &(at, after)) in found.iter().enumerate() {
-        let end = found.get(i + 1).map_or(source.len(), |n| n.0);
-        let Some(name) = literal_name(&source[after..end]) else {
-            continue;
-        };
-        let superclass = word_before(source, at)
-            .filter(|w| *w != "nil")
-            .map(str::to_string);
-        let part = &source[after..end];
-        out.push(Scanned {
-            name,
-            superclass,
-            instance_variables: after_keyword(part, "instVarNames:").and_then(name_array),
-            class_variables: after_keyword(part, "classVars:").and_then(name_array),
-            class_instance_variables: after_keyword(part, "classInstVars:").and_then(name_array),
-            dictionary: after_keyword(part, "inDictionary:").and_then(literal_name),
-        });
-    }
-    out
 }
 
 /// True if `source` names `word` as a whole identifier.
@@ -154,15 +343,24 @@ pub fn mentions(source: &str, word: &str) -> bool {
 mod tests {
     use super::*;
 
+    fn facts(source: &str) -> Scanned {
+        parse(source).expect("a definition").scanned
+    }
+
+    fn refused(source: &str) -> String {
+        match parse(source) {
+            Err(Refusal::Shape(why)) => why,
+            other => panic!("{source:?} was not refused as a shape: {other:?}"),
+        }
+    }
+
     #[test]
     fn a_definition_is_read_in_its_literal_forms() {
-        let s = scan(
+        let d = facts(
             "Object subclass: 'Account'\n  instVarNames: #( balance #owner 'x y')\n  classVars: #()\n  \
              classInstVars: #(count)\n  poolDictionaries: #()\n  inDictionary: Bank\n  options: #().\n\
              Account category: 'Bank-Core'",
         );
-        assert_eq!(s.len(), 1);
-        let d = &s[0];
         assert_eq!(d.name, "Account");
         assert_eq!(d.superclass.as_deref(), Some("Object"));
         assert_eq!(
@@ -175,23 +373,55 @@ mod tests {
             Some(&["count".to_string()][..])
         );
         assert_eq!(d.dictionary.as_deref(), Some("Bank"));
+        assert_eq!(
+            facts("nil subclass: #Two instVarNames: #(a)").superclass,
+            None
+        );
+        assert_eq!(facts("Object byteSubclass: 'Blob'").name, "Blob");
     }
 
     #[test]
-    fn two_definitions_and_none_are_told_apart() {
-        let s = scan(
-            "Object subclass: 'One' instVarNames: #() inDictionary: Bank.\nnil subclass: #Two instVarNames: #(a)",
+    fn the_stone_is_sent_the_definition_rebuilt_with_the_backend_s_quoting() {
+        let p = parse(
+            "\"a file-out\" Object subclass: 'It''s' instVarNames: #(a #'b c') inDictionary: \
+             UserGlobals.\n\"x\" It comment: 'say ''hi'''; category: 'Cat'",
         );
-        assert_eq!(s.len(), 2);
-        assert_eq!(s[1].name, "Two");
-        assert_eq!(s[1].superclass, None);
+        // `It` is not the class defined (`It's`): refused.
+        assert!(p.is_err());
+        let p = parse(
+            "Object subclass: #Acct instVarNames: #(a #'b c') inDictionary: UserGlobals.\n\"x\" \
+             Acct comment: 'say ''hi'''. Acct category: 'Cat'",
+        )
+        .expect("a definition");
         assert_eq!(
-            s[1].instance_variables.as_deref(),
-            Some(&["a".to_string()][..])
+            p.text,
+            "(Object subclass: #'Acct' instVarNames: #(#'a' #'b c') inDictionary: UserGlobals) \
+             comment: 'say ''hi'''; category: 'Cat'; yourself"
         );
-        assert!(scan("3 + 4").is_empty());
-        assert_eq!(scan("Object byteSubclass: 'Blob'")[0].name, "Blob");
-        assert_eq!(scan("x mysubclass: 'No'").len(), 0);
+    }
+
+    #[test]
+    fn anything_but_one_definition_and_its_companions_is_refused() {
+        let harmless = "Object subclass: 'Harmless' instVarNames: #() classVars: #() \
+                        classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals \
+                        options: #()";
+        assert!(
+            refused(&format!("{harmless}. UserGlobals at: #Pwned put: 42")).contains("UserGlobals")
+        );
+        refused(&format!("{harmless}. Harmless foo: 1"));
+        refused(&format!("{harmless}. Harmless comment: 'a' , 'b'"));
+        refused("\"Object subclass: #Foo\" UserGlobals at: #Pwned2 put: 7. Object");
+        refused("Object subclass: 'Strin' , 'g' instVarNames: #() inDictionary: UserGlobals");
+        refused("Object subclass: 'A' instVarNames: (UserGlobals at: #X put: 1)");
+        refused("(Smalltalk at: #Object) subclass: 'A'");
+        refused("| t | Object subclass: 'A'");
+        refused("Object subclass: 'A' ifTrue: [3]");
+        assert!(refused("Object subclass: 'One'. nil subclass: #Two").contains("One and Two"));
+        assert_eq!(refused("3 + 4"), "");
+        assert!(matches!(
+            parse("Object subclass: 'A"),
+            Err(Refusal::Syntax(1, _))
+        ));
     }
 
     #[test]

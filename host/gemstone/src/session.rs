@@ -28,6 +28,30 @@ use crate::{definition, run};
 /// words.
 const ONE_DEFINITION: &str = "`source` must be one class-definition expression (with, if you \
                               like, `comment:` and `category:` statements for that class)";
+/// A class-definition source [`definition::parse`] refused, in the
+/// embedded backend's words.
+fn refused_source(refusal: definition::Refusal) -> ToolError {
+    match refusal {
+        definition::Refusal::Syntax(line, message) => {
+            let mut d = Map::new();
+            d.insert(
+                "errors".into(),
+                json!([{"line": line, "column": 1, "message": format!("syntax error: {message}")}]),
+            );
+            ToolError::compile_error(format!("line {line}: syntax error: {message}"))
+                .with_details(d)
+        }
+        definition::Refusal::Shape(what) if what.is_empty() => ToolError::invalid_params(format!(
+            "{ONE_DEFINITION}, e.g. `Object subclass: 'Account' instVarNames: #(balance) \
+             classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: \
+             UserGlobals`; this source defines no class. To run any other code, use execute_code"
+        )),
+        definition::Refusal::Shape(what) => ToolError::invalid_params(format!(
+            "{ONE_DEFINITION}, but it also holds {what}. To run any other code, use execute_code"
+        )),
+    }
+}
+
 /// The image worker's stack. No interpreter runs in this process, so the
 /// backend itself needs little, but the broker polls a whole tool call
 /// (the toolset's own work included) on that thread: Rust's default.
@@ -837,34 +861,23 @@ impl ImageSession for GemStoneSession {
         self.call(&program, "a class definition").map(|_| ())
     }
 
-    /// The source is evaluated as it is; `policy` is not applied (the
-    /// stone's own class-definition messages decide what happens to the
-    /// methods of a reshaped class), and the report lists no recompiled or
-    /// failed methods.
+    /// The source is parsed here ([`definition::parse`]): one definition
+    /// message with literal arguments and its `comment:` / `category:`
+    /// statements, anything else refused; the stone evaluates the
+    /// definition rebuilt from the parsed parts. `policy` is applied by
+    /// [`GemStoneSession::check_reshape`] before (the stone's own
+    /// class-definition messages decide what happens to the methods of a
+    /// reshaped class), and the report lists no recompiled or failed
+    /// methods.
     fn define_class_from_source(
         &self,
         source: &str,
         policy: RecompilePolicy,
     ) -> Result<DefinitionReport, ToolError> {
-        let scanned = definition::scan(source);
-        let parsed = match scanned.as_slice() {
-            [] => {
-                return Err(ToolError::invalid_params(format!(
-                    "{ONE_DEFINITION}, e.g. `Object subclass: 'Account' instVarNames: #(balance) \
-                     classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: \
-                     UserGlobals`; this source defines no class. To run any other code, use \
-                     execute_code"
-                )));
-            }
-            [first, second, ..] if first.name != second.name => {
-                return Err(ToolError::invalid_params(format!(
-                    "{ONE_DEFINITION}, but it also holds more than one class definition ({} and \
-                     {}); compile them one at a time. To run any other code, use execute_code",
-                    first.name, second.name
-                )));
-            }
-            [first, ..] => first.clone(),
-        };
+        let definition::Parsed {
+            scanned: parsed,
+            text,
+        } = definition::parse(source).map_err(refused_source)?;
         let name = parsed.name.clone();
         gs_toolset::refuse_kernel_class_in(self, &name, "redefine")?;
         if let Some(superclass) = &parsed.superclass
@@ -889,7 +902,7 @@ impl ImageSession for GemStoneSession {
             }
         }
         self.check_reshape(&parsed, policy)?;
-        let program = smalltalk::define_class_from_source(&name, source);
+        let program = smalltalk::define_class_from_source(&name, &text);
         let mut f = self.call_with(&program, None, "a class definition", true)?;
         let mut read = || -> Result<DefinitionReport, String> {
             let class_name = f.str()?;
