@@ -88,6 +88,9 @@ pub(crate) struct KeyStore {
     /// Serialises fetches: requests arriving during one wait for it.
     fetching: tokio::sync::Mutex<()>,
     fetches: std::sync::atomic::AtomicU64,
+    /// The held set's generation, read by every request that finds its
+    /// token remembered: an atomic, not the lock and the set's `Arc`.
+    generation: std::sync::atomic::AtomicU64,
 }
 
 /// The keys held, with the document they came from and how many times
@@ -118,6 +121,7 @@ impl KeyStore {
             fetched: Mutex::new(Fetched::default()),
             fetching: tokio::sync::Mutex::new(()),
             fetches: std::sync::atomic::AtomicU64::new(0),
+            generation: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -134,7 +138,7 @@ impl KeyStore {
 
     /// Changes with every change of the issuer's key set.
     pub(crate) fn generation(&self) -> u64 {
-        self.current().generation
+        self.generation.load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// JWKS fetches attempted so far.
@@ -202,6 +206,8 @@ impl KeyStore {
             doc: listed,
             generation,
         });
+        self.generation
+            .store(generation, std::sync::atomic::Ordering::Release);
         drop(held);
         self.fetched().loaded = Some(Instant::now());
         Ok(())

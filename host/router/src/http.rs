@@ -136,18 +136,10 @@ async fn handle(
         router.tracer.line("-->", &what, session_id.as_deref(), b"");
         return refusal;
     }
+    let (authorization, given) = authorizations(headers);
     let principal = match router.auth() {
         None => None,
-        Some(auth) => match auth
-            .authenticate(
-                &headers
-                    .get_all(header::AUTHORIZATION)
-                    .iter()
-                    .map(HeaderValue::as_bytes)
-                    .collect::<Vec<_>>(),
-            )
-            .await
-        {
+        Some(auth) => match auth.authenticate(&authorization[..given]).await {
             Ok(p) => Some(p),
             Err(denied) => {
                 router.tracer.line("-->", &what, session_id.as_deref(), b"");
@@ -238,6 +230,21 @@ fn unsessioned_version(version: &str, method: &Method) -> Response<ResponseBody>
     r.headers_mut()
         .insert(header::ALLOW, HeaderValue::from_static("POST"));
     r
+}
+
+/// The request's first two Authorization values and how many there are
+/// (more than one is refused anyway), kept on the stack: every
+/// authenticated request reads them.
+fn authorizations(headers: &HeaderMap) -> ([&[u8]; 2], usize) {
+    let mut values = headers.get_all(header::AUTHORIZATION).iter();
+    let mut out: [&[u8]; 2] = [b"", b""];
+    let mut n = 0;
+    for slot in &mut out {
+        let Some(v) = values.next() else { break };
+        *slot = v.as_bytes();
+        n += 1;
+    }
+    (out, n)
 }
 
 /// Who sent a request: the peer, the authenticated principal (with
