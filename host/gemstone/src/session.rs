@@ -307,8 +307,13 @@ impl GemStoneSession {
         }
     }
 
+    /// Runs a program under the cancel token of the tool call running on
+    /// this thread ([`gs_toolset::call_cancel`]): the trait's methods take
+    /// none, but every call must stop on a break when the client cancels
+    /// or the deadline passes.
     fn call(&self, program: &Program, what: &'static str) -> Result<Fields, ToolError> {
-        self.call_with(program, None, what, false)
+        let cancel = gs_toolset::call_cancel();
+        self.call_with(program, cancel.as_ref(), what, false)
     }
 
     fn refs(&self, program: &Program, what: &'static str) -> Result<Vec<MethodRef>, ToolError> {
@@ -903,7 +908,8 @@ impl ImageSession for GemStoneSession {
         }
         self.check_reshape(&parsed, policy)?;
         let program = smalltalk::define_class_from_source(&name, &text);
-        let mut f = self.call_with(&program, None, "a class definition", true)?;
+        let cancel = gs_toolset::call_cancel();
+        let mut f = self.call_with(&program, cancel.as_ref(), "a class definition", true)?;
         let mut read = || -> Result<DefinitionReport, String> {
             let class_name = f.str()?;
             let dictionary = f.opt_str()?.unwrap_or_default();

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use gs_gci::{ErrorKind as GciKind, Library, Login, Password, Session};
 
@@ -109,25 +110,36 @@ pub struct StoneFacts {
     pub library_version: String,
 }
 
-/// A counting gate: at most `limit` holders at once.
+/// How long a login waits for one of the `login_concurrency` running
+/// logins to end before it fails: a stone or netldi that stopped
+/// answering must not hold every later login forever.
+const LOGIN_QUEUE_WAIT: Duration = Duration::from_secs(60);
+
+/// A counting gate: at most `limit` holders at once, a wait for a turn
+/// bounded by `wait`.
 #[derive(Debug)]
 struct Gate {
     busy: Mutex<usize>,
     freed: Condvar,
     limit: usize,
+    wait: Duration,
 }
 
 impl Gate {
-    fn enter(&self) -> GateGuard<'_> {
+    /// A turn, or `None` if none came within the gate's wait.
+    fn enter(&self) -> Option<GateGuard<'_>> {
+        let deadline = Instant::now() + self.wait;
         let mut busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
         while *busy >= self.limit {
+            let left = deadline.checked_duration_since(Instant::now())?;
             busy = self
                 .freed
-                .wait(busy)
-                .unwrap_or_else(PoisonError::into_inner);
+                .wait_timeout(busy, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
         }
         *busy += 1;
-        GateGuard(self)
+        Some(GateGuard(self))
     }
 }
 
@@ -167,6 +179,7 @@ impl Stone {
                 busy: Mutex::new(0),
                 freed: Condvar::new(),
                 limit: settings.login_concurrency.max(1),
+                wait: LOGIN_QUEUE_WAIT,
             },
             settings,
         })
@@ -196,7 +209,16 @@ impl Stone {
             password: password.unwrap_or(&self.settings.password).clone(),
             halt_on_error: 0,
         };
-        let _turn = self.gate.enter();
+        let Some(_turn) = self.gate.enter() else {
+            return Err(BackendError::new(format!(
+                "cannot log in to stone {}: {} other logins have been running for more than {} \
+                 s, so the stone or its netldi may have stopped answering; check the stone \
+                 (gslist, its log), then try again",
+                self.settings.stone,
+                self.gate.limit,
+                self.gate.wait.as_secs()
+            )));
+        };
         self.library.login(&login).map_err(|e| {
             BackendError::gci(
                 &format!(
@@ -259,6 +281,23 @@ impl Stone {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_login_waits_for_a_turn_no_longer_than_the_gate_s_wait() {
+        let gate = Gate {
+            busy: Mutex::new(0),
+            freed: Condvar::new(),
+            limit: 1,
+            wait: Duration::from_millis(100),
+        };
+        let first = gate.enter().expect("a free turn");
+        let started = Instant::now();
+        assert!(gate.enter().is_none(), "no turn while the first holds it");
+        assert!(started.elapsed() >= Duration::from_millis(100));
+        assert!(started.elapsed() < Duration::from_secs(5));
+        drop(first);
+        assert!(gate.enter().is_some(), "a turn once it is freed");
+    }
 
     #[test]
     fn settings_never_show_a_password() {

@@ -95,3 +95,57 @@ fn a_definition_with_its_comment_and_category_is_rebuilt_and_applied() {
     assert_eq!(info.comment, "it's \"fine\"");
     assert_eq!(info.category.as_deref(), Some("Safe"));
 }
+
+/// A class of the fixture whose class-side `selector` never returns.
+fn looping(s: &dyn ImageSession, class: &str, source: &str) {
+    s.define_class_from_source(
+        &format!("Object subclass: '{class}' instVarNames: #() inDictionary: UserGlobals"),
+        RecompilePolicy::Refuse,
+    )
+    .unwrap();
+    s.compile_method(class, true, None, source).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_call_stops_on_its_cancel_token_and_the_session_goes_on() {
+    let running = common::start();
+    let session = running.stone.login(None).unwrap();
+    looping(
+        &session,
+        "Looper",
+        "comment: aString\n\t[true] whileTrue: [3 + 4]",
+    );
+    let image: std::sync::Arc<dyn ImageSession> = std::sync::Arc::new(session);
+    let server = std::sync::Arc::new(gs_toolset::ServerIdentity {
+        name: "gs-mcp".into(),
+        version: "0".into(),
+        title: None,
+    });
+    let ctx = gs_toolset::CallContext::new(image, false, server);
+    let stopper = ctx.cancel.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        stopper.cancel();
+    });
+    let started = std::time::Instant::now();
+    let e = tokio::time::timeout(
+        std::time::Duration::from_secs(20),
+        ctx.blocking(|ctx| ctx.image.set_class_comment("Looper", "x")),
+    )
+    .await
+    .expect("the call ended")
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Cancelled, "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert!(!ctx.image.is_lost());
+    let fresh = gs_toolset::CallContext::new(
+        std::sync::Arc::clone(&ctx.image),
+        false,
+        std::sync::Arc::clone(&ctx.server),
+    );
+    let dictionaries = fresh
+        .blocking(|ctx| ctx.image.dictionaries())
+        .await
+        .unwrap();
+    assert!(dictionaries.iter().any(|d| d == "UserGlobals"));
+}

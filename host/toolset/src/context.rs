@@ -208,6 +208,37 @@ impl CancelToken {
     }
 }
 
+thread_local! {
+    /// The cancel token of the tool call whose image work this thread
+    /// runs ([`CallContext::blocking`]), if any.
+    static CALL_CANCEL: std::cell::RefCell<Option<CancelToken>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with `cancel` as this thread's [`call_cancel`], restoring
+/// whatever was there before when it ends.
+pub fn with_call_cancel<T>(cancel: &CancelToken, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<CancelToken>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            CALL_CANCEL.with(|c| *c.borrow_mut() = previous);
+        }
+    }
+    let previous = CALL_CANCEL.with(|c| c.borrow_mut().replace(cancel.clone()));
+    let _restore = Restore(previous);
+    f()
+}
+
+/// The cancel token of the tool call whose image work is running on this
+/// thread, if any. The [`ImageSession`] methods other than doits and test
+/// runs take no token, so a backend that can stop any of its calls (a
+/// stone's, by a break) reads the call's token here; [`CallContext::blocking`]
+/// sets it for the length of each job.
+pub fn call_cancel() -> Option<CancelToken> {
+    CALL_CANCEL.with(|c| c.borrow().clone())
+}
+
 /// The MCP server's identity, as toolsets may ask for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServerIdentity {
@@ -277,15 +308,19 @@ impl CallContext {
         F: FnOnce(&CallContext) -> Result<T, ToolError> + Send + 'static,
     {
         let ctx = self.clone();
+        let job = move || {
+            let cancel = ctx.cancel.clone();
+            with_call_cancel(&cancel, || job(&ctx))
+        };
         if !self.image.needs_own_worker()
             && let Ok(runtime) = tokio::runtime::Handle::try_current()
         {
             return runtime
-                .spawn_blocking(move || job(&ctx))
+                .spawn_blocking(job)
                 .await
                 .map_err(|_| crate::worker::image_call_panicked())?;
         }
-        self.worker.run(move || job(&ctx)).await?
+        self.worker.run(job).await?
     }
 
     /// Runs `code` as a doit in the session ([`ImageSession::execute`], or

@@ -46,7 +46,7 @@ pub use arguments::{Arguments, json_type_name};
 pub use changes::{ChangeKind, CommitListener, ImageChange};
 pub use context::{
     AskFuture, CallContext, CancelToken, ClientRequest, LogLevel, Notifier, ServerIdentity,
-    SilentNotifier, automatic_key, is_automatic_key, is_input_key,
+    SilentNotifier, automatic_key, call_cancel, is_automatic_key, is_input_key, with_call_cancel,
 };
 pub use descriptor::{TaskSupport, ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
@@ -61,8 +61,7 @@ pub use offers::{
     PromptInfo, PromptMessage, PromptResult, ResourceInfo, ResourcePage, ResourceTemplate, Role,
 };
 pub use policy::{
-    read_only_run_with_changes, refuse_kernel_class, refuse_kernel_class_in,
-    reshaping_a_superclass,
+    read_only_run_with_changes, refuse_kernel_class, refuse_kernel_class_in, reshaping_a_superclass,
 };
 pub use read_only::read_only_image;
 pub use result::{
