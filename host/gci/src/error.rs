@@ -350,6 +350,16 @@ pub enum Error {
         /// The object.
         oop: Oop,
     },
+    /// A result is larger than the session fetches
+    /// ([`crate::Session::set_fetch_limit`]).
+    TooLarge {
+        /// The object.
+        oop: Oop,
+        /// Its size in bytes.
+        size: usize,
+        /// The session's limit in bytes.
+        limit: usize,
+    },
     /// The library answered something its header rules out.
     Protocol {
         /// What it answered.
@@ -406,6 +416,11 @@ impl fmt::Display for Error {
             Error::NotUtf8 { oop } => write!(
                 f,
                 "the object {oop} is not UTF-8 text; send it encodeAsUTF8 in the Smalltalk that answers it"
+            ),
+            Error::TooLarge { oop, size, limit } => write!(
+                f,
+                "the result {oop} holds {size} bytes, more than the {limit} bytes this session \
+                 fetches; answer less (cut the text or page through it in Smalltalk)"
             ),
             Error::Protocol { detail } => write!(f, "the GemStone client library {detail}"),
         }

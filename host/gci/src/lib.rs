@@ -26,4 +26,4 @@ mod session;
 pub use error::{Error, ErrorClass, ErrorKind, GciError, number};
 pub use library::{Library, SYMBOLS, find_library, library_path};
 pub use oop::Oop;
-pub use session::{BreakHandle, Login, Password, Session};
+pub use session::{BreakHandle, DEFAULT_FETCH_LIMIT, Login, Password, Session};

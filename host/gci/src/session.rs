@@ -21,6 +21,10 @@ const FETCH_PAGE: usize = 1 << 20;
 /// one call, where asking its size first would cost a round trip to the
 /// gem more.
 const FIRST_FETCH: usize = 16 * 1024;
+/// The largest result a session fetches unless told otherwise
+/// ([`Session::set_fetch_limit`]): a result's buffer is sized by the
+/// stone's word, so without a limit one answer could take any memory.
+pub const DEFAULT_FETCH_LIMIT: usize = 64 << 20;
 /// Results let go of with [`Session::release_soon`] are released together
 /// once there are this many…
 const RELEASE_BATCH: usize = 32;
@@ -176,6 +180,8 @@ pub struct Session {
     /// Results let go of and not yet released, with their bytes.
     unreleased: Vec<Oop>,
     unreleased_bytes: usize,
+    /// The largest result [`Session::fetch_bytes`] fetches.
+    fetch_limit: usize,
     _not_sync: PhantomData<Cell<()>>,
 }
 
@@ -273,6 +279,7 @@ impl Library {
             warning: (err.number != 0).then(|| GciError::from_raw(&err)),
             unreleased: Vec::new(),
             unreleased_bytes: 0,
+            fetch_limit: DEFAULT_FETCH_LIMIT,
             _not_sync: PhantomData,
         })
     }
@@ -452,6 +459,13 @@ impl Session {
             return Ok(first);
         }
         let size = self.fetch_size(oop)?;
+        if size > self.fetch_limit {
+            return Err(Error::TooLarge {
+                oop,
+                size,
+                limit: self.fetch_limit,
+            });
+        }
         if size < n {
             return Err(Error::Protocol {
                 detail: format!("answered {n} bytes of {oop}, whose size is {size}"),
@@ -473,6 +487,13 @@ impl Session {
             });
         }
         Ok(buf)
+    }
+
+    /// Sets the largest result [`Session::fetch_bytes`] fetches (by
+    /// default [`DEFAULT_FETCH_LIMIT`]); a larger one is
+    /// [`Error::TooLarge`], and nothing past its first 16 KiB is read.
+    pub fn set_fetch_limit(&mut self, bytes: usize) {
+        self.fetch_limit = bytes.max(FIRST_FETCH);
     }
 
     /// `GciTsFetchSize`: the object's size in bytes, for a byte object.

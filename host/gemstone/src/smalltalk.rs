@@ -63,6 +63,14 @@
 /// backend's default limit cuts it.
 pub const PRINT_CHARS: usize = 100_000;
 
+/// The size at which a doit's Transcript is cut: the embedded image's
+/// Transcript cap (`gs_interp::Limits::output_bytes`, 1 MiB).
+pub const TRANSCRIPT_CHARS: usize = 1 << 20;
+
+/// The size at which an exception's description or a class's name the
+/// image answers is cut.
+pub const TEXT_CHARS: usize = 100_000;
+
 /// `text` as a Smalltalk string literal: quoted, its quotes doubled.
 pub fn lit(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
@@ -112,7 +120,10 @@ fn sym_array(names: &[String]) -> String {
 ///   the program with `noDictionary`.
 /// - `homeOf` the dictionary binding a class under its own name
 ///   (`at:otherwise:` \[mcp_server\]).
-const HELPERS: &str = "| w reset str int list nul bool strs fail findClass findDict homeOf done h |
+/// - `cut` a text cut at a number of characters, saying how many more
+///   there were (`copyFrom:to:`, `,` \[ANSI\]), so that no text the image
+///   makes (a Transcript, an exception's description) crosses unbounded.
+const HELPERS: &str = "| w reset str int list nul bool strs fail findClass findDict homeOf done cut h |
 w := WriteStream on: String new.
 reset := [w := WriteStream on: String new].
 str := [:x1 | w nextPut: $s; nextPutAll: x1 size printString; nextPut: $:; nextPutAll: x1].
@@ -137,9 +148,12 @@ findDict := [:x1 | | x2 x3 |
   x2].
 homeOf := [:x1 | System myUserProfile symbolList detect: [:x2 | (x2 at: x1 name otherwise: nil) == x1] ifNone: [nil]].
 done := [w contents encodeAsUTF8].
-h := Array new: 13.
+cut := [:x1 :x2 | x1 size > x2
+  ifTrue: [(x1 copyFrom: 1 to: x2) , (String with: Character lf) , '… [output truncated: ' , (x1 size - x2) printString , ' more characters not shown]']
+  ifFalse: [x1]].
+h := Array new: 14.
 h at: 1 put: reset; at: 2 put: str; at: 3 put: int; at: 4 put: list; at: 5 put: nul; at: 6 put: bool;
-  at: 7 put: strs; at: 8 put: fail; at: 9 put: findClass; at: 10 put: findDict; at: 11 put: homeOf; at: 12 put: done.
+  at: 7 put: strs; at: 8 put: fail; at: 9 put: findClass; at: 10 put: findDict; at: 11 put: homeOf; at: 12 put: done; at: 14 put: cut.
 ";
 
 /// What running a program answers when this session has not made its
@@ -180,7 +194,7 @@ pub fn install() -> String {
 
 /// The helpers by the index [`HELPERS`] stores them at (1, `reset`, is
 /// sent by every program).
-const HELPER_SLOTS: [(&str, usize); 11] = [
+const HELPER_SLOTS: [(&str, usize); 12] = [
     ("str", 2),
     ("int", 3),
     ("list", 4),
@@ -192,6 +206,7 @@ const HELPER_SLOTS: [(&str, usize); 11] = [
     ("findDict", 10),
     ("homeOf", 11),
     ("done", 12),
+    ("cut", 14),
 ];
 
 /// The temporaries programs may use besides the helpers and arguments.
@@ -734,16 +749,18 @@ home := SessionTemps current at: #TranscriptStream_SessionStream ifAbsent: [nil]
 SessionTemps current at: #TranscriptStream_SessionStream put: d.
 [res := [[{code} evaluate]
       on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
-    on: Error, Halt do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: x1 description with: d contents)].
-  ps := [res printString] on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: x1 class name with: 'while printing the result: ' , x1 description with: d contents)]]
+    on: Error, Halt do: [:x1 | ^ fail value: 'exception' value: (Array with: (cut value: x1 class name value: {text}) with: (cut value: x1 description value: {text}) with: (cut value: d contents value: {out}))].
+  ps := [res printString] on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: (cut value: x1 class name value: {text}) with: 'while printing the result: ' , (cut value: x1 description value: {text}) with: (cut value: d contents value: {out}))]]
   ensure: [home == nil
     ifTrue: [SessionTemps current removeKey: #TranscriptStream_SessionStream ifAbsent: [nil]]
     ifFalse: [SessionTemps current at: #TranscriptStream_SessionStream put: home]].
 trunc := ps size > {cap}.
 trunc ifTrue: [ps := ps copyFrom: 1 to: {cap}].
-{ok}str value: ps. bool value: trunc. str value: d contents. str value: res class name.",
+{ok}str value: ps. bool value: trunc. str value: (cut value: d contents value: {out}). str value: (cut value: res class name value: {text}).",
         code = a.lit(code),
         cap = PRINT_CHARS,
+        out = TRANSCRIPT_CHARS,
+        text = TEXT_CHARS,
         ok = ok(4)
     ), a)
 }
@@ -799,17 +816,18 @@ cls resources do: [:x1 | x1 {}].
 pub fn run_test(class_name: &str, selector: &str) -> Program {
     let mut a = Args::default();
     program(format!(
-        "cls := findClass value: {}.
-res := cls selector: {}.
+        "cls := findClass value: {class}.
+res := cls selector: {selector}.
 ps := nil.
 [[res setUp. res perform: res selector] ensure: [res tearDown]]
   on: TestFailure, Error do: [:x1 | ps := x1. x1 return: nil].
-{}ps == nil
+{ok}ps == nil
   ifTrue: [str value: 'passed'. str value: ''. str value: '']
-  ifFalse: [str value: ((ps isKindOf: TestFailure) ifTrue: ['failure'] ifFalse: ['error']). str value: ps class name. str value: ps description].",
-        a.sym(class_name),
-        a.sym(selector),
-        ok(3)
+  ifFalse: [str value: ((ps isKindOf: TestFailure) ifTrue: ['failure'] ifFalse: ['error']). str value: (cut value: ps class name value: {text}). str value: (cut value: ps description value: {text})].",
+        class = a.sym(class_name),
+        selector = a.sym(selector),
+        ok = ok(3),
+        text = TEXT_CHARS
     ), a)
 }
 
@@ -819,12 +837,13 @@ ps := nil.
 pub fn commit() -> Program {
     program(format!(
         "before := System needsCommit.
-res := [System commitTransaction] on: Error do: [:x1 | ^ fail value: 'commitRefused' value: (Array with: x1 description)].
+res := [System commitTransaction] on: Error do: [:x1 | ^ fail value: 'commitRefused' value: (Array with: (cut value: x1 description value: {text}))].
 res ifFalse: [names := OrderedCollection new.
   System transactionConflicts keysAndValuesDo: [:x1 :x2 | x1 == #commitResult ifFalse: [x2 do: [:x3 | names add: x1 , ': ' , x3 printString]]].
   ^ fail value: 'conflict' value: names asArray].
-{}bool value: before.",
-        ok(1)
+{ok}bool value: before.",
+        ok = ok(1),
+        text = TEXT_CHARS
     ), Args::default())
 }
 
@@ -917,14 +936,15 @@ res := home at: {0}.\n",
     program(format!(
         "d := findDict value: {dict}.
 {superclass}cls := [res subclass: {name} instVarNames: {iv} classVars: {cv} classInstVars: {civ} poolDictionaries: #() inDictionary: d options: #()]
-  on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: x1 description)].
+  on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: (cut value: x1 description value: {text}))].
 {category}{ok}str value: cls name.",
         dict = a.sym(dictionary),
         name = a.lit(name),
         iv = a.sym_array(instance_variables),
         cv = a.sym_array(class_variables),
         civ = a.sym_array(class_instance_variables),
-        ok = ok(1)
+        ok = ok(1),
+        text = TEXT_CHARS
     ), a)
 }
 
@@ -951,7 +971,7 @@ pub fn define_class_from_source(class_name: &str, source: &str) -> Program {
         format!(
             "{before}res := [[{code} evaluate]
     on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
-  on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: x1 description)].
+  on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: (cut value: x1 description value: {text}))].
 (res ~~ nil and: [res isBehavior]) ifFalse: [^ fail value: 'notAClassValue' value: #()].
 {after}home := homeOf value: res.
 {ok}str value: res name.
@@ -961,7 +981,8 @@ strs value: after.",
             before = snapshot(&mut a, "before", class_name),
             code = a.lit(source),
             after = snapshot(&mut a, "after", class_name),
-            ok = ok(4)
+            ok = ok(4),
+            text = TEXT_CHARS
         ),
         a,
     )

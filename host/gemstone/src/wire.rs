@@ -43,26 +43,34 @@ impl fmt::Display for WireError {
 /// more than four levels).
 const MAX_DEPTH: usize = 32;
 
-/// Parses one whole answer: exactly one value and nothing after it.
+/// Parses one whole answer: exactly one value and nothing after it. It
+/// walks the text in place (no copy of it as characters), so a call's
+/// memory is the answer and the values it holds.
 pub fn parse(text: &str) -> Result<Value, WireError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut p = Parser { chars, pos: 0 };
+    let mut p = Parser {
+        text,
+        byte: 0,
+        pos: 0,
+    };
     let v = p.value(0)?;
-    if p.pos != p.chars.len() {
+    if p.byte != text.len() {
         return Err(p.error(format!(
             "{} characters follow the answer",
-            p.chars.len() - p.pos
+            text[p.byte..].chars().count()
         )));
     }
     Ok(v)
 }
 
-struct Parser {
-    chars: Vec<char>,
+struct Parser<'a> {
+    text: &'a str,
+    /// The byte offset of the next character.
+    byte: usize,
+    /// The character offset of the next character (for error messages).
     pos: usize,
 }
 
-impl Parser {
+impl Parser<'_> {
     fn error(&self, what: impl Into<String>) -> WireError {
         WireError {
             at: self.pos,
@@ -70,12 +78,15 @@ impl Parser {
         }
     }
 
+    fn peek(&self) -> Option<char> {
+        self.text[self.byte..].chars().next()
+    }
+
     fn next(&mut self) -> Option<char> {
-        let c = self.chars.get(self.pos).copied();
-        if c.is_some() {
-            self.pos += 1;
-        }
-        c
+        let c = self.peek()?;
+        self.byte += c.len_utf8();
+        self.pos += 1;
+        Some(c)
     }
 
     /// Decimal digits up to `end`, which is consumed.
@@ -83,11 +94,16 @@ impl Parser {
         let start = self.pos;
         let mut text = String::new();
         loop {
-            match self.next() {
-                Some(c) if c == end => break,
-                Some(c) if c.is_ascii_digit() || (c == '-' && text.is_empty()) => text.push(c),
+            match self.peek() {
+                Some(c) if c == end => {
+                    self.next();
+                    break;
+                }
+                Some(c) if (c.is_ascii_digit() || (c == '-' && text.is_empty())) => {
+                    self.next();
+                    text.push(c);
+                }
                 Some(c) => {
-                    self.pos -= 1;
                     return Err(self.error(format!("expected a digit or `{end}`, found {c:?}")));
                 }
                 None => {
@@ -110,30 +126,53 @@ impl Parser {
         })
     }
 
+    /// The next `n` characters, as a string.
+    fn string(&mut self, n: usize) -> Result<Value, WireError> {
+        let rest = &self.text[self.byte..];
+        let end = if n == 0 {
+            Some(0)
+        } else {
+            rest.char_indices()
+                .nth(n - 1)
+                .map(|(i, c)| i + c.len_utf8())
+        };
+        let Some(end) = end else {
+            return Err(self.error(format!(
+                "a string of {n} characters, but only {} follow",
+                rest.chars().count()
+            )));
+        };
+        self.byte += end;
+        self.pos += n;
+        Ok(Value::Str(rest[..end].to_string()))
+    }
+
     fn value(&mut self, depth: usize) -> Result<Value, WireError> {
         if depth > MAX_DEPTH {
             return Err(self.error(format!("nested more than {MAX_DEPTH} levels")));
         }
-        match self.next() {
-            Some('n') => Ok(Value::Nil),
-            Some('t') => Ok(Value::Bool(true)),
-            Some('f') => Ok(Value::Bool(false)),
-            Some('i') => self.number(';').map(Value::Int),
-            Some('s') => {
-                let n = self.count()?;
-                if self.chars.len() - self.pos < n {
-                    return Err(self.error(format!(
-                        "a string of {n} characters, but only {} follow",
-                        self.chars.len() - self.pos
-                    )));
-                }
-                let s: String = self.chars[self.pos..self.pos + n].iter().collect();
-                self.pos += n;
-                Ok(Value::Str(s))
+        match self.peek() {
+            Some(c) if "ntfisl".contains(c) => {
+                self.next();
             }
-            Some('l') => {
+            Some(c) => {
+                return Err(self.error(format!("expected a value (n t f i s l), found {c:?}")));
+            }
+            None => return Err(self.error("the answer ends where a value was expected")),
+        }
+        match self.text.as_bytes()[self.byte - 1] {
+            b'n' => Ok(Value::Nil),
+            b't' => Ok(Value::Bool(true)),
+            b'f' => Ok(Value::Bool(false)),
+            b'i' => self.number(';').map(Value::Int),
+            b's' => {
                 let n = self.count()?;
-                if n > self.chars.len() - self.pos {
+                self.string(n)
+            }
+            _ => {
+                let n = self.count()?;
+                // Each value takes at least one byte.
+                if n > self.text.len() - self.byte {
                     return Err(self.error(format!("a list of {n} values in a shorter text")));
                 }
                 let mut items = Vec::with_capacity(n);
@@ -142,11 +181,6 @@ impl Parser {
                 }
                 Ok(Value::List(items))
             }
-            Some(c) => {
-                self.pos -= 1;
-                Err(self.error(format!("expected a value (n t f i s l), found {c:?}")))
-            }
-            None => Err(self.error("the answer ends where a value was expected")),
         }
     }
 }

@@ -149,3 +149,42 @@ async fn every_call_stops_on_its_cancel_token_and_the_session_goes_on() {
         .unwrap();
     assert!(dictionaries.iter().any(|d| d == "UserGlobals"));
 }
+
+#[test]
+fn the_image_s_texts_cross_cut_at_their_caps() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let doit = s
+        .execute(
+            "Transcript show: (String new: 3000000 withAll: $x). 3",
+            &CancelToken::new(),
+        )
+        .unwrap();
+    assert_eq!(doit.print_string, "3");
+    assert!(
+        doit.transcript.len() < (1 << 20) + 100,
+        "{}",
+        doit.transcript.len()
+    );
+    assert!(
+        doit.transcript
+            .ends_with("… [output truncated: 1951424 more characters not shown]"),
+        "{}",
+        &doit.transcript[doit.transcript.len() - 80..]
+    );
+    let e = s
+        .execute(
+            "Transcript show: (String new: 3000000 withAll: $t). Error signal: (String new: \
+             300000 withAll: $y)",
+            &CancelToken::new(),
+        )
+        .unwrap_err();
+    let details = e.details.clone().expect("details");
+    let description = details["description"].as_str().unwrap();
+    assert!(description.len() < 100_100, "{}", description.len());
+    assert!(
+        description.ends_with("[output truncated: 200000 more characters not shown]"),
+        "{e}"
+    );
+    assert!(e.message.len() < (1 << 20) + 200_000, "{}", e.message.len());
+}

@@ -131,6 +131,31 @@ fn results_of_any_size_arrive_byte_exact_after_a_larger_one() {
 }
 
 #[test]
+fn a_result_over_the_fetch_limit_is_refused_and_the_session_goes_on() {
+    let stone = stone();
+    let mut s = stone.login();
+    assert_eq!(gs_gci::DEFAULT_FETCH_LIMIT, 64 << 20);
+    s.set_fetch_limit(100_000);
+    let oop = run(&mut s, &string_source(100_001, 'x', 'X')).unwrap();
+    let e = s.fetch_bytes(oop).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            gs_gci::Error::TooLarge {
+                size: 100_001,
+                limit: 100_000,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("more than the 100000 bytes"), "{e}");
+    let fits = run(&mut s, &string_source(100_000, 'y', 'Y')).unwrap();
+    assert_eq!(s.fetch_bytes(fits).unwrap(), expected(100_000, 'y', 'Y'));
+    s.logout().unwrap();
+}
+
+#[test]
 fn results_released_soon_go_together_32_at_a_time_or_at_1_mib() {
     let stone = stone();
     let mut s = stone.login();
