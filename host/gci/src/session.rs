@@ -75,8 +75,8 @@ impl Password {
     }
 }
 
-/// What `GciTsLogin` needs.
-#[derive(Clone, Debug)]
+/// What `GciTsLogin` needs. Its Debug form shows no password.
+#[derive(Clone)]
 pub struct Login {
     /// The stone's network resource string: its name (`gs64stone`), or
     /// `!@host!gs64stone` for a stone on another host.
@@ -97,6 +97,23 @@ pub struct Login {
     pub password: Password,
     /// `GEM_HALT_ON_ERROR` for the gem; 0 for none.
     pub halt_on_error: i32,
+}
+
+impl std::fmt::Debug for Login {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Login")
+            .field("stone", &self.stone)
+            .field("gem_service", &self.gem_service)
+            .field("host_user", &self.host_user)
+            .field(
+                "host_password",
+                &self.host_password.as_ref().map(|_| "<redacted>"),
+            )
+            .field("user", &self.user)
+            .field("password", &self.password)
+            .field("halt_on_error", &self.halt_on_error)
+            .finish()
+    }
 }
 
 /// A session handle as the library gave it.
@@ -641,6 +658,7 @@ mod tests {
         };
         let shown = format!("{login:?}");
         assert!(!shown.contains("swordfish"), "{shown}");
+        assert!(!shown.contains("hostsecret"), "{shown}");
         assert!(format!("{:?}", Password::Jwt("eyJ".into())).contains("redacted"));
         assert!(format!("{:?}", Password::EnvVar("GS_PW".into())).contains("GS_PW"));
     }
