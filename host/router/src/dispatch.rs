@@ -138,7 +138,9 @@ impl Router {
             }
             m if self.serves_offer(m) => match m {
                 "resources/list" => self.resources_list(session, &id, params.as_ref()).await,
-                "resources/templates/list" => self.resource_templates_list(session, &id, params.as_ref()),
+                "resources/templates/list" => {
+                    self.resource_templates_list(session, &id, params.as_ref())
+                }
                 "resources/read" => self.resources_read(session, &id, params.as_ref()).await,
                 "prompts/list" => self.prompts_list(session, &id, params.as_ref()),
                 "resources/subscribe" => self.subscription(session, &id, params.as_ref(), true),

@@ -131,7 +131,8 @@ mod tests {
         for text in [deep.as_str(), r#"{"a": 1e400}"#, r#"{"\ud800": 1}"#] {
             let e = Arguments::parse("t", text).unwrap_err();
             assert!(
-                e.message.starts_with("the arguments of `t` are not JSON this server reads"),
+                e.message
+                    .starts_with("the arguments of `t` are not JSON this server reads"),
                 "{text}: {}",
                 e.message
             );
