@@ -866,11 +866,11 @@ impl ImageSession for GemStoneSession {
         self.call(&program, "a class definition").map(|_| ())
     }
 
-    /// The source is parsed here ([`definition::parse`]): one definition
+    /// The source is parsed here (`definition::parse`): one definition
     /// message with literal arguments and its `comment:` / `category:`
     /// statements, anything else refused; the stone evaluates the
     /// definition rebuilt from the parsed parts. `policy` is applied by
-    /// [`GemStoneSession::check_reshape`] before (the stone's own
+    /// `check_reshape` before (the stone's own
     /// class-definition messages decide what happens to the methods of a
     /// reshaped class), and the report lists no recompiled or failed
     /// methods.

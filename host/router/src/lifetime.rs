@@ -97,7 +97,7 @@ impl Router {
     /// given: its image session runs as the principal's user, and the
     /// per-caller cap counts the user's sessions rather than the address's.
     /// Whether a request may change the image is decided per request
-    /// ([`Router::read_only_for`]), by the token it carries.
+    /// by the token it carries.
     pub async fn open_session_as(
         &self,
         caller: Option<IpAddr>,
