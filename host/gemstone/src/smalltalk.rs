@@ -123,8 +123,13 @@ fn sym_array(names: &[String]) -> String {
 /// - `cut` a text cut at a number of characters, saying how many more
 ///   there were (`copyFrom:to:`, `,` \[ANSI\]), so that no text the image
 ///   makes (a Transcript, an exception's description) crosses unbounded.
-const HELPERS: &str = "| w reset str int list nul bool strs fail findClass findDict homeOf done cut h |
+/// - `isCls` true if a value is a class: `isBehavior` \[PG\], false for a
+///   value that does not understand it (an instance of a class made with
+///   `nil subclass:`, `on:do:`, `return:` \[ANSI\]) rather than a failed
+///   listing of the whole dictionary.
+const HELPERS: &str = "| w reset str int list nul bool strs fail findClass findDict homeOf done cut isCls h |
 w := WriteStream on: String new.
+isCls := [:x1 | [x1 isBehavior == true] on: Error do: [:x2 | x2 return: false]].
 reset := [w := WriteStream on: String new].
 str := [:x1 | w nextPut: $s; nextPutAll: x1 size printString; nextPut: $:; nextPutAll: x1].
 int := [:x1 | w nextPut: $i; nextPutAll: x1 printString; nextPut: $;].
@@ -138,7 +143,7 @@ findClass := [:x1 | | x2 x3 |
   x2 := x3 detect: [:x4 | x4 includesKey: x1] ifNone: [nil].
   x2 == nil
     ifTrue: [fail value: 'noClass' value: (Array with: x1 with: System myUserProfile userId) , x3 names asArray]
-    ifFalse: [(x2 at: x1) isBehavior
+    ifFalse: [(isCls value: (x2 at: x1))
       ifTrue: [x2 at: x1]
       ifFalse: [fail value: 'notAClass' value: (Array with: x1 with: x2 name)]]].
 findDict := [:x1 | | x2 x3 |
@@ -151,9 +156,9 @@ done := [w contents encodeAsUTF8].
 cut := [:x1 :x2 | x1 size > x2
   ifTrue: [(x1 copyFrom: 1 to: x2) , (String with: Character lf) , '… [output truncated: ' , (x1 size - x2) printString , ' more characters not shown]']
   ifFalse: [x1]].
-h := Array new: 14.
+h := Array new: 15.
 h at: 1 put: reset; at: 2 put: str; at: 3 put: int; at: 4 put: list; at: 5 put: nul; at: 6 put: bool;
-  at: 7 put: strs; at: 8 put: fail; at: 9 put: findClass; at: 10 put: findDict; at: 11 put: homeOf; at: 12 put: done; at: 14 put: cut.
+  at: 7 put: strs; at: 8 put: fail; at: 9 put: findClass; at: 10 put: findDict; at: 11 put: homeOf; at: 12 put: done; at: 14 put: cut; at: 15 put: isCls.
 ";
 
 /// What running a program answers when this session has not made its
@@ -194,7 +199,7 @@ pub fn install() -> String {
 
 /// The helpers by the index [`HELPERS`] stores them at (1, `reset`, is
 /// sent by every program).
-const HELPER_SLOTS: [(&str, usize); 12] = [
+const HELPER_SLOTS: [(&str, usize); 13] = [
     ("str", 2),
     ("int", 3),
     ("list", 4),
@@ -207,6 +212,7 @@ const HELPER_SLOTS: [(&str, usize); 12] = [
     ("homeOf", 11),
     ("done", 12),
     ("cut", 14),
+    ("isCls", 15),
 ];
 
 /// The temporaries programs may use besides the helpers and arguments.
@@ -418,7 +424,7 @@ pub fn classes(dictionary: &str) -> Program {
         format!(
             "d := findDict value: {}.
 names := OrderedCollection new.
-d keysAndValuesDo: [:x1 :x2 | x2 isBehavior ifTrue: [names add: x1]].
+d keysAndValuesDo: [:x1 :x2 | (isCls value: x2) ifTrue: [names add: x1]].
 {}strs value: names.",
             a.sym(dictionary),
             ok(1)
@@ -434,7 +440,7 @@ pub fn entries(dictionary: &str) -> Program {
     program(format!(
         "d := findDict value: {}.
 names := OrderedCollection new.
-d keysAndValuesDo: [:x1 :x2 | names add: (Array with: x1 with: (x2 isBehavior ifTrue: [x2 name] ifFalse: [nil]))].
+d keysAndValuesDo: [:x1 :x2 | names add: (Array with: x1 with: ((isCls value: x2) ifTrue: [x2 name] ifFalse: [nil]))].
 {}list value: names size.
 names do: [:x1 | list value: 2. str value: (x1 at: 1). (x1 at: 2) == nil ifTrue: [nul value] ifFalse: [str value: (x1 at: 2)]].",
         a.sym(dictionary),
@@ -524,7 +530,7 @@ pub fn is_kernel_class(class_name: &str) -> Program {
     program(format!(
         "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
 cls := home == nil ifTrue: [nil] ifFalse: [home at: {0}].
-{1}bool value: (cls ~~ nil and: [cls isBehavior and: [(Globals at: cls name otherwise: nil) == cls]]).",
+{1}bool value: (cls ~~ nil and: [(isCls value: cls) and: [(Globals at: cls name otherwise: nil) == cls]]).",
         a.sym(class_name),
         ok(1)
     ), a)
@@ -674,7 +680,7 @@ home == nil ifFalse: [
   ^ done value].
 names := OrderedCollection new.
 sl do: [:x1 | x1 keysAndValuesDo: [:x2 :x3 |
-  (x3 isBehavior and: [(names includes: x3) not and: [(x3 classVarNames asArray collect: [:x4 | x4 asString]) includes: {lit}]])
+  ((isCls value: x3) and: [(names includes: x3) not and: [(x3 classVarNames asArray collect: [:x4 | x4 asString]) includes: {lit}]])
     ifTrue: [names add: x3]]].
 names isEmpty ifTrue: [^ fail value: 'noName' value: (Array with: {lit})].
 res := OrderedCollection new.
@@ -716,7 +722,7 @@ pub fn search_source(text: &str, ignore_case: bool, dictionary: Option<&str>) ->
 before := IdentitySet new.
 ps := {pattern}.
 names do: [:x1 | x1 keysAndValuesDo: [:x2 :x3 |
-  (x3 isBehavior and: [(x3 name = x2) and: [(before includes: x3) not and: [(homeOf value: x3) == x1]]]) ifTrue: [
+  ((isCls value: x3) and: [(x3 name = x2) and: [(before includes: x3) not and: [(homeOf value: x3) == x1]]]) ifTrue: [
     before add: x3.
     (Array with: x3 with: x3 class) do: [:x4 |
       x4 selectors do: [:x6 | | x5 |
@@ -922,7 +928,7 @@ pub fn define_class(
         None => "res := nil.\n".to_string(),
         Some(s) => format!(
             "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
-(home == nil or: [(home at: {0}) isBehavior not]) ifTrue: [^ fail value: 'noSuperclass' value: (Array with: {1} with: {2} with: System myUserProfile userId)].
+(home == nil or: [(isCls value: (home at: {0})) not]) ifTrue: [^ fail value: 'noSuperclass' value: (Array with: {1} with: {2} with: System myUserProfile userId)].
 res := home at: {0}.\n",
             a.sym(s),
             a.lit(s),
@@ -953,7 +959,7 @@ res := home at: {0}.\n",
 fn snapshot(a: &mut Args, into: &str, class_name: &str) -> String {
     format!(
         "home := sl detect: [:x1 | x1 includesKey: {0}] ifNone: [nil].
-{into} := (home ~~ nil and: [(home at: {0}) isBehavior])
+{into} := (home ~~ nil and: [isCls value: (home at: {0})])
   ifTrue: [Array with: (home at: {0}) definition with: ((home at: {0}) comment ifNil: ['']) with: ((home at: {0}) category ifNil: [''])]
   ifFalse: [nil].\n",
         a.sym(class_name)
@@ -972,7 +978,7 @@ pub fn define_class_from_source(class_name: &str, source: &str) -> Program {
             "{before}res := [[{code} evaluate]
     on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
   on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: (cut value: x1 description value: {text}))].
-(res ~~ nil and: [res isBehavior]) ifFalse: [^ fail value: 'notAClassValue' value: #()].
+(res ~~ nil and: [isCls value: res]) ifFalse: [^ fail value: 'notAClassValue' value: #()].
 {after}home := homeOf value: res.
 {ok}str value: res name.
 home == nil ifTrue: [nul value] ifFalse: [str value: home name].
@@ -1012,7 +1018,7 @@ pub fn remove_dictionary(name: &str) -> Program {
         "d := findDict value: {0}.
 (#(#Globals #UserGlobals #Published) includes: d name) ifTrue: [^ fail value: 'standardDictionary' value: (Array with: {1})].
 names := OrderedCollection new.
-d keysAndValuesDo: [:x1 :x2 | (x2 isBehavior and: [x2 name = x1 and: [(homeOf value: x2) == d]]) ifTrue: [names add: x1]].
+d keysAndValuesDo: [:x1 :x2 | ((isCls value: x2) and: [x2 name = x1 and: [(homeOf value: x2) == d]]) ifTrue: [names add: x1]].
 names isEmpty ifFalse: [^ fail value: 'homeOfClasses' value: (Array with: {1}) , names asArray].
 sl removeDictionaryNamed: {0}.
 {2}",

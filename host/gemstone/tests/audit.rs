@@ -188,3 +188,26 @@ fn the_image_s_texts_cross_cut_at_their_caps() {
     );
     assert!(e.message.len() < (1 << 20) + 200_000, "{}", e.message.len());
 }
+
+/// A global whose value does not understand `isBehavior` (an instance of
+/// a class made with `nil subclass:`) is listed as a global, not a
+/// failure of the whole dictionary's listing or search, as on the
+/// embedded image.
+#[test]
+fn a_global_that_understands_nothing_is_listed_not_fatal() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let made = s.execute(
+        "nil subclass: 'Opaque' instVarNames: #() classVars: #() classInstVars: #() \
+         poolDictionaries: #() inDictionary: UserGlobals options: #(). \
+         UserGlobals at: #Mute put: (UserGlobals at: #Opaque) basicNew. #done",
+        &CancelToken::new(),
+    );
+    assert!(made.is_ok(), "{made:?}");
+    let classes = s.classes("UserGlobals").unwrap();
+    assert!(!classes.iter().any(|c| c == "Mute"), "{classes:?}");
+    let entries = s.entries("UserGlobals").unwrap();
+    assert!(entries.iter().any(|e| e.name == "Mute"), "{entries:?}");
+    assert!(s.describe_class("Account").is_ok());
+    assert!(s.describe_class("Mute").is_err());
+}

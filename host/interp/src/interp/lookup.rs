@@ -311,7 +311,14 @@ impl<'a> Run<'a> {
     pub(super) fn not_understood(&mut self, rcv: Value, sel: Sel, args: &[Value]) -> R<Value> {
         let (class, meta) = self.class_of(rcv);
         let dnu = self.st.sel_dnu;
-        let Some(m) = self.lookup(class, meta, dnu) else {
+        // A receiver outside Object's hierarchy (`nil subclass:`) that
+        // does not understand #doesNotUnderstand: either still signals
+        // MessageNotUnderstood, as GemStone's does: Object's method runs
+        // for it, sending it nothing, so a handler can catch the error.
+        let found = self
+            .lookup(class, meta, dnu)
+            .or_else(|| self.lookup(self.st.known.object, false, dnu));
+        let Some(m) = found else {
             let m = format!(
                 "{} does not understand #{} nor #doesNotUnderstand:",
                 self.class_name_of(rcv),

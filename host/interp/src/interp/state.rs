@@ -59,6 +59,7 @@ pub struct ClassInfo {
 /// Well-known kernel classes.
 #[derive(Debug, Clone, Copy)]
 pub struct Known {
+    pub(crate) object: ClassIdx,
     pub(crate) undefined: ClassIdx,
     pub(crate) boolean: ClassIdx,
     pub(crate) small_integer: ClassIdx,
@@ -197,6 +198,7 @@ impl State {
                 byte_array: 0,
                 exec_block: 0,
                 message: 0,
+                object: 0,
                 metaclass: 0,
                 class: 0,
                 scaled_decimal: 0,
@@ -242,6 +244,7 @@ impl State {
             Ok(st.class_idx(session, id))
         };
         let known = Known {
+            object: k("Object")?,
             undefined: k("UndefinedObject")?,
             boolean: k("Boolean")?,
             small_integer: k("SmallInteger")?,
