@@ -24,6 +24,7 @@ use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS
 use crate::{NoteSink, OpenRefused, Router, Session};
 
 mod bodies;
+mod cors;
 mod gates;
 mod responses;
 mod serving;
@@ -135,6 +136,14 @@ async fn handle(
     if let Err(refusal) = check_origin_and_host(&router, &req) {
         router.tracer.line("-->", &what, session_id.as_deref(), b"");
         return refusal;
+    }
+    // A preflight carries no credentials: answered before authentication.
+    if req.method() == Method::OPTIONS
+        && headers.contains_key(header::ACCESS_CONTROL_REQUEST_METHOD)
+        && let Some(origin) = cors::configured_origin(&router, headers)
+    {
+        router.tracer.line("-->", &what, session_id.as_deref(), b"");
+        return cors::preflight(origin, headers);
     }
     let (authorization, given) = authorizations(headers);
     let principal = match router.auth() {

@@ -1236,3 +1236,44 @@ async fn a_task_is_found_only_by_the_user_who_started_it() {
         "bob's cancel changed nothing"
     );
 }
+
+/// A browser app from a configured origin gets its preflight answered with
+/// no token (a preflight carries none), and can read the 401's challenge.
+#[tokio::test]
+async fn a_configured_origins_preflight_needs_no_token() {
+    let key = SigningKey::es256("k1");
+    let idp = Idp::start(&[&key]).await;
+    let http = HttpSettings {
+        allowed_origin_hosts: vec!["app.example.com".into()],
+        ..HttpSettings::default()
+    };
+    let s = serve(auth_config(&idp), http).await;
+    let origin = ("Origin", "https://app.example.com");
+    let preflight = [
+        origin,
+        ("Access-Control-Request-Method", "POST"),
+        (
+            "Access-Control-Request-Headers",
+            "authorization, content-type",
+        ),
+    ];
+    let r = request(s.addr, "OPTIONS", &preflight, b"").await;
+    assert_eq!(r.status, 204, "{}", r.text());
+    let body = serde_json::to_vec(&init_body()).unwrap();
+    let r = request(
+        s.addr,
+        "POST",
+        &[("Content-Type", "application/json"), origin],
+        &body,
+    )
+    .await;
+    assert_eq!(r.status, 401);
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("https://app.example.com")
+    );
+    assert!(
+        r.header("access-control-expose-headers")
+            .is_some_and(|h| h.contains("WWW-Authenticate"))
+    );
+}

@@ -929,6 +929,53 @@ fn origin_is_checked_before_the_body() {
         )
         .await;
         assert_eq!(r.status, 200);
+        // The configured origin's app may read the answer and its session
+        // id (CORS); a loopback origin, let through the gate, gets no such
+        // leave: no local web page drives the server from a browser unless
+        // the operator names it.
+        assert_eq!(
+            r.header("access-control-allow-origin"),
+            Some("https://app.example.com")
+        );
+        assert!(
+            r.header("access-control-expose-headers")
+                .is_some_and(|h| h.contains("Mcp-Session-Id")),
+            "{:?}",
+            r.headers
+        );
+        let r = raw_post(
+            allowed.addr,
+            &[JSON, ("Origin", "http://localhost:3000")],
+            body,
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        assert_eq!(r.header("access-control-allow-origin"), None);
+        // The browser's preflight before its JSON POST.
+        let preflight = |origin: &'static str| async move {
+            let headers = [
+                ("Origin", origin),
+                ("Access-Control-Request-Method", "POST"),
+                (
+                    "Access-Control-Request-Headers",
+                    "content-type, mcp-session-id, mcp-param-region",
+                ),
+            ];
+            request(allowed.addr, "OPTIONS", &headers, b"").await
+        };
+        let r = preflight("https://app.example.com").await;
+        assert_eq!(r.status, 204, "{}", r.text());
+        assert_eq!(
+            r.header("access-control-allow-origin"),
+            Some("https://app.example.com")
+        );
+        let allowed_headers = r.header("access-control-allow-headers").unwrap_or_default();
+        assert!(
+            allowed_headers.contains("Mcp-Session-Id")
+                && allowed_headers.contains("mcp-param-region"),
+            "{allowed_headers}"
+        );
+        assert_eq!(preflight("http://localhost:3000").await.status, 405);
     });
 }
 

@@ -101,6 +101,21 @@ impl Router {
         }
     }
 
+    /// True if `origin` is one the operator named in
+    /// `http.allowed_origin_hosts`: a browser app served from it may read
+    /// the server's answers (CORS). The loopback origins the gate lets
+    /// through are not among them, so no page a local web server serves
+    /// can drive the server from a browser unless the operator says so.
+    pub(super) fn origin_configured(&self, origin: &str) -> bool {
+        origin_host(origin).is_some_and(|host| {
+            self.settings
+                .http
+                .allowed_origin_hosts
+                .iter()
+                .any(|h| *h == host)
+        })
+    }
+
     pub(super) fn host_allowed(&self, host: &str) -> bool {
         let Some(h) = host_of_authority(host) else {
             return false;

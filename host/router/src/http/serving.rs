@@ -182,7 +182,11 @@ pub(super) async fn connection<IO>(
                 .tracer
                 .enabled()
                 .then(|| header_str(req.headers(), &SESSION_HEADER).map(str::to_string));
-            let response = handle(router.clone(), req, peer).await;
+            let origin = super::cors::configured_origin(&router, req.headers());
+            let mut response = handle(router.clone(), req, peer).await;
+            if let Some(origin) = origin {
+                super::cors::expose(origin, &mut response);
+            }
             if let Some(sid) = traced {
                 let sid = sid.or_else(|| {
                     header_str(response.headers(), &SESSION_HEADER).map(str::to_string)
