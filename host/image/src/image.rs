@@ -106,6 +106,53 @@ pub struct CommitInfo {
     pub changes: usize,
 }
 
+/// Tells apart the temporary files of creations in one process.
+static CREATIONS: AtomicU64 = AtomicU64::new(0);
+
+/// Creates, exclusively, a new empty temporary file next to `path` to build
+/// a new image in. The name holds the process id, the time and a counter:
+/// two processes with the same id (containers sharing a volume, each
+/// process 1) creating the same image at once get different files, and a
+/// name already taken is never removed (it may be another creator's file,
+/// whose commits would then go to a deleted file) but skipped.
+fn create_temporary(path: &Path, label: &str) -> Result<(std::path::PathBuf, std::fs::File)> {
+    let base = path.file_name().unwrap_or_default().to_os_string();
+    let mut last = None;
+    for _ in 0..16 {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let mut name = base.clone();
+        name.push(format!(
+            ".creating-{}-{nanos:x}-{}",
+            std::process::id(),
+            CREATIONS.fetch_add(1, Ordering::Relaxed)
+        ));
+        let temp = path.with_file_name(name);
+        match std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+        {
+            Ok(file) => return Ok((temp, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => {
+                return Err(ImageError::Store(format!(
+                    "could not create image file {label}: creating {} failed: {e}; check that \
+                     its directory exists and is writable",
+                    temp.display()
+                )));
+            }
+        }
+    }
+    Err(ImageError::Store(format!(
+        "could not create image file {label}: every temporary name tried next to it was taken \
+         ({}); remove stale `.creating-` files there if no gs-mcp is creating it",
+        last.map_or_else(String::new, |e| e.to_string())
+    )))
+}
+
 impl Image {
     /// Opens the image file at `path`, creating it (with the standard
     /// symbol list and the kernel classes, in one commit) when it does not
@@ -133,11 +180,9 @@ impl Image {
         // creating must never leave a half-made file at `path` (redb
         // itself leaves a file without its magic number, which would then
         // be refused as foreign).
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(format!(".creating-{}", std::process::id()));
-        let temp = path.with_file_name(name);
-        let _ = std::fs::remove_file(&temp);
+        let (temp, file) = create_temporary(path, &label)?;
         let created = Store::create_at(
+            file,
             &temp,
             label.clone(),
             &mut interner,

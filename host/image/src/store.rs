@@ -239,16 +239,17 @@ impl Store {
         Store::finish_open(db, reopen_file(path), label, interner, sources)
     }
 
-    /// Creates a new, empty database file at `path`, named `label` in
-    /// messages.
+    /// Creates a new database in `file` (new and empty, at `path`), named
+    /// `label` in messages.
     pub(crate) fn create_at(
+        file: std::fs::File,
         path: &Path,
         label: String,
         interner: &mut Interner,
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
         let db = Store::builder()
-            .create(path)
+            .create_file(file)
             .map_err(|e| open_error(&label, e))?;
         Store::finish_open(db, reopen_file(path), label, interner, sources)
     }

@@ -382,3 +382,64 @@ fn an_empty_file_is_refused_and_left_alone() {
         "file left unchanged"
     );
 }
+
+/// Two processes with the same id (containers sharing a volume, each
+/// process 1) creating one image at once: threads of one process stand in
+/// for them, since they share the process id too. Every image handed out
+/// must commit into the file at the path, never into a temporary file
+/// another creator deleted.
+#[test]
+fn creators_with_the_same_process_id_never_lose_acknowledged_commits() {
+    use std::sync::{Arc, Barrier};
+    for _round in 0..8 {
+        let dir = tempfile::tempdir().unwrap();
+        let path = Arc::new(dir.path().join("shared.image"));
+        let start = Arc::new(Barrier::new(4));
+        let done = Arc::new(Barrier::new(4));
+        let threads: Vec<_> = (0..4)
+            .map(|i| {
+                let (path, start, done) = (path.clone(), start.clone(), done.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    let opened = Image::open_with(
+                        path.as_path(),
+                        OpenOptions {
+                            install_kernel: false,
+                        },
+                    );
+                    let committed = match &opened {
+                        Ok(image) => {
+                            define(image, &format!("C{i}"), None, &[]);
+                            Some(format!("C{i}"))
+                        }
+                        Err(ImageError::InUse(_)) => None,
+                        Err(e) => panic!("unexpected error: {e}"),
+                    };
+                    // Every image stays open until all have committed.
+                    done.wait();
+                    drop(opened);
+                    committed
+                })
+            })
+            .collect();
+        let committed: Vec<String> = threads
+            .into_iter()
+            .filter_map(|t| t.join().unwrap())
+            .collect();
+        assert!(!committed.is_empty(), "one creator succeeds");
+        let image = open(&path);
+        let s = image.session();
+        for class in &committed {
+            assert!(
+                s.class(class).is_ok(),
+                "acknowledged commit of {class} lost (acknowledged: {committed:?})"
+            );
+        }
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|n| n.to_string_lossy().contains(".creating-"))
+            .collect();
+        assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    }
+}
