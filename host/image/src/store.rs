@@ -248,8 +248,8 @@ impl Store {
         interner: &mut Interner,
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
-        let db = Store::builder()
-            .create_file(file)
+        let db = redb::backends::FileBackend::new(file)
+            .and_then(|backend| Store::builder().create_with_backend(backend))
             .map_err(|e| open_error(&label, e))?;
         Store::finish_open(db, reopen_file(path), label, interner, sources)
     }
