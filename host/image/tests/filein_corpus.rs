@@ -381,3 +381,84 @@ fn every_topaz_directive_is_obeyed_or_reported() {
         ]
     );
 }
+
+/// Runs `load` on another thread and fails the test if it has not ended in
+/// `secs` seconds, so a load that hangs or grows without end is a failure
+/// rather than a test run that never finishes.
+fn within<T: Send + 'static>(secs: u64, load: impl FnOnce() -> T + Send + 'static) -> T {
+    let (done, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(load());
+    });
+    result
+        .recv_timeout(std::time::Duration::from_secs(secs))
+        .expect("the load did not end in time")
+}
+
+#[cfg(unix)]
+#[test]
+fn filein_walks_each_directory_once_whatever_links_lead_back_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("tree");
+    let sub = tree.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(
+        sub.join("a.gs"),
+        "doit\nObject subclass: 'Looped'\n  instVarNames: #()\n  classVars: #()\n  \
+         classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n%\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("..", sub.join("up")).unwrap();
+    std::os::unix::fs::symlink("..", sub.join("up2")).unwrap();
+    std::os::unix::fs::symlink("nowhere.gs", sub.join("dangling.gs")).unwrap();
+    let image_dir = dir.path().to_path_buf();
+    let report = within(20, move || {
+        let image = fresh_image(&image_dir);
+        let mut session = image.session();
+        filein::file_in_directory(&mut session, &tree).unwrap()
+    });
+    assert!(report.is_clean(), "{:#?}", report.failures);
+    assert_eq!(report.files.len(), 1, "{:?}", report.files);
+    assert_eq!(report.classes, ["Looped"]);
+    assert!(
+        report
+            .skipped
+            .iter()
+            .any(|s| s.file.ends_with("dangling.gs") && s.message.starts_with("not loaded")),
+        "{:#?}",
+        report.skipped
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn filein_leaves_out_a_fifo_in_a_directory_and_refuses_one_named_directly() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("tree");
+    std::fs::create_dir(&tree).unwrap();
+    std::fs::write(tree.join("a.gs"), "doit\nUserGlobals at: #A put: 1.\n%\n").unwrap();
+    let fifo = tree.join("z.gs");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let image_dir = dir.path().to_path_buf();
+    let (listed, named) = within(20, move || {
+        let image = fresh_image(&image_dir);
+        let mut session = image.session();
+        let listed = filein::file_in_directory(&mut session, &tree).unwrap();
+        let named = filein::file_in_path(&mut session, &tree.join("z.gs"));
+        (listed, named.map_err(|e| e.to_string()))
+    });
+    assert!(listed.is_clean(), "{:#?}", listed.failures);
+    assert_eq!(listed.files.len(), 1, "{:?}", listed.files);
+    let note = listed
+        .skipped
+        .iter()
+        .find(|s| s.file.ends_with("z.gs"))
+        .expect("the FIFO is noted");
+    assert!(note.message.contains("not a regular file"), "{note}");
+    let refused = named.expect_err("a FIFO named to the loader is refused");
+    assert!(refused.contains("not a regular file"), "{refused}");
+}

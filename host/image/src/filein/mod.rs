@@ -261,8 +261,10 @@ fn file_in_paths_inner(
     runner: Option<&mut dyn DoitRunner>,
 ) -> Result<FileInReport> {
     let mut pending = Vec::new();
+    let mut visited = HashSet::new();
+    let mut notes = Vec::new();
     for path in paths {
-        collect_gs_files(path, &mut pending)?;
+        collect_gs_files(path, &mut visited, &mut pending, &mut notes)?;
     }
     let mut seen: HashSet<PathBuf> = HashSet::new();
     let mut sources = Vec::new();
@@ -321,6 +323,7 @@ fn file_in_paths_inner(
         }
         report.failures.push(failure);
     }
+    report.skipped.extend(notes);
     Ok(report)
 }
 
@@ -362,7 +365,22 @@ pub fn file_in_directory(session: &mut Session, dir: &Path) -> Result<FileInRepo
     file_in_path(session, dir)
 }
 
-fn collect_gs_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+/// Adds `path` (a file) or the `.gs` files under it (a directory, walked
+/// in path order) to `out`.
+///
+/// A directory reached again through a symlink (`up -> ..`) is not walked
+/// again: `visited` holds the canonical directories walked so far, since
+/// without it two links to an ancestor make the walk grow without end. Only
+/// regular files (or links to them) are loaded: reading a FIFO, socket or
+/// device named `*.gs` would block the load or read garbage, so one found
+/// in a directory is left out with a note in `notes`, and one named
+/// directly is refused.
+fn collect_gs_files(
+    path: &Path,
+    visited: &mut HashSet<PathBuf>,
+    out: &mut Vec<PathBuf>,
+    notes: &mut Vec<Failure>,
+) -> Result<()> {
     let meta = std::fs::metadata(path).map_err(|e| {
         ImageError::InvalidArgument(format!(
             "cannot read {}: {e}; check the path",
@@ -373,16 +391,52 @@ fn collect_gs_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
         out.push(path.to_path_buf());
         return Ok(());
     }
+    if !meta.is_dir() {
+        return Err(ImageError::InvalidArgument(format!(
+            "{} is not a regular file or a directory (a FIFO, socket or device); pass .gs \
+             files or directories of them",
+            path.display()
+        )));
+    }
+    let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    if !visited.insert(canonical) {
+        return Ok(());
+    }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
         .map_err(|e| ImageError::InvalidArgument(format!("cannot list {}: {e}", path.display())))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     entries.sort();
     for entry in entries {
-        if entry.is_dir() {
-            collect_gs_files(&entry, out)?;
-        } else if entry.extension().is_some_and(|e| e == "gs") {
-            out.push(entry);
+        let is_gs = entry.extension().is_some_and(|e| e == "gs");
+        let meta = match std::fs::metadata(&entry) {
+            Ok(meta) => meta,
+            Err(e) => {
+                // A dangling link: nothing to load, but a `.gs` one is worth a word.
+                if is_gs {
+                    notes.push(Failure {
+                        file: entry.display().to_string(),
+                        line: 1,
+                        message: format!("not loaded: {e}; fix or remove the link"),
+                    });
+                }
+                continue;
+            }
+        };
+        if meta.is_dir() {
+            collect_gs_files(&entry, visited, out, notes)?;
+        } else if is_gs {
+            if meta.is_file() {
+                out.push(entry);
+            } else {
+                notes.push(Failure {
+                    file: entry.display().to_string(),
+                    line: 1,
+                    message: "not loaded: not a regular file (a FIFO, socket or device); \
+                              replace it with the .gs file it stands for"
+                        .into(),
+                });
+            }
         }
     }
     Ok(())
