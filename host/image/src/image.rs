@@ -223,6 +223,9 @@ impl Image {
                 "could not create image file {label}: {e}; check that its directory is writable"
             ))
         })?;
+        // The temporary name goes away now: after a failed commit the
+        // store must open the file again under its own name.
+        image.commit_side().store.reopen_at(path);
         let _ = std::fs::remove_file(&temp);
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             // Make the new directory entry durable too.
@@ -231,6 +234,25 @@ impl Image {
             }
         }
         Ok(image)
+    }
+
+    /// The committer's side, locked (a panic while it was held left
+    /// nothing half-done that matters here: the store's own state is
+    /// updated only after a write succeeds).
+    fn commit_side(&self) -> std::sync::MutexGuard<'_, CommitSide> {
+        self.inner
+            .commit_side
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Makes this image's next commit fail as a failed write to its file
+    /// would: nothing of it is committed, and the commit after it opens the
+    /// file again. For tests of recovery from failed commits on real files;
+    /// never call it otherwise.
+    #[doc(hidden)]
+    pub fn fail_next_commit_for_tests(&self) {
+        self.commit_side().store.fail_next_commit();
     }
 
     /// Opens an image kept by any redb storage backend instead of a file.

@@ -152,6 +152,8 @@ pub(crate) struct Store {
     commit: u64,
     /// How to name the file in messages.
     label: String,
+    /// See [`Store::fail_next_commit`].
+    fail_next: bool,
 }
 
 fn side_byte(side: Side) -> u8 {
@@ -287,12 +289,27 @@ impl Store {
             reopen,
             commit: 0,
             label,
+            fail_next: false,
         };
         let loaded = store.load(interner, sources)?;
         if let Loaded::Image { commit, .. } = &loaded {
             store.commit = *commit;
         }
         Ok((store, loaded))
+    }
+
+    /// Opens the file at `path` from now on when a failed commit dropped
+    /// the database: a new image is built under a temporary name that is
+    /// removed once the image is linked into place.
+    pub(crate) fn reopen_at(&mut self, path: &Path) {
+        self.reopen = reopen_file(path);
+    }
+
+    /// Makes the next commit fail as an I/O error would (tests of what
+    /// follows a failed commit on a real file, which cannot be made to fail
+    /// on demand).
+    pub(crate) fn fail_next_commit(&mut self) {
+        self.fail_next = true;
     }
 
     /// The database, opened again if a failed commit dropped it.
@@ -493,6 +510,14 @@ impl Store {
         counters: Counters,
     ) -> Result<()> {
         self.database()?;
+        if std::mem::take(&mut self.fail_next) {
+            self.db = None;
+            return Err(io(
+                &self.label,
+                "committing",
+                "a failure injected by a test; nothing was committed",
+            ));
+        }
         let written = Store::write(
             self.db.as_ref().expect("opened above"),
             &self.label,

@@ -443,3 +443,29 @@ fn creators_with_the_same_process_id_never_lose_acknowledged_commits() {
         assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
     }
 }
+
+/// After a failed commit the store opens the file again; a newly created
+/// image must open it under its own name, not the temporary name it was
+/// built under (removed once the image was linked into place).
+#[test]
+fn a_new_image_commits_again_after_a_failed_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fresh.image");
+    let image = open(&path);
+    define(&image, "Object", None, &[]);
+    image.fail_next_commit_for_tests();
+    let mut s = image.session();
+    s.compile_method("Object", Side::Instance, "gen", "one\n\t^1")
+        .unwrap();
+    assert!(s.commit().is_err(), "the injected failure");
+    s.commit().expect("the next commit opens the image again");
+    drop(s);
+    drop(image);
+    let image = open(&path);
+    assert!(
+        image
+            .session()
+            .method("Object", Side::Instance, "one")
+            .is_ok()
+    );
+}
