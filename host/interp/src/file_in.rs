@@ -24,7 +24,7 @@ pub const DOIT_TIME_LIMIT: Duration = Duration::from_secs(60);
 /// the next sees; writes each doit's changes into the session after it,
 /// because the load's next steps (and its commit) read the session; and
 /// stops a doit that runs longer than [`DOIT_TIME_LIMIT`].
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FileInDoits {
     interpreter: Interpreter,
     limits: Limits,
@@ -32,8 +32,29 @@ pub struct FileInDoits {
 
 impl FileInDoits {
     /// A runner with the interpreter's default limits.
+    ///
+    /// Its doits may commit part-way (Topaz does), but not abort: the
+    /// load's work so far is uncommitted, and `System abortTransaction`
+    /// would silently throw it away while the load went on and reported
+    /// success. It signals an error instead, so the doit fails where it is
+    /// and nothing before it is lost.
     pub fn new() -> FileInDoits {
-        FileInDoits::default()
+        let mut interpreter = Interpreter::new();
+        interpreter.refuse_aborts(
+            "System abortTransaction is refused in a file-in: it would discard everything \
+             loaded before this doit. Remove the abort from the file, or load the files \
+             before it separately and abort between loads",
+        );
+        FileInDoits {
+            interpreter,
+            limits: Limits::default(),
+        }
+    }
+}
+
+impl Default for FileInDoits {
+    fn default() -> FileInDoits {
+        FileInDoits::new()
     }
 }
 

@@ -309,6 +309,9 @@ pub struct Interpreter {
     /// A call ran since the last successful write-back: the heap may hold
     /// changes the session does not show yet.
     unwritten: bool,
+    /// Why `System abortTransaction` is refused in calls, if it is
+    /// ([`Interpreter::refuse_aborts`]).
+    abort_refused: Option<String>,
 }
 
 // SAFETY: the state's `Rc`s form a graph owned entirely by this value: no
@@ -355,6 +358,23 @@ impl Interpreter {
         Interpreter::default()
     }
 
+    /// Refuses `System abortTransaction` in this interpreter's calls from
+    /// now on: it signals an `Error` saying `reason` (what the caller is
+    /// and what to do instead) and the session keeps its changes.
+    ///
+    /// For a caller whose session holds work an abort must not throw away
+    /// unseen, such as a file-in, which commits what it loaded once, at its
+    /// end: an abort inside one of its doits would quietly discard every
+    /// class and method loaded before it. [`Interpreter::abort`] between
+    /// calls is not affected.
+    pub fn refuse_aborts(&mut self, reason: impl Into<String>) {
+        let reason = reason.into();
+        if let Some(st) = self.state.as_mut() {
+            st.abort_refused = Some(reason.clone());
+        }
+        self.abort_refused = Some(reason);
+    }
+
     /// Runs `body` on a thread with a large stack, with the state ready.
     fn with_run<T: Send>(
         &mut self,
@@ -366,6 +386,7 @@ impl Interpreter {
         // Whatever the call does to objects and globals is the session's
         // change, not yet written into it.
         self.unwritten = true;
+        let abort_refused = &self.abort_refused;
         let state = &mut self.state;
         let job = Job(move || {
             if state.is_none() {
@@ -391,6 +412,7 @@ impl Interpreter {
                     };
                     st.overlay.insert(global.into(), Value::Obj(t));
                 }
+                st.abort_refused = abort_refused.clone();
                 *state = Some(st);
             }
             let st = state.as_mut().expect("just made");

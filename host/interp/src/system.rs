@@ -52,6 +52,9 @@ impl Run<'_> {
         match n {
             130 => self.commit_transaction(),
             131 => {
+                if let Some(reason) = self.st.abort_refused.clone() {
+                    return self.signal_error("Error", &reason).map(Some);
+                }
                 self.session.abort();
                 self.st.new_view(self.session);
                 self.refresh_objects()?;

@@ -295,3 +295,46 @@ fn a_file_in_checks_each_run_doit_against_its_expectvalue() {
     session.commit().expect("commit the file-in");
     assert_eq!(Gem::new(&image).run("UserGlobals at: #Checked"), "1");
 }
+
+#[test]
+fn an_abort_in_a_file_in_doit_fails_that_doit_and_loses_nothing_before_it() {
+    let (dir, image) = image();
+    let path: PathBuf = dir.path().join("abort.gs");
+    let text = "doit\nObject subclass: 'BeforeAbort'\n  instVarNames: #()\n  classVars: #()\n  \
+                classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n%\n\
+                method: BeforeAbort\nfoo\n ^1\n%\n\
+                doit\nUserGlobals at: #G1 put: 1.\n%\n\
+                doit\nUserGlobals at: #G3 put: 3 factorial.\n%\n\
+                doit\nSystem abortTransaction.\n%\n\
+                doit\nUserGlobals at: #G2 put: 2.\n%\n";
+    std::fs::write(&path, text).expect("write the file");
+    let mut session = image.session();
+    let report = gs_image::filein::file_in_paths_running(
+        &mut session,
+        &[path],
+        FileInOptions::default(),
+        &mut FileInDoits::new(),
+    )
+    .expect("file-in");
+    assert_eq!(report.failures.len(), 1, "{:#?}", report.failures);
+    assert_eq!(report.failures[0].line, 20);
+    assert!(
+        report.failures[0]
+            .message
+            .contains("System abortTransaction is refused in a file-in"),
+        "{}",
+        report.failures[0]
+    );
+    session.commit().expect("commit the file-in");
+    assert_eq!(
+        Gem::new(&image).run(
+            "{BeforeAbort new foo. UserGlobals at: #G1. UserGlobals at: #G3. UserGlobals at: #G2}"
+        ),
+        "anArray( 1, 1, 6, 2)"
+    );
+    // Outside a file-in an abort still aborts.
+    assert_eq!(
+        Gem::new(&image).run("System abortTransaction. UserGlobals at: #G1"),
+        "1"
+    );
+}

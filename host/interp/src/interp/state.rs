@@ -176,6 +176,9 @@ pub struct State {
     /// What the last commit or abort made in a call came to
     /// (`System transactionConflicts`).
     pub(crate) commit_outcome: crate::system::CommitOutcome,
+    /// Why `System abortTransaction` is refused in this interpreter's
+    /// calls, if it is ([`crate::Interpreter::refuse_aborts`]).
+    pub(crate) abort_refused: Option<String>,
 }
 
 impl State {
@@ -236,6 +239,7 @@ impl State {
             sel_value1: 0,
             session_number: crate::system::next_session_number(),
             commit_outcome: Default::default(),
+            abort_refused: None,
         };
         let mut k = |name: &str| -> Result<ClassIdx, String> {
             let id = session
