@@ -106,6 +106,65 @@ pub struct CommitInfo {
     pub changes: usize,
 }
 
+/// The lock file of the image at `path`: its name with `.lock` added, next
+/// to it (next to the file a symbolic link names, so that every path to one
+/// image finds the same lock).
+fn lock_path(path: &Path) -> std::path::PathBuf {
+    let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".lock");
+    path.with_file_name(name)
+}
+
+/// Takes the image's lock file, exclusively (an advisory `flock`, released
+/// by the system when the process ends however it ends, so a stale lock
+/// file is harmless and is never removed). Refuses with
+/// [`ImageError::InUse`] when another process or `Image` holds it. Where
+/// the lock file cannot be created (a read-only directory) the image goes
+/// unlocked but for redb's own lock on the image file, as before lock
+/// files: `None`.
+fn lock_image(path: &Path, label: &str) -> Result<Option<std::fs::File>> {
+    let lock = lock_path(path);
+    let file = match std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock)
+    {
+        Ok(file) => file,
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+            ) =>
+        {
+            return Ok(None);
+        }
+        Err(e) => {
+            return Err(ImageError::Store(format!(
+                "image file {label}: creating its lock file {} failed: {e}; check that the \
+                 directory exists and is writable",
+                lock.display()
+            )));
+        }
+    };
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Err(ImageError::InUse(format!(
+            "image file {label} is already open (by another process, or by another Image in \
+             this process: its lock file {} is held); share one Image handle (it is Clone) or \
+             close the other user first",
+            lock.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(ImageError::Store(format!(
+            "image file {label}: locking {} failed: {e}; check that the file system supports \
+             file locks",
+            lock.display()
+        ))),
+    }
+}
+
 /// Tells apart the temporary files of creations in one process.
 static CREATIONS: AtomicU64 = AtomicU64::new(0);
 
@@ -169,11 +228,13 @@ impl Image {
     pub fn open_with(path: impl AsRef<Path>, options: OpenOptions) -> Result<Image> {
         let path = path.as_ref();
         let label = path.display().to_string();
+        // Taken before redb opens the file and held for the image's whole
+        // life: redb's own lock goes with its handle, which a failed commit
+        // drops until the next commit opens the file again.
+        let lock = lock_image(path, &label)?;
         let mut interner = Interner::default();
         if path.exists() {
-            let mut sources = SourceArena::default();
-            let (store, loaded) = Store::open_existing(path, &mut interner, &mut sources)?;
-            return Image::start(store, loaded, interner, sources, label, options);
+            return Image::open_existing(path, label, options, lock);
         }
         // Build the new image under a temporary name and link it into
         // place only once its first commit is durable: a crash while
@@ -209,10 +270,11 @@ impl Image {
         let placed = match std::fs::hard_link(&temp, path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                // Another process created the image first: use theirs.
+                // Another process created the image first (one that could
+                // not take the lock file): use theirs.
                 drop(image);
                 let _ = std::fs::remove_file(&temp);
-                return Image::open_with(path, options);
+                return Image::open_existing(path, label, options, lock);
             }
             // A file system without hard links: rename (which could replace
             // a file created at the same instant, a race we accept there).
@@ -226,6 +288,7 @@ impl Image {
         // The temporary name goes away now: after a failed commit the
         // store must open the file again under its own name.
         image.commit_side().store.reopen_at(path);
+        image.commit_side().store.hold(lock);
         let _ = std::fs::remove_file(&temp);
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             // Make the new directory entry durable too.
@@ -233,6 +296,21 @@ impl Image {
                 let _ = d.sync_all();
             }
         }
+        Ok(image)
+    }
+
+    /// Opens the existing image file at `path`, holding `lock`.
+    fn open_existing(
+        path: &Path,
+        label: String,
+        options: OpenOptions,
+        lock: Option<std::fs::File>,
+    ) -> Result<Image> {
+        let mut interner = Interner::default();
+        let mut sources = SourceArena::default();
+        let (store, loaded) = Store::open_existing(path, &mut interner, &mut sources)?;
+        let image = Image::start(store, loaded, interner, sources, label, options)?;
+        image.commit_side().store.hold(lock);
         Ok(image)
     }
 

@@ -154,6 +154,9 @@ pub(crate) struct Store {
     label: String,
     /// See [`Store::fail_next_commit`].
     fail_next: bool,
+    /// The image's lock file, held while the store lives (see
+    /// [`Store::hold`]).
+    lock: Option<std::fs::File>,
 }
 
 fn side_byte(side: Side) -> u8 {
@@ -290,6 +293,7 @@ impl Store {
             commit: 0,
             label,
             fail_next: false,
+            lock: None,
         };
         let loaded = store.load(interner, sources)?;
         if let Loaded::Image { commit, .. } = &loaded {
@@ -303,6 +307,14 @@ impl Store {
     /// removed once the image is linked into place.
     pub(crate) fn reopen_at(&mut self, path: &Path) {
         self.reopen = reopen_file(path);
+    }
+
+    /// Keeps the image's lock file locked as long as the store lives: redb's
+    /// own lock on the image file goes when a failed commit drops the
+    /// database, and another process must not open the file and commit
+    /// before this one opens it again.
+    pub(crate) fn hold(&mut self, lock: Option<std::fs::File>) {
+        self.lock = lock;
     }
 
     /// Makes the next commit fail as an I/O error would (tests of what

@@ -469,3 +469,27 @@ fn a_new_image_commits_again_after_a_failed_commit() {
             .is_ok()
     );
 }
+
+/// A failed commit drops redb's handle (and with it redb's lock on the
+/// file) until the next commit opens the file again; meanwhile the image
+/// is still open, so another opener must be refused.
+#[test]
+fn an_image_stays_locked_after_a_failed_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("locked.image");
+    let image = open(&path);
+    define(&image, "Object", None, &[]);
+    image.fail_next_commit_for_tests();
+    let mut s = image.session();
+    s.compile_method("Object", Side::Instance, "gen", "one\n\t^1")
+        .unwrap();
+    assert!(s.commit().is_err(), "the injected failure");
+    let err = Image::open(&path).unwrap_err();
+    assert!(matches!(err, ImageError::InUse(_)), "{err:?}");
+    assert!(err.to_string().contains("already open"), "{err}");
+    s.commit().expect("the image commits again");
+    drop(s);
+    drop(image);
+    // Closing the image releases the lock.
+    drop(open(&path));
+}
