@@ -338,3 +338,43 @@ fn an_abort_in_a_file_in_doit_fails_that_doit_and_loses_nothing_before_it() {
         "1"
     );
 }
+
+#[test]
+fn a_file_named_by_input_takes_effect_at_the_input_line() {
+    let (dir, image) = image();
+    let class = |name: &str, superclass: &str| {
+        format!(
+            "doit\n{superclass} subclass: '{name}'\n  instVarNames: #()\n  classVars: #()\n  \
+             classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n%\n"
+        )
+    };
+    // inc.gs subclasses a class main.gs defines after its `input` line:
+    // class definitions are still ordered across the files of a stretch.
+    std::fs::write(
+        dir.path().join("inc.gs"),
+        format!("{}method: Inc\nval\n  ^42\n%\n", class("Inc", "IncBase")),
+    )
+    .expect("write inc.gs");
+    let main = dir.path().join("main.gs");
+    std::fs::write(
+        &main,
+        format!(
+            "input inc.gs\n{}doit\nUserGlobals at: #IncVal put: Inc new val.\n%\n",
+            class("IncBase", "Object")
+        ),
+    )
+    .expect("write main.gs");
+    let mut session = image.session();
+    let report = gs_image::filein::file_in_paths_running(
+        &mut session,
+        &[main],
+        FileInOptions::default(),
+        &mut FileInDoits::new(),
+    )
+    .expect("file-in");
+    assert!(report.is_clean(), "{:#?}", report.failures);
+    assert_eq!(report.doits_run, 1);
+    assert_eq!(report.files.len(), 2);
+    session.commit().expect("commit the file-in");
+    assert_eq!(Gem::new(&image).run("UserGlobals at: #IncVal"), "42");
+}

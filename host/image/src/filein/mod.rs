@@ -224,7 +224,8 @@ pub fn file_in_path(session: &mut Session, path: &Path) -> Result<FileInReport> 
 /// [`file_in_path`]).
 ///
 /// An `input other.gs` line in a file brings `other.gs` into the same load
-/// (once, however many files name it), as Topaz would read it; its path is
+/// (once, however many files name it), read at that line as Topaz reads
+/// it, so a doit after the line sees what `other.gs` defines; its path is
 /// looked up relative to the current directory, then to the including
 /// file's directory and each directory above it, so a project's `load.gs`
 /// can be loaded on its own.
@@ -266,16 +267,25 @@ fn file_in_paths_inner(
     for path in paths {
         collect_gs_files(path, &mut visited, &mut pending, &mut notes)?;
     }
-    let mut seen: HashSet<PathBuf> = HashSet::new();
+    // Each file's source index, by canonical path, so a file named twice
+    // (or by a link) loads once.
+    let mut seen: HashMap<PathBuf, Option<usize>> = HashMap::new();
+    let canonical =
+        |file: &Path| std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    // The `input` lines found: the including source, the line, the file.
+    let mut input_lines: Vec<(usize, usize, PathBuf)> = Vec::new();
     let mut sources = Vec::new();
     let mut failures = Vec::new();
     let mut next = 0;
     while next < pending.len() {
-        let file = pending[next].clone();
+        let file: PathBuf = pending[next].clone();
         next += 1;
-        if !seen.insert(std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone())) {
+        let key = canonical(&file);
+        if seen.contains_key(&key) {
             continue;
         }
+        // Until it has been read there is no source to include.
+        seen.insert(key.clone(), None);
         let name = file.display().to_string();
         let bytes = std::fs::read(&file).map_err(|e| {
             ImageError::InvalidArgument(format!("cannot read {name}: {e}; check the path"))
@@ -301,22 +311,38 @@ fn file_in_paths_inner(
         for command in inputs {
             if let CommandKind::Input(input) = command.kind {
                 match resolve_input(&file, &input) {
-                    Some(found) => pending.push(found),
+                    Some(found) => {
+                        input_lines.push((sources.len(), command.line, canonical(&found)));
+                        pending.push(found);
+                    }
                     None => failures.push(Failure {
                         file: name.clone(),
                         line: command.line,
                         message: format!(
                             "`input {input}`: no such file relative to the current directory \
                              or to {}; pass the files to load instead",
-                            file.parent().unwrap_or(Path::new(".")).display()
+                            file.parent()
+                                .filter(|dir| !dir.as_os_str().is_empty())
+                                .unwrap_or(Path::new("."))
+                                .display()
                         ),
                     }),
                 }
             }
         }
+        seen.insert(key, Some(sources.len()));
         sources.push(Source { name, text });
     }
-    let mut report = file_in_sources_following(session, &sources, true, options, runner);
+    let inputs: Inputs = input_lines
+        .into_iter()
+        .filter_map(|(including, line, found)| {
+            seen.get(&found)
+                .copied()
+                .flatten()
+                .map(|included| ((including, line), included))
+        })
+        .collect();
+    let mut report = file_in_sources_following(session, &sources, Some(&inputs), options, runner);
     for failure in failures {
         if !report.files.contains(&failure.file) {
             report.files.push(failure.file.clone());
@@ -525,13 +551,17 @@ pub fn file_in_sources_with(
     sources: &[Source],
     options: FileInOptions,
 ) -> FileInReport {
-    file_in_sources_following(session, sources, false, options, None)
+    file_in_sources_following(session, sources, None, options, None)
 }
+
+/// The files `input` lines bring in: by the including source's index and
+/// the line, the included source's index.
+type Inputs = HashMap<(usize, usize), usize>;
 
 fn file_in_sources_following(
     session: &mut Session,
     sources: &[Source],
-    inputs_followed: bool,
+    inputs: Option<&Inputs>,
     options: FileInOptions,
     mut runner: Option<&mut dyn DoitRunner>,
 ) -> FileInReport {
@@ -549,17 +579,24 @@ fn file_in_sources_following(
         files: sources.len(),
         ..LoadProgress::default()
     };
-    for (index, source) in sources.iter().enumerate() {
+    let mut planned = vec![false; sources.len()];
+    for index in 0..sources.len() {
+        // A file an `input` line named was planned at that line.
+        if planned[index] {
+            continue;
+        }
+        planned[index] = true;
         plan_file(
             index,
-            source,
+            sources,
             &default_dictionary,
-            inputs_followed,
+            inputs,
+            &mut planned,
             runner.is_some(),
             &mut plans,
             &mut report,
         );
-        progress.files_read = index + 1;
+        progress.files_read = planned.iter().filter(|p| **p).count();
         progress.failures = report.failures.len();
         if let Some(runner) = runner.as_deref_mut() {
             runner.progress(&progress);
@@ -796,16 +833,21 @@ fn side_of(side: MethodSide) -> Side {
     }
 }
 
-/// Reads one file into the plan, reporting what cannot be read.
+/// Reads one file into the plan, reporting what cannot be read. A file an
+/// `input` line names (and `inputs` found) is read into the plan at that
+/// line, as Topaz reads it, unless it is already `planned`.
+#[allow(clippy::too_many_arguments)]
 fn plan_file(
     index: usize,
-    source: &Source,
+    sources: &[Source],
     default_dictionary: &str,
-    inputs_followed: bool,
+    inputs: Option<&Inputs>,
+    planned: &mut Vec<bool>,
     running_doits: bool,
     plans: &mut Vec<Plan>,
     report: &mut FileInReport,
 ) {
+    let source = &sources[index];
     let file = FileReading {
         index,
         name: &source.name,
@@ -899,7 +941,23 @@ fn plan_file(
                     ),
                 }
             }
-            CommandKind::Input(_) if inputs_followed => {}
+            CommandKind::Input(_) if inputs.is_some() => {
+                if let Some(&included) = inputs.and_then(|i| i.get(&(index, command.line)))
+                    && !planned[included]
+                {
+                    planned[included] = true;
+                    plan_file(
+                        included,
+                        sources,
+                        default_dictionary,
+                        inputs,
+                        planned,
+                        running_doits,
+                        plans,
+                        report,
+                    );
+                }
+            }
             CommandKind::Input(path) => file.skip(
                 report,
                 command.line,
@@ -916,7 +974,15 @@ fn plan_file(
     if let Some((line, text)) = pending {
         file.unchecked(report, line, &text, "no doit follows it in its file");
     }
-    report.skipped[first_skipped..].sort_by_key(|s| s.line);
+    // In line order, this file's notes first; those of files its `input`
+    // lines read keep their own order after them.
+    report.skipped[first_skipped..].sort_by_key(|s| {
+        if s.file == source.name {
+            (0, s.line)
+        } else {
+            (1, 0)
+        }
+    });
 }
 
 /// One file being read into the plan: where its reports go and what its
