@@ -230,18 +230,95 @@ fn open_error(label: &str, err: redb::DatabaseError) -> ImageError {
     }
 }
 
+/// Refuses a file whose classes do not hang together: a superclass or a
+/// dictionary entry naming a class id no class has, or a superclass chain
+/// that never ends. The interpreter follows these links without checking
+/// (a loop would overflow its stack), so a damaged file must stop here.
+fn check_classes(
+    label: &str,
+    classes: &[ClassRecord],
+    dictionaries: &[(String, Vec<(String, DictionaryEntry)>)],
+) -> Result<()> {
+    let by_id: std::collections::HashMap<ClassId, &ClassRecord> =
+        classes.iter().map(|c| (c.id, c)).collect();
+    for class in classes {
+        let mut steps = 0;
+        let mut at = class;
+        while let Some(superclass) = at.superclass {
+            at = by_id.get(&superclass).ok_or_else(|| {
+                damaged(
+                    label,
+                    &format!(
+                        "class {} (id {}) has superclass id {}, which no class has",
+                        at.definition.name, at.id.0, superclass.0
+                    ),
+                )
+            })?;
+            steps += 1;
+            if steps > classes.len() {
+                return Err(damaged(
+                    label,
+                    &format!(
+                        "the superclass chain of class {} (id {}) loops",
+                        class.definition.name, class.id.0
+                    ),
+                ));
+            }
+        }
+    }
+    for (dictionary, entries) in dictionaries {
+        for (name, entry) in entries {
+            if let DictionaryEntry::Class(id) = entry
+                && !by_id.contains_key(id)
+            {
+                return Err(damaged(
+                    label,
+                    &format!(
+                        "{dictionary} at: #{name} names class id {}, which no class has",
+                        id.0
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The message of a caught panic.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
+}
+
 impl Store {
     /// Opens the existing image file at `path`.
+    ///
+    /// redb trusts the pages of a file that was shut down cleanly and
+    /// panics on some it cannot make sense of (a flipped bit, a zeroed
+    /// page); such a panic while opening or reading is caught here and
+    /// answered as a damaged file, so a bad file cannot bring the server
+    /// down.
     pub(crate) fn open_existing(
         path: &Path,
         interner: &mut Interner,
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
         let label = path.display().to_string();
-        let db = Store::builder()
-            .open(path)
-            .map_err(|e| open_error(&label, e))?;
-        Store::finish_open(db, reopen_file(path), label, interner, sources)
+        let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let db = Store::builder()
+                .open(path)
+                .map_err(|e| open_error(&label, e))?;
+            Store::finish_open(db, reopen_file(path), label.clone(), interner, sources)
+        }));
+        opened.unwrap_or_else(|panic| {
+            Err(damaged(
+                &label,
+                &format!("reading it failed: {}", panic_text(panic.as_ref())),
+            ))
+        })
     }
 
     /// Creates a new database in `file` (new and empty, at `path`), named
@@ -499,6 +576,7 @@ impl Store {
             get("stable_hashes_from")?.unwrap_or(0)
         };
 
+        check_classes(label, &classes, &dictionaries)?;
         let state = State::bulk(classes, methods, dictionaries, symbol_lists, objects);
         Ok(Loaded::Image {
             state: Box::new(state),
