@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use gs_image::{ClassDefinition, Image, ImageError, OpenOptions, RecompilePolicy};
-use redb::{ReadableDatabase, ReadableTable, TableDefinition};
+use redb::{ReadableTable, TableDefinition};
 
 const CLASSES: TableDefinition<u64, &[u8]> = TableDefinition::new("classes");
 const ENTRIES: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("entries");
