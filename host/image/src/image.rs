@@ -233,7 +233,16 @@ impl Image {
         // drops until the next commit opens the file again.
         let lock = lock_image(path, &label)?;
         let mut interner = Interner::default();
-        if path.exists() {
+        // A symbolic link counts as existing even when what it names does
+        // not: creating through it would link the new image beside the
+        // link, never at it.
+        if path.symlink_metadata().is_ok() {
+            if !path.exists() {
+                return Err(ImageError::Store(format!(
+                    "image path {label} is a symbolic link to a file that does not exist; \
+                     point it at an image, or remove it to create a new image there"
+                )));
+            }
             return Image::open_existing(path, label, options, lock);
         }
         // Build the new image under a temporary name and link it into

@@ -493,3 +493,23 @@ fn an_image_stays_locked_after_a_failed_commit() {
     // Closing the image releases the lock.
     drop(open(&path));
 }
+
+/// A dangling symbolic link at the image path once made opening loop
+/// forever (the path did not "exist", yet linking the new image there
+/// failed as already existing, and creation started again).
+#[cfg(unix)]
+#[test]
+fn a_dangling_symlink_is_refused_with_advice() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dangling.image");
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), &path).unwrap();
+    let err = Image::open(&path).unwrap_err();
+    assert!(matches!(err, ImageError::Store(_)), "{err:?}");
+    assert!(err.to_string().contains("symbolic link"), "{err}");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().contains(".creating-"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
