@@ -462,3 +462,22 @@ fn filein_leaves_out_a_fifo_in_a_directory_and_refuses_one_named_directly() {
     let refused = named.expect_err("a FIFO named to the loader is refused");
     assert!(refused.contains("not a regular file"), "{refused}");
 }
+
+#[test]
+fn filein_names_the_current_directory_when_an_input_is_missing_beside_a_bare_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = fresh_image(dir.path());
+    let mut session = image.session();
+    // A file named with no directory part, as `gs-mcp image load main.gs`
+    // names it; the test runs in the crate's directory.
+    let file = tempfile::Builder::new()
+        .suffix(".gs")
+        .tempfile_in(".")
+        .unwrap();
+    std::fs::write(file.path(), "input ..\n").unwrap();
+    let bare = PathBuf::from(file.path().file_name().unwrap());
+    let report = filein::file_in_path(&mut session, &bare).unwrap();
+    assert_eq!(report.failures.len(), 1, "{:#?}", report.failures);
+    let message = &report.failures[0].message;
+    assert!(message.contains("or to .;"), "{message}");
+}

@@ -28,6 +28,11 @@ pub const DOIT_TIME_LIMIT: Duration = Duration::from_secs(60);
 pub struct FileInDoits {
     interpreter: Interpreter,
     limits: Limits,
+    /// Why an earlier doit's changes could not be written back (a stored
+    /// block that uses its context, say). That object stays in the heap and
+    /// every later write-back meets it again; a later doit failing with the
+    /// same reason is not at fault, and is not reported for it.
+    unkept: Option<String>,
 }
 
 impl FileInDoits {
@@ -48,6 +53,7 @@ impl FileInDoits {
         FileInDoits {
             interpreter,
             limits: Limits::default(),
+            unkept: None,
         }
     }
 }
@@ -95,9 +101,13 @@ impl DoitRunner for FileInDoits {
             }
             Err(e) => return Err(e.to_string()),
         };
-        self.interpreter
-            .write_back(session)
-            .map_err(|e| format!("its changes could not be kept: {e}"))?;
+        if let Err(e) = self.interpreter.write_back(session) {
+            let reason = e.to_string();
+            if self.unkept.as_ref() != Some(&reason) {
+                self.unkept = Some(reason.clone());
+                return Err(format!("its changes could not be kept: {reason}"));
+            }
+        }
         unmet.map_or(Ok(()), Err)
     }
 }

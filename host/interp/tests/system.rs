@@ -378,3 +378,26 @@ fn a_file_named_by_input_takes_effect_at_the_input_line() {
     session.commit().expect("commit the file-in");
     assert_eq!(Gem::new(&image).run("UserGlobals at: #IncVal"), "42");
 }
+
+#[test]
+fn a_doit_whose_changes_cannot_be_kept_is_the_only_one_reported() {
+    let (dir, image) = image();
+    let path: PathBuf = dir.path().join("blk.gs");
+    let text = "doit\nUserGlobals at: #Before put: 1.\n%\n\
+                doit\n| y | y := 3. UserGlobals at: #Act put: [:x | x + y]. UserGlobals at: \
+                #During put: 2.\n%\n\
+                doit\nUserGlobals at: #After put: (UserGlobals at: #Before) + 2.\n%\n";
+    std::fs::write(&path, text).expect("write the file");
+    let mut session = image.session();
+    let report = gs_image::filein::file_in_paths_running(
+        &mut session,
+        &[path],
+        FileInOptions::default(),
+        &mut FileInDoits::new(),
+    )
+    .expect("file-in");
+    let lines: Vec<usize> = report.failures.iter().map(|f| f.line).collect();
+    assert_eq!(lines, [5], "{:#?}", report.failures);
+    session.commit().expect("commit the file-in");
+    assert_eq!(Gem::new(&image).run("UserGlobals at: #After"), "3");
+}
