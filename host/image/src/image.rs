@@ -289,11 +289,15 @@ impl Image {
             // a file created at the same instant, a race we accept there).
             Err(_) => std::fs::rename(&temp, path),
         };
-        placed.map_err(|e| {
-            ImageError::Store(format!(
-                "could not create image file {label}: {e}; check that its directory is writable"
-            ))
-        })?;
+        if let Err(e) = placed {
+            // The temporary file is ours alone: never leave it behind.
+            drop(image);
+            let _ = std::fs::remove_file(&temp);
+            return Err(ImageError::Store(format!(
+                "could not create image file {label}: {e}; check that the path names a file \
+                 (not a directory) in a writable directory"
+            )));
+        }
         // The temporary name goes away now: after a failed commit the
         // store must open the file again under its own name.
         image.commit_side().store.reopen_at(path);

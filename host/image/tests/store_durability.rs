@@ -513,3 +513,19 @@ fn a_dangling_symlink_is_refused_with_advice() {
         .collect();
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }
+
+/// A path with a trailing slash cannot be linked to; the temporary file
+/// the image was built in must not be left behind.
+#[test]
+fn a_failed_creation_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = format!("{}/newdir2/", dir.path().display());
+    let err = Image::open(&path).unwrap_err();
+    assert!(matches!(err, ImageError::Store(_)), "{err:?}");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().contains(".creating-"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
