@@ -117,7 +117,9 @@ fn cannot_open(path: &Path, e: &gs_image::ImageError) -> Failure {
 /// What `gs-mcp check` found of the embedded image at `path`, opening it
 /// only if it exists: `check` creates nothing.
 pub fn check_image(path: &Path) -> Result<String, Failure> {
-    if !path.exists() {
+    // A dangling symbolic link exists as a name: `serve` would not create
+    // an image there, so neither does `check` call it missing.
+    if std::fs::symlink_metadata(path).is_err() {
         return Ok(format!(
             "ok: image {} does not exist yet; `serve` creates it, with the kernel class \
              library, at its first start",

@@ -132,6 +132,17 @@ fn check_opens_the_embedded_image_and_creates_nothing() {
         "{err}"
     );
 
+    // A dangling link is no missing image: it is refused, not created.
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), dir.path().join("link.gsimage"))
+        .unwrap();
+    let out = check("link.gsimage");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).starts_with("gs-mcp: cannot open the image "),
+        "{}",
+        text(&out.stderr)
+    );
+
     let image = gs_image::Image::open(dir.path().join("held.gsimage")).unwrap();
     let out = check("held.gsimage");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
