@@ -130,12 +130,15 @@ pub(crate) fn family() -> Family {
             Tool {
                 name: "delete_method",
                 title: "Delete a method",
-                description: "Remove one method and commit (destructive).",
+                description: "Remove one method and commit (destructive). Refused \
+                              (`staleRead`, with the current source) when the method changed \
+                              since this session last read it.",
                 params: const {
                     &[
                         CLASS,
                         Param::required("selector", ParamType::String, "the method's selector"),
                         META,
+                        FORCE,
                     ]
                 },
                 output_schema: change_schema,
@@ -154,11 +157,14 @@ pub(crate) fn family() -> Family {
             Tool {
                 name: "set_class_comment",
                 title: "Set a class comment",
-                description: "Replace a class's comment and commit.",
+                description: "Replace a class's comment and commit. Refused (`staleRead`, \
+                              with the current definition and comment) when the class changed \
+                              since this session last read it.",
                 params: const {
                     &[
                         CLASS,
                         Param::required("comment", ParamType::String, "the new comment"),
+                        FORCE,
                     ]
                 },
                 output_schema: change_schema,
@@ -522,6 +528,45 @@ fn refuse_stale_method(
     .with_details(details))
 }
 
+/// Refuses to delete a method this session was shown in another form:
+/// someone changed it since, and deleting it would discard that change
+/// unseen. A method never shown, or already gone, is the deletion's to
+/// handle.
+fn refuse_stale_deletion(
+    call: &Call<'_>,
+    class_name: &str,
+    meta: bool,
+    selector: &str,
+) -> Result<(), ToolError> {
+    let current = match call.image().method(class_name, meta, selector) {
+        Ok(m) => m,
+        Err(e) if e.kind == ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let class_name = &current.class_name;
+    if !call
+        .ledger
+        .method_is_stale(class_name, meta, selector, &current.source)
+    {
+        return Ok(());
+    }
+    call.ledger
+        .saw_method(class_name, meta, selector, &current.source);
+    let label = method_label(class_name, meta, selector);
+    let mut details = serde_json::Map::new();
+    details.insert("className".into(), json!(class_name));
+    details.insert("meta".into(), json!(meta));
+    details.insert("selector".into(), json!(selector));
+    details.insert("currentSource".into(), json!(current.source));
+    Err(ToolError::stale_read(format!(
+        "{label} has changed since this session last read it, so deleting it would discard \
+         that change unseen and nothing was deleted. Its current source is below (and in \
+         `currentSource`): delete it again if it should still go, or pass `force: true`.\n\n{}",
+        current.source
+    ))
+    .with_details(details))
+}
+
 /// What the image holds under the name a class-definition source defines,
 /// if anything.
 fn existing_class(call: &Call<'_>, source: &str) -> Result<Option<ClassInfo>, ToolError> {
@@ -595,23 +640,30 @@ fn refuse_a_second_class_of_that_name(
 /// Refuses a definition of a class this session was shown in another form
 /// (someone changed it since), or an already refused one sent again.
 fn refuse_stale_class(call: &Call<'_>, source: &str) -> Result<(), ToolError> {
-    let Some(name) = defined_class_name(source) else {
-        return Ok(());
-    };
-    if !call.ledger.knows_class(&name) {
+    match defined_class_name(source) {
+        Some(name) => refuse_stale_class_named(call, &name, source),
+        None => Ok(()),
+    }
+}
+
+/// Refuses `change` (a definition, or a comment) of class `name` when this
+/// session was shown the class in another form, or the same change was
+/// refused before.
+fn refuse_stale_class_named(call: &Call<'_>, name: &str, change: &str) -> Result<(), ToolError> {
+    if !call.ledger.knows_class(name) {
         return Ok(());
     }
-    let current = match call.image().describe_class(&name) {
+    let current = match call.image().describe_class(name) {
         Ok(info) => info,
         Err(e) if e.kind == ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(e),
     };
     let what = format!("class {}", current.name);
-    if !call.ledger.class_is_stale(&current) && !call.ledger.was_refused(&what, source) {
+    if !call.ledger.class_is_stale(&current) && !call.ledger.was_refused(&what, change) {
         return Ok(());
     }
     let (_, definition) = crate::browsing::class_definition(call, &current.name)?;
-    call.ledger.refuse(&what, source);
+    call.ledger.refuse(&what, change);
     let mut details = serde_json::Map::new();
     details.insert("className".into(), json!(current.name));
     details.insert("currentDefinition".into(), json!(definition));
@@ -619,7 +671,7 @@ fn refuse_stale_class(call: &Call<'_>, source: &str) -> Result<(), ToolError> {
     Err(ToolError::stale_read(format!(
         "class {} has changed since this session last read it (its definition, category or \
          comment; another session committed the change, or code run in this session made \
-         it), so this definition would overwrite that change unseen and nothing was changed. \
+         it), so this change would overwrite that one unseen and nothing was changed. \
          Its current definition is below (and in `currentDefinition`): apply your edit to it \
          and compile the result. Pass `force: true` only to apply your source as it \
          stands.\n\n{definition}",
@@ -655,6 +707,9 @@ fn delete_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let selector = args.string("selector")?;
     let meta = args.flag("meta", false);
     refuse_kernel_class(call.ctx, class_name, "delete a method of")?;
+    if !args.flag("force", false) {
+        refuse_stale_deletion(call, class_name, meta, selector)?;
+    }
     let earlier = earlier_changes(call)?;
     call.image().delete_method(class_name, meta, selector)?;
     let label = method_label(class_name, meta, selector);
@@ -667,6 +722,9 @@ fn set_class_comment(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     // An empty comment is a legitimate value (clearing it).
     let comment = args.opt_string("comment").unwrap_or_default();
     refuse_kernel_class(call.ctx, name, "change the comment of")?;
+    if !args.flag("force", false) {
+        refuse_stale_class_named(call, name, comment)?;
+    }
     let earlier = earlier_changes(call)?;
     call.image().set_class_comment(name, comment)?;
     let info = commit(call, &format!("setting the comment of {name}"))?;
