@@ -511,12 +511,8 @@ fn refuse_stale_method(
     call.ledger
         .saw_method(class_name, meta, &selector, &current.source);
     call.ledger.refuse(&label, source);
-    let mut details = serde_json::Map::new();
-    details.insert("className".into(), json!(class_name));
-    details.insert("meta".into(), json!(meta));
-    details.insert("selector".into(), json!(selector));
+    let mut details = method_details(class_name, meta, &selector, &current.source);
     details.insert("category".into(), json!(current.category));
-    details.insert("currentSource".into(), json!(current.source));
     Err(ToolError::stale_read(format!(
         "{label} has changed since this session last read it (another session committed a \
          change to it, or code run in this session changed it); compiling this source would \
@@ -553,11 +549,7 @@ fn refuse_stale_deletion(
     call.ledger
         .saw_method(class_name, meta, selector, &current.source);
     let label = method_label(class_name, meta, selector);
-    let mut details = serde_json::Map::new();
-    details.insert("className".into(), json!(class_name));
-    details.insert("meta".into(), json!(meta));
-    details.insert("selector".into(), json!(selector));
-    details.insert("currentSource".into(), json!(current.source));
+    let details = method_details(class_name, meta, selector, &current.source);
     Err(ToolError::stale_read(format!(
         "{label} has changed since this session last read it, so deleting it would discard \
          that change unseen and nothing was deleted. Its current source is below (and in \
@@ -565,6 +557,22 @@ fn refuse_stale_deletion(
         current.source
     ))
     .with_details(details))
+}
+
+/// The details of a `staleRead` about a method: which one, and its
+/// current source.
+fn method_details(
+    class_name: &str,
+    meta: bool,
+    selector: &str,
+    current_source: &str,
+) -> serde_json::Map<String, Value> {
+    let mut details = serde_json::Map::new();
+    details.insert("className".into(), json!(class_name));
+    details.insert("meta".into(), json!(meta));
+    details.insert("selector".into(), json!(selector));
+    details.insert("currentSource".into(), json!(current_source));
+    details
 }
 
 /// What the image holds under the name a class-definition source defines,

@@ -292,7 +292,7 @@ impl Router {
             }),
             control: control.clone(),
             deadline: timeout.map(|d| Instant::now() + d),
-            read_only: self.read_only_for(session.principal().as_deref()),
+            read_only: self.read_only_in(session),
         };
         let call = session.broker.call(request);
         // In this order: a cancelled request gets no answer even when its

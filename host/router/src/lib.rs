@@ -226,6 +226,12 @@ impl Router {
             }
     }
 
+    /// [`Router::read_only_for`] the token `session`'s latest request
+    /// carried.
+    pub(crate) fn read_only_in(&self, session: &Session) -> bool {
+        self.read_only_for(session.principal().as_deref())
+    }
+
     /// Sessions open now.
     pub fn session_count(&self) -> usize {
         self.table().len()

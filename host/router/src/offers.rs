@@ -480,7 +480,7 @@ impl Router {
                     uri.clone(),
                     self.offer_deadline(),
                     self.offer_notifier(session),
-                    self.read_only_for(session.principal().as_deref()),
+                    self.read_only_in(session),
                 ),
             )
             .await;
@@ -598,7 +598,7 @@ impl Router {
                     arguments,
                     self.offer_deadline(),
                     self.offer_notifier(session),
-                    self.read_only_for(session.principal().as_deref()),
+                    self.read_only_in(session),
                 ),
             )
             .await;
@@ -651,7 +651,7 @@ impl Router {
                     toolset,
                     request,
                     self.offer_deadline(),
-                    self.read_only_for(session.principal().as_deref()),
+                    self.read_only_in(session),
                 ),
             )
             .await;
