@@ -4,7 +4,8 @@
 //! Every HTTP request to a server with `[auth]` carries a bearer JWT. This
 //! crate checks it — signature against the issuer's published keys
 //! (public-key algorithms only: RS256, ES256, EdDSA), `exp` (required),
-//! `nbf`, `iss`, `aud` (string or array), the required scopes — and answers
+//! `nbf`, `iss`, `aud` (string or array), the required scopes, a user that
+//! is no GemStone system user unless the operator allows it — and answers
 //! either the caller's [`Principal`] (the image user it names, its scopes,
 //! its expiry) or why not ([`Denied`]: 401 with a `WWW-Authenticate`
 //! challenge, or 403 `insufficient_scope`). It also builds the RFC 9728
@@ -190,6 +191,10 @@ fn quoted(s: &str) -> String {
             '"' => '\'',
             '\\' => '/',
             c if c.is_control() => ' ',
+            // A header value is visible ASCII: one character past it would
+            // make the challenge unbuildable, and the 401 would go out
+            // without it.
+            c if !c.is_ascii() => '?',
             c => c,
         })
         .collect()
@@ -514,6 +519,7 @@ impl Authenticator {
                 )));
             }
         };
+        self.check_system_user(&user)?;
         // Keycloak marks its ID and refresh tokens in a `typ` claim; an ID
         // token whose audience happens to be this resource is still no
         // access token.
@@ -554,6 +560,40 @@ impl Authenticator {
             scopes,
             expires_at,
         })
+    }
+
+    /// Refuses a token naming a GemStone system user the configuration
+    /// does not allow (`auth.allow_system_users`): a session as one would
+    /// hold the image's administrative powers, and an identity provider
+    /// may let any of its users pick such a name. Read from the claims
+    /// before the signature is checked, like every other claim refusal, so
+    /// a flood of such tokens costs no signature check and, refused, is
+    /// never cached. 401 `invalid_token`, not 403: nothing in a token is
+    /// believed before its signature, and a forged one must be answered
+    /// alike.
+    fn check_system_user(&self, user: &str) -> Result<(), Denied> {
+        let Some(system) = gs_config::system_user_like(user) else {
+            return Ok(());
+        };
+        if self.config.allow_system_users.iter().any(|a| a == user) {
+            return Ok(());
+        }
+        let claim = &self.config.user_claim;
+        Err(Denied::token(if system == user {
+            format!(
+                "the token's user `{user}` (claim `{claim}`) is a GemStone system user, whose \
+                 sessions hold the image's administrative powers; have the authorization \
+                 server map `{claim}` to a personal user, or, to run as `{user}` on purpose, \
+                 add it to `auth.allow_system_users`"
+            )
+        } else {
+            format!(
+                "the token's user `{user}` (claim `{claim}`) differs from the GemStone system \
+                 user `{system}` only in case or spacing and is refused like it; have the \
+                 authorization server map `{claim}` to a personal user (only the exact name \
+                 `{system}` can be allowed, with `auth.allow_system_users`)"
+            )
+        }))
     }
 
     /// The `WWW-Authenticate` value for `denied`.
@@ -627,5 +667,6 @@ mod tests {
     #[test]
     fn challenge_values_cannot_be_broken_out_of() {
         assert_eq!(quoted("a \"b\" \\c\n"), "a 'b' /c ");
+        assert_eq!(quoted("Data\u{a0}Curator é"), "Data?Curator ?");
     }
 }

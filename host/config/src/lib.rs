@@ -395,6 +395,12 @@ pub struct AuthConfig {
     pub extra_scopes: Vec<String>,
     /// The claim naming the image user the session runs as. Default `sub`.
     pub user_claim: String,
+    /// The GemStone system users ([`SYSTEM_USERS`]) a token may name, each
+    /// spelled exactly as GemStone does. Default none: a token naming a
+    /// system user is refused, since a session as one holds the image's
+    /// administrative powers and an identity provider may let anyone pick
+    /// such a user name.
+    pub allow_system_users: Vec<String>,
     /// Clock skew allowed on `exp` and `nbf`. Default 60 s.
     pub clock_skew: Duration,
     /// Least time between two fetches of the issuer's keys when a token
@@ -402,6 +408,38 @@ pub struct AuthConfig {
     pub jwks_min_refresh: Duration,
     /// What a session does when its token expires.
     pub on_token_expiry: TokenExpiry,
+}
+
+/// GemStone's predefined system users, as `AllUsers` spells them (user ids
+/// are case-sensitive): the owners of the kernel, the repository, garbage
+/// collection, the symbol table, the host agent and the code library, and
+/// the `Nameless` user. `HostAgentUser` and `CodeLibrarianUser` came with
+/// GemStone 3.5; listing them for an older stone refuses names no person
+/// should hold anyway.
+pub const SYSTEM_USERS: [&str; 7] = [
+    "SystemUser",
+    "DataCurator",
+    "GcUser",
+    "SymbolUser",
+    "Nameless",
+    "HostAgentUser",
+    "CodeLibrarianUser",
+];
+
+/// The system user `name` would be taken for, if any: one of
+/// [`SYSTEM_USERS`], ignoring ASCII case and surrounding white space.
+///
+/// Wider than GemStone's own exact match on purpose. On a stone the token
+/// itself is the password and the stone maps it to a user by its own rules,
+/// which gs-mcp does not control (and which have not been tried against a
+/// real stone); a name that differs from a system user only in case or
+/// spacing is no one's personal user, so refusing it costs nobody anything
+/// and leaves no look-alike to slip past a stone that folds case.
+pub fn system_user_like(name: &str) -> Option<&'static str> {
+    let name = name.trim();
+    SYSTEM_USERS
+        .into_iter()
+        .find(|s| s.eq_ignore_ascii_case(name))
 }
 
 /// TLS: `[tls]`, the certificate chain and private key (PEM files), read

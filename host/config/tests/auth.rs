@@ -21,6 +21,7 @@ fn auth_defaults_fill_in_around_issuer_and_audience() {
     assert_eq!(a.required_scopes, ["mcp:use"]);
     assert_eq!(a.write_scope, "mcp:write");
     assert_eq!(a.user_claim, "sub");
+    assert!(a.allow_system_users.is_empty());
     assert_eq!(a.clock_skew, Duration::from_secs(60));
     assert_eq!(a.jwks_min_refresh, Duration::from_secs(30));
     assert_eq!(a.on_token_expiry, TokenExpiry::KeepUntilNextRequest);
@@ -70,6 +71,36 @@ fn bad_auth_values_are_refused_naming_key_and_fix() {
     assert!(
         parse("[auth]\nissuer = \"http://127.0.0.1:9000\"\naudience = \"https://m/mcp\"\n").is_ok()
     );
+}
+
+#[test]
+fn system_users_are_allowed_only_by_their_exact_names() {
+    let a = parse(&format!(
+        "{AUTH}allow_system_users = [\"DataCurator\", \"SystemUser\", \"DataCurator\"]\n"
+    ))
+    .unwrap()
+    .auth
+    .unwrap();
+    assert_eq!(a.allow_system_users, ["DataCurator", "SystemUser"]);
+    let cases = [
+        (
+            "[\"datacurator\"]",
+            "`auth.allow_system_users[0]`: \"datacurator\" is not spelled as GemStone spells \
+             the system user; user ids are case-sensitive: write `DataCurator`",
+        ),
+        (
+            "[\"GcUser\", \"alice\"]",
+            "`auth.allow_system_users[1]`: \"alice\" is not a GemStone system user (SystemUser, \
+             DataCurator, GcUser, SymbolUser, Nameless, HostAgentUser, CodeLibrarianUser); only \
+             tokens naming a system user are refused, so listing another user does nothing: \
+             remove it",
+        ),
+        ("\"DataCurator\"", "invalid type: string"),
+    ];
+    for (list, says) in cases {
+        let e = parse(&format!("{AUTH}allow_system_users = {list}\n")).unwrap_err();
+        assert!(e.contains(says), "{e}\nshould contain {says}");
+    }
 }
 
 #[test]

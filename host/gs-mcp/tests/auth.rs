@@ -120,6 +120,7 @@ fn the_message_trace_never_writes_a_token() {
         dir.path(),
         &format!(
             "[auth]\nissuer = \"{}\"\naudience = \"https://mcp.example.test/mcp\"\n\
+             allow_system_users = [\"DataCurator\"]\n\
              [http]\nmax_sessions = 10\nmax_sessions_per_caller = 2\n",
             idp.issuer
         ),

@@ -191,7 +191,7 @@ fn with_auth_each_session_logs_in_as_its_token_user_with_the_token() {
         PASSWORD_VAR,
         &format!(
             "password_kind = \"jwt\"\n[auth]\nissuer = \"{}\"\naudience = \"{audience}\"\n\
-             write_scope = \"mcp:write\"\n",
+             write_scope = \"mcp:write\"\nallow_system_users = [\"DataCurator\"]\n",
             idp.issuer
         ),
     );
@@ -311,7 +311,8 @@ fn a_session_opened_to_write_runs_no_tests_for_a_narrower_token() {
         PASSWORD_VAR,
         &format!(
             "password_kind = \"jwt\"\nread_only_users_cannot_commit = true\n[auth]\n\
-             issuer = \"{}\"\naudience = \"{audience}\"\nwrite_scope = \"mcp:write\"\n",
+             issuer = \"{}\"\naudience = \"{audience}\"\nwrite_scope = \"mcp:write\"\n\
+             allow_system_users = [\"DataCurator\"]\n",
             idp.issuer
         ),
     );

@@ -217,6 +217,8 @@ fn serve_router(auth: bool) {
                     write_scope: "mcp:write".into(),
                     extra_scopes: vec![],
                     user_claim: "sub".into(),
+                    // The benchmark's tokens name the embedded image's own user.
+                    allow_system_users: vec!["DataCurator".into()],
                     clock_skew: Duration::from_secs(60),
                     jwks_min_refresh: Duration::from_secs(30),
                     on_token_expiry: gs_auth::TokenExpiry::KeepUntilNextRequest,

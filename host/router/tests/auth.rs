@@ -173,6 +173,7 @@ fn auth_config(idp: &Idp) -> AuthConfig {
         write_scope: "mcp:write".into(),
         extra_scopes: vec![],
         user_claim: "sub".into(),
+        allow_system_users: vec![],
         clock_skew: Duration::from_secs(60),
         jwks_min_refresh: Duration::from_secs(30),
         on_token_expiry: TokenExpiry::KeepUntilNextRequest,
@@ -1050,6 +1051,87 @@ async fn only_a_token_whose_claims_hold_costs_a_signature_check() {
         assert_eq!(call(&s, &alice, &sid, "whoami").await.status, 200);
     }
     assert_eq!(auth.signature_checks(), 2);
+}
+
+/// The users whose sessions would hold the image's administrative powers.
+const SYSTEM_USERS: [&str; 7] = [
+    "SystemUser",
+    "DataCurator",
+    "GcUser",
+    "SymbolUser",
+    "Nameless",
+    "HostAgentUser",
+    "CodeLibrarianUser",
+];
+
+#[tokio::test]
+async fn a_token_naming_a_system_user_is_refused_by_default() {
+    // An identity provider that lets its users pick a user name must not
+    // hand the image to whoever picks `DataCurator`.
+    let (idp, key, s) = setup().await;
+    let auth = s.router.auth().unwrap().clone();
+    for user in SYSTEM_USERS {
+        let token = key.sign(&claims(&idp, user, ALL));
+        let r = post(&s, &token, None, &init_body()).await;
+        assert_401(&r, "invalid_token", "is a GemStone system user");
+        let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+        assert!(message.contains(&format!("`{user}`")), "{message}");
+        assert!(message.contains("map `sub`"), "{message}");
+        assert!(message.contains("auth.allow_system_users"), "{message}");
+    }
+    // A name that differs only in case or spacing is refused alike.
+    for user in ["datacurator", "SYSTEMUSER", " DataCurator"] {
+        let r = post(&s, &key.sign(&claims(&idp, user, ALL)), None, &init_body()).await;
+        assert_401(&r, "invalid_token", "only in case or spacing");
+    }
+    // Refused by its claims: no signature check and nothing remembered, so
+    // a flood of them costs neither CPU for signatures nor memory.
+    assert_eq!(auth.signature_checks(), 0);
+    assert_eq!(auth.cached_tokens(), 0);
+    // A personal user still works.
+    let alice = key.sign(&claims(&idp, "alice", ALL));
+    let sid = open(&s, &alice).await;
+    assert_eq!(
+        call(&s, &alice, &sid, "whoami").await.json()["result"]["content"][0]["text"],
+        "alice"
+    );
+    // A forged token naming a system user is 401 too, never believed.
+    let forged = SigningKey::es256("k1").sign(&claims(&idp, "DataCurator", ALL));
+    assert_401(
+        &call(&s, &forged, &sid, "whoami").await,
+        "invalid_token",
+        "is a GemStone system user",
+    );
+}
+
+#[tokio::test]
+async fn a_system_user_the_operator_allows_is_accepted_and_only_it() {
+    let key = SigningKey::es256("k1");
+    let idp = Idp::start(&[&key]).await;
+    let config = AuthConfig {
+        allow_system_users: vec!["DataCurator".into()],
+        ..auth_config(&idp)
+    };
+    let s = serve(config, HttpSettings::default()).await;
+    let curator = key.sign(&claims(&idp, "DataCurator", ALL));
+    let sid = open(&s, &curator).await;
+    assert_eq!(
+        call(&s, &curator, &sid, "whoami").await.json()["result"]["content"][0]["text"],
+        "DataCurator"
+    );
+    // Another system user, and a look-alike of the allowed one, are still
+    // refused: only the exact name listed is allowed.
+    for (user, says) in [
+        ("SystemUser", "is a GemStone system user"),
+        ("datacurator", "only in case or spacing"),
+    ] {
+        let r = post(&s, &key.sign(&claims(&idp, user, ALL)), None, &init_body()).await;
+        assert_401(&r, "invalid_token", says);
+    }
+    // Personal users are unaffected.
+    let alice = key.sign(&claims(&idp, "alice", ALL));
+    let sid = open(&s, &alice).await;
+    assert_eq!(call(&s, &alice, &sid, "whoami").await.status, 200);
 }
 
 /// A stateless (revision 2026-07-28) request with `Authorization` set to

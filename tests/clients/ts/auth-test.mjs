@@ -77,7 +77,10 @@ try {
     audienceSeen = token.payload.aud;
   });
   const config = join(dir, 'gs-mcp.toml');
+  // The token names the image's own administrative user, which a server
+  // refuses unless the configuration allows it by name.
   writeFileSync(config, `[auth]\nissuer = "${issuer}"\naudience = "${resource}"\n` +
+    `allow_system_users = ["DataCurator"]\n` +
     `[http]\nmax_sessions = 10\nmax_sessions_per_caller = 2\n`);
   server = spawn(binary, ['serve', '--config', config, '--listen', `127.0.0.1:${probe}`,
     '--image', join(dir, 'image.gsimage')], { stdio: ['ignore', 'ignore', 'pipe'],

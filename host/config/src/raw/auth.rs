@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use crate::{AuthConfig, ConfigError, TokenExpiry};
+use crate::{AuthConfig, ConfigError, SYSTEM_USERS, TokenExpiry, system_user_like};
 
 use super::{check_scopes, check_text, check_url};
 
@@ -18,6 +18,7 @@ pub(super) struct RawAuth {
     write_scope: Option<String>,
     extra_scopes: Option<Vec<String>>,
     user_claim: Option<String>,
+    allow_system_users: Option<Vec<String>>,
     clock_skew_secs: Option<u64>,
     jwks_min_refresh_secs: Option<u64>,
     on_token_expiry: Option<String>,
@@ -41,6 +42,7 @@ pub(super) fn validate_auth(r: RawAuth) -> Result<AuthConfig, ConfigError> {
     let extra_scopes = check_scopes("auth.extra_scopes", &r.extra_scopes.unwrap_or_default())?;
     let user_claim = r.user_claim.unwrap_or_else(|| "sub".into());
     check_text("auth.user_claim", &user_claim)?;
+    let allow_system_users = check_system_users(&r.allow_system_users.unwrap_or_default())?;
     let clock_skew = Duration::from_secs(r.clock_skew_secs.unwrap_or(60));
     if clock_skew > Duration::from_secs(300) {
         return Err(ConfigError::at(
@@ -81,8 +83,49 @@ pub(super) fn validate_auth(r: RawAuth) -> Result<AuthConfig, ConfigError> {
         write_scope,
         extra_scopes,
         user_claim,
+        allow_system_users,
         clock_skew,
         jwks_min_refresh,
         on_token_expiry,
     })
+}
+
+/// `auth.allow_system_users`: each entry a system user, spelled as GemStone
+/// spells it. Any other name is a configuration error rather than ignored:
+/// only system users are ever refused, so listing another user does
+/// nothing, and a misspelt one (`datacurator`) would never match a token,
+/// leaving the operator to wonder why `DataCurator` is still refused.
+fn check_system_users(users: &[String]) -> Result<Vec<String>, ConfigError> {
+    let mut out: Vec<String> = Vec::new();
+    for (i, user) in users.iter().enumerate() {
+        let key = format!("auth.allow_system_users[{i}]");
+        match system_user_like(user) {
+            Some(name) if name == user => {
+                if !out.contains(user) {
+                    out.push(user.clone());
+                }
+            }
+            Some(name) => {
+                return Err(ConfigError::at(
+                    key,
+                    format!(
+                        "{user:?} is not spelled as GemStone spells the system user; user ids \
+                         are case-sensitive: write `{name}`"
+                    ),
+                ));
+            }
+            None => {
+                return Err(ConfigError::at(
+                    key,
+                    format!(
+                        "{user:?} is not a GemStone system user ({}); only tokens naming a \
+                         system user are refused, so listing another user does nothing: \
+                         remove it",
+                        SYSTEM_USERS.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(out)
 }
