@@ -5,7 +5,8 @@
 //! from the parsed parts, every argument quoted by the backend's own
 //! quoting ([`smalltalk::lit`], [`smalltalk::sym`]), never the client's
 //! text: a definition tool must not run other code, and the kernel-class
-//! guard must see the name the stone will define.
+//! and kernel-name guards must see the name and dictionary the stone will
+//! define.
 
 use gs_smalltalk::ast::{Expr, ExprKind, Literal, Message, MessageSend, PseudoVariable, Statement};
 

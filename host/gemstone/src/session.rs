@@ -907,7 +907,12 @@ impl ImageSession for GemStoneSession {
             }
         }
         self.check_reshape(&parsed, policy)?;
-        let program = smalltalk::define_class_from_source(&name, &text);
+        // The kernel-name guard runs in the defining program itself
+        // (`smalltalk::kernel_name_guard`): only the stone knows what its
+        // Globals binds, and nothing may come between the check and the
+        // binding.
+        let dictionary = parsed.dictionary.as_deref().unwrap_or("UserGlobals");
+        let program = smalltalk::define_class_from_source(&name, dictionary, &text);
         let cancel = gs_toolset::call_cancel();
         let mut f = self.call_with(&program, cancel.as_ref(), "a class definition", true)?;
         let mut read = || -> Result<DefinitionReport, String> {

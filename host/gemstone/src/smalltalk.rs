@@ -913,7 +913,8 @@ pub fn compile_method(class_name: &str, meta: bool, category: &str, source: &str
 /// Defines or redefines a class with GemStone's class-definition message
 /// `subclass:instVarNames:classVars:classInstVars:poolDictionaries:inDictionary:options:`
 /// \[PG, Jadeite\] and `category:` \[PG\]. The superclass must resolve to a
-/// class (`noSuperclass`), the dictionary be in the symbol list.
+/// class (`noSuperclass`), the dictionary be in the symbol list, and the
+/// name pass [`kernel_name_guard`].
 pub fn define_class(
     name: &str,
     superclass: Option<&str>,
@@ -939,12 +940,13 @@ res := home at: {0}.\n",
         Some(c) => format!("cls category: {}.\n", a.lit(c)),
         None => String::new(),
     };
+    let dict = a.sym(dictionary);
+    let guard = kernel_name_guard(&mut a, name, dictionary);
     program(format!(
         "d := findDict value: {dict}.
-{superclass}cls := [res subclass: {name} instVarNames: {iv} classVars: {cv} classInstVars: {civ} poolDictionaries: #() inDictionary: d options: #()]
+{guard}{superclass}cls := [res subclass: {name} instVarNames: {iv} classVars: {cv} classInstVars: {civ} poolDictionaries: #() inDictionary: d options: #()]
   on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: (cut value: x1 description value: {text}))].
 {category}{ok}str value: cls name.",
-        dict = a.sym(dictionary),
         name = a.lit(name),
         iv = a.sym_array(instance_variables),
         cv = a.sym_array(class_variables),
@@ -952,6 +954,36 @@ res := home at: {0}.\n",
         ok = ok(1),
         text = TEXT_CHARS
     ), a)
+}
+
+/// The kernel-name guard, for a definition that binds `name` in the
+/// dictionary the program holds in `d` (named `dictionary`; nil when the
+/// symbol list has none of that name): unless `d` already binds `name`
+/// (a redefinition, which the other checks govern), the program ends
+/// with `defineRefused` when `name` is the name of a dictionary of the
+/// symbol list (`names` \[Rowan\]), or when `d` is not `Globals` and
+/// `Globals` binds `name` (`includesKey:` \[ANSI\]) — a class there is
+/// a kernel class, anything else a kernel global, as the kernel-class test
+/// counts every class `Globals` binds under its name (docs/gemstone.md,
+/// "The kernel-name guard"). It runs in the program that defines, so
+/// nothing can come between the check and the binding; the refusals are
+/// worded on this side (`gs_toolset::shadowing_a_kernel_name`) and given
+/// as arguments, so the block does not depend on them.
+fn kernel_name_guard(a: &mut Args, name: &str, dictionary: &str) -> String {
+    use gs_toolset::{KernelName, shadowing_a_kernel_name};
+    let mut refusal = |kind| a.lit(&shadowing_a_kernel_name(kind, name, dictionary).message);
+    let (as_dictionary, as_class, as_global) = (
+        refusal(KernelName::Dictionary),
+        refusal(KernelName::Class),
+        refusal(KernelName::Global),
+    );
+    let name = a.sym(name);
+    format!(
+        "(d ~~ nil and: [d includesKey: {name}]) ifFalse: [
+  (sl names includes: {name}) ifTrue: [^ fail value: 'defineRefused' value: (Array with: {as_dictionary})].
+  (d ~~ Globals and: [Globals includesKey: {name}]) ifTrue: [
+    ^ fail value: 'defineRefused' value: (Array with: ((isCls value: (Globals at: {name})) ifTrue: [{as_class}] ifFalse: [{as_global}]))]].\n"
+    )
 }
 
 /// The parts of a class a redefinition can change, or nil for none:
@@ -970,12 +1002,18 @@ fn snapshot(a: &mut Args, into: &str, class_name: &str) -> String {
 /// \[mcp_server\] (the form a file-out writes, `comment:` and `category:`
 /// statements included), which must answer a class (`notAClassValue`),
 /// and answers the class's own name, home dictionary, and its definition,
-/// comment and category before (nil if it did not exist) and after.
-pub fn define_class_from_source(class_name: &str, source: &str) -> Program {
+/// comment and category before (nil if it did not exist) and after. The
+/// name must first pass [`kernel_name_guard`] for `dictionary`, the one
+/// the definition names (UserGlobals, where the embedded image puts it,
+/// when it names none); it need not be in the symbol list here.
+pub fn define_class_from_source(class_name: &str, dictionary: &str, source: &str) -> Program {
     let mut a = Args::default();
+    let dict = a.sym(dictionary);
+    let guard = kernel_name_guard(&mut a, class_name, dictionary);
     program(
         format!(
-            "{before}res := [[{code} evaluate]
+            "d := sl detect: [:x1 | x1 name = {dict}] ifNone: [nil].
+{guard}{before}res := [[{code} evaluate]
     on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
   on: Error do: [:x1 | ^ fail value: 'defineRefused' value: (Array with: (cut value: x1 description value: {text}))].
 (res ~~ nil and: [isCls value: res]) ifFalse: [^ fail value: 'notAClassValue' value: #()].
@@ -1152,7 +1190,7 @@ mod tests {
             compile_method(v, false, v, v),
             define_class(v, Some(v), v, &names, &names, &names, Some(v)),
             define_class(v, None, v, &[], &[], &[], None),
-            define_class_from_source(v, v),
+            define_class_from_source(v, v, v),
             add_dictionary(v),
             remove_dictionary(v),
             delete_method(v, false, v),

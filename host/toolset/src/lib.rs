@@ -61,7 +61,8 @@ pub use offers::{
     PromptInfo, PromptMessage, PromptResult, ResourceInfo, ResourcePage, ResourceTemplate, Role,
 };
 pub use policy::{
-    read_only_run_with_changes, refuse_kernel_class, refuse_kernel_class_in, reshaping_a_superclass,
+    KernelName, read_only_run_with_changes, refuse_kernel_class, refuse_kernel_class_in,
+    reshaping_a_superclass, shadowing_a_kernel_name,
 };
 pub use read_only::read_only_image;
 pub use result::{

@@ -72,3 +72,40 @@ pub fn read_only_run_with_changes(class_name: &str) -> ToolError {
          Commit them (with write access) or discard them with `abort`, then run the tests again"
     ))
 }
+
+/// What a new binding would hide from every session, for
+/// [`shadowing_a_kernel_name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KernelName {
+    /// The name of a symbol dictionary (`Globals`, `UserGlobals`,
+    /// `Published`, …).
+    Dictionary,
+    /// A kernel class, bound in `Globals`.
+    Class,
+    /// A kernel global that is not a class (`Transcript`, `AllUsers`,
+    /// `Processor`), bound in `Globals`.
+    Global,
+}
+
+/// The refusal of a new binding of `name` in `dictionary` that would hide
+/// a [`KernelName`] from every session. The embedded image refuses it in
+/// gs-image (`Session::guard_kernel_name`, which cannot depend on this
+/// crate) in these same words; a backend that checks the rule itself
+/// answers with this, and the built-in tools' shared cases pin the two
+/// wordings to each other.
+pub fn shadowing_a_kernel_name(kind: KernelName, name: &str, dictionary: &str) -> ToolError {
+    ToolError::refused(match kind {
+        KernelName::Dictionary => format!(
+            "{name} is the name of a symbol dictionary; binding it in {dictionary} would hide \
+             the dictionary from every session; choose another name"
+        ),
+        KernelName::Class => format!(
+            "{name} is a kernel class; binding the name in {dictionary} would hide it from every \
+             session; choose another name"
+        ),
+        KernelName::Global => format!(
+            "{name} is a kernel global; binding the name in {dictionary} would hide it from \
+             every session; choose another name"
+        ),
+    })
+}
