@@ -163,8 +163,11 @@ impl Session {
 
     /// The first `limit` methods whose source contains `pattern`, and
     /// their total (see [`Session::search_source`]); with `ignore_case`,
-    /// ASCII letters match in either case; with `class`, only that class's
-    /// methods (both sides; an unknown class is `NotFound`).
+    /// letters of every script match in either case (the source's and the
+    /// pattern's lowercase forms are compared, as `asLowercase` answers
+    /// them: one character for one, so `ß` matches only `ß`); with
+    /// `class`, only that class's methods (both sides; an unknown class is
+    /// `NotFound`).
     pub fn search_source_limited(
         &self,
         pattern: &str,
@@ -202,7 +205,7 @@ impl Session {
             None => None,
         };
         let needle = if ignore_case {
-            pattern.to_ascii_lowercase()
+            gs_smalltalk::case::lowercase_str(pattern)
         } else {
             pattern.to_owned()
         };

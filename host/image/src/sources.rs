@@ -14,6 +14,7 @@
 //! until the image is reopened. Edits are small next to the image itself,
 //! and a recompile after a class redefinition reuses the existing source.
 
+use gs_smalltalk::case;
 use memchr::memmem::Finder;
 
 use crate::state::MethodKey;
@@ -34,10 +35,13 @@ struct Entry {
     key: MethodKey,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Chunk {
     text: String,
     entries: Vec<Entry>,
+    /// Every source in the chunk is ASCII, so folding its case keeps
+    /// every byte offset and a search ignoring case takes the fast path.
+    ascii: bool,
 }
 
 /// Chunks stop growing past this size, so offsets fit in `u32` and a
@@ -67,6 +71,7 @@ impl SourceArena {
                 // the last chunk has unused room.
                 text: String::with_capacity(need.max(CHUNK_BYTES)),
                 entries: Vec::new(),
+                ascii: true,
             });
         }
         let index = self.chunks.len() - 1;
@@ -74,6 +79,7 @@ impl SourceArena {
         let start = chunk.text.len();
         chunk.text.push_str(source);
         chunk.text.push('\0');
+        chunk.ascii &= source.is_ascii();
         // A single source above 4 GiB cannot be compiled in the first
         // place; saturating keeps the arithmetic total anyway.
         let entry = Entry {
@@ -101,9 +107,11 @@ impl SourceArena {
     }
 
     /// Every (method, source) whose source contains the finder's needle;
-    /// with `fold_case`, ASCII letters match either case (the needle must
-    /// then be in lower case). A needle holding NUL never matches (sources
-    /// are NUL-separated, and a match must lie inside one source).
+    /// with `fold_case`, the needle is looked for in each source's
+    /// lowercase form ([`case::lowercase_str`], so the needle must be in
+    /// that form too): letters of every script match either case, as
+    /// `asLowercase` folds them. A needle holding NUL never matches
+    /// (sources are NUL-separated, and a match must lie inside one source).
     pub(crate) fn search(
         &self,
         finder: &Finder<'_>,
@@ -113,13 +121,19 @@ impl SourceArena {
         let scan = |chunks: &[(usize, &Chunk)]| {
             let mut hits = Vec::new();
             for (index, chunk) in chunks {
-                if fold_case {
-                    // ASCII folding keeps every byte offset, so entries
-                    // still locate the matches.
+                if !fold_case {
+                    let text = chunk.text.as_bytes();
+                    scan_chunk(*index, chunk, text, &chunk.entries, finder, &mut hits);
+                } else if chunk.ascii {
+                    // ASCII letters lowercase to ASCII, one byte for one,
+                    // so the entries still locate the matches.
                     let folded = chunk.text.to_ascii_lowercase();
-                    scan_chunk(*index, chunk, folded.as_bytes(), finder, &mut hits);
+                    let text = folded.as_bytes();
+                    scan_chunk(*index, chunk, text, &chunk.entries, finder, &mut hits);
                 } else {
-                    scan_chunk(*index, chunk, chunk.text.as_bytes(), finder, &mut hits);
+                    let (folded, spans) = fold_chunk(chunk);
+                    let text = folded.as_bytes();
+                    scan_chunk(*index, chunk, text, &spans, finder, &mut hits);
                 }
             }
             hits
@@ -144,25 +158,58 @@ impl SourceArena {
     }
 }
 
+/// The chunk's text with every source lowercased, and where each source
+/// lies in it (in the order of the chunk's entries). Lowercasing can
+/// change a character's UTF-8 length (the Kelvin sign's three bytes
+/// become `k`'s one), so the folded sources are laid out afresh.
+fn fold_chunk(chunk: &Chunk) -> (String, Vec<Entry>) {
+    let mut folded = String::with_capacity(chunk.text.len() + chunk.text.len() / 8);
+    let mut spans = Vec::with_capacity(chunk.entries.len());
+    for entry in &chunk.entries {
+        let (start, len) = (entry.start as usize, entry.len as usize);
+        let source = chunk.text.get(start..start + len).unwrap_or("");
+        let at = folded.len();
+        if source.is_ascii() {
+            folded.push_str(source);
+            folded[at..].make_ascii_lowercase();
+        } else {
+            folded.extend(source.chars().map(case::lowercase));
+        }
+        spans.push(Entry {
+            start: u32::try_from(at).unwrap_or(u32::MAX),
+            len: u32::try_from(folded.len() - at).unwrap_or(u32::MAX),
+            key: entry.key,
+        });
+        folded.push('\0');
+    }
+    (folded, spans)
+}
+
+/// Adds to `hits` each source of `chunk` that `text` has a match in, once.
+/// `spans` says where the sources lie in `text` (the chunk's own entries
+/// when `text` keeps the chunk's offsets), in the order of its entries.
 fn scan_chunk(
     index: usize,
     chunk: &Chunk,
     text: &[u8],
+    spans: &[Entry],
     finder: &Finder<'_>,
     hits: &mut Vec<(MethodKey, SourceRef)>,
 ) {
     let needle = finder.needle().len();
-    let mut last: Option<u32> = None;
+    let mut last: Option<usize> = None;
     for at in finder.find_iter(text) {
-        let at = u32::try_from(at).unwrap_or(u32::MAX);
-        let entry = match chunk.entries.partition_point(|e| e.start <= at) {
+        let at32 = u32::try_from(at).unwrap_or(u32::MAX);
+        let n = match spans.partition_point(|e| e.start <= at32) {
             0 => continue,
-            n => chunk.entries[n - 1],
+            n => n - 1,
         };
-        if last == Some(entry.start) || at as usize + needle > (entry.start + entry.len) as usize {
+        let span = spans[n];
+        if last == Some(n) || at + needle > span.start as usize + span.len as usize {
             continue;
         }
-        last = Some(entry.start);
+        last = Some(n);
+        let entry = chunk.entries[n];
         hits.push((
             entry.key,
             SourceRef {

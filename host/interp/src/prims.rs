@@ -6,6 +6,7 @@
 //! primitives, and definition errors that are better told precisely).
 
 use gs_image::{ClassDefinition, ClassKind, RecompilePolicy, Side};
+use gs_smalltalk::case;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -1212,9 +1213,10 @@ pub fn selector_arity(sel: &str) -> usize {
 }
 
 /// Primitives 151–155: a Character's case by Unicode's character
-/// database (Rust's, which follows it): its uppercase and lowercase forms
-/// by the simple one-for-one mapping (a character whose form is several
-/// characters, such as ß's `SS`, answers itself), and whether it is
+/// database: its uppercase and lowercase forms by the one-for-one rule of
+/// `gs_smalltalk::case` (a character whose form is several characters,
+/// such as ß's `SS`, answers itself), the rule the image's
+/// case-insensitive source search folds with; and whether it is
 /// uppercase, lowercase or a letter. `None` (the primitive fails) for a
 /// code point no text holds (a lone surrogate).
 fn character_case(n: u32, rcv: Value) -> Option<Value> {
@@ -1223,16 +1225,10 @@ fn character_case(n: u32, rcv: Value) -> Option<Value> {
     };
     let c = char::from_u32(code)?;
     Some(match n {
-        151 => Value::Char(single(c.to_uppercase()).map_or(code, u32::from)),
-        152 => Value::Char(single(c.to_lowercase()).map_or(code, u32::from)),
+        151 => Value::Char(u32::from(case::uppercase(c))),
+        152 => Value::Char(u32::from(case::lowercase(c))),
         153 => Value::bool(c.is_uppercase()),
         154 => Value::bool(c.is_lowercase()),
         _ => Value::bool(c.is_alphabetic()),
     })
-}
-
-/// The one character of a case mapping, or `None` when it has several.
-fn single(mut forms: impl Iterator<Item = char>) -> Option<char> {
-    let first = forms.next()?;
-    forms.next().is_none().then_some(first)
 }

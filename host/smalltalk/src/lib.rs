@@ -37,6 +37,9 @@
 //!   sends and the globals, class and pool variables it references.
 //! - **Printing** ([`print`](mod@print)): [`print_method`] writes a tree back in one
 //!   canonical layout that parses to an equal tree.
+//! - **Letter case** ([`case`]): the one-for-one case mapping of
+//!   `Character>>asLowercase` and `asUppercase`, shared by the interpreter
+//!   and the image's case-insensitive source search.
 //!
 //! # Example
 //!
@@ -67,6 +70,7 @@
 //! ```
 
 pub mod ast;
+pub mod case;
 pub mod check;
 pub mod lexer;
 pub mod number;
