@@ -153,6 +153,7 @@ pub(crate) struct Store {
     /// How to name the file in messages.
     label: String,
     /// See [`Store::fail_next_commit`].
+    #[cfg(feature = "test-hooks")]
     fail_next: bool,
     /// The image's lock file, held while the store lives (see
     /// [`Store::hold`]).
@@ -369,6 +370,7 @@ impl Store {
             reopen,
             commit: 0,
             label,
+            #[cfg(feature = "test-hooks")]
             fail_next: false,
             lock: None,
         };
@@ -397,6 +399,7 @@ impl Store {
     /// Makes the next commit fail as an I/O error would (tests of what
     /// follows a failed commit on a real file, which cannot be made to fail
     /// on demand).
+    #[cfg(feature = "test-hooks")]
     pub(crate) fn fail_next_commit(&mut self) {
         self.fail_next = true;
     }
@@ -600,6 +603,7 @@ impl Store {
         counters: Counters,
     ) -> Result<()> {
         self.database()?;
+        #[cfg(feature = "test-hooks")]
         if std::mem::take(&mut self.fail_next) {
             self.db = None;
             return Err(io(
