@@ -360,6 +360,12 @@ pub enum Error {
         /// The session's limit in bytes.
         limit: usize,
     },
+    /// An execution's answer filled the whole buffer it was fetched into
+    /// ([`crate::Session::execute_fetch_bytes`]), so it may have been cut.
+    FilledBuffer {
+        /// The buffer's size in bytes.
+        buffer: usize,
+    },
     /// The library answered something its header rules out.
     Protocol {
         /// What it answered.
@@ -421,6 +427,11 @@ impl fmt::Display for Error {
                 f,
                 "the result {oop} holds {size} bytes, more than the {limit} bytes this session \
                  fetches; answer less (cut the text or page through it in Smalltalk)"
+            ),
+            Error::FilledBuffer { buffer } => write!(
+                f,
+                "the answer filled all {buffer} bytes it was fetched into and may have been cut; \
+                 answer less, or fetch it with a larger buffer"
             ),
             Error::Protocol { detail } => write!(f, "the GemStone client library {detail}"),
         }

@@ -131,6 +131,20 @@ pub(crate) mod sig {
         c_ushort,
         *mut GciErrSType,
     ) -> BoolType;
+    /// `ssize_t GciTsExecuteFetchBytes(sess, sourceStr, ssize_t
+    /// sourceSize, sourceOop, contextObject, symbolList, ByteType *result,
+    /// ssize_t maxResultSize, err)`: bytes stored, or -1.
+    pub type ExecuteFetchBytes = unsafe extern "C" fn(
+        RawSession,
+        *const c_char,
+        isize,
+        OopType,
+        OopType,
+        OopType,
+        *mut u8,
+        isize,
+        *mut GciErrSType,
+    ) -> isize;
     /// `int GciTsNbPoll(sess, int timeoutMs, err)`: 1 ready, 0 not, -1 error.
     pub type NbPoll = unsafe extern "C" fn(RawSession, c_int, *mut GciErrSType) -> c_int;
     /// `int GciTsSocket(sess, err)`: a file descriptor, or -1.

@@ -25,10 +25,11 @@ pub(crate) struct Fns {
     pub fetch_bytes: sig::FetchBytes,
     pub clear_stack: sig::ClearStack,
     pub release_objs: sig::ReleaseObjs,
+    pub execute_fetch_bytes: sig::ExecuteFetchBytes,
 }
 
 /// The names of the functions this crate resolves, in lookup order.
-pub const SYMBOLS: [&str; 12] = [
+pub const SYMBOLS: [&str; 13] = [
     "GciTsVersion",
     "GciTsLogin",
     "GciTsLogout",
@@ -41,6 +42,7 @@ pub const SYMBOLS: [&str; 12] = [
     "GciTsFetchBytes",
     "GciTsClearStack",
     "GciTsReleaseObjs",
+    "GciTsExecuteFetchBytes",
 ];
 
 /// What the loaded library is shared as between sessions.
@@ -182,6 +184,7 @@ impl Fns {
                 fetch_bytes: resolve(lib, s[9], path)?,
                 clear_stack: resolve(lib, s[10], path)?,
                 release_objs: resolve(lib, s[11], path)?,
+                execute_fetch_bytes: resolve(lib, s[12], path)?,
             })
         }
     }

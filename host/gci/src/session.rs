@@ -379,6 +379,65 @@ impl Session {
         Ok(())
     }
 
+    /// Executes `source` (as [`start_execute`](Self::start_execute)) and
+    /// answers the bytes of its result, which must be a byte object (a
+    /// `Utf8`, a `String`), in the same round trip to the gem
+    /// (`GciTsExecuteFetchBytes`): the result is never held, so there is
+    /// nothing to release. Blocks until the gem answers; break it with a
+    /// [`BreakHandle`] from another thread.
+    ///
+    /// The answer is fetched into a buffer of `buffer` bytes. One that
+    /// fills it may have been cut and is refused
+    /// ([`Error::FilledBuffer`]): size the buffer above the longest answer
+    /// `source` gives. Only the bytes answered are ever touched, so a
+    /// large buffer costs no more than the answer.
+    pub fn execute_fetch_bytes(&mut self, source: &str, buffer: usize) -> Result<Vec<u8>, Error> {
+        self.idle()?;
+        let source = c_string(source, "the Smalltalk source")?;
+        let size = isize::try_from(buffer).map_err(|_| Error::InvalidArgument {
+            what: "the answer's buffer",
+            reason: "is larger than the library can be told",
+        })?;
+        let mut answer: Vec<u8> = Vec::with_capacity(buffer);
+        let fns = &self.shared.lib.inner.fns;
+        // SAFETY: the handle is live and no call is in flight (`&mut self`,
+        // `idle`); `source` is NUL-terminated (size -1: its strlen) and
+        // outlives the call, which is over when it returns; `answer` has
+        // room for `size` bytes, which is what the call is told; `err` is
+        // a valid out-parameter. Source class Utf8, no context object,
+        // the user's symbol list (nil), as gcits.hf describes the call.
+        let (n, err) = self.call(|s, e| unsafe {
+            (fns.execute_fetch_bytes)(
+                s,
+                source.as_ptr(),
+                -1,
+                Oop::CLASS_UTF8.raw(),
+                Oop::ILLEGAL.raw(),
+                Oop::NIL.raw(),
+                answer.as_mut_ptr(),
+                size,
+                e,
+            )
+        });
+        let Ok(n) = usize::try_from(n) else {
+            return Err(self.after_error(&err, "GciTsExecuteFetchBytes"));
+        };
+        if n > buffer {
+            return Err(Error::Protocol {
+                detail: format!(
+                    "GciTsExecuteFetchBytes answered {n} bytes into a buffer of {buffer}"
+                ),
+            });
+        }
+        if n == buffer {
+            return Err(Error::FilledBuffer { buffer });
+        }
+        // SAFETY: the library wrote the first `n` bytes (its answer), and
+        // `n` is within the capacity.
+        unsafe { answer.set_len(n) };
+        Ok(answer)
+    }
+
     /// Whether the call in flight has its answer ready, waiting up to
     /// `timeout` (`Some(Duration::ZERO)` does not wait; `None` waits until
     /// it is). An error here (the connection is gone, say) ends the call.

@@ -113,6 +113,7 @@ fn the_resolved_functions_are_exactly_those_gs_mcp_uses() {
             "GciTsFetchBytes",
             "GciTsClearStack",
             "GciTsReleaseObjs",
+            "GciTsExecuteFetchBytes",
         ]
     );
 }

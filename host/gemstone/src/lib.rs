@@ -42,6 +42,7 @@ mod session;
 #[doc(hidden)]
 pub mod smalltalk;
 mod stone;
+mod watch;
 #[doc(hidden)]
 pub mod wire;
 

@@ -2,11 +2,16 @@
 //! its answer, escalate a cancel (a soft break, then 300 ms later a hard
 //! one, then give the session up), fetch the answer's text.
 //!
-//! One implementation, two ways of waiting ([`Wait`]): on the calling
-//! thread, polling the library in short slices, or on the async runtime,
-//! which watches the session's socket and holds no thread while the stone
-//! computes. The blocking form drives the same future to its end without
-//! it ever pending ([`blocking`]).
+//! Two ways of waiting ([`Wait`]). On the calling thread, a program runs
+//! and its answer comes back in one round trip to the gem
+//! (`GciTsExecuteFetchBytes`), the thread waiting inside the library while
+//! the process's break watcher (`watch.rs`) watches the cancel token. On
+//! the async runtime (a doit, which may run long), the session's socket is
+//! watched and no thread is held while the stone computes; the answer is
+//! fetched once it is there, a second round trip. An answer longer than
+//! [`smalltalk::DIRECT_ANSWER_BYTES`] is kept on the stone by the program
+//! and taken by one more execution either way. The blocking form drives
+//! the same future to its end without it ever pending ([`blocking`]).
 
 use std::future::Future;
 use std::os::fd::RawFd;
@@ -18,13 +23,12 @@ use gs_gci::{ErrorKind as GciKind, Session};
 use gs_toolset::CancelToken;
 
 use crate::smalltalk::{self, Program};
+use crate::watch::{self, SOFT_TO_HARD};
 use crate::wire::{self, Value};
 
 /// How long one wait for a running call lasts before the cancel token is
 /// looked at again.
 const POLL_SLICE: Duration = Duration::from_millis(20);
-/// GemStone's rule: at least this long between a soft and a hard break.
-const SOFT_TO_HARD: Duration = Duration::from_millis(300);
 /// How long a call may go on after its hard break before the session is
 /// given up as dead.
 const HARD_BREAK_GRACE: Duration = Duration::from_secs(5);
@@ -106,8 +110,65 @@ pub(crate) fn program_blocking(
 }
 
 /// Runs `source` in `session` to its end, watching `cancel`: a soft break
-/// when it is raised, a hard one 300 ms later. Answers the result's text.
+/// when it is raised, a hard one 300 ms later. Answers the result's text,
+/// taking a long one the program kept on the stone.
 async fn text(
+    session: &mut Session,
+    source: &str,
+    cancel: Option<&CancelToken>,
+    wait: Wait,
+) -> Result<String, RunError> {
+    let answer = match wait {
+        Wait::Thread => match fetched(session, source, cancel) {
+            Some(answer) => answer?,
+            None => polled(session, source, cancel, wait).await?,
+        },
+        Wait::Runtime => polled(session, source, cancel, wait).await?,
+    };
+    let Some(size) = smalltalk::long_answer_size(&answer) else {
+        return Ok(answer);
+    };
+    let long = polled(session, &smalltalk::take_long_answer(), cancel, wait).await?;
+    if long.len() != size {
+        return Err(RunError {
+            message: format!(
+                "the program kept an answer of {size} bytes on the stone, but {} were taken",
+                long.len()
+            ),
+            kind: RunErrorKind::Other,
+        });
+    }
+    Ok(long)
+}
+
+/// Runs `source` and fetches its answer in the same round trip, the
+/// thread waiting inside the library while the break watcher watches
+/// `cancel`. `None` if the watcher cannot run: poll instead.
+fn fetched(
+    session: &mut Session,
+    source: &str,
+    cancel: Option<&CancelToken>,
+) -> Option<Result<String, RunError>> {
+    let _watching = match cancel {
+        Some(cancel) => Some(watch::watch(cancel, session.break_handle())?),
+        None => None,
+    };
+    let answer = session
+        .execute_fetch_bytes(source, smalltalk::DIRECT_ANSWER_BYTES + 1)
+        .map_err(gci)
+        .and_then(|bytes| {
+            String::from_utf8(bytes).map_err(|_| RunError {
+                message: "the stone's answer is not UTF-8".into(),
+                kind: RunErrorKind::Other,
+            })
+        });
+    Some(answer)
+}
+
+/// Starts `source`, waits for its result by polling (or watching the
+/// socket), and fetches the result's text: two round trips, but a wait
+/// that can give up on the session after its hard break.
+async fn polled(
     session: &mut Session,
     source: &str,
     cancel: Option<&CancelToken>,

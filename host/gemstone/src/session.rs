@@ -186,9 +186,10 @@ impl GemStoneSession {
     }
 
     /// How many of the backend's programs this session has run, each one
-    /// execution and one fetch of its answer on the stone (making the
-    /// helpers and each program's block, once per session, not counted). What a tool costs on
-    /// a stone is its programs' round trips; diagnostics and tests read it.
+    /// round trip to the gem (a doit, or an answer over 256 KiB, one
+    /// more; making the helpers and each program's block, once per
+    /// session, not counted). What a tool costs on a stone is its
+    /// programs' round trips; diagnostics and tests read it.
     pub fn programs_run(&self) -> u64 {
         self.programs.load(Ordering::Relaxed)
     }

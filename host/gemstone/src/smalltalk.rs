@@ -102,7 +102,10 @@ fn sym_array(names: &[String]) -> String {
 /// - `w` the WriteStream the answer is written on \[ANSI\]; `String new`
 ///   grows into a wider string class when a wider character is added [PG
 ///   ch. 5]. `reset` starts it afresh; `done` answers its text as UTF-8
-///   (`encodeAsUTF8` \[mcp_server\]).
+///   (`encodeAsUTF8` \[mcp_server\]), or, when that is longer than
+///   [`DIRECT_ANSWER_BYTES`], keeps it in `SessionTemps current` under
+///   [`LONG_ANSWER_KEY`] and answers `b` and its size in bytes
+///   ([`long_answer_size`]), for [`take_long_answer`] to fetch.
 /// - `str` `int` `list` `nul` `bool` `strs` write one framed value each;
 ///   `size`, `printString`, `do:` \[ANSI\].
 /// - `fail` replaces what was written with an `error` frame and ends the
@@ -137,7 +140,7 @@ list := [:x1 | w nextPut: $l; nextPutAll: x1 printString; nextPut: $:].
 nul := [w nextPut: $n].
 bool := [:x1 | w nextPut: (x1 ifTrue: [$t] ifFalse: [$f])].
 strs := [:x1 | list value: x1 size. x1 do: [:x2 | str value: x2]].
-fail := [:x1 :x2 | reset value. list value: x2 size + 2. str value: 'error'. str value: x1. x2 do: [:x3 | str value: x3]. (h at: 13) value: w contents encodeAsUTF8].
+fail := [:x1 :x2 | reset value. list value: x2 size + 2. str value: 'error'. str value: x1. x2 do: [:x3 | str value: x3]. (h at: 13) value: done value].
 findClass := [:x1 | | x2 x3 |
   x3 := System myUserProfile symbolList.
   x2 := x3 detect: [:x4 | x4 includesKey: x1] ifNone: [nil].
@@ -152,7 +155,10 @@ findDict := [:x1 | | x2 x3 |
   x2 == nil ifTrue: [fail value: 'noDictionary' value: (Array with: x1) , x3 names asArray].
   x2].
 homeOf := [:x1 | System myUserProfile symbolList detect: [:x2 | (x2 at: x1 name otherwise: nil) == x1] ifNone: [nil]].
-done := [w contents encodeAsUTF8].
+done := [| x1 | x1 := w contents encodeAsUTF8.
+  x1 size > 262144
+    ifTrue: [SessionTemps current at: #GsMcpLongAnswer put: x1. 'b' , x1 size printString]
+    ifFalse: [x1]].
 cut := [:x1 :x2 | x1 size > x2
   ifTrue: [(x1 copyFrom: 1 to: x2) , (String with: Character lf) , '… [output truncated: ' , (x1 size - x2) printString , ' more characters not shown]']
   ifFalse: [x1]].
@@ -160,6 +166,32 @@ h := Array new: 15.
 h at: 1 put: reset; at: 2 put: str; at: 3 put: int; at: 4 put: list; at: 5 put: nul; at: 6 put: bool;
   at: 7 put: strs; at: 8 put: fail; at: 9 put: findClass; at: 10 put: findDict; at: 11 put: homeOf; at: 12 put: done; at: 14 put: cut; at: 15 put: isCls.
 ";
+
+/// The longest answer, in bytes, a program gives in its execution's own
+/// round trip (`done` in [`HELPERS`] holds the same number): one longer is
+/// kept on the stone and fetched by a second execution
+/// ([`take_long_answer`]).
+pub const DIRECT_ANSWER_BYTES: usize = 256 * 1024;
+
+/// The `SessionTemps` key a long answer is kept under until it is taken.
+pub const LONG_ANSWER_KEY: &str = "GsMcpLongAnswer";
+
+/// The size in bytes of the long answer a program kept on the stone, if
+/// `answer` says it kept one (`b` and the size: no framed answer starts
+/// with `b`).
+pub fn long_answer_size(answer: &str) -> Option<usize> {
+    answer.strip_prefix('b')?.parse().ok()
+}
+
+/// The execution that takes the long answer the last program kept
+/// (`removeKey:ifAbsent:` \[ANSI\]), answering it (or an empty String
+/// if there is none, which its announced size then contradicts).
+pub fn take_long_answer() -> String {
+    format!(
+        "^ SessionTemps current removeKey: {} ifAbsent: ['']",
+        sym(LONG_ANSWER_KEY)
+    )
+}
 
 /// What running a program answers when this session has not made its
 /// block yet, or making a block answers when the session has no helpers
@@ -1136,6 +1168,20 @@ mod tests {
         let p = is_kernel_class("Object").block();
         assert!(p.contains("sl := System myUserProfile symbolList."), "{p}");
         assert!(mentions("strs value: x", "strs") && !mentions("strs value: x", "str"));
+    }
+
+    #[test]
+    fn the_helpers_keep_answers_longer_than_the_direct_limit() {
+        let cut = format!("x1 size > {DIRECT_ANSWER_BYTES}");
+        assert!(
+            HELPERS.contains(&cut),
+            "`done` must keep answers past {cut}"
+        );
+        assert!(HELPERS.contains(&format!("#{LONG_ANSWER_KEY} put: x1")));
+        assert_eq!(long_answer_size("b300000"), Some(300_000));
+        assert_eq!(long_answer_size("l2:s2:ok"), None);
+        assert_eq!(long_answer_size(NOT_INSTALLED), None);
+        assert_eq!(long_answer_size("ok"), None);
     }
 
     #[test]

@@ -122,6 +122,39 @@ fn any_character_and_any_size_cross() {
 }
 
 #[test]
+fn answers_too_long_for_one_round_trip_cross_whole_and_leave_nothing_behind() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let none = CancelToken::new();
+    let long = gs_gemstone::smalltalk::DIRECT_ANSWER_BYTES + 1000;
+    let source = format!("wordy\n\t\"{}\"\n\t^ 1", "w\u{e9}".repeat(long / 3));
+    let m = s
+        .compile_method("Account", false, Some("x"), &source)
+        .unwrap();
+    assert_eq!(
+        s.method_source("Account", false, &m.selector).unwrap(),
+        source
+    );
+    let doit = s
+        .execute(
+            "Transcript show: (String new: 300000 withAll: $t). 1",
+            &none,
+        )
+        .unwrap();
+    assert_eq!(doit.transcript.len(), 300_000, "the whole Transcript");
+    let kept = s
+        .execute(
+            &format!(
+                "SessionTemps current includesKey: #{}",
+                gs_gemstone::smalltalk::LONG_ANSWER_KEY
+            ),
+            &none,
+        )
+        .unwrap();
+    assert_eq!(kept.print_string, "false", "a long answer is taken once");
+}
+
+#[test]
 fn a_cancelled_call_is_broken_and_the_session_goes_on() {
     let running = common::start();
     let s = running.stone.login(None).unwrap();

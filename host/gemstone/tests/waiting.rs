@@ -45,6 +45,7 @@ fn a_waiting_doit_answers_as_one_on_a_thread() {
         "3 + 4",
         "Transcript show: 'hello'. 6 * 7",
         "String new: 300000 withAll: $y",
+        "Transcript show: (String new: 300000 withAll: $t). 1",
         "1/0",
         "3 +",
         "Account new",

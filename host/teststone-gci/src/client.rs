@@ -354,6 +354,25 @@ pub fn execute(id: usize, source: String) -> Result<(), WireError> {
     })
 }
 
+/// `GciTsExecuteFetchBytes`: executes `source` and answers at most `max`
+/// bytes of its result, blocking until the stone answers. The call counts
+/// as in flight meanwhile, so that `GciTsBreak` from another thread
+/// reaches it.
+pub fn execute_fetch_bytes(id: usize, source: String, max: usize) -> Result<Vec<u8>, WireError> {
+    call(id, "GciTsExecuteFetchBytes", false, |c| {
+        let max = max.min(wire::MAX_FETCH) as i64;
+        c.send(&Request::ExecuteFetchBytes { source, max })?;
+        lock(&c.state).in_flight = true;
+        let reply = c.receive();
+        lock(&c.state).in_flight = false;
+        match reply? {
+            Reply::Bytes(b) => Ok(b),
+            Reply::Error(e) => Err(e),
+            other => Err(lost(c, format!("it answered {other:?} to an execution"))),
+        }
+    })
+}
+
 /// `GciTsNbPoll`: whether the result has arrived, waiting up to
 /// `timeout_ms` (negative: until it has).
 pub fn poll(id: usize, timeout_ms: std::ffi::c_int) -> Result<bool, WireError> {

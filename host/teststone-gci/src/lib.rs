@@ -1,6 +1,6 @@
 //! The test stone's client library: a shared library with the C ABI of
 //! GemStone/S 64's thread-safe client library (`libgcits`), exporting the
-//! twelve `GciTs…` functions gs-gci resolves, and speaking to a
+//! thirteen `GciTs…` functions gs-gci resolves, and speaking to a
 //! `gs-teststone` process over a Unix-domain socket instead of to a stone
 //! and its gems.
 //!
@@ -202,6 +202,73 @@ pub unsafe extern "C" fn GciTsNbExecute(
         // SAFETY: NULL or NUL-terminated (this function's # Safety).
         let source = unsafe { text(source) }.ok_or_else(|| null_arg("the source"))?;
         client::execute(sess as usize, source).map(|()| 1)
+    })
+}
+
+/// `ssize_t GciTsExecuteFetchBytes(sess, sourceStr, sourceSize,
+/// sourceOop, contextObject, symbolList, result, maxResultSize, err)`:
+/// executes the source and copies up to `maxResultSize` bytes of its
+/// result, which must be a byte object, into `result`; answers how many,
+/// or -1 with the error. Blocks until the stone answers; `GciTsBreak`
+/// from another thread stops it. `sourceSize` is the source's length in
+/// bytes, or -1 for a NUL-terminated source; the other OOPs are ignored,
+/// as for `GciTsNbExecute`.
+///
+/// # Safety
+///
+/// `source` is NULL, NUL-terminated (`source_size` -1) or readable for
+/// `source_size` bytes; `result` is writable for `max_result_size` bytes;
+/// `err` as for every function here.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn GciTsExecuteFetchBytes(
+    sess: *mut c_void,
+    source: *const c_char,
+    source_size: isize,
+    _source_oop: OopType,
+    _context: OopType,
+    _symbol_list: OopType,
+    result: *mut u8,
+    max_result_size: isize,
+    err: *mut GciErrSType,
+) -> isize {
+    // SAFETY: `err` is NULL or a writable `GciErrSType` no one else
+    // touches during the call (this function's # Safety).
+    let err = unsafe { err.as_mut() };
+    guarded(err, -1, || {
+        let source = match source_size {
+            // SAFETY: NULL or NUL-terminated (this function's # Safety).
+            -1 => unsafe { text(source) },
+            n if n >= 0 && !source.is_null() => {
+                // SAFETY: readable for `n` bytes (this function's # Safety).
+                let bytes = unsafe { std::slice::from_raw_parts(source.cast::<u8>(), n as usize) };
+                Some(String::from_utf8_lossy(bytes).into_owned())
+            }
+            _ => None,
+        }
+        .ok_or_else(|| null_arg("the source"))?;
+        let Ok(max) = usize::try_from(max_result_size) else {
+            return Err(WireError::new(
+                abi::ERR_ARGUMENT,
+                format!(
+                    "GciTsExecuteFetchBytes: maxResultSize is {max_result_size}; pass a size of \
+                     0 or more"
+                ),
+            ));
+        };
+        if result.is_null() && max > 0 {
+            return Err(null_arg("the result buffer"));
+        }
+        let bytes = client::execute_fetch_bytes(sess as usize, source, max)?;
+        let n = bytes.len().min(max);
+        if n > 0 {
+            // SAFETY: `result` is non-NULL and writable for
+            // `max_result_size` bytes (the caller's contract); `n <= max`
+            // bytes are written.
+            let out = unsafe { std::slice::from_raw_parts_mut(result, n) };
+            out.copy_from_slice(&bytes[..n]);
+        }
+        Ok(n as isize)
     })
 }
 

@@ -12,16 +12,17 @@
 //! A connection's first request is a `Login` (it becomes a session) or a
 //! `Control` (answered, then the connection closes). In a session every
 //! request gets exactly one reply, in order, except `Break`, which gets
-//! none; `Execute`'s reply comes when the execution ends, and until then
-//! the client sends nothing but `Break`s, so the socket is readable
-//! exactly when the result has arrived (or the connection dropped).
+//! none; `Execute`'s reply (and `ExecuteFetchBytes`') comes when the
+//! execution ends, and until then the client sends nothing but `Break`s,
+//! so the socket is readable exactly when the result has arrived (or the
+//! connection dropped).
 
 #![allow(dead_code)] // each crate uses its own half of the protocol
 
 use std::io::{self, Read, Write};
 
 /// The protocol's version; a login from another version is refused.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest frame either side accepts (64 MiB); larger fetches are
 /// answered in parts.
@@ -49,6 +50,15 @@ pub enum Request {
     Execute {
         /// The source, UTF-8.
         source: String,
+    },
+    /// Execute Smalltalk whose result is a byte object and answer its bytes
+    /// (`GciTsExecuteFetchBytes`): the result object is never held, so
+    /// the client neither fetches nor releases it.
+    ExecuteFetchBytes {
+        /// The source, UTF-8.
+        source: String,
+        /// The most bytes to answer; a longer result is cut there.
+        max: i64,
     },
     /// Break the execution in progress: soft, or hard. No reply.
     Break {
@@ -351,6 +361,9 @@ impl Request {
             Request::Logout => {
                 o.u8(9);
             }
+            Request::ExecuteFetchBytes { source, max } => {
+                o.u8(10).str(source).i64(*max);
+            }
         }
         o.0
     }
@@ -386,6 +399,10 @@ impl Request {
                 oops: i.oops("the objects")?,
             },
             9 => Request::Logout,
+            10 => Request::ExecuteFetchBytes {
+                source: i.str("the source")?,
+                max: i.i64("the byte count")?,
+            },
             t => return Err(Malformed(format!("unknown request tag {t}"))),
         };
         i.end()?;
@@ -485,6 +502,10 @@ mod tests {
                 oops: vec![1, 2, 3],
             },
             Request::Logout,
+            Request::ExecuteFetchBytes {
+                source: "'abc' encodeAsUTF8".into(),
+                max: 16,
+            },
         ];
         for r in requests {
             assert_eq!(Request::decode(&r.encode()), Ok(r));

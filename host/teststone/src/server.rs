@@ -558,7 +558,7 @@ fn serve_session(
         brk: BreakHandle::new(),
         hard: AtomicBool::new(false),
     });
-    let (jobs, rx) = mpsc::channel::<String>();
+    let (jobs, rx) = mpsc::channel::<Job>();
     let exec_live = live.clone();
     let exec_writer = writer.clone();
     let limits = shared.limits;
@@ -620,14 +620,23 @@ fn serve_session(
                 "an execution is in progress in this session; wait for its result first",
             ),
             Request::Execute { source } => {
-                live.brk.clear();
-                live.hard.store(false, Ordering::SeqCst);
-                live.busy.store(true, Ordering::SeqCst);
-                if jobs.send(source).is_err() {
-                    live.busy.store(false, Ordering::SeqCst);
-                    error_reply(num::GENERIC_ERROR, "the session's executor has ended")
-                } else {
-                    continue; // the executor answers
+                match start(
+                    &live,
+                    &jobs,
+                    Job {
+                        source,
+                        fetch: None,
+                    },
+                ) {
+                    Some(refused) => refused,
+                    None => continue, // the executor answers
+                }
+            }
+            Request::ExecuteFetchBytes { source, max } => {
+                let fetch = Some(usize::try_from(max).unwrap_or(0).min(wire::MAX_FETCH));
+                match start(&live, &jobs, Job { source, fetch }) {
+                    Some(refused) => refused,
+                    None => continue, // the executor answers
                 }
             }
             Request::FetchSize { oop } => fetch_size(&live, oop),
@@ -670,6 +679,30 @@ fn serve_session(
         live.brk.request();
     }
     let _ = stream.shutdown(std::net::Shutdown::Both);
+}
+
+/// One execution for a session's executor.
+struct Job {
+    source: String,
+    /// `Some(max)` for `GciTsExecuteFetchBytes`: answer the result's
+    /// bytes, at most `max`, instead of holding it.
+    fetch: Option<usize>,
+}
+
+/// Hands `job` to the session's executor, which answers it; a reply here
+/// only if the executor has ended.
+fn start(live: &Live, jobs: &mpsc::Sender<Job>, job: Job) -> Option<Reply> {
+    live.brk.clear();
+    live.hard.store(false, Ordering::SeqCst);
+    live.busy.store(true, Ordering::SeqCst);
+    if jobs.send(job).is_err() {
+        live.busy.store(false, Ordering::SeqCst);
+        return Some(error_reply(
+            num::GENERIC_ERROR,
+            "the session's executor has ended",
+        ));
+    }
+    None
 }
 
 fn no_object(oop: u64, function: &str) -> Reply {
@@ -731,18 +764,19 @@ fn fetch_bytes(live: &Live, oop: u64, start: i64, max: i64) -> Reply {
 /// does.
 fn executor(
     mut session: gs_image::Session,
-    jobs: mpsc::Receiver<String>,
+    jobs: mpsc::Receiver<Job>,
     live: Arc<Live>,
     writer: Arc<Mutex<UnixStream>>,
     limits: Limits,
 ) {
     let mut interp = Interpreter::new();
     let mut numbers: HashMap<String, (i32, String)> = HashMap::new();
-    for source in jobs {
+    for Job { source, fetch } in jobs {
         let outcome = interp.execute_answer(&mut session, &source, &limits, &live.brk);
-        let reply = match outcome {
-            Ok(answer) => Reply::Oop(oop_of(&live, answer)),
-            Err(e) => Reply::Error(gemstone_error(
+        let reply = match (outcome, fetch) {
+            (Ok(answer), None) => Reply::Oop(oop_of(&live, answer)),
+            (Ok(answer), Some(max)) => bytes_of(answer, max),
+            (Err(e), _) => Reply::Error(gemstone_error(
                 &live,
                 &mut interp,
                 &mut session,
@@ -755,6 +789,30 @@ fn executor(
         send(&writer, &reply);
     }
     interp.abort(&mut session);
+}
+
+/// The bytes of an execution's result, for `GciTsExecuteFetchBytes`: at
+/// most `max` of them, as GemStone's fetch into a buffer of that size.
+/// A result that is not a byte object is an error, as its bytes cannot
+/// be fetched.
+fn bytes_of(answer: Answer, max: usize) -> Reply {
+    let what = match answer {
+        Answer::Bytes { mut bytes, .. } => {
+            bytes.truncate(max);
+            return Reply::Bytes(bytes);
+        }
+        Answer::Object { class } => format!("a {class}"),
+        Answer::Nil => "nil".into(),
+        Answer::True | Answer::False => "a Boolean".into(),
+        Answer::SmallInteger(_) => "a SmallInteger".into(),
+    };
+    error_reply(
+        num::GENERIC_ERROR,
+        format!(
+            "GciTsExecuteFetchBytes: the result is {what}, not a byte object; answer a String or \
+             a Utf8 (encodeAsUTF8)"
+        ),
+    )
 }
 
 fn oop_of(live: &Live, answer: Answer) -> u64 {

@@ -118,3 +118,23 @@ fn logging_out_with_a_call_in_flight_ends_it() {
     let mut again = stone.login();
     assert_eq!(run(&mut again, "3+4").unwrap().as_small_int(), Some(7));
 }
+
+#[test]
+fn a_break_from_another_thread_ends_a_blocking_execute_fetch_bytes() {
+    let stone = stone();
+    let mut s = stone.login();
+    let brk = s.break_handle();
+    let breaker = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        brk.break_(false)
+    });
+    let started = Instant::now();
+    let e = s
+        .execute_fetch_bytes("[true] whileTrue. 'never' encodeAsUTF8", 64)
+        .unwrap_err();
+    breaker.join().unwrap().unwrap();
+    let g = e.gci().expect("a GemStone error");
+    assert_eq!((g.number, g.kind()), (6003, ErrorKind::SoftBreak), "{e}");
+    assert!(started.elapsed() >= Duration::from_millis(200));
+    assert_eq!(run(&mut s, "3+4").unwrap().as_small_int(), Some(7));
+}

@@ -261,3 +261,53 @@ fn runtime_errors_carry_the_kernel_exceptions_number_and_text() {
     let e = gci_error(&mut s, "1/0");
     assert_eq!(e.number, 2026, "the second time too: {e}");
 }
+
+#[test]
+fn execute_fetch_bytes_answers_a_results_bytes_in_one_call() {
+    let stone = stone();
+    let mut s = stone.login();
+    let got = s
+        .execute_fetch_bytes("('h\u{e9}llo ' , 3 printString) encodeAsUTF8", 64)
+        .unwrap();
+    assert_eq!(got, "h\u{e9}llo 3".as_bytes());
+    // Nothing is held for the client: the session answers as before, and
+    // an answer of the whole buffer but one crosses exactly.
+    let got = s
+        .execute_fetch_bytes(&string_source(63, 'a', 'z'), 64)
+        .unwrap();
+    assert_eq!(got, expected(63, 'a', 'z'));
+    assert_eq!(run(&mut s, "3 + 4").unwrap().as_small_int(), Some(7));
+}
+
+#[test]
+fn execute_fetch_bytes_refuses_an_answer_that_fills_its_buffer() {
+    let stone = stone();
+    let mut s = stone.login();
+    let e = s
+        .execute_fetch_bytes(&string_source(64, 'a', 'z'), 64)
+        .unwrap_err();
+    assert!(
+        matches!(e, gs_gci::Error::FilledBuffer { buffer: 64 }),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("may have been cut"), "{e}");
+    let e = s.execute_fetch_bytes("3 + 4", 64).unwrap_err();
+    assert!(e.to_string().contains("not a byte object"), "{e}");
+    assert_eq!(run(&mut s, "3 + 4").unwrap().as_small_int(), Some(7));
+}
+
+#[test]
+fn execute_fetch_bytes_reports_errors_as_executions_do_and_the_session_goes_on() {
+    let stone = stone();
+    let mut s = stone.login();
+    let e = s.execute_fetch_bytes("1/0", 64).unwrap_err();
+    let g = e.gci().expect("a GemStone error");
+    assert_eq!(
+        (g.number, g.reason.as_str()),
+        (2026, "numErrIntDivisionByZero")
+    );
+    let e = s.execute_fetch_bytes("3 +", 64).unwrap_err();
+    assert_eq!(e.gci().map(|g| g.number), Some(1001), "{e}");
+    let got = s.execute_fetch_bytes("'ok' encodeAsUTF8", 64).unwrap();
+    assert_eq!(got, b"ok");
+}
