@@ -509,6 +509,27 @@ async fn initialize(
     id: Value,
     params: Option<serde_json::Map<String, Value>>,
 ) -> Response<ResponseBody> {
+    // An initialize naming a session is a request containing its id: an
+    // ended or unknown one must meet the 404 every such request meets
+    // (2025-11-25 transports, session management), which tells the client
+    // to start afresh without the header; opening a session instead would
+    // answer the stale id as if it were still good, and the client would
+    // not learn that its session, and the uncommitted work of its image
+    // session, are gone. A live session was initialised once and is not
+    // again.
+    if caller.session_id.is_some() {
+        return match session_gate(router, caller, &id) {
+            Err(not_found) => not_found,
+            Ok(_) => json_error(
+                StatusCode::BAD_REQUEST,
+                &id,
+                INVALID_REQUEST,
+                "Bad Request: this session is already initialized; to start a new session send \
+                 initialize without MCP-Session-Id (and DELETE this one if it is no longer \
+                 needed)",
+            ),
+        };
+    }
     let requested = params
         .as_ref()
         .and_then(|p| p.get("protocolVersion"))

@@ -655,6 +655,9 @@ async fn a_session_runs_as_its_user_and_answers_another_users_token_404() {
             .unwrap()
             .contains("Session not found")
     );
+    // Nor does an initialize naming it tell Bob that it lives.
+    let r = post(&s, &bob, Some(&sid), &init_body()).await;
+    assert_eq!(r.status, 404, "{}", r.text());
     let auth = format!("Bearer {bob}");
     assert_eq!(
         send(&s, "GET", Some(&auth), Some(&sid), &Value::Null)

@@ -553,6 +553,120 @@ fn session_gates_missing_is_400_unknown_is_404() {
     });
 }
 
+fn initialize_body(id: i64) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "initialize",
+           "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                      "clientInfo": {"name": "test", "version": "1"}}})
+}
+
+/// An initialize naming an ended session is a request containing that
+/// session's id, so it meets the 404 every such request meets (2025-11-25
+/// transports, session management 3), and opens nothing: the client is to
+/// start afresh without the header (4).
+#[test]
+fn initialize_naming_an_ended_or_unknown_session_is_404_and_opens_none() {
+    rt().block_on(async {
+        // The cap held: an initialize that opened, or only tried to open,
+        // a session would be answered 503 instead.
+        let s = start(Options {
+            http: HttpSettings {
+                max_sessions: 2,
+                max_sessions_per_caller: None,
+                ..HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let ended = initialize(s.addr).await;
+        let r = request(s.addr, "DELETE", &[("MCP-Session-Id", &ended)], b"").await;
+        assert_eq!(r.status, 200);
+        let live = initialize(s.addr).await;
+        initialize(s.addr).await;
+        assert_eq!(s.router.session_count(), 2);
+
+        for sid in [ended.as_str(), "00000000000000000000000000000000"] {
+            let r = post(s.addr, Some(sid), &initialize_body(3)).await;
+            assert_eq!(r.status, 404, "{sid}: {}", r.text());
+            assert!(r.header("mcp-session-id").is_none());
+            let v = r.json();
+            assert_eq!(v["id"], 3);
+            assert_eq!(v["error"]["code"], -32600);
+            assert!(
+                v["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Session not found"),
+                "{v}"
+            );
+        }
+        assert_eq!(s.router.session_count(), 2);
+        assert_eq!(s.opened.load(std::sync::atomic::Ordering::SeqCst), 3);
+        // The ended id stays ended.
+        let r = post(
+            s.addr,
+            Some(&ended),
+            &json!({"jsonrpc": "2.0", "id": 4, "method": "ping"}),
+        )
+        .await;
+        assert_eq!(r.status, 404);
+        // Without the header, as the 404 asks, a session opens once there
+        // is room.
+        request(s.addr, "DELETE", &[("MCP-Session-Id", &live)], b"").await;
+        let r = post(s.addr, None, &initialize_body(5)).await;
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert!(r.header("mcp-session-id").is_some());
+        assert_eq!(s.router.session_count(), 2);
+    });
+}
+
+/// A session is initialised once: an initialize naming a live session is
+/// refused and leaves that session as it was.
+#[test]
+fn initialize_naming_a_live_session_is_refused_and_the_session_goes_on() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let live = initialize(s.addr).await;
+        let r = post(s.addr, Some(&live), &initialize_body(2)).await;
+        assert_eq!(r.status, 400, "{}", r.text());
+        assert!(r.header("mcp-session-id").is_none());
+        let v = r.json();
+        assert_eq!(v["id"], 2);
+        assert_eq!(v["error"]["code"], -32600);
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("already initialized"),
+            "{v}"
+        );
+        assert_eq!(s.router.session_count(), 1);
+        assert_eq!(s.opened.load(std::sync::atomic::Ordering::SeqCst), 1);
+        let r = post(
+            s.addr,
+            Some(&live),
+            &json!({"jsonrpc": "2.0", "id": 3, "method": "ping"}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text());
+    });
+}
+
+/// A session the reaper released is ended like a deleted one.
+#[test]
+fn initialize_naming_a_reaped_session_is_404() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let quiet = initialize(s.addr).await;
+        let reaped = s
+            .router
+            .maintain(Instant::now() + Duration::from_secs(61), Duration::ZERO);
+        assert_eq!(reaped, std::slice::from_ref(&quiet));
+        let r = post(s.addr, Some(&quiet), &initialize_body(1)).await;
+        assert_eq!(r.status, 404, "{}", r.text());
+        assert_eq!(s.router.session_count(), 0);
+    });
+}
+
 async fn raw_post(addr: std::net::SocketAddr, headers: &[(&str, &str)], body: &str) -> Reply {
     request(addr, "POST", headers, body.as_bytes()).await
 }

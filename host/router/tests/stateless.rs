@@ -291,6 +291,21 @@ fn legacy_and_stateless_clients_share_one_server() {
         )
         .await;
         assert_eq!(r.status, 200, "{}", r.text());
+        // A stateless request naming a session is neither era's: refused,
+        // live session or not, and no session is minted or echoed.
+        for named in [sid.as_str(), "00000000000000000000000000000000"] {
+            let r = modern(
+                s.addr,
+                "tools/list",
+                json!({}),
+                &[("MCP-Session-Id", named)],
+            )
+            .await;
+            assert_eq!(r.status, 400, "{}", r.text());
+            assert!(r.text().contains("names no session"), "{}", r.text());
+            assert!(r.header("mcp-session-id").is_none());
+        }
+        assert_eq!(s.router.session_ids(), vec![sid.clone()]);
     });
 }
 
