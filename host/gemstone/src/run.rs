@@ -187,11 +187,11 @@ async fn polled(
     let mut hard_at: Option<Instant> = None;
     loop {
         let ready = match socket.as_mut() {
-            None => session.poll(Some(POLL_SLICE)).map_err(gci)?,
+            None => session.poll(Some(POLL_SLICE)).map_err(poll_failed)?,
             Some(socket) => {
-                session.poll(Some(Duration::ZERO)).map_err(gci)?
+                session.poll(Some(Duration::ZERO)).map_err(poll_failed)?
                     || (socket.readable_within(POLL_SLICE).await
-                        && session.poll(Some(Duration::ZERO)).map_err(gci)?)
+                        && session.poll(Some(Duration::ZERO)).map_err(poll_failed)?)
             }
         };
         if ready {
@@ -225,6 +225,18 @@ async fn polled(
     let size = text.as_ref().map_or(0, String::len);
     let _ = session.release_soon(oop, size);
     text.map_err(gci)
+}
+
+/// A failed poll as a run's failure: always the session's loss. The
+/// library gives the call up when its poll fails, but the gem may still
+/// be running it, and a session whose gem is busy with a call nobody
+/// waits for would refuse every later one; so the session is ended, not
+/// left stuck.
+fn poll_failed(e: gs_gci::Error) -> RunError {
+    RunError {
+        message: e.to_string(),
+        kind: RunErrorKind::Lost,
+    }
 }
 
 /// A GCI error as a run's failure.
