@@ -55,7 +55,9 @@ impl MethodPage {
 pub struct SourceSearch<'a> {
     /// The text to look for (not empty).
     pub text: &'a str,
-    /// True to let ASCII letters match in either case.
+    /// True to let letters match in either case, compared by their
+    /// lowercase forms (`gs_smalltalk::case`, the rule of Smalltalk's
+    /// `asLowercase`).
     pub ignore_case: bool,
     /// Only classes whose home is this symbol dictionary, if given.
     pub dictionary: Option<&'a str>,
@@ -66,15 +68,16 @@ pub struct SourceSearch<'a> {
 
 impl SourceSearch<'_> {
     /// The 1-based numbers of the lines of `source` where the text starts,
-    /// matched as the search matches (ASCII letters in either case when
-    /// `ignore_case`), each once, in order.
+    /// matched as the search matches (letters in either case when
+    /// `ignore_case`), each once, in order. Folding keeps every newline, so
+    /// the lines counted in the folded text are the source's own.
     pub fn lines_in(&self, source: &str) -> Vec<u32> {
         if self.text.is_empty() {
             return Vec::new();
         }
         let fold = |s: &str| {
             if self.ignore_case {
-                s.to_ascii_lowercase()
+                gs_smalltalk::case::lowercase_str(s)
             } else {
                 s.to_string()
             }
@@ -651,5 +654,19 @@ mod tests {
         assert_eq!(search("deposit", false).lines_in(source), vec![1]);
         assert!(search("nowhere", false).lines_in(source).is_empty());
         assert!(search("", false).lines_in(source).is_empty());
+    }
+
+    #[test]
+    fn lines_ignoring_case_fold_every_script_and_count_through_length_changes() {
+        let search = |text| SourceSearch {
+            text,
+            ignore_case: true,
+            dictionary: None,
+            class_name: None,
+        };
+        let source = "summer\n\t\"été\"\n\t\u{212A}elvin ÉTÉ\n\t^ 'жук'";
+        assert_eq!(search("ÉTÉ").lines_in(source), vec![2, 3]);
+        assert_eq!(search("ЖУК").lines_in(source), vec![4]);
+        assert_eq!(search("kELVIN").lines_in(source), vec![3]);
     }
 }
