@@ -88,7 +88,6 @@ pub(crate) fn watch(cancel: &CancelToken, breaker: BreakHandle) -> Option<Watchi
         calls.started = true;
         calls.failed = thread::Builder::new()
             .name("gs-mcp-gci-breaks".into())
-            .stack_size(64 * 1024)
             .spawn(|| run(&WATCHER))
             .is_err();
     }
