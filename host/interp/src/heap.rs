@@ -443,6 +443,20 @@ impl Heap {
         id
     }
 
+    /// The unique Symbol with these characters, as [`Heap::symbol`], but a
+    /// new one is counted against the budget: for Symbols made from
+    /// strings a call built (`asSymbol`), which would otherwise let a call
+    /// hold any amount of memory its budget never saw, and keep it, since
+    /// Symbols are never collected. The characters are counted twice:
+    /// the Symbol holds them and so does the table that finds it.
+    pub fn charged_symbol(&mut self, class: ClassIdx, bytes: &[u8]) -> Result<ObjId, OverBudget> {
+        if let Some(&id) = self.symbols.get(bytes) {
+            return Ok(id);
+        }
+        self.charge(48usize.saturating_add(bytes.len().saturating_mul(2)))?;
+        Ok(self.symbol(class, bytes))
+    }
+
     /// Calls `f` on every live object.
     pub fn for_each_mut(&mut self, f: impl FnMut(&mut Object)) {
         self.drop_key_tables();

@@ -60,6 +60,12 @@ pub struct Run<'a> {
     pub(crate) brk: &'a AtomicBool,
     pub(crate) max_depth: usize,
     pub(crate) depth: usize,
+    /// The lowest stack address an activation may start at before the
+    /// recursion-limit error is signalled (see [`StackFloors`]).
+    pub(crate) stack_soft_floor: usize,
+    /// The lowest stack address an activation may start at at all: past
+    /// it the call ends with a limit error.
+    pub(crate) stack_hard_floor: usize,
     pub(crate) next_id: u64,
     pub(crate) handlers: Vec<HandlerFrame>,
     pub(crate) handling: Vec<Handling>,
@@ -87,6 +93,55 @@ pub struct Run<'a> {
     /// The same for whether a class is a plain WriteStream or
     /// ReadWriteStream (the stream intrinsics ask on every write).
     pub(crate) write_stream_class: std::cell::Cell<Option<(ClassIdx, u64, bool)>>,
+}
+
+/// Where on the stack activations must stop, so that no input overflows
+/// it (which aborts the whole process, every client's session with it).
+///
+/// The activation count alone does not bound the stack: one activation
+/// may evaluate an expression nested [`gs_smalltalk::MAX_NESTING`] levels
+/// deep (inlined `ifTrue:` blocks, braces, assignments), so ten thousand
+/// of them can take several times the stack ten thousand plain ones do.
+/// The stack actually used is therefore checked too, at the same place
+/// (the start of an activation), against two floors below the call's
+/// first frame.
+pub(crate) struct StackFloors {
+    /// Below it, the catchable recursion-limit error is signalled.
+    pub soft: usize,
+    /// Below it, the call ends.
+    pub hard: usize,
+}
+
+/// Stack kept free below the soft floor, for the handlers of the
+/// recursion-limit error and the activations they run.
+const HANDLER_STACK: usize = 96 << 20;
+
+/// Stack kept free below the hard floor: the most one activation may need
+/// between two activation starts (an expression nested to the parser's
+/// limit, a primitive, compiling a method).
+const LAST_ACTIVATION_STACK: usize = 64 << 20;
+
+impl StackFloors {
+    /// The floors for a call starting here, on a stack with `remaining`
+    /// bytes left below the caller's frame (`None`: unknown, in which case
+    /// only the activation count limits recursion).
+    pub(crate) fn here(remaining: Option<usize>) -> StackFloors {
+        let Some(remaining) = remaining else {
+            return StackFloors { soft: 0, hard: 0 };
+        };
+        let bottom = stack_address().saturating_sub(remaining);
+        StackFloors {
+            soft: bottom.saturating_add(LAST_ACTIVATION_STACK + HANDLER_STACK),
+            hard: bottom.saturating_add(LAST_ACTIVATION_STACK),
+        }
+    }
+}
+
+/// An address in the caller's frame: how far down the stack the call is.
+#[inline(always)]
+pub(crate) fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
 }
 
 impl<'a> Run<'a> {

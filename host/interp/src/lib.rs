@@ -73,7 +73,7 @@ pub use file_in::{DOIT_TIME_LIMIT, FileInDoits};
 pub use heap::{memory_ceiling, memory_reserved, set_memory_ceiling};
 
 use crate::heap::{Body, Object, Value};
-use crate::interp::{OWN_GLOBALS, Run, State, Unwind, memory_message};
+use crate::interp::{OWN_GLOBALS, Run, StackFloors, State, Unwind, memory_message};
 
 /// The stack a call needs; the recursion limit keeps Smalltalk depth well
 /// inside it.
@@ -419,12 +419,15 @@ impl Interpreter {
             st.heap.budget = limits.memory_bytes;
             st.heap.ceiling_hit = false;
             st.new_epoch_if_code_changed(session);
+            let floors = StackFloors::here(stacker::remaining_stack());
             let mut run = Run {
                 st,
                 session,
                 brk: &brk.0,
                 max_depth: limits.max_depth,
                 depth: 0,
+                stack_soft_floor: floors.soft,
+                stack_hard_floor: floors.hard,
                 next_id: 0,
                 handlers: Vec::new(),
                 handling: Vec::new(),

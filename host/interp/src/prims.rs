@@ -289,7 +289,7 @@ impl Run<'_> {
                 if selector_arity(&name) != list.len() {
                     return Ok(None);
                 }
-                self.send(rcv, sel, &list, None).map(Some)
+                self.nested(|run| run.send(rcv, sel, &list, None)).map(Some)
             }
             9 | 10 => {
                 let Value::Int(i) = arg(0) else {
@@ -550,7 +550,9 @@ impl Run<'_> {
                     _ => return Ok(None),
                 };
                 let class = self.st.known.symbol;
-                Ok(Some(Value::Obj(self.st.heap.symbol(class, &bytes))))
+                Ok(Some(Value::Obj(
+                    self.st.heap.charged_symbol(class, &bytes)?,
+                )))
             }
             80 => {
                 let limit = self.handlers.len();

@@ -156,6 +156,86 @@ fn recursion_ends_in_an_error_on_a_worker_that_runs_calls_in_place() {
 }
 
 #[test]
+fn recursion_through_deeply_nested_expressions_ends_in_an_error_not_a_stack_overflow() {
+    // Each activation evaluates an expression nested about as deep as the
+    // parser allows before it recurses: fewer activations than the limit
+    // fill the stack, so the stack itself must be watched, or the process
+    // aborts for every session.
+    let mut f = Fixture::new();
+    f.ok("Object subclass: 'Nest' instVarNames: #() classVars: #() classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals options: #()");
+    let n = 240;
+    for (selector, body) in [
+        (
+            "ifs:",
+            format!(
+                "{}self ifs: n + 1{}",
+                "true ifTrue: [".repeat(n),
+                "]".repeat(n)
+            ),
+        ),
+        (
+            "braces:",
+            format!("{}self braces: n + 1{}", "{".repeat(n), "}".repeat(n)),
+        ),
+    ] {
+        let source = format!("{selector} n ^{body}").replace('\'', "''");
+        f.ok(&format!("Nest compile: '{source}' classified: 'x'"));
+        let send = format!("Nest new {selector} 1");
+        match f.run(&send, &Limits::default()) {
+            Err(ExecErrorKind::Unhandled { class, description }) => {
+                assert_eq!(class, "Error", "{send}");
+                assert!(description.contains("recursion limit"), "{description}");
+            }
+            other => panic!("{send}: unexpected {other:?}"),
+        }
+        // A handler that recurses again is ended, not left to overflow.
+        let again = format!("[{send}] on: Error do: [:e | {send}]");
+        assert!(f.run(&again, &Limits::default()).is_err(), "{again}");
+        f.assert_usable();
+    }
+}
+
+#[test]
+fn perform_chains_count_toward_the_recursion_limit() {
+    // `perform:withArguments:` sending itself runs no Smalltalk activation
+    // between one send and the next.
+    let mut f = Fixture::new();
+    let chain = "| a | a := Array new: 2. a at: 1 put: #perform:withArguments:. a at: 2 put: a. \
+                 3 perform: #perform:withArguments: withArguments: a";
+    match f.run(chain, &Limits::default()) {
+        Err(ExecErrorKind::Unhandled { description, .. }) => {
+            assert!(description.contains("recursion limit"), "{description}")
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    f.assert_usable();
+}
+
+#[test]
+fn symbols_count_against_the_memory_budget() {
+    // Symbols are never collected: uncounted, a call could keep any amount
+    // of memory by making Symbols of big strings.
+    let mut f = Fixture::new();
+    let limits = Limits {
+        memory_bytes: 64 << 20,
+        ..Limits::default()
+    };
+    let e = f
+        .run(
+            "| s | s := String new: 10000000. \
+             1 to: 100 do: [:i | s at: 1 put: (Character value: i). s asSymbol]",
+            &limits,
+        )
+        .expect_err("over budget");
+    assert!(
+        matches!(&e, ExecErrorKind::Limit(m) if m.contains("memory")),
+        "{e:?}"
+    );
+    assert_eq!(f.run("#abc == 'abc' asSymbol", &limits), Ok("true".into()));
+    f.assert_usable();
+}
+
+#[test]
 fn runaway_allocation_hits_the_memory_budget() {
     let mut f = Fixture::new();
     let limits = Limits {

@@ -39,27 +39,37 @@ impl<'a> Run<'a> {
     fn enter(&mut self) -> R<()> {
         self.check_interrupts()?;
         self.depth += 1;
-        if self.depth > self.max_depth {
+        if self.depth > self.max_depth || super::stack_address() < self.stack_soft_floor {
             return self.too_deep();
         }
         Ok(())
     }
 
-    /// The recursion limit was passed (`depth` counts the new activation).
+    /// The recursion limit was passed (`depth` counts the new activation),
+    /// by the number of activations or by the stack they use.
     #[cold]
     #[inline(never)]
     fn too_deep(&mut self) -> R<()> {
+        if super::stack_address() < self.stack_hard_floor {
+            self.depth -= 1;
+            let m = format!(
+                "recursion limit exceeded: {} nested activations used up the call's stack",
+                self.depth
+            );
+            return Err(self.limit(m));
+        }
         if !self.recursion_signalled {
             // One catchable error first, with head-room for its handlers;
             // past that the call ends.
             self.recursion_signalled = true;
+            let what = if self.depth > self.max_depth {
+                format!("more than {} nested activations", self.max_depth)
+            } else {
+                format!("{} nested activations used up the call's stack", self.depth)
+            };
             let r = self.signal_error(
                 "Error",
-                &format!(
-                    "recursion limit exceeded: more than {} nested activations (infinite \
-                     recursion?)",
-                    self.max_depth
-                ),
+                &format!("recursion limit exceeded: {what} (infinite recursion?)"),
             );
             self.depth -= 1;
             return r.map(|_| ());
@@ -73,6 +83,17 @@ impl<'a> Run<'a> {
             return Err(self.limit(m));
         }
         Ok(())
+    }
+
+    /// Runs `f` as one more nested activation: for a primitive that sends
+    /// a message its arguments chose (`perform:withArguments:`), which no
+    /// activation of its own counts, so that a chain of such primitives
+    /// reaches the recursion limit instead of overflowing the stack.
+    pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        self.enter()?;
+        let r = f(self);
+        self.depth -= 1;
+        r
     }
 
     /// Runs method `m` with receiver and arguments.
