@@ -9,7 +9,8 @@
 //!     &http::Request::post("https://api.acme.example/v1/lookup", r#"{"sku": "A-1"}"#)
 //!         .header("content-type", "application/json"),
 //! )?;
-//! let found: serde_json::Value = answer.json()?;
+//! // A status other than 2xx fails, naming it and the body's start.
+//! let found: serde_json::Value = answer.success()?.json()?;
 //! # Ok(()) }
 //! ```
 //!
@@ -139,14 +140,68 @@ impl Response {
     }
 
     /// The body read as JSON into `T`; an error names the status and what
-    /// did not parse.
+    /// did not parse, and for a status that is not a success (a service's
+    /// error answer, say) the start of the body too. Check the status
+    /// first ([`Response::success`]) to tell the two apart.
     pub fn json<T: DeserializeOwned>(&self) -> Result<T, Error> {
         serde_json::from_slice(&self.body).map_err(|e| {
+            let body = if self.is_success() {
+                String::new()
+            } else {
+                format!("; the body begins `{}`", self.body_start())
+            };
             Error::other(format!(
-                "the HTTP response (status {}) is not the JSON expected: {e}",
+                "the HTTP response (status {}) is not the JSON expected: {e}{body}",
                 self.status
             ))
         })
+    }
+
+    /// True for a success status (200 to 299).
+    pub fn is_success(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    /// The response if its status is a success (200 to 299); otherwise an
+    /// [`ErrorKind::Other`](crate::ErrorKind::Other) naming the status and
+    /// the start of the body, which is where services say what went
+    /// wrong. Handle the statuses your tool answers otherwise first (a 404
+    /// as [`Error::not_found`], say):
+    ///
+    /// ```
+    /// use gs_mcp_sdk::{Error, http::Response};
+    ///
+    /// let ok = Response::new(200, r#"{"status": "shipped"}"#);
+    /// assert_eq!(ok.success().unwrap().text(), r#"{"status": "shipped"}"#);
+    ///
+    /// let denied = Response::new(401, r#"{"error": "bad key"}"#);
+    /// let err: Error = denied.success().unwrap_err();
+    /// assert_eq!(
+    ///     err.message,
+    ///     r#"the HTTP service answered status 401: {"error": "bad key"}"#
+    /// );
+    /// ```
+    pub fn success(self) -> Result<Response, Error> {
+        if self.is_success() {
+            return Ok(self);
+        }
+        Err(Error::other(format!(
+            "the HTTP service answered status {}: {}",
+            self.status,
+            self.body_start()
+        )))
+    }
+
+    /// The body's first 200 characters, as text, for error messages.
+    fn body_start(&self) -> String {
+        const SHOWN: usize = 200;
+        let text = self.text();
+        let text = text.trim();
+        match text.char_indices().nth(SHOWN) {
+            Some((end, _)) => format!("{}…", &text[..end]),
+            None if text.is_empty() => "(no body)".to_string(),
+            None => text.to_string(),
+        }
     }
 }
 
@@ -330,6 +385,29 @@ mod tests {
             Some("http://127.0.0.1:8080")
         );
         assert_eq!(Request::get("ftp://x").origin(), None);
+    }
+
+    #[test]
+    fn an_error_status_is_named_with_the_start_of_its_body() {
+        assert_eq!(Response::new(204, "").success().unwrap().status, 204);
+        let e = Response::new(503, "").success().unwrap_err();
+        assert_eq!(e.message, "the HTTP service answered status 503: (no body)");
+        let long = Response::new(500, "é".repeat(300)).success().unwrap_err();
+        assert!(
+            long.message.ends_with(&format!(": {}…", "é".repeat(200))),
+            "{}",
+            long.message
+        );
+        let e = Response::new(401, r#"{"error": "bad key"}"#)
+            .json::<Vec<u32>>()
+            .unwrap_err();
+        assert_eq!(
+            e.message,
+            "the HTTP response (status 401) is not the JSON expected: invalid type: map, \
+             expected a sequence at line 1 column 0; the body begins `{\"error\": \"bad key\"}`"
+        );
+        let e = Response::new(200, "[").json::<Vec<u32>>().unwrap_err();
+        assert!(!e.message.contains("body begins"), "{}", e.message);
     }
 
     #[test]

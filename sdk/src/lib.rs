@@ -14,14 +14,20 @@
 //!   built with [`Schema`]) and a read-only-safe flag;
 //! - the [`Setting`]s it reads from the operator's configuration, if any
 //!   (their values come from [`config`]);
+//! - optionally, [`Resource`]s, [`ResourceTemplate`]s and [`Prompt`]s
+//!   (with completion of their variables and arguments), served beside
+//!   the tools ([`Toolset::resource`], [`Toolset::template`],
+//!   [`Toolset::prompt`]);
 //! - one [`export_toolset!`] line that turns it into the component's exports.
 //!
 //! The image is reached through [`image`] (look-ups), [`execution`]
 //! (running Smalltalk), [`code`] (changing code) and [`session`] (facts),
 //! each a thin wrapper over the host functions of the WIT package
-//! `gemstone:mcp@0.1.1`; [`log`] sends log lines and progress to the
-//! client. Searches come paged with their true total
-//! ([`image::senders_page`] and its siblings), and the functions added in
+//! `gemstone:mcp@0.1.5`; [`log`] sends log lines and progress to the
+//! client, [`client`] asks the client (a form, its model, its roots),
+//! and [`http`] calls the HTTP origins the operator granted. Searches
+//! come paged with their true total ([`image::senders_page`] and its
+//! siblings), and the functions added in
 //! 0.1.1 fail with a [`Failure`] carrying the image's particulars
 //! (compile-error positions, the exception class), which `?` passes on to
 //! the client unchanged. The server's operator decides what a toolset may reach (grants);

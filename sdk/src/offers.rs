@@ -138,7 +138,8 @@ impl Resource {
         self
     }
 
-    /// Sets the media type.
+    /// Sets the media type, listed with the resource and given to the
+    /// [`Contents`] its reader answers without one.
     pub fn mime_type(mut self, mime_type: &str) -> Resource {
         self.common.mime_type = Some(mime_type.to_string());
         self
@@ -204,7 +205,8 @@ impl ResourceTemplate {
         self
     }
 
-    /// Sets the media type its resources share.
+    /// Sets the media type its resources share, listed with the template
+    /// and given to the [`Contents`] its reader answers without one.
     pub fn mime_type(mut self, mime_type: &str) -> ResourceTemplate {
         self.common.mime_type = Some(mime_type.to_string());
         self
@@ -507,14 +509,24 @@ pub(crate) struct Offers {
 
 impl Offers {
     /// The contents at `uri`: a fixed resource's, else the first matching
+    /// template's; contents of no media type take the resource's or
     /// template's.
     pub fn read(&self, toolset: &str, uri: &str) -> Result<Vec<Contents>, Error> {
+        let typed = |common: &Common, contents: Vec<Contents>| {
+            contents
+                .into_iter()
+                .map(|c| match (&c.mime_type, &common.mime_type) {
+                    (None, Some(m)) => c.mime_type(m.as_str()),
+                    _ => c,
+                })
+                .collect()
+        };
         if let Some(r) = self.resources.iter().find(|r| r.uri == uri) {
-            return (r.common.reader)(uri, &Values::new());
+            return (r.common.reader)(uri, &Values::new()).map(|c| typed(&r.common, c));
         }
         for t in &self.templates {
             if let Some(values) = t.matches(uri) {
-                return (t.common.reader)(uri, &values);
+                return (t.common.reader)(uri, &values).map(|c| typed(&t.common, c));
             }
         }
         Err(Error::not_found(format!(
@@ -672,6 +684,35 @@ mod tests {
         assert!(t.matches("test://template/42/dat").is_none());
         let last = ResourceTemplate::new("x://{a}/{b}", "t", |_, _| Ok(vec![]));
         assert_eq!(last.matches("x://1/2/3").unwrap()["b"], "2/3");
+    }
+
+    #[test]
+    fn contents_take_the_declared_media_type() {
+        let offers = Offers {
+            resources: vec![
+                Resource::new("x://fixed", "f", || {
+                    Ok(vec![Contents::text("x://fixed", "a")])
+                })
+                .mime_type("text/markdown"),
+            ],
+            templates: vec![
+                ResourceTemplate::new("x://t/{a}", "t", |uri, _| {
+                    Ok(vec![
+                        Contents::text(uri, "b"),
+                        Contents::text(uri, "{}").mime_type("application/json"),
+                    ])
+                })
+                .mime_type("text/plain"),
+                ResourceTemplate::new("y://{a}", "u", |uri, _| Ok(vec![Contents::text(uri, "c")])),
+            ],
+            ..Default::default()
+        };
+        let fixed = offers.read("t", "x://fixed").unwrap();
+        assert_eq!(fixed[0].mime_type.as_deref(), Some("text/markdown"));
+        let both = offers.read("t", "x://t/1").unwrap();
+        assert_eq!(both[0].mime_type.as_deref(), Some("text/plain"));
+        assert_eq!(both[1].mime_type.as_deref(), Some("application/json"));
+        assert_eq!(offers.read("t", "y://1").unwrap()[0].mime_type, None);
     }
 
     #[test]

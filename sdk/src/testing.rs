@@ -84,7 +84,10 @@ use crate::types::{
     ClassDefinition, ClassInfo, Doit, Evaluation, LogLevel, MethodPage, MethodRef, MethodRefs,
     ServerIdentity, SourceMatch, SourceMatchPage, SourceSearch,
 };
-use crate::{Error, ErrorKind, Failure, Output, Setting, Toolset};
+use crate::{
+    Completion, CompletionRef, Contents, Error, ErrorKind, Failure, Output, PromptReply, Setting,
+    Toolset, Values,
+};
 
 /// The stub that answers `execution` calls.
 type ExecuteStub = Rc<dyn Fn(&str) -> Result<Doit, Failure>>;
@@ -704,6 +707,122 @@ impl MockHost {
                 ),
             ));
         }
+        {
+            let mut s = self.state.borrow_mut();
+            s.call_tasks = toolset.tasks_of(tool);
+            s.task_started = None;
+        }
+        self.as_server(toolset, || toolset.call_json(tool, arguments))
+    }
+
+    /// Reads the resource at `uri` of `toolset` as a `resources/read`
+    /// from the server would, with this mock answering the host functions
+    /// its reader calls: a fixed resource, else the first template the
+    /// URI matches; [`ErrorKind::NotFound`] for any other URI. Settings
+    /// are checked and answered as in [`MockHost::call`].
+    ///
+    /// ```
+    /// use gs_mcp_sdk::testing::{MockClass, MockHost};
+    /// use gs_mcp_sdk::{Contents, Prompt, PromptReply, ResourceTemplate, Toolset, image};
+    ///
+    /// fn toolset() -> Toolset {
+    ///     Toolset::new("acme_tools", "0.1.0")
+    ///         .template(ResourceTemplate::new("acme://class/{name}", "class", |uri, vars| {
+    ///             let class = image::describe_class(&vars["name"])?;
+    ///             Ok(vec![Contents::text(uri, class.comment)])
+    ///         }))
+    ///         .prompt(
+    ///             Prompt::new("review", |args| {
+    ///                 Ok(PromptReply::user_text(format!("Review {}.", args["className"])))
+    ///             })
+    ///             .argument("className", "The class to review", true)
+    ///             .complete("className", |typed, _| {
+    ///                 ["Account", "AccountTest"]
+    ///                     .iter()
+    ///                     .filter(|c| c.starts_with(typed))
+    ///                     .map(|c| c.to_string())
+    ///                     .collect()
+    ///             }),
+    ///         )
+    /// }
+    ///
+    /// let host = MockHost::new()
+    ///     .grant("image:read")
+    ///     .class(MockClass::new("Account", "UserGlobals").comment("A bank account"));
+    /// let contents = host.read_resource(&toolset(), "acme://class/Account").unwrap();
+    /// assert_eq!(contents, [Contents::text("acme://class/Account", "A bank account")]);
+    /// let err = host.read_resource(&toolset(), "acme://class/Nope").unwrap_err();
+    /// assert_eq!(err.kind, gs_mcp_sdk::ErrorKind::NotFound);
+    ///
+    /// let reply = host.get_prompt(&toolset(), "review", &[("className", "Account")]).unwrap();
+    /// assert_eq!(reply, PromptReply::user_text("Review Account."));
+    /// let err = host.get_prompt(&toolset(), "review", &[]).unwrap_err();
+    /// assert_eq!(err.message, "prompt `review` needs the argument `className`");
+    ///
+    /// let completion = host.complete_prompt(&toolset(), "review", "className", "Acc");
+    /// assert_eq!(completion.values, ["Account", "AccountTest"]);
+    /// ```
+    pub fn read_resource(&self, toolset: &Toolset, uri: &str) -> Result<Vec<Contents>, Error> {
+        self.state.borrow().check_settings(toolset)?;
+        self.as_server(toolset, || toolset.read_resource(uri))
+    }
+
+    /// Fills in the prompt `name` of `toolset` with `arguments` (names
+    /// and values) as a `prompts/get` from the server would, with this
+    /// mock answering the host functions: [`ErrorKind::NotFound`] for an
+    /// unknown prompt, [`ErrorKind::InvalidParams`] for a required
+    /// argument missing or an unknown one given. Settings are checked
+    /// and answered as in [`MockHost::call`]; see
+    /// [`MockHost::read_resource`] for an example.
+    pub fn get_prompt(
+        &self,
+        toolset: &Toolset,
+        name: &str,
+        arguments: &[(&str, &str)],
+    ) -> Result<PromptReply, Error> {
+        self.state.borrow().check_settings(toolset)?;
+        let arguments = values(arguments);
+        self.as_server(toolset, || toolset.get_prompt(name, &arguments))
+    }
+
+    /// Completes the argument `argument` of the prompt `prompt` from what
+    /// the user typed, `value`, as a `completion/complete` from the
+    /// server would (no values where nothing completes it).
+    pub fn complete_prompt(
+        &self,
+        toolset: &Toolset,
+        prompt: &str,
+        argument: &str,
+        value: &str,
+    ) -> Completion {
+        let reference = CompletionRef::Prompt(prompt.to_string());
+        self.as_server(toolset, || {
+            toolset.complete(&reference, argument, value, &Values::new())
+        })
+    }
+
+    /// Completes the variable `variable` of the resource template
+    /// `uri_template` from `value`, given the variables already resolved
+    /// (`context`, names and values), as a `completion/complete` from the
+    /// server would.
+    pub fn complete_template(
+        &self,
+        toolset: &Toolset,
+        uri_template: &str,
+        variable: &str,
+        value: &str,
+        context: &[(&str, &str)],
+    ) -> Completion {
+        let reference = CompletionRef::ResourceTemplate(uri_template.to_string());
+        let context = values(context);
+        self.as_server(toolset, || {
+            toolset.complete(&reference, variable, value, &context)
+        })
+    }
+
+    /// Runs `f` with this mock installed and knowing `toolset`'s setting
+    /// declarations, as the server runs an export of the toolset.
+    fn as_server<T>(&self, toolset: &Toolset, f: impl FnOnce() -> T) -> T {
         let previous = self
             .state
             .borrow_mut()
@@ -713,13 +832,8 @@ impl MockHost {
             state: Rc::clone(&self.state),
             previous,
         };
-        {
-            let mut s = self.state.borrow_mut();
-            s.call_tasks = toolset.tasks_of(tool);
-            s.task_started = None;
-        }
         let _installed = self.install();
-        toolset.call_json(tool, arguments)
+        f()
     }
 
     /// Every log line sent, with its level, in order.
@@ -773,6 +887,14 @@ impl MockHost {
         s.progress.clear();
         s.executed.clear();
     }
+}
+
+/// Names and values as the SDK's [`Values`].
+fn values(pairs: &[(&str, &str)]) -> Values {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
 }
 
 /// Restores the declarations the mock knew before a call, when dropped.
@@ -1904,5 +2026,86 @@ mod tests {
         let _installed = none.install();
         let f = execution::evaluate("3 + 4").unwrap_err();
         assert!(f.message.contains("MockHost::on_evaluate"), "{}", f.message);
+    }
+
+    #[test]
+    fn resources_prompts_and_completions_run_as_the_server_runs_them() {
+        use crate::{Prompt, PromptReply, ResourceTemplate, config};
+        let toolset = || {
+            Toolset::new("acme", "1.0.0")
+                .setting(Setting::text("greeting").default("Review"))
+                .setting(Setting::text("key").secret().required())
+                .template(
+                    ResourceTemplate::new("acme://class/{name}", "class", |uri, vars| {
+                        let class = image::describe_class(&vars["name"])?;
+                        Ok(vec![Contents::text(uri, class.comment)])
+                    })
+                    .mime_type("text/plain")
+                    .complete("name", |typed, context| {
+                        vec![format!("{typed}{}", context.len())]
+                    }),
+                )
+                .prompt(
+                    Prompt::new("review", |args| {
+                        let greeting = config::require("greeting")?;
+                        Ok(PromptReply::user_text(format!("{greeting} {}", args["c"])))
+                    })
+                    .argument("c", "", true)
+                    .complete("c", |typed, _| vec![format!("{typed}!")]),
+                )
+        };
+        // The settings are checked first, as at the server's load.
+        let unset = fixture();
+        let e = unset
+            .read_resource(&toolset(), "acme://class/Account")
+            .unwrap_err();
+        assert!(e.message.contains("`key`"), "{}", e.message);
+        let e = unset
+            .get_prompt(&toolset(), "review", &[("c", "X")])
+            .unwrap_err();
+        assert!(e.message.contains("`key`"), "{}", e.message);
+
+        let host = fixture().setting("key", "k-123");
+        let contents = host
+            .read_resource(&toolset(), "acme://class/Account")
+            .unwrap();
+        assert_eq!(contents[0].mime_type.as_deref(), Some("text/plain"));
+        let e = host
+            .read_resource(&toolset(), "acme://class/Nope")
+            .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::NotFound);
+        let e = host.read_resource(&toolset(), "other://x").unwrap_err();
+        assert_eq!(e.message, "toolset `acme` has no resource `other://x`");
+        let denied = MockHost::new().setting("key", "k-123");
+        let e = denied
+            .read_resource(&toolset(), "acme://class/Object")
+            .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Refused);
+
+        // Declared defaults answer inside the prompt, as in a call.
+        let reply = host
+            .get_prompt(&toolset(), "review", &[("c", "X")])
+            .unwrap();
+        assert_eq!(reply, PromptReply::user_text("Review X"));
+        let e = host.get_prompt(&toolset(), "review", &[]).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParams);
+
+        assert_eq!(
+            host.complete_prompt(&toolset(), "review", "c", "a").values,
+            ["a!"]
+        );
+        let c = host.complete_template(
+            &toolset(),
+            "acme://class/{name}",
+            "name",
+            "b",
+            &[("x", "1")],
+        );
+        assert_eq!(c.values, ["b1"]);
+        assert!(
+            host.complete_prompt(&toolset(), "review", "d", "a")
+                .values
+                .is_empty()
+        );
     }
 }
