@@ -68,6 +68,9 @@ scripts/python-toolset.sh
 
 step "cargo test"
 cargo test --workspace --locked
+# The SDK's examples of its mock host (`gs_mcp_sdk::testing`) compile and
+# run only with the feature a vendor's tests turn on.
+cargo test -p gs-mcp-sdk --features testing --doc --locked
 # The WebAssembly host's tests again, their images served by a test stone
 # (gs-teststone, a test double for GemStone) through the GemStone backend:
 # plug-ins must see the same image on both backends. They run from the
