@@ -321,6 +321,12 @@ impl Heap {
         Ok(())
     }
 
+    /// Gives back `bytes` an earlier [`Heap::charge`] counted for memory
+    /// that is gone again (a compiled doit no closure kept).
+    pub fn refund(&mut self, bytes: usize) {
+        self.allocated = self.allocated.saturating_sub(bytes);
+    }
+
     /// Fails as allocating `bytes` more would, without allocating: a
     /// huge request is a limit error, never an allocation failure of the
     /// process.

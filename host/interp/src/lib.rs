@@ -840,6 +840,16 @@ fn array_strings(run: &Run, v: Value) -> Vec<String> {
 
 /// Compiles and runs a doit in `run`.
 fn run_doit(run: &mut Run, source: &str) -> Result<Value, ExecError> {
+    if run.st.heap.check_room(Run::compile_cost(source)).is_err() {
+        return Err(ExecError {
+            kind: ExecErrorKind::Limit(format!(
+                "compiling {} bytes of source would take more memory than the call's budget \
+                 allows; send less source at a time",
+                source.len()
+            )),
+            transcript: String::new(),
+        });
+    }
     let method = run.compile_doit(source).map_err(|problems| ExecError {
         kind: ExecErrorKind::Compile(problems),
         transcript: String::new(),

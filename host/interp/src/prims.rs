@@ -735,6 +735,7 @@ impl Run<'_> {
                 let (Some(src), Some(cat)) = (self.str_of(arg(0)), self.str_of(arg(1))) else {
                     return Ok(None);
                 };
+                self.st.heap.check_room(Self::compile_cost(&src))?;
                 let name = self.class_name(c);
                 self.show_globals_to_compiler();
                 match self
@@ -829,6 +830,7 @@ impl Run<'_> {
         let Some(source) = self.str_of(rcv) else {
             return Ok(None);
         };
+        self.st.heap.check_room(Self::compile_cost(&source))?;
         let pragmas = match gs_smalltalk::parser::parse_method(&source) {
             Ok(method) => method.pragmas,
             Err(_) => Vec::new(),
@@ -854,12 +856,21 @@ impl Run<'_> {
         let Some(source) = self.str_of(rcv) else {
             return Ok(None);
         };
+        // Counted while the doit runs (a nested `evaluate` adds its own),
+        // and after it only if a block it made keeps its code alive.
+        let cost = Self::compile_cost(&source);
+        self.st.heap.charge(cost)?;
         match self.compile_doit(&source) {
             Ok(method) => {
                 let method = std::rc::Rc::new(method);
-                self.invoke(&method, Value::Nil, &[]).map(Some)
+                let r = self.invoke(&method, Value::Nil, &[]);
+                if std::rc::Rc::strong_count(&method) == 1 {
+                    self.st.heap.refund(cost);
+                }
+                r.map(Some)
             }
             Err(problems) => {
+                self.st.heap.refund(cost);
                 let each: Vec<String> = problems
                     .iter()
                     .map(|p| format!("line {}, column {}: {}", p.line, p.column, p.message))

@@ -236,6 +236,41 @@ fn symbols_count_against_the_memory_budget() {
 }
 
 #[test]
+fn compiling_source_a_call_built_counts_against_the_memory_budget() {
+    // A syntax tree and compiled code are tens of times the size of their
+    // text and live outside the object memory: a call that builds a big
+    // source and compiles it must meet the budget, not the machine's end.
+    let mut f = Fixture::new();
+    let limits = Limits {
+        memory_bytes: 64 << 20,
+        ..Limits::default()
+    };
+    let build = "| ws s | ws := WriteStream on: String new. ws nextPutAll: 'foo | a | a := 0. '. \
+                 1 to: 200000 do: [:i | ws nextPutAll: 'a := a + 1. ']. s := ws contents.";
+    for use_it in [
+        "(s copyFrom: 5 to: s size) evaluate",
+        "s _pragmaSpecs",
+        "Object compile: s classified: 'x'",
+    ] {
+        let source = format!("{build} {use_it}");
+        let e = f.run(&source, &limits).expect_err("over budget");
+        assert!(
+            matches!(&e, ExecErrorKind::Limit(m) if m.contains("memory")),
+            "{use_it}: {e:?}"
+        );
+    }
+    // Small sources evaluated over and over are not charged cumulatively.
+    assert_eq!(
+        f.run(
+            "| s | s := '3 + 4'. 1 to: 100000 do: [:i | s evaluate]. s evaluate",
+            &limits
+        ),
+        Ok("7".into())
+    );
+    f.assert_usable();
+}
+
+#[test]
 fn runaway_allocation_hits_the_memory_budget() {
     let mut f = Fixture::new();
     let limits = Limits {
