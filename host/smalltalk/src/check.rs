@@ -21,6 +21,7 @@ use crate::ast::{
     Statement,
 };
 use crate::lexer::is_selector_like;
+use crate::parser::MAX_ERRORS;
 use crate::span::{LineIndex, Span};
 
 /// What a name outside the method's own arguments and temporaries denotes.
@@ -299,6 +300,16 @@ impl<'a> Checker<'a> {
 
     fn finish(mut self, source: &str) -> (Vec<Diagnostic>, Vec<String>, Vec<String>) {
         self.problems.sort_by_key(|(span, _)| span.start);
+        // As many as the parser reports at most: a generated method with
+        // 100,000 undeclared names gets the first ones, not a report the
+        // size of the method.
+        let more = self.problems.len().saturating_sub(MAX_ERRORS);
+        self.problems.truncate(MAX_ERRORS);
+        if more > 0
+            && let Some((_, last)) = self.problems.last_mut()
+        {
+            last.push_str(&format!(" (and {more} more mistakes after this one)"));
+        }
         let lines = LineIndex::new(if self.problems.is_empty() { "" } else { source });
         let diagnostics = self
             .problems
@@ -324,13 +335,31 @@ impl<'a> Checker<'a> {
     fn problem(&mut self, span: Span, message: String) {
         self.problems.push((span, message));
     }
+}
 
+/// How much of a name a message shows: a name of any length is legal, but
+/// a message repeating a 10 MB identifier helps no one.
+const NAME_SHOWN: usize = 64;
+
+/// `name` as a message shows it: whole, or its first [`NAME_SHOWN`]
+/// characters and how many more there are.
+fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(NAME_SHOWN) {
+        None => name.into(),
+        Some((cut, _)) => format!("{}… ({} characters)", &name[..cut], name.chars().count()).into(),
+    }
+}
+
+impl<'a> Checker<'a> {
     fn declare(&mut self, ident: &'a Identifier, kind: LocalKind) {
         let name = ident.name.as_str();
         if PseudoVariable::from_name(name).is_some() {
             self.problem(
                 ident.span,
-                format!("`{name}` is a reserved name and cannot be declared as a variable"),
+                format!(
+                    "`{}` is a reserved name and cannot be declared as a variable",
+                    shown(name)
+                ),
             );
             return;
         }
@@ -347,7 +376,10 @@ impl<'a> Checker<'a> {
             };
             self.problem(
                 ident.span,
-                format!("`{name}` is {hidden} of the class and cannot also be {what}; rename it"),
+                format!(
+                    "`{}` is {hidden} of the class and cannot also be {what}; rename it",
+                    shown(name)
+                ),
             );
             return;
         }
@@ -356,9 +388,9 @@ impl<'a> Checker<'a> {
             let message = if earlier.kind == kind
                 && matches!(kind, LocalKind::Temporary | LocalKind::BlockTemporary)
             {
-                format!("duplicate temporary `{name}`")
+                format!("duplicate temporary `{}`", shown(name))
             } else {
-                format!("`{name}` is declared twice")
+                format!("`{}` is declared twice", shown(name))
             };
             self.problem(ident.span, message);
             return;
@@ -397,7 +429,7 @@ impl<'a> Checker<'a> {
             ExprKind::Literal(literal) => self.literal(literal),
             ExprKind::Variable(name) => {
                 if self.lookup(name).is_none() && !self.outer_name(name) {
-                    self.problem(expr.span, format!("undeclared variable `{name}`"));
+                    self.problem(expr.span, format!("undeclared variable `{}`", shown(name)));
                 }
             }
             ExprKind::Pseudo(_) => {}
@@ -426,14 +458,15 @@ impl<'a> Checker<'a> {
         let message = if PseudoVariable::from_name(name).is_some() {
             format!("cannot assign to `{name}`")
         } else {
+            let name_shown = shown(name);
             match self.lookup(name) {
-                Some(LocalKind::Argument) => format!("cannot assign to argument `{name}`"),
+                Some(LocalKind::Argument) => format!("cannot assign to argument `{name_shown}`"),
                 Some(LocalKind::BlockParameter) => {
-                    format!("cannot assign to block argument `{name}`")
+                    format!("cannot assign to block argument `{name_shown}`")
                 }
                 Some(_) => return,
                 None if self.outer_name(name) => return,
-                None => format!("undeclared variable `{name}`"),
+                None => format!("undeclared variable `{name_shown}`"),
             }
         };
         self.problem(target.span, message);

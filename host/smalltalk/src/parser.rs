@@ -23,7 +23,7 @@ use crate::span::{LineIndex, Span};
 pub const MAX_NESTING: usize = 256;
 
 /// At most this many errors are reported for one text.
-const MAX_ERRORS: usize = 20;
+pub(crate) const MAX_ERRORS: usize = 20;
 
 /// A mistake in the source text and where it is.
 #[derive(Clone, Debug, PartialEq, Eq)]

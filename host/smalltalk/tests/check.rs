@@ -251,3 +251,37 @@ fn doits() {
     let checked = check_doit(&parse_doit("3 + 4").unwrap(), "3 + 4", &account_scope);
     assert!(checked.is_ok());
 }
+
+#[test]
+fn a_method_full_of_mistakes_reports_the_first_twenty_and_counts_the_rest() {
+    let body: Vec<String> = (0..1000).map(|n| format!("missing{n} foo.")).collect();
+    let source = format!("many\n\t{}", body.join("\n\t"));
+    let method = parse_method(&source).unwrap();
+    let checked = check_method(&method, &source, &account_scope);
+    assert_eq!(checked.diagnostics.len(), 20);
+    assert_eq!(
+        checked.diagnostics[0].to_string(),
+        "line 2, column 2: undeclared variable `missing0`"
+    );
+    assert_eq!(
+        checked.diagnostics[19].to_string(),
+        "line 21, column 2: undeclared variable `missing19` (and 980 more mistakes after this \
+         one)"
+    );
+}
+
+#[test]
+fn a_huge_name_is_shown_cut_in_a_message() {
+    let name = "x".repeat(1_000_000);
+    let source = format!("huge\n\t^ {name}");
+    let method = parse_method(&source).unwrap();
+    let checked = check_method(&method, &source, &account_scope);
+    let message = &checked.diagnostics[0].message;
+    assert_eq!(
+        *message,
+        format!(
+            "undeclared variable `{}… (1000000 characters)`",
+            "x".repeat(64)
+        )
+    );
+}
