@@ -397,14 +397,14 @@ method: Object
 instVarAt: index
   "Answer the named instance variable at index (1-based, in allInstVarNames order)."
   <primitive: 9>
-  ^self _indexError: index
+  ^self _instVarIndexError: index
 %
 category: 'accessing'
 method: Object
 instVarAt: index put: aValue
   "Store aValue into the named instance variable at index and answer aValue."
   <primitive: 10>
-  ^self _indexError: index
+  ^self _instVarIndexError: index
 %
 category: 'accessing'
 method: Object
@@ -585,6 +585,17 @@ _indexError: index
   ^OffsetError new
     object: self index: index;
     signal
+%
+category: 'error handling'
+method: Object
+_instVarIndexError: index
+  "Signal the error that an index naming no instance variable of the receiver deserves: the count of named ones, not the indexed size, is what it is out of."
+  | count |
+  (index isKindOf: Integer)
+    ifFalse: [^ArgumentTypeError new signal: 'index must be an Integer, not ', index printString].
+  count := self class allInstVarNames size.
+  ^OffsetError new
+    signal: 'instance variable index ', index printString, ' is out of range: ', self class name, ' has ', count printString, ' named instance variables'
 %
 category: 'error handling'
 method: Object

@@ -638,8 +638,10 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
             }
             "to:do:" | "to:by:do:" => {
                 let block = Self::literal_block(a.last()?, 1)?;
+                // A zero step is left to `Number>>to:by:do:`, which refuses
+                // it; inlined, it would loop until the call is broken.
                 if sel == "to:by:do:"
-                    && !matches!(a[1].kind, ExprKind::Literal(Literal::Integer(_)))
+                    && !matches!(&a[1].kind, ExprKind::Literal(Literal::Integer(n)) if n.sign() != num_bigint::Sign::NoSign)
                 {
                     return None;
                 }
