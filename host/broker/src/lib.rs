@@ -12,7 +12,10 @@
 //! - [`Broker`] opens a [`BrokerSession`] per MCP session. A session runs
 //!   one call at a time; later calls queue in arrival order. Each toolset's
 //!   per-session state ([`gs_toolset::ToolsetSession`]) is created on the
-//!   session's first call to one of its tools. A call runs on the
+//!   session's first call to one of its tools; what the client was shown
+//!   ([`gs_toolset::ReadLedger`]) is the session's, in every call's
+//!   context, so a read through one toolset guards a write through
+//!   another. A call runs on the
 //!   session's own image worker thread ([`gs_toolset::ImageWorker`]): the
 //!   async threads only wait for its answer, so a long call never stalls
 //!   the accept loop or any other session. A call that computes has its
@@ -48,7 +51,7 @@ use std::time::{Duration, Instant};
 
 use gs_toolset::{
     Arguments, CallContext, CancelToken, CommitListener, Completion, CompletionRequest,
-    EmbeddedResource, ImageSession, ImageWorker, Notifier, PromptResult, ResourcePage,
+    EmbeddedResource, ImageSession, ImageWorker, Notifier, PromptResult, ReadLedger, ResourcePage,
     ServerIdentity, SilentNotifier, ToolDescriptor, ToolError, ToolResult, Toolset, ToolsetSession,
 };
 
@@ -500,6 +503,7 @@ impl Broker {
             )),
             pending: Arc::new(AtomicUsize::new(0)),
             worker: ImageWorker::new(image.worker_stack_bytes()),
+            ledger: ReadLedger::default(),
             image,
         })
     }
@@ -519,6 +523,10 @@ pub struct BrokerSession {
     /// Where the session's image work runs: one thread, started on the
     /// first image call and ended with the session.
     worker: ImageWorker,
+    /// What the client was shown, by every toolset: made with the image
+    /// session it describes and kept as long as it, so that a toolset's
+    /// state being reset (a panic, a hard break) forgets no read.
+    ledger: ReadLedger,
 }
 
 impl fmt::Debug for BrokerSession {
@@ -684,6 +692,7 @@ impl BrokerSession {
             deadline,
             server: self.identity.clone(),
             worker: self.worker.clone(),
+            ledger: self.ledger.clone(),
         }
     }
 

@@ -2,7 +2,7 @@
 //! `export_class_source`, `get_class_definition`, `get_class_hierarchy`,
 //! `get_method_source` and `list_methods`. All read-only safe.
 
-use gs_toolset::{ClassCategories, ClassOverview, DefinitionSource, FileOut, ToolResult};
+use gs_toolset::{ClassCategories, ClassOverview, FileOut, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -155,7 +155,7 @@ fn describe_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         instance_selectors: instance,
         class_selectors: class,
     } = call.image().class_overview(name)?;
-    call.ledger.saw_class(&c);
+    call.ledger().saw_class(&c);
     let mut text = format!(
         "{}\n  superclass: {}\n  dictionary: {}\n  category: {}\n  instance variables: {}\n  \
          class variables: {}\n  class-instance variables: {}\n  instance selectors: {}\n  \
@@ -207,8 +207,8 @@ fn export_class_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let FileOut { class_name, source } = call.image().file_out(name)?;
     // The file-out shows the definition and every method: an edit of any
     // of them is checked against what it showed.
-    call.ledger.saw_file_out(&class_name, &source);
-    call.ledger
+    call.ledger().saw_file_out(&class_name, &source);
+    call.ledger()
         .saw_class(&call.image().describe_class(&class_name)?);
     answer(
         source.clone(),
@@ -231,22 +231,10 @@ pub(crate) fn class_definition(
     call: &Call<'_>,
     name: &str,
 ) -> Result<(gs_toolset::ClassInfo, String), gs_toolset::ToolError> {
-    let DefinitionSource {
-        info: class,
-        source,
-    } = call.image().definition_source(name)?;
-    let mut definition = source.trim_end().to_string();
-    if let Some(category) = &class.category {
-        // The definition expression carries no category; the statement
-        // that sets it follows (after a period: the answer must compile
-        // as one source, by compile_class_definition or as a doit).
-        definition.push_str(&format!(
-            ".\n{} category: '{}'",
-            class.name,
-            category.replace('\'', "''")
-        ));
-    }
-    call.ledger.saw_class(&class);
+    let shown = call.image().definition_source(name)?;
+    let definition = shown.with_category();
+    let class = shown.info;
+    call.ledger().saw_class(&class);
     Ok((class, definition))
 }
 
@@ -290,7 +278,7 @@ fn get_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         Err(e) => return Err(e),
     };
     let class_name = &m.class_name;
-    call.ledger
+    call.ledger()
         .saw_method(class_name, meta, selector, &m.source);
     answer(
         format!(

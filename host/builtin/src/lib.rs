@@ -14,8 +14,9 @@
 //!   column, `refused`, `readOnly`, `notFound`, `invalidParams`,
 //!   `staleRead`, `other`).
 //!
-//! Each client's session remembers what the tools showed it
-//! ([`ledger`]), so that an edit made from a stale read is refused rather
+//! Each client's session remembers what the tools showed it (the call
+//! context's [`gs_toolset::ReadLedger`], shared with the session's other
+//! toolsets), so that an edit made from a stale read is refused rather
 //! than overwriting another session's change.
 //!
 //! Safety lives here, where no client can get around it: each family
@@ -36,8 +37,8 @@
 
 pub mod args;
 mod browsing;
+mod classdef;
 mod execution;
-pub mod ledger;
 mod listing;
 mod mutation;
 pub mod offers;
@@ -58,7 +59,6 @@ use gs_toolset::{
 use serde_json::Value;
 
 use crate::args::Args;
-use crate::ledger::ReadLedger;
 use crate::tool::{Call, Family, Handler, Tool};
 
 /// The toolset's name in `tools/list` collisions and configuration.
@@ -189,7 +189,6 @@ impl Toolset for BuiltinToolset {
     fn open_session(&self) -> Box<dyn ToolsetSession> {
         Box::new(BuiltinSession {
             shared: Arc::clone(&self.shared),
-            ledger: ReadLedger::default(),
         })
     }
 
@@ -220,11 +219,11 @@ impl Toolset for BuiltinToolset {
 }
 
 /// One client's use of the built-in toolset. Everything a tool changes
-/// lives in the client's image session; the toolset keeps only what the
-/// client was shown ([`ReadLedger`]), to refuse edits of stale reads.
+/// lives in the client's image session, and what the client was shown in
+/// the session's ledger ([`CallContext::ledger`]): the toolset keeps no
+/// state of its own.
 struct BuiltinSession {
     shared: Arc<Shared>,
-    ledger: ReadLedger,
 }
 
 impl ToolsetSession for BuiltinSession {
@@ -245,9 +244,8 @@ impl ToolsetSession for BuiltinSession {
                 answer(ctx.execute(code, None).await?)
             });
         }
-        let ledger = self.ledger.clone();
         gs_toolset::image_call(tool, arguments, ctx, move |tool, arguments, ctx| {
-            shared.run(tool, arguments, ctx, &ledger)
+            shared.run(tool, arguments, ctx)
         })
     }
 
@@ -268,10 +266,10 @@ impl ToolsetSession for BuiltinSession {
         uri: &'a str,
         ctx: &'a CallContext,
     ) -> OfferFuture<'a, Vec<EmbeddedResource>> {
-        let (uri, ledger) = (uri.to_string(), self.ledger.clone());
+        let uri = uri.to_string();
         Box::pin(ctx.blocking(move |ctx| {
             let read = offers::read(ctx.image.as_ref(), &uri)?;
-            offers::note_method_read(&uri, &read, &ledger);
+            offers::note_method_read(&uri, &read, &ctx.ledger);
             Ok(read)
         }))
     }
@@ -324,15 +322,9 @@ impl Shared {
     }
 
     /// Runs the blocking tool `tool` on the calling thread.
-    fn run(
-        &self,
-        tool: &str,
-        arguments: &Value,
-        ctx: &CallContext,
-        ledger: &ReadLedger,
-    ) -> ToolResult {
+    fn run(&self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
         self.with_args(tool, arguments, |args| match self.handler(tool) {
-            Some(Handler::Blocking(handler)) => handler(args, &Call { ctx, ledger }),
+            Some(Handler::Blocking(handler)) => handler(args, &Call { ctx }),
             // A doit tool runs through `BuiltinSession::call`'s own path.
             _ => Err(ToolError::other(format!(
                 "internal error: `{tool}` is not a blocking tool"

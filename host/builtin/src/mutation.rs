@@ -11,12 +11,13 @@
 use std::borrow::Cow;
 
 use gs_toolset::{
-    ClassInfo, Committed, ErrorKind, RecompilePolicy, ToolError, ToolResult, refuse_kernel_class,
+    ClassInfo, Committed, ErrorKind, RecompilePolicy, ToolError, ToolResult, pattern_selector,
+    refuse_kernel_class,
 };
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
-use crate::ledger::{defined_class_name, defined_in_dictionary, pattern_selector};
+use crate::classdef::{defined_class_name, defined_in_dictionary};
 use crate::shape::{
     array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
     strings,
@@ -327,8 +328,8 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         })?;
     let (name, dictionary) = (&report.class_name, &report.dictionary);
     // The session now holds the class it defined: that is what it has seen.
-    call.ledger.saw_class(&call.image().describe_class(name)?);
-    call.ledger.clear_refused(&format!("class {name}"));
+    call.ledger().saw_class(&call.image().describe_class(name)?);
+    call.ledger().clear_refused(&format!("class {name}"));
     let info = commit(call, &format!("defining class {name}"))?;
     let change = report.change.as_str();
     let recompiled: Vec<Value> = report
@@ -415,8 +416,9 @@ fn compile_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let (class_name, selector) = (method.class_name, method.selector);
     let label = method_label(&class_name, meta, &selector);
     // The session now holds what it wrote: that is what it has seen.
-    call.ledger.saw_method(&class_name, meta, &selector, source);
-    call.ledger.clear_refused(&label);
+    call.ledger()
+        .saw_method(&class_name, meta, &selector, source);
+    call.ledger().clear_refused(&label);
     let info = commit(call, &format!("compiling {label}"))?;
     let message = format!("Compiled {label} in category '{category}'.") + &carried(&earlier);
     answer(
@@ -488,7 +490,7 @@ fn refuse_stale_method(
     let Some(selector) = pattern_selector(source) else {
         return Ok(());
     };
-    if !call.ledger.knows_selector(meta, &selector) {
+    if !call.ledger().knows_selector(meta, &selector) {
         return Ok(());
     }
     let current = match call.image().method(class_name, meta, &selector) {
@@ -500,17 +502,17 @@ fn refuse_stale_method(
     let class_name = &current.class_name;
     let label = method_label(class_name, meta, &selector);
     let stale = call
-        .ledger
+        .ledger()
         .method_is_stale(class_name, meta, &selector, &current.source)
-        || call.ledger.was_refused(&label, source);
+        || call.ledger().was_refused(&label, source);
     if !stale || current.source.trim_end() == source.trim_end() {
         return Ok(());
     }
     // The error shows the current source: an edit of it is what the agent
     // sends next, and that must go through; this same source must not.
-    call.ledger
+    call.ledger()
         .saw_method(class_name, meta, &selector, &current.source);
-    call.ledger.refuse(&label, source);
+    call.ledger().refuse(&label, source);
     let mut details = method_details(class_name, meta, &selector, &current.source);
     details.insert("category".into(), json!(current.category));
     Err(ToolError::stale_read(format!(
@@ -541,12 +543,12 @@ fn refuse_stale_deletion(
     };
     let class_name = &current.class_name;
     if !call
-        .ledger
+        .ledger()
         .method_is_stale(class_name, meta, selector, &current.source)
     {
         return Ok(());
     }
-    call.ledger
+    call.ledger()
         .saw_method(class_name, meta, selector, &current.source);
     let label = method_label(class_name, meta, selector);
     let details = method_details(class_name, meta, selector, &current.source);
@@ -658,7 +660,7 @@ fn refuse_stale_class(call: &Call<'_>, source: &str) -> Result<(), ToolError> {
 /// session was shown the class in another form, or the same change was
 /// refused before.
 fn refuse_stale_class_named(call: &Call<'_>, name: &str, change: &str) -> Result<(), ToolError> {
-    if !call.ledger.knows_class(name) {
+    if !call.ledger().knows_class(name) {
         return Ok(());
     }
     let current = match call.image().describe_class(name) {
@@ -667,11 +669,11 @@ fn refuse_stale_class_named(call: &Call<'_>, name: &str, change: &str) -> Result
         Err(e) => return Err(e),
     };
     let what = format!("class {}", current.name);
-    if !call.ledger.class_is_stale(&current) && !call.ledger.was_refused(&what, change) {
+    if !call.ledger().class_is_stale(&current) && !call.ledger().was_refused(&what, change) {
         return Ok(());
     }
     let (_, definition) = crate::browsing::class_definition(call, &current.name)?;
-    call.ledger.refuse(&what, change);
+    call.ledger().refuse(&what, change);
     let mut details = serde_json::Map::new();
     details.insert("className".into(), json!(current.name));
     details.insert("currentDefinition".into(), json!(definition));

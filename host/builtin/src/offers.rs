@@ -299,7 +299,7 @@ pub fn read(image: &dyn ImageSession, uri: &str) -> Result<Vec<EmbeddedResource>
 
 /// Notes in `ledger` the method source a read of `uri` showed, so that an
 /// edit of it is checked like one of `get_method_source`'s answer.
-pub fn note_method_read(uri: &str, read: &[EmbeddedResource], ledger: &crate::ledger::ReadLedger) {
+pub fn note_method_read(uri: &str, read: &[EmbeddedResource], ledger: &gs_toolset::ReadLedger) {
     let [_, method] = templates_pair();
     let (
         Some(values),

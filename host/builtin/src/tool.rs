@@ -84,16 +84,20 @@ impl Family {
 }
 
 /// What a handler works with: the call's context (the caller's image
-/// session, read-only flag, progress, cancellation) and what the client's
-/// session was shown.
+/// session, read-only flag, progress, cancellation, and what the client's
+/// session was shown).
 pub struct Call<'a> {
     /// The call's context.
     pub ctx: &'a CallContext,
-    /// What tools showed this client, to refuse edits of stale reads.
-    pub ledger: &'a crate::ledger::ReadLedger,
 }
 
 impl Call<'_> {
+    /// What this client's session was shown, by any of its toolsets, to
+    /// refuse edits of stale reads.
+    pub fn ledger(&self) -> &gs_toolset::ReadLedger {
+        &self.ctx.ledger
+    }
+
     /// The caller's image session, through the backend-neutral interface.
     pub fn image(&self) -> &dyn ImageSession {
         self.ctx.image.as_ref()

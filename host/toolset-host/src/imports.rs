@@ -18,8 +18,20 @@
 //! backend's [`ToolError`] with its details passed through as JSON text.
 //! Each such failure is remembered for the call, so a tool that returns
 //! it unchanged hands the client the same details (see `Call::passed_on`).
+//!
+//! What a plug-in is shown of a method (`method-source`) or a class
+//! (`describe-class`) is noted in the session's read ledger
+//! ([`gs_toolset::ReadLedger`], which the built-in tools share), and a
+//! `code` function that would replace a method or class the session was
+//! shown in another form is refused: another session changed it since,
+//! and writing the plug-in's edit back would overwrite that change
+//! unseen. A plug-in has no `force`: reading again notes the current
+//! form, after which the write goes through.
 
-use gs_toolset::{CallContext, ClientRequest, ErrorKind, LogLevel, ToolError};
+use gs_toolset::{
+    CallContext, ClientRequest, ErrorKind, LogLevel, MethodSource, ToolError, pattern_selector,
+};
+use serde_json::{Map, Value, json};
 
 use crate::bindings::gemstone::mcp::{
     client, code, config, execution, image, logging, session, types,
@@ -270,7 +282,9 @@ impl image::Host for HostState {
     async fn describe_class(&mut self, class_name: String) -> WitResult<types::ClassInfo> {
         let c = self
             .on_image("describe-class", Grant::Read, move |ctx| {
-                ctx.image.describe_class(&class_name)
+                let c = ctx.image.describe_class(&class_name)?;
+                ctx.ledger.saw_class(&c);
+                Ok(c)
             })
             .await
             .map_err(from_tool_error)?;
@@ -301,13 +315,23 @@ impl image::Host for HostState {
         meta: bool,
         selector: String,
     ) -> WitResult<String> {
-        let source = self
+        let asked = selector.clone();
+        // With the class's own name, which the ledger goes by: a plug-in
+        // may read through an alias and write through the class's name.
+        let m = self
             .on_image("method-source", Grant::Read, move |ctx| {
-                ctx.image.method_source(&class_name, meta, &selector)
+                ctx.image.method(&class_name, meta, &selector)
             })
             .await
             .map_err(from_tool_error)?;
-        self.capped("method-source", source)
+        let source = self.capped("method-source", m.source)?;
+        // Noted only now: a source over the cap never reached the plug-in.
+        if let Some(call) = &self.call {
+            call.ctx
+                .ledger
+                .saw_method(&m.class_name, meta, &asked, &source);
+        }
+        Ok(source)
     }
 
     async fn implementors(&mut self, selector: String) -> WitResult<types::MethodRefs> {
@@ -558,8 +582,7 @@ impl code::Host for HostState {
     ) -> WitResult<String> {
         let class = class_name.clone();
         self.on_class("compile-method", class, move |ctx| {
-            ctx.image
-                .compile_method(&class_name, meta, category.as_deref(), &source)
+            compile_unless_stale(ctx, &class_name, meta, category.as_deref(), &source)
         })
         .await
         .map(|m| m.selector)
@@ -568,11 +591,9 @@ impl code::Host for HostState {
 
     async fn define_class(&mut self, d: types::ClassDefinition) -> WitResult<()> {
         let name = d.name.clone();
-        self.on_class("define-class", name, move |ctx| {
-            ctx.image.define_class(&class_definition(d))
-        })
-        .await
-        .map_err(from_tool_error)
+        self.on_class("define-class", name, move |ctx| define_unless_stale(ctx, d))
+            .await
+            .map_err(from_tool_error)
     }
 
     async fn compile_method_detailed(
@@ -585,8 +606,7 @@ impl code::Host for HostState {
         let class = class_name.clone();
         let compiled = self
             .on_class("compile-method-detailed", class, move |ctx| {
-                ctx.image
-                    .compile_method(&class_name, meta, category.as_deref(), &source)
+                compile_unless_stale(ctx, &class_name, meta, category.as_deref(), &source)
             })
             .await;
         compiled.map(method_ref).map_err(|e| self.failure(e))
@@ -599,7 +619,7 @@ impl code::Host for HostState {
         let name = d.name.clone();
         let defined = self
             .on_class("define-class-detailed", name, move |ctx| {
-                ctx.image.define_class(&class_definition(d))
+                define_unless_stale(ctx, d)
             })
             .await;
         defined.map_err(|e| self.failure(e))
@@ -613,6 +633,7 @@ impl code::Host for HostState {
     ) -> WitResult<()> {
         let class = class_name.clone();
         self.on_class("delete-method", class, move |ctx| {
+            refuse_stale_deletion(ctx, &class_name, meta, &selector)?;
             ctx.image.delete_method(&class_name, meta, &selector)
         })
         .await
@@ -631,10 +652,185 @@ impl code::Host for HostState {
     async fn set_class_comment(&mut self, class_name: String, comment: String) -> WitResult<()> {
         let class = class_name.clone();
         self.on_class("set-class-comment", class, move |ctx| {
-            ctx.image.set_class_comment(&class_name, &comment)
+            refuse_stale_class(ctx, &class_name, ClassWrite::Comment)?;
+            ctx.image.set_class_comment(&class_name, &comment)?;
+            note_class_written(ctx, &class_name);
+            Ok(())
         })
         .await
         .map_err(from_tool_error)
+    }
+}
+
+/// Compiles `source` unless it would replace a method the session was
+/// shown in another form ([`refuse_stale_method`]); what it compiled is
+/// then what the session holds, and so what it has seen.
+fn compile_unless_stale(
+    ctx: &CallContext,
+    class_name: &str,
+    meta: bool,
+    category: Option<&str>,
+    source: &str,
+) -> Result<gs_toolset::MethodRef, ToolError> {
+    refuse_stale_method(ctx, class_name, meta, source)?;
+    let m = ctx
+        .image
+        .compile_method(class_name, meta, category, source)?;
+    ctx.ledger
+        .saw_method(&m.class_name, m.meta, &m.selector, source);
+    Ok(m)
+}
+
+/// Defines the class unless the session was shown it in another form
+/// ([`refuse_stale_class`]), noting what it then holds.
+fn define_unless_stale(ctx: &CallContext, d: types::ClassDefinition) -> Result<(), ToolError> {
+    let name = d.name.clone();
+    refuse_stale_class(ctx, &name, ClassWrite::Definition)?;
+    ctx.image.define_class(&class_definition(d))?;
+    note_class_written(ctx, &name);
+    Ok(())
+}
+
+/// `Account>>deposit:`, or `Account class>>new` on the class side: the
+/// words the built-in tools name a method with.
+fn method_label(class_name: &str, meta: bool, selector: &str) -> String {
+    let side = if meta { " class" } else { "" };
+    format!("{class_name}{side}>>{selector}")
+}
+
+/// The details of a stale-read refusal about a method, with the keys the
+/// built-in tools' `staleRead` carries.
+fn method_details(current: &MethodSource, meta: bool, selector: &str) -> Map<String, Value> {
+    let mut details = Map::new();
+    details.insert("className".into(), json!(current.class_name));
+    details.insert("meta".into(), json!(meta));
+    details.insert("selector".into(), json!(selector));
+    details.insert("currentSource".into(), json!(current.source));
+    details
+}
+
+/// Refuses to compile `source` over a method the session was shown in
+/// another form: it changed since (another session committed a change,
+/// or code run in this session made one), and compiling the plug-in's
+/// edit of the old form would overwrite that change unseen. A method the
+/// session never saw, or that is absent, compiles as before; so does a
+/// source that is the current one. Nothing is noted on a refusal: the
+/// plug-in must read the method again, and only that read lets its write
+/// through. In a read-only session the image refuses first, as
+/// `readOnly`.
+fn refuse_stale_method(
+    ctx: &CallContext,
+    class_name: &str,
+    meta: bool,
+    source: &str,
+) -> Result<(), ToolError> {
+    if ctx.read_only {
+        return Ok(());
+    }
+    let Some(selector) = pattern_selector(source) else {
+        return Ok(());
+    };
+    let image = ctx.image.as_ref();
+    let Some(current) = ctx
+        .ledger
+        .changed_method(image, class_name, meta, &selector)?
+    else {
+        return Ok(());
+    };
+    if current.source.trim_end() == source.trim_end() {
+        return Ok(());
+    }
+    let label = method_label(&current.class_name, meta, &selector);
+    let mut details = method_details(&current, meta, &selector);
+    details.insert("category".into(), json!(current.category));
+    Err(ToolError::stale_read(format!(
+        "{label} changed since this session's tools read it (another session committed a \
+         change, or code run in this session made one); read it again (method-source), and \
+         compile your edit of the current source. Nothing was compiled: this source would \
+         have overwritten that change unseen."
+    ))
+    .with_details(details))
+}
+
+/// Refuses to delete a method the session was shown in another form: it
+/// changed since, and deleting it would discard that change unseen. As
+/// [`refuse_stale_method`], reading it again lets the deletion through.
+fn refuse_stale_deletion(
+    ctx: &CallContext,
+    class_name: &str,
+    meta: bool,
+    selector: &str,
+) -> Result<(), ToolError> {
+    if ctx.read_only {
+        return Ok(());
+    }
+    let image = ctx.image.as_ref();
+    let Some(current) = ctx
+        .ledger
+        .changed_method(image, class_name, meta, selector)?
+    else {
+        return Ok(());
+    };
+    let label = method_label(&current.class_name, meta, selector);
+    Err(ToolError::stale_read(format!(
+        "{label} changed since this session's tools read it (another session committed a \
+         change, or code run in this session made one); read it again (method-source), and \
+         delete it if it should still go. Nothing was deleted: deleting it would have \
+         discarded that change unseen."
+    ))
+    .with_details(method_details(&current, meta, selector)))
+}
+
+/// What a `code` function would replace of a class.
+#[derive(Clone, Copy)]
+enum ClassWrite {
+    /// `define-class`: its definition (its comment kept).
+    Definition,
+    /// `set-class-comment`.
+    Comment,
+}
+
+/// Refuses to change class `name` when the session was shown its
+/// definition facts (superclass, dictionary, variables, category,
+/// comment) in another form: the change would overwrite another's unseen.
+/// As [`refuse_stale_method`], reading it again lets the change through.
+fn refuse_stale_class(ctx: &CallContext, name: &str, write: ClassWrite) -> Result<(), ToolError> {
+    if ctx.read_only {
+        return Ok(());
+    }
+    let Some(current) = ctx.ledger.changed_class(ctx.image.as_ref(), name)? else {
+        return Ok(());
+    };
+    let definition = ctx.image.definition_source(&current.name)?.with_category();
+    let mut details = Map::new();
+    details.insert("className".into(), json!(current.name));
+    details.insert("currentDefinition".into(), json!(definition));
+    details.insert("currentComment".into(), json!(current.comment));
+    let what = match write {
+        ClassWrite::Definition => "define your edit of the current class",
+        ClassWrite::Comment => "set your edit of the current comment",
+    };
+    Err(ToolError::stale_read(format!(
+        "class {} changed since this session's tools read it (its definition, category or \
+         comment: another session committed a change, or code run in this session made one); \
+         read it again (describe-class), and {what}. Nothing was changed: this change would \
+         have overwritten that one unseen.",
+        current.name
+    ))
+    .with_details(details))
+}
+
+/// Notes the class `name` as the session now holds it after a change the
+/// plug-in made, if the session was shown it before: otherwise its next
+/// change would be refused as an edit of the form it replaced itself.
+fn note_class_written(ctx: &CallContext, name: &str) {
+    if !ctx.ledger.knows_class(name) {
+        return;
+    }
+    // A failed look-up is no error: the change was made, and the worst a
+    // missing note does is refuse a later change, naming what to read.
+    if let Ok(info) = ctx.image.describe_class(name) {
+        ctx.ledger.saw_class(&info);
     }
 }
 

@@ -26,9 +26,23 @@
 //! operations are the probe's tools: `implementors`, `senders`,
 //! `references` (each with `limit`), `search_source` (`text`,
 //! `ignoreCase`, `dictionary`, `limit`), `search_source_lines` (those and
-//! `className`), `execute`, `evaluate`, `compile_method` and
-//! `define_class`. The direct path applies the kernel-class guard as the
-//! built-in tools do, with their words.
+//! `className`), `execute`, `evaluate`, `compile_method` (the `-detailed`
+//! function), `compile_method_plain` (`compile-method`), `define_class`,
+//! `method_source` and `delete_method` (`className`, `meta`,
+//! `selector`), `describe_class` (its `name` and `comment`) and
+//! `set_class_comment`. The direct path applies the kernel-class guard as
+//! the built-in tools do, with their words.
+//!
+//! Two more operations are the session's, not a plug-in's, and run on the
+//! image session itself on either path: `commit` and `abort`. A step
+//! with `"session": "other"` runs on a second session of the same image,
+//! always straight on its image session: another client, whose commits
+//! the case's session sees after its own abort.
+//!
+//! A case with `"plug_in_only": true` runs only through the plug-in: the
+//! read ledger (what the session was shown, refusing a write over a form
+//! it was not shown) is the host functions' rule, in front of the image
+//! session, which the direct path calls without it.
 
 mod common;
 
@@ -121,6 +135,39 @@ fn direct(op: &str, args: &Value, ctx: &CallContext) -> Result<Value, ToolError>
             )?;
             Ok(method(&m))
         }
+        "compile_method_plain" => {
+            let class = text("className");
+            gs_toolset::refuse_kernel_class(ctx, &class, "compile a method into")?;
+            let m = image.compile_method(
+                &class,
+                args["meta"].as_bool().unwrap_or(false),
+                args["category"].as_str(),
+                &text("source"),
+            )?;
+            Ok(json!({"selector": m.selector}))
+        }
+        "method_source" => {
+            let meta = args["meta"].as_bool().unwrap_or(false);
+            let source = image.method_source(&text("className"), meta, &text("selector"))?;
+            Ok(json!({"source": source}))
+        }
+        "describe_class" => {
+            let c = image.describe_class(&text("className"))?;
+            Ok(json!({"name": c.name, "comment": c.comment}))
+        }
+        "delete_method" => {
+            let class = text("className");
+            gs_toolset::refuse_kernel_class(ctx, &class, "delete a method of")?;
+            let meta = args["meta"].as_bool().unwrap_or(false);
+            image.delete_method(&class, meta, &text("selector"))?;
+            Ok(json!({"deleted": text("selector")}))
+        }
+        "set_class_comment" => {
+            let class = text("className");
+            gs_toolset::refuse_kernel_class(ctx, &class, "change the comment of")?;
+            image.set_class_comment(&class, &text("comment"))?;
+            Ok(json!({"commented": class}))
+        }
         "define_class" => {
             let name = text("name");
             gs_toolset::refuse_kernel_class(ctx, &name, "redefine")?;
@@ -159,16 +206,36 @@ fn through_plug_in(
     }
 }
 
+/// The session's own operations, the same on either path: answers
+/// `None` for any other, which the path runs.
+fn session_op(op: &str, ctx: &CallContext) -> Option<Result<Value, ToolError>> {
+    match op {
+        "commit" => Some(ctx.image.commit().map(|_| json!({"committed": true}))),
+        "abort" => Some(ctx.image.abort().map(|()| json!({"aborted": true}))),
+        _ => None,
+    }
+}
+
 /// Runs one case on `path`; answers what went differently, if anything.
 fn run_case(case: &Value, path: &mut Path<'_>) -> Result<(), String> {
     let image = fixture_image();
     let ctx = image.ctx(case["read_only"].as_bool().unwrap_or(false));
+    // Another client of the same image, opened at its first step.
+    let mut other: Option<CallContext> = None;
     let steps = case["steps"].as_array().ok_or("a case needs `steps`")?;
     for (i, step) in steps.iter().enumerate() {
         let op = step["op"].as_str().ok_or("a step needs `op`")?;
         let args = step.get("args").cloned().unwrap_or_else(|| json!({}));
         let at = format!("step {} ({op} {args})", i + 1);
-        match (path(op, &args, &ctx), step.get("error")) {
+        let answer = match step["session"].as_str() {
+            None => session_op(op, &ctx).unwrap_or_else(|| path(op, &args, &ctx)),
+            Some("other") => {
+                let other = other.get_or_insert_with(|| image.ctx(false));
+                session_op(op, other).unwrap_or_else(|| direct(op, &args, other))
+            }
+            Some(name) => return Err(format!("{at}: no session is called `{name}`")),
+        };
+        match (answer, step.get("error")) {
             (Ok(answer), None) => {
                 if let Some(expected) = step.get("answer")
                     && &answer != expected
@@ -255,11 +322,17 @@ fn cases() -> Vec<(String, Value)> {
     cases
 }
 
-/// Runs every case, each on a path `open` makes for it.
+/// Runs every case, each on a path `open` makes for it; only through a
+/// plug-in when `plug_in`, every case but those marked `plug_in_only`
+/// otherwise.
 fn run_all(
+    plug_in: bool,
     mut open: impl FnMut(&mut dyn FnMut(&mut Path<'_>) -> Result<(), String>) -> Result<(), String>,
 ) {
-    let cases = cases();
+    let cases: Vec<_> = cases()
+        .into_iter()
+        .filter(|(_, case)| plug_in || !case["plug_in_only"].as_bool().unwrap_or(false))
+        .collect();
     let mut failures = Vec::new();
     for (file, case) in &cases {
         if let Err(e) = open(&mut |path| run_case(case, path)) {
@@ -280,7 +353,7 @@ fn run_all(
 
 #[test]
 fn every_case_answers_as_stated_on_the_image_session() {
-    run_all(|run| run(&mut direct));
+    run_all(false, |run| run(&mut direct));
 }
 
 #[test]
@@ -290,7 +363,7 @@ fn every_case_answers_as_stated_through_a_plug_in() {
         common::all_grants(),
         Limits::default(),
     );
-    run_all(|run| {
+    run_all(true, |run| {
         // A session of its own per case, as each MCP session has.
         let mut session = probe.session();
         let mut path = through_plug_in(&mut session);

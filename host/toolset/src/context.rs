@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use serde_json::Value;
 
-use crate::{ErrorKind, ImageSession, ImageWorker, ToolError};
+use crate::{ErrorKind, ImageSession, ImageWorker, ReadLedger, ToolError};
 
 /// Severity of a log line (RFC 5424, as MCP logging uses it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -270,12 +270,20 @@ pub struct CallContext {
     /// The session's image worker, where [`CallContext::blocking`] runs
     /// image work.
     pub worker: ImageWorker,
+    /// What the session's client was shown of each method and class,
+    /// whichever toolset showed it: the session's, not a toolset's, so
+    /// that a read through one toolset guards a write through another.
+    /// Every context of one session shares it (the broker makes it with
+    /// the session's image session).
+    pub ledger: ReadLedger,
 }
 
 impl CallContext {
-    /// A context for `image` with no deadline, a fresh cancel token and a
-    /// silent notifier. A read-only context's image refuses changes and
-    /// arbitrary code ([`crate::read_only_image`]).
+    /// A context for `image` with no deadline, a fresh cancel token, a
+    /// silent notifier and an empty ledger, as for a session just opened
+    /// (its clones share the ledger, as a session's calls do). A read-only
+    /// context's image refuses changes and arbitrary code
+    /// ([`crate::read_only_image`]).
     pub fn new(image: Arc<dyn ImageSession>, read_only: bool, server: Arc<ServerIdentity>) -> Self {
         let image = if read_only {
             crate::read_only_image(image)
@@ -290,6 +298,7 @@ impl CallContext {
             cancel: CancelToken::new(),
             deadline: None,
             server,
+            ledger: ReadLedger::default(),
         }
     }
 
@@ -351,6 +360,7 @@ impl std::fmt::Debug for CallContext {
             .field("cancelled", &self.cancel.is_cancelled())
             .field("deadline", &self.deadline)
             .field("server", &self.server)
+            .field("ledger", &self.ledger)
             .finish_non_exhaustive()
     }
 }

@@ -181,6 +181,26 @@ pub struct DefinitionSource {
     pub source: String,
 }
 
+impl DefinitionSource {
+    /// The definition a client is shown (and may compile back): the
+    /// expression, followed by the statement that sets the class's
+    /// category when it has one. The expression carries no category, and
+    /// without the statement a redefinition compiled from it would not
+    /// say where the class belongs; the period between them makes the
+    /// whole one source.
+    pub fn with_category(&self) -> String {
+        let mut definition = self.source.trim_end().to_string();
+        if let Some(category) = &self.info.category {
+            definition.push_str(&format!(
+                ".\n{} category: '{}'",
+                self.info.name,
+                category.replace('\'', "''")
+            ));
+        }
+        definition
+    }
+}
+
 /// A class in Topaz file-out form, as [`ImageSession::file_out`] answers it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileOut {

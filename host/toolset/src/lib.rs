@@ -16,7 +16,9 @@
 //!   once, where they are made).
 //! - [`CallContext`]: what a call receives — the caller's [`ImageSession`],
 //!   the read-only flag, a [`Notifier`] for log lines and progress, a
-//!   [`CancelToken`] and an optional deadline — and
+//!   [`CancelToken`], an optional deadline and the session's
+//!   [`ReadLedger`] (what its client was shown, so that an edit of a stale
+//!   read is refused whichever toolset reads and writes) — and
 //!   [`CallContext::blocking`], the way a call reaches the image: on the
 //!   session's [`ImageWorker`] thread, never on the async threads.
 //! - [`ResourceInfo`], [`ResourceTemplate`], [`PromptInfo`] and
@@ -35,6 +37,7 @@ mod changes;
 mod context;
 mod descriptor;
 mod image;
+mod ledger;
 mod offers;
 mod policy;
 mod read_only;
@@ -56,6 +59,7 @@ pub use image::{
     ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
     SourceSearch, TestDefect, TestProgress, TestReport,
 };
+pub use ledger::{ReadLedger, pattern_selector};
 pub use offers::{
     Completion, CompletionRef, CompletionRequest, MAX_COMPLETION_VALUES, PromptArgument,
     PromptInfo, PromptMessage, PromptResult, ResourceInfo, ResourcePage, ResourceTemplate, Role,

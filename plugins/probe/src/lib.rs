@@ -1,5 +1,8 @@
 //! `probe`: one tool per image host function of `gemstone:mcp@0.1.1` and
-//! later (`search-source-lines` and `evaluate` of 0.1.4), each
+//! later (`search-source-lines` and `evaluate` of 0.1.4), and for the
+//! 0.1.0 functions that read and replace code (`method-source`,
+//! `describe-class`, `compile-method`, `delete-method`,
+//! `set-class-comment`: the read ledger's reads and writes), each
 //! answering the host's answer as structured JSON and passing the host's
 //! failure on unchanged. The toolset host's case list
 //! (`host/toolset-host/tests/image_cases/`) runs through it, so what a
@@ -148,6 +151,54 @@ fn execute_reworded(a: Code) -> Result<Output, Error> {
     }
 }
 
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct MethodName {
+    class_name: String,
+    #[serde(default)]
+    meta: bool,
+    selector: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ClassName {
+    class_name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Comment {
+    class_name: String,
+    comment: String,
+}
+
+fn method_source(a: MethodName) -> Result<Output, Error> {
+    let source = image::method_source(&a.class_name, a.meta, &a.selector)?;
+    Output::json(&json!({"source": source}))
+}
+
+fn describe_class(a: ClassName) -> Result<Output, Error> {
+    let c = image::describe_class(&a.class_name)?;
+    Output::json(&json!({"name": c.name, "comment": c.comment}))
+}
+
+/// `compile-method`, the 0.1.0 function: its failures carry no details.
+fn compile_method_plain(a: Compile) -> Result<Output, Error> {
+    let selector = code::compile_method(&a.class_name, a.meta, a.category.as_deref(), &a.source)?;
+    Output::json(&json!({"selector": selector}))
+}
+
+fn delete_method(a: MethodName) -> Result<Output, Error> {
+    code::delete_method(&a.class_name, a.meta, &a.selector)?;
+    Output::json(&json!({"deleted": a.selector}))
+}
+
+fn set_class_comment(a: Comment) -> Result<Output, Error> {
+    code::set_class_comment(&a.class_name, &a.comment)?;
+    Output::json(&json!({"commented": a.class_name}))
+}
+
 fn compile_method(a: Compile) -> Result<Output, Error> {
     let m = code::compile_method_detailed(&a.class_name, a.meta, a.category.as_deref(), &a.source)?;
     Output::json(&method(&m))
@@ -171,6 +222,19 @@ fn toolset() -> Toolset {
         Schema::object()
             .required("selector", Schema::string())
             .required("limit", Schema::integer())
+    };
+    let method_name = || {
+        Schema::object()
+            .required("className", Schema::string())
+            .optional("meta", Schema::boolean())
+            .required("selector", Schema::string())
+    };
+    let compile = || {
+        Schema::object()
+            .required("className", Schema::string())
+            .optional("meta", Schema::boolean())
+            .optional("category", Schema::string())
+            .required("source", Schema::string())
     };
     Toolset::new("probe", "0.1.0")
         .tool(
@@ -240,12 +304,39 @@ fn toolset() -> Toolset {
         )
         .tool(
             Tool::new("compile_method", "compile-method-detailed", compile_method)
+                .input(compile())
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("method_source", "method-source", method_source)
+                .input(method_name())
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("describe_class", "describe-class", describe_class)
+                .input(Schema::object().required("className", Schema::string()))
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new(
+                "compile_method_plain",
+                "compile-method",
+                compile_method_plain,
+            )
+            .input(compile())
+            .read_only_safe(),
+        )
+        .tool(
+            Tool::new("delete_method", "delete-method", delete_method)
+                .input(method_name())
+                .read_only_safe(),
+        )
+        .tool(
+            Tool::new("set_class_comment", "set-class-comment", set_class_comment)
                 .input(
                     Schema::object()
                         .required("className", Schema::string())
-                        .optional("meta", Schema::boolean())
-                        .optional("category", Schema::string())
-                        .required("source", Schema::string()),
+                        .required("comment", Schema::string()),
                 )
                 .read_only_safe(),
         )

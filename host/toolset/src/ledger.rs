@@ -1,22 +1,30 @@
-//! The read ledger: what a client's session was last shown of each method
-//! and class, so that an edit made from a stale read cannot overwrite
-//! another session's committed change unseen.
+//! The read ledger: what an MCP session's client was last shown of each
+//! method and class, by any of the session's toolsets, so that an edit
+//! made from a stale read cannot overwrite another session's committed
+//! change unseen.
 //!
 //! An agent edits a method by reading it, changing the text and compiling
 //! the result. If another session changed the method in between (and the
 //! agent's view moved on, by a commit or an abort), compiling the edit
 //! would silently put back the old text around the agent's change. The
-//! ledger remembers a fingerprint of the source each tool showed; a tool
-//! that would replace a method (or a class definition) checks it first and
-//! refuses with `staleRead`, carrying the current source, when the session
-//! now holds something else. A method the session never saw compiles as
-//! before: there is no read to be stale.
+//! ledger remembers a fingerprint of the source each read showed; a write
+//! that would replace a method (or a class's definition or comment)
+//! checks it first and is refused with [`ErrorKind::StaleRead`] when the
+//! session now holds something else. A method the session never saw
+//! compiles as before: there is no read to be stale.
+//!
+//! There is one ledger per MCP session, not per toolset
+//! ([`CallContext::ledger`](crate::CallContext::ledger)): the built-in
+//! tools and the WebAssembly host functions note their reads in it and
+//! check their writes against it, so a read through one toolset guards a
+//! write through another. Each toolset words its own refusal (the
+//! built-in tools offer `force`; a plug-in reads again).
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use gs_toolset::ClassInfo;
+use crate::{ClassInfo, ErrorKind, ImageSession, MethodSource, ToolError};
 
 /// The most methods the ledger remembers; past it, the oldest reads are
 /// forgotten (those methods then compile as if never read).
@@ -27,7 +35,7 @@ const MAX_METHODS: usize = 100_000;
 type MethodKey = (String, bool, String);
 
 /// What one session was last shown, by fingerprint. Cheap to clone: the
-/// clones share one ledger.
+/// clones share one ledger, as every call context of a session does.
 #[derive(Clone, Default)]
 pub struct ReadLedger {
     inner: Arc<Mutex<Entries>>,
@@ -145,6 +153,51 @@ impl ReadLedger {
                 self.saw_method(class, meta, &selector, source);
             }
         }
+    }
+
+    /// The method `class_name>>selector` as `image` holds it now, when the
+    /// session was shown it in another form; `None` when it was not
+    /// (shown as it is, never shown, or absent: nothing to overwrite).
+    /// The image is asked only when the session was shown some method of
+    /// that selector, so a write of a method never read costs nothing.
+    pub fn changed_method(
+        &self,
+        image: &dyn ImageSession,
+        class_name: &str,
+        meta: bool,
+        selector: &str,
+    ) -> Result<Option<MethodSource>, ToolError> {
+        if !self.knows_selector(meta, selector) {
+            return Ok(None);
+        }
+        let current = match image.method(class_name, meta, selector) {
+            Ok(m) => m,
+            // An unknown class is the write's own to report.
+            Err(e) if e.kind == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let stale = self.method_is_stale(&current.class_name, meta, selector, &current.source);
+        Ok(stale.then_some(current))
+    }
+
+    /// The class `name` as `image` describes it now, when the session was
+    /// shown its facts in another form; `None` when it was not (or it is
+    /// absent). As [`ReadLedger::changed_method`], the image is asked only
+    /// about a class the session was shown.
+    pub fn changed_class(
+        &self,
+        image: &dyn ImageSession,
+        name: &str,
+    ) -> Result<Option<ClassInfo>, ToolError> {
+        if !self.knows_class(name) {
+            return Ok(None);
+        }
+        let current = match image.describe_class(name) {
+            Ok(info) => info,
+            Err(e) if e.kind == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        Ok(self.class_is_stale(&current).then_some(current))
     }
 }
 
@@ -266,27 +319,6 @@ fn is_binary(c: char) -> bool {
     "+-*/\\<>=~@%|&?,".contains(c)
 }
 
-/// The name a class-definition source defines (`'Account'` in `Object
-/// subclass: 'Account' …`), if it can be read without a parser.
-pub fn defined_class_name(source: &str) -> Option<String> {
-    let at = source.find("ubclass:")?;
-    let rest = skip_blank(&source[at + "ubclass:".len()..]);
-    let rest = rest.strip_prefix('#').unwrap_or(rest);
-    let name = match rest.strip_prefix('\'') {
-        Some(quoted) => &quoted[..quoted.find('\'')?],
-        None => identifier(rest),
-    };
-    (!name.is_empty()).then(|| name.to_string())
-}
-
-/// The dictionary a class-definition source names with `inDictionary:`,
-/// if it names one by its name.
-pub fn defined_in_dictionary(source: &str) -> Option<String> {
-    let at = source.find("inDictionary:")?;
-    let name = identifier(skip_blank(&source[at + "inDictionary:".len()..]));
-    (!name.is_empty()).then(|| name.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,18 +334,6 @@ mod tests {
         assert_eq!(pattern_selector("x := 3").as_deref(), Some("x"));
         assert_eq!(pattern_selector("at: ^1"), None);
         assert_eq!(pattern_selector("^ 1"), None);
-    }
-
-    #[test]
-    fn a_definition_gives_its_class_name() {
-        let d = "Object subclass: 'Account' instVarNames: #()";
-        assert_eq!(defined_class_name(d).as_deref(), Some("Account"));
-        let d = "Object indexableSubclass: #Bag2 instVarNames: #()";
-        assert_eq!(defined_class_name(d).as_deref(), Some("Bag2"));
-        assert_eq!(defined_class_name("3 + 4"), None);
-        let d = "Object subclass: 'W' instVarNames: #() inDictionary: Acme options: #()";
-        assert_eq!(defined_in_dictionary(d).as_deref(), Some("Acme"));
-        assert_eq!(defined_in_dictionary("Object subclass: 'W'"), None);
     }
 
     #[test]
@@ -335,5 +355,27 @@ mod tests {
         assert!(l.method_is_stale("Foo", false, "m", "m ^2"));
         assert!(!l.method_is_stale("Foo", true, "m", "m ^2"));
         assert!(l.knows_selector(false, "m") && !l.knows_selector(true, "m"));
+    }
+
+    #[test]
+    fn clones_share_one_ledger() {
+        let l = ReadLedger::default();
+        l.clone().saw_method("Foo", false, "m", "m ^1");
+        assert!(l.method_is_stale("Foo", false, "m", "m ^2"));
+    }
+
+    #[test]
+    fn past_its_limit_the_oldest_reads_are_forgotten() {
+        let l = ReadLedger::default();
+        for i in 0..MAX_METHODS {
+            l.saw_method("Foo", false, &format!("m{i}"), "x");
+        }
+        l.saw_method("Foo", false, "newest", "x");
+        assert!(
+            !l.knows_selector(false, "m0"),
+            "the oldest read is forgotten"
+        );
+        assert!(l.knows_selector(false, "newest"));
+        assert!(l.knows_selector(false, &format!("m{}", MAX_METHODS - 1)));
     }
 }
