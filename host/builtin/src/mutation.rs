@@ -737,6 +737,11 @@ fn set_class_comment(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     }
     let earlier = earlier_changes(call)?;
     call.image().set_class_comment(name, comment)?;
+    // The session's own comment is what it last saw of the class: a
+    // second comment after this one is no edit of a stale read.
+    if call.ledger().knows_class(name) {
+        call.ledger().saw_class(&call.image().describe_class(name)?);
+    }
     let info = commit(call, &format!("setting the comment of {name}"))?;
     committed(format!("Set the comment of {name}."), info, earlier)
 }
