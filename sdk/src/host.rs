@@ -250,6 +250,15 @@ pub mod execution {
 
 /// Changing code. Needs the `image:write` grant; refused in a read-only
 /// session and for kernel classes.
+///
+/// A change to a method or class this session's tools were shown in
+/// another form — another session committed a change to it since, so
+/// writing the edit back would overwrite that change unseen — fails with
+/// kind `other` and a message saying so; the `_detailed` forms carry the
+/// current source or definition in the failure's details. Read it again
+/// ([`super::image::method_source`], [`super::image::describe_class`]),
+/// apply the edit to what it holds now and write that: the new read lets
+/// the write through. A method or class never read is written as it is.
 pub mod code {
     #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
     use super::wit;
