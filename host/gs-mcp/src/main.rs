@@ -408,13 +408,66 @@ fn stdio(config: Option<&Path>, image: Option<&Path>) -> Result<(), Failure> {
         _host,
         ..
     } = prepare_in(&rt, config, image)?;
-    rt.block_on(async move {
+    let served = rt.block_on(async move {
         let router = gs_router::Router::new(broker, settings);
         let input = tokio::io::BufReader::new(tokio::io::stdin());
-        gs_router::serve_stdio(router, input, tokio::io::stdout())
+        gs_router::serve_stdio_until(router, input, tokio::io::stdout(), stdout_hangup())
             .await
             .map_err(|e| Failure::failed(format!("stdio transport failed: {e}")))
-    })
+    });
+    // Standard input is read by a blocking read that nothing can cancel: a
+    // client that went without closing it would hold a waiting shutdown
+    // forever. What the connection had to finish it finished before
+    // returning.
+    rt.shutdown_timeout(std::time::Duration::from_secs(2));
+    served
+}
+
+/// Completes when the client can no longer read standard output: the read
+/// end of its pipe closed, its socket shut, its terminal hung up. Then a
+/// call still running after the end of input is stopped rather than
+/// awaited for no one. Never completes where that cannot be watched.
+fn stdout_hangup() -> impl std::future::Future<Output = ()> {
+    let (gone, hung_up) = tokio::sync::oneshot::channel::<()>();
+    #[cfg(unix)]
+    {
+        let watch = move || {
+            loop {
+                // No events asked: poll reports only an error or a hang-up,
+                // which it always may; a regular file or /dev/null has
+                // neither, and the thread waits until the process ends.
+                let mut fd = libc::pollfd {
+                    fd: libc::STDOUT_FILENO,
+                    events: 0,
+                    revents: 0,
+                };
+                // SAFETY: poll reads and writes the one pollfd it is given.
+                let n = unsafe { libc::poll(&mut fd, 1, -1) };
+                if n > 0 && fd.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+                    let _ = gone.send(());
+                    return;
+                }
+                let interrupted = n < 0
+                    && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted;
+                if !interrupted && n != 0 {
+                    // POLLNVAL or a failing poll: nothing to watch.
+                    return;
+                }
+            }
+        };
+        // A thread of its own, not the runtime's blocking pool, whose
+        // shutdown would wait for it.
+        let _ = std::thread::Builder::new()
+            .name("stdout-hangup".into())
+            .spawn(watch);
+    }
+    #[cfg(not(unix))]
+    drop(gone);
+    async move {
+        if hung_up.await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
 }
 
 fn tools(config: Option<&Path>, json: bool) -> Result<(), Failure> {

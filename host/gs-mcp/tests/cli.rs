@@ -46,7 +46,7 @@ fn check_reports_a_bad_key_with_exit_code_2() {
     let err = text(&out.stderr);
     assert!(
         err.starts_with(&format!(
-            "gs-mcp: {}: line 2, column 1: unknown field `idle_timeout`",
+            "gs-mcp: {}: line 2, column 1: in `sessions`: unknown field `idle_timeout`",
             cfg.display()
         )),
         "{err}"
@@ -590,6 +590,51 @@ fn builtin_stdio(dir: &Path) -> StdioServer {
     let mut server = StdioServer::start(dir, &cfg, &[]);
     server.initialize();
     server
+}
+
+/// Waits up to `secs` for `child` to exit, killing it if it does not.
+fn exits_within(child: &mut Child, secs: u64) -> Option<std::process::ExitStatus> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while std::time::Instant::now() < deadline {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// A client that goes away — closing the server's output, with its input
+/// still open or closed too — while a call runs forever: the call is
+/// stopped and the server exits, successfully, instead of running on for
+/// no one (or, with the input open, reading on).
+#[test]
+fn stdio_exits_when_its_client_goes_with_a_call_still_running() {
+    for close_input in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut server = builtin_stdio(dir.path());
+        server.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                           "params": {"name": "execute_code",
+                                      "arguments": {"code": "[true] whileTrue: [nil]"}}}));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let StdioServer {
+            mut child,
+            stdin,
+            stdout,
+        } = server;
+        drop(stdout);
+        let open_input = (!close_input).then_some(stdin);
+        let status = exits_within(&mut child, 20);
+        let log = std::fs::read_to_string(dir.path().join("stderr.log")).unwrap();
+        let status = status.unwrap_or_else(|| {
+            panic!("still running 20 s after its client went (input closed: {close_input}): {log}")
+        });
+        assert!(status.success(), "{status}: {log}");
+        assert!(!log.contains("panicked"), "{log}");
+        drop(open_input);
+    }
 }
 
 #[test]

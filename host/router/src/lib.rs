@@ -84,7 +84,7 @@ pub use outbound::{
 pub(crate) use session::Drained;
 pub use session::Session;
 pub use settings::{HttpSettings, RouterSettings, SessionLifetime, StateSecret, TaskLimits, Trace};
-pub use stdio::{MAX_STDIO_IN_FLIGHT, serve_stdio};
+pub use stdio::{MAX_STDIO_IN_FLIGHT, serve_stdio, serve_stdio_until};
 
 /// The state every connection shares.
 pub struct Router {

@@ -21,10 +21,19 @@
 //! A line is read as bytes, at most `http.body_limit_bytes` of it: a longer
 //! one, or one that is not JSON (not UTF-8 included), is answered with an
 //! error, and the server reads on.
+//!
+//! The end of input is the client's last word, not its departure: calls in
+//! flight are answered, then the session closes. The client's departure —
+//! its output closed (a write fails), the caller's `hangup`, or input that
+//! cannot be read — ends the connection at once instead: nobody is left
+//! to read an answer, so every call in flight is stopped as a cancelled
+//! one is (soft break, hard break, then its session ends) and the session
+//! closes, rather than calls running on, perhaps forever, for no one.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::Poll;
+use std::time::Duration;
 
 use serde_json::{Map, Value};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
@@ -35,11 +44,33 @@ use crate::protocol::{self, Answer, Message, SUPPORTED_VERSIONS};
 use crate::{Drained, NoteSink, OpenRefused, Router, Session, outbound};
 
 /// Serves one client reading `input` and writing `output` until `input`
-/// ends.
+/// ends or `output` fails.
 pub async fn serve_stdio<R, W>(router: Arc<Router>, input: R, output: W) -> std::io::Result<()>
 where
     R: AsyncBufRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
+{
+    serve_stdio_until(router, input, output, std::future::pending()).await
+}
+
+/// [`serve_stdio`], ending as a departed client's connection ends once
+/// `hangup` completes: for a caller that can tell the client is gone
+/// before anything is written (a pipe whose reader closed, say), so that a
+/// call still running at the end of input is stopped rather than awaited.
+///
+/// A client that closes its output (the server's writes fail with a
+/// broken pipe) has hung up, which is no error: `Ok`. Any other failure to
+/// write, and a failure to read, is the error returned.
+pub async fn serve_stdio_until<R, W, H>(
+    router: Arc<Router>,
+    input: R,
+    output: W,
+    hangup: H,
+) -> std::io::Result<()>
+where
+    R: AsyncBufRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+    H: std::future::Future<Output = ()>,
 {
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<u8>>(WRITER_AHEAD);
     let writer = tokio::spawn(async move {
@@ -51,6 +82,9 @@ where
         }
         Ok::<_, std::io::Error>(())
     });
+    // The receiver goes when the writer fails: then the client has gone.
+    let watch = tx.clone();
+    let mut hangup = std::pin::pin!(hangup);
     let limit = router.settings.http.body_limit;
     let mut connection = Connection {
         router,
@@ -62,10 +96,19 @@ where
     };
     let mut input = input;
     let mut line = Vec::new();
-    loop {
-        let read = read_line(&mut input, limit, &mut line).await?;
+    let ending = loop {
+        let read = tokio::select! {
+            biased;
+            () = watch.closed() => break Ending::Gone,
+            () = &mut hangup => break Ending::Gone,
+            read = read_line(&mut input, limit, &mut line) => read,
+        };
+        let read = match read {
+            Ok(read) => read,
+            Err(e) => break Ending::Unreadable(e),
+        };
         let message = match read {
-            Line::End => break,
+            Line::End => break Ending::Input,
             Line::TooLong => {
                 connection.trace(b"");
                 Err(protocol::error(
@@ -87,10 +130,44 @@ where
             Ok(message) => connection.receive(message).await,
             Err(refusal) => connection.out.answer(refusal).await,
         }
+    };
+    match &ending {
+        Ending::Input => {
+            let gone = async {
+                tokio::select! {
+                    () = watch.closed() => {}
+                    () = &mut hangup => {}
+                }
+            };
+            connection.end(gone).await;
+        }
+        Ending::Gone | Ending::Unreadable(_) => connection.abandon().await,
     }
-    connection.end().await;
-    writer.await.unwrap_or(Ok(()))
+    drop(watch);
+    let written = match writer.await {
+        Ok(Err(e)) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e),
+        _ => Ok(()),
+    };
+    match ending {
+        Ending::Unreadable(e) => Err(e),
+        _ => written,
+    }
 }
+
+/// Why the reading of input stopped.
+enum Ending {
+    /// The input ended: the client said all it had to say.
+    Input,
+    /// The client went: its output closed, or the caller's hangup.
+    Gone,
+    /// The input could not be read.
+    Unreadable(std::io::Error),
+}
+
+/// How long the connection of a departed client waits, once it has stopped
+/// its calls, for them to end: past the soft and hard breaks' graces a call
+/// that still runs is left behind rather than keeping the server.
+const STOPPED_CALLS_WAIT: Duration = Duration::from_secs(10);
 
 /// One stdio client: its session, once one opens, and its requests in
 /// flight.
@@ -210,18 +287,49 @@ impl Connection {
     }
 
     /// The end of input: subscriptions end, calls in flight are answered,
-    /// then the session closes.
-    async fn end(self) {
+    /// then the session closes — unless the client goes (`gone`) while
+    /// they run, when they are stopped as [`Connection::abandon`] stops
+    /// them.
+    async fn end(mut self, gone: impl std::future::Future<Output = ()>) {
         self.flights.cancel_listens();
-        for t in self.tasks {
-            let _ = t.await;
+        let left = tokio::select! {
+            () = await_all(&mut self.tasks) => false,
+            () = gone => true,
+        };
+        if left {
+            return self.abandon().await;
         }
+        self.close().await;
+    }
+
+    /// The client has gone: every call in flight is stopped as a
+    /// cancelled one is, and the session closes (which breaks the
+    /// session's calls), before the calls are awaited, for a while.
+    async fn abandon(mut self) {
+        self.flights.cancel_all(&self.router);
+        if let Some(s) = &self.session {
+            self.router.close(s.id());
+        }
+        let _ = tokio::time::timeout(STOPPED_CALLS_WAIT, await_all(&mut self.tasks)).await;
+        self.close().await;
+    }
+
+    async fn close(self) {
         if let Some(s) = self.session {
             self.router.close(s.id());
         }
         if let Some(o) = self.outbox {
             let _ = o.await;
         }
+    }
+}
+
+/// Awaits each task, forgetting it once it has ended, so that the wait can
+/// be given up and taken up again.
+async fn await_all(tasks: &mut Vec<tokio::task::JoinHandle<()>>) {
+    while let Some(t) = tasks.last_mut() {
+        let _ = t.await;
+        tasks.pop();
     }
 }
 
@@ -469,6 +577,8 @@ impl Writer {
 /// A stateless request in flight, as its cancellation finds it.
 #[derive(Default)]
 struct Flight {
+    /// The request's id, as the client wrote it.
+    id: Value,
     state: Mutex<FlightState>,
     /// Wakes a subscription to end it.
     stop: tokio::sync::Notify,
@@ -491,6 +601,20 @@ impl Flight {
 
     fn cancelled(&self) -> bool {
         self.state().cancelled
+    }
+
+    /// Cancels the request: it writes nothing more, its call is stopped in
+    /// its session as a session's call is, its subscription ends.
+    fn cancel(&self, router: &Arc<Router>) {
+        let session = {
+            let mut st = self.state();
+            st.cancelled = true;
+            st.session.clone()
+        };
+        self.stop.notify_one();
+        if let Some(session) = session {
+            router.cancel_request(&session, &self.id);
+        }
     }
 
     /// Records the session the call runs in; false if the request was
@@ -526,7 +650,10 @@ impl Flights {
         if table.by_id.contains_key(&key) {
             return None;
         }
-        let flight = Arc::new(Flight::default());
+        let flight = Arc::new(Flight {
+            id: id.clone(),
+            ..Flight::default()
+        });
         table.by_id.insert(key, flight.clone());
         Some(flight)
     }
@@ -554,14 +681,19 @@ impl Flights {
         let Some(flight) = self.table().by_id.get(&id.to_string()).cloned() else {
             return;
         };
-        let session = {
-            let mut st = flight.state();
-            st.cancelled = true;
-            st.session.clone()
+        flight.cancel(router);
+    }
+
+    /// Cancels every request in flight, and starts no subscription (the
+    /// client has gone).
+    fn cancel_all(&self, router: &Arc<Router>) {
+        let flights: Vec<Arc<Flight>> = {
+            let mut table = self.table();
+            table.closed = true;
+            table.by_id.values().cloned().collect()
         };
-        flight.stop.notify_one();
-        if let Some(session) = session {
-            router.handle_notification(&session, "notifications/cancelled", params);
+        for flight in flights {
+            flight.cancel(router);
         }
     }
 

@@ -400,3 +400,194 @@ fn a_client_that_sends_without_reading_has_at_most_its_cap_of_requests_in_flight
         served.await.unwrap().unwrap();
     });
 }
+
+/// Waits until `router` has no session left, failing after `secs`.
+async fn sessions_gone(router: &gs_router::Router, secs: u64) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+    while router.session_count() > 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a session outlived its departed client"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// Waits until at least `n` `wait` calls have seen their cancellation
+/// (a stopped call sees it a moment after its session has gone).
+async fn waits_cancelled(n: usize) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while WAITS_CANCELLED.load(std::sync::atomic::Ordering::SeqCst) < n {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a call in flight was left to run"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+#[test]
+fn a_client_that_closes_the_servers_output_ends_the_connection_and_its_calls_with_input_open() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let (mut input, server_in) = tokio::io::duplex(1 << 16);
+        let (server_out, client_out) = tokio::io::duplex(1 << 16);
+        let served = tokio::spawn(gs_router::serve_stdio(
+            s.router.clone(),
+            BufReader::new(server_in),
+            server_out,
+        ));
+        let mut lines = BufReader::new(client_out).lines();
+        input
+            .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}\n")
+            .await
+            .unwrap();
+        lines.next_line().await.unwrap().unwrap();
+        let before = WAITS_CANCELLED.load(std::sync::atomic::Ordering::SeqCst);
+        let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                          "params": {"name": "wait", "arguments": {"ms": 60_000, "announce": true},
+                                     "_meta": {"progressToken": "w"}}});
+        input
+            .write_all(format!("{call}\n").as_bytes())
+            .await
+            .unwrap();
+        let started: Value =
+            serde_json::from_str(&lines.next_line().await.unwrap().unwrap()).unwrap();
+        assert_eq!(started["method"], "notifications/progress", "{started}");
+        // The client stops reading for good; the next answer cannot be
+        // written. Its input stays open.
+        drop(lines);
+        input
+            .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n")
+            .await
+            .unwrap();
+        let ended = tokio::time::timeout(Duration::from_secs(10), served)
+            .await
+            .expect("the server ends once its output is gone, its input still open");
+        ended
+            .unwrap()
+            .expect("a client hanging up is no failure of the transport");
+        sessions_gone(&s.router, 10).await;
+        waits_cancelled(before + 1).await;
+        drop(input);
+    });
+}
+
+#[test]
+fn a_hangup_after_the_end_of_input_stops_the_calls_still_running_in_both_eras() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let (mut input, server_in) = tokio::io::duplex(1 << 16);
+        let (server_out, client_out) = tokio::io::duplex(1 << 16);
+        let (hang_up, hangup) = tokio::sync::oneshot::channel::<()>();
+        let served = tokio::spawn(gs_router::serve_stdio_until(
+            s.router.clone(),
+            BufReader::new(server_in),
+            server_out,
+            async move {
+                let _ = hangup.await;
+            },
+        ));
+        let mut lines = BufReader::new(client_out).lines();
+        let before = WAITS_CANCELLED.load(std::sync::atomic::Ordering::SeqCst);
+        // A stateless call, then a session and a call in it; each says
+        // when it has started.
+        let mut meta = stateless_meta();
+        meta["progressToken"] = json!("stateless");
+        let stateless = stateless_line(
+            1,
+            "tools/call",
+            json!({"name": "wait", "arguments": {"ms": 60_000, "announce": true}, "_meta": meta}),
+        );
+        input
+            .write_all(format!("{stateless}\n").as_bytes())
+            .await
+            .unwrap();
+        input
+            .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"initialize\",\"params\":{}}\n")
+            .await
+            .unwrap();
+        let mut progress = 0;
+        let mut read = async || -> Value {
+            serde_json::from_str(&lines.next_line().await.unwrap().unwrap()).unwrap()
+        };
+        loop {
+            let line = read().await;
+            if line["id"] == 2 {
+                break;
+            }
+            assert_eq!(line["method"], "notifications/progress", "{line}");
+            progress += 1;
+        }
+        let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                          "params": {"name": "wait", "arguments": {"ms": 60_000, "announce": true},
+                                     "_meta": {"progressToken": "session"}}});
+        input
+            .write_all(format!("{call}\n").as_bytes())
+            .await
+            .unwrap();
+        while progress < 2 {
+            let line = read().await;
+            assert_eq!(line["method"], "notifications/progress", "{line}");
+            progress += 1;
+        }
+        assert_eq!(s.router.session_count(), 2);
+        // The end of input alone waits for the calls to be answered.
+        drop(input);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(!served.is_finished(), "calls in flight are still awaited");
+        hang_up.send(()).unwrap();
+        tokio::time::timeout(Duration::from_secs(10), served)
+            .await
+            .expect("the server ends once its client has hung up")
+            .unwrap()
+            .unwrap();
+        sessions_gone(&s.router, 10).await;
+        waits_cancelled(before + 2).await;
+    });
+}
+
+/// Input that gives `first`, then fails.
+struct FailingInput {
+    first: Option<Vec<u8>>,
+}
+
+impl tokio::io::AsyncRead for FailingInput {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::task::Poll::Ready(match self.first.take() {
+            Some(bytes) => {
+                buf.put_slice(&bytes);
+                Ok(())
+            }
+            None => Err(std::io::Error::other("the input broke")),
+        })
+    }
+}
+
+#[test]
+fn input_that_cannot_be_read_ends_the_connection_with_its_error_and_closes_the_session() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let (server_out, client_out) = tokio::io::duplex(1 << 16);
+        let input = FailingInput {
+            first: Some(
+                b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}\n"
+                    .to_vec(),
+            ),
+        };
+        let served = tokio::time::timeout(
+            Duration::from_secs(10),
+            gs_router::serve_stdio(s.router.clone(), BufReader::new(input), server_out),
+        )
+        .await
+        .expect("the server ends when its input fails");
+        let e = served.expect_err("the read's failure is the transport's");
+        assert_eq!(e.to_string(), "the input broke");
+        assert_eq!(s.router.session_count(), 0, "the session was closed");
+        drop(client_out);
+    });
+}
