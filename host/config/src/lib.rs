@@ -727,6 +727,10 @@ impl Default for EngineSettings {
 /// The default of [`Config::memory_ceiling`]: 4 GiB.
 pub const DEFAULT_MEMORY_CEILING: usize = 4 << 30;
 
+/// The default of [`Config::max_uncommitted_bytes`]: 128 MiB, what the
+/// embedded image itself defaults to.
+pub const DEFAULT_MAX_UNCOMMITTED_BYTES: usize = 128 << 20;
+
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -746,6 +750,11 @@ pub struct Config {
     pub memory_ceiling: usize,
     /// The image backend.
     pub image: ImageBackend,
+    /// The most bytes of uncommitted changes one session of the embedded
+    /// image may hold (`image.max_uncommitted_bytes`); past it, a change is
+    /// refused until the session commits or aborts. Default
+    /// [`DEFAULT_MAX_UNCOMMITTED_BYTES`].
+    pub max_uncommitted_bytes: usize,
     /// Session lifetime policy.
     pub sessions: SessionLifetime,
     /// Limits on tasks.
@@ -1002,7 +1011,7 @@ fn env_bool(var: &str, v: &str) -> Result<bool, ConfigError> {
 }
 
 fn env_secs(var: &str, v: &str) -> Result<u64, ConfigError> {
-    v.trim().parse::<u64>().map_err(|_| {
+    let secs = v.trim().parse::<u64>().map_err(|_| {
         ConfigError::at(
             var,
             format!(
@@ -1010,7 +1019,8 @@ fn env_secs(var: &str, v: &str) -> Result<u64, ConfigError> {
                 v.trim()
             ),
         )
-    })
+    })?;
+    raw::check_secs(var, secs)
 }
 
 /// The probe interval when none is configured: 25 minutes, or five sixths

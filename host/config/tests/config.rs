@@ -281,11 +281,15 @@ fn unknown_nested_key_is_named() {
 fn wrong_type_is_refused_with_the_fix() {
     let e = refused("read_only = \"yes\"\n");
     assert!(
-        e.starts_with("line 1, column 13: invalid type: string \"yes\", expected a boolean"),
+        e.starts_with(
+            "line 1, column 13: `read_only`: invalid type: string \"yes\", expected a boolean"
+        ),
         "{e}"
     );
     assert!(
-        e.ends_with("; give the value the type the key documents"),
+        e.ends_with(
+            "; give the value the type the key documents (toolsets.example.toml shows each)"
+        ),
         "{e}"
     );
     let e = refused("[sessions]\nidle_timeout_secs = -5\n");
@@ -643,7 +647,7 @@ fn file_errors_carry_the_file_name_and_relative_paths_resolve_beside_it() {
         .to_string();
     assert!(
         e.starts_with(&format!(
-            "{}: line 1, column 10: invalid type",
+            "{}: line 1, column 10: `listen`: invalid type",
             path.display()
         )),
         "{e}"
@@ -981,4 +985,90 @@ fn the_request_state_key_is_read_by_reference_only() {
         refused("[http]\nrequest_state_key = \"0123456789abcdef0123456789abcdef\"\n"),
         "`http.request_state_key`: is a secret, so it is never written inline; read it from an environment variable or a file: `{ env = \"GS_MCP_STATE_KEY\" }` or `{ file = \"path\" }`"
     );
+}
+
+#[test]
+fn a_refused_value_names_its_key_even_where_toml_says_only_what_was_wrong() {
+    let e = refused("read_only = \"yes\"\n");
+    assert!(
+        e.starts_with("line 1, column 13: `read_only`: invalid type: string \"yes\""),
+        "{e}"
+    );
+    let e = refused("[sessions]\nidle_timeout_secs = -5\n");
+    assert!(e.contains("`sessions.idle_timeout_secs`"), "{e}");
+    let e = refused("[sessions]\nidle_timeout = 5\n");
+    assert!(
+        e.starts_with("line 2, column 1: in `sessions`: unknown field `idle_timeout`"),
+        "{e}"
+    );
+    let e = refused("[auth]\nissuer = \"https://idp.example.com\"\n");
+    assert!(e.contains("`auth`: missing field `audience`"), "{e}");
+    assert!(
+        e.ends_with("; add the key (toolsets.example.toml shows each)"),
+        "{e}"
+    );
+    // A syntax error has no key to name: the line shows it.
+    let e = refused("read_only = true\nread_only = false\n");
+    assert!(
+        e.starts_with("line 2, column 1 (`read_only = false`): duplicate key"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_duration_past_a_year_is_refused_naming_its_key_rather_than_overflowing_a_deadline() {
+    for (text, key) in [
+        (
+            "[sessions]\nrequest_timeout_secs = 1000000000000\n",
+            "sessions.request_timeout_secs",
+        ),
+        (
+            "[sessions]\nidle_timeout_secs = 18446744073709551615\n",
+            "sessions.idle_timeout_secs",
+        ),
+        (
+            "[sessions]\nstreamless_idle_timeout_secs = 31536001\n",
+            "sessions.streamless_idle_timeout_secs",
+        ),
+        (
+            "[sessions]\nabsolute_timeout_secs = 31536001\n",
+            "sessions.absolute_timeout_secs",
+        ),
+        (
+            "[sessions]\nstream_loss_grace_secs = 31536001\n",
+            "sessions.stream_loss_grace_secs",
+        ),
+        (
+            "[sessions]\nliveness_probe_after_secs = 31536001\nidle_timeout_secs = 0\n",
+            "sessions.liveness_probe_after_secs",
+        ),
+        (
+            "[tasks]\nttl_secs = 18446744073709551615\n",
+            "tasks.ttl_secs",
+        ),
+        (
+            "[[toolset]]\nbuiltin = true\n[[toolset]]\npath = \"x.wasm\"\nlimits = { deadline_ms = 18446744073709551615 }\n",
+            "toolset[1].limits.deadline_ms",
+        ),
+        (
+            "[auth]\nissuer = \"https://idp.example.com\"\naudience = \"https://mcp.example.com/mcp\"\njwks_min_refresh_secs = 18446744073709551615\n",
+            "auth.jwks_min_refresh_secs",
+        ),
+    ] {
+        let e = refused(text);
+        assert!(e.starts_with(&format!("`{key}`: ")), "{text}: {e}");
+        assert!(e.contains("one year") || e.contains("year"), "{text}: {e}");
+    }
+    // A year itself is taken.
+    let c = parse("[sessions]\nrequest_timeout_secs = 31536000\n").unwrap();
+    assert_eq!(
+        c.sessions.request_timeout,
+        Some(Duration::from_secs(31_536_000))
+    );
+    let mut c = parse("").unwrap();
+    let e = c
+        .apply_env_with(&env(&[("GS_MCP_REQUEST_TIMEOUT", "1000000000000")]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("`GS_MCP_REQUEST_TIMEOUT`: "), "{e}");
 }

@@ -53,7 +53,10 @@ pub(super) fn validate_auth(r: RawAuth) -> Result<AuthConfig, ConfigError> {
             ),
         ));
     }
-    let jwks_min_refresh = Duration::from_secs(r.jwks_min_refresh_secs.unwrap_or(30));
+    let jwks_min_refresh = Duration::from_secs(super::check_secs(
+        "auth.jwks_min_refresh_secs",
+        r.jwks_min_refresh_secs.unwrap_or(30),
+    )?);
     if jwks_min_refresh.is_zero() {
         return Err(ConfigError::at(
             "auth.jwks_min_refresh_secs",

@@ -31,6 +31,8 @@ pub(super) struct RawImage {
     host_password_file: Option<String>,
     login_concurrency: Option<u64>,
     read_only_users_cannot_commit: Option<bool>,
+    // The embedded backend's limit on a session's uncommitted changes.
+    max_uncommitted_bytes: Option<u64>,
 }
 
 impl RawImage {
@@ -103,6 +105,32 @@ pub(super) fn validate_image(
             format!("`{other}` is not a backend; use `embedded` or `gemstone`"),
         )),
     }
+}
+
+/// `image.max_uncommitted_bytes`, the embedded image's limit on what one
+/// session holds uncommitted; the stone has limits of its own.
+pub(super) fn validate_max_uncommitted(raw: Option<&RawImage>) -> Result<usize, ConfigError> {
+    let Some(bytes) = raw.and_then(|r| r.max_uncommitted_bytes) else {
+        return Ok(crate::DEFAULT_MAX_UNCOMMITTED_BYTES);
+    };
+    if raw.and_then(|r| r.backend.as_deref()) == Some("gemstone") {
+        return Err(ConfigError::at(
+            "image.max_uncommitted_bytes",
+            "is a setting of the embedded backend; a stone limits its sessions itself \
+             (GemStone's own settings): remove it",
+        ));
+    }
+    if bytes < 1 << 20 {
+        return Err(ConfigError::at(
+            "image.max_uncommitted_bytes",
+            format!(
+                "{bytes} is too small for one session's uncommitted changes; give at least \
+                 1048576 (1 MiB) bytes (default {}, 128 MiB)",
+                crate::DEFAULT_MAX_UNCOMMITTED_BYTES
+            ),
+        ));
+    }
+    Ok(usize::try_from(bytes).unwrap_or(usize::MAX))
 }
 
 pub(super) fn validate_gemstone(

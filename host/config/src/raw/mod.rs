@@ -21,7 +21,7 @@ use crate::{
 
 use auth::{RawAuth, validate_auth};
 use engine::{RawEngine, validate_engine};
-use image::{RawImage, validate_image};
+use image::{RawImage, validate_image, validate_max_uncommitted};
 use serving::{RawHttp, RawSessions, RawTasks, validate_http, validate_sessions, validate_tasks};
 use toolset::{RawToolset, validate_toolset};
 
@@ -66,33 +66,94 @@ struct RawTrace {
     limit: Option<u64>,
 }
 
-/// A toml error as one line: where, what, and (for unknown keys) the fix.
+/// A toml error as one line: where, the key it is about, what, and the fix.
 pub(crate) fn describe_toml_error(e: &toml::de::Error, text: &str) -> String {
     let message = e.message().trim_end();
     let fix = if message.starts_with("unknown field") {
         "; remove the key or correct its spelling (toolsets.example.toml lists every key)"
-    } else if message.starts_with("invalid type") {
-        "; give the value the type the key documents"
+    } else if message.starts_with("invalid type") || message.starts_with("invalid value") {
+        "; give the value the type the key documents (toolsets.example.toml shows each)"
+    } else if message.starts_with("missing field") {
+        "; add the key (toolsets.example.toml shows each)"
     } else {
         ""
     };
+    // An unknown field's key is the table holding it.
+    let key = error_key(e)
+        .map(|k| match message.starts_with("unknown field") {
+            true => format!("in `{k}`: "),
+            false => format!("`{k}`: "),
+        })
+        .unwrap_or_default();
     match e.span() {
         Some(span) => {
             let before = &text[..span.start.min(text.len())];
             let line = before.matches('\n').count() + 1;
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            format!("line {line}, column {column}: {message}{fix}")
+            // A syntax error names no key: the line itself shows which.
+            // (An unknown field names itself.)
+            let shown = if key.is_empty() && !message.starts_with("unknown field") {
+                text.lines()
+                    .nth(line - 1)
+                    .map(|l| l.trim())
+                    .filter(|l| !l.is_empty())
+                    .map(|l| {
+                        let cut: String = l.chars().take(60).collect();
+                        let more = if cut.len() < l.len() { "…" } else { "" };
+                        format!(" (`{cut}{more}`)")
+                    })
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            format!("line {line}, column {column}{shown}: {key}{message}{fix}")
         }
-        None => format!("{message}{fix}"),
+        None => format!("{key}{message}{fix}"),
     }
 }
 
-fn secs(v: Option<u64>, default: Option<Duration>) -> Option<Duration> {
-    match v {
+/// The dotted key a deserialisation error is about, when toml knows it.
+/// toml keeps it private but prints it, as `in `key``, when the error
+/// shows no excerpt of the file.
+fn error_key(e: &toml::de::Error) -> Option<String> {
+    let mut bare = e.clone();
+    bare.set_input(None);
+    let shown = bare.to_string();
+    let key = shown
+        .lines()
+        .find_map(|l| l.strip_prefix("in `")?.strip_suffix('`'))?;
+    (!key.is_empty()).then(|| key.to_string())
+}
+
+/// The longest duration any `*_secs` key takes: a year. Nothing needs
+/// more (0 turns a timeout off), and far past it a deadline computed from
+/// the present overflows the clock.
+pub(crate) const MAX_SECS: u64 = 365 * 24 * 60 * 60;
+
+/// Refuses a number of seconds past [`MAX_SECS`] for `key`.
+pub(crate) fn check_secs(key: &str, v: u64) -> Result<u64, ConfigError> {
+    if v > MAX_SECS {
+        return Err(ConfigError::at(
+            key,
+            format!(
+                "{v} s is longer than the {MAX_SECS} s (one year) any duration may be; give at \
+                 most {MAX_SECS}, or 0 where 0 turns it off"
+            ),
+        ));
+    }
+    Ok(v)
+}
+
+fn secs(
+    key: &str,
+    v: Option<u64>,
+    default: Option<Duration>,
+) -> Result<Option<Duration>, ConfigError> {
+    Ok(match v {
         None => default,
         Some(0) => None,
-        Some(n) => Some(Duration::from_secs(n)),
-    }
+        Some(n) => Some(Duration::from_secs(check_secs(key, n)?)),
+    })
 }
 
 fn check_text(key: &str, value: &str) -> Result<(), ConfigError> {
@@ -170,6 +231,7 @@ impl File {
             }
         }
 
+        let max_uncommitted_bytes = validate_max_uncommitted(self.image.as_ref())?;
         let image = validate_image(self.image, base, env)?;
         let sessions = validate_sessions(self.sessions)?;
         let tasks = validate_tasks(self.tasks)?;
@@ -248,6 +310,7 @@ impl File {
             read_only: self.read_only.unwrap_or(false),
             memory_ceiling,
             image,
+            max_uncommitted_bytes,
             sessions,
             tasks,
             http,

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::{ConfigError, HttpSettings, SessionLifetime, SettingValue, TaskLimits, check_probe};
 
-use super::{check_host, secs, setting_value};
+use super::{check_host, check_secs, secs, setting_value};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -48,19 +48,36 @@ pub(super) fn validate_sessions(raw: Option<RawSessions>) -> Result<SessionLifet
     let d = SessionLifetime::default();
     let Some(r) = raw else { return Ok(d) };
     let s = SessionLifetime {
-        idle_timeout: secs(r.idle_timeout_secs, d.idle_timeout),
-        streamless_idle_timeout: secs(r.streamless_idle_timeout_secs, d.streamless_idle_timeout),
-        stream_loss_grace: r
-            .stream_loss_grace_secs
-            .map_or(d.stream_loss_grace, Duration::from_secs),
-        absolute_timeout: secs(r.absolute_timeout_secs, d.absolute_timeout),
-        request_timeout: secs(r.request_timeout_secs, d.request_timeout),
+        idle_timeout: secs(
+            "sessions.idle_timeout_secs",
+            r.idle_timeout_secs,
+            d.idle_timeout,
+        )?,
+        streamless_idle_timeout: secs(
+            "sessions.streamless_idle_timeout_secs",
+            r.streamless_idle_timeout_secs,
+            d.streamless_idle_timeout,
+        )?,
+        stream_loss_grace: match r.stream_loss_grace_secs {
+            None => d.stream_loss_grace,
+            Some(v) => Duration::from_secs(check_secs("sessions.stream_loss_grace_secs", v)?),
+        },
+        absolute_timeout: secs(
+            "sessions.absolute_timeout_secs",
+            r.absolute_timeout_secs,
+            d.absolute_timeout,
+        )?,
+        request_timeout: secs(
+            "sessions.request_timeout_secs",
+            r.request_timeout_secs,
+            d.request_timeout,
+        )?,
         liveness_probe_after: None,
     };
     let s = SessionLifetime {
         liveness_probe_after: match r.liveness_probe_after_secs {
             None => crate::default_probe(s.idle_timeout),
-            Some(v) => secs(Some(v), None),
+            Some(v) => secs("sessions.liveness_probe_after_secs", Some(v), None)?,
         },
         ..s
     };
@@ -100,7 +117,7 @@ pub(super) fn validate_tasks(raw: Option<RawTasks>) -> Result<TaskLimits, Config
                     ),
                 ));
             }
-            Some(s) => Duration::from_secs(s),
+            Some(s) => Duration::from_secs(check_secs("tasks.ttl_secs", s)?),
         },
         total_bytes: match r.total_bytes {
             None => d.total_bytes,

@@ -256,6 +256,16 @@ fn limits(key: &Key, l: RawLimits, engine: &EngineSettings) -> Result<ToolsetLim
                  (leave it out for the default 30 s)",
             ));
         }
+        if d > super::MAX_SECS * 1000 {
+            return Err(ConfigError::at(
+                key("limits.deadline_ms"),
+                format!(
+                    "{d} ms is longer than the year any duration may be; give at most {} \
+                     (leave it out for the default 30 s)",
+                    super::MAX_SECS * 1000
+                ),
+            ));
+        }
         limits.deadline = Some(Duration::from_millis(d));
     }
     if let Some(o) = l.output_bytes {
