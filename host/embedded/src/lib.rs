@@ -312,7 +312,8 @@ fn keep_cancelled<T>(cancel: &CancelToken, result: Result<T, ExecError>) -> Resu
 pub fn tool_error(e: ImageError) -> ToolError {
     let kind = match &e {
         ImageError::NotFound(_) => ErrorKind::NotFound,
-        ImageError::Refused(_) => ErrorKind::Refused,
+        // Committing or aborting is the way on, as for any refusal.
+        ImageError::Refused(_) | ImageError::UncommittedLimit { .. } => ErrorKind::Refused,
         ImageError::CompileError(_) => ErrorKind::CompileError,
         ImageError::InvalidArgument(_) => ErrorKind::InvalidParams,
         ImageError::Conflict(_) | ImageError::Store(_) | ImageError::InUse(_) => ErrorKind::Other,
@@ -335,6 +336,12 @@ pub fn tool_error(e: ImageError) -> ToolError {
                         .collect(),
                 ),
             );
+            Some(d)
+        }
+        ImageError::UncommittedLimit { held, limit, .. } => {
+            let mut d = Map::new();
+            d.insert("uncommittedBytes".into(), json!(held));
+            d.insert("maxUncommittedBytes".into(), json!(limit));
             Some(d)
         }
         _ => None,

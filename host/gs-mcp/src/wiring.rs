@@ -90,14 +90,30 @@ pub fn image_factory(config: &Config) -> Result<Arc<dyn ImageSessionFactory>, Fa
         ImageBackend::Embedded { path } => {
             // Every session's interpreter heap counts against one ceiling.
             gs_interp::set_memory_ceiling(config.memory_ceiling);
-            Ok(Arc::new(EmbeddedFactory::new(open_image(path)?)))
+            let options = gs_image::OpenOptions {
+                max_uncommitted_bytes: config.max_uncommitted_bytes,
+                ..gs_image::OpenOptions::default()
+            };
+            Ok(Arc::new(EmbeddedFactory::new(open_image_with(
+                path, options,
+            )?)))
         }
         ImageBackend::GemStone(settings) => stone::factory(settings, config.read_only),
     }
 }
 
-/// Opens (creating if need be) the image at `path`.
+/// Opens (creating if need be) the image at `path`, with the default
+/// options: for the operator's own commands (`image load`), whose file-in
+/// no limit on uncommitted changes holds.
 pub fn open_image(path: &Path) -> Result<gs_image::Image, Failure> {
+    open_image_with(path, gs_image::OpenOptions::default())
+}
+
+/// [`open_image`] with `options`.
+fn open_image_with(
+    path: &Path,
+    options: gs_image::OpenOptions,
+) -> Result<gs_image::Image, Failure> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| {
             Failure::failed(format!(
@@ -107,7 +123,7 @@ pub fn open_image(path: &Path) -> Result<gs_image::Image, Failure> {
             ))
         })?;
     }
-    gs_image::Image::open(path).map_err(|e| cannot_open(path, &e))
+    gs_image::Image::open_with(path, options).map_err(|e| cannot_open(path, &e))
 }
 
 fn cannot_open(path: &Path, e: &gs_image::ImageError) -> Failure {

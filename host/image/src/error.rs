@@ -162,12 +162,50 @@ pub enum ImageError {
     /// `Image` in this one; nothing was read or changed.
     #[error("{0}")]
     InUse(String),
+    /// The change would take the session's uncommitted changes past the
+    /// most one session may hold ([`OpenOptions::max_uncommitted_bytes`]);
+    /// nothing was changed. Committing or aborting empties the count.
+    ///
+    /// [`OpenOptions::max_uncommitted_bytes`]: crate::OpenOptions::max_uncommitted_bytes
+    #[error(
+        "cannot {what}: this session holds {} of uncommitted changes and this change adds {}, \
+         but the most one session may hold is {}; commit or abort them, then continue",
+        mib(*.held), mib(*.adding), mib(*.limit)
+    )]
+    UncommittedLimit {
+        /// What was refused, e.g. `compile a method`.
+        what: &'static str,
+        /// Bytes of uncommitted changes the session holds.
+        held: usize,
+        /// Bytes the refused change would have added.
+        adding: usize,
+        /// The most one session may hold.
+        limit: usize,
+    },
+}
+
+/// `bytes` for a message: in KiB below 1 MiB, else in MiB with one
+/// decimal, cut rather than rounded so that a count just under a limit
+/// never reads as the limit itself; whole MiB print without the decimal
+/// (`128 MiB`), as limits are usually given.
+fn mib(bytes: usize) -> String {
+    let tenths = |b: usize, unit: usize| {
+        let t = (b as u128 * 10 / unit as u128) as usize;
+        format!("{}.{}", t / 10, t % 10)
+    };
+    if bytes < 1 << 20 {
+        format!("{} KiB", tenths(bytes, 1 << 10))
+    } else if bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{} MiB", tenths(bytes, 1 << 20))
+    }
 }
 
 impl ImageError {
     /// A short, stable name of the variant (`not-found`, `refused`,
-    /// `compile-error`, `conflict`, `invalid-argument`, `store`, `in-use`), the way
-    /// the tools name error kinds.
+    /// `compile-error`, `conflict`, `invalid-argument`, `store`, `in-use`,
+    /// `uncommitted-limit`), the way the tools name error kinds.
     pub fn kind(&self) -> &'static str {
         match self {
             ImageError::NotFound(_) => "not-found",
@@ -177,6 +215,7 @@ impl ImageError {
             ImageError::InvalidArgument(_) => "invalid-argument",
             ImageError::Store(_) => "store",
             ImageError::InUse(_) => "in-use",
+            ImageError::UncommittedLimit { .. } => "uncommitted-limit",
         }
     }
 }

@@ -35,12 +35,29 @@ pub struct OpenOptions {
     /// default). Tests that want an image with only the standard symbol
     /// list turn it off. An existing image is never changed by this.
     pub install_kernel: bool,
+    /// The most bytes of uncommitted changes one session may hold (see
+    /// [`Session::uncommitted_bytes`]); a change past it is refused with
+    /// [`ImageError::UncommittedLimit`] until the session commits or
+    /// aborts. A session's uncommitted changes live in memory only, so
+    /// without a limit a client could take the server's memory. An
+    /// operator's file-in is not held to it. Default
+    /// [`DEFAULT_MAX_UNCOMMITTED_BYTES`].
+    pub max_uncommitted_bytes: usize,
 }
+
+/// The default of [`OpenOptions::max_uncommitted_bytes`]: 128 MiB. A
+/// project of 100,000 methods counts about 100 MiB compiled one by one
+/// (each method its source and some 700 bytes of records and index
+/// entries), so a session can bring in a large project before it commits
+/// even without a file-in; 100 sessions of one caller
+/// (`http.max_sessions_per_caller`) hold at most 12.5 GiB.
+pub const DEFAULT_MAX_UNCOMMITTED_BYTES: usize = 128 << 20;
 
 impl Default for OpenOptions {
     fn default() -> Self {
         OpenOptions {
             install_kernel: true,
+            max_uncommitted_bytes: DEFAULT_MAX_UNCOMMITTED_BYTES,
         }
     }
 }
@@ -74,6 +91,8 @@ struct Inner {
     /// See [`Image::hashes_may_have_moved`].
     stable_hashes_from: u64,
     listeners: RwLock<Vec<CommitListener>>,
+    /// See [`OpenOptions::max_uncommitted_bytes`].
+    max_uncommitted_bytes: usize,
 }
 
 /// A persistent, transactional image, shared by any number of sessions.
@@ -413,6 +432,7 @@ impl Image {
                 next_object_id: AtomicU64::new(next_object_id),
                 stable_hashes_from,
                 listeners: RwLock::new(Vec::new()),
+                max_uncommitted_bytes: options.max_uncommitted_bytes,
             }),
         };
         if fresh {
@@ -436,6 +456,12 @@ impl Image {
         session.set_kernel_install(false);
         session.commit()?;
         Ok(())
+    }
+
+    /// The most bytes of uncommitted changes one session may hold
+    /// ([`OpenOptions::max_uncommitted_bytes`]).
+    pub fn max_uncommitted_bytes(&self) -> usize {
+        self.inner.max_uncommitted_bytes
     }
 
     /// A new session of the default user ([`DEFAULT_USER`]), viewing the

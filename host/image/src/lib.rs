@@ -98,7 +98,10 @@ pub use error::{ChangeKind, CompileError, Conflict, ConflictReport, ImageError, 
 /// literal holding one is one; a symbol literal holding one is a compile
 /// error, never a different symbol.
 pub const LAST_STRING_CHAR: char = '\u{ff}';
-pub use image::{CommitInfo, DEFAULT_USER, Image, OpenOptions, STANDARD_DICTIONARIES};
+pub use image::{
+    CommitInfo, DEFAULT_MAX_UNCOMMITTED_BYTES, DEFAULT_USER, Image, OpenOptions,
+    STANDARD_DICTIONARIES,
+};
 pub use model::{
     CLASS_STATE_IDS, ClassDefinition, ClassId, ClassKind, ClassRecord, DictionaryEntry,
     GlobalValue, MethodRecord, MethodRef, ObjectBody, ObjectId, ObjectValue, Side, StoredObject,

@@ -9,10 +9,12 @@
 //! seen by other sessions until [`Session::commit`] succeeds.
 //!
 //! Its parts: `transaction` (commit, abort, refresh, and the keys a
-//! session records for them), `dictionaries` (users, symbol lists and
+//! session records for them), `budget` (the limit on what a session holds
+//! uncommitted, counted as each change is recorded), `dictionaries` (users, symbol lists and
 //! dictionary entries), `objects` (persistent objects), `classes` (class
 //! definitions and the kernel guard) and `methods`.
 
+mod budget;
 mod classes;
 mod dictionaries;
 mod methods;
@@ -47,6 +49,7 @@ pub struct Session {
     reads: BTreeMap<Key, &'static [ChangeKind]>,
     kernel_install: bool,
     read_only: bool,
+    uncommitted: budget::Uncommitted,
 }
 
 impl std::fmt::Debug for Session {
@@ -80,6 +83,7 @@ impl Session {
             reads: BTreeMap::new(),
             kernel_install: false,
             read_only: false,
+            uncommitted: budget::Uncommitted::default(),
         }
     }
 

@@ -12,6 +12,7 @@ fn bare_image() -> (tempfile::TempDir, Image) {
         dir.path().join("c.image"),
         OpenOptions {
             install_kernel: false,
+            ..OpenOptions::default()
         },
     )
     .unwrap();

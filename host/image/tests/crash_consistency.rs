@@ -93,6 +93,7 @@ impl redb::StorageBackend for FailingBackend {
 fn options() -> OpenOptions {
     OpenOptions {
         install_kernel: false,
+        ..OpenOptions::default()
     }
 }
 

@@ -13,6 +13,7 @@ const ENTRIES: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("entr
 fn options() -> OpenOptions {
     OpenOptions {
         install_kernel: false,
+        ..OpenOptions::default()
     }
 }
 

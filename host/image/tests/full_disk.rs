@@ -76,6 +76,7 @@ impl redb::StorageBackend for SmallDisk {
 fn options() -> OpenOptions {
     OpenOptions {
         install_kernel: false,
+        ..OpenOptions::default()
     }
 }
 

@@ -12,6 +12,7 @@ fn open(path: &std::path::Path) -> Image {
         path,
         OpenOptions {
             install_kernel: false,
+            ..OpenOptions::default()
         },
     )
     .unwrap()

@@ -177,7 +177,7 @@ proptest! {
     fn indexes_match_a_scan_of_the_methods(ops in prop::collection::vec((op(), any::<bool>()), 1..40)) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("p.image");
-        let image = Image::open_with(&path, OpenOptions { install_kernel: false }).unwrap();
+        let image = Image::open_with(&path, OpenOptions { install_kernel: false, ..OpenOptions::default() }).unwrap();
         let mut s = image.session();
         for class in CLASSES {
             s.define_class(
@@ -210,7 +210,7 @@ proptest! {
         let expected: Vec<_> = NAMES.iter().map(|n| image.session().senders(n)).collect();
         drop(s);
         drop(image);
-        let reopened = Image::open_with(&path, OpenOptions { install_kernel: false }).unwrap();
+        let reopened = Image::open_with(&path, OpenOptions { install_kernel: false, ..OpenOptions::default() }).unwrap();
         let fresh = reopened.session();
         check(&fresh)?;
         let after: Vec<_> = NAMES.iter().map(|n| fresh.senders(n)).collect();

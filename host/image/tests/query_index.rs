@@ -14,6 +14,7 @@ fn image() -> (tempfile::TempDir, Image) {
         dir.path().join("q.image"),
         OpenOptions {
             install_kernel: false,
+            ..OpenOptions::default()
         },
     )
     .unwrap();

@@ -16,6 +16,7 @@ const METHODS: usize = CLASSES * METHODS_PER_CLASS;
 fn options() -> OpenOptions {
     OpenOptions {
         install_kernel: false,
+        ..OpenOptions::default()
     }
 }
 

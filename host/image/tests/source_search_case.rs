@@ -10,6 +10,7 @@ fn image() -> (tempfile::TempDir, Image) {
         dir.path().join("case.image"),
         OpenOptions {
             install_kernel: false,
+            ..OpenOptions::default()
         },
     )
     .unwrap();

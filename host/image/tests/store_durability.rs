@@ -13,6 +13,7 @@ fn open(path: &Path) -> Image {
         path,
         OpenOptions {
             install_kernel: false,
+            ..OpenOptions::default()
         },
     )
     .unwrap()
@@ -405,6 +406,7 @@ fn creators_with_the_same_process_id_never_lose_acknowledged_commits() {
                         path.as_path(),
                         OpenOptions {
                             install_kernel: false,
+                            ..OpenOptions::default()
                         },
                     );
                     let committed = match &opened {

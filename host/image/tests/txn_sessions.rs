@@ -15,6 +15,7 @@ fn image() -> (tempfile::TempDir, Image) {
         dir.path().join("t.image"),
         OpenOptions {
             install_kernel: false,
+            ..OpenOptions::default()
         },
     )
     .unwrap();

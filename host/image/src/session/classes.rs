@@ -10,7 +10,7 @@ use crate::model::{ClassDefinition, ClassId, ClassRecord, DictionaryEntry, Metho
 use crate::state::{Key, State};
 
 use super::transaction::{METHOD_SET_CHANGES, REMOVAL, SHAPE_CHANGES};
-use super::{Session, is_identifier, lookup_in};
+use super::{Session, budget, is_identifier, lookup_in};
 
 /// What to do with methods that no longer compile after a class
 /// redefinition changes what names they can see (an instance variable
@@ -346,6 +346,12 @@ impl Session {
         def: ClassDefinition,
         superclass: Option<ClassId>,
     ) -> Result<ClassDefined> {
+        let entry = DictionaryEntry::Class(ClassId(0));
+        let (class_bytes, entry_bytes) = (
+            budget::CHANGE_BYTES + budget::definition_bytes(&def),
+            budget::entry_bytes(&def.name, &entry),
+        );
+        self.check_budget("define a class", class_bytes + entry_bytes)?;
         let id = self.image.allocate_class_id();
         let (dict, name) = (def.dictionary.clone(), def.name.clone());
         let record = ClassRecord {
@@ -361,7 +367,9 @@ impl Session {
             .put_entry(&dict, &name, Some(DictionaryEntry::Class(id)));
         self.write(Key::Class(id));
         self.write(Key::ClassShape(id));
-        self.write(Key::Entry(dict.clone(), name));
+        self.write(Key::Entry(dict.clone(), name.clone()));
+        self.count_replace(Key::Class(id), class_bytes, 0);
+        self.count_replace(Key::Entry(dict.clone(), name), entry_bytes, 0);
         self.rely_on(Key::Dictionary(dict), REMOVAL);
         Ok(ClassDefined {
             id,
@@ -432,6 +440,10 @@ impl Session {
             kernel: old.kernel || self.kernel_install,
             removed: false,
         };
+        // Recompiling replaces methods the image already has, so only the
+        // definition counts.
+        let class_bytes = budget::class_bytes(&record);
+        self.check_replace("define a class", &Key::Class(id), class_bytes, 0)?;
         // Recompile in a trial copy (an O(1) clone), so a refusal leaves
         // the session exactly as it was.
         let mut trial = self.state.clone();
@@ -487,6 +499,7 @@ impl Session {
         }
         self.state = trial;
         self.write(Key::Class(id));
+        self.count_replace(Key::Class(id), class_bytes, 0);
         if reshaped {
             self.write(Key::ClassShape(id));
             for class in &affected {
@@ -584,26 +597,36 @@ impl Session {
         Ok(names)
     }
 
-    fn update_class(&mut self, name: &str, change: impl FnOnce(&mut ClassRecord)) -> Result<()> {
+    fn update_class(
+        &mut self,
+        what: &'static str,
+        name: &str,
+        change: impl FnOnce(&mut ClassRecord),
+    ) -> Result<()> {
         self.guard_read_only("change a class")?;
         let id = self.class_id(name)?;
         let record = self.record(id)?.clone();
         self.guard_kernel(&record)?;
         let mut new = record.as_ref().clone();
         change(&mut new);
+        let bytes = budget::class_bytes(&new);
+        self.check_replace(what, &Key::Class(id), bytes, 0)?;
         self.state.put_class(id, Some(Arc::new(new)));
         self.write(Key::Class(id));
+        self.count_replace(Key::Class(id), bytes, 0);
         Ok(())
     }
 
     /// Sets a class's comment.
     pub fn set_class_comment(&mut self, name: &str, comment: &str) -> Result<()> {
-        self.update_class(name, |r| r.comment = comment.to_string())
+        self.update_class("set a class comment", name, |r| {
+            r.comment = comment.to_string()
+        })
     }
 
     /// Sets (or clears) a class's category.
     pub fn set_class_category(&mut self, name: &str, category: Option<&str>) -> Result<()> {
-        self.update_class(name, |r| {
+        self.update_class("set a class category", name, |r| {
             r.definition.category = category.map(str::to_string)
         })
     }

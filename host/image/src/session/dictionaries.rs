@@ -11,7 +11,7 @@ use crate::model::{DictionaryEntry, ObjectValue};
 use crate::state::{Key, State};
 
 use super::transaction::REMOVAL;
-use super::{Session, is_identifier};
+use super::{Session, budget, is_identifier};
 
 impl Session {
     /// The session user's symbol list: dictionary names in lookup order.
@@ -91,9 +91,15 @@ impl Session {
                 )));
             }
         }
+        let key = Key::SymbolList(user.to_string());
+        let bytes = budget::CHANGE_BYTES
+            + user.len()
+            + symbol_list.iter().map(|d| d.len() + 24).sum::<usize>();
+        self.check_replace("change a symbol list", &key, bytes, 0)?;
         let list: Vec<String> = symbol_list.iter().map(|d| d.to_string()).collect();
         self.state.put_symbol_list(user, Some(Arc::new(list)));
-        self.write(Key::SymbolList(user.to_string()));
+        self.write(key.clone());
+        self.count_replace(key, bytes, 0);
         for d in symbol_list {
             self.rely_on(Key::Dictionary(d.to_string()), REMOVAL);
         }
@@ -130,8 +136,12 @@ impl Session {
                 "a symbol dictionary named {name} already exists; choose another name"
             )));
         }
+        // The dictionary, and its name in the symbol list.
+        let bytes = budget::CHANGE_BYTES + 2 * (name.len() + 24);
+        self.check_budget("add a symbol dictionary", bytes)?;
         self.state.put_dictionary(name, true);
         self.write(Key::Dictionary(name.to_string()));
+        self.count_replace(Key::Dictionary(name.to_string()), bytes, 0);
         let mut list = self.symbol_list();
         list.push(name.to_string());
         let user = self.user.clone();
@@ -224,8 +234,12 @@ impl Session {
         }
         self.guard_home_binding(dictionary, name)?;
         self.guard_kernel_name(dictionary, name)?;
+        let key = Key::Entry(dictionary.to_string(), name.to_string());
+        let bytes = budget::entry_bytes(name, &entry);
+        self.check_replace("bind a global", &key, bytes, 0)?;
         self.state.put_entry(dictionary, name, Some(entry));
-        self.write(Key::Entry(dictionary.to_string(), name.to_string()));
+        self.write(key.clone());
+        self.count_replace(key, bytes, 0);
         self.rely_on(Key::Dictionary(dictionary.to_string()), REMOVAL);
         Ok(())
     }
@@ -243,7 +257,9 @@ impl Session {
         }
         self.guard_home_binding(dictionary, name)?;
         self.state.put_entry(dictionary, name, None);
-        self.write(Key::Entry(dictionary.to_string(), name.to_string()));
+        let key = Key::Entry(dictionary.to_string(), name.to_string());
+        self.write(key.clone());
+        self.count_replace(key, 0, 0);
         Ok(())
     }
 

@@ -11,6 +11,7 @@ use crate::sources::SourceRef;
 use crate::state::{Key, MethodKey, State, StoredMethod};
 
 use super::Session;
+use super::budget::{CHANGE_BYTES, NAME_BYTES};
 use super::transaction::SHAPE_CHANGES;
 
 impl Session {
@@ -139,6 +140,23 @@ impl Session {
         let compiled = self
             .compile_in(&self.state, id, side, source)
             .map_err(ImageError::CompileError)?;
+        // Counted before the source enters the arena, which never gives
+        // it back: a refused method must cost nothing.
+        let bytes = CHANGE_BYTES + NAME_BYTES * (compiled.sends.len() + compiled.references.len());
+        let kept = compiled.source.len() + category.len();
+        let existing = self
+            .with_interner(|i| i.get(&compiled.selector))
+            .map(|selector| {
+                Key::Method(MethodKey {
+                    class: id,
+                    side,
+                    selector,
+                })
+            });
+        match &existing {
+            Some(key) => self.check_replace("compile a method", key, bytes, kept)?,
+            None => self.check_budget("compile a method", bytes + kept)?,
+        }
         let (category, selector) = {
             let mut interner = self
                 .image
@@ -164,6 +182,7 @@ impl Session {
         let stored = self.store_compiled(&compiled, category, source_ref);
         self.state.put_method(key, Some(Arc::new(stored)));
         self.write(Key::Method(key));
+        self.count_replace(Key::Method(key), bytes, kept);
         self.touches.insert(Key::MethodsOf(id));
         for c in Session::chain(&self.state, id) {
             self.rely_on(Key::ClassShape(c), SHAPE_CHANGES);
@@ -189,6 +208,7 @@ impl Session {
             .ok_or_else(|| self.no_method(class, side, selector))?;
         self.state.put_method(key, None);
         self.write(Key::Method(key));
+        self.count_replace(Key::Method(key), 0, 0);
         self.touches.insert(Key::MethodsOf(id));
         Ok(())
     }
@@ -209,6 +229,8 @@ impl Session {
         let key = self
             .method_key(id, side, selector)
             .ok_or_else(|| self.no_method(class, side, selector))?;
+        // An interned name is kept for the image's life.
+        self.check_budget("change a method's category", category.len())?;
         let mut method = self.state.methods[&key].as_ref().clone();
         method.category = self
             .image
@@ -218,6 +240,7 @@ impl Session {
             .intern(category);
         self.state.put_method(key, Some(Arc::new(method)));
         self.write(Key::Method(key));
+        self.count_kept(category.len());
         Ok(())
     }
 

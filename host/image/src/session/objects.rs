@@ -7,7 +7,7 @@ use crate::error::{ImageError, Result};
 use crate::model::{ObjectId, StoredObject};
 use crate::state::Key;
 
-use super::Session;
+use super::{Session, budget};
 
 impl Session {
     /// The persistent object `id` as this session's view (with its own
@@ -51,8 +51,15 @@ impl Session {
         if self.state.objects.get(&id).is_some_and(|o| **o == object) {
             return Ok(());
         }
+        // The interpreter's heap budget does not bound this: it holds
+        // live objects, while the session keeps every object written back
+        // after each call, reachable or not, until commit or abort.
+        let key = Key::Object(id);
+        let bytes = budget::object_bytes(&object);
+        self.check_replace("store an object", &key, bytes, 0)?;
         self.state.put_object(id, Some(Arc::new(object)));
-        self.write(Key::Object(id));
+        self.write(key.clone());
+        self.count_replace(key, bytes, 0);
         Ok(())
     }
 }

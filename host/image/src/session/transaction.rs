@@ -132,6 +132,7 @@ impl Session {
         self.writes.clear();
         self.touches.clear();
         self.reads.clear();
+        self.uncommitted.clear();
     }
 
     fn exists(&self, state: &State, key: &Key) -> bool {
