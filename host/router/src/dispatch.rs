@@ -272,7 +272,7 @@ impl Router {
             session: session.clone(),
             key,
             control: control.clone(),
-            deadline: timeout.map(|d| Instant::now() + d),
+            deadline: timeout.and_then(|d| Instant::now().checked_add(d)),
         };
         let request = CallRequest {
             tool: name,
@@ -281,7 +281,7 @@ impl Router {
                 asker: Some(ClientAsker {
                     session: session.clone(),
                     numbers: self.server_requests.clone(),
-                    deadline: timeout.map(|d| Instant::now() + d),
+                    deadline: timeout.and_then(|d| Instant::now().checked_add(d)),
                 }),
                 sink: notes,
                 progress_token,
@@ -291,7 +291,7 @@ impl Router {
                 },
             }),
             control: control.clone(),
-            deadline: timeout.map(|d| Instant::now() + d),
+            deadline: timeout.and_then(|d| Instant::now().checked_add(d)),
             read_only: self.read_only_in(session),
         };
         let call = session.broker.call(request);

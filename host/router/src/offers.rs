@@ -158,7 +158,7 @@ impl Router {
         self.settings
             .sessions
             .request_timeout
-            .map(|d| Instant::now() + d)
+            .and_then(|d| Instant::now().checked_add(d))
     }
 
     /// How a resource read or a prompt asks the session's client

@@ -395,6 +395,16 @@ impl ToolsetHost {
     fn read_component(&self, path: &Path) -> Result<Vec<u8>, LoadError> {
         use std::io::Read;
         let fail = |m: String| load_error(path, LoadErrorKind::Read, m);
+        let not_a_file =
+            || fail("the path is not a regular file; point `path` at a `.wasm` component".into());
+        // Opening a FIFO waits for a writer, so the load would hang:
+        // whatever is not a regular file is refused before it is opened.
+        if !std::fs::metadata(path)
+            .map_err(|e| fail(format!("cannot read the component: {e}")))?
+            .is_file()
+        {
+            return Err(not_a_file());
+        }
         let file = std::fs::File::open(path)
             .map_err(|e| fail(format!("cannot read the component: {e}")))?;
         let max = self.config.max_component_bytes;
@@ -408,9 +418,7 @@ impl ToolsetHost {
             .metadata()
             .map_err(|e| fail(format!("cannot read the component: {e}")))?;
         if !meta.is_file() {
-            return Err(fail(
-                "the path is not a regular file; point `path` at a `.wasm` component".into(),
-            ));
+            return Err(not_a_file());
         }
         if meta.len() > max {
             return Err(too_large(format!("{} bytes", meta.len())));

@@ -405,3 +405,34 @@ fn a_component_built_against_0_1_4_loads_and_answers_as_it_did() {
     );
     assert_eq!(hello_answers(&old), hello_answers(hello()));
 }
+
+#[test]
+fn a_fifo_named_as_a_component_is_refused_without_waiting_for_a_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("acme.wasm");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo");
+    let host = ToolsetHost::new(HostConfig {
+        max_instances: 2,
+        ..HostConfig::default()
+    })
+    .unwrap();
+    // Run on a thread of its own: a load that opened the FIFO would wait
+    // for a writer for ever.
+    let (done, outcome) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let e = host.load(&WasmToolsetSpec::new(&fifo)).unwrap_err();
+        let _ = done.send((e.kind, e.message));
+    });
+    let (kind, message) = outcome
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("the load answers instead of waiting for a writer");
+    assert_eq!(kind, LoadErrorKind::Read);
+    assert_eq!(
+        message,
+        "the path is not a regular file; point `path` at a `.wasm` component"
+    );
+}
