@@ -18,8 +18,8 @@ use serde_json::{Map, Value, json};
 use crate::in_flight::InFlight;
 use crate::notifications::{ChannelNotifier, ClientAsker};
 use crate::protocol::{
-    self, Answer, INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error, error_with, negotiate,
-    result,
+    self, Answer, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, REQUEST_TIMEOUT, error,
+    error_with, negotiate, result,
 };
 use crate::session::ClientCapabilities;
 use crate::{NoteSink, Router, Session};
@@ -122,6 +122,16 @@ impl Router {
         let answer = match method {
             "ping" => result(&id, json!({})),
             "logging/setLevel" => set_level(session, &id, params.as_ref()),
+            // Reached on stdio only (HTTP opens a session at `initialize`):
+            // initialisation is a session's first exchange, and a second one
+            // would change the negotiated version and capabilities under
+            // calls already made.
+            "initialize" if std::mem::replace(&mut session.state().initialized, true) => error(
+                &id,
+                INVALID_REQUEST,
+                "Invalid Request: this session is already initialized; to start afresh, end \
+                 this connection and start a new one",
+            ),
             "initialize" => {
                 let requested = params
                     .as_ref()

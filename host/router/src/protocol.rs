@@ -407,6 +407,19 @@ fn check(members: Members) -> Result<Message, Refusal> {
         }
         Some(id @ Value::String(_)) => Some(id),
         Some(Value::Number(n)) if n.is_i64() || n.is_u64() => Some(Value::Number(n)),
+        Some(Value::Number(n))
+            if n.as_f64()
+                .is_some_and(|f| f.fract() == 0.0 && f.abs() >= 9.2e18) =>
+        {
+            return Err(refuse(
+                INVALID_REQUEST,
+                format!(
+                    "Invalid Request: id {n} is an integer past 64 bits; this server takes \
+                     integer ids from -2^63 to 2^64-1, or a string id"
+                ),
+                &Value::Null,
+            ));
+        }
         Some(other) => {
             return Err(refuse(
                 INVALID_REQUEST,
@@ -657,6 +670,29 @@ mod tests {
         assert_eq!((r.code, r.id), (INVALID_PARAMS, json!(1)));
         let r = refusal(r#"{"jsonrpc":null,"id":1,"method":"ping"}"#);
         assert!(r.message.contains("jsonrpc is null"), "{}", r.message);
+    }
+
+    #[test]
+    fn ids_past_64_bits_and_fractional_ids_are_refused_saying_which() {
+        let r = refusal(r#"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}"#);
+        assert_eq!(r.code, INVALID_REQUEST);
+        assert!(
+            r.message.contains("an integer past 64 bits"),
+            "{}",
+            r.message
+        );
+        let r = refusal(r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#);
+        assert!(
+            r.message.contains("id 1.5 must be a string or an integer"),
+            "{}",
+            r.message
+        );
+        let r = refusal(r#"{"jsonrpc":"2.0","id":2.0,"method":"ping"}"#);
+        assert!(
+            r.message.contains("must be a string or an integer"),
+            "{}",
+            r.message
+        );
     }
 
     #[test]

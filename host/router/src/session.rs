@@ -136,6 +136,9 @@ pub(crate) struct SessionState {
     /// The capabilities the client declared: in `initialize`, or in a
     /// stateless request's `_meta`.
     pub(crate) client_capabilities: ClientCapabilities,
+    /// An `initialize` was answered on this session (stdio, where the
+    /// session outlives its first exchange); a second one is refused.
+    pub(crate) initialized: bool,
     /// The session serves one stateless (2026-07-28) request: the client
     /// cannot be sent a request on its stream.
     pub(crate) stateless: bool,

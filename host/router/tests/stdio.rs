@@ -267,6 +267,22 @@ fn a_session_era_client_still_begins_with_initialize_over_stdio() {
             .await;
         let r = pipe.read().await;
         assert!(r["result"].get("resultType").is_none(), "{r}");
+        // Initialisation is the session's first exchange only: a second
+        // one would change the version and capabilities under it.
+        pipe.send(json!({"jsonrpc": "2.0", "id": 4, "method": "initialize",
+                         "params": {"protocolVersion": "2025-06-18", "capabilities": {}}}))
+            .await;
+        let again = pipe.read().await;
+        assert_eq!(again["error"]["code"], -32600, "{again}");
+        assert!(
+            again["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("already initialized")),
+            "{again}"
+        );
+        pipe.send(json!({"jsonrpc": "2.0", "id": 5, "method": "ping"}))
+            .await;
+        assert_eq!(pipe.read().await["result"], json!({}));
         pipe.close().await;
         assert_eq!(s.router.session_count(), 0);
     });
