@@ -52,13 +52,21 @@ pub fn call(args: CallArgs<'_>) -> Result<(), Failure> {
     // functions may need the runtime.
     let entered = rt.enter();
     let config = wiring::load_config(args.config, args.image)?;
-    let loaded = wiring::load_toolsets(&config);
+    let mut loaded = wiring::load_toolsets(&config);
     for note in &loaded.notes {
         eprintln!("gs-mcp: note: {note}");
     }
     let host = loaded.host.clone();
+    let left_out = std::mem::take(&mut loaded.left_out);
     let surface = wiring::surface(loaded)?;
     match surface.lookup(args.tool) {
+        None if let Some((_, why)) = left_out.iter().find(|(t, _)| t == args.tool) => {
+            return Err(Failure::config(format!(
+                "no tool named `{}` in this configuration: {why}; add the grant to that \
+                 `[[toolset]]` entry to offer it",
+                args.tool
+            )));
+        }
         None => {
             let mut names: Vec<&str> = surface
                 .tools(config.read_only)

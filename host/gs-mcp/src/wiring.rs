@@ -303,6 +303,9 @@ pub struct Loaded {
     pub errors: Vec<String>,
     /// Notes for the operator.
     pub notes: Vec<String>,
+    /// The tools a toolset offers that the configuration leaves out (they
+    /// need grants it does not give), each with the note that says why.
+    pub left_out: Vec<(String, String)>,
     /// The settings each WebAssembly toolset that loaded declares, by
     /// toolset name (never their values).
     pub settings: Vec<(String, Vec<SettingDecl>)>,
@@ -317,6 +320,7 @@ pub fn load_toolsets(config: &Config) -> Loaded {
         toolsets: Vec::new(),
         errors: Vec::new(),
         notes: Vec::new(),
+        left_out: Vec::new(),
         settings: Vec::new(),
         host: None,
     };
@@ -369,7 +373,7 @@ pub fn load_toolsets(config: &Config) -> Loaded {
                 match loaded_one {
                     Ok(t) => {
                         for (tool, missing) in t.left_out() {
-                            loaded.notes.push(format!(
+                            let note = format!(
                                 "toolset `{}`: tool `{tool}` is left out: it needs {}, which \
                                  toolset[{i}] in the configuration does not grant",
                                 t.info().name,
@@ -378,7 +382,9 @@ pub fn load_toolsets(config: &Config) -> Loaded {
                                     .map(|g| format!("`{g}`"))
                                     .collect::<Vec<_>>()
                                     .join(" and ")
-                            ));
+                            );
+                            loaded.notes.push(note.clone());
+                            loaded.left_out.push((tool.to_string(), note));
                         }
                         if !t.settings().is_empty() {
                             loaded

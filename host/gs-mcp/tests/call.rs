@@ -403,3 +403,37 @@ fn a_secret_setting_reaches_the_service_and_never_the_output() {
     );
     assert!(!said.contains(TOKEN), "{said}");
 }
+
+#[test]
+fn a_tool_left_out_for_a_missing_grant_is_named_with_the_grant_not_a_near_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("no-net.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[image]\npath = \"dev.image\"\n\n[[toolset]]\npath = {:?}\n\
+             tools = [\"greet\", \"http_get\"]\n",
+            gs_test_plugins::HELLO
+        ),
+    )
+    .unwrap();
+    let out = bin()
+        .arg("call")
+        .arg("--config")
+        .arg(&cfg)
+        .args(["http_get", "{}"])
+        .env("HOME", dir.path())
+        .env("XDG_CACHE_HOME", dir.path().join("cache"))
+        .output()
+        .unwrap();
+    assert_eq!(status(&out), 2);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "gs-mcp: no tool named `http_get` in this configuration: toolset `hello`: tool \
+             `http_get` is left out: it needs `net`"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("did you mean"), "{stderr}");
+}
