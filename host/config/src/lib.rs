@@ -731,6 +731,14 @@ pub const DEFAULT_MEMORY_CEILING: usize = 4 << 30;
 /// embedded image itself defaults to.
 pub const DEFAULT_MAX_UNCOMMITTED_BYTES: usize = 128 << 20;
 
+/// The default of [`Config::max_uncommitted_total_bytes`]: 2 GiB, what the
+/// embedded image itself defaults to. A fixed amount, as
+/// [`DEFAULT_MEMORY_CEILING`] is for the sessions' objects: together the
+/// two hold a server of any number of sessions (1,000 of them, say) to
+/// about 6 GiB, room a machine of 8 GiB has, where the per-session limit
+/// alone would let 1,000 sessions hold 125 GiB uncommitted.
+pub const DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES: usize = 2 << 30;
+
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -755,6 +763,12 @@ pub struct Config {
     /// refused until the session commits or aborts. Default
     /// [`DEFAULT_MAX_UNCOMMITTED_BYTES`].
     pub max_uncommitted_bytes: usize,
+    /// The most bytes of uncommitted changes all sessions of the embedded
+    /// image may hold together (`image.max_uncommitted_total_bytes`); past
+    /// it, a change is refused until sessions commit or abort. Default
+    /// [`DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES`], or `max_uncommitted_bytes`
+    /// when that is larger; never less than it.
+    pub max_uncommitted_total_bytes: usize,
     /// Session lifetime policy.
     pub sessions: SessionLifetime,
     /// Limits on tasks.

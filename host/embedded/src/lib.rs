@@ -95,7 +95,10 @@ impl EmbeddedSession {
     /// as a GemStone session's view does: what the interpreter changed
     /// since the last look (globals bound, rebound or removed, objects
     /// changed) is written into the session first. A value that cannot be
-    /// stored is left out here; committing reports it.
+    /// stored is left out here; committing reports it. (The Smalltalk
+    /// calls of this type write their changes back as they end, and a
+    /// limit on uncommitted changes is refused to them, so nothing is left
+    /// for this write-back to be refused.)
     pub fn lock(&self) -> MutexGuard<'_, Workspace> {
         let mut guard = self.workspace();
         let ws = &mut *guard;
@@ -136,7 +139,7 @@ impl EmbeddedSession {
         let mut guard = self.workspace();
         let ws = &mut *guard;
         let result = ws.interpreter.execute(&mut ws.session, code, limits, &brk);
-        keep_cancelled(cancel, result)
+        keep_changes(ws, keep_cancelled(cancel, result))
     }
 
     /// Runs the tests of `class_name` (all, or just `selectors`), calling
@@ -159,7 +162,7 @@ impl EmbeddedSession {
             &brk,
             progress,
         );
-        keep_cancelled(cancel, result)
+        keep_changes(ws, keep_cancelled(cancel, result))
     }
 
     /// Runs tests as [`EmbeddedSession::run_tests`] does, for a read-only
@@ -306,6 +309,39 @@ fn keep_cancelled<T>(cancel: &CancelToken, result: Result<T, ExecError>) -> Resu
     result.map_err(exec_error)
 }
 
+/// Writes a Smalltalk call's changes to globals and persistent objects into
+/// the session as the call ends, so that a limit on uncommitted changes
+/// that refuses them is refused to the call that made them, in its own
+/// answer, rather than found out at a later commit. Refused, the
+/// write-back writes nothing, and the interpreter drops the changes too
+/// (its objects take the session's view again): the session is as it was
+/// before the call, but for the classes and methods the call defined or
+/// compiled itself (each checked against the limit as it was made), and a
+/// commit no longer meets changes it cannot write. Any other failure to
+/// write back (a value that cannot be stored) is left for the commit to
+/// report, as before.
+fn keep_changes<T>(ws: &mut Workspace, result: Result<T, ToolError>) -> Result<T, ToolError> {
+    let refused = match ws.interpreter.write_back(&mut ws.session) {
+        Err(e) if e.is_uncommitted_limit() => e,
+        _ => return result,
+    };
+    ws.interpreter.discard_unwritten(&ws.session);
+    let mut error = tool_error(refused);
+    error.message = format!(
+        "the code ran, but its changes to globals and persistent objects could not be kept \
+         and were discarded, so the session is as it was before it ran (classes and methods \
+         it defined or compiled itself excepted): {}",
+        error.message
+    );
+    if let Err(failed) = result {
+        error.message = format!(
+            "{}\nThe code itself also failed: {}",
+            error.message, failed.message
+        );
+    }
+    Err(error)
+}
+
 /// An image error as the toolset contract classifies it. A compile error
 /// carries every error's position in `details.errors`; a conflict names
 /// every conflicting thing in `details.conflicts`.
@@ -313,7 +349,9 @@ pub fn tool_error(e: ImageError) -> ToolError {
     let kind = match &e {
         ImageError::NotFound(_) => ErrorKind::NotFound,
         // Committing or aborting is the way on, as for any refusal.
-        ImageError::Refused(_) | ImageError::UncommittedLimit { .. } => ErrorKind::Refused,
+        ImageError::Refused(_)
+        | ImageError::UncommittedLimit { .. }
+        | ImageError::UncommittedTotalLimit { .. } => ErrorKind::Refused,
         ImageError::CompileError(_) => ErrorKind::CompileError,
         ImageError::InvalidArgument(_) => ErrorKind::InvalidParams,
         ImageError::Conflict(_) | ImageError::Store(_) | ImageError::InUse(_) => ErrorKind::Other,
@@ -342,6 +380,15 @@ pub fn tool_error(e: ImageError) -> ToolError {
             let mut d = Map::new();
             d.insert("uncommittedBytes".into(), json!(held));
             d.insert("maxUncommittedBytes".into(), json!(limit));
+            Some(d)
+        }
+        ImageError::UncommittedTotalLimit {
+            held, limit, own, ..
+        } => {
+            let mut d = Map::new();
+            d.insert("uncommittedBytes".into(), json!(own));
+            d.insert("serverUncommittedBytes".into(), json!(held));
+            d.insert("maxServerUncommittedBytes".into(), json!(limit));
             Some(d)
         }
         _ => None,

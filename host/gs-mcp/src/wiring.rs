@@ -90,8 +90,11 @@ pub fn image_factory(config: &Config) -> Result<Arc<dyn ImageSessionFactory>, Fa
         ImageBackend::Embedded { path } => {
             // Every session's interpreter heap counts against one ceiling.
             gs_interp::set_memory_ceiling(config.memory_ceiling);
+            // What sessions hold uncommitted is bounded per session and,
+            // for all of them together, by one ceiling, as their heaps are.
             let options = gs_image::OpenOptions {
                 max_uncommitted_bytes: config.max_uncommitted_bytes,
+                max_uncommitted_total_bytes: config.max_uncommitted_total_bytes,
                 ..gs_image::OpenOptions::default()
             };
             Ok(Arc::new(EmbeddedFactory::new(open_image_with(

@@ -182,6 +182,31 @@ pub enum ImageError {
         /// The most one session may hold.
         limit: usize,
     },
+    /// The change would take the uncommitted changes of all sessions
+    /// together past the most the image holds for them
+    /// ([`OpenOptions::max_uncommitted_total_bytes`]); nothing was changed.
+    /// Any session's commit or abort makes room, this one's included.
+    ///
+    /// [`OpenOptions::max_uncommitted_total_bytes`]: crate::OpenOptions::max_uncommitted_total_bytes
+    #[error(
+        "cannot {what}: the server as a whole holds too much uncommitted work, {} across all \
+         sessions, and this change adds {}, but the most the server holds is {}; this session \
+         holds {} of it: commit or abort this session's changes to make room (or wait for \
+         other sessions to commit theirs), then continue",
+        mib(*.held), mib(*.adding), mib(*.limit), mib(*.own)
+    )]
+    UncommittedTotalLimit {
+        /// What was refused, e.g. `compile a method`.
+        what: &'static str,
+        /// Bytes of uncommitted changes all sessions hold together.
+        held: usize,
+        /// Bytes the refused change would have added.
+        adding: usize,
+        /// The most all sessions may hold together.
+        limit: usize,
+        /// Bytes of uncommitted changes this session holds.
+        own: usize,
+    },
 }
 
 /// `bytes` for a message: in KiB below 1 MiB, else in MiB with one
@@ -205,7 +230,8 @@ fn mib(bytes: usize) -> String {
 impl ImageError {
     /// A short, stable name of the variant (`not-found`, `refused`,
     /// `compile-error`, `conflict`, `invalid-argument`, `store`, `in-use`,
-    /// `uncommitted-limit`), the way the tools name error kinds.
+    /// `uncommitted-limit`, `uncommitted-total-limit`), the way the tools
+    /// name error kinds.
     pub fn kind(&self) -> &'static str {
         match self {
             ImageError::NotFound(_) => "not-found",
@@ -216,7 +242,17 @@ impl ImageError {
             ImageError::Store(_) => "store",
             ImageError::InUse(_) => "in-use",
             ImageError::UncommittedLimit { .. } => "uncommitted-limit",
+            ImageError::UncommittedTotalLimit { .. } => "uncommitted-total-limit",
         }
+    }
+
+    /// True for a refusal by a limit on uncommitted changes, the
+    /// session's or the image's: one the session's commit or abort lifts.
+    pub fn is_uncommitted_limit(&self) -> bool {
+        matches!(
+            self,
+            ImageError::UncommittedLimit { .. } | ImageError::UncommittedTotalLimit { .. }
+        )
     }
 }
 

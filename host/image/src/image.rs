@@ -9,7 +9,7 @@
 //! order makes a commit all-or-nothing and durable once acknowledged.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use imbl::HashMap;
@@ -43,6 +43,14 @@ pub struct OpenOptions {
     /// operator's file-in is not held to it. Default
     /// [`DEFAULT_MAX_UNCOMMITTED_BYTES`].
     pub max_uncommitted_bytes: usize,
+    /// The most bytes of uncommitted changes all sessions of this image
+    /// may hold together (see [`Image::uncommitted_total_bytes`]); a
+    /// change past it is refused with [`ImageError::UncommittedTotalLimit`]
+    /// until some session commits or aborts. The per-session limit alone
+    /// does not bound the process: a thousand sessions may each hold up to
+    /// it. Not held to it, as not to the per-session limit: an operator's
+    /// file-in. Default [`DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES`].
+    pub max_uncommitted_total_bytes: usize,
 }
 
 /// The default of [`OpenOptions::max_uncommitted_bytes`]: 128 MiB. A
@@ -53,11 +61,23 @@ pub struct OpenOptions {
 /// (`http.max_sessions_per_caller`) hold at most 12.5 GiB.
 pub const DEFAULT_MAX_UNCOMMITTED_BYTES: usize = 128 << 20;
 
+/// The default of [`OpenOptions::max_uncommitted_total_bytes`]: 2 GiB, a
+/// fixed amount as the interpreter's ceiling on all sessions' objects
+/// (`memory_ceiling_bytes`, 4 GiB) is, not a share of the machine's
+/// memory, which a server cannot know it has to itself. Uncommitted
+/// changes are counted as the memory they take, so with that ceiling a
+/// server of any number of sessions holds at most 6 GiB of both, which a
+/// machine of 8 GiB has room for; it is room for 16 sessions at the full
+/// per-session limit at once, or 1,000 sessions holding 2 MiB each, while
+/// sessions that commit as they go (as clients mostly do) hold far less.
+pub const DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES: usize = 2 << 30;
+
 impl Default for OpenOptions {
     fn default() -> Self {
         OpenOptions {
             install_kernel: true,
             max_uncommitted_bytes: DEFAULT_MAX_UNCOMMITTED_BYTES,
+            max_uncommitted_total_bytes: DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES,
         }
     }
 }
@@ -93,6 +113,10 @@ struct Inner {
     listeners: RwLock<Vec<CommitListener>>,
     /// See [`OpenOptions::max_uncommitted_bytes`].
     max_uncommitted_bytes: usize,
+    /// See [`Image::uncommitted_total_bytes`].
+    uncommitted_total: AtomicUsize,
+    /// See [`OpenOptions::max_uncommitted_total_bytes`].
+    max_uncommitted_total_bytes: usize,
 }
 
 /// A persistent, transactional image, shared by any number of sessions.
@@ -433,6 +457,8 @@ impl Image {
                 stable_hashes_from,
                 listeners: RwLock::new(Vec::new()),
                 max_uncommitted_bytes: options.max_uncommitted_bytes,
+                uncommitted_total: AtomicUsize::new(0),
+                max_uncommitted_total_bytes: options.max_uncommitted_total_bytes,
             }),
         };
         if fresh {
@@ -462,6 +488,50 @@ impl Image {
     /// ([`OpenOptions::max_uncommitted_bytes`]).
     pub fn max_uncommitted_bytes(&self) -> usize {
         self.inner.max_uncommitted_bytes
+    }
+
+    /// The most bytes of uncommitted changes all sessions may hold
+    /// together ([`OpenOptions::max_uncommitted_total_bytes`]).
+    pub fn max_uncommitted_total_bytes(&self) -> usize {
+        self.inner.max_uncommitted_total_bytes
+    }
+
+    /// Bytes of uncommitted changes all sessions of this image hold
+    /// together, as [`Session::uncommitted_bytes`] counts each (a session
+    /// dropped without committing gives its share back).
+    pub fn uncommitted_total_bytes(&self) -> usize {
+        self.inner.uncommitted_total.load(Ordering::Acquire)
+    }
+
+    /// Adds `bytes` to the image-wide count unless that would take it past
+    /// [`Image::max_uncommitted_total_bytes`]; then answers the count as it
+    /// is and adds nothing. One atomic step, so sessions changing at once
+    /// never pass the ceiling together.
+    pub(crate) fn reserve_uncommitted(&self, bytes: usize) -> std::result::Result<(), usize> {
+        let ceiling = self.inner.max_uncommitted_total_bytes;
+        self.inner
+            .uncommitted_total
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
+                held.checked_add(bytes).filter(|&n| n <= ceiling)
+            })
+            .map(|_| ())
+    }
+
+    /// Adds `bytes` to the image-wide count whatever it holds: for what a
+    /// change turned out to add beyond what its check reserved.
+    pub(crate) fn charge_uncommitted(&self, bytes: usize) {
+        self.inner
+            .uncommitted_total
+            .fetch_add(bytes, Ordering::AcqRel);
+    }
+
+    /// Gives `bytes` back to the image-wide count.
+    pub(crate) fn release_uncommitted(&self, bytes: usize) {
+        let _ = self.inner.uncommitted_total.fetch_update(
+            Ordering::AcqRel,
+            Ordering::Acquire,
+            |held| Some(held.saturating_sub(bytes)),
+        );
     }
 
     /// A new session of the default user ([`DEFAULT_USER`]), viewing the

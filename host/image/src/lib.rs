@@ -99,8 +99,8 @@ pub use error::{ChangeKind, CompileError, Conflict, ConflictReport, ImageError, 
 /// error, never a different symbol.
 pub const LAST_STRING_CHAR: char = '\u{ff}';
 pub use image::{
-    CommitInfo, DEFAULT_MAX_UNCOMMITTED_BYTES, DEFAULT_USER, Image, OpenOptions,
-    STANDARD_DICTIONARIES,
+    CommitInfo, DEFAULT_MAX_UNCOMMITTED_BYTES, DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES, DEFAULT_USER,
+    Image, OpenOptions, STANDARD_DICTIONARIES,
 };
 pub use model::{
     CLASS_STATE_IDS, ClassDefinition, ClassId, ClassKind, ClassRecord, DictionaryEntry,

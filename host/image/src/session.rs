@@ -9,8 +9,9 @@
 //! seen by other sessions until [`Session::commit`] succeeds.
 //!
 //! Its parts: `transaction` (commit, abort, refresh, and the keys a
-//! session records for them), `budget` (the limit on what a session holds
-//! uncommitted, counted as each change is recorded), `dictionaries` (users, symbol lists and
+//! session records for them), `budget` (the limits on what a session, and
+//! all sessions together, hold uncommitted, counted as each change is
+//! recorded), `dictionaries` (users, symbol lists and
 //! dictionary entries), `objects` (persistent objects), `classes` (class
 //! definitions and the kernel guard) and `methods`.
 
@@ -50,6 +51,9 @@ pub struct Session {
     kernel_install: bool,
     read_only: bool,
     uncommitted: budget::Uncommitted,
+    /// While [`Session::whole_within_limits`] runs a change: what it needs
+    /// to undo it.
+    journal: Option<budget::Journal>,
 }
 
 impl std::fmt::Debug for Session {
@@ -84,6 +88,7 @@ impl Session {
             kernel_install: false,
             read_only: false,
             uncommitted: budget::Uncommitted::default(),
+            journal: None,
         }
     }
 

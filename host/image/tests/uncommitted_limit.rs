@@ -17,6 +17,7 @@ fn open(dir: &std::path::Path, install_kernel: bool) -> Image {
         OpenOptions {
             install_kernel,
             max_uncommitted_bytes: LIMIT,
+            ..OpenOptions::default()
         },
     )
     .unwrap()

@@ -528,7 +528,10 @@ impl Interpreter {
     /// changes are part of its view. Does nothing when no call ran since
     /// the last write-back. [`Interpreter::commit`] does this itself first.
     /// Fails like it when a global's value cannot be stored (the entries
-    /// that can be are written all the same).
+    /// that can be are written all the same). When a limit on uncommitted
+    /// changes refuses part of it, nothing is written and the changes stay
+    /// this interpreter's, unwritten ([`ImageError::is_uncommitted_limit`]
+    /// tells that failure; [`Interpreter::discard_unwritten`] drops them).
     pub fn write_back(&mut self, session: &mut Session) -> Result<(), ImageError> {
         if !self.unwritten {
             return Ok(());
@@ -538,6 +541,18 @@ impl Interpreter {
         }
         self.unwritten = false;
         Ok(())
+    }
+
+    /// Drops the changes this interpreter has not written back into
+    /// `session`: its globals and the persistent objects it holds take
+    /// the session's view again before the next call (the session's own
+    /// uncommitted changes included), as after an abort that kept them.
+    /// For a caller whose write-back a limit refused, so that what the
+    /// session holds and what Smalltalk sees agree again, and a commit no
+    /// longer meets changes it cannot write.
+    pub fn discard_unwritten(&mut self, session: &Session) {
+        self.view_changed(session);
+        self.unwritten = false;
     }
 
     /// True when a Smalltalk call ran since the last successful

@@ -588,6 +588,11 @@ impl State {
     /// Writes this view's changed globals and objects into `session`
     /// (see the module documentation). Nothing is committed; the caller
     /// commits the session.
+    ///
+    /// Whole or not at all when a limit on uncommitted changes refuses
+    /// part of it: then the session is as it was and the heap keeps the
+    /// changes, so no value goes in without the others it was changed
+    /// with, and the refusal is answered for the whole write-back.
     pub(crate) fn flush(&mut self, session: &mut Session) -> Result<(), ImageError> {
         self.conflict_paths.clear();
         if self.objects_stale {
@@ -597,7 +602,9 @@ impl State {
             // other sessions' commits.
             return Ok(());
         }
-        self.flush_into(session)
+        session.whole_within_limits("keep the changes to globals and persistent objects", |s| {
+            self.flush_into(s)
+        })
     }
 
     /// Adds to each conflict on a persistent object the global it was
@@ -663,11 +670,11 @@ impl State {
                 }
                 if let Err(e) = self.flush_entry(&mut enc, session, &dict, &name, v, &mut literals)
                 {
-                    first_error.get_or_insert(e);
+                    keep_first(&mut first_error, e);
                 }
             }
             if let Err(e) = self.flush_removals(session, &dict, &present) {
-                first_error.get_or_insert(e);
+                keep_first(&mut first_error, e);
             }
         }
         if let Some(e) = first_error {
@@ -1131,6 +1138,16 @@ impl State {
             })?;
         }
         Ok(())
+    }
+}
+
+/// Keeps the first failure of a write-back, unless a later one is a limit
+/// on uncommitted changes: that one decides that nothing is written (see
+/// [`State::flush`]), so it is the one to report.
+fn keep_first(first: &mut Option<ImageError>, e: ImageError) {
+    match first {
+        Some(f) if f.is_uncommitted_limit() || !e.is_uncommitted_limit() => {}
+        _ => *first = Some(e),
     }
 }
 

@@ -31,8 +31,10 @@ pub(super) struct RawImage {
     host_password_file: Option<String>,
     login_concurrency: Option<u64>,
     read_only_users_cannot_commit: Option<bool>,
-    // The embedded backend's limit on a session's uncommitted changes.
+    // The embedded backend's limits on uncommitted changes: one
+    // session's, and all sessions' together.
     max_uncommitted_bytes: Option<u64>,
+    max_uncommitted_total_bytes: Option<u64>,
 }
 
 impl RawImage {
@@ -131,6 +133,39 @@ pub(super) fn validate_max_uncommitted(raw: Option<&RawImage>) -> Result<usize, 
         ));
     }
     Ok(usize::try_from(bytes).unwrap_or(usize::MAX))
+}
+
+/// `image.max_uncommitted_total_bytes`, the embedded image's ceiling on
+/// what all sessions together hold uncommitted, which must leave room for
+/// one session's own limit (`per_session`, already read).
+pub(super) fn validate_max_uncommitted_total(
+    raw: Option<&RawImage>,
+    per_session: usize,
+) -> Result<usize, ConfigError> {
+    let Some(bytes) = raw.and_then(|r| r.max_uncommitted_total_bytes) else {
+        return Ok(crate::DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES.max(per_session));
+    };
+    let key = "image.max_uncommitted_total_bytes";
+    if raw.and_then(|r| r.backend.as_deref()) == Some("gemstone") {
+        return Err(ConfigError::at(
+            key,
+            "is a setting of the embedded backend; a stone limits its sessions itself \
+             (GemStone's own settings): remove it",
+        ));
+    }
+    let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+    if bytes < per_session {
+        return Err(ConfigError::at(
+            key,
+            format!(
+                "{bytes} is less than one session may hold (`image.max_uncommitted_bytes`, \
+                 {per_session}), so one session could never reach its own limit; give at least \
+                 {per_session} (default {}, 2 GiB, shared by all sessions)",
+                crate::DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES
+            ),
+        ));
+    }
+    Ok(bytes)
 }
 
 pub(super) fn validate_gemstone(

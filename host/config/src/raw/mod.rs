@@ -21,7 +21,7 @@ use crate::{
 
 use auth::{RawAuth, validate_auth};
 use engine::{RawEngine, validate_engine};
-use image::{RawImage, validate_image, validate_max_uncommitted};
+use image::{RawImage, validate_image, validate_max_uncommitted, validate_max_uncommitted_total};
 use serving::{RawHttp, RawSessions, RawTasks, validate_http, validate_sessions, validate_tasks};
 use toolset::{RawToolset, validate_toolset};
 
@@ -232,6 +232,8 @@ impl File {
         }
 
         let max_uncommitted_bytes = validate_max_uncommitted(self.image.as_ref())?;
+        let max_uncommitted_total_bytes =
+            validate_max_uncommitted_total(self.image.as_ref(), max_uncommitted_bytes)?;
         let image = validate_image(self.image, base, env)?;
         let sessions = validate_sessions(self.sessions)?;
         let tasks = validate_tasks(self.tasks)?;
@@ -311,6 +313,7 @@ impl File {
             memory_ceiling,
             image,
             max_uncommitted_bytes,
+            max_uncommitted_total_bytes,
             sessions,
             tasks,
             http,

@@ -511,7 +511,7 @@ impl Session {
         }
         if !removed.is_empty() {
             for class in &affected {
-                self.touches.insert(Key::MethodsOf(*class));
+                self.touch(Key::MethodsOf(*class));
             }
         }
         Ok(ClassDefined {

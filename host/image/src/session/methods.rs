@@ -183,7 +183,7 @@ impl Session {
         self.state.put_method(key, Some(Arc::new(stored)));
         self.write(Key::Method(key));
         self.count_replace(Key::Method(key), bytes, kept);
-        self.touches.insert(Key::MethodsOf(id));
+        self.touch(Key::MethodsOf(id));
         for c in Session::chain(&self.state, id) {
             self.rely_on(Key::ClassShape(c), SHAPE_CHANGES);
         }
@@ -209,7 +209,7 @@ impl Session {
         self.state.put_method(key, None);
         self.write(Key::Method(key));
         self.count_replace(Key::Method(key), 0, 0);
-        self.touches.insert(Key::MethodsOf(id));
+        self.touch(Key::MethodsOf(id));
         Ok(())
     }
 

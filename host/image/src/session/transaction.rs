@@ -132,7 +132,7 @@ impl Session {
         self.writes.clear();
         self.touches.clear();
         self.reads.clear();
-        self.uncommitted.clear();
+        self.clear_uncommitted();
     }
 
     fn exists(&self, state: &State, key: &Key) -> bool {
@@ -201,10 +201,23 @@ impl Session {
     }
 
     pub(super) fn write(&mut self, key: Key) {
+        if self.journal.is_some() && !self.writes.contains(&key) {
+            self.journal_write(&key);
+        }
         self.writes.insert(key);
     }
 
     pub(super) fn rely_on(&mut self, key: Key, kinds: &'static [ChangeKind]) {
+        if self.journal.is_some() && !self.reads.contains_key(&key) {
+            self.journal_read(&key);
+        }
         self.reads.entry(key).or_insert(kinds);
+    }
+
+    pub(super) fn touch(&mut self, key: Key) {
+        if self.journal.is_some() && !self.touches.contains(&key) {
+            self.journal_touch(&key);
+        }
+        self.touches.insert(key);
     }
 }
