@@ -213,7 +213,7 @@ pub enum ImageError {
 /// decimal, cut rather than rounded so that a count just under a limit
 /// never reads as the limit itself; whole MiB print without the decimal
 /// (`128 MiB`), as limits are usually given.
-fn mib(bytes: usize) -> String {
+pub(crate) fn mib(bytes: usize) -> String {
     let tenths = |b: usize, unit: usize| {
         let t = (b as u128 * 10 / unit as u128) as usize;
         format!("{}.{}", t / 10, t % 10)

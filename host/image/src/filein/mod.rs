@@ -114,7 +114,27 @@ pub trait DoitRunner {
     fn progress(&mut self, progress: &LoadProgress) {
         let _ = progress;
     }
+
+    /// The most source one doit may have for the load to read it (see
+    /// [`MAX_DOIT_BYTES`], the default): a runner whose doits run under a
+    /// smaller budget may answer less, so that what it could never run is
+    /// not parsed either.
+    fn max_doit_bytes(&self) -> usize {
+        MAX_DOIT_BYTES
+    }
 }
+
+/// The most source one doit may have for a file-in to read it. The file-in
+/// parses every doit to recognise what it applies itself (class
+/// definitions and the like), and parsing holds the doit's whole syntax
+/// tree: some 35 bytes of memory per byte of dense statements, more for
+/// richer ones (measured: a 35 MB doit of 2 million statements peaked at
+/// 1.2 GB; a 72 MB one of 6 million at 8.7 GB). A larger doit is reported
+/// as a failure at its line, unread, and the load goes on. 16 MiB is also
+/// what the interpreter compiles at most under its default budget (1 GiB,
+/// 64 bytes per byte of source), so no doit it could run is turned away,
+/// and reading one takes at most some 2 GiB.
+pub const MAX_DOIT_BYTES: usize = 16 << 20;
 
 /// How often, in methods compiled, [`DoitRunner::progress`] is told.
 pub const PROGRESS_EVERY: usize = 250;
@@ -596,7 +616,12 @@ fn file_in_sources_following(
             &default_dictionary,
             inputs,
             &mut planned,
-            runner.is_some(),
+            DoitLimits {
+                running: runner.is_some(),
+                max_bytes: runner
+                    .as_deref()
+                    .map_or(MAX_DOIT_BYTES, |r| r.max_doit_bytes()),
+            },
             &mut plans,
             &mut report,
         );
@@ -848,7 +873,7 @@ fn plan_file(
     default_dictionary: &str,
     inputs: Option<&Inputs>,
     planned: &mut Vec<bool>,
-    running_doits: bool,
+    doits: DoitLimits,
     plans: &mut Vec<Plan>,
     report: &mut FileInReport,
 ) {
@@ -857,7 +882,7 @@ fn plan_file(
         index,
         name: &source.name,
         default_dictionary,
-        running_doits,
+        doits,
     };
     let reading = gs_topaz::read(&source.text);
     // This file's notes, put in line order at the end: an `expectvalue`
@@ -957,7 +982,7 @@ fn plan_file(
                         default_dictionary,
                         inputs,
                         planned,
-                        running_doits,
+                        doits,
                         plans,
                         report,
                     );
@@ -990,13 +1015,21 @@ fn plan_file(
     });
 }
 
+/// How a load treats the doits it reads: whether a runner runs those it
+/// cannot apply itself, and the most source one may have to be read.
+#[derive(Debug, Clone, Copy)]
+struct DoitLimits {
+    running: bool,
+    max_bytes: usize,
+}
+
 /// One file being read into the plan: where its reports go and what its
 /// doits are read against.
 struct FileReading<'a> {
     index: usize,
     name: &'a str,
     default_dictionary: &'a str,
-    running_doits: bool,
+    doits: DoitLimits,
 }
 
 impl FileReading<'_> {
@@ -1032,6 +1065,9 @@ impl FileReading<'_> {
         plans: &mut Vec<Plan>,
         report: &mut FileInReport,
     ) {
+        if body.text.len() > self.doits.max_bytes {
+            return self.too_large(&body, pending, report);
+        }
         let at = At {
             file: self.index,
             line: body.first_line,
@@ -1060,7 +1096,7 @@ impl FileReading<'_> {
         // With a runner, a doit the file-in cannot apply runs, and so does
         // one whose expected answer only running it tells, and a global
         // whose value is an expression, to bind the real value.
-        let run_it = self.running_doits
+        let run_it = self.doits.running
             && match &recognised {
                 Ok(doits) => {
                     matches!(verdict, Some(None))
@@ -1101,6 +1137,41 @@ impl FileReading<'_> {
         for doit in doits {
             plan_doit(&at, doit, current(plans));
         }
+    }
+}
+
+impl FileReading<'_> {
+    /// Reports a doit too large to read (see [`MAX_DOIT_BYTES`]) as a
+    /// failure at its first line, without parsing or running it: its
+    /// syntax tree alone could take more memory than the machine has.
+    fn too_large(
+        &self,
+        body: &gs_topaz::Body,
+        pending: Option<(usize, String)>,
+        report: &mut FileInReport,
+    ) {
+        if let Some((line, text)) = pending {
+            self.unchecked(
+                report,
+                line,
+                &text,
+                "the doit after it is too large to read",
+            );
+        }
+        let last = body.first_line + body.text.lines().count().max(1) - 1;
+        let max = crate::error::mib(self.doits.max_bytes);
+        self.fail(
+            report,
+            body.first_line,
+            format!(
+                "doit skipped without being read: it is {} of source (lines {}-{last}), more \
+                 than a file-in reads as one doit ({max}); split it into doits of at most {max} \
+                 each (end one with `%` and begin the next with `run`), which load one after \
+                 the other",
+                crate::error::mib(body.text.len()),
+                body.first_line,
+            ),
+        );
     }
 }
 
