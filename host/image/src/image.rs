@@ -16,7 +16,7 @@ use imbl::HashMap;
 
 use crate::error::{ChangeKind, Conflict, ConflictReport, ImageError, Result};
 use crate::session::Session;
-use crate::sources::SourceArena;
+use crate::sources::{SourceArena, SourceRef, Sources, ViewPin};
 use crate::state::{Interner, Key, SharedInterner, State};
 use crate::store::{Counters, Loaded, Store};
 use crate::watch::{CommitListener, CommittedChange, committed_changes};
@@ -89,6 +89,9 @@ pub(crate) struct View {
     /// first commit).
     pub(crate) commit: u64,
     pub(crate) state: State,
+    /// Keeps the sources this view holds readable while any clone of it
+    /// is alive (see `sources.rs`).
+    _pin: Arc<ViewPin>,
 }
 
 /// What only the committer touches.
@@ -105,7 +108,7 @@ struct Inner {
     commit_side: Mutex<CommitSide>,
     newest: RwLock<View>,
     interner: SharedInterner,
-    sources: RwLock<SourceArena>,
+    sources: Sources,
     next_class_id: AtomicU64,
     next_object_id: AtomicU64,
     /// See [`Image::hashes_may_have_moved`].
@@ -414,11 +417,13 @@ impl Image {
         label: String,
         options: OpenOptions,
     ) -> Result<Image> {
+        let sources = Sources::new(sources);
         let (view, next_class_id, next_object_id, stable_hashes_from, fresh) = match loaded {
             Loaded::Fresh => (
                 View {
                     commit: 0,
                     state: State::default(),
+                    _pin: sources.pin(0),
                 },
                 1,
                 1,
@@ -435,6 +440,7 @@ impl Image {
                 View {
                     commit,
                     state: *state,
+                    _pin: sources.pin(commit),
                 },
                 next_class_id,
                 next_object_id,
@@ -451,7 +457,7 @@ impl Image {
                 }),
                 newest: RwLock::new(view),
                 interner: Arc::new(RwLock::new(interner)),
-                sources: RwLock::new(sources),
+                sources,
                 next_class_id: AtomicU64::new(next_class_id),
                 next_object_id: AtomicU64::new(next_object_id),
                 stable_hashes_from,
@@ -574,7 +580,39 @@ impl Image {
     }
 
     pub(crate) fn sources(&self) -> &RwLock<SourceArena> {
-        &self.inner.sources
+        self.inner.sources.arena()
+    }
+
+    /// Gives back sources a session dropped, and those replaced by commits
+    /// that no open view holds any more (see `sources.rs`).
+    pub(crate) fn release_sources(&self, dead: &[SourceRef]) {
+        self.inner.sources.release(dead);
+    }
+
+    /// Notes that commit `commit` made these sources, a session's until
+    /// then, the image's.
+    pub(crate) fn sources_committed(&self, commit: u64, sources: &[SourceRef]) {
+        self.inner.sources.committed(commit, sources);
+    }
+
+    /// Bytes of method source the image holds in memory: the sources the
+    /// newest view and every open session's view and changes can read,
+    /// and those given back but not yet compacted away (at most the live
+    /// bytes or 4 MiB, whichever is more). For diagnostics and tests of
+    /// the arena's memory; cheap.
+    pub fn source_arena_bytes(&self) -> usize {
+        self.sources()
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .held_bytes()
+    }
+
+    /// Compacts the source arena now, whatever its dead bytes come to, so
+    /// tests can check that compaction changes no answer; only with the
+    /// `test-hooks` feature.
+    #[cfg(feature = "test-hooks")]
+    pub fn compact_sources_for_tests(&self) {
+        self.inner.sources.compact_now();
     }
 
     pub(crate) fn allocate_class_id(&self) -> crate::model::ClassId {
@@ -699,7 +737,7 @@ impl Image {
                 .interner
                 .read()
                 .unwrap_or_else(|p| p.into_inner());
-            let sources = self.inner.sources.read().unwrap_or_else(|p| p.into_inner());
+            let sources = self.sources().read().unwrap_or_else(|p| p.into_inner());
             side.store.write_commit(
                 writes.iter().map(|(k, _)| k).filter(|k| k.is_stored()),
                 &next,
@@ -720,9 +758,18 @@ impl Image {
             side.key_versions
                 .insert(key.clone(), (commit, ChangeKind::Modified));
         }
+        // The old sources of methods this commit replaced or removed, for
+        // when no older view holds them.
+        let replaced = writes.iter().filter_map(|(key, _)| {
+            let Key::Method(k) = key else { return None };
+            let old = newest.state.methods.get(k)?.source;
+            (next.methods.get(k).map(|m| m.source) != Some(old)).then_some(old)
+        });
+        self.inner.sources.retire(commit, replaced);
         let published = View {
             commit,
             state: next,
+            _pin: self.inner.sources.pin(commit),
         };
         *self.inner.newest.write().unwrap_or_else(|p| p.into_inner()) = published.clone();
         // Told while the commit side is still held, so listeners hear the

@@ -26,6 +26,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::{ChangeKind, ImageError, Result};
 use crate::image::{Image, View};
+use crate::sources::PrivateSources;
 use crate::state::{Key, State};
 
 pub use classes::{
@@ -54,6 +55,10 @@ pub struct Session {
     /// While [`Session::whole_within_limits`] runs a change: what it needs
     /// to undo it.
     journal: Option<budget::Journal>,
+    /// The method sources this session added and has not committed. Last,
+    /// so that it is dropped after the views: it gives back what they no
+    /// longer hold.
+    private_sources: PrivateSources,
 }
 
 impl std::fmt::Debug for Session {
@@ -77,6 +82,7 @@ pub(crate) fn is_identifier(name: &str) -> bool {
 impl Session {
     pub(crate) fn begin(image: Image, user: String) -> Session {
         let base = image.newest_view();
+        let private_sources = PrivateSources::new(image.clone());
         Session {
             state: base.state.clone(),
             image,
@@ -89,6 +95,7 @@ impl Session {
             read_only: false,
             uncommitted: budget::Uncommitted::default(),
             journal: None,
+            private_sources,
         }
     }
 

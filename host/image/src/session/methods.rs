@@ -140,8 +140,9 @@ impl Session {
         let compiled = self
             .compile_in(&self.state, id, side, source)
             .map_err(ImageError::CompileError)?;
-        // Counted before the source enters the arena, which never gives
-        // it back: a refused method must cost nothing.
+        // Counted before the source enters the arena, which gives it back
+        // only when the session commits or aborts: a refused method must
+        // cost nothing.
         let bytes = CHANGE_BYTES + NAME_BYTES * (compiled.sends.len() + compiled.references.len());
         let kept = compiled.source.len() + category.len();
         let existing = self
@@ -179,6 +180,7 @@ impl Session {
             .write()
             .unwrap_or_else(|p| p.into_inner())
             .add(key, &compiled.source);
+        self.private_sources.push(source_ref);
         let stored = self.store_compiled(&compiled, category, source_ref);
         self.state.put_method(key, Some(Arc::new(stored)));
         self.write(Key::Method(key));

@@ -79,6 +79,8 @@ impl Session {
         )?;
         let changes = writes.iter().filter(|(k, _)| k.is_stored()).count();
         self.base = view;
+        self.private_sources
+            .keep_committed(self.base.commit, &self.base.state);
         self.reset();
         Ok(CommitInfo {
             commit: self.base.commit,
@@ -133,6 +135,9 @@ impl Session {
         self.touches.clear();
         self.reads.clear();
         self.clear_uncommitted();
+        // The old view and working state are gone: what only they held
+        // goes back to the arena.
+        self.private_sources.release();
     }
 
     fn exists(&self, state: &State, key: &Key) -> bool {
