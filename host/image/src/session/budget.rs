@@ -24,8 +24,9 @@
 //! the same key (a comment set again, an object written back again after
 //! each doit) gives back what the earlier one was counted: only the newest
 //! is held. A method's source is the exception: the arena keeps every
-//! source until the image is reopened, so a recompiled method counts its
-//! source again. What a change can only add in proportion to the image
+//! source a session compiled until that session commits or aborts (a
+//! refused operation may put an earlier copy of the working state back,
+//! still pointing at it), so a recompiled method counts its source again. What a change can only add in proportion to the image
 //! itself (recompiling a reshaped class's methods, removing a class) is
 //! not counted, so that the limit never stands between a client and
 //! undoing its own work.
