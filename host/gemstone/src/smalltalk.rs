@@ -168,7 +168,7 @@ h at: 1 put: reset; at: 2 put: str; at: 3 put: int; at: 4 put: list; at: 5 put: 
 ";
 
 /// The longest answer, in bytes, a program gives in its execution's own
-/// round trip (`done` in [`HELPERS`] holds the same number): one longer is
+/// round trip (`done` in the helpers holds the same number): one longer is
 /// kept on the stone and fetched by a second execution
 /// ([`take_long_answer`]).
 pub const DIRECT_ANSWER_BYTES: usize = 256 * 1024;
@@ -946,7 +946,7 @@ pub fn compile_method(class_name: &str, meta: bool, category: &str, source: &str
 /// `subclass:instVarNames:classVars:classInstVars:poolDictionaries:inDictionary:options:`
 /// \[PG, Jadeite\] and `category:` \[PG\]. The superclass must resolve to a
 /// class (`noSuperclass`), the dictionary be in the symbol list, and the
-/// name pass [`kernel_name_guard`].
+/// name pass the kernel-name guard (`kernel_name_guard`).
 pub fn define_class(
     name: &str,
     superclass: Option<&str>,
@@ -1035,7 +1035,7 @@ fn snapshot(a: &mut Args, into: &str, class_name: &str) -> String {
 /// statements included), which must answer a class (`notAClassValue`),
 /// and answers the class's own name, home dictionary, and its definition,
 /// comment and category before (nil if it did not exist) and after. The
-/// name must first pass [`kernel_name_guard`] for `dictionary`, the one
+/// name must first pass the kernel-name guard (`kernel_name_guard`) for `dictionary`, the one
 /// the definition names (UserGlobals, where the embedded image puts it,
 /// when it names none); it need not be in the symbol list here.
 pub fn define_class_from_source(class_name: &str, dictionary: &str, source: &str) -> Program {
