@@ -37,7 +37,6 @@
 
 pub mod args;
 mod browsing;
-mod classdef;
 mod execution;
 mod listing;
 mod mutation;

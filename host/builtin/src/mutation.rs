@@ -11,13 +11,12 @@
 use std::borrow::Cow;
 
 use gs_toolset::{
-    ClassInfo, Committed, ErrorKind, RecompilePolicy, ToolError, ToolResult, pattern_selector,
-    refuse_kernel_class,
+    ClassInfo, Committed, ErrorKind, RecompilePolicy, ToolError, ToolResult, defined_class_name,
+    defined_in_dictionary, pattern_selector, refuse_kernel_class,
 };
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
-use crate::classdef::{defined_class_name, defined_in_dictionary};
 use crate::shape::{
     array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
     strings,

@@ -24,6 +24,7 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::source_names::pattern_selector;
 use crate::{ClassInfo, ErrorKind, ImageSession, MethodSource, ToolError};
 
 /// The most methods the ledger remembers; past it, the oldest reads are
@@ -257,84 +258,9 @@ fn file_out_methods(text: &str) -> Vec<(bool, &str)> {
     out
 }
 
-/// The selector of a method source's pattern (`at:put:` for `at: i put:
-/// v …`), or `None` when the source does not start with one.
-pub fn pattern_selector(source: &str) -> Option<String> {
-    let mut rest = skip_blank(source);
-    let first = identifier(rest);
-    if first.is_empty() {
-        let binary: String = rest.chars().take_while(|c| is_binary(*c)).collect();
-        return (!binary.is_empty()).then_some(binary);
-    }
-    if !is_keyword(&rest[first.len()..]) {
-        return Some(first.to_string());
-    }
-    let mut selector = String::new();
-    loop {
-        let part = identifier(rest);
-        if part.is_empty() || !is_keyword(&rest[part.len()..]) {
-            break;
-        }
-        selector.push_str(part);
-        selector.push(':');
-        rest = skip_blank(&rest[part.len() + 1..]);
-        let argument = identifier(rest);
-        if argument.is_empty() {
-            return None;
-        }
-        rest = skip_blank(&rest[argument.len()..]);
-    }
-    Some(selector)
-}
-
-/// `text` past white space and `"comments"`.
-fn skip_blank(mut text: &str) -> &str {
-    loop {
-        text = text.trim_start();
-        match text.strip_prefix('"') {
-            Some(comment) => match comment.find('"') {
-                Some(end) => text = &comment[end + 1..],
-                None => return "",
-            },
-            None => return text,
-        }
-    }
-}
-
-fn identifier(text: &str) -> &str {
-    let end = text
-        .char_indices()
-        .find(|&(i, c)| !(c == '_' || c.is_alphabetic() || (i > 0 && c.is_ascii_digit())))
-        .map_or(text.len(), |(i, _)| i);
-    &text[..end]
-}
-
-/// True when `text` (just past an identifier) makes it a keyword: a colon
-/// that does not begin `:=`.
-fn is_keyword(text: &str) -> bool {
-    text.starts_with(':') && !text.starts_with(":=")
-}
-
-fn is_binary(c: char) -> bool {
-    "+-*/\\<>=~@%|&?,".contains(c)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_pattern_gives_its_selector() {
-        assert_eq!(pattern_selector("rate\n ^5").as_deref(), Some("rate"));
-        assert_eq!(
-            pattern_selector("  \"doc\" at: i put: v\n ^v").as_deref(),
-            Some("at:put:")
-        );
-        assert_eq!(pattern_selector("+ other ^1").as_deref(), Some("+"));
-        assert_eq!(pattern_selector("x := 3").as_deref(), Some("x"));
-        assert_eq!(pattern_selector("at: ^1"), None);
-        assert_eq!(pattern_selector("^ 1"), None);
-    }
 
     #[test]
     fn a_file_out_gives_each_method_with_its_side() {

@@ -42,6 +42,7 @@ mod offers;
 mod policy;
 mod read_only;
 mod result;
+mod source_names;
 mod toolset;
 mod worker;
 
@@ -59,7 +60,7 @@ pub use image::{
     ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
     SourceSearch, TestDefect, TestProgress, TestReport,
 };
-pub use ledger::{ReadLedger, pattern_selector};
+pub use ledger::ReadLedger;
 pub use offers::{
     Completion, CompletionRef, CompletionRequest, MAX_COMPLETION_VALUES, PromptArgument,
     PromptInfo, PromptMessage, PromptResult, ResourceInfo, ResourcePage, ResourceTemplate, Role,
@@ -74,5 +75,6 @@ pub use result::{
     ToolResult, advertised_output_schema, call_result_json, error_envelope_schema, json_size,
     wire_size,
 };
+pub use source_names::{defined_class_name, defined_in_dictionary, pattern_selector};
 pub use toolset::{CallFuture, OfferFuture, Toolset, ToolsetSession, image_call};
 pub use worker::ImageWorker;
