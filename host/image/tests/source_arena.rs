@@ -8,9 +8,11 @@
 //! commits, aborts, restarts and compactions by three sessions against a
 //! model of what each session sees.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 
-use gs_image::{ClassDefinition, Image, ImageError, OpenOptions, RecompilePolicy, Session, Side};
+use gs_image::{Image, ImageError, OpenOptions, Session, Side};
 use proptest::prelude::*;
 
 /// Slack over the live sources that a bounded arena may hold: dead bytes
@@ -28,18 +30,7 @@ fn image(dir: &std::path::Path) -> Image {
         },
     )
     .unwrap();
-    let mut s = image.session();
-    s.define_class(
-        ClassDefinition {
-            name: "C".into(),
-            superclass: None,
-            dictionary: "UserGlobals".into(),
-            ..ClassDefinition::default()
-        },
-        RecompilePolicy::default(),
-    )
-    .unwrap();
-    s.commit().unwrap();
+    common::commit_root_class(&image, "C");
     image
 }
 

@@ -4,9 +4,11 @@
 //! count, a failed commit keeps it; another session is not held to this
 //! one's count; an operator's file-in is not held to it at all.
 
+mod common;
+
 use gs_image::{
-    ClassDefinition, DictionaryEntry, GlobalValue, Image, ImageError, ObjectBody, OpenOptions,
-    RecompilePolicy, Session, Side, StoredObject,
+    DictionaryEntry, GlobalValue, Image, ImageError, ObjectBody, OpenOptions, Session, Side,
+    StoredObject,
 };
 
 const LIMIT: usize = 1 << 20;
@@ -26,18 +28,7 @@ fn open(dir: &std::path::Path, install_kernel: bool) -> Image {
 /// An image with the root class `Big`, committed.
 fn image_with_class(dir: &std::path::Path) -> Image {
     let image = open(dir, false);
-    let mut s = image.session();
-    s.define_class(
-        ClassDefinition {
-            name: "Big".into(),
-            superclass: None,
-            dictionary: "UserGlobals".into(),
-            ..ClassDefinition::default()
-        },
-        RecompilePolicy::default(),
-    )
-    .unwrap();
-    s.commit().unwrap();
+    common::commit_root_class(&image, "Big");
     image
 }
 

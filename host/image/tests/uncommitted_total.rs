@@ -7,9 +7,11 @@
 //! held to it. And `Session::whole_within_limits`: a change of many parts
 //! that a limit refuses half-way is undone whole.
 
+mod common;
+
 use gs_image::{
-    ClassDefinition, DictionaryEntry, GlobalValue, Image, ImageError, ObjectBody, ObjectId,
-    OpenOptions, RecompilePolicy, Session, StoredObject,
+    DictionaryEntry, GlobalValue, Image, ImageError, ObjectBody, ObjectId, OpenOptions, Session,
+    StoredObject,
 };
 
 /// One session's limit.
@@ -28,18 +30,7 @@ fn image(dir: &std::path::Path) -> Image {
         },
     )
     .unwrap();
-    let mut s = image.session();
-    s.define_class(
-        ClassDefinition {
-            name: "Big".into(),
-            superclass: None,
-            dictionary: "UserGlobals".into(),
-            ..ClassDefinition::default()
-        },
-        RecompilePolicy::default(),
-    )
-    .unwrap();
-    s.commit().unwrap();
+    common::commit_root_class(&image, "Big");
     image
 }
 
