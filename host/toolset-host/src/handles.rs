@@ -54,6 +54,7 @@ use wasmtime_wasi_http::p2::types::{
 };
 use wasmtime_wasi_http::{FieldMap, RequestOptions, WasiHttpView};
 
+use crate::file_kinds;
 use crate::file_streams::file_of;
 use crate::listings::Listing;
 use crate::shadow::{FILESYSTEM_TYPES, HTTP_HANDLER, HTTP_TYPES, Store, fs_result, over_wasi};
@@ -266,6 +267,8 @@ fn link(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
 }
 
 /// `open-at` and `read-via-stream`, which make the guest hold a file open.
+/// `open-at` opens regular files and directories only
+/// ([`crate::file_kinds`]).
 fn link_files(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     linker.instance(FILESYSTEM_TYPES)?.func_wrap_async(
         "[method]descriptor.open-at",
@@ -273,6 +276,12 @@ fn link_files(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             Box::new(async move {
                 let state = store.data_mut();
                 let (dir, path_flags, path, open_flags, flags) = args;
+                let named = (&dir, path_flags, path.as_str(), open_flags);
+                if let Some(refused) =
+                    file_kinds::refuse_before_open(&mut state.filesystem(), named).await
+                {
+                    return Ok((Err(refused),));
+                }
                 // The disk's rule for making entries (`disk`), asked here
                 // because a function is linked over WASI's once.
                 if open_flags.contains(fs::OpenFlags::CREATE)
@@ -290,7 +299,12 @@ fn link_files(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                     flags,
                 )
                 .await;
-                Ok((fs_result(opened)?,))
+                let opened = match fs_result(opened)? {
+                    Ok(opened) => opened,
+                    Err(e) => return Ok((Err(e),)),
+                };
+                let mut filesystem = state.filesystem();
+                Ok((file_kinds::refuse_after_open(&mut filesystem, opened).await?,))
             })
         },
     )?;

@@ -77,6 +77,7 @@ mod cache;
 mod clocks;
 mod config;
 mod disk;
+mod file_kinds;
 mod file_streams;
 mod handles;
 mod host;
