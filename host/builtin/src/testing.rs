@@ -6,9 +6,14 @@
 //! Failures (an assertion did not hold, `TestFailure`) and errors (anything
 //! else the test raised) are told apart, each with the exception's class
 //! and description. `run_test_class` reports progress after each test.
+//!
+//! Tests that ran but whose changes the session could not keep (a limit
+//! on uncommitted changes refused them, and they were discarded) still
+//! answer their report, with `changesDiscarded` beside it and the text
+//! opening with that refusal.
 
 use gs_toolset::{TestDefect, TestProgress, TestReport, ToolError, ToolResult};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::args::{Args, Param, ParamType};
 use crate::shape::{array_of, closed_object, count, nullable_string, string, strings};
@@ -100,39 +105,74 @@ fn defect_schema() -> Value {
     }))
 }
 
+/// The refusal of a test run's changes: `kind` and `message` as the
+/// refusal's error object has them, with its figures (the limit's words are
+/// in the message).
+fn discarded_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "kind": string(),
+            "message": string(),
+            "className": string(),
+            "uncommittedBytes": count(),
+            "maxUncommittedBytes": count(),
+            "serverUncommittedBytes": count(),
+            "maxServerUncommittedBytes": count()
+        },
+        "required": ["kind", "message"]
+    })
+}
+
+/// `schema` with the optional `changesDiscarded` property, there only
+/// when a run's changes were discarded.
+fn with_changes_discarded(mut schema: Value, discarded: Value) -> Value {
+    schema["properties"]["changesDiscarded"] = discarded;
+    schema
+}
+
 fn report_schema() -> Value {
-    closed_object(json!({
-        "className": string(),
-        "run": count(),
-        "passed": strings(),
-        "failures": array_of(defect_schema()),
-        "errors": array_of(defect_schema()),
-        "summary": string()
-    }))
+    with_changes_discarded(
+        closed_object(json!({
+            "className": string(),
+            "run": count(),
+            "passed": strings(),
+            "failures": array_of(defect_schema()),
+            "errors": array_of(defect_schema()),
+            "summary": string()
+        })),
+        discarded_schema(),
+    )
 }
 
 fn describe_schema() -> Value {
-    closed_object(json!({
-        "className": string(),
-        "selector": string(),
-        "outcome": {"type": "string", "enum": ["passed", "failure", "error"]},
-        "exceptionClass": nullable_string(),
-        "description": nullable_string()
-    }))
+    with_changes_discarded(
+        closed_object(json!({
+            "className": string(),
+            "selector": string(),
+            "outcome": {"type": "string", "enum": ["passed", "failure", "error"]},
+            "exceptionClass": nullable_string(),
+            "description": nullable_string()
+        })),
+        discarded_schema(),
+    )
 }
 
 fn failing_schema() -> Value {
-    closed_object(json!({
-        "classes": strings(),
-        "run": count(),
-        "failing": array_of(closed_object(json!({
-            "className": string(),
-            "selector": string(),
-            "outcome": {"type": "string", "enum": ["failure", "error"]},
-            "exceptionClass": string(),
-            "description": string()
-        })))
-    }))
+    with_changes_discarded(
+        closed_object(json!({
+            "classes": strings(),
+            "run": count(),
+            "failing": array_of(closed_object(json!({
+                "className": string(),
+                "selector": string(),
+                "outcome": {"type": "string", "enum": ["failure", "error"]},
+                "exceptionClass": string(),
+                "description": string()
+            })))
+        })),
+        array_of(discarded_schema()),
+    )
 }
 
 fn classes_schema() -> Value {
@@ -187,12 +227,36 @@ fn check_test_method(
     }
 }
 
+/// A test run that ran to the end: its report and, if the session could not
+/// keep what the tests changed, that refusal as structured content.
+struct TestRun {
+    report: TestReport,
+    discarded: Option<Map<String, Value>>,
+}
+
+impl TestRun {
+    /// The line the answer's text opens with when the changes were
+    /// discarded, so it is not missed above the report.
+    fn discarded_line(&self) -> Option<String> {
+        let message = self.discarded.as_ref()?.get("message")?.as_str()?;
+        Some(format!("Changes discarded: {message}\n"))
+    }
+
+    /// Adds `changesDiscarded` to `structured` when there is one.
+    fn with_discarded(&self, mut structured: Value) -> Value {
+        if let Some(d) = &self.discarded {
+            structured["changesDiscarded"] = Value::Object(d.clone());
+        }
+        structured
+    }
+}
+
 fn run(
     call: &Call<'_>,
     class_name: &str,
     selectors: Option<&[String]>,
     progress: bool,
-) -> Result<TestReport, ToolError> {
+) -> Result<TestRun, ToolError> {
     let notifier = call.ctx.notifier.clone();
     let mut report_progress = move |p: &TestProgress| {
         if progress {
@@ -203,12 +267,76 @@ fn run(
             );
         }
     };
-    call.image().run_tests(
+    match call.image().run_tests(
         class_name,
         selectors,
         &call.ctx.cancel,
         &mut report_progress,
-    )
+    ) {
+        Ok(report) => Ok(TestRun {
+            report,
+            discarded: None,
+        }),
+        Err(e) => ran_anyway(e),
+    }
+}
+
+/// A backend whose tests ran but whose changes it could not keep answers
+/// the refusal with the report in `details.testReport` (the embedded
+/// image does so at its limits on uncommitted changes); that is a run with
+/// its report, the refusal beside it. Any other error is the answer.
+fn ran_anyway(e: ToolError) -> Result<TestRun, ToolError> {
+    let Some(report) = e
+        .details
+        .as_ref()
+        .and_then(|d| d.get("testReport"))
+        .and_then(decode_report)
+    else {
+        return Err(e);
+    };
+    let mut discarded = Map::new();
+    discarded.insert("kind".into(), json!(e.kind.as_str()));
+    discarded.insert("message".into(), json!(e.message));
+    for (key, value) in e.details.into_iter().flatten() {
+        if key != "testReport" {
+            discarded.insert(key, value);
+        }
+    }
+    Ok(TestRun {
+        report,
+        discarded: Some(discarded),
+    })
+}
+
+/// The report in `details.testReport`: `className`, `passed`, and
+/// `failures` and `errors` with each defect's `selector`, `exceptionClass`
+/// and `description`.
+fn decode_report(v: &Value) -> Option<TestReport> {
+    let string = |v: &Value, key: &str| v.get(key)?.as_str().map(str::to_string);
+    let defects = |key: &str| -> Option<Vec<TestDefect>> {
+        v.get(key)?
+            .as_array()?
+            .iter()
+            .map(|d| {
+                Some(TestDefect {
+                    selector: string(d, "selector")?,
+                    exception_class: string(d, "exceptionClass")?,
+                    description: string(d, "description")?,
+                })
+            })
+            .collect()
+    };
+    Some(TestReport {
+        class: string(v, "className")?,
+        passed: v
+            .get("passed")?
+            .as_array()?
+            .iter()
+            .map(|s| s.as_str().map(str::to_string))
+            .collect::<Option<_>>()?,
+        failures: defects("failures")?,
+        errors: defects("errors")?,
+    })
 }
 
 fn defects(list: &[TestDefect]) -> Vec<Value> {
@@ -223,9 +351,11 @@ fn defects(list: &[TestDefect]) -> Vec<Value> {
         .collect()
 }
 
-fn report_answer(report: TestReport) -> ToolResult {
+fn report_answer(run: TestRun) -> ToolResult {
+    let report = &run.report;
     let summary = report.to_string();
-    let mut text = format!("{}: {summary}", report.class);
+    let mut text = run.discarded_line().unwrap_or_default();
+    text.push_str(&format!("{}: {summary}", report.class));
     for (label, list) in [("FAILURE", &report.failures), ("ERROR", &report.errors)] {
         for d in list.iter() {
             text.push_str(&format!(
@@ -236,14 +366,14 @@ fn report_answer(report: TestReport) -> ToolResult {
     }
     answer(
         text,
-        json!({
+        run.with_discarded(json!({
             "className": report.class,
             "run": report.run_count(),
             "passed": report.passed,
             "failures": defects(&report.failures),
             "errors": defects(&report.errors),
             "summary": summary
-        }),
+        })),
     )
 }
 
@@ -268,7 +398,8 @@ fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let (class_name, selector) = (args.string("className")?, args.string("selector")?);
     let class_name = check_test_method(call, class_name, selector)?;
     let class_name = class_name.as_str();
-    let report = run(call, class_name, Some(&[selector.to_string()]), false)?;
+    let test_run = run(call, class_name, Some(&[selector.to_string()]), false)?;
+    let report = &test_run.report;
     let (outcome, defect) = if let Some(d) = report.failures.first() {
         ("failure", Some(d))
     } else if let Some(d) = report.errors.first() {
@@ -276,22 +407,23 @@ fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     } else {
         ("passed", None)
     };
-    let text = match defect {
+    let mut text = test_run.discarded_line().unwrap_or_default();
+    text.push_str(&match defect {
         None => format!("{class_name}>>{selector} passed when run on its own."),
         Some(d) => format!(
             "{class_name}>>{selector}: {outcome}\n  exception: {}\n  description: {}",
             d.exception_class, d.description
         ),
-    };
+    });
     answer(
         text,
-        json!({
+        test_run.with_discarded(json!({
             "className": class_name,
             "selector": selector,
             "outcome": outcome,
             "exceptionClass": defect.map(|d| d.exception_class.clone()),
             "description": defect.map(|d| d.description.clone())
-        }),
+        })),
     )
 }
 
@@ -305,10 +437,20 @@ fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     };
     call.start_task(&format!("running {} test class(es)", classes.len()));
     let mut failing = Vec::new();
+    let mut discarded = Vec::new();
+    let mut discarded_lines = String::new();
     let mut run_count = 0;
     let mut text = String::new();
     for (i, class_name) in classes.iter().enumerate() {
-        let report = run(call, class_name, None, false)?;
+        let test_run = run(call, class_name, None, false)?;
+        if let Some(line) = test_run.discarded_line() {
+            discarded_lines.push_str(&line);
+        }
+        if let Some(mut d) = test_run.discarded {
+            d.insert("className".into(), json!(class_name));
+            discarded.push(Value::Object(d));
+        }
+        let report = test_run.report;
         call.ctx
             .notifier
             .progress((i + 1) as f64, Some(classes.len() as f64), Some(class_name));
@@ -334,10 +476,11 @@ fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         failing.len(),
         classes.len()
     );
-    answer(
-        format!("{head}{text}"),
-        json!({"classes": classes, "run": run_count, "failing": failing}),
-    )
+    let mut structured = json!({"classes": classes, "run": run_count, "failing": failing});
+    if !discarded.is_empty() {
+        structured["changesDiscarded"] = Value::Array(discarded);
+    }
+    answer(format!("{discarded_lines}{head}{text}"), structured)
 }
 
 fn list_test_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {

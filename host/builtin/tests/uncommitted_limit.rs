@@ -4,9 +4,10 @@
 //! holds, the most it may, and to commit or abort), and goes on once it
 //! aborts; a doit whose objects would pass the limit is refused in its own
 //! answer (its changes discarded, none kept in silence), and the session's
-//! earlier work still commits. The cases run as the data-driven cases do
-//! (`tool_cases.rs`), on an image opened with a 1 MiB limit, which a case
-//! file cannot set.
+//! earlier work still commits; a test run whose changes would pass it
+//! still answers its report, saying the changes were discarded. The cases
+//! run as the data-driven cases do (`tool_cases.rs`), on an image opened
+//! with a 1 MiB limit, which a case file cannot set.
 
 #[path = "support/cases.rs"]
 mod cases;
@@ -92,6 +93,67 @@ fn a_doit_past_the_limit_is_refused_in_its_own_answer_and_the_earlier_work_commi
             {"tool": "execute_code",
              "arguments": {"code": "(UserGlobals at: #Big) size + (UserGlobals at: #Earlier) size"},
              "includes": {"result": "1100000"}}
+        ]
+    });
+    cases::run_case(&case, &open_small_limit_image).unwrap();
+}
+
+/// Every testing tool answers the report of tests whose changes the limit
+/// refused, opening its text with the refusal and carrying it as
+/// `changesDiscarded`; the tests' changes are gone and the session's
+/// earlier work still commits.
+#[test]
+fn a_test_run_past_the_limit_answers_its_report_saying_its_changes_were_discarded() {
+    let big_test =
+        "testBig\n\tUserGlobals at: #Big put: (String new: 2000000).\n\tself assert: true";
+    let discarded = "Changes discarded: the tests of AccountTest ran, but their changes to \
+                     globals and persistent objects could not be kept and were discarded";
+    let limit_words = "the most one session may hold is 1 MiB; commit or abort them, then continue";
+    let case = json!({
+        "case": "a test run whose changes would pass the session's limit",
+        "steps": [
+            {"tool": "compile_method",
+             "arguments": {"className": "AccountTest", "source": big_test},
+             "includes": {"selector": "testBig"}},
+            {"tool": "execute_code",
+             "arguments": {"code": "UserGlobals at: #Earlier put: (String new: 500000). #done"},
+             "includes": {"result": "#'done'"}},
+            {"tool": "run_test_class",
+             "arguments": {"className": "AccountTest"},
+             "includes": {"passed": ["testBig", "testDeposit"]},
+             "at": {"/run": 4,
+                    "/summary": "4 run, 2 passes, 1 failures, 1 errors",
+                    "/changesDiscarded/kind": "refused",
+                    "/changesDiscarded/maxUncommittedBytes": LIMIT},
+             "text": {"starts_with": discarded,
+                      "contains": [limit_words,
+                                   "AccountTest: 4 run, 2 passes, 1 failures, 1 errors",
+                                   "FAILURE testWithdrawGoesNegative"]}},
+            {"tool": "execute_code",
+             "arguments": {"code": "UserGlobals includesKey: #Big"},
+             "includes": {"result": "false"}},
+            {"tool": "run_test_method",
+             "arguments": {"className": "AccountTest", "selector": "testBig"},
+             "at": {"/passed": ["testBig"], "/changesDiscarded/kind": "refused"},
+             "text": {"starts_with": discarded, "contains": ["AccountTest: 1 run, 1 passes"]}},
+            {"tool": "describe_test_failure",
+             "arguments": {"className": "AccountTest", "selector": "testBig"},
+             "at": {"/outcome": "passed", "/changesDiscarded/kind": "refused"},
+             "text": {"starts_with": discarded, "contains": ["AccountTest>>testBig passed"]}},
+            {"tool": "list_failing_tests",
+             "arguments": {"classNames": ["AccountTest"]},
+             "at": {"/run": 4,
+                    "/changesDiscarded/0/className": "AccountTest",
+                    "/changesDiscarded/0/maxUncommittedBytes": LIMIT},
+             "text": {"starts_with": discarded, "contains": ["2 failing of 4 tests"]}},
+            {"tool": "run_test_method",
+             "arguments": {"className": "AccountTest", "selector": "testDeposit"},
+             "absent": ["/changesDiscarded"]},
+            {"tool": "commit",
+             "includes": {"committed": true}},
+            {"tool": "execute_code",
+             "arguments": {"code": "{UserGlobals includesKey: #Big. (UserGlobals at: #Earlier) size}"},
+             "includes": {"result": "anArray( false, 500000)"}}
         ]
     });
     cases::run_case(&case, &open_small_limit_image).unwrap();

@@ -144,6 +144,16 @@ impl EmbeddedSession {
 
     /// Runs the tests of `class_name` (all, or just `selectors`), calling
     /// `progress` after each; raising `cancel` breaks the run.
+    ///
+    /// What the tests changed in globals and persistent objects is written
+    /// into the session as the run ends. When a limit on uncommitted
+    /// changes refuses it, those changes are discarded (as a doit's are)
+    /// and the run answers the refusal (`refused`, with the limit's figures
+    /// in the details) carrying the report in `details.testReport` —
+    /// `className`, `passed`, `failures` and `errors`, each defect with
+    /// `selector`, `exceptionClass` and `description`, as the built-in test
+    /// tools answer them — since the tests did run. The built-in tools
+    /// answer that report with the refusal beside it.
     pub fn run_tests(
         &self,
         class_name: &str,
@@ -162,7 +172,7 @@ impl EmbeddedSession {
             &brk,
             progress,
         );
-        keep_changes(ws, keep_cancelled(cancel, result))
+        keep_test_changes(ws, class_name, keep_cancelled(cancel, result))
     }
 
     /// Runs tests as [`EmbeddedSession::run_tests`] does, for a read-only
@@ -321,12 +331,9 @@ fn keep_cancelled<T>(cancel: &CancelToken, result: Result<T, ExecError>) -> Resu
 /// write back (a value that cannot be stored) is left for the commit to
 /// report, as before.
 fn keep_changes<T>(ws: &mut Workspace, result: Result<T, ToolError>) -> Result<T, ToolError> {
-    let refused = match ws.interpreter.write_back(&mut ws.session) {
-        Err(e) if e.is_uncommitted_limit() => e,
-        _ => return result,
+    let Some(mut error) = write_back_or_discard(ws) else {
+        return result;
     };
-    ws.interpreter.discard_unwritten(&ws.session);
-    let mut error = tool_error(refused);
     error.message = format!(
         "the code ran, but its changes to globals and persistent objects could not be kept \
          and were discarded, so the session is as it was before it ran (classes and methods \
@@ -340,6 +347,66 @@ fn keep_changes<T>(ws: &mut Workspace, result: Result<T, ToolError>) -> Result<T
         );
     }
     Err(error)
+}
+
+/// Writes the interpreter's changes back into the session; when a limit
+/// on uncommitted changes refuses them, discards them (the interpreter's
+/// objects take the session's view again) and answers the refusal.
+fn write_back_or_discard(ws: &mut Workspace) -> Option<ToolError> {
+    match ws.interpreter.write_back(&mut ws.session) {
+        Err(e) if e.is_uncommitted_limit() => {
+            ws.interpreter.discard_unwritten(&ws.session);
+            Some(tool_error(e))
+        }
+        _ => None,
+    }
+}
+
+/// [`keep_changes`] for a test run. Tests that ran to the end have a
+/// report the user needs whether or not their changes can be kept, so a
+/// refusal carries it in `details.testReport` rather than replacing it.
+fn keep_test_changes(
+    ws: &mut Workspace,
+    class_name: &str,
+    result: Result<TestRunReport, ToolError>,
+) -> Result<TestRunReport, ToolError> {
+    let report = match result {
+        Ok(report) => report,
+        Err(_) => return keep_changes(ws, result),
+    };
+    let Some(mut error) = write_back_or_discard(ws) else {
+        return Ok(report);
+    };
+    error.message = format!(
+        "the tests of {class_name} ran, but their changes to globals and persistent objects \
+         could not be kept and were discarded, so the session is as it was before they ran \
+         (classes and methods they defined or compiled themselves excepted): {}",
+        error.message
+    );
+    let mut details = error.details.take().unwrap_or_default();
+    details.insert("testReport".into(), report_json(&test_report(report)));
+    Err(error.with_details(details))
+}
+
+/// A test report as `details.testReport` carries it.
+fn report_json(report: &gs_toolset::TestReport) -> Value {
+    let defects = |list: &[gs_toolset::TestDefect]| -> Vec<Value> {
+        list.iter()
+            .map(|d| {
+                json!({
+                    "selector": d.selector,
+                    "exceptionClass": d.exception_class,
+                    "description": d.description
+                })
+            })
+            .collect()
+    };
+    json!({
+        "className": report.class,
+        "passed": report.passed,
+        "failures": defects(&report.failures),
+        "errors": defects(&report.errors)
+    })
 }
 
 /// An image error as the toolset contract classifies it. A compile error
