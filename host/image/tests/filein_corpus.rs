@@ -463,6 +463,45 @@ fn filein_leaves_out_a_fifo_in_a_directory_and_refuses_one_named_directly() {
     assert!(refused.contains("not a regular file"), "{refused}");
 }
 
+/// An `input` line naming a FIFO is reported as not a regular file, in the
+/// directory walk's words, and the FIFO is not opened (which would block
+/// the load until a writer came); the rest of the file loads.
+#[cfg(unix)]
+#[test]
+fn filein_refuses_an_input_line_naming_a_fifo_without_opening_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.path().join("other.gs"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let main = dir.path().join("main.gs");
+    std::fs::write(
+        &main,
+        "input other.gs\ndoit\nUserGlobals at: #AfterInput put: 1.\n%\n",
+    )
+    .unwrap();
+    let image_dir = dir.path().to_path_buf();
+    let report = within(20, move || {
+        let image = fresh_image(&image_dir);
+        let mut session = image.session();
+        filein::file_in_path(&mut session, &main).unwrap()
+    });
+    assert_eq!(report.failures.len(), 1, "{:#?}", report.failures);
+    let failure = &report.failures[0];
+    assert_eq!((failure.file.ends_with("main.gs"), failure.line), (true, 1));
+    let fifo = dir.path().join("other.gs");
+    assert_eq!(
+        failure.message,
+        format!(
+            "`input other.gs`: {} is not a regular file (a FIFO, socket or device); replace \
+             it with the .gs file it stands for",
+            fifo.display()
+        )
+    );
+    assert_eq!(report.files.len(), 1, "{:?}", report.files);
+}
+
 #[test]
 fn filein_names_the_current_directory_when_an_input_is_missing_beside_a_bare_file_name() {
     let dir = tempfile::tempdir().unwrap();

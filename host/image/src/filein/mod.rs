@@ -331,11 +331,19 @@ fn file_in_paths_inner(
         for command in inputs {
             if let CommandKind::Input(input) = command.kind {
                 match resolve_input(&file, &input) {
-                    Some(found) => {
+                    Input::Found(found) => {
                         input_lines.push((sources.len(), command.line, canonical(&found)));
                         pending.push(found);
                     }
-                    None => failures.push(Failure {
+                    Input::NotRegular(special) => failures.push(Failure {
+                        file: name.clone(),
+                        line: command.line,
+                        message: format!(
+                            "`input {input}`: {} is {NOT_REGULAR_FILE}",
+                            special.display()
+                        ),
+                    }),
+                    Input::Missing => failures.push(Failure {
                         file: name.clone(),
                         line: command.line,
                         message: format!(
@@ -383,21 +391,50 @@ fn may_have_input(text: &str) -> bool {
     })
 }
 
+/// Why a FIFO, socket or device standing where a `.gs` file should is not
+/// loaded, and what to do about it.
+const NOT_REGULAR_FILE: &str =
+    "not a regular file (a FIFO, socket or device); replace it with the .gs file it stands for";
+
+/// What an `input` line names, as [`resolve_input`] finds it.
+enum Input {
+    /// A regular file (or a link to one), to load.
+    Found(PathBuf),
+    /// No regular file, but this FIFO, socket or device: reading it would
+    /// block the load or read garbage, so it is reported, never opened.
+    NotRegular(PathBuf),
+    /// Nothing by that name.
+    Missing,
+}
+
 /// Where an `input` line's file is: relative to the current directory,
-/// then to the including file's directory and each one above it.
-fn resolve_input(including: &Path, input: &str) -> Option<PathBuf> {
+/// then to the including file's directory and each one above it. The
+/// first regular file wins; only file metadata is read, so a FIFO or
+/// device on the way is not opened.
+fn resolve_input(including: &Path, input: &str) -> Input {
     let input = Path::new(input);
-    if input.is_absolute() {
-        return input.is_file().then(|| input.to_path_buf());
+    let candidates: Vec<PathBuf> = if input.is_absolute() {
+        vec![input.to_path_buf()]
+    } else {
+        std::iter::once(input.to_path_buf())
+            .chain(
+                including
+                    .parent()
+                    .into_iter()
+                    .flat_map(Path::ancestors)
+                    .map(|dir| dir.join(input)),
+            )
+            .collect()
+    };
+    let mut special = None;
+    for candidate in candidates {
+        match std::fs::metadata(&candidate) {
+            Ok(meta) if meta.is_file() => return Input::Found(candidate),
+            Ok(meta) if !meta.is_dir() && special.is_none() => special = Some(candidate),
+            _ => {}
+        }
     }
-    if input.is_file() {
-        return Some(input.to_path_buf());
-    }
-    including
-        .parent()?
-        .ancestors()
-        .map(|dir| dir.join(input))
-        .find(|candidate| candidate.is_file())
+    special.map_or(Input::Missing, Input::NotRegular)
 }
 
 /// Files in every `.gs` file under `dir` (recursively) as one load.
@@ -478,9 +515,7 @@ fn collect_gs_files(
                 notes.push(Failure {
                     file: entry.display().to_string(),
                     line: 1,
-                    message: "not loaded: not a regular file (a FIFO, socket or device); \
-                              replace it with the .gs file it stands for"
-                        .into(),
+                    message: format!("not loaded: {NOT_REGULAR_FILE}"),
                 });
             }
         }
