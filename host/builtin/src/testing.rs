@@ -267,76 +267,25 @@ fn run(
             );
         }
     };
-    match call.image().run_tests(
+    let report = call.image().run_tests(
         class_name,
         selectors,
         &call.ctx.cancel,
         &mut report_progress,
-    ) {
-        Ok(report) => Ok(TestRun {
-            report,
-            discarded: None,
-        }),
-        Err(e) => ran_anyway(e),
-    }
+    )?;
+    let discarded = report.changes_discarded.as_ref().map(discarded_json);
+    Ok(TestRun { report, discarded })
 }
 
-/// A backend whose tests ran but whose changes it could not keep answers
-/// the refusal with the report in `details.testReport` (the embedded
-/// image does so at its limits on uncommitted changes); that is a run with
-/// its report, the refusal beside it. Any other error is the answer.
-fn ran_anyway(e: ToolError) -> Result<TestRun, ToolError> {
-    let Some(report) = e
-        .details
-        .as_ref()
-        .and_then(|d| d.get("testReport"))
-        .and_then(decode_report)
-    else {
-        return Err(e);
-    };
+/// The refusal of a run's changes as `changesDiscarded` has it: its kind,
+/// its message and its figures.
+fn discarded_json(refused: &ToolError) -> Map<String, Value> {
     let mut discarded = Map::new();
-    discarded.insert("kind".into(), json!(e.kind.as_str()));
-    discarded.insert("message".into(), json!(e.message));
-    for (key, value) in e.details.into_iter().flatten() {
-        if key != "testReport" {
-            discarded.insert(key, value);
-        }
-    }
-    Ok(TestRun {
-        report,
-        discarded: Some(discarded),
-    })
-}
-
-/// The report in `details.testReport`: `className`, `passed`, and
-/// `failures` and `errors` with each defect's `selector`, `exceptionClass`
-/// and `description`.
-fn decode_report(v: &Value) -> Option<TestReport> {
-    let string = |v: &Value, key: &str| v.get(key)?.as_str().map(str::to_string);
-    let defects = |key: &str| -> Option<Vec<TestDefect>> {
-        v.get(key)?
-            .as_array()?
-            .iter()
-            .map(|d| {
-                Some(TestDefect {
-                    selector: string(d, "selector")?,
-                    exception_class: string(d, "exceptionClass")?,
-                    description: string(d, "description")?,
-                })
-            })
-            .collect()
-    };
-    Some(TestReport {
-        class: string(v, "className")?,
-        passed: v
-            .get("passed")?
-            .as_array()?
-            .iter()
-            .map(|s| s.as_str().map(str::to_string))
-            .collect::<Option<_>>()?,
-        failures: defects("failures")?,
-        errors: defects("errors")?,
-    })
+    discarded.insert("kind".into(), json!(refused.kind.as_str()));
+    discarded.insert("message".into(), json!(refused.message));
+    let figures = refused.details.iter().flatten();
+    discarded.extend(figures.map(|(key, value)| (key.clone(), value.clone())));
+    discarded
 }
 
 fn defects(list: &[TestDefect]) -> Vec<Value> {

@@ -148,19 +148,15 @@ impl EmbeddedSession {
     /// What the tests changed in globals and persistent objects is written
     /// into the session as the run ends. When a limit on uncommitted
     /// changes refuses it, those changes are discarded (as a doit's are)
-    /// and the run answers the refusal (`refused`, with the limit's figures
-    /// in the details) carrying the report in `details.testReport` —
-    /// `className`, `passed`, `failures` and `errors`, each defect with
-    /// `selector`, `exceptionClass` and `description`, as the built-in test
-    /// tools answer them — since the tests did run. The built-in tools
-    /// answer that report with the refusal beside it.
+    /// and the report, since the tests did run, carries the refusal as
+    /// [`gs_toolset::TestReport::changes_discarded`].
     pub fn run_tests(
         &self,
         class_name: &str,
         selectors: Option<&[String]>,
         cancel: &CancelToken,
         progress: &mut (dyn FnMut(&TestProgress) + Send),
-    ) -> Result<TestRunReport, ToolError> {
+    ) -> Result<gs_toolset::TestReport, ToolError> {
         let brk = BreakHandle::sharing(cancel.shared_flag());
         let mut guard = self.workspace();
         let ws = &mut *guard;
@@ -188,7 +184,7 @@ impl EmbeddedSession {
         selectors: Option<&[String]>,
         cancel: &CancelToken,
         progress: &mut (dyn FnMut(&TestProgress) + Send),
-    ) -> Result<TestRunReport, ToolError> {
+    ) -> Result<gs_toolset::TestReport, ToolError> {
         let brk = BreakHandle::sharing(cancel.shared_flag());
         let mut guard = self.workspace();
         let ws = &mut *guard;
@@ -206,7 +202,7 @@ impl EmbeddedSession {
             progress,
         );
         drop(run);
-        keep_cancelled(cancel, result)
+        keep_cancelled(cancel, result).map(test_report)
     }
 
     /// Commits the session's changes (code and objects).
@@ -281,6 +277,7 @@ fn test_report(report: TestRunReport) -> gs_toolset::TestReport {
         passed: report.passed,
         failures: defects(report.failures),
         errors: defects(report.errors),
+        changes_discarded: None,
     }
 }
 
@@ -364,49 +361,26 @@ fn write_back_or_discard(ws: &mut Workspace) -> Option<ToolError> {
 
 /// [`keep_changes`] for a test run. Tests that ran to the end have a
 /// report the user needs whether or not their changes can be kept, so a
-/// refusal carries it in `details.testReport` rather than replacing it.
+/// refusal goes into the report rather than replacing it.
 fn keep_test_changes(
     ws: &mut Workspace,
     class_name: &str,
     result: Result<TestRunReport, ToolError>,
-) -> Result<TestRunReport, ToolError> {
-    let report = match result {
-        Ok(report) => report,
-        Err(_) => return keep_changes(ws, result),
+) -> Result<gs_toolset::TestReport, ToolError> {
+    let mut report = match result {
+        Ok(report) => test_report(report),
+        Err(_) => return keep_changes(ws, result).map(test_report),
     };
-    let Some(mut error) = write_back_or_discard(ws) else {
-        return Ok(report);
-    };
-    error.message = format!(
-        "the tests of {class_name} ran, but their changes to globals and persistent objects \
-         could not be kept and were discarded, so the session is as it was before they ran \
-         (classes and methods they defined or compiled themselves excepted): {}",
-        error.message
-    );
-    let mut details = error.details.take().unwrap_or_default();
-    details.insert("testReport".into(), report_json(&test_report(report)));
-    Err(error.with_details(details))
-}
-
-/// A test report as `details.testReport` carries it.
-fn report_json(report: &gs_toolset::TestReport) -> Value {
-    let defects = |list: &[gs_toolset::TestDefect]| -> Vec<Value> {
-        list.iter()
-            .map(|d| {
-                json!({
-                    "selector": d.selector,
-                    "exceptionClass": d.exception_class,
-                    "description": d.description
-                })
-            })
-            .collect()
-    };
-    json!({
-        "className": report.class,
-        "passed": report.passed,
-        "failures": defects(&report.failures),
-        "errors": defects(&report.errors)
-    })
+    report.changes_discarded = write_back_or_discard(ws).map(|mut refused| {
+        refused.message = format!(
+            "the tests of {class_name} ran, but their changes to globals and persistent \
+             objects could not be kept and were discarded, so the session is as it was before \
+             they ran (classes and methods they defined or compiled themselves excepted): {}",
+            refused.message
+        );
+        refused
+    });
+    Ok(report)
 }
 
 /// An image error as the toolset contract classifies it. A compile error
@@ -756,7 +730,6 @@ impl ImageSession for EmbeddedSession {
     ) -> Result<gs_toolset::TestReport, ToolError> {
         let mut forward = forward_progress(progress);
         EmbeddedSession::run_tests(self, class_name, selectors, cancel, &mut forward)
-            .map(test_report)
     }
 
     fn run_tests_read_only(
@@ -768,7 +741,6 @@ impl ImageSession for EmbeddedSession {
     ) -> Result<gs_toolset::TestReport, ToolError> {
         let mut forward = forward_progress(progress);
         EmbeddedSession::run_tests_read_only(self, class_name, selectors, cancel, &mut forward)
-            .map(test_report)
     }
 
     // The inherent methods of the same names are the embedded backend's

@@ -283,6 +283,11 @@ pub struct TestReport {
     pub failures: Vec<TestDefect>,
     /// Tests that raised anything else.
     pub errors: Vec<TestDefect>,
+    /// Set when the tests ran but the session could not keep what they
+    /// changed in globals and persistent objects (a limit on uncommitted
+    /// changes refused it): those changes were discarded, and this is the
+    /// refusal, with its figures in its details.
+    pub changes_discarded: Option<ToolError>,
 }
 
 impl TestReport {
