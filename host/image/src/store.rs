@@ -285,6 +285,35 @@ fn check_classes(
     Ok(())
 }
 
+/// Checks the whole file against redb's checksums before anything of it
+/// is read: redb keeps an xxh3 checksum of every page, but a plain open
+/// trusts a file that was shut down cleanly, so a flipped byte in a
+/// method's source, a class record or a table's page would otherwise be
+/// served as it reads. `check_integrity` walks every page reachable from
+/// the committed trees (the tables, redb's system tables, persistent
+/// savepoints) and answers `Corrupted` for one that fails its checksum.
+///
+/// `Ok(false)` means redb repaired something and is accepted: an
+/// allocator state (which pages are free) or a table count that did not
+/// match the trees, rebuilt from the verified trees. It cannot be the
+/// loss of a commit: redb falls back to the commit before the newest only
+/// when the newest was written in one phase, and an open that finds such
+/// a commit (one left by a crash: a clean close ends with a two-phase
+/// commit) has already recovered the file the same way, by a two-phase
+/// commit; a two-phase newest commit that fails its checksums is
+/// `Corrupted`. `when` ends the message of a refusal ("" at opening).
+/// Must be called with no transaction of `db` alive.
+fn check_pages(db: &mut Database, label: &str, when: &str) -> Result<()> {
+    match db.check_integrity() {
+        Ok(_) => Ok(()),
+        Err(redb::DatabaseError::Storage(redb::StorageError::Corrupted(e))) => Err(damaged(
+            label,
+            &format!("redb's check of its pages against their checksums failed: {e}{when}"),
+        )),
+        Err(e) => Err(io(label, "checking its pages", format!("{e}{when}"))),
+    }
+}
+
 /// The message of a caught panic.
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     payload
@@ -297,11 +326,13 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 impl Store {
     /// Opens the existing image file at `path`.
     ///
-    /// redb trusts the pages of a file that was shut down cleanly and
-    /// panics on some it cannot make sense of (a flipped bit, a zeroed
-    /// page); such a panic while opening or reading is caught here and
-    /// answered as a damaged file, so a bad file cannot bring the server
-    /// down.
+    /// Every page of the file is checked against its checksum before
+    /// anything is read (see [`check_pages`]), so a damaged file is refused
+    /// rather than served. redb's plain open trusts the pages of a file
+    /// that was shut down cleanly and panics on some it cannot make sense
+    /// of (a flipped bit, a zeroed page) before the check can run; such a
+    /// panic while opening, checking or reading is caught here and answered
+    /// as a damaged file, so a bad file cannot bring the server down.
     pub(crate) fn open_existing(
         path: &Path,
         interner: &mut Interner,
@@ -309,9 +340,10 @@ impl Store {
     ) -> Result<(Store, Loaded)> {
         let label = path.display().to_string();
         let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let db = Store::builder()
+            let mut db = Store::builder()
                 .open(path)
                 .map_err(|e| open_error(&label, e))?;
+            check_pages(&mut db, &label, "")?;
             Store::finish_open(db, reopen_file(path), label.clone(), interner, sources)
         }));
         opened.unwrap_or_else(|panic| {
@@ -338,16 +370,17 @@ impl Store {
     }
 
     /// Opens a database over any storage backend (tests use this to
-    /// simulate crashes and full disks).
+    /// simulate crashes and full disks), checked as a file is.
     pub(crate) fn open_backend(
         backend: impl StorageBackend + Clone,
         label: String,
         interner: &mut Interner,
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
-        let db = Store::builder()
+        let mut db = Store::builder()
             .create_with_backend(backend.clone())
             .map_err(|e| open_error(&label, e))?;
+        check_pages(&mut db, &label, "")?;
         let reopen = Box::new(move || Store::builder().create_with_backend(backend.clone()));
         Store::finish_open(db, reopen, label, interner, sources)
     }
@@ -405,15 +438,43 @@ impl Store {
     }
 
     /// The database, opened again if a failed commit dropped it.
+    ///
+    /// The file opened again is checked as at opening (see
+    /// [`check_pages`]): the commit that failed may have failed on a
+    /// failing disk, and the next commit writes into the trees of the file
+    /// as it is. A damaged file refuses this commit and every later one
+    /// (each tries again), and a panic while opening or checking it is
+    /// caught and answered the same way; what sessions already read stays
+    /// as it was loaded and checked at opening.
     fn database(&mut self) -> Result<&Database> {
         if self.db.is_none() {
             let label = &self.label;
-            let db = (self.reopen)().map_err(|e| {
-                io(
+            let reopen = &self.reopen;
+            let reopened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut db = reopen().map_err(|e| {
+                    io(
+                        label,
+                        "opening the file again after a failed commit",
+                        format!("{e}; nothing was committed, try again"),
+                    )
+                })?;
+                check_pages(
+                    &mut db,
                     label,
-                    "opening the file again after a failed commit",
-                    format!("{e}; nothing was committed, try again"),
-                )
+                    "; found when opening it again after a failed commit, so nothing was \
+                     committed",
+                )?;
+                Ok(db)
+            }));
+            let db = reopened.unwrap_or_else(|panic| {
+                Err(damaged(
+                    label,
+                    &format!(
+                        "opening it again after a failed commit failed: {}; nothing was \
+                         committed",
+                        panic_text(panic.as_ref())
+                    ),
+                ))
             })?;
             let on_disk = committed(&db).map_err(|e| io(label, "reading", e))?;
             if on_disk != self.commit {

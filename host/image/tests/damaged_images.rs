@@ -154,3 +154,182 @@ fn damaged_pages_never_crash_opening() {
         "opening panicked for (offset, zeroed) {panics:?}"
     );
 }
+
+/// Text no other part of a test image holds, so a byte search of the file
+/// finds the row that stores it.
+const MARKER: &str = "ChecksumMarkerQzjxvKwpf";
+
+/// The image `make` writes, with method `A>>marked` answering a string
+/// that holds [`MARKER`], committed after `later` further commits that
+/// change other methods (so the page holding the method is written by an
+/// older commit than the file's newest when `later > 0`). Answers the
+/// method's source.
+fn make_marked(path: &Path, later: usize) -> String {
+    make(path);
+    let source = format!("marked\n\t^'{MARKER}'");
+    let image = Image::open_with(path, options()).unwrap();
+    let mut s = image.session();
+    s.compile_method("A", gs_image::Side::Instance, "marks", &source)
+        .unwrap();
+    s.commit().unwrap();
+    for i in 0..later {
+        s.compile_method(
+            "B",
+            gs_image::Side::Instance,
+            "other",
+            &format!("other{i}\n\t^{i}"),
+        )
+        .unwrap();
+        s.commit().unwrap();
+    }
+    source
+}
+
+/// Flips one bit of the byte at `at` in every place the file holds
+/// `needle` (each flipped byte stays ASCII, so the text still decodes:
+/// only a checksum can tell). Answers how many places there were.
+fn flip_in(path: &Path, needle: &[u8], at: usize) -> usize {
+    let mut bytes = std::fs::read(path).unwrap();
+    let places: Vec<usize> = bytes
+        .windows(needle.len())
+        .enumerate()
+        .filter(|(_, w)| *w == needle)
+        .map(|(i, _)| i)
+        .collect();
+    for &place in &places {
+        bytes[place + at] ^= 0x01;
+    }
+    std::fs::write(path, &bytes).unwrap();
+    places.len()
+}
+
+/// Asserts that opening `path` is refused as damaged, naming the file and
+/// saying what to do, rather than serving what the flipped page says.
+fn assert_refused_as_damaged(path: &Path, served: impl Fn(&Image) -> String) {
+    match Image::open_with(path, options()) {
+        Ok(image) => panic!(
+            "a file with a flipped byte opened, serving {:?}",
+            served(&image)
+        ),
+        Err(err) => {
+            assert!(matches!(err, ImageError::Store(_)), "{err:?}");
+            let text = err.to_string();
+            assert!(
+                text.contains("damaged")
+                    && text.contains(&path.display().to_string())
+                    && text.contains("backup"),
+                "{text}"
+            );
+        }
+    }
+}
+
+fn marked_source(image: &Image) -> String {
+    image
+        .session()
+        .method_source("A", gs_image::Side::Instance, "marked")
+        .unwrap_or_else(|e| format!("no method ({e})"))
+}
+
+#[test]
+fn a_flipped_byte_in_a_method_s_source_is_refused_not_served() {
+    let dir = tempfile::tempdir().unwrap();
+    // The method's page written by the newest commit, and by an older one.
+    for later in [0, 2] {
+        let path = dir.path().join(format!("flipped-source-{later}.image"));
+        make_marked(&path, later);
+        assert!(
+            flip_in(&path, MARKER.as_bytes(), 7) >= 1,
+            "the marker is in the file"
+        );
+        assert_refused_as_damaged(&path, marked_source);
+    }
+}
+
+#[test]
+fn a_flipped_byte_in_a_class_record_is_refused_not_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("flipped-comment.image");
+    make(&path);
+    {
+        let image = Image::open_with(&path, options()).unwrap();
+        let mut s = image.session();
+        s.set_class_comment("B", &format!("B keeps {MARKER}"))
+            .unwrap();
+        s.commit().unwrap();
+    }
+    assert!(
+        flip_in(&path, MARKER.as_bytes(), 3) >= 1,
+        "the marker is in the file"
+    );
+    assert_refused_as_damaged(&path, |image| {
+        image
+            .session()
+            .class("B")
+            .map(|c| c.comment)
+            .unwrap_or_else(|e| format!("no class ({e})"))
+    });
+}
+
+#[test]
+fn an_intact_image_opens_and_serves_its_sources_after_clean_reopens() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("intact.image");
+    let source = make_marked(&path, 2);
+    for round in 0..3 {
+        let image = Image::open_with(&path, options()).unwrap();
+        assert_eq!(marked_source(&image), source, "round {round}");
+        // A commit between reopens: the next open checks what it wrote.
+        let mut s = image.session();
+        s.compile_method(
+            "A",
+            gs_image::Side::Instance,
+            "round",
+            &format!("round\n\t^{round}"),
+        )
+        .unwrap();
+        s.commit().unwrap();
+    }
+    let image = Image::open_with(&path, options()).unwrap();
+    let s = image.session();
+    assert_eq!(
+        s.method_source("A", gs_image::Side::Instance, "round")
+            .unwrap(),
+        "round\n\t^2"
+    );
+}
+
+/// After a failed commit the store opens the file again for the next one,
+/// and checks it as opening does: a file damaged meanwhile refuses the
+/// commit (and the next) as damaged, and what the image already loaded is
+/// still served as it was.
+#[test]
+fn a_file_damaged_while_open_refuses_the_commit_after_a_failed_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("damaged-while-open.image");
+    let source = make_marked(&path, 0);
+    let image = Image::open_with(&path, options()).unwrap();
+    let mut s = image.session();
+    s.compile_method("B", gs_image::Side::Instance, "later", "later\n\t^1")
+        .unwrap();
+    image.fail_next_commit_for_tests();
+    s.commit().unwrap_err();
+    // The failed commit closed the file; it is damaged before the next.
+    assert_eq!(flip_in(&path, MARKER.as_bytes(), 7), 1);
+    for _ in 0..2 {
+        let err = s.commit().unwrap_err();
+        let text = err.to_string();
+        assert!(matches!(err, ImageError::Store(_)), "{err:?}");
+        assert!(
+            text.contains("damaged")
+                && text.contains("after a failed commit")
+                && text.contains("nothing was committed")
+                && text.contains("backup"),
+            "{text}"
+        );
+    }
+    assert_eq!(marked_source(&image), source);
+    drop(s);
+    drop(image);
+    assert_refused_as_damaged(&path, marked_source);
+}
