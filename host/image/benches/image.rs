@@ -194,6 +194,35 @@ fn main() {
         verdict(compile_commit, five_ms + fsync)
     );
     println!("  one fsync alone p50 (same disk)     {fsync:>10.2?}");
+
+    // The most one compile can be made to cost: every send a selector new
+    // to the image's string table, which each has to be added to. The
+    // widest fills the largest request body the server takes (4 MiB).
+    let rounds: Vec<usize> = (0..3).collect();
+    let mut wide_bytes = 0;
+    let wide = p50(&rounds, |&round| {
+        let source = wide_method(round, WIDE_SENDS);
+        wide_bytes = source.len();
+        session
+            .compile_method(&class_name(round), Side::Instance, "bench", &source)
+            .expect("compile a wide method");
+    });
+    println!(
+        "compile {WIDE_SENDS} new selectors p50   {wide:>10.2?}  (one method, {:.1} MB of source)",
+        mb(wide_bytes)
+    );
+    let widest = wide_method(rounds.len(), WIDEST_SENDS);
+    let t = Instant::now();
+    let cpu = cpu_time();
+    session
+        .compile_method(&class_name(9), Side::Instance, "bench", &widest)
+        .expect("compile the widest method");
+    let widest_time = t.elapsed();
+    let widest_cpu = cpu_time() - cpu;
+    println!(
+        "compile {WIDEST_SENDS} new selectors      {widest_time:>10.2?}  (one method, {:.1} MB of source)   CPU {widest_cpu:.2?}",
+        mb(widest.len())
+    );
     drop(session);
     drop(image);
 
@@ -317,6 +346,21 @@ fn method_source_bytes(sources: &[Source]) -> usize {
 const SELECTOR_POOL: usize = 500;
 /// Distinct helper selectors methods send.
 const HELPER_POOL: usize = 3_000;
+
+/// Distinct selectors of each wide method compiled.
+const WIDE_SENDS: usize = 110_000;
+/// Distinct selectors of a method of 4 MiB.
+const WIDEST_SENDS: usize = 250_000;
+
+/// `wide ^self w{round}x1. self w{round}x2. …`: `sends` distinct unary
+/// sends, of selectors no other round sends.
+fn wide_method(round: usize, sends: usize) -> String {
+    let mut source = format!("wide\n\t^self w{round}x1");
+    for i in 2..=sends {
+        write!(source, ". self w{round}x{i}").expect("write to a String");
+    }
+    source
+}
 
 fn class_name(i: usize) -> String {
     format!("Bench{i:04}")

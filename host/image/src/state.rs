@@ -22,11 +22,12 @@ use crate::model::{
 };
 use crate::sources::{SourceArena, SourceRef};
 
-/// A fast multiply-rotate hasher for the interner and the bulk index
-/// build, which hash a million short names when a large image opens
-/// (SipHash would be a quarter of the opening time). The keys are names
-/// from the image's own code, so resistance to crafted collisions buys
-/// nothing here.
+/// A fast multiply-rotate hasher for the integer keys of the bulk index
+/// build (symbols and class ids, numbered in order), which hashes millions
+/// of them when a large image opens. It suits integers only: the multiply
+/// carries a word's low bytes into the bits that pick a bucket and never
+/// its high ones, so names differing past their fourth character would
+/// crowd into a few buckets.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct FastHasher(u64);
 
@@ -89,7 +90,13 @@ pub(crate) struct Sym(u32);
 /// table needs no transaction of its own.
 #[derive(Debug, Default)]
 pub(crate) struct Interner {
-    ids: FastMap<Arc<str>, u32>,
+    /// Hashed by std's SipHash, seeded at random: the names come from
+    /// clients' code, and with a hash anyone can compute a method of
+    /// 100,000 sends could crowd its selectors into a few buckets, so that
+    /// each new name is compared along all the others, uninterruptibly,
+    /// inside one compile. Hashing is a few percent of an intern; the
+    /// table's memory is the rest.
+    ids: StdHashMap<Arc<str>, u32>,
     strings: Vec<Arc<str>>,
 }
 
@@ -819,5 +826,39 @@ impl Key {
     /// True for keys that name stored data (not a pseudo-key).
     pub(crate) fn is_stored(&self) -> bool {
         !matches!(self, Key::ClassShape(_) | Key::MethodsOf(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+    use std::hash::BuildHasher;
+
+    use super::*;
+
+    /// Names alike but for their last characters, as a generated method's
+    /// selectors are (`a100000` … `a209999`), land in as many different
+    /// buckets of the interner's table as random names would, not in a few
+    /// long runs that every new name has to be compared along.
+    #[test]
+    fn names_alike_but_for_their_ends_spread_over_the_interner_s_buckets() {
+        let interner = Interner::default();
+        let names = 110_000;
+        let buckets = 1u64 << 18;
+        let used: HashSet<u64> = (100_000..100_000 + names)
+            .map(|i| interner.ids.hasher().hash_one(format!("a{i}").as_str()) % buckets)
+            .collect();
+        // Random hashes fill 1 - e^(-110000/262144) of them: about 89,000.
+        assert!(used.len() > 80_000, "{} distinct buckets", used.len());
+        let used: HashSet<u64> = (100_000..100_000 + names)
+            .map(|i| {
+                interner
+                    .ids
+                    .hasher()
+                    .hash_one(format!("at{i}:put:").as_str())
+                    % buckets
+            })
+            .collect();
+        assert!(used.len() > 80_000, "{} distinct buckets", used.len());
     }
 }
