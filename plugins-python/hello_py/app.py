@@ -4,7 +4,8 @@ against the same WIT world (`gemstone:mcp/toolset`) as the Rust plug-ins.
 It proves the contract language-neutral: a pure tool that reads a setting
 (`py_greet`), a look-up through the `image` host interface (`py_classes`)
 and a doit through `execution` whose failures keep their details
-(`py_evaluate`). `docs/python-toolsets.md` explains it line by line;
+(`py_evaluate`); `py_uncaught` shows what an exception left to escape
+`call` costs. `docs/python-toolsets.md` explains it line by line;
 `scripts/python-toolset.sh` builds it.
 
 componentize-py finds the exports by name: one class per exported
@@ -168,6 +169,10 @@ TOOLS = {
     ),
 }
 
+# A demonstration, not a tool to copy: its exception escapes `call`.
+UNCAUGHT = "py_uncaught"
+UNCAUGHT_INPUT = {"type": "object", "properties": {}, "additionalProperties": False}
+
 
 class Tools(exports.Tools):
     def describe(self) -> ToolsetDescription:
@@ -184,10 +189,25 @@ class Tools(exports.Tools):
                     read_only_safe=tool.read_only_safe,
                 )
                 for name, tool in TOOLS.items()
+            ] + [
+                ToolDescriptor(
+                    name=UNCAUGHT,
+                    title="Uncaught exception (Python)",
+                    description="Raises a Python exception it does not catch, to show "
+                    "what a bug costs: a `panic` error naming the exception, a fresh "
+                    "instance, the traceback in the server's log.",
+                    input_schema=json.dumps(UNCAUGHT_INPUT),
+                    output_schema=None,
+                    read_only_safe=True,
+                ),
             ],
         )
 
     def call(self, tool: str, arguments: str) -> ToolOutput:
+        if tool == UNCAUGHT:
+            # On purpose, outside the `try` below: what a bug that escapes
+            # `call` costs (docs/python-toolsets.md, Errors).
+            raise ValueError("py_uncaught lets this escape on purpose")
         entry = TOOLS.get(tool)
         if entry is None:
             raise Err(Error(ErrorKind.NOT_FOUND, f"hello_py has no tool `{tool}`"))

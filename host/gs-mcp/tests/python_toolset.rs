@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use common::streams::{rpc, session, tool};
-use common::{Running, bin, text};
+use common::{Log, Running, bin, text};
 use serde_json::{Value, json};
 
 fn root() -> PathBuf {
@@ -64,7 +64,7 @@ const FIXTURE: &str = "doit\nObject subclass: 'PyLedger'\n  instVarNames: #( ent
 
 /// `hello` and `hello_py` side by side, both granted reading and running
 /// code, `hello_py`'s setting given; the image holds [`FIXTURE`].
-fn start(dir: &Path) -> (Running, SocketAddr) {
+fn start(dir: &Path) -> (Running, SocketAddr, Log) {
     let image = dir.join("py.gsimage");
     let fixture = dir.join("ledger.gs");
     std::fs::write(&fixture, FIXTURE).unwrap();
@@ -101,8 +101,24 @@ fn start(dir: &Path) -> (Running, SocketAddr) {
             .spawn()
             .unwrap(),
     );
-    let (server, addr, _) = common::await_serving(server, "gs-mcp serve with hello_py");
-    (server, addr)
+    common::await_serving(server, "gs-mcp serve with hello_py")
+}
+
+/// The server's log once it holds `text`: a crash is logged before the
+/// client is answered, but the log is read from the server's stderr by
+/// another thread.
+fn log_with(log: &Log, text: &str) -> String {
+    for _ in 0..600 {
+        let now = log.lock().unwrap().clone();
+        if now.contains(text) {
+            return now;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!(
+        "the server's log never said {text:?}:\n{}",
+        log.lock().unwrap()
+    )
 }
 
 /// A `tools/call` that must answer an `isError` result: its
@@ -124,7 +140,7 @@ fn tool_error(addr: SocketAddr, sid: &str, name: &str, arguments: Value) -> Valu
 #[test]
 fn a_python_toolset_is_served_and_called_beside_a_rust_one() {
     let dir = tempfile::tempdir().unwrap();
-    let (_server, addr) = start(dir.path());
+    let (_server, addr, _) = start(dir.path());
     let (sid, _) = session(addr);
 
     // One surface: the Rust tools and the Python ones, with what Python
@@ -217,4 +233,65 @@ fn a_python_toolset_is_served_and_called_beside_a_rust_one() {
     );
     let r = tool(addr, &sid, "execute", json!({"code": "PyAnswer + 1"}));
     assert_eq!(r["result"]["content"][0]["text"], "43");
+}
+
+#[test]
+fn an_exception_escaping_python_is_named_to_the_client_and_traced_in_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr, log) = start(dir.path());
+    let (sid, _) = session(addr);
+
+    let e = tool_error(addr, &sid, "py_uncaught", json!({}));
+    assert_eq!(e["kind"], "panic");
+    assert_eq!(
+        e["message"],
+        "tool `py_uncaught` of toolset `hello_py` raised a Python exception it did not catch: \
+         ValueError: py_uncaught lets this escape on purpose; the session goes on with a fresh \
+         instance"
+    );
+    // The operator's log has the Python traceback, the lines of app.py
+    // included, before the WebAssembly frames.
+    let log = log_with(&log, "WebAssembly backtrace:");
+    let crash = &log[log.find("plug-in crash: toolset `hello_py`").expect(&log)..];
+    let traceback = crash
+        .find("Traceback (most recent call last):")
+        .expect(crash);
+    assert!(crash[traceback..].contains("app.py\", line "), "{crash}");
+    assert!(
+        traceback < crash.find("WebAssembly backtrace:").unwrap(),
+        "{crash}"
+    );
+
+    // The session goes on.
+    let r = tool(addr, &sid, "py_greet", json!({"name": "Ada"}));
+    assert_eq!(r["result"]["content"][0]["text"], "Good day, Ada.");
+}
+
+#[test]
+fn a_memory_cap_cpython_does_not_fit_in_is_refused_naming_the_setting() {
+    // CPython's start-up alone takes more than 8 MiB.
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[[toolset]]\npath = {:?}\n[toolset.limits]\nmemory_bytes = 8388608\n",
+            component()
+        ),
+    )
+    .unwrap();
+    let out = bin()
+        .args(["check", "--config"])
+        .arg(&cfg)
+        .env("HOME", dir.path())
+        .env("XDG_CACHE_HOME", root().join("target/python/server-cache"))
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("over its cap of 8 MiB"), "{stderr}");
+    assert!(
+        stderr.contains("`[toolset.limits] memory_bytes`"),
+        "{stderr}"
+    );
 }

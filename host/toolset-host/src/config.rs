@@ -97,16 +97,28 @@ pub struct Crash {
     /// each its function's (demangled) name; empty when wasmtime recorded
     /// none.
     pub backtrace: Vec<String>,
+    /// What the guest wrote to stderr during the call before it stopped,
+    /// its panic message left out (that is in `message`): for a Python
+    /// toolset, the traceback of the exception it did not catch. At most
+    /// the last 4 KiB, secrets redacted; empty when it wrote nothing.
+    pub stderr: String,
 }
 
 impl std::fmt::Display for Crash {
-    /// `toolset `t`, tool `x`, session N: message`, then one line per frame.
+    /// `toolset `t`, tool `x`, session N: message`, then what the guest
+    /// wrote to stderr, then one line per frame.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
             "toolset `{}`, tool `{}`, session {}: {} ({})",
             self.toolset, self.tool, self.session, self.message, self.kind
         )?;
+        if !self.stderr.is_empty() {
+            f.write_str("\n  stderr:")?;
+            for line in self.stderr.lines() {
+                write!(f, "\n    {line}")?;
+            }
+        }
         if !self.backtrace.is_empty() {
             f.write_str("\n  WebAssembly backtrace:")?;
             for (i, frame) in self.backtrace.iter().enumerate() {

@@ -537,6 +537,40 @@ impl StderrTail {
         String::from_utf8_lossy(t.panic.as_deref().unwrap_or(&t.last)).into_owned()
     }
 
+    /// What the guest wrote before its last panic message (all of the
+    /// tail when it wrote none), lossily decoded: what it printed on its
+    /// way to the crash, such as the traceback componentize-py prints for
+    /// a Python exception before it panics. A first line the tail cut
+    /// short is left out, and so is a panic's `thread '…' ` prefix;
+    /// control characters but newlines and tabs are replaced (`�`).
+    pub fn before_panic(&self) -> String {
+        let t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut text = t.last.as_slice();
+        if let Some(at) = text
+            .windows(PANIC_MARK.len())
+            .rposition(|w| w == PANIC_MARK)
+        {
+            let line = text[..at].iter().rposition(|&b| b == b'\n');
+            text = &text[..line.unwrap_or(0)];
+        }
+        if t.last.len() >= STDERR_TAIL {
+            let first = text.iter().position(|&b| b == b'\n');
+            text = &text[first.map_or(text.len(), |n| n + 1)..];
+        }
+        let text = String::from_utf8_lossy(text);
+        // It goes to the operator's log and terminal: no escape sequences,
+        // no carriage returns that would overwrite a line shown before.
+        text.trim_start_matches(['\n', '\r'])
+            .trim_end()
+            .chars()
+            .map(|c| match c {
+                '\n' | '\t' => c,
+                c if c.is_control() => char::REPLACEMENT_CHARACTER,
+                c => c,
+            })
+            .collect()
+    }
+
     fn append(&self, bytes: &[u8]) {
         let mut t = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(at) = bytes
@@ -668,6 +702,27 @@ mod tests {
         );
         let (stop, made) = instantiate(&module_of_memories(2, 480));
         assert!(made.is_ok(), "60 MiB in all: {stop:?}");
+    }
+
+    #[test]
+    fn what_a_guest_wrote_before_it_panicked_is_kept_without_the_panic() {
+        let tail = StderrTail::default();
+        tail.append(b"Traceback (most recent call last):\n  File \"app.py\", line 3\n");
+        tail.append(
+            b"ValueError: unbalanced\n\nthread '<unnamed>' panicked at lib.rs:1:2:\nboom\n",
+        );
+        assert_eq!(
+            tail.before_panic(),
+            "Traceback (most recent call last):\n  File \"app.py\", line 3\nValueError: unbalanced"
+        );
+        // A full tail's first line may be the end of a longer one: left out.
+        let tail = StderrTail::default();
+        tail.append(&[b'x'; STDERR_TAIL]);
+        tail.append(b"\nlast words\n");
+        assert_eq!(tail.before_panic(), "last words");
+        let tail = StderrTail::default();
+        tail.append(b"red \x1b[31malert\r\nok\n");
+        assert_eq!(tail.before_panic(), "red \u{fffd}[31malert\u{fffd}\nok");
     }
 
     #[test]

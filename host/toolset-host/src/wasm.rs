@@ -189,9 +189,18 @@ impl WasmSession {
     /// instance) to the crash log, and gives the client its backtrace too
     /// if the operator said so. A cancelled call is the client's doing,
     /// not a crash.
-    fn crashed(&self, tool: &str, error: ToolError, backtrace: Vec<String>) -> ToolError {
-        // A panic message or a trap's text may quote a secret.
+    fn crashed(
+        &self,
+        tool: &str,
+        error: ToolError,
+        backtrace: Vec<String>,
+        state: &HostState,
+    ) -> ToolError {
+        // A panic message, a trap's text or what the guest printed may
+        // quote a secret.
         let error = self.inner.policy.settings.redact_error(error);
+        let printed = state.stderr.before_panic();
+        let stderr = self.inner.policy.settings.redact(&printed);
         if error.kind == ErrorKind::Cancelled {
             return error;
         }
@@ -202,6 +211,7 @@ impl WasmSession {
             kind: error.kind,
             message: error.message.clone(),
             backtrace: backtrace.clone(),
+            stderr: stderr.into_owned(),
         });
         if !self.inner.client_backtraces || backtrace.is_empty() {
             return error;
@@ -296,7 +306,7 @@ impl WasmSession {
                     ),
                     FRESH,
                 );
-                Err(self.crashed(tool, error, backtrace))
+                Err(self.crashed(tool, error, backtrace, store.data()))
             }
             Err(e) => Err(unavailable(format!("{e:#}"))),
         }
@@ -517,7 +527,7 @@ impl WasmSession {
                 self.last_call_long = true;
                 let backtrace = backtrace_frames(&e);
                 let error = classify_failure(e, live.store.data(), &subject, FRESH);
-                return Err(self.crashed(tool, error, backtrace));
+                return Err(self.crashed(tool, error, backtrace, live.store.data()));
             }
         };
         self.live = Some(live);
@@ -642,7 +652,7 @@ impl WasmSession {
                     &format!("{label} of toolset `{name}`"),
                     FRESH,
                 );
-                return Err(self.crashed(&label, error, backtrace));
+                return Err(self.crashed(&label, error, backtrace, live.store.data()));
             }
         };
         let converted = (|| -> Result<(Answer, usize), ToolError> {
@@ -846,6 +856,44 @@ fn panic_message(stderr: &str, settings: &Settings) -> Option<String> {
     Some(cut(&clean, MAX_FAILURE_MESSAGE))
 }
 
+/// The panic message componentize-py's runtime gives when a Python
+/// exception escapes an export, after printing its traceback to stderr.
+const PYTHON_UNCAUGHT: &str = "Python function threw an unexpected exception";
+
+/// What a Python toolset's uncaught exception is called in the client's
+/// message: the exception and its text, the last part of the traceback
+/// componentize-py printed (`ValueError: the ledger is unbalanced`), its
+/// file and code lines left to the crash log; with `settings`' secrets
+/// redacted before it is cut.
+fn python_exception(printed: &str, settings: &Settings) -> String {
+    // The exception's own lines follow the traceback's last `  File` line
+    // and the indented source and caret lines after it.
+    let lines: Vec<&str> = printed.lines().collect();
+    let frame = lines.iter().rposition(|l| l.starts_with("  File "));
+    let rest = match frame {
+        Some(at) => {
+            let after = &lines[at + 1..];
+            let first = after
+                .iter()
+                .position(|l| !l.starts_with("    "))
+                .unwrap_or(after.len());
+            &after[first..]
+        }
+        None => &lines[lines.len().saturating_sub(1)..],
+    };
+    let exception = rest
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if exception.is_empty() {
+        return format!("raised a Python exception it did not catch ({PYTHON_UNCAUGHT})");
+    }
+    let exception = cut(&settings.redact(&exception), MAX_FAILURE_MESSAGE);
+    format!("raised a Python exception it did not catch: {exception}")
+}
+
 /// `text` cut to at most `max` bytes (on a character boundary), marked
 /// when cut.
 pub(crate) fn cut(text: &str, max: usize) -> String {
@@ -933,7 +981,9 @@ pub(crate) fn classify_failure(
         Some(Stop::OutOfMemory { desired, cap }) => (
             ErrorKind::OutOfMemory,
             format!(
-                "tried to grow its memory to {} MiB, over its cap of {} MiB, and was stopped",
+                "tried to grow its memory to {} MiB, over its cap of {} MiB, and was stopped \
+                 (ask it for less, or the operator may raise the toolset's \
+                 `[toolset.limits] memory_bytes`)",
                 desired.div_ceil(1 << 20),
                 cap >> 20
             ),
@@ -1009,6 +1059,10 @@ pub(crate) fn classify_failure(
             ),
             Some(Trap::Interrupt) => (ErrorKind::Deadline, "was interrupted".to_string()),
             trap => match panic_message(&state.stderr.text(), &state.policy.settings) {
+                Some(panic) if panic.contains(PYTHON_UNCAUGHT) => (
+                    ErrorKind::Panic,
+                    python_exception(&state.stderr.before_panic(), &state.policy.settings),
+                ),
                 Some(panic) => (ErrorKind::Panic, format!("panicked: {panic}")),
                 None => {
                     let what = match trap {
@@ -1036,5 +1090,25 @@ mod tests {
             "panicked at src/lib.rs:12:9: boom"
         );
         assert_eq!(panic_message("just a log line", &Settings::default()), None);
+    }
+
+    #[test]
+    fn a_python_exception_is_named_by_its_last_line_without_its_frames() {
+        // As CPython 3.14 prints it, carets and a chained cause included.
+        let printed = "Traceback (most recent call last):\n  File \"/app.py\", line 9, in f\n    \
+                       return 1 / 0\n           ~~^~~\nZeroDivisionError: division by zero\n\n\
+                       During handling of the above exception, another exception occurred:\n\n\
+                       Traceback (most recent call last):\n  File \"/app.py\", line 12, in call\n    \
+                       raise ValueError(\"the ledger\\nis unbalanced\")\nValueError: the ledger\n\
+                       is unbalanced";
+        assert_eq!(
+            python_exception(printed, &Settings::default()),
+            "raised a Python exception it did not catch: ValueError: the ledger is unbalanced"
+        );
+        assert_eq!(
+            python_exception("", &Settings::default()),
+            "raised a Python exception it did not catch (Python function threw an unexpected \
+             exception)"
+        );
     }
 }
