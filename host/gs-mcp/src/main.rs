@@ -577,6 +577,15 @@ fn tools_json(
     serde_json::json!({ "tools": tools, "settings": settings, "notes": notes })
 }
 
+/// "1 tool", "31 tools".
+fn tools_counted(n: usize) -> String {
+    if n == 1 {
+        "1 tool".into()
+    } else {
+        format!("{n} tools")
+    }
+}
+
 fn check(config: Option<&Path>) -> Result<(), Failure> {
     let config = wiring::load_config(config, None)?;
     let loaded = wiring::load_toolsets(&config);
@@ -589,10 +598,10 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
         .map(|(t, _)| {
             let info = t.info();
             format!(
-                "{} {} ({} tools)",
+                "{} {} ({})",
                 info.name,
                 info.version,
-                info.tools.len()
+                tools_counted(info.tools.len())
             )
         })
         .collect();
@@ -641,12 +650,12 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
                 println!("ok: toolset {n}");
             }
             println!(
-                "ok: configuration {} is valid: {} tools, listening on {}, {}",
+                "ok: configuration {} is valid: {}, listening on {}, {}",
                 config
                     .file
                     .as_ref()
                     .map_or("(defaults)".to_string(), |f| f.display().to_string()),
-                surface.tools(config.read_only).count(),
+                tools_counted(surface.tools(config.read_only).count()),
                 config.listen,
                 wiring::image_description(&config)
             );

@@ -346,6 +346,9 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             client_backtraces: config.engine.client_backtraces,
             // Plug-in crashes go to stderr, the server's log.
             crash_log: Default::default(),
+            // So is a compilation, which leaves a first start silent for
+            // seconds.
+            compile_log: Default::default(),
             max_descriptors: config
                 .engine
                 .max_descriptors

@@ -1032,7 +1032,7 @@ fn a_toolset_s_disk_quota_refuses_writes_past_it() {
     // The operator is told, once, why the toolset's writes fail.
     let log = std::fs::read_to_string(dir.path().join("stderr.log")).unwrap();
     assert_eq!(
-        log.matches("its writable granted directories hold more than its disk quota of 8192 bytes (`limits.disk_bytes`)").count(),
+        log.matches("its writable granted directories hold more than its disk quota of 8192 bytes (`[toolset.limits] disk_bytes`)").count(),
         1,
         "{log}"
     );

@@ -4,7 +4,7 @@
 //! These are plain values; `toolsets.toml` parsing lives with the server
 //! binary, which builds them. Every field has a documented default.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -60,6 +60,13 @@ pub struct HostConfig {
     /// session, what happened and the backtrace. Default: a few lines on
     /// stderr, the server's log.
     pub crash_log: CrashLog,
+    /// Told before a component is compiled because the compiled-artefact
+    /// cache did not hold it (no cache, a first start, a changed file):
+    /// compiling a large component takes seconds (an 18 MB Python one
+    /// about 10 s in a release build), in which the server would
+    /// otherwise say nothing before it serves. Default: a line on stderr,
+    /// the server's log.
+    pub compile_log: CompileLog,
     /// The most open files and HTTP connections all plug-in instances
     /// together may have: each is a descriptor of the server process's
     /// own, and a server out of descriptors accepts no connection. Past
@@ -158,6 +165,47 @@ impl std::fmt::Debug for CrashLog {
     }
 }
 
+/// Where compilations are reported: a function of the component's path
+/// and its size in bytes.
+#[derive(Clone)]
+pub struct CompileLog(Arc<CompileSink>);
+
+/// What a [`CompileLog`] calls.
+type CompileSink = dyn Fn(&Path, u64) + Send + Sync;
+
+impl CompileLog {
+    /// Reports each compilation to `sink`.
+    pub fn new(sink: impl Fn(&Path, u64) + Send + Sync + 'static) -> CompileLog {
+        CompileLog(Arc::new(sink))
+    }
+
+    /// Reports that the component at `path`, of `bytes` bytes, is about to
+    /// be compiled.
+    pub fn report(&self, path: &Path, bytes: u64) {
+        (self.0)(path, bytes);
+    }
+}
+
+impl Default for CompileLog {
+    /// `gs-mcp: compiling toolset component …` on stderr.
+    fn default() -> Self {
+        CompileLog::new(|path, bytes| {
+            eprintln!(
+                "gs-mcp: compiling toolset component {} ({} KiB), which the compiled-artefact \
+                 cache does not hold yet",
+                path.display(),
+                bytes.div_ceil(1024)
+            )
+        })
+    }
+}
+
+impl std::fmt::Debug for CompileLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CompileLog(..)")
+    }
+}
+
 /// The lanes to give long calls when limiting them: one fewer than the
 /// machine's processors, at least one.
 pub fn default_long_call_lanes() -> usize {
@@ -178,6 +226,7 @@ impl Default for HostConfig {
             long_call_lanes: default_long_call_lanes(),
             client_backtraces: false,
             crash_log: CrashLog::default(),
+            compile_log: CompileLog::default(),
             max_descriptors: default_max_descriptors(),
             disk_reserve: 256 << 20,
         }

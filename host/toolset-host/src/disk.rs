@@ -19,7 +19,7 @@
 //!
 //! Past the reserve, each write, size change and new entry takes its share
 //! of the toolset's quota ([`crate::quota`]), or is refused with `quota`
-//! (a stream's write fails, naming `limits.disk_bytes`).
+//! (a stream's write fails, naming `[toolset.limits] disk_bytes`).
 //!
 //! This module links those functions over WASI's own (`open-at` excepted,
 //! which `handles` links and asks [`refuse_entry`] about) and keeps which

@@ -497,6 +497,7 @@ impl ToolsetHost {
         {
             return Ok((component, true));
         }
+        self.config.compile_log.report(path, bytes.len() as u64);
         let component = Component::from_binary(&self.engine, bytes)
             .map_err(|e| load_error(path, LoadErrorKind::Compile, not_a_component(bytes, &e)))?;
         self.compilations.fetch_add(1, Ordering::Relaxed);

@@ -233,7 +233,7 @@ impl HostState {
                 types::ErrorKind::Other,
                 format!(
                     "the answer of `{function}` is {} bytes, over toolset `{}`'s output cap of \
-                     {cap} bytes; ask for less (or the operator may raise `limits.output`)",
+                     {cap} bytes; ask for less (or the operator may raise `[toolset.limits] output_bytes`)",
                     text.len(),
                     self.policy.toolset
                 ),
@@ -562,7 +562,7 @@ impl HostState {
                 return Err(ToolError::other(format!(
                     "the answer of `{function}` is {size} bytes (printString, \
                      Transcript and class name), over toolset `{}`'s output cap of {} bytes; ask for less (or \
-                     the operator may raise `limits.output`)",
+                     the operator may raise `[toolset.limits] output_bytes`)",
                     self.policy.toolset, self.policy.limits.output
                 )));
             }

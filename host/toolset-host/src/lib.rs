@@ -99,7 +99,7 @@ mod wasm;
 mod watchdog;
 
 pub use config::{
-    Crash, CrashLog, DirGrant, Grants, HostConfig, Limits, NetGrant, WasmToolsetSpec,
+    CompileLog, Crash, CrashLog, DirGrant, Grants, HostConfig, Limits, NetGrant, WasmToolsetSpec,
     default_long_call_lanes, default_max_descriptors,
 };
 pub use host::{

@@ -1,5 +1,5 @@
 //! A toolset's disk quota: what its writable granted directories may hold
-//! together (`limits.disk_bytes`), whoever wrote it.
+//! together (`[toolset.limits] disk_bytes`), whoever wrote it.
 //!
 //! The disk reserve ([`crate::disk`]) keeps the image's file system from
 //! filling; it does not stop one toolset from taking all the space above
@@ -154,7 +154,7 @@ impl DiskQuota {
         };
         format!(
             "the toolset's writable granted directories hold {held} of its disk quota \
-             (`limits.disk_bytes`), no room for {bytes} bytes more"
+             (`[toolset.limits] disk_bytes`), no room for {bytes} bytes more"
         )
     }
 
@@ -177,7 +177,7 @@ impl DiskQuota {
         if over && !usage.told {
             eprintln!(
                 "gs-mcp: toolset {}: its writable granted directories hold more than its disk \
-                 quota of {} bytes (`limits.disk_bytes`); its writes are refused until they \
+                 quota of {} bytes (`[toolset.limits] disk_bytes`); its writes are refused until they \
                  hold less, or the quota is raised",
                 self.toolset, self.limit
             );
@@ -322,7 +322,7 @@ mod tests {
         assert_eq!(
             refused,
             "the toolset's writable granted directories hold 16384 of the 16384 bytes of \
-             its disk quota (`limits.disk_bytes`), no room for 4096 bytes more"
+             its disk quota (`[toolset.limits] disk_bytes`), no room for 4096 bytes more"
         );
         // Deleted outside the count: the next measurement finds the room.
         std::fs::remove_file(dir.path().join("a")).unwrap();

@@ -693,7 +693,7 @@ impl WasmSession {
                 ErrorKind::OutputTooLarge,
                 format!(
                     "{label} of toolset `{name}` answered {bytes} bytes, over its output cap \
-                     of {} bytes; the operator may raise `limits.output`",
+                     of {} bytes; the operator may raise `[toolset.limits] output_bytes`",
                     limits.output
                 ),
             ));
@@ -726,7 +726,7 @@ fn over_cap(subject: &str, what: &str, cap: usize) -> ToolError {
         ErrorKind::OutputTooLarge,
         format!(
             "{subject} answered {what}, over its output cap of {cap} bytes; ask it for less, \
-             or the operator may raise `limits.output`"
+             or the operator may raise `[toolset.limits] output_bytes`"
         ),
     )
 }
@@ -1032,7 +1032,7 @@ pub(crate) fn classify_failure(
                     "handed the host more than {} bytes at once (its answer, or a host function's \
                  arguments, as the host holds them) and was stopped before the host held them: \
                  the most one call may copy is its output cap, at least {} MiB, within its \
-                 memory cap; ask it for less, or the operator may raise `limits.output`",
+                 memory cap; ask it for less, or the operator may raise `[toolset.limits] output_bytes`",
                     hostcall_fuel(&state.policy.limits),
                     HOSTCALL_FUEL_FLOOR >> 20
                 ),

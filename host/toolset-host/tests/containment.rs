@@ -310,7 +310,7 @@ fn a_100_mb_output_is_refused() {
          (its answer, or a host function's arguments, as the host holds them) and was stopped \
          before the host held them: the most one call may copy is its output cap, at least 64 \
          MiB, within its memory cap; ask it for less, or the operator may raise \
-         `limits.output`; the session goes on with a fresh instance"
+         `[toolset.limits] output_bytes`; the session goes on with a fresh instance"
     );
     next_call_is_fresh(&mut s, &img);
 
@@ -327,7 +327,7 @@ fn a_100_mb_output_is_refused() {
     assert!(
         e.message.ends_with(
             " bytes, over its output cap of 4194304 bytes; ask it for less, or the operator may \
-             raise `limits.output`"
+             raise `[toolset.limits] output_bytes`"
         ),
         "{}",
         e.message

@@ -278,7 +278,7 @@ fn structured_content_over_the_output_cap_is_refused_before_it_is_parsed() {
         format!(
             "tool `bad_output` of toolset `hostile` answered structured content of {} bytes of \
              JSON text beside 2 bytes of content, over its output cap of 1048576 bytes; ask it \
-             for less, or the operator may raise `limits.output`",
+             for less, or the operator may raise `[toolset.limits] output_bytes`",
             text.to_string().len()
         )
     );

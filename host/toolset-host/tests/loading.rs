@@ -3,9 +3,13 @@
 
 mod common;
 
+use std::sync::{Arc, Mutex};
+
 use common::*;
 use gs_toolset::Toolset;
-use gs_toolset_host::{HostConfig, LoadErrorKind, PACKAGE_VERSION, ToolsetHost, WasmToolsetSpec};
+use gs_toolset_host::{
+    CompileLog, HostConfig, LoadErrorKind, PACKAGE_VERSION, ToolsetHost, WasmToolsetSpec,
+};
 
 #[test]
 fn a_component_built_against_another_major_version_is_refused_naming_both() {
@@ -51,9 +55,14 @@ fn a_pinned_digest_must_match() {
 #[test]
 fn the_compiled_artefact_is_cached_on_disk() {
     let cache = tempfile::tempdir().unwrap();
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let told_of = told.clone();
     let config = HostConfig {
         cache_dir: Some(cache.path().to_owned()),
         max_instances: 8,
+        compile_log: CompileLog::new(move |path, bytes| {
+            told_of.lock().unwrap().push((path.to_owned(), bytes));
+        }),
         ..HostConfig::default()
     };
     let spec = WasmToolsetSpec::new(gs_test_plugins::HELLO);
@@ -63,6 +72,10 @@ fn the_compiled_artefact_is_cached_on_disk() {
     assert!(!t.loaded_from_cache());
     assert_eq!(first.compilations(), 1);
     assert_eq!(cwasm_files(cache.path()).len(), 1);
+    // The operator is told of the compilation, which takes seconds for a
+    // large component, before it starts.
+    let size = std::fs::metadata(&spec.path).unwrap().len();
+    assert_eq!(*told.lock().unwrap(), [(spec.path.clone(), size)]);
     drop(first);
 
     // A restart (a new host) loads the artefact instead of compiling.
@@ -70,6 +83,11 @@ fn the_compiled_artefact_is_cached_on_disk() {
     let t = second.load(&spec).unwrap();
     assert!(t.loaded_from_cache());
     assert_eq!(second.compilations(), 0);
+    assert_eq!(
+        told.lock().unwrap().len(),
+        1,
+        "nothing compiled, nothing told"
+    );
     let img = TestImage::new();
     let mut s = t.open_session();
     assert_eq!(

@@ -350,7 +350,7 @@ fn empty_items_count_against_the_output_cap() {
     assert_eq!(
         e.message,
         "resources/read `misbehave://empty-items` of toolset `misbehave` answered 2100014 bytes, \
-         over its output cap of 1048576 bytes; the operator may raise `limits.output`"
+         over its output cap of 1048576 bytes; the operator may raise `[toolset.limits] output_bytes`"
     );
     assert!(!s.has_instance());
     let e = get(&mut s, &ctx, "misbehave", &[("how", "empty-items")]).unwrap_err();

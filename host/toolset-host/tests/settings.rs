@@ -218,6 +218,7 @@ fn a_secret_never_leaves_through_logs_progress_results_errors_or_crashes() {
         "{:?}",
         crashes[0]
     );
+    assert_eq!(crashes[0].stderr, "retrying with key [redacted]");
     let everything = format!("{crashes:?} {e:?} {:?}", recorder.0.lock().unwrap());
     assert!(!everything.contains(SECRET), "{everything}");
     // A toolset's name and tools are unchanged by its settings.

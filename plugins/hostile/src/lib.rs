@@ -250,7 +250,11 @@ fn leak(how: &str, pad: usize) -> Result<ToolOutput, Error> {
             kind: ErrorKind::Other,
             message: format!("the service refused key {key}"),
         }),
-        "panic" => panic!("{}cannot use key {key}", "p".repeat(pad)),
+        "panic" => {
+            // Printed before the panic: the crash report quotes it.
+            eprintln!("retrying with key {key}");
+            panic!("{}cannot use key {key}", "p".repeat(pad))
+        }
         "content" => Ok(ToolOutput {
             content: leaking_content(&key),
             structured: None,
