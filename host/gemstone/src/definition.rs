@@ -3,7 +3,7 @@
 //! arguments, and `comment:` / `category:` statements for that class.
 //! Anything else is refused, and the stone is sent a definition rebuilt
 //! from the parsed parts, every argument quoted by the backend's own
-//! quoting ([`smalltalk::lit`], [`smalltalk::sym`]), never the client's
+//! quoting ([`crate::smalltalk::lit`], [`crate::smalltalk::sym`]), never the client's
 //! text: a definition tool must not run other code, and the kernel-class
 //! and kernel-name guards must see the name and dictionary the stone will
 //! define.

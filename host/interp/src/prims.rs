@@ -962,7 +962,7 @@ impl Run<'_> {
     }
 
     /// Primitive 150: makes the string `rcv` an instance of the class it
-    /// grows into to hold code point `code` ([`State::widened`]), in
+    /// grows into to hold code point `code` ([`crate::interp::State::widened`]), in
     /// place, its characters unchanged. `None` (the primitive fails) for
     /// an invariant receiver, a class that does not grow, or a code point
     /// that class cannot hold either.

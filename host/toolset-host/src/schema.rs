@@ -1,7 +1,7 @@
 //! JSON Schema as the host enforces it on what a plug-in declares and
 //! answers: [`check`] refuses at load a schema whose keywords have the
 //! wrong form (`"properties": 42`, `"required": "nope"`), so clients never
-//! see it; [`validate`] checks structured content against a tool's own
+//! see it; [`validate()`] checks structured content against a tool's own
 //! output schema before it reaches the client.
 //!
 //! The validator is the SDK's own (`sdk/src/validate.rs`, included here
@@ -31,7 +31,7 @@ const TYPES: [&str; 7] = [
 const MAX_DEPTH: usize = 64;
 
 /// Checks that `schema` is a well-formed JSON Schema in the keywords
-/// [`validate`] knows. The error names the keyword's place.
+/// [`validate()`] knows. The error names the keyword's place.
 pub(crate) fn check(schema: &Value) -> Result<(), String> {
     check_at(schema, "#", 0)
 }
