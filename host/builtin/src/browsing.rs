@@ -6,6 +6,7 @@ use gs_toolset::{ClassCategories, ClassOverview, FileOut, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
+use crate::hints::{method_elsewhere, selector_arg};
 use crate::shape::{
     array_of, boolean, closed_object, method_label, nullable_string, string, strings,
 };
@@ -15,7 +16,7 @@ const CLASS: Param = Param::required("className", ParamType::String, "the class,
 const SELECTOR: Param = Param::required(
     "selector",
     ParamType::String,
-    "the method's selector, e.g. deposit:",
+    "the method's selector, e.g. deposit: or at:put: (a leading # is ignored)",
 );
 const META: Param = Param::optional(
     "meta",
@@ -263,7 +264,7 @@ fn get_class_hierarchy(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn get_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let name = args.string("className")?;
-    let selector = args.string("selector")?;
+    let selector = selector_arg(args, "get_method_source")?;
     let meta = args.flag("meta", false);
     let image = call.image();
     // An alias answers the class it binds, as describe_class does.
@@ -273,7 +274,7 @@ fn get_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             // An unknown class is refused as describe_class refuses it,
             // without the other-side hint.
             image.describe_class(name)?;
-            return Err(not_found_hint(e, meta));
+            return Err(method_elsewhere(e, image, name, meta, selector));
         }
         Err(e) => return Err(e),
     };
@@ -295,18 +296,6 @@ fn get_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             "source": m.source
         }),
     )
-}
-
-/// A missing method is often on the other side: say how to look there.
-fn not_found_hint(mut e: gs_toolset::ToolError, meta: bool) -> gs_toolset::ToolError {
-    if e.kind == gs_toolset::ErrorKind::NotFound {
-        e.message.push_str(if meta {
-            " (looked on the class side; omit `meta` for an instance method)"
-        } else {
-            " (looked on the instance side; pass `meta: true` for a class method)"
-        });
-    }
-    e
 }
 
 fn list_methods(args: &Args<'_>, call: &Call<'_>) -> ToolResult {

@@ -38,6 +38,7 @@
 pub mod args;
 mod browsing;
 mod execution;
+mod hints;
 mod listing;
 mod mutation;
 pub mod offers;
@@ -323,7 +324,16 @@ impl Shared {
     /// Runs the blocking tool `tool` on the calling thread.
     fn run(&self, tool: &str, arguments: &Value, ctx: &CallContext) -> ToolResult {
         self.with_args(tool, arguments, |args| match self.handler(tool) {
-            Some(Handler::Blocking(handler)) => handler(args, &Call { ctx }),
+            Some(Handler::Blocking(handler)) => {
+                let has_meta = self
+                    .tools
+                    .iter()
+                    .find(|t| t.name == tool)
+                    .is_some_and(|t| t.params.iter().any(|p| p.name == "meta"));
+                hints::refuse_class_side_name(args, tool, has_meta)?;
+                handler(args, &Call { ctx })
+                    .map_err(|e| hints::suggest_classes(e, args, ctx.image.as_ref()))
+            }
             // A doit tool runs through `BuiltinSession::call`'s own path.
             _ => Err(ToolError::other(format!(
                 "internal error: `{tool}` is not a blocking tool"

@@ -17,6 +17,7 @@ use gs_toolset::{
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
+use crate::hints::{method_elsewhere, selector_arg};
 use crate::shape::{
     array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
     strings,
@@ -37,8 +38,26 @@ const META: Param = Param::optional(
 const FORCE: Param = Param::optional(
     "force",
     ParamType::Boolean,
-    "true replaces the current code even if it changed since this session last read it; \
+    "true replaces the current method even if it changed since this session last read it; \
      default false (refused as `staleRead`, with the current source)",
+);
+const FORCE_DEFINITION: Param = Param::optional(
+    "force",
+    ParamType::Boolean,
+    "true redefines the class even if its definition or comment changed since this session \
+     last read it; default false (refused as `staleRead`, with the current definition)",
+);
+const FORCE_DELETE: Param = Param::optional(
+    "force",
+    ParamType::Boolean,
+    "true deletes the method even if it changed since this session last read it; default \
+     false (refused as `staleRead`, with the current source)",
+);
+const FORCE_COMMENT: Param = Param::optional(
+    "force",
+    ParamType::Boolean,
+    "true replaces the comment even if the class changed since this session last read it; \
+     default false (refused as `staleRead`, with the current definition and comment)",
 );
 
 pub(crate) fn family() -> Family {
@@ -82,7 +101,7 @@ pub(crate) fn family() -> Family {
                             "on a shape change, recompile the methods and report failures \
                          (default true); false refuses a redefinition that would break a method",
                         ),
-                        FORCE,
+                        FORCE_DEFINITION,
                     ]
                 },
                 output_schema: class_definition_schema,
@@ -136,9 +155,13 @@ pub(crate) fn family() -> Family {
                 params: const {
                     &[
                         CLASS,
-                        Param::required("selector", ParamType::String, "the method's selector"),
+                        Param::required(
+                            "selector",
+                            ParamType::String,
+                            "the method's selector, e.g. deposit: (a leading # is ignored)",
+                        ),
                         META,
-                        FORCE,
+                        FORCE_DELETE,
                     ]
                 },
                 output_schema: change_schema,
@@ -164,7 +187,7 @@ pub(crate) fn family() -> Family {
                     &[
                         CLASS,
                         Param::required("comment", ParamType::String, "the new comment"),
-                        FORCE,
+                        FORCE_COMMENT,
                     ]
                 },
                 output_schema: change_schema,
@@ -212,14 +235,25 @@ fn compile_method_schema() -> Value {
     }))
 }
 
-/// Commits what a tool just changed. On a conflict the change stays in the
-/// session (nothing is lost) and the error says how to go on.
+/// Commits what a tool just changed. On a failure the change stays in the
+/// session (nothing is lost) and the error says how to go on: a conflict's
+/// own message already does, naming what conflicted and the abort that
+/// resolves it, so only other failures get the generic remedy.
 fn commit(call: &Call<'_>, what: &str) -> Result<Committed, ToolError> {
     call.image().commit().map_err(|mut e| {
+        let conflict = e
+            .details
+            .as_ref()
+            .is_some_and(|d| d.contains_key("conflicts"));
+        let remedy = if conflict {
+            ""
+        } else {
+            ". Use `abort` to discard it (with any other uncommitted change), or `commit` to \
+             try again"
+        };
         e.message = format!(
-            "{what} was made in this session but could not be committed: {}. Use `abort` to \
-             discard it (with any other uncommitted change), or resolve the conflict and \
-             `commit` again",
+            "{what} took effect in this session but was not committed (it stays in the \
+             session, uncommitted): {}{remedy}",
             e.message
         );
         e
@@ -713,14 +747,21 @@ fn delete_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 
 fn delete_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let class_name = args.string("className")?;
-    let selector = args.string("selector")?;
+    let selector = selector_arg(args, "delete_method")?;
     let meta = args.flag("meta", false);
     refuse_kernel_class(call.ctx, class_name, "delete a method of")?;
     if !args.flag("force", false) {
         refuse_stale_deletion(call, class_name, meta, selector)?;
     }
     let earlier = earlier_changes(call)?;
-    call.image().delete_method(class_name, meta, selector)?;
+    call.image()
+        .delete_method(class_name, meta, selector)
+        .map_err(|e| match call.image().describe_class(class_name) {
+            // An unknown class is refused as it is, without a hint about
+            // the other side.
+            Ok(_) => method_elsewhere(e, call.image(), class_name, meta, selector),
+            Err(_) => e,
+        })?;
     let label = method_label(class_name, meta, selector);
     let info = commit(call, &format!("deleting {label}"))?;
     committed(format!("Deleted {label}."), info, earlier)

@@ -9,6 +9,7 @@ use gs_toolset::{MethodPage, SourceSearch, ToolError, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Args, Param, ParamType};
+use crate::hints::selector_arg;
 use crate::shape::{
     array_of, boolean, closed_object, count, method_label, method_ref, method_ref_schema, string,
 };
@@ -42,7 +43,7 @@ pub(crate) fn family() -> Family {
                     &[Param::required(
                         "name",
                         ParamType::String,
-                        "the global or class name, e.g. Account",
+                        "the global or class name, e.g. Account (a leading # is ignored)",
                     )]
                 },
                 output_schema: schema,
@@ -108,6 +109,16 @@ struct Question {
 /// answer the question (the true total), then one line per listed method.
 /// No trailing colon: many selectors end in one, and `#deposit::` misleads.
 fn page_answer(query: &str, question: Question, page: MethodPage) -> ToolResult {
+    page_answer_noting(query, question, page, None)
+}
+
+/// [`page_answer`] with `note` as the text's last line.
+fn page_answer_noting(
+    query: &str,
+    question: Question,
+    page: MethodPage,
+    note: Option<String>,
+) -> ToolResult {
     let shown = page.methods.len();
     let truncated = page.truncated();
     let mut text = match page.total {
@@ -125,6 +136,10 @@ fn page_answer(query: &str, question: Question, page: MethodPage) -> ToolResult 
             page.total
         ));
     }
+    if let Some(note) = note {
+        text.push('\n');
+        text.push_str(&note);
+    }
     let methods: Vec<Value> = page
         .methods
         .iter()
@@ -136,79 +151,76 @@ fn page_answer(query: &str, question: Question, page: MethodPage) -> ToolResult 
     )
 }
 
-/// The `selector` argument as a selector: a leading `#` (and the quotes
-/// of `#'at:put:'`), as a Smalltalk programmer writes a symbol, is
-/// dropped; anything else that is no selector is `invalidParams` saying
-/// what to write, since searching for it could only find nothing.
-fn selector_arg<'a>(args: &Args<'a>, tool: &str) -> Result<&'a str, ToolError> {
-    let given = args.string("selector")?;
-    let trimmed = given.trim();
-    let bare = trimmed.strip_prefix('#').unwrap_or(trimmed);
-    let bare = bare
-        .strip_prefix('\'')
-        .and_then(|b| b.strip_suffix('\''))
-        .unwrap_or(bare);
-    if is_selector(bare) {
-        return Ok(bare);
-    }
-    let hint = if let Some((_, selector)) = bare.split_once(">>") {
-        format!(
-            "; to search for the selector of `{bare}`, pass `{}`, and use get_method_source to \
-             read that one method",
-            selector.trim()
-        )
-    } else {
-        String::new()
-    };
-    Err(ToolError::invalid_params(format!(
-        "the argument `selector` of `{tool}`, {given:?}, is not a selector: write a unary \
-         (`balance`), binary (`+`) or keyword selector (`at:put:`, every keyword with its \
-         colon), with no spaces or argument names{hint}"
-    )))
-}
-
-/// True for a unary, binary or keyword selector.
-fn is_selector(s: &str) -> bool {
-    let word = |w: &str| {
-        let mut chars = w.chars();
-        chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-            && chars.all(|c| c.is_alphanumeric() || c == '_')
-    };
-    if let Some(keywords) = s.strip_suffix(':') {
-        return keywords.split(':').all(word);
-    }
-    word(s) || (!s.is_empty() && s.chars().all(|c| "+-*/\\<>=~@%|&?,".contains(c)))
-}
-
 fn find_implementors(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let selector = selector_arg(args, "find_implementors")?;
     let page = call.image().implementors(selector, SEARCH_CAP)?;
-    page_answer(
+    let note = missing_colon(call, &page, selector)?;
+    page_answer_noting(
         selector,
         Question {
             one: format!("implements #{selector}"),
             many: format!("implement #{selector}"),
         },
         page,
+        note,
     )
 }
 
 fn find_senders(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let selector = selector_arg(args, "find_senders")?;
     let page = call.image().senders(selector, SEARCH_CAP)?;
-    page_answer(
+    let note = missing_colon(call, &page, selector)?;
+    page_answer_noting(
         selector,
         Question {
             one: format!("sends #{selector}"),
             many: format!("send #{selector}"),
         },
         page,
+        note,
     )
 }
 
+/// When a search for a unary selector found nothing but the keyword
+/// selector with a colon added is implemented (`ordersFor` for
+/// `ordersFor:`), the line saying so: the colon is the slip most often
+/// made, and the empty answer would read as "unused".
+fn missing_colon(
+    call: &Call<'_>,
+    page: &MethodPage,
+    selector: &str,
+) -> Result<Option<String>, ToolError> {
+    if page.total > 0 || selector.ends_with(':') || !selector.starts_with(char::is_alphabetic) {
+        return Ok(None);
+    }
+    let keyword = format!("{selector}:");
+    if call.image().implementors(&keyword, 1)?.total == 0 {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "#{keyword} (with a colon) is implemented: did you mean it? A keyword selector keeps \
+         the colon of every keyword."
+    )))
+}
+
 fn find_references_to(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let name = args.string("name")?;
-    let page = call.image().references_to(name, SEARCH_CAP)?;
+    // `#Account`, as a symbol, names the same global.
+    let given = args.string("name")?.trim();
+    let name = given.strip_prefix('#').unwrap_or(given);
+    let page = call
+        .image()
+        .references_to(name, SEARCH_CAP)
+        .map_err(|mut e| {
+            if e.kind == gs_toolset::ErrorKind::NotFound && is_variable_name(name) {
+                // The name may be an instance or temporary variable, which no
+                // dictionary binds: say how to find those.
+                e.message.push_str(&format!(
+                    ". An instance variable is not a global: search_method_source {{\"pattern\": \
+                 \"{name}\"}} finds the methods that use it"
+                ));
+            }
+            e
+        })?;
     page_answer(
         name,
         Question {
@@ -245,4 +257,12 @@ fn search_method_source(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         },
         page,
     )
+}
+
+/// True for a name that could be a variable's (`balance`), lower-case
+/// first as Smalltalk writes instance variables.
+fn is_variable_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_lowercase() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
 }

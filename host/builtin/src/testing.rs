@@ -16,6 +16,7 @@ use gs_toolset::{TestDefect, TestProgress, TestReport, ToolError, ToolResult};
 use serde_json::{Map, Value, json};
 
 use crate::args::{Args, Param, ParamType};
+use crate::hints::selector_arg;
 use crate::shape::{array_of, closed_object, count, nullable_string, string, strings};
 use crate::tool::{Call, Family, Handler, Tool, answer};
 
@@ -27,7 +28,7 @@ const CLASS: Param = Param::required(
 const SELECTOR: Param = Param::required(
     "selector",
     ParamType::String,
-    "the test method's selector, e.g. testDeposit",
+    "the test method's selector, e.g. testDeposit (a leading # is ignored)",
 );
 
 pub(crate) fn family() -> Family {
@@ -333,7 +334,8 @@ fn run_test_class(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 }
 
 fn run_test_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let (class_name, selector) = (args.string("className")?, args.string("selector")?);
+    let class_name = args.string("className")?;
+    let selector = selector_arg(args, "run_test_method")?;
     let class_name = check_test_method(call, class_name, selector)?;
     report_answer(run(
         call,
@@ -344,7 +346,8 @@ fn run_test_method(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 }
 
 fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let (class_name, selector) = (args.string("className")?, args.string("selector")?);
+    let class_name = args.string("className")?;
+    let selector = selector_arg(args, "describe_test_failure")?;
     let class_name = check_test_method(call, class_name, selector)?;
     let class_name = class_name.as_str();
     let test_run = run(call, class_name, Some(&[selector.to_string()]), false)?;

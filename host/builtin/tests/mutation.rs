@@ -189,6 +189,17 @@ fn an_edit_of_a_stale_read_is_refused_after_a_conflict_and_its_abort() {
     let message = conflict.err("other").to_string();
     assert!(message.contains("read again what conflicted"), "{message}");
     assert!(!message.contains("then redo them"), "{message}");
+    // It says once what happened and once what to do: the change is kept
+    // uncommitted, and the conflict's own remedy (abort, read again) is
+    // not followed by a second, contradicting one.
+    assert!(
+        message.starts_with(
+            "compiling Account>>balance took effect in this session but was not committed (it \
+             stays in the session, uncommitted): "
+        ),
+        "{message}"
+    );
+    assert!(!message.contains("resolve the conflict"), "{message}");
     a.call("abort", json!({})).ok();
 
     // Repeating the same edit now is refused, showing B's source.
