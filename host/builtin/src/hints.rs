@@ -126,6 +126,13 @@ pub(crate) fn suggest_classes(
     };
     let suggestions = nearest(&unknown, &classes);
     if suggestions.is_empty() {
+        // Nothing like it here; it may be another session's new class,
+        // which this session's view does not show yet.
+        e.message = format!(
+            "{}. If another session has just defined it, `refresh` (or `abort`) to see the \
+             newest commit",
+            e.message.trim_end_matches('.')
+        );
         return e;
     }
     let message = e.message.trim_end_matches('.').to_string();

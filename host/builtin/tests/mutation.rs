@@ -398,6 +398,16 @@ fn compile_class_definition_creates_a_class_that_a_second_client_sees_after_refr
     );
     assert!(!uncommitted(&mut c));
     assert_eq!(describe(&mut other, "Loan"), None);
+    // The other client is told how to see a class it cannot see yet.
+    let unseen = other.call("describe_class", json!({"className": "Loan"}));
+    let message = unseen.err("notFound").to_string();
+    assert!(
+        message.ends_with(
+            "If another session has just defined it, `refresh` (or `abort`) to see the newest \
+             commit"
+        ),
+        "{message}"
+    );
     refresh(&mut other);
     let loan = describe(&mut other, "Loan").unwrap();
     assert_eq!(loan["dictionary"], "Bank");
