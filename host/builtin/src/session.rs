@@ -66,14 +66,17 @@ fn commit_schema() -> serde_json::Value {
 }
 
 fn status_schema() -> serde_json::Value {
-    closed_object(json!({
+    let mut schema = closed_object(json!({
         "user": string(),
         "sessionId": count(),
         "stone": string(),
         "view": count(),
         "uncommittedChanges": boolean(),
         "readOnly": boolean()
-    }))
+    }));
+    // Only where the image numbers its commits (the embedded image).
+    schema["properties"]["newestCommit"] = count();
+    schema
 }
 
 fn view(call: &Call<'_>) -> Result<u64, ToolError> {
@@ -110,6 +113,23 @@ fn refresh(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
     answer(message.clone(), json!({"view": view, "message": message}))
 }
 
+/// The status line on the image's newest commit: how far the session's
+/// view is behind it, and how to catch up.
+fn newer_commits(view: u64, newest: u64, uncommitted: bool) -> String {
+    match newest.saturating_sub(view) {
+        0 => format!("\nnewest commit: {newest} (the view is up to date)"),
+        behind => format!(
+            "\nnewest commit: {newest} ({behind} newer than the view, by other sessions; {} \
+             to see them)",
+            if uncommitted {
+                "commit, or abort to discard this session's changes,"
+            } else {
+                "refresh"
+            }
+        ),
+    }
+}
+
 fn status(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let s = call.image().status()?;
     let read_only = call.ctx.read_only;
@@ -122,7 +142,7 @@ fn status(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
         if s.uncommitted_changes { "yes" } else { "no" },
         if read_only { "yes" } else { "no" },
     );
-    let structured = json!({
+    let mut structured = json!({
         "user": s.user,
         "sessionId": s.session_id,
         "stone": s.stone,
@@ -130,5 +150,10 @@ fn status(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
         "uncommittedChanges": s.uncommitted_changes,
         "readOnly": read_only,
     });
+    let mut text = text;
+    if let Some(newest) = s.newest {
+        structured["newestCommit"] = json!(newest);
+        text.push_str(&newer_commits(s.view, newest, s.uncommitted_changes));
+    }
     answer(text, structured)
 }

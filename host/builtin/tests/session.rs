@@ -72,6 +72,20 @@ fn a_commit_is_seen_by_another_client_after_its_refresh_or_abort() {
     assert_eq!(s["message"], answer.text.as_str());
     assert_eq!(status(&mut writer)["uncommittedChanges"], false);
 
+    // The reader's status says its view is behind, and how to catch up.
+    let answer = reader.call("status", json!({}));
+    assert_eq!(answer.ok()["view"], before);
+    assert_eq!(answer.ok()["newestCommit"], view);
+    assert!(
+        answer.text.ends_with(&format!(
+            "newest commit: {view} ({} newer than the view, by other sessions; refresh to see \
+             them)",
+            view - before
+        )),
+        "{}",
+        answer.text
+    );
+
     // The reader keeps its view until it moves.
     assert!(
         !sees(&mut reader, "Ledger"),
@@ -162,6 +176,7 @@ fn status_reports_user_session_image_view_changes_and_mode() {
     assert_eq!(s["user"], gs_image::DEFAULT_USER);
     assert_eq!(s["stone"], server.image.label());
     assert_eq!(s["view"], server.image.newest_commit());
+    assert_eq!(s["newestCommit"], server.image.newest_commit());
     assert_eq!(s["uncommittedChanges"], false);
     assert_eq!(s["readOnly"], false);
     let id = s["sessionId"].as_u64().unwrap();
@@ -170,9 +185,10 @@ fn status_reports_user_session_image_view_changes_and_mode() {
         answer.text,
         format!(
             "user: {}\nsession: {id}\nstone: {}\nview: commit {}\nuncommitted changes: no\n\
-             read-only: no",
+             read-only: no\nnewest commit: {} (the view is up to date)",
             gs_image::DEFAULT_USER,
             server.image.label(),
+            s["view"],
             s["view"]
         )
     );
@@ -194,7 +210,7 @@ fn a_read_only_session_can_abort_refresh_and_read_its_status_but_not_commit() {
     let mut c = Client::connect(&server);
     let answer = c.call("status", json!({}));
     assert_eq!(answer.ok()["readOnly"], true);
-    assert!(answer.text.ends_with("read-only: yes"), "{}", answer.text);
+    assert!(answer.text.contains("\nread-only: yes\n"), "{}", answer.text);
     let view = answer.ok()["view"].clone();
     assert_eq!(c.call("refresh", json!({})).ok()["view"], view);
     assert_eq!(c.call("abort", json!({})).ok()["view"], view);

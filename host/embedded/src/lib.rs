@@ -773,6 +773,7 @@ impl ImageSession for EmbeddedSession {
             session_id: self.id,
             stone: s.image().label().to_string(),
             view: s.view(),
+            newest: Some(s.image().newest_commit()),
             uncommitted_changes,
         })
     }

@@ -824,6 +824,9 @@ impl ImageSession for GemStoneSession {
                 session_id: u64::try_from(f.int()?).unwrap_or_default(),
                 stone: f.str()?,
                 view: self.view.load(Ordering::Relaxed),
+                // The view is gs-mcp's count of this session's moves; a
+                // stone numbers no commits to compare it with.
+                newest: None,
                 uncommitted_changes: f.bool()?,
             })
         };

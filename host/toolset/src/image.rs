@@ -257,6 +257,12 @@ pub struct SessionStatus {
     pub stone: String,
     /// The commit the session's view is at.
     pub view: u64,
+    /// The image's newest commit, where the backend can tell (the
+    /// embedded image can; a stone's commits are not numbered so). Past
+    /// `view` when other sessions have committed since this session's
+    /// view began: an abort, or a refresh without changes, shows their
+    /// work.
+    pub newest: Option<u64>,
     /// True if the session holds changes not yet committed.
     pub uncommitted_changes: bool,
 }
