@@ -6,7 +6,7 @@
 //! |----------------|------------------------------|---------------------------------|
 //! | `meta`         | `&str` name                  | `u64`: `format`, `commit`, `next_class_id`, `next_object_id`, `stable_hashes_from` |
 //! | `classes`      | class id                     | [`ClassRecord`]                 |
-//! | `methods`      | (class id, side, selector)   | the rest of a [`MethodRecord`]  |
+//! | `methods`      | (class id, side, selector)   | the rest of a [`crate::MethodRecord`]  |
 //! | `dictionaries` | dictionary name              | `()`                            |
 //! | `entries`      | (dictionary, name)           | [`DictionaryEntry`]             |
 //! | `symbol_lists` | user name                    | dictionary names, in order      |

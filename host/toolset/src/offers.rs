@@ -5,7 +5,7 @@
 //! are fixed for the life of a loaded toolset, like its tools; the router
 //! lists them and finds which toolset owns a URI or a prompt name from them
 //! ([`ResourceTemplate::matches`]). The answers ([`ResourcePage`], a read's
-//! [`EmbeddedResource`]s, [`PromptResult`], [`Completion`]) come from the
+//! [`crate::EmbeddedResource`]s, [`PromptResult`], [`Completion`]) come from the
 //! caller's [`crate::ToolsetSession`], through the caller's own image
 //! session, so a read sees that session's transaction view.
 //!

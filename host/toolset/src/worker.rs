@@ -3,8 +3,9 @@
 //! Tool calls are futures, polled on the server's async threads, and those
 //! must never block. An image backend's calls may: the embedded image runs
 //! Smalltalk on the calling thread, for as long as the Smalltalk takes. So
-//! every image call a toolset makes goes through [`CallContext::blocking`]
-//! (crate::CallContext::blocking), which runs it on the session's
+//! every image call a toolset makes goes through
+//! [`CallContext::blocking`](crate::CallContext::blocking), which runs it
+//! on the session's
 //! [`ImageWorker`]: one long-lived thread per session, started on the
 //! session's first image call, with the stack its backend asks for
 //! ([`crate::ImageSession::worker_stack_bytes`]), ending when the session
