@@ -1,6 +1,6 @@
 //! The writer: [`Command`]s and classes back to Topaz text.
 //!
-//! [`write`] is the inverse of [`crate::read`]: for any commands it accepts,
+//! [`write()`] is the inverse of [`crate::read`]: for any commands it accepts,
 //! reading its output yields the same commands (line numbers aside). It
 //! refuses what the format cannot carry — a body with a line holding only
 //! `%`, a one-line value containing a line break — instead of writing a
