@@ -737,6 +737,20 @@ classmethod: GsProcess
 new
   ^Error new signal: 'the embedded image runs one Smalltalk process and cannot make another GsProcess'
 %
+category: 'debugging'
+classmethod: GsProcess
+stackReportToLevel: aLevel
+  "Answer the active process's stack as text: one line per activation, innermost (the sender of this message) first, at most aLevel of them, e.g. 'AcmeOrder >> total line 4'. A handler asking sees the activations that signalled its exception beneath its own."
+  <primitive: 156>
+  ^ArgumentTypeError new signal: 'stackReportToLevel: expects a SmallInteger of 1 or more, not ', aLevel printString
+%
+category: 'debugging'
+method: GsProcess
+stackReportToLevel: aLevel
+  "Answer the receiver's stack as GsProcess class>>stackReportToLevel: does: the receiver is the one running process."
+  <primitive: 156>
+  ^ArgumentTypeError new signal: 'stackReportToLevel: expects a SmallInteger of 1 or more, not ', aLevel printString
+%
 
 category: 'processes'
 method: ExecBlock

@@ -30,6 +30,8 @@ pub struct Method {
     pub meta: bool,
     /// `Class>>selector`, for messages.
     pub label: String,
+    /// The selector (unused for a doit).
+    pub selector: Sel,
     /// Number of variable slots (arguments, temporaries, inlined ones).
     pub nslots: usize,
     /// True when the body creates a real block, which may capture the
@@ -144,6 +146,8 @@ impl SendCache {
 pub struct CascadeMessage {
     /// The selector.
     pub sel: Sel,
+    /// The source line of the selector (1-based), for stack reports.
+    pub line: u32,
     /// The arguments.
     pub args: Vec<Node>,
     /// The inline cache.
@@ -183,6 +187,9 @@ pub enum Node {
         recv: Box<Node>,
         /// The selector.
         sel: Sel,
+        /// The source line of the selector (1-based), which the sending
+        /// activation records when the message is sent (stack reports).
+        line: u32,
         /// The arguments.
         args: Vec<Node>,
         /// True for a send to `super`.
@@ -579,6 +586,7 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
         let send = Node::Send {
             recv,
             sel: self.env.symbol(&m.selector),
+            line: self.lines.line_col(m.selector_span.start).0,
             args,
             sup,
             special,
@@ -714,9 +722,11 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
                     .iter()
                     .map(|m| {
                         let sel = self.env.symbol(&m.selector);
+                        let line = self.lines.line_col(m.selector_span.start).0;
                         let args = m.arguments.iter().map(|e| self.expr(e)).collect();
                         CascadeMessage {
                             sel,
+                            line,
                             args,
                             cache: SendCache::for_selector(&m.selector),
                         }

@@ -48,10 +48,12 @@ use gs_image::Session;
 
 use crate::heap::{ClassIdx, Scope, Value};
 
+pub(crate) use activation::ActiveFrame;
+pub use activation::StackFrame;
 pub use lookup::BuildFx;
 pub use state::{OWN_GLOBALS, State};
 pub(crate) use unwind::memory_message;
-pub use unwind::{HandlerFrame, Handling, R, Terminated, Unwind};
+pub use unwind::{HandlerFrame, Handling, R, STACK_KEPT, Terminated, Unwind};
 
 /// One call's running state.
 pub struct Run<'a> {
@@ -93,6 +95,17 @@ pub struct Run<'a> {
     /// The same for whether a class is a plain WriteStream or
     /// ReadWriteStream (the stream intrinsics ask on every write).
     pub(crate) write_stream_class: std::cell::Cell<Option<(ClassIdx, u64, bool)>>,
+    /// The running method and block activations, outermost first, for
+    /// stack reports (see [`ActiveFrame`]).
+    pub(crate) frames: Vec<ActiveFrame>,
+    /// The source line of the last message the innermost activation sent
+    /// (0: none yet); each outer activation's is its callee's
+    /// [`ActiveFrame::caller_line`].
+    pub(crate) line: u32,
+    /// Where the last few exceptions a handler took were signalled: the
+    /// exception, the innermost activation's line, and the innermost
+    /// activations (see [`Run::signal_stack`]).
+    pub(crate) signal_stacks: std::collections::VecDeque<(Value, u32, Vec<ActiveFrame>)>,
 }
 
 /// Where on the stack activations must stop, so that no input overflows

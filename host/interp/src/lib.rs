@@ -71,6 +71,7 @@ use gs_image::{ImageError, Session};
 pub use compile::CompileProblem;
 pub use file_in::{DOIT_TIME_LIMIT, FileInDoits};
 pub use heap::{memory_ceiling, memory_reserved, set_memory_ceiling};
+pub use interp::{STACK_KEPT, StackFrame};
 
 use crate::heap::{Body, Object, Value};
 use crate::interp::{OWN_GLOBALS, Run, StackFloors, State, Unwind, memory_message};
@@ -220,6 +221,9 @@ pub struct ExecError {
     pub kind: ExecErrorKind,
     /// Transcript output written before the call ended.
     pub transcript: String,
+    /// For an unhandled exception, the activations where it was signalled,
+    /// innermost first (at most [`STACK_KEPT`]); otherwise empty.
+    pub stack: Vec<StackFrame>,
 }
 
 impl fmt::Display for ExecError {
@@ -253,6 +257,9 @@ pub struct TestDefect {
     pub exception_class: String,
     /// The exception's description, e.g. `Expected 3 but was 4`.
     pub description: String,
+    /// The activations where the exception was signalled, innermost first
+    /// (at most [`STACK_KEPT`]); empty when it is not known.
+    pub stack: Vec<StackFrame>,
 }
 
 /// The outcome of running tests of one class.
@@ -349,6 +356,7 @@ fn internal(message: impl Into<String>) -> ExecError {
     ExecError {
         kind: ExecErrorKind::Internal(message.into()),
         transcript: String::new(),
+        stack: Vec::new(),
     }
 }
 
@@ -408,6 +416,7 @@ impl Interpreter {
                         return Err(ExecError {
                             kind: ExecErrorKind::Limit(memory_message(st.heap.ceiling_hit)),
                             transcript: String::new(),
+                            stack: Vec::new(),
                         });
                     };
                     st.overlay.insert(global.into(), Value::Obj(t));
@@ -441,6 +450,9 @@ impl Interpreter {
                 unwind_report: None,
                 identity_class: std::cell::Cell::new(None),
                 write_stream_class: std::cell::Cell::new(None),
+                frames: Vec::new(),
+                line: 0,
+                signal_stacks: std::collections::VecDeque::new(),
             };
             // The heap takes the view the session moved to since the last
             // call, and classes a tool defined or removed since show in
@@ -623,6 +635,7 @@ impl Interpreter {
                     description: "printString did not answer a String".into(),
                 },
                 transcript: run.transcript.clone(),
+                stack: Vec::new(),
             })?;
             let truncated = text.chars().count() > print_chars;
             let print_string = if truncated {
@@ -759,6 +772,7 @@ impl Interpreter {
                         ),
                     },
                     transcript: String::new(),
+                    stack: Vec::new(),
                 });
             }
             let selectors = match selectors {
@@ -783,18 +797,23 @@ impl Interpreter {
                         selector: sel.clone(),
                         exception_class: "Error".into(),
                         description: format!("{sel:?} is not a unary test selector"),
+                        stack: Vec::new(),
                     });
                     continue;
                 }
                 let source = format!(
-                    "| case result ex |\n case := {class_name} selector: #{sel}.\n result := TestResult new.\n result runCase: case.\n ex := result exceptionFor: case.\n {{(result isFailure: case) ifTrue: [#failure] ifFalse: [(result isError: case) ifTrue: [#error] ifFalse: [#passed]]. ex == nil ifTrue: [''] ifFalse: [ex class name]. ex == nil ifTrue: [''] ifFalse: [ex description]}}"
+                    "| case result ex |\n case := {class_name} selector: #{sel}.\n result := TestResult new.\n result runCase: case.\n ex := result exceptionFor: case.\n {{(result isFailure: case) ifTrue: [#failure] ifFalse: [(result isError: case) ifTrue: [#error] ifFalse: [#passed]]. ex == nil ifTrue: [''] ifFalse: [ex class name]. ex == nil ifTrue: [''] ifFalse: [ex description]. ex}}"
                 );
                 let v = run_doit(run, &source)?;
                 let parts = array_strings(run, v);
+                let stack = array_item(run, v, 3)
+                    .and_then(|ex| run.signal_stack(ex))
+                    .unwrap_or_default();
                 let defect = || TestDefect {
                     selector: sel.clone(),
                     exception_class: parts.get(1).cloned().unwrap_or_default(),
                     description: parts.get(2).cloned().unwrap_or_default(),
+                    stack: stack.clone(),
                 };
                 match parts.first().map(String::as_str) {
                     Some("passed") => report.passed.push(sel.clone()),
@@ -853,6 +872,15 @@ fn array_strings(run: &Run, v: Value) -> Vec<String> {
     }
 }
 
+/// Element `index` (0-based) of an Array.
+fn array_item(run: &Run, v: Value, index: usize) -> Option<Value> {
+    let Value::Obj(id) = v else { return None };
+    match &run.st.heap.get(id).body {
+        Body::Slots(items) => items.get(index).copied(),
+        _ => None,
+    }
+}
+
 /// Compiles and runs a doit in `run`.
 fn run_doit(run: &mut Run, source: &str) -> Result<Value, ExecError> {
     if run.st.heap.check_room(Run::compile_cost(source)).is_err() {
@@ -863,11 +891,13 @@ fn run_doit(run: &mut Run, source: &str) -> Result<Value, ExecError> {
                 source.len()
             )),
             transcript: String::new(),
+            stack: Vec::new(),
         });
     }
     let method = run.compile_doit(source).map_err(|problems| ExecError {
         kind: ExecErrorKind::Compile(problems),
         transcript: String::new(),
+        stack: Vec::new(),
     })?;
     let method = std::rc::Rc::new(method);
     let r = run.invoke(&method, Value::Nil, &[]);
@@ -880,12 +910,16 @@ fn run_doit(run: &mut Run, source: &str) -> Result<Value, ExecError> {
 const EXPECTATION_SHOWN: usize = 80;
 
 fn unwind_error(run: &mut Run, u: Unwind, context: &str) -> ExecError {
+    let mut stack = Vec::new();
     let kind = match u.kind() {
         Unwind::TERMINATE => match run.unwind_report.take() {
-            Some(t) => ExecErrorKind::Unhandled {
-                class: t.class,
-                description: format!("{context}{}", t.description),
-            },
+            Some(t) => {
+                stack = t.stack;
+                ExecErrorKind::Unhandled {
+                    class: t.class,
+                    description: format!("{context}{}", t.description),
+                }
+            }
             None => ExecErrorKind::Internal("an unhandled error left no report".into()),
         },
         Unwind::BREAK => ExecErrorKind::Break,
@@ -899,5 +933,6 @@ fn unwind_error(run: &mut Run, u: Unwind, context: &str) -> ExecError {
     ExecError {
         kind,
         transcript: std::mem::take(&mut run.transcript),
+        stack,
     }
 }

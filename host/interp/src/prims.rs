@@ -586,6 +586,7 @@ impl Run<'_> {
                 self.unwind_report = Some(Terminated {
                     class: self.class_name_of(rcv),
                     description,
+                    stack: self.stack_frames(crate::interp::STACK_KEPT),
                 });
                 Err(Unwind::new(Unwind::TERMINATE, 0))
             }
@@ -815,6 +816,13 @@ impl Run<'_> {
             149 => self.pragma_specs(rcv),
             150 => self.widen(rcv, arg(0)),
             151..=155 => Ok(character_case(n, rcv)),
+            156 => match arg(0) {
+                Value::Int(level) if level > 0 => {
+                    let report = self.stack_report(level as usize);
+                    self.string(&report).map(Some)
+                }
+                _ => Ok(None),
+            },
             _ => Err(self.fatal(format!(
                 "primitive {n} is not implemented by this interpreter"
             ))),
@@ -1176,6 +1184,7 @@ impl Run<'_> {
             }
         }
         let Some(i) = found else { return Ok(None) };
+        self.keep_signal_stack(exc);
         let frame = self.handlers[i].clone();
         let signal_id = self.next();
         let saved: Vec<bool> = self.handlers[i..].iter().map(|h| h.enabled).collect();

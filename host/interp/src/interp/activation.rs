@@ -6,8 +6,95 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{R, Run, Unwind};
-use crate::compile::{BlockCode, Method};
-use crate::heap::{Body, Closure, Home, Scope, Value};
+use crate::compile::{BlockCode, Method, Sel};
+use crate::heap::{Body, ClassIdx, Closure, Home, Scope, Value};
+
+/// What a stack report needs of one running activation, kept in
+/// [`Run::frames`]: plain values, so entering an activation costs one push
+/// and no reference count.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ActiveFrame {
+    /// The class of the (home) method.
+    class: ClassIdx,
+    /// Its selector.
+    selector: Sel,
+    /// The line of the send in the calling activation that was running
+    /// when this one started (0: none).
+    caller_line: u32,
+    /// [`FRAME_META`], [`FRAME_BLOCK`], [`FRAME_DOIT`].
+    flags: u8,
+}
+
+const FRAME_META: u8 = 1;
+const FRAME_BLOCK: u8 = 2;
+const FRAME_DOIT: u8 = 4;
+
+/// How many handled exceptions' signal points [`Run::signal_stacks`]
+/// keeps: enough for a test's failure to survive the handlers its
+/// `tearDown` runs.
+const SIGNALS_KEPT: usize = 8;
+
+impl ActiveFrame {
+    #[inline(always)]
+    fn of(m: &Method, block: bool, caller_line: u32) -> ActiveFrame {
+        ActiveFrame {
+            class: m.class,
+            selector: m.selector,
+            caller_line,
+            flags: (if m.meta { FRAME_META } else { 0 })
+                | (if block { FRAME_BLOCK } else { 0 })
+                | (if m.is_doit { FRAME_DOIT } else { 0 }),
+        }
+    }
+}
+
+/// One activation of a stack report (`GsProcess stackReportToLevel:`).
+///
+/// It shows as GemStone's report does, without the instruction offset
+/// (`@3`) and environment this interpreter has no use for:
+/// `AcmeOrder >> total line 4`, `[] in AcmeOrder >> total line 5`,
+/// `AcmeOrder class >> new line 2`, `Executed Code line 1`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StackFrame {
+    /// The class that defines the method (empty for executed code).
+    pub class: String,
+    /// True for a class-side method.
+    pub meta: bool,
+    /// The method's selector (empty for executed code).
+    pub selector: String,
+    /// True for a block of the method.
+    pub block: bool,
+    /// The line (1-based, in the method's source) of the message the
+    /// activation was sending, or of the error it raised; 0 when it had
+    /// sent none yet.
+    pub line: u32,
+    /// True when the method belongs to a kernel class (the exception,
+    /// SUnit and collection machinery), not to the application.
+    pub kernel: bool,
+}
+
+impl StackFrame {
+    /// The method part: `[] in AcmeOrder class >> total`.
+    pub fn method(&self) -> String {
+        let block = if self.block { "[] in " } else { "" };
+        if self.selector.is_empty() {
+            format!("{block}Executed Code")
+        } else {
+            let meta = if self.meta { " class" } else { "" };
+            format!("{block}{}{meta} >> {}", self.class, self.selector)
+        }
+    }
+}
+
+impl std::fmt::Display for StackFrame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.method())?;
+        if self.line > 0 {
+            write!(f, " line {}", self.line)?;
+        }
+        Ok(())
+    }
+}
 
 /// An activation's context for evaluation.
 pub struct Frame<'m> {
@@ -109,6 +196,8 @@ impl<'a> Run<'a> {
             }
         }
         self.enter()?;
+        self.frames.push(ActiveFrame::of(m, false, self.line));
+        self.line = 0;
         let id = self.next();
         let base = self.stack.len();
         let scope = if m.needs_scope {
@@ -129,6 +218,7 @@ impl<'a> Run<'a> {
         };
         let result = self.method_body(&m.body, &frame, m.is_doit);
         self.depth -= 1;
+        self.leave();
         if let Some(h) = frame.home.borrow().as_ref() {
             h.alive.set(false);
         }
@@ -141,6 +231,87 @@ impl<'a> Run<'a> {
             Err(u) if u.is(Unwind::RETURN, id) => Ok(self.unwind_value),
             Err(e) => Err(e),
         }
+    }
+
+    /// Ends the innermost activation's record: the caller's line is
+    /// current again.
+    #[inline(always)]
+    fn leave(&mut self) {
+        if let Some(f) = self.frames.pop() {
+            self.line = f.caller_line;
+        }
+    }
+
+    /// The running activations, innermost first, at most `limit` of them.
+    pub(crate) fn stack_frames(&self, limit: usize) -> Vec<StackFrame> {
+        self.render_frames(self.line, self.frames.iter().rev().take(limit))
+    }
+
+    /// Remembers where exception `exc`, which a handler is about to take,
+    /// was signalled: the handler may end the activations before anyone
+    /// asks ([`Run::signal_stack`]). A `pass` or `outer` keeps the first
+    /// signal's.
+    pub(crate) fn keep_signal_stack(&mut self, exc: Value) {
+        if self.signal_stacks.iter().any(|(e, _, _)| e.identical(exc)) {
+            return;
+        }
+        if self.signal_stacks.len() == SIGNALS_KEPT {
+            self.signal_stacks.pop_front();
+        }
+        let from = self.frames.len().saturating_sub(super::STACK_KEPT);
+        self.signal_stacks
+            .push_back((exc, self.line, self.frames[from..].to_vec()));
+    }
+
+    /// Where exception `exc` was signalled, innermost activation first, if
+    /// it is one of the last few a handler took.
+    pub(crate) fn signal_stack(&self, exc: Value) -> Option<Vec<StackFrame>> {
+        let (_, line, frames) = self
+            .signal_stacks
+            .iter()
+            .find(|(e, _, _)| e.identical(exc))?;
+        Some(self.render_frames(*line, frames.iter().rev()))
+    }
+
+    fn render_frames<'f>(
+        &self,
+        mut line: u32,
+        frames: impl Iterator<Item = &'f ActiveFrame>,
+    ) -> Vec<StackFrame> {
+        let mut out = Vec::new();
+        for f in frames {
+            let info = &self.st.classes[f.class as usize];
+            let doit = f.flags & FRAME_DOIT != 0;
+            out.push(StackFrame {
+                class: if doit {
+                    String::new()
+                } else {
+                    info.name.clone()
+                },
+                meta: f.flags & FRAME_META != 0,
+                selector: if doit {
+                    String::new()
+                } else {
+                    self.str_of(Value::Obj(f.selector)).unwrap_or_default()
+                },
+                block: f.flags & FRAME_BLOCK != 0,
+                line,
+                kernel: !doit && info.record.kernel,
+            });
+            line = f.caller_line;
+        }
+        out
+    }
+
+    /// `GsProcess stackReportToLevel:`: one line per activation,
+    /// innermost first, each ended by a line feed.
+    pub(crate) fn stack_report(&self, limit: usize) -> String {
+        let mut report = String::new();
+        for f in self.stack_frames(limit) {
+            report.push_str(&f.to_string());
+            report.push('\n');
+        }
+        report
     }
 
     /// Pushes an activation's variables onto the value stack: `args`, then
@@ -213,6 +384,9 @@ impl<'a> Run<'a> {
             _ => return Err(self.fatal("not a block".into())),
         };
         self.enter()?;
+        self.frames
+            .push(ActiveFrame::of(&closure.method, true, self.line));
+        self.line = 0;
         let base = self.stack.len();
         let scope = if closure.code.needs_scope {
             Some(self.new_scope(args, closure.code.nslots, Some(closure.outer.clone())))
@@ -232,6 +406,7 @@ impl<'a> Run<'a> {
         };
         let r = self.statements(&closure.code.body, &frame);
         self.depth -= 1;
+        self.leave();
         self.stack.truncate(base);
         if let Some(scope) = frame.scope {
             self.recycle(scope);

@@ -243,10 +243,12 @@ impl<'a> Run<'a> {
             strict: false,
         };
         let compiled = Compiler::new(&mut env, source).compile_body(&args, &temps, &node.body)?;
+        let selector = self.st.sym(node.selector());
         Ok(Method {
             class: ci,
             meta,
             label,
+            selector,
             nslots: compiled.nslots,
             needs_scope: compiled.needs_scope,
             primitive,
@@ -282,6 +284,7 @@ impl<'a> Run<'a> {
             class,
             meta: false,
             label: "doit".into(),
+            selector: 0,
             nslots: compiled.nslots,
             needs_scope: compiled.needs_scope,
             primitive: None,

@@ -73,7 +73,14 @@ pub struct Terminated {
     pub class: String,
     /// Its description.
     pub description: String,
+    /// The activations where it was signalled, innermost first (at most
+    /// [`STACK_KEPT`]).
+    pub stack: Vec<super::StackFrame>,
 }
+
+/// How many activations, innermost first, a report of where an exception
+/// was signalled keeps.
+pub const STACK_KEPT: usize = 20;
 
 /// Result of evaluation.
 pub type R<T> = Result<T, Unwind>;
