@@ -30,8 +30,10 @@ pub struct Method {
     pub meta: bool,
     /// `Class>>selector`, for messages.
     pub label: String,
-    /// The selector (unused for a doit).
-    pub selector: Sel,
+    /// What a stack record of an activation of the method holds, made
+    /// once here so that entering one costs a copy (see
+    /// [`Method::frame_tag`]).
+    pub frame_tag: u64,
     /// Number of variable slots (arguments, temporaries, inlined ones).
     pub nslots: usize,
     /// True when the body creates a real block, which may capture the
@@ -51,6 +53,25 @@ pub struct Method {
     pub source: String,
     /// True for a doit: it answers its last statement's value, not self.
     pub is_doit: bool,
+}
+
+impl Method {
+    /// The class index in the low 32 bits, the selector above, and
+    /// [`Method::META_BIT`] / [`Method::DOIT_BIT`]: what identifies the
+    /// method in a stack record.
+    pub fn frame_tag(class: ClassIdx, selector: Sel, meta: bool, is_doit: bool) -> u64 {
+        let flags =
+            (if meta { Self::META_BIT } else { 0 }) | (if is_doit { Self::DOIT_BIT } else { 0 });
+        u64::from(class) | (u64::from(selector) << 32) | flags
+    }
+
+    /// Set in a frame tag of a class-side method.
+    ///
+    /// Class indexes stay far below 2³¹, so the top bits of the class
+    /// half are free.
+    pub const META_BIT: u64 = 1 << 31;
+    /// Set in a frame tag of a doit.
+    pub const DOIT_BIT: u64 = 1 << 30;
 }
 
 /// A block's code.
@@ -129,13 +150,18 @@ pub struct SendCache {
     /// The selector is `value`, `value:` or `value:value:`, which run a
     /// block receiver directly.
     pub block_value: bool,
+    /// The source line of the send's selector (1-based), which the sending
+    /// activation records when the message is sent (stack reports). Kept
+    /// here, beside what the send reads anyway, rather than passed along.
+    pub line: u32,
 }
 
 impl SendCache {
-    /// An empty cache for a send of `selector`.
-    pub fn for_selector(selector: &str) -> Box<SendCache> {
+    /// An empty cache for a send of `selector` written on `line`.
+    pub fn for_selector(selector: &str, line: u32) -> Box<SendCache> {
         Box::new(SendCache {
             block_value: matches!(selector, "value" | "value:" | "value:value:"),
+            line,
             ..SendCache::default()
         })
     }
@@ -146,8 +172,6 @@ impl SendCache {
 pub struct CascadeMessage {
     /// The selector.
     pub sel: Sel,
-    /// The source line of the selector (1-based), for stack reports.
-    pub line: u32,
     /// The arguments.
     pub args: Vec<Node>,
     /// The inline cache.
@@ -187,9 +211,6 @@ pub enum Node {
         recv: Box<Node>,
         /// The selector.
         sel: Sel,
-        /// The source line of the selector (1-based), which the sending
-        /// activation records when the message is sent (stack reports).
-        line: u32,
         /// The arguments.
         args: Vec<Node>,
         /// True for a send to `super`.
@@ -586,11 +607,13 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
         let send = Node::Send {
             recv,
             sel: self.env.symbol(&m.selector),
-            line: self.lines.line_col(m.selector_span.start).0,
             args,
             sup,
             special,
-            cache: SendCache::for_selector(&m.selector),
+            cache: SendCache::for_selector(
+                &m.selector,
+                self.lines.line_col(m.selector_span.start).0,
+            ),
         };
         match shape {
             Some((slot, k)) if special != Special::None && !sup => Node::BinTempInt {
@@ -726,9 +749,8 @@ impl<'e, E: CompileEnv> Compiler<'e, E> {
                         let args = m.arguments.iter().map(|e| self.expr(e)).collect();
                         CascadeMessage {
                             sel,
-                            line,
                             args,
-                            cache: SendCache::for_selector(&m.selector),
+                            cache: SendCache::for_selector(&m.selector, line),
                         }
                     })
                     .collect()

@@ -95,8 +95,9 @@ pub struct Run<'a> {
     /// The same for whether a class is a plain WriteStream or
     /// ReadWriteStream (the stream intrinsics ask on every write).
     pub(crate) write_stream_class: std::cell::Cell<Option<(ClassIdx, u64, bool)>>,
-    /// The running method and block activations, outermost first, for
-    /// stack reports (see [`ActiveFrame`]).
+    /// What stack reports need of the running method and block
+    /// activations, each at its depth (see [`ActiveFrame`]): entries past
+    /// [`Run::depth`] are stale.
     pub(crate) frames: Vec<ActiveFrame>,
     /// The source line of the last message the innermost activation sent
     /// (0: none yet); each outer activation's is its callee's

@@ -10,43 +10,30 @@ use crate::compile::{BlockCode, Method, Sel};
 use crate::heap::{Body, ClassIdx, Closure, Home, Scope, Value};
 
 /// What a stack report needs of one running activation, kept in
-/// [`Run::frames`]: plain values, so entering an activation costs one push
-/// and no reference count.
+/// [`Run::frames`] at the activation's depth: plain values, so entering
+/// an activation costs one store of two words and no reference count.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ActiveFrame {
-    /// The class of the (home) method.
-    class: ClassIdx,
-    /// Its selector.
-    selector: Sel,
+    /// The (home) method's [`Method::frame_tag`].
+    tag: u64,
     /// The line of the send in the calling activation that was running
-    /// when this one started (0: none).
+    /// when this one started (0: none), with [`BLOCK_BIT`] for a block.
     caller_line: u32,
-    /// [`FRAME_META`], [`FRAME_BLOCK`], [`FRAME_DOIT`].
-    flags: u8,
 }
 
-const FRAME_META: u8 = 1;
-const FRAME_BLOCK: u8 = 2;
-const FRAME_DOIT: u8 = 4;
+/// Set in [`ActiveFrame::caller_line`] for a block activation; source
+/// lines stay far below it.
+const BLOCK_BIT: u32 = 1 << 31;
+
+/// The tag of a depth no method or block activation holds: a primitive's
+/// nested send ([`Run::nested`]), or the activation the recursion limit
+/// refused.
+const NO_METHOD: u64 = u64::MAX;
 
 /// How many handled exceptions' signal points [`Run::signal_stacks`]
 /// keeps: enough for a test's failure to survive the handlers its
 /// `tearDown` runs.
 const SIGNALS_KEPT: usize = 8;
-
-impl ActiveFrame {
-    #[inline(always)]
-    fn of(m: &Method, block: bool, caller_line: u32) -> ActiveFrame {
-        ActiveFrame {
-            class: m.class,
-            selector: m.selector,
-            caller_line,
-            flags: (if m.meta { FRAME_META } else { 0 })
-                | (if block { FRAME_BLOCK } else { 0 })
-                | (if m.is_doit { FRAME_DOIT } else { 0 }),
-        }
-    }
-}
 
 /// One activation of a stack report (`GsProcess stackReportToLevel:`).
 ///
@@ -149,6 +136,7 @@ impl<'a> Run<'a> {
             // One catchable error first, with head-room for its handlers;
             // past that the call ends.
             self.recursion_signalled = true;
+            self.record(NO_METHOD, self.line);
             let what = if self.depth > self.max_depth {
                 format!("more than {} nested activations", self.max_depth)
             } else {
@@ -178,6 +166,7 @@ impl<'a> Run<'a> {
     /// reaches the recursion limit instead of overflowing the stack.
     pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
         self.enter()?;
+        self.record(NO_METHOD, self.line);
         let r = f(self);
         self.depth -= 1;
         r
@@ -196,8 +185,8 @@ impl<'a> Run<'a> {
             }
         }
         self.enter()?;
-        self.frames.push(ActiveFrame::of(m, false, self.line));
-        self.line = 0;
+        let caller_line = self.line;
+        self.record(m.frame_tag, caller_line);
         let id = self.next();
         let base = self.stack.len();
         let scope = if m.needs_scope {
@@ -218,7 +207,7 @@ impl<'a> Run<'a> {
         };
         let result = self.method_body(&m.body, &frame, m.is_doit);
         self.depth -= 1;
-        self.leave();
+        self.line = caller_line;
         if let Some(h) = frame.home.borrow().as_ref() {
             h.alive.set(false);
         }
@@ -233,18 +222,37 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Ends the innermost activation's record: the caller's line is
-    /// current again.
+    /// Records the activation just entered (at [`Run::depth`]): method
+    /// `tag`, called from `caller_line`. The slot is overwritten, not
+    /// pushed, so leaving costs nothing here.
     #[inline(always)]
-    fn leave(&mut self) {
-        if let Some(f) = self.frames.pop() {
-            self.line = f.caller_line;
+    fn record(&mut self, tag: u64, caller_line: u32) {
+        let f = ActiveFrame { tag, caller_line };
+        match self.frames.get_mut(self.depth) {
+            Some(slot) => *slot = f,
+            None => self.record_deeper(f),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn record_deeper(&mut self, f: ActiveFrame) {
+        let none = ActiveFrame {
+            tag: NO_METHOD,
+            caller_line: 0,
+        };
+        self.frames.resize(self.depth + 1, none);
+        self.frames[self.depth] = f;
+    }
+
+    /// The records of the running activations, outermost first.
+    fn active(&self) -> &[ActiveFrame] {
+        &self.frames[..(self.depth + 1).min(self.frames.len())]
     }
 
     /// The running activations, innermost first, at most `limit` of them.
     pub(crate) fn stack_frames(&self, limit: usize) -> Vec<StackFrame> {
-        self.render_frames(self.line, self.frames.iter().rev().take(limit))
+        self.render_frames(self.line, self.active().iter().rev(), limit)
     }
 
     /// Remembers where exception `exc`, which a handler is about to take,
@@ -258,9 +266,12 @@ impl<'a> Run<'a> {
         if self.signal_stacks.len() == SIGNALS_KEPT {
             self.signal_stacks.pop_front();
         }
-        let from = self.frames.len().saturating_sub(super::STACK_KEPT);
-        self.signal_stacks
-            .push_back((exc, self.line, self.frames[from..].to_vec()));
+        let active = self.active();
+        // Depths that hold no activation are left out of reports, so keep
+        // a few more than a report shows.
+        let from = active.len().saturating_sub(2 * super::STACK_KEPT);
+        let kept = active[from..].to_vec();
+        self.signal_stacks.push_back((exc, self.line, kept));
     }
 
     /// Where exception `exc` was signalled, innermost activation first, if
@@ -270,35 +281,44 @@ impl<'a> Run<'a> {
             .signal_stacks
             .iter()
             .find(|(e, _, _)| e.identical(exc))?;
-        Some(self.render_frames(*line, frames.iter().rev()))
+        Some(self.render_frames(*line, frames.iter().rev(), super::STACK_KEPT))
     }
 
     fn render_frames<'f>(
         &self,
         mut line: u32,
         frames: impl Iterator<Item = &'f ActiveFrame>,
+        limit: usize,
     ) -> Vec<StackFrame> {
         let mut out = Vec::new();
         for f in frames {
-            let info = &self.st.classes[f.class as usize];
-            let doit = f.flags & FRAME_DOIT != 0;
+            if out.len() == limit {
+                break;
+            }
+            if f.tag == NO_METHOD {
+                continue;
+            }
+            let class = (f.tag & u64::from(u32::MAX >> 2)) as ClassIdx;
+            let selector = (f.tag >> 32) as Sel;
+            let info = &self.st.classes[class as usize];
+            let doit = f.tag & Method::DOIT_BIT != 0;
             out.push(StackFrame {
                 class: if doit {
                     String::new()
                 } else {
                     info.name.clone()
                 },
-                meta: f.flags & FRAME_META != 0,
+                meta: f.tag & Method::META_BIT != 0,
                 selector: if doit {
                     String::new()
                 } else {
-                    self.str_of(Value::Obj(f.selector)).unwrap_or_default()
+                    self.str_of(Value::Obj(selector)).unwrap_or_default()
                 },
-                block: f.flags & FRAME_BLOCK != 0,
+                block: f.caller_line & BLOCK_BIT != 0,
                 line,
                 kernel: !doit && info.record.kernel,
             });
-            line = f.caller_line;
+            line = f.caller_line & !BLOCK_BIT;
         }
         out
     }
@@ -384,9 +404,8 @@ impl<'a> Run<'a> {
             _ => return Err(self.fatal("not a block".into())),
         };
         self.enter()?;
-        self.frames
-            .push(ActiveFrame::of(&closure.method, true, self.line));
-        self.line = 0;
+        let caller_line = self.line;
+        self.record(closure.method.frame_tag, caller_line | BLOCK_BIT);
         let base = self.stack.len();
         let scope = if closure.code.needs_scope {
             Some(self.new_scope(args, closure.code.nslots, Some(closure.outer.clone())))
@@ -406,7 +425,7 @@ impl<'a> Run<'a> {
         };
         let r = self.statements(&closure.code.body, &frame);
         self.depth -= 1;
-        self.leave();
+        self.line = caller_line;
         self.stack.truncate(base);
         if let Some(scope) = frame.scope {
             self.recycle(scope);

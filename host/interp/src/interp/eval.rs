@@ -135,16 +135,15 @@ impl<'a> Run<'a> {
             Node::Send {
                 recv,
                 sel,
-                line,
                 args,
                 sup,
                 special,
                 cache,
             } => {
                 if *special != Special::None {
-                    self.eval_special(*special, recv, &args[0], *sel, *line, *sup, cache, f)
+                    self.eval_special(*special, recv, &args[0], *sel, *sup, cache, f)
                 } else {
-                    self.eval_send(recv, *sel, *line, args, *sup, cache, f)
+                    self.eval_send(recv, *sel, args, *sup, cache, f)
                 }
             }
             _ => self.eval(node, f),
@@ -161,7 +160,6 @@ impl<'a> Run<'a> {
         recv: &Node,
         arg: &Node,
         sel: Sel,
-        line: u32,
         sup: bool,
         cache: &SendCache,
         f: &Frame,
@@ -171,7 +169,7 @@ impl<'a> Run<'a> {
         if let Some(v) = self.fast_binary(special, r, a) {
             return Ok(v);
         }
-        self.line = line;
+        self.line = cache.line;
         if sup {
             let start = self.super_start(f.method);
             return self.send(r, sel, &[a], start);
@@ -266,16 +264,15 @@ impl<'a> Run<'a> {
             Node::Send {
                 recv,
                 sel,
-                line,
                 args,
                 sup,
                 special,
                 cache,
             } => {
                 if *special != Special::None {
-                    self.eval_special(*special, recv, &args[0], *sel, *line, *sup, cache, f)
+                    self.eval_special(*special, recv, &args[0], *sel, *sup, cache, f)
                 } else {
-                    self.eval_send(recv, *sel, *line, args, *sup, cache, f)
+                    self.eval_send(recv, *sel, args, *sup, cache, f)
                 }
             }
             Node::Cascade(recv, sup, parts) => self.eval_cascade(recv, *sup, parts, f),
@@ -408,13 +405,11 @@ impl<'a> Run<'a> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn eval_send(
         &mut self,
         recv: &Node,
         sel: Sel,
-        line: u32,
         args: &[Node],
         sup: bool,
         cache: &SendCache,
@@ -429,18 +424,18 @@ impl<'a> Run<'a> {
         // The line is recorded once the arguments' own sends are done.
         match args {
             [] => {
-                self.line = line;
+                self.line = cache.line;
                 self.dispatch(r, sel, &[], sup, cache, f)
             }
             [a] => {
                 let a = self.operand(a, f)?;
-                self.line = line;
+                self.line = cache.line;
                 self.dispatch(r, sel, &[a], sup, cache, f)
             }
             [a, b] => {
                 let a = self.operand(a, f)?;
                 let b = self.operand(b, f)?;
-                self.line = line;
+                self.line = cache.line;
                 self.dispatch(r, sel, &[a, b], sup, cache, f)
             }
             _ => {
@@ -448,7 +443,7 @@ impl<'a> Run<'a> {
                 for a in args {
                     argv.push(self.operand(a, f)?);
                 }
-                self.line = line;
+                self.line = cache.line;
                 self.dispatch(r, sel, &argv, sup, cache, f)
             }
         }
@@ -535,7 +530,7 @@ impl<'a> Run<'a> {
                         &long
                     }
                 };
-                self.line = m.line;
+                self.line = m.cache.line;
                 // Only the messages sent to the cascade's receiver itself
                 // start at the superclass; later ones in a part go to the
                 // previous answer.
