@@ -12,7 +12,7 @@
 //! answer their report, with `changesDiscarded` beside it and the text
 //! opening with that refusal.
 
-use gs_toolset::{TestDefect, TestProgress, TestReport, ToolError, ToolResult};
+use gs_toolset::{StackFrame, TestDefect, TestProgress, TestReport, ToolError, ToolResult};
 use serde_json::{Map, Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -102,7 +102,17 @@ fn defect_schema() -> Value {
     closed_object(json!({
         "selector": string(),
         "exceptionClass": string(),
-        "description": string()
+        "description": string(),
+        "at": nullable_string()
+    }))
+}
+
+/// One activation of where a test's exception was signalled.
+fn frame_schema() -> Value {
+    closed_object(json!({
+        "method": string(),
+        "line": {"type": ["integer", "null"], "minimum": 1},
+        "kernel": {"type": "boolean"}
     }))
 }
 
@@ -153,7 +163,9 @@ fn describe_schema() -> Value {
             "selector": string(),
             "outcome": {"type": "string", "enum": ["passed", "failure", "error"]},
             "exceptionClass": nullable_string(),
-            "description": nullable_string()
+            "description": nullable_string(),
+            "at": nullable_string(),
+            "stack": array_of(frame_schema())
         })),
         discarded_schema(),
     )
@@ -169,7 +181,8 @@ fn failing_schema() -> Value {
                 "selector": string(),
                 "outcome": {"type": "string", "enum": ["failure", "error"]},
                 "exceptionClass": string(),
-                "description": string()
+                "description": string(),
+                "at": nullable_string()
             })))
         })),
         array_of(discarded_schema()),
@@ -295,10 +308,32 @@ fn defects(list: &[TestDefect]) -> Vec<Value> {
             json!({
                 "selector": d.selector,
                 "exceptionClass": d.exception_class,
-                "description": d.description
+                "description": d.description,
+                "at": origin(d)
             })
         })
         .collect()
+}
+
+/// Where to look first: the innermost activation of the tested code,
+/// `AcmeOrder >> total line 4`.
+fn origin(d: &TestDefect) -> Option<String> {
+    d.origin().map(|f| f.to_string())
+}
+
+/// The defect's line saying where its exception was signalled, if known.
+fn at_line(d: &TestDefect) -> String {
+    origin(d)
+        .map(|at| format!("\n  at {at}"))
+        .unwrap_or_default()
+}
+
+/// The activations a description shows: innermost first, down to the
+/// outermost of the tested code (the test runner's below it tell
+/// nothing).
+fn shown_stack(d: &TestDefect) -> &[StackFrame] {
+    let end = d.stack.iter().rposition(|f| !f.kernel).map_or(0, |i| i + 1);
+    &d.stack[..end]
 }
 
 fn report_answer(run: TestRun) -> ToolResult {
@@ -309,8 +344,11 @@ fn report_answer(run: TestRun) -> ToolResult {
     for (label, list) in [("FAILURE", &report.failures), ("ERROR", &report.errors)] {
         for d in list.iter() {
             text.push_str(&format!(
-                "\n{label} {}: {}: {}",
-                d.selector, d.exception_class, d.description
+                "\n{label} {}: {}: {}{}",
+                d.selector,
+                d.exception_class,
+                d.description,
+                at_line(d)
             ));
         }
     }
@@ -360,6 +398,7 @@ fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         ("passed", None)
     };
     let mut text = test_run.discarded_line().unwrap_or_default();
+    let stack = defect.map(shown_stack).unwrap_or_default();
     text.push_str(&match defect {
         None => format!("{class_name}>>{selector} passed when run on its own."),
         Some(d) => format!(
@@ -367,6 +406,19 @@ fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             d.exception_class, d.description
         ),
     });
+    if let Some(at) = defect.and_then(origin) {
+        text.push_str(&format!("\n  at: {at}"));
+    }
+    if !stack.is_empty() {
+        text.push_str("\n  stack (innermost first):");
+        for f in stack {
+            text.push_str(&format!("\n    {f}"));
+        }
+    }
+    let frames: Vec<Value> = stack
+        .iter()
+        .map(|f| json!({"method": f.method, "line": f.line, "kernel": f.kernel}))
+        .collect();
     answer(
         text,
         test_run.with_discarded(json!({
@@ -374,7 +426,9 @@ fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             "selector": selector,
             "outcome": outcome,
             "exceptionClass": defect.map(|d| d.exception_class.clone()),
-            "description": defect.map(|d| d.description.clone())
+            "description": defect.map(|d| d.description.clone()),
+            "at": defect.and_then(origin),
+            "stack": frames
         })),
     )
 }
@@ -410,15 +464,19 @@ fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         for (outcome, list) in [("failure", &report.failures), ("error", &report.errors)] {
             for d in list.iter() {
                 text.push_str(&format!(
-                    "\n{class_name}>>{} ({outcome}): {}: {}",
-                    d.selector, d.exception_class, d.description
+                    "\n{class_name}>>{} ({outcome}): {}: {}{}",
+                    d.selector,
+                    d.exception_class,
+                    d.description,
+                    at_line(d)
                 ));
                 failing.push(json!({
                     "className": class_name,
                     "selector": d.selector,
                     "outcome": outcome,
                     "exceptionClass": d.exception_class,
-                    "description": d.description
+                    "description": d.description,
+                    "at": origin(d)
                 }));
             }
         }

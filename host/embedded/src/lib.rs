@@ -261,6 +261,17 @@ fn forward_progress(
     }
 }
 
+/// An activation of where a test's exception was signalled, as the
+/// toolset's: the runner's executed code counts as the kernel's, like the
+/// SUnit methods it calls.
+fn test_stack_frame(f: &gs_interp::StackFrame) -> gs_toolset::StackFrame {
+    gs_toolset::StackFrame {
+        method: f.method(),
+        line: (f.line > 0).then_some(f.line),
+        kernel: f.kernel || f.selector.is_empty(),
+    }
+}
+
 /// The interpreter's test report as the toolset's.
 fn test_report(report: TestRunReport) -> gs_toolset::TestReport {
     let defects = |list: Vec<gs_interp::TestDefect>| {
@@ -269,6 +280,7 @@ fn test_report(report: TestRunReport) -> gs_toolset::TestReport {
                 selector: d.selector,
                 exception_class: d.exception_class,
                 description: d.description,
+                stack: d.stack.iter().map(test_stack_frame).collect(),
             })
             .collect()
     };

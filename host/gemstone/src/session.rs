@@ -741,14 +741,15 @@ impl ImageSession for GemStoneSession {
                 "a test's outcome",
                 false,
             )?;
-            let mut read = || -> Result<(String, String, String), String> {
-                Ok((f.str()?, f.str()?, f.str()?))
+            let mut read = || -> Result<(String, String, String, String), String> {
+                Ok((f.str()?, f.str()?, f.str()?, f.str()?))
             };
-            let (outcome, exception_class, description) = read().map_err(malformed)?;
+            let (outcome, exception_class, description, stack) = read().map_err(malformed)?;
             let defect = TestDefect {
                 selector: selector.clone(),
                 exception_class,
                 description,
+                stack: smalltalk::test_stack(&stack),
             };
             match outcome.as_str() {
                 "passed" => report.passed.push(selector.clone()),

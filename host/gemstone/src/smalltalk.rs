@@ -850,23 +850,110 @@ cls resources do: [:x1 | x1 {}].
 /// Runs one test as SUnit's `TestCase>>runCase` does (`selector:`,
 /// `setUp`, `perform:`, `tearDown` in an `ensure:`), telling a
 /// `TestFailure` (SUnit) from any other `Error`: answers `passed`, or
-/// `failure` / `error` with the exception's class name and description.
+/// `failure` / `error` with the exception's class name and description,
+/// and the stack where it was signalled: `GsProcess
+/// stackReportToLevel:` (GemStone/S 64's, which GsDevKit's and GemTalk's
+/// test runners log failures with) asked by the handler, which runs
+/// on top of the signalling activations (ANSI); empty when the stone
+/// cannot report it (read with [`test_stack`]).
 pub fn run_test(class_name: &str, selector: &str) -> Program {
     let mut a = Args::default();
     program(format!(
         "cls := findClass value: {class}.
 res := cls selector: {selector}.
 ps := nil.
+d := ''.
 [[res setUp. res perform: res selector] ensure: [res tearDown]]
-  on: TestFailure, Error do: [:x1 | ps := x1. x1 return: nil].
+  on: TestFailure, Error do: [:x1 | ps := x1.
+    d := [GsProcess stackReportToLevel: {levels}] on: Error do: [:x2 | x2 return: ''].
+    x1 return: nil].
 {ok}ps == nil
-  ifTrue: [str value: 'passed'. str value: ''. str value: '']
-  ifFalse: [str value: ((ps isKindOf: TestFailure) ifTrue: ['failure'] ifFalse: ['error']). str value: (cut value: ps class name value: {text}). str value: (cut value: ps description value: {text})].",
+  ifTrue: [str value: 'passed'. str value: ''. str value: ''. str value: '']
+  ifFalse: [str value: ((ps isKindOf: TestFailure) ifTrue: ['failure'] ifFalse: ['error']). str value: (cut value: ps class name value: {text}). str value: (cut value: ps description value: {text}). str value: (cut value: d value: {text})].",
         class = a.sym(class_name),
         selector = a.sym(selector),
-        ok = ok(3),
+        levels = STACK_LEVELS,
+        ok = ok(4),
         text = TEXT_CHARS
     ), a)
+}
+
+/// How many activations a test's handler asks the stack report for: the
+/// handler's own and the signalling machinery's come first.
+const STACK_LEVELS: usize = 40;
+
+/// How many activations of where a test's exception was signalled its
+/// defect keeps.
+const STACK_KEPT: usize = 20;
+
+/// Classes whose methods are the kernel's signalling and SUnit machinery,
+/// not the code under test: a stone's report does not say.
+const KERNEL_CLASSES: &[&str] = &[
+    "AbstractException",
+    "Exception",
+    "Error",
+    "TestFailure",
+    "ExceptionSet",
+    "Object",
+    "ProtoObject",
+    "ExecBlock",
+    "GsProcess",
+    "TestAsserter",
+    "TestCase",
+    "TestResult",
+    "TestSuite",
+];
+
+/// The activations of a stack report made by [`run_test`]'s handler,
+/// innermost first, without the handler's own: each line is
+/// `AcmeOrder >> total line 4` (the embedded image's and the test
+/// stone's), or on a stone `3 AcmeOrder (Object) >> error: (envId 0) @6
+/// line 7`, its number, environment and offset dropped. Frames of the
+/// kernel's signalling and SUnit classes and of gs-mcp's own program
+/// (`Executed Code`) are marked kernel.
+pub fn test_stack(report: &str) -> Vec<gs_toolset::StackFrame> {
+    let mut frames: Vec<gs_toolset::StackFrame> = report.lines().filter_map(stack_line).collect();
+    // The handler block is the innermost activation.
+    let handler = frames
+        .iter()
+        .take_while(|f| f.method.starts_with("[] in ") && f.method.ends_with("Executed Code"))
+        .count();
+    frames.drain(..handler);
+    frames.truncate(STACK_KEPT);
+    frames
+}
+
+fn stack_line(line: &str) -> Option<gs_toolset::StackFrame> {
+    let text = line.trim().trim_start_matches("==>").trim_start();
+    let text = text.trim_start_matches(|c: char| c.is_ascii_digit()).trim();
+    if text.is_empty() {
+        return None;
+    }
+    let (head, number) = match text.rsplit_once(" line ") {
+        Some((head, n)) => (head, n.split_whitespace().next()?.parse::<u32>().ok()),
+        None => (text, None),
+    };
+    let head = head.split(" (envId").next().unwrap_or(head);
+    let head = head.split(" @").next().unwrap_or(head).trim();
+    let method = head.split_whitespace().collect::<Vec<_>>().join(" ");
+    let plain = method.trim_start_matches("[] in ");
+    let class = match plain.split_once(" >> ") {
+        Some((receiver, _)) => {
+            // `AcmeOrder (Object)`: the method is Object's.
+            let owner = match receiver.split_once(" (") {
+                Some((_, rest)) => rest.trim_end_matches(')'),
+                None => receiver,
+            };
+            owner.trim_end_matches(" class").to_string()
+        }
+        None => String::new(),
+    };
+    let kernel = plain == "Executed Code" || KERNEL_CLASSES.contains(&class.as_str());
+    Some(gs_toolset::StackFrame {
+        method,
+        line: number,
+        kernel,
+    })
 }
 
 /// Commits: `System needsCommit`, `System commitTransaction` \[Grail\]; a
@@ -1257,5 +1344,38 @@ mod tests {
         }
         let keys: std::collections::HashSet<&String> = a.iter().map(|p| &p.key).collect();
         assert_eq!(keys.len(), a.len(), "each program has a block of its own");
+    }
+}
+
+#[cfg(test)]
+mod stack_report_tests {
+    use super::test_stack;
+
+    #[test]
+    fn a_stones_report_reads_as_frames_past_the_handler_with_kernel_ones_marked() {
+        let report = "1 [] in Executed Code (envId 0) @4 line 6
+2 AbstractException >> _executeHandler: (envId 0) @8 line 11
+3 AbstractException >> signal: (envId 0) @3 line 7
+4 AcmeOrder (Object) >> error: (envId 0) @6 line 7
+5 AcmeOrder >> priceOf: (envId 0) @5 line 3
+6 [] in AcmeOrder >> total (envId 0) @3 line 5
+7 AcmeOrder class >> sample (envId 0) @2 line 3
+8 Executed Code (envId 0) @9 line 5
+";
+        let frames = test_stack(report);
+        let shown: Vec<(String, bool)> = frames.iter().map(|f| (f.to_string(), f.kernel)).collect();
+        let expected = [
+            ("AbstractException >> _executeHandler: line 11", true),
+            ("AbstractException >> signal: line 7", true),
+            ("AcmeOrder (Object) >> error: line 7", true),
+            ("AcmeOrder >> priceOf: line 3", false),
+            ("[] in AcmeOrder >> total line 5", false),
+            ("AcmeOrder class >> sample line 3", false),
+            ("Executed Code line 5", true),
+        ];
+        let expected: Vec<(String, bool)> =
+            expected.iter().map(|(t, k)| (t.to_string(), *k)).collect();
+        assert_eq!(shown, expected);
+        assert!(test_stack("").is_empty());
     }
 }

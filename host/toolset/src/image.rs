@@ -276,6 +276,43 @@ pub struct TestDefect {
     pub exception_class: String,
     /// The exception's description, e.g. `Expected 3 but was 4`.
     pub description: String,
+    /// The activations where the exception was signalled, innermost first,
+    /// cut to about twenty; empty when the backend cannot tell.
+    pub stack: Vec<StackFrame>,
+}
+
+impl TestDefect {
+    /// The innermost activation of the tested code (the test method or
+    /// the application's code it called), past the kernel's: where to
+    /// look first.
+    pub fn origin(&self) -> Option<&StackFrame> {
+        self.stack.iter().find(|f| !f.kernel)
+    }
+}
+
+/// One activation of a stack report (`GsProcess stackReportToLevel:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StackFrame {
+    /// The method as GemStone's stack report names it:
+    /// `AcmeOrder >> total`, `[] in AcmeOrder >> total` (a block of it),
+    /// `AcmeOrder class >> new`, `Executed Code`.
+    pub method: String,
+    /// The line of the method's source the activation was at (the
+    /// message it was sending), when known.
+    pub line: Option<u32>,
+    /// True for the kernel's code (signalling, SUnit's assertions, the
+    /// test runner), false for the application's and the tests'.
+    pub kernel: bool,
+}
+
+impl std::fmt::Display for StackFrame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.method)?;
+        if let Some(line) = self.line {
+            write!(f, " line {line}")?;
+        }
+        Ok(())
+    }
 }
 
 /// The outcome of running tests of one class.

@@ -58,7 +58,7 @@ pub use image::{
     CompileProblem, DEFAULT_CATEGORY, DEFAULT_WORKER_STACK_BYTES, DefinitionChange,
     DefinitionReport, DefinitionSource, DictionaryEntry, Doit, FailedMethod, FileOut, ImageFuture,
     ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
-    SourceSearch, TestDefect, TestProgress, TestReport,
+    SourceSearch, StackFrame, TestDefect, TestProgress, TestReport,
 };
 pub use ledger::ReadLedger;
 pub use offers::{
