@@ -21,7 +21,8 @@ pub(crate) fn family() -> Family {
                           session and answer the printString of the last statement's value, \
                           with anything written to the Transcript. Changes are not committed: \
                           use `commit`. A compile error lists each error with its line and \
-                          column; an unhandled exception gives its class and description. \
+                          column; an unhandled exception gives its class, description and, \
+                          where the image can tell, the method and line it was signalled at. \
                           To change code, use compile_method and compile_class_definition, \
                           which check stale reads and commit.",
             params: const {

@@ -146,3 +146,44 @@ fn a_primitive_declared_by_smalltalk_s_compile_is_refused_not_run() {
         "{message}"
     );
 }
+
+#[test]
+fn an_unhandled_error_says_where_it_was_signalled_two_calls_deep() {
+    let server = start(false);
+    let mut c = Client::connect(&server);
+    c.call(
+        "compile_method",
+        json!({"className": "Account", "category": "operations",
+               "source": "move: amount to: other\n\tself withdraw: amount.\n\tother deposit: amount"}),
+    )
+    .ok();
+    let answer = c.call(
+        "execute_code",
+        json!({"code": "| a |\na := Account new.\na move: 0 to: Account new"}),
+    );
+    let message = answer.err("other");
+    assert!(
+        message.contains("deposit must be positive\nat Account >> deposit: line 2"),
+        "{message}"
+    );
+    let stack = answer.structured["error"]["stack"].as_array().unwrap();
+    let tested: Vec<(String, u64)> = stack
+        .iter()
+        .filter(|f| f["kernel"] == false)
+        .map(|f| {
+            (
+                f["method"].as_str().unwrap().to_string(),
+                f["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        tested,
+        [
+            ("Account >> deposit:".to_string(), 2),
+            ("Account >> move:to:".to_string(), 3),
+            ("Executed Code".to_string(), 3),
+        ],
+        "{answer:?}"
+    );
+}

@@ -467,6 +467,11 @@ fn compile_details<'a>(errors: impl Iterator<Item = (u32, u32, &'a str)>) -> Map
 /// Transcript output written before the failure is kept in the message.
 pub fn exec_error(e: ExecError) -> ToolError {
     let mut message = e.to_string();
+    // Where an unhandled exception was signalled: the innermost
+    // activation of the caller's code, past the kernel's.
+    if let Some(at) = e.stack.iter().find(|f| !f.kernel) {
+        message.push_str(&format!("\nat {at}"));
+    }
     if !e.transcript.is_empty() {
         message.push_str("\nTranscript before the error:\n");
         message.push_str(&e.transcript);
@@ -483,6 +488,18 @@ pub fn exec_error(e: ExecError) -> ToolError {
             let mut d = Map::new();
             d.insert("exceptionClass".into(), json!(class));
             d.insert("description".into(), json!(description));
+            let stack: Vec<Value> = e
+                .stack
+                .iter()
+                .map(|f| {
+                    json!({
+                        "method": f.method(),
+                        "line": (f.line > 0).then_some(f.line),
+                        "kernel": f.kernel
+                    })
+                })
+                .collect();
+            d.insert("stack".into(), Value::Array(stack));
             ToolError::other(message).with_details(d)
         }
         ExecErrorKind::Break => ToolError::new(
