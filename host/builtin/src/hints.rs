@@ -121,7 +121,7 @@ pub(crate) fn suggest_classes(
     else {
         return e;
     };
-    let Ok(classes) = class_names(image) else {
+    let Ok(classes) = image.class_names() else {
         return e;
     };
     let suggestions = nearest(&unknown, &classes);
@@ -144,21 +144,6 @@ pub(crate) fn suggest_classes(
         .get_or_insert_with(Default::default)
         .insert("suggestions".into(), json!(suggestions));
     e
-}
-
-/// Every class name bound to its own class in the session's symbol list.
-fn class_names(image: &dyn ImageSession) -> Result<Vec<String>, ToolError> {
-    let mut names = Vec::new();
-    for dictionary in image.dictionaries()? {
-        for entry in image.entries(&dictionary)? {
-            if entry.class_name.as_ref() == Some(&entry.name) {
-                names.push(entry.name);
-            }
-        }
-    }
-    names.sort();
-    names.dedup();
-    Ok(names)
 }
 
 /// The most names a suggestion lists.

@@ -452,6 +452,16 @@ impl ImageSession for GemStoneSession {
         Ok(names)
     }
 
+    fn class_names(&self) -> Result<Vec<String>, ToolError> {
+        let mut names = self
+            .call(&smalltalk::class_names(), "the symbol list's classes")?
+            .strs()
+            .map_err(malformed)?;
+        names.sort();
+        names.dedup();
+        Ok(names)
+    }
+
     fn entries(&self, dictionary: &str) -> Result<Vec<DictionaryEntry>, ToolError> {
         let mut f = self.call(&smalltalk::entries(dictionary), "a dictionary's entries")?;
         let mut entries = f

@@ -465,6 +465,20 @@ d keysAndValuesDo: [:x1 :x2 | (isCls value: x2) ifTrue: [names add: x1]].
     )
 }
 
+/// Every class the symbol list binds under its own name:
+/// `keysAndValuesDo:` \[ANSI\], `isBehavior` \[PG\].
+pub fn class_names() -> Program {
+    program(
+        format!(
+            "names := OrderedCollection new.
+sl do: [:x3 | x3 keysAndValuesDo: [:x1 :x2 | ((isCls value: x2) and: [x2 name asString = x1 asString]) ifTrue: [names add: x1]]].
+{}strs value: names.",
+            ok(1)
+        ),
+        Args::default(),
+    )
+}
+
 /// Every binding of a dictionary, each with the bound class's own name
 /// (or nil): `keysAndValuesDo:` \[ANSI\].
 pub fn entries(dictionary: &str) -> Program {
@@ -1312,6 +1326,7 @@ mod tests {
             search_source(v, true, Some(v)),
             execute(v),
             test_classes(),
+            class_names(),
             test_selectors(v),
             test_resources(v, true),
             test_resources(v, false),

@@ -45,16 +45,19 @@ fn each_browsing_tool_is_one_program_on_a_stone() {
             "{tool} ran another number of programs"
         );
     }
-    // An unknown class is found out by the same single program.
+    // An unknown class is found out by the same single program; the
+    // error's suggestions (the classes it may have meant) take two more:
+    // one confirming which name is unknown, one listing every class.
     let before = session.programs_run();
     let answer = cases::call_now(
         &mut *tools,
         "get_class_definition",
-        &json!({"className": "NoSuchClass"}),
+        &json!({"className": "Acount"}),
         &ctx,
     );
-    assert!(answer.is_err(), "{answer:?}");
-    assert_eq!(session.programs_run() - before, 1);
+    let e = answer.expect_err("no class Acount");
+    assert_eq!(e.details.unwrap()["suggestions"], json!(["Account"]));
+    assert_eq!(session.programs_run() - before, 3);
 
     let before = session.programs_run();
     let read = gs_builtin::offers::read(&*image, "gemstone://class/Account");

@@ -473,6 +473,23 @@ pub trait ImageSession: Send + Sync {
     /// Every binding of `dictionary`, sorted by name. An unknown
     /// dictionary is `notFound`.
     fn entries(&self, dictionary: &str) -> Result<Vec<DictionaryEntry>, ToolError>;
+    /// Every class the symbol list binds under its own name, once, sorted
+    /// (what a misspelt class name is compared with). The default reads
+    /// every dictionary's entries; a backend where each read is a round
+    /// trip answers it in one.
+    fn class_names(&self) -> Result<Vec<String>, ToolError> {
+        let mut names = Vec::new();
+        for dictionary in self.dictionaries()? {
+            for entry in self.entries(&dictionary)? {
+                if entry.class_name.as_ref() == Some(&entry.name) {
+                    names.push(entry.name);
+                }
+            }
+        }
+        names.sort();
+        names.dedup();
+        Ok(names)
+    }
     /// What the image knows about the class named `class_name`.
     fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError>;
     /// The selectors a class (class side when `meta`) defines, sorted.

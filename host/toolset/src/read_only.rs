@@ -46,6 +46,9 @@ impl ImageSession for ReadOnlyImage {
     fn entries(&self, dictionary: &str) -> Result<Vec<DictionaryEntry>, ToolError> {
         self.0.entries(dictionary)
     }
+    fn class_names(&self) -> Result<Vec<String>, ToolError> {
+        self.0.class_names()
+    }
     fn describe_class(&self, class_name: &str) -> Result<ClassInfo, ToolError> {
         self.0.describe_class(class_name)
     }
