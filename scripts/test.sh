@@ -59,6 +59,9 @@ cargo clippy --manifest-path plugins/Cargo.toml --locked --target-dir target \
 
 step "cargo doc (a broken or private link is an error)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
+# The same for the docs of private items too, which whoever changes a
+# crate reads (the workspace's crates only: the dependencies are built).
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --document-private-items
 
 step "the Python example toolset (componentize-py)"
 # host/gs-mcp/tests/python_toolset.rs loads it (and runs the script again,
