@@ -210,7 +210,11 @@ fn a_read_only_session_can_abort_refresh_and_read_its_status_but_not_commit() {
     let mut c = Client::connect(&server);
     let answer = c.call("status", json!({}));
     assert_eq!(answer.ok()["readOnly"], true);
-    assert!(answer.text.contains("\nread-only: yes\n"), "{}", answer.text);
+    assert!(
+        answer.text.contains("\nread-only: yes\n"),
+        "{}",
+        answer.text
+    );
     let view = answer.ok()["view"].clone();
     assert_eq!(c.call("refresh", json!({})).ok()["view"], view);
     assert_eq!(c.call("abort", json!({})).ok()["view"], view);
