@@ -48,8 +48,9 @@ pub(crate) fn family() -> Family {
             Tool {
                 name: "list_failing_tests",
                 title: "List failing tests",
-                description: "Run the given test classes (or every test class) and list the \
-                              test methods that fail or raise an error.",
+                description: "Run the given test classes (or every test class but the \
+                              abstract ones, whose isAbstract answers true) and list the test \
+                              methods that fail or raise an error.",
                 params: const {
                     &[Param::optional(
                         "classNames",
@@ -433,13 +434,25 @@ fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     )
 }
 
+/// Every test class SUnit would run on its own: those whose `isAbstract`
+/// answers true are left out, their tests being their subclasses' to run
+/// (an abstract class's test run directly would fail for want of what its
+/// subclasses supply).
+fn concrete_test_classes(call: &Call<'_>) -> Result<Vec<String>, ToolError> {
+    let image = call.image();
+    let mut classes = image.test_classes()?;
+    let abstract_classes = image.abstract_test_classes(&call.ctx.cancel)?;
+    classes.retain(|c| abstract_classes.binary_search(c).is_err());
+    Ok(classes)
+}
+
 fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let classes = match args.opt_strings("classNames") {
         Some(list) => list
             .iter()
             .map(|c| check_test_class(call, c))
             .collect::<Result<Vec<_>, _>>()?,
-        None => call.image().test_classes()?,
+        None => concrete_test_classes(call)?,
     };
     call.start_task(&format!("running {} test class(es)", classes.len()));
     let mut failing = Vec::new();

@@ -24,7 +24,7 @@ mod watch;
 
 use gs_image::{ImageError, RemoveClassPolicy, Session, Side};
 use gs_interp::{
-    BreakHandle, ExecError, ExecErrorKind, ExecOutcome, Interpreter, Limits, TestProgress,
+    Answer, BreakHandle, ExecError, ExecErrorKind, ExecOutcome, Interpreter, Limits, TestProgress,
     TestRunReport,
 };
 use gs_toolset::{
@@ -271,6 +271,14 @@ fn test_stack_frame(f: &gs_interp::StackFrame) -> gs_toolset::StackFrame {
         kernel: f.kernel || f.selector.is_empty(),
     }
 }
+
+/// The names of the test classes whose `isAbstract` answers true, one a
+/// line; an `isAbstract` that fails counts as false.
+const ABSTRACT_TEST_CLASSES: &str = "| out | out := WriteStream on: String new. \
+    (ClassOrganizer new allSubclassesOf: TestCase) do: [:c | \
+        ([c isAbstract] on: Error do: [:e | e return: false]) == true \
+            ifTrue: [out nextPutAll: c name; lf]]. \
+    out contents";
 
 /// The interpreter's test report as the toolset's.
 fn test_report(report: TestRunReport) -> gs_toolset::TestReport {
@@ -748,6 +756,28 @@ impl ImageSession for EmbeddedSession {
 
     fn test_classes(&self) -> Result<Vec<String>, ToolError> {
         Ok(self.lock().session.test_classes())
+    }
+
+    fn abstract_test_classes(&self, cancel: &CancelToken) -> Result<Vec<String>, ToolError> {
+        let brk = BreakHandle::sharing(cancel.shared_flag());
+        let mut guard = self.workspace();
+        let ws = &mut *guard;
+        let answer = ws.interpreter.execute_answer(
+            &mut ws.session,
+            ABSTRACT_TEST_CLASSES,
+            &self.limits,
+            &brk,
+        );
+        let mut names: Vec<String> = match keep_cancelled(cancel, answer)? {
+            Answer::Bytes { bytes, .. } => String::from_utf8_lossy(&bytes)
+                .lines()
+                .map(str::to_string)
+                .collect(),
+            _ => Vec::new(),
+        };
+        names.sort();
+        names.dedup();
+        Ok(names)
     }
 
     fn run_tests(

@@ -713,6 +713,17 @@ impl ImageSession for GemStoneSession {
         Ok(names)
     }
 
+    fn abstract_test_classes(&self, cancel: &CancelToken) -> Result<Vec<String>, ToolError> {
+        let program = smalltalk::abstract_test_classes();
+        let mut names = self
+            .call_with(&program, Some(cancel), "the abstract test classes", false)?
+            .strs()
+            .map_err(malformed)?;
+        names.sort();
+        names.dedup();
+        Ok(names)
+    }
+
     fn run_tests(
         &self,
         class_name: &str,

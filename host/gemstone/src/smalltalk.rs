@@ -827,6 +827,16 @@ pub fn test_classes() -> Program {
     ), Args::default())
 }
 
+/// The test classes whose `isAbstract` (SUnit) answers true; one whose
+/// `isAbstract` fails counts as concrete.
+pub fn abstract_test_classes() -> Program {
+    program(format!(
+        "res := (ClassOrganizer new allSubclassesOf: TestCase) asArray select: [:x1 | (homeOf value: x1) ~~ nil and: [([x1 isAbstract] on: Error do: [:x2 | x2 return: false]) == true]].
+{}strs value: (res collect: [:x1 | x1 name]).",
+        ok(1)
+    ), Args::default())
+}
+
 /// The tests a TestCase class runs: `inheritsFrom:` \[PG\],
 /// `allTestSelectors` (SUnit) — or the error `notTestCase`.
 pub fn test_selectors(class_name: &str) -> Program {
@@ -1326,6 +1336,7 @@ mod tests {
             search_source(v, true, Some(v)),
             execute(v),
             test_classes(),
+            abstract_test_classes(),
             class_names(),
             test_selectors(v),
             test_resources(v, true),

@@ -584,6 +584,16 @@ pub trait ImageSession: Send + Sync {
 
     /// The TestCase subclasses the session can see, sorted.
     fn test_classes(&self) -> Result<Vec<String>, ToolError>;
+    /// Of the TestCase subclasses, those whose class-side `isAbstract`
+    /// answers true, sorted: SUnit runs no such class's tests on its own
+    /// (they are its subclasses' to run), so a run of every test class
+    /// leaves them out. `isAbstract` is Smalltalk a class may override:
+    /// raising `cancel` stops it, and one that fails counts as false.
+    /// The default knows of none.
+    fn abstract_test_classes(&self, cancel: &CancelToken) -> Result<Vec<String>, ToolError> {
+        let _ = cancel;
+        Ok(Vec::new())
+    }
     /// Runs the tests of `class_name` (only `selectors`, if given) in the
     /// session, calling `progress` after each. The run commits nothing
     /// itself, and leaves what the tests changed uncommitted (the tests'
