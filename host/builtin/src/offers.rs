@@ -134,22 +134,6 @@ pub fn prompts() -> Vec<PromptInfo> {
     ]
 }
 
-/// Every class of the session's symbol list, once, sorted: the names bound
-/// to a class of that name (aliases left out), first dictionary winning.
-fn class_names(image: &dyn ImageSession) -> Result<Vec<String>, ToolError> {
-    let mut names = Vec::new();
-    for dictionary in image.dictionaries()? {
-        for entry in image.entries(&dictionary)? {
-            if entry.class_name.as_ref() == Some(&entry.name) {
-                names.push(entry.name);
-            }
-        }
-    }
-    names.sort();
-    names.dedup();
-    Ok(names)
-}
-
 /// A URI component with the characters that would end it or be misread
 /// percent-encoded.
 fn encode(component: &str) -> String {
@@ -212,7 +196,7 @@ fn parse_side(side: &str) -> Option<bool> {
 /// One page of class resources from `cursor` (an offset this toolset
 /// answered); a cursor it did not give is `invalidParams`.
 pub fn list(image: &dyn ImageSession, cursor: Option<&str>) -> Result<ResourcePage, ToolError> {
-    let names = class_names(image)?;
+    let names = image.class_names()?;
     let start = match cursor {
         None => 0,
         Some(c) => c
@@ -485,7 +469,7 @@ pub fn complete(
     let prefix = request.value.to_lowercase();
     let starts = |candidate: &str| candidate.to_lowercase().starts_with(&prefix);
     let candidates: Vec<String> = match request.argument.as_str() {
-        "className" => class_names(image)?,
+        "className" => image.class_names()?,
         "selector" => {
             let Some(class) = request.context.get("className") else {
                 return Ok(Completion::from_candidates(Vec::new()));
