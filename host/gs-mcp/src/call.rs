@@ -52,7 +52,7 @@ pub fn call(args: CallArgs<'_>) -> Result<(), Failure> {
     // functions may need the runtime.
     let entered = rt.enter();
     let config = wiring::load_config(args.config, args.image)?;
-    let mut loaded = wiring::load_toolsets(&config);
+    let mut loaded = wiring::load_toolsets(&config, false);
     for note in &loaded.notes {
         eprintln!("gs-mcp: note: {note}");
     }

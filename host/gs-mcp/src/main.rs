@@ -238,7 +238,7 @@ struct Prepared {
 
 fn prepare(config: Option<&Path>, image: Option<&Path>) -> Result<Prepared, Failure> {
     let config = wiring::load_config(config, image)?;
-    let loaded = wiring::load_toolsets(&config);
+    let loaded = wiring::load_toolsets(&config, true);
     for note in &loaded.notes {
         eprintln!("gs-mcp: note: {note}");
     }
@@ -472,7 +472,7 @@ fn stdout_hangup() -> impl std::future::Future<Output = ()> {
 
 fn tools(config: Option<&Path>, json: bool) -> Result<(), Failure> {
     let config = wiring::load_config(config, None)?;
-    let loaded = wiring::load_toolsets(&config);
+    let loaded = wiring::load_toolsets(&config, false);
     let notes = loaded.notes.clone();
     let settings = loaded.settings.clone();
     let surface = wiring::surface(loaded)?;
@@ -588,7 +588,7 @@ fn tools_counted(n: usize) -> String {
 
 fn check(config: Option<&Path>) -> Result<(), Failure> {
     let config = wiring::load_config(config, None)?;
-    let loaded = wiring::load_toolsets(&config);
+    let loaded = wiring::load_toolsets(&config, false);
     for note in &loaded.notes {
         println!("note: {note}");
     }

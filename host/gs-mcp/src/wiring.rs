@@ -318,7 +318,13 @@ pub struct Loaded {
 
 /// Loads every toolset `config` names, collecting every failure rather than
 /// stopping at the first, so `check` can report them all.
-pub fn load_toolsets(config: &Config) -> Loaded {
+///
+/// With `announce_compiles`, each component the compiled-artefact cache
+/// does not hold is announced on stderr before it is compiled (a server's
+/// first start with a large component is otherwise silent for seconds);
+/// the one-shot commands, whose answer is what their user waits for, say
+/// nothing of it.
+pub fn load_toolsets(config: &Config, announce_compiles: bool) -> Loaded {
     let mut loaded = Loaded {
         toolsets: Vec::new(),
         errors: Vec::new(),
@@ -346,9 +352,11 @@ pub fn load_toolsets(config: &Config) -> Loaded {
             client_backtraces: config.engine.client_backtraces,
             // Plug-in crashes go to stderr, the server's log.
             crash_log: Default::default(),
-            // So is a compilation, which leaves a first start silent for
-            // seconds.
-            compile_log: Default::default(),
+            compile_log: if announce_compiles {
+                Default::default()
+            } else {
+                gs_toolset_host::CompileLog::new(|_, _| {})
+            },
             max_descriptors: config
                 .engine
                 .max_descriptors

@@ -1037,3 +1037,57 @@ fn a_toolset_s_disk_quota_refuses_writes_past_it() {
         "{log}"
     );
 }
+
+/// What `gs-mcp serve` writes to stderr before its serving line; the
+/// server is stopped once it serves.
+fn stderr_until_serving(dir: &Path, cfg: &Path) -> String {
+    let mut child = Running(
+        bin()
+            .args(["serve", "--config", cfg.to_str().unwrap()])
+            .args(["--listen", "127.0.0.1:0"])
+            .args(["--image", dir.join("app.gsimage").to_str().unwrap()])
+            .env("HOME", dir)
+            .env("XDG_CACHE_HOME", dir.join("cache"))
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stderr = BufReader::new(child.0.stderr.take().unwrap());
+    let mut before = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let read = stderr.read_line(&mut line).unwrap_or(0);
+        assert!(read > 0, "serve exited before serving: {before}");
+        if line.starts_with("gs-mcp: serving ") {
+            return before;
+        }
+        before.push_str(&line);
+    }
+}
+
+#[test]
+fn serve_announces_a_component_it_compiles_and_not_one_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = hello_config(dir.path(), "");
+    let first = stderr_until_serving(dir.path(), &cfg);
+    assert!(
+        first.contains(&format!(
+            "gs-mcp: compiling toolset component {}",
+            gs_test_plugins::HELLO
+        )) && first.contains("which the compiled-artefact cache does not hold yet"),
+        "{first}"
+    );
+    let again = stderr_until_serving(dir.path(), &cfg);
+    assert!(!again.contains("compiling"), "{again}");
+    // A one-shot command says nothing of it.
+    let fresh = tempfile::tempdir().unwrap();
+    let cfg = hello_config(fresh.path(), "");
+    let out = run(fresh.path(), &["tools", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("compiling"),
+        "{}",
+        text(&out.stderr)
+    );
+}
