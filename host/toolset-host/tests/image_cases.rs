@@ -291,7 +291,7 @@ fn check_error(e: &ToolError, expected: &Value) -> Result<(), String> {
     {
         return Err(format!("failed with {seen}, whose message lacks {words:?}"));
     }
-    let details = e.details.clone().map(Value::Object);
+    let details = compared_details(e);
     if details.as_ref() != expected.get("details") {
         return Err(format!(
             "failed with {seen} but the case expects the details {}",
@@ -371,6 +371,16 @@ fn every_case_answers_as_stated_through_a_plug_in() {
     });
 }
 
+/// A failure's details as the cases state them: without the `stack` of
+/// an execution's failure, which the embedded backend adds and a stone
+/// does not (the built-in tools' tests check it), so one expected answer
+/// holds on both.
+fn compared_details(e: &ToolError) -> Option<Value> {
+    let mut details = e.details.clone()?;
+    details.remove("stack");
+    Some(Value::Object(details))
+}
+
 #[test]
 fn only_a_failure_passed_on_unchanged_keeps_its_details() {
     let probe = common::load(
@@ -385,9 +395,17 @@ fn only_a_failure_passed_on_unchanged_keeps_its_details() {
         .call_now("execute", &args(r#"{"code": "1/0"}"#), &ctx)
         .unwrap_err();
     assert_eq!(
-        passed_on.details.map(Value::Object),
+        compared_details(&passed_on),
         Some(json!({"exceptionClass": "ZeroDivide", "description": "attempt to divide 1 by zero"}))
     );
+    // Where it was raised comes with it, on a backend that tells.
+    if let Some(stack) = passed_on.details.as_ref().and_then(|d| d.get("stack")) {
+        assert_eq!(
+            stack.as_array().and_then(|s| s.last()),
+            Some(&json!({"method": "Executed Code", "line": 1, "kernel": false})),
+            "{stack}"
+        );
+    }
     let reworded = session
         .call_now("execute_reworded", &args(r#"{"code": "1/0"}"#), &ctx)
         .unwrap_err();
