@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use gs_toolset::{ErrorKind, ToolsetSession};
-use gs_toolset_host::{DirGrant, Grants, Limits, WasmSession};
+use gs_toolset_host::{Grants, Limits, WasmSession};
 use serde_json::json;
 
 /// How far past its deadline a stopped call may end in these tests. The
@@ -375,14 +375,7 @@ fn files_are_out_of_reach_without_a_grant() {
 fn misbehave_granted(dir: &std::path::Path, writable: bool) -> gs_toolset_host::WasmToolset {
     load(
         gs_test_plugins::MISBEHAVE,
-        Grants {
-            dirs: vec![DirGrant {
-                host_path: dir.to_owned(),
-                guest_path: "/data".into(),
-                writable,
-            }],
-            ..Grants::default()
-        },
+        data_dir(dir, writable),
         Limits::default(),
     )
 }

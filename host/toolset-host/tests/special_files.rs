@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::*;
-use gs_toolset_host::{DirGrant, Grants, Limits, WasmToolset};
+use gs_toolset_host::{Limits, WasmToolset};
 use serde_json::json;
 
 /// `plugins/misbehave` with `dir` granted read-only as `/data`, under the
@@ -25,14 +25,7 @@ use serde_json::json;
 fn granted(dir: &Path) -> WasmToolset {
     load(
         gs_test_plugins::MISBEHAVE,
-        Grants {
-            dirs: vec![DirGrant {
-                host_path: dir.to_owned(),
-                guest_path: "/data".into(),
-                writable: false,
-            }],
-            ..Grants::default()
-        },
+        data_dir(dir, false),
         Limits {
             deadline: DEADLINE,
             ..Limits::default()

@@ -48,6 +48,18 @@ pub fn all_grants() -> Grants {
     Grants::from_names(&["image:read", "image:execute", "image:write"]).unwrap()
 }
 
+/// `dir` granted as `/data` (writable or not), and nothing else.
+pub fn data_dir(dir: &std::path::Path, writable: bool) -> Grants {
+    Grants {
+        dirs: vec![gs_toolset_host::DirGrant {
+            host_path: dir.to_owned(),
+            guest_path: "/data".into(),
+            writable,
+        }],
+        ..Grants::default()
+    }
+}
+
 /// Loads `path` on the shared host with `grants` and `limits`.
 pub fn load(path: &str, grants: Grants, limits: Limits) -> WasmToolset {
     let mut spec = WasmToolsetSpec::new(path);
