@@ -226,6 +226,17 @@ pub(crate) fn frame_error(code: &str, args: &[String], user: &str, doit: bool) -
             d.insert("exceptionClass".into(), json!(arg(0)));
             d.insert("description".into(), json!(arg(1)));
             let mut message = format!("unhandled {}: {}", arg(0), arg(1));
+            if args.len() > 3 {
+                let stack = smalltalk::doit_stack(arg(3), arg(4));
+                if let Some(at) = stack.iter().find(|f| !f.kernel) {
+                    message.push_str(&format!("\nat {at}"));
+                }
+                let frames = stack
+                    .iter()
+                    .map(|f| json!({"method": f.method, "line": f.line, "kernel": f.kernel}))
+                    .collect();
+                d.insert("stack".into(), Json::Array(frames));
+            }
             if !arg(2).is_empty() {
                 message.push_str("\nTranscript before the error:\n");
                 message.push_str(arg(2));

@@ -248,8 +248,8 @@ const HELPER_SLOTS: [(&str, usize); 13] = [
 ];
 
 /// The temporaries programs may use besides the helpers and arguments.
-const PROGRAM_TEMPS: [&str; 11] = [
-    "sl", "cls", "beh", "d", "res", "ps", "names", "home", "before", "after", "trunc",
+const PROGRAM_TEMPS: [&str; 12] = [
+    "sl", "cls", "beh", "d", "res", "ps", "names", "home", "before", "after", "trunc", "depth",
 ];
 
 /// True if `name` occurs in `body` as a whole word.
@@ -786,7 +786,10 @@ res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str
 /// \[ANSI\]); a compile error (`CompileError` \[PG ch. 15\]) or an unhandled
 /// `Error` or `Halt` \[PG ch. 15\] (an `ExceptionSet` made with `,` \[ANSI\])
 /// answered as an error frame with the class's `name`, the exception's
-/// `description` \[ANSI\] and the Transcript written before it. The
+/// `description` \[ANSI\], the Transcript written before it, and where it
+/// was signalled: the handler's `GsProcess stackReportToLevel:` with the
+/// number of activations below the doit's (a report counted just before
+/// `evaluate`), which [`doit_stack`] cuts away. The
 /// Transcript is caught by putting a WriteStream where GemStone's
 /// `TranscriptStreamPortable` writes, `SessionTemps current at:
 /// #TranscriptStream_SessionStream` \[Jadeite's `JadeServer64bit3x>>installTranscript`,
@@ -799,9 +802,9 @@ pub fn execute(code: &str) -> Program {
         "d := WriteStream on: String new.
 home := SessionTemps current at: #TranscriptStream_SessionStream ifAbsent: [nil].
 SessionTemps current at: #TranscriptStream_SessionStream put: d.
-[res := [[{code} evaluate]
+[res := [[depth := (GsProcess stackReportToLevel: {outer}) occurrencesOf: Character lf. {code} evaluate]
       on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
-    on: Error, Halt do: [:x1 | ^ fail value: 'exception' value: (Array with: (cut value: x1 class name value: {text}) with: (cut value: x1 description value: {text}) with: (cut value: d contents value: {out}))].
+    on: Error, Halt do: [:x1 | ^ fail value: 'exception' value: (Array with: (cut value: x1 class name value: {text}) with: (cut value: x1 description value: {text}) with: (cut value: d contents value: {out}) with: (cut value: ([GsProcess stackReportToLevel: {levels}] on: Error do: [:x2 | x2 return: '']) value: {text}) with: depth printString)].
   ps := [res printString] on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: (cut value: x1 class name value: {text}) with: 'while printing the result: ' , (cut value: x1 description value: {text}) with: (cut value: d contents value: {out}))]]
   ensure: [home == nil
     ifTrue: [SessionTemps current removeKey: #TranscriptStream_SessionStream ifAbsent: [nil]]
@@ -813,9 +816,15 @@ trunc ifTrue: [ps := ps copyFrom: 1 to: {cap}].
         cap = PRINT_CHARS,
         out = TRANSCRIPT_CHARS,
         text = TEXT_CHARS,
+        levels = STACK_LEVELS,
+        outer = OUTER_LEVELS,
         ok = ok(4)
     ), a)
 }
+
+/// How many activations the report counted before a doit runs may
+/// hold: the program's own, a dozen on a stone.
+const OUTER_LEVELS: usize = 100;
 
 /// The classes under TestCase the symbol list reaches: `ClassOrganizer
 /// new allSubclassesOf:` \[PG\], each once under its own name.
@@ -936,8 +945,39 @@ const KERNEL_CLASSES: &[&str] = &[
 /// kernel's signalling and SUnit classes and of gs-mcp's own program
 /// (`Executed Code`) are marked kernel.
 pub fn test_stack(report: &str) -> Vec<gs_toolset::StackFrame> {
+    without_handler(report.lines().filter_map(stack_line).collect())
+}
+
+/// The activations of a doit's stack report (see [`execute`]), innermost
+/// first, without the handler's and without the `outer` outermost ones,
+/// which are the program's: what is left ends with the doit's own
+/// activation (`Executed Code`), past which a stone's `evaluate`
+/// machinery is cut too. The doit's activations, blocks and any doit it
+/// evaluated itself are the caller's code, not kernel. A report as long
+/// as was asked for may lack its outermost activations, so nothing is
+/// cut from its end.
+pub fn doit_stack(report: &str, outer: &str) -> Vec<gs_toolset::StackFrame> {
     let mut frames: Vec<gs_toolset::StackFrame> = report.lines().filter_map(stack_line).collect();
-    // The handler block is the innermost activation.
+    if frames.len() < STACK_LEVELS
+        && let Ok(outer) = outer.trim().parse::<usize>()
+    {
+        frames.truncate(frames.len().saturating_sub(outer));
+        if let Some(doit) = frames.iter().rposition(|f| f.method == "Executed Code") {
+            frames.truncate(doit + 1);
+        }
+    }
+    let mut frames = without_handler(frames);
+    for f in &mut frames {
+        if f.method.trim_start_matches("[] in ") == "Executed Code" {
+            f.kernel = false;
+        }
+    }
+    frames
+}
+
+/// `frames` without the handler's activations (the innermost, blocks of
+/// gs-mcp's program), cut to [`STACK_KEPT`].
+fn without_handler(mut frames: Vec<gs_toolset::StackFrame>) -> Vec<gs_toolset::StackFrame> {
     let handler = frames
         .iter()
         .take_while(|f| f.method.starts_with("[] in ") && f.method.ends_with("Executed Code"))
@@ -1375,7 +1415,7 @@ mod tests {
 
 #[cfg(test)]
 mod stack_report_tests {
-    use super::test_stack;
+    use super::{STACK_KEPT, STACK_LEVELS, doit_stack, test_stack};
 
     #[test]
     fn a_stones_report_reads_as_frames_past_the_handler_with_kernel_ones_marked() {
@@ -1403,5 +1443,49 @@ mod stack_report_tests {
             expected.iter().map(|(t, k)| (t.to_string(), *k)).collect();
         assert_eq!(shown, expected);
         assert!(test_stack("").is_empty());
+    }
+
+    /// A report as a stone writes it from a doit's handler: the handler,
+    /// the signal, the caller's code, the stone's `evaluate` machinery,
+    /// then the program that ran it, of which a report counted just
+    /// before `evaluate` found the last three.
+    const DOIT_REPORT: &str = "1 [] in Executed Code (envId 0) @4 line 6
+2 AbstractException >> signal: (envId 0) @3 line 7
+3 Account (Object) >> error: (envId 0) @6 line 7
+4 Account >> deposit: (envId 0) @5 line 2
+5 [] in Executed Code (envId 0) @2 line 3
+6 Executed Code (envId 0) @3 line 3
+7 GsNMethod >> _executeInContext: (envId 0) @3 line 1
+8 String (CharacterCollection) >> evaluate (envId 0) @4 line 4
+9 [] in Executed Code (envId 0) @6 line 4
+10 [] in Executed Code (envId 0) @3 line 2
+11 Executed Code (envId 0) @2 line 1
+";
+
+    #[test]
+    fn a_doit_s_report_ends_with_the_caller_s_code_marked_theirs() {
+        let frames = doit_stack(DOIT_REPORT, "3");
+        let shown: Vec<(String, bool)> = frames.iter().map(|f| (f.to_string(), f.kernel)).collect();
+        let expected = [
+            ("AbstractException >> signal: line 7", true),
+            ("Account (Object) >> error: line 7", true),
+            ("Account >> deposit: line 2", false),
+            ("[] in Executed Code line 3", false),
+            ("Executed Code line 3", false),
+        ];
+        let expected: Vec<(String, bool)> =
+            expected.iter().map(|(t, k)| (t.to_string(), *k)).collect();
+        assert_eq!(shown, expected);
+    }
+
+    #[test]
+    fn a_doit_s_report_is_kept_whole_when_its_end_is_unknown() {
+        // No count: nothing is cut from the end.
+        assert_eq!(doit_stack(DOIT_REPORT, "").len(), 10);
+        // A report as long as was asked for may lack its outermost
+        // activations, so the count does not apply to it.
+        let deep = "Account >> deposit: line 2\n".repeat(STACK_LEVELS);
+        assert_eq!(doit_stack(&deep, "3").len(), STACK_KEPT);
+        assert!(doit_stack("", "3").is_empty());
     }
 }

@@ -274,6 +274,60 @@ fn a_doit_s_failures_carry_their_class_and_position() {
 }
 
 #[test]
+fn an_unhandled_error_says_where_it_was_signalled_two_calls_deep() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let none = CancelToken::new();
+    s.compile_method(
+        "Account",
+        false,
+        Some("operations"),
+        "move: amount to: other\n\tself withdraw: amount.\n\tother deposit: amount",
+    )
+    .unwrap();
+    let e = s
+        .execute(
+            "| a |\na := Account new.\n[:x | a move: x to: Account new] value: 0",
+            &none,
+        )
+        .unwrap_err();
+    assert!(
+        e.message
+            .contains("deposit must be positive\nat Account >> deposit: line 2"),
+        "{e}"
+    );
+    let stack = e.details.as_ref().unwrap()["stack"].as_array().unwrap();
+    let tested: Vec<(&str, u64)> = stack
+        .iter()
+        .filter(|f| f["kernel"] == false)
+        .map(|f| (f["method"].as_str().unwrap(), f["line"].as_u64().unwrap()))
+        .collect();
+    // The doit's activations end the stack: none of the program that ran
+    // it, nor its handler's, is reported.
+    assert_eq!(
+        tested,
+        [
+            ("Account >> deposit:", 2),
+            ("Account >> move:to:", 3),
+            ("[] in Executed Code", 3),
+            ("Executed Code", 3),
+        ],
+        "{e:?}"
+    );
+    assert_eq!(stack.last().unwrap()["method"], "Executed Code", "{e:?}");
+    // A doit evaluating another keeps both.
+    let e = s.execute("'1/0' evaluate", &none).unwrap_err();
+    let stack = &e.details.as_ref().unwrap()["stack"];
+    let doits = stack
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["method"] == "Executed Code")
+        .count();
+    assert_eq!(doits, 2, "{stack}");
+}
+
+#[test]
 fn the_backend_s_helpers_come_back_after_a_doit_clears_session_temps() {
     let running = common::start();
     let s = running.stone.login(None).unwrap();
