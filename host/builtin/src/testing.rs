@@ -64,7 +64,8 @@ pub(crate) fn family() -> Family {
             Tool {
                 name: "list_test_classes",
                 title: "List test classes",
-                description: "Every TestCase subclass in the image.",
+                description: "Every TestCase subclass in the image; `abstract` names those \
+                              whose tests only their subclasses run.",
                 params: &[],
                 output_schema: classes_schema,
                 handler: Handler::Blocking(list_test_classes),
@@ -191,7 +192,7 @@ fn failing_schema() -> Value {
 }
 
 fn classes_schema() -> Value {
-    closed_object(json!({"count": count(), "classes": strings()}))
+    closed_object(json!({"count": count(), "classes": strings(), "abstract": strings()}))
 }
 
 /// Refuses a class that does not exist (`notFound`) or is not a test class
@@ -506,10 +507,21 @@ fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
     answer(format!("{discarded_lines}{head}{text}"), structured)
 }
 
+/// Every test class, the abstract ones (see [`concrete_test_classes`])
+/// marked: their tests are run in their subclasses.
 fn list_test_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let classes = call.image().test_classes()?;
+    let image = call.image();
+    let classes = image.test_classes()?;
+    let abstract_classes = image.abstract_test_classes(&call.ctx.cancel)?;
+    let lines: Vec<String> = classes
+        .iter()
+        .map(|c| match abstract_classes.binary_search(c) {
+            Ok(_) => format!("{c} (abstract: its subclasses run its tests)"),
+            Err(_) => c.clone(),
+        })
+        .collect();
     answer(
-        format!("{} test classes:\n{}", classes.len(), classes.join("\n")),
-        json!({"count": classes.len(), "classes": classes}),
+        format!("{} test classes:\n{}", classes.len(), lines.join("\n")),
+        json!({"count": classes.len(), "classes": classes, "abstract": abstract_classes}),
     )
 }
