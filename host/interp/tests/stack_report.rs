@@ -163,3 +163,27 @@ fn a_test_that_did_not_pass_reports_where_its_exception_was_signalled() {
     assert_eq!(shown(error)[4], "AcmeOrderTest >> testSample line 2");
     assert!(error.stack.len() <= gs_interp::STACK_KEPT);
 }
+
+#[test]
+fn an_activation_that_sent_nothing_yet_has_no_line_not_its_caller_s() {
+    let (_dir, mut session, mut interp) = with_order();
+    session
+        .compile_method(
+            "AcmeOrder",
+            Side::Instance,
+            "acme",
+            "flag: aValue\n  \"No message is sent before the test of aValue.\"\n  aValue ifTrue: [^1].\n  ^2",
+        )
+        .expect("method compiles");
+    let report = run(
+        &mut interp,
+        &mut session,
+        "| order |\norder := AcmeOrder new.\n[\n  order flag: nil]\n  on: Error\n  do: [:ex | ex return: (GsProcess stackReportToLevel: 50)]",
+    )
+    .expect("runs");
+    let report = report.trim_matches('\'').replace("''", "'");
+    let flag: Vec<&str> = report.lines().filter(|l| l.contains("flag:")).collect();
+    // The doit sent `flag:` from its line 4; the method's own line is not
+    // known, and is not taken for 4.
+    assert_eq!(flag, ["AcmeOrder >> flag:"], "{report}");
+}

@@ -187,6 +187,8 @@ impl<'a> Run<'a> {
         self.enter()?;
         let caller_line = self.line;
         self.record(m.frame_tag, caller_line);
+        // Until it sends a message, the activation's line is unknown.
+        self.line = 0;
         let id = self.next();
         let base = self.stack.len();
         let scope = if m.needs_scope {
@@ -406,6 +408,7 @@ impl<'a> Run<'a> {
         self.enter()?;
         let caller_line = self.line;
         self.record(closure.method.frame_tag, caller_line | BLOCK_BIT);
+        self.line = 0;
         let base = self.stack.len();
         let scope = if closure.code.needs_scope {
             Some(self.new_scope(args, closure.code.nslots, Some(closure.outer.clone())))
