@@ -286,3 +286,73 @@ pub struct StoredObject {
     /// The indexed part.
     pub body: ObjectBody,
 }
+
+impl StoredObject {
+    /// The value of named instance variable `name` as stored, if the
+    /// object was stored with one of that name.
+    pub fn named_value(&self, name: &str) -> Option<&ObjectValue> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .and_then(|i| self.named.get(i))
+    }
+
+    /// True when `other` is what this object reads as, migrated to the
+    /// instance variables `other` names: the same object, or, stored
+    /// under an older shape of its class, one whose values sit under the
+    /// variables of the same name, with `nil` in those it lacks. Values
+    /// of variables since removed do not count: nothing can read them.
+    /// So a session that only reads an object of a reshaped class has
+    /// not changed it.
+    pub fn reads_as(&self, other: &StoredObject) -> bool {
+        if self == other {
+            return true;
+        }
+        self.class == other.class
+            && self.invariant == other.invariant
+            && self.body == other.body
+            && self.names != other.names
+            && other.names.len() == other.named.len()
+            && other
+                .names
+                .iter()
+                .zip(&other.named)
+                .all(|(name, value)| self.named_value(name).unwrap_or(&ObjectValue::Nil) == value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ClassId, ObjectBody, ObjectValue, StoredObject};
+
+    fn object(names: &[&str], named: Vec<ObjectValue>) -> StoredObject {
+        StoredObject {
+            class: ClassId(7),
+            invariant: false,
+            names: names.iter().map(|n| n.to_string()).collect(),
+            named,
+            body: ObjectBody::None,
+        }
+    }
+
+    #[test]
+    fn an_object_reads_as_its_migration_by_name_and_nothing_else() {
+        use ObjectValue::{Integer, Nil};
+        let stored = object(&["owner", "balance"], vec![Integer(1), Integer(7)]);
+        // `owner` removed, `currency` added: the migration.
+        let migrated = object(&["balance", "currency"], vec![Integer(7), Nil]);
+        assert!(stored.reads_as(&migrated));
+        assert!(stored.reads_as(&stored.clone()));
+        // A value changed, or given to a new variable, is a change.
+        assert!(!stored.reads_as(&object(&["balance", "currency"], vec![Integer(8), Nil])));
+        assert!(!stored.reads_as(&object(
+            &["balance", "currency"],
+            vec![Integer(7), Integer(1)]
+        )));
+        // The same shape with other values is a change too.
+        assert!(!stored.reads_as(&object(&["owner", "balance"], vec![Nil, Integer(7)])));
+        let mut other_class = migrated.clone();
+        other_class.class = ClassId(8);
+        assert!(!stored.reads_as(&other_class));
+    }
+}

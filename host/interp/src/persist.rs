@@ -113,10 +113,11 @@ impl Run<'_> {
             }
         } else {
             // The class was reshaped since the object was stored:
-            // migrate by instance-variable name.
-            for (name, v) in stored.names.iter().zip(&stored.named) {
-                if let Some(i) = target.iter().position(|t| t == name) {
-                    named[i] = self.materialize(v, pending)?;
+            // migrate by instance-variable name (as `StoredObject::reads_as`
+            // compares).
+            for (slot, name) in named.iter_mut().zip(&target) {
+                if let Some(v) = stored.named_value(name) {
+                    *slot = self.materialize(v, pending)?;
                 }
             }
         }

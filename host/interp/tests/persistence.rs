@@ -367,6 +367,54 @@ fn persistent_instances_migrate_by_name_when_their_class_is_reshaped() {
 }
 
 #[test]
+fn reading_instances_stored_before_a_reshape_changes_nothing() {
+    let (_dir, image) = image();
+    let mut a = Client::new(&image);
+    a.run(ACCOUNT);
+    // Held by a class variable, as an application's shared instance is.
+    a.run(
+        "Object subclass: 'Bank'
+            instVarNames: #() classVars: #(Default) classInstVars: #() poolDictionaries: #()
+            inDictionary: UserGlobals options: #().
+        Bank class compile: 'accounts ^Default' classified: 'accessing'.
+        Bank class compile: 'accounts: a Default := a' classified: 'accessing'.
+        Bank accounts: (Array with: (Account new owner: 'Ann'; deposit: 7; yourself) \
+         with: (Account new owner: 'Bob'; deposit: 3; yourself))",
+    );
+    a.commit().expect("commit");
+    let mut b = Client::new(&image);
+    b.run(
+        "Object subclass: 'Account'
+            instVarNames: #(balance owner currency)
+            classVars: #() classInstVars: #() poolDictionaries: #()
+            inDictionary: UserGlobals options: #()",
+    );
+    b.commit().expect("reshape commits");
+
+    // Two sessions read the stored instances in their new shape, then
+    // each changes one of them: neither commit carries the other's.
+    let mut c = Client::new(&image);
+    let mut d = Client::new(&image);
+    for reader in [&mut c, &mut d] {
+        assert_eq!(
+            reader.run("(Bank accounts collect: [:x | x balance]) asArray"),
+            "anArray( 7, 3)"
+        );
+    }
+    c.run("(Bank accounts at: 1) deposit: 1");
+    c.commit().expect("commit");
+    d.run("(Bank accounts at: 2) deposit: 1");
+    d.commit()
+        .expect("no conflict over an instance the other session only read");
+    let mut e = Client::new(&image);
+    assert_eq!(
+        e.run("(Bank accounts collect: [:x | x balance]) asArray"),
+        "anArray( 8, 4)"
+    );
+    assert_eq!(e.run("(Bank accounts at: 2) owner"), "'Bob'");
+}
+
+#[test]
 fn sessions_without_an_interpreter_commit_code_as_before() {
     let (_dir, image) = image();
     let mut s = image.session();
