@@ -130,6 +130,14 @@ fn open_image_with(
 }
 
 fn cannot_open(path: &Path, e: &gs_image::ImageError) -> Failure {
+    if let gs_image::ImageError::InUse(_) = e {
+        // The store's own words are for a library caller ("share one
+        // Image handle"): an operator can only stop the other process.
+        return Failure::failed(format!(
+            "cannot open the image {}: another process has it open (a running `gs-mcp serve`?),              and an embedded image is open in one process at a time; stop that process first,              or make the change through the running server's tools (compile_method,              compile_class_definition, execute_code)",
+            path.display()
+        ));
+    }
     Failure::failed(format!("cannot open the image {}: {e}", path.display()))
 }
 

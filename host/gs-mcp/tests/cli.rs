@@ -432,6 +432,25 @@ fn image_load_files_in_commits_and_reports_failures_by_file_and_line() {
     );
 }
 
+#[test]
+fn image_load_into_an_image_another_process_holds_says_to_stop_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("held.gsimage");
+    let file = dir.path().join("one.gs");
+    std::fs::write(&file, "run\n3 + 4\n%\n").unwrap();
+    // This test's process holds the image, as a running server would.
+    let _held = gs_image::Image::open(&image).unwrap();
+    let out = image_load(dir.path(), &image, &[], &file);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("another process has it open (a running `gs-mcp serve`?)"),
+        "{err}"
+    );
+    assert!(err.contains("stop that process"), "{err}");
+    assert!(!err.contains("Clone"), "no advice for library users: {err}");
+}
+
 fn start_server_with(dir: &Path, cfg: &Path, env: &[(&str, &str)]) -> (Running, SocketAddr, Log) {
     let image = dir.join("srv.gsimage");
     common::serve(dir, cfg, env, &["--image", image.to_str().unwrap()])
