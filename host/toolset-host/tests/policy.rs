@@ -135,7 +135,9 @@ fn the_kernel_class_guard_applies_to_every_mutation() {
         e.message,
         "cannot compile a method into Object: it is a kernel class, and no tool may change \
          kernel classes. Put the code in an application class instead — a subclass of Object, \
-         or a class of your own in your application's dictionary."
+         or a class of your own in your application's dictionary. An extension method of a \
+         kernel class (in a `*package` category) is the operator's to load, by filing in its \
+         Topaz source (`gs-mcp image load` on the embedded image)."
     );
     assert_eq!(ctx.image.implementors("sneaky", 10).unwrap().methods, []);
 }

@@ -45,7 +45,9 @@ pub fn refuse_kernel_class_in(
     Err(ToolError::refused(format!(
         "cannot {action} {real}: it is a kernel class{alias}, and no tool may change kernel \
          classes. Put the code in an application class instead — a subclass of {real}, or a \
-         class of your own in your application's dictionary."
+         class of your own in your application's dictionary. An extension method of a kernel class (in a \
+         `*package` category) is the operator's to load, by filing in its Topaz source \
+         (`gs-mcp image load` on the embedded image)."
     )))
 }
 

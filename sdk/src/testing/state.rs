@@ -122,7 +122,10 @@ impl State {
             return Err(Error::refused(format!(
                 "cannot {action} {name}: it is a kernel class, and no tool may change kernel \
                  classes. Put the code in an application class instead — a subclass of {name}, \
-                 or a class of your own in your application's dictionary."
+                 or a class of your own in your application's dictionary. An extension \
+                 method of a kernel class (in a `*package` category) is the operator's to \
+                 load, by filing in its Topaz source (`gs-mcp image load` on the embedded \
+                 image)."
             )));
         }
         Ok(class)
