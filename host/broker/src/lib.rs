@@ -41,6 +41,7 @@
 //! wasmtime, no image backend.
 
 mod first_slice;
+mod shared_offers;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -160,7 +161,8 @@ impl fmt::Debug for ToolSurface {
 impl ToolSurface {
     /// The surface of `toolsets`, each with the names of the tools to
     /// expose (`None` exposes all). Refuses a tool name two toolsets share,
-    /// naming both, and an exposed name its toolset does not have.
+    /// naming both, an exposed name its toolset does not have, and a
+    /// prompt or resource two toolsets would both answer to.
     pub fn new(toolsets: Vec<Exposed>) -> Result<ToolSurface, SurfaceError> {
         let mut surface = ToolSurface {
             toolsets: Vec::new(),
@@ -206,6 +208,7 @@ impl ToolSurface {
             }
             surface.toolsets.push(toolset);
         }
+        shared_offers::refuse_shared_offers(&surface.toolsets)?;
         Ok(surface)
     }
 

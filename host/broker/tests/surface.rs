@@ -11,14 +11,18 @@ use gs_broker::{
 };
 use gs_embedded::EmbeddedSession;
 use gs_toolset::{
-    Arguments, CallContext, CallFuture, ErrorKind, ImageSession, ServerIdentity, SilentNotifier,
-    ToolDescriptor, ToolError, ToolOutput, ToolResult, Toolset, ToolsetInfo, ToolsetSession,
+    Arguments, CallContext, CallFuture, ErrorKind, ImageSession, PromptInfo, ResourceInfo,
+    ResourceTemplate, ServerIdentity, SilentNotifier, ToolDescriptor, ToolError, ToolOutput,
+    ToolResult, Toolset, ToolsetInfo, ToolsetSession,
 };
 use serde_json::{Value, json};
 
 struct Set {
     info: ToolsetInfo,
     opened: Arc<AtomicUsize>,
+    prompts: Vec<PromptInfo>,
+    resources: Vec<ResourceInfo>,
+    templates: Vec<ResourceTemplate>,
 }
 
 fn set(name: &str, tools: &[(&str, bool)]) -> Set {
@@ -41,7 +45,46 @@ fn set(name: &str, tools: &[(&str, bool)]) -> Set {
                 .collect(),
         },
         opened: Arc::new(AtomicUsize::new(0)),
+        prompts: Vec::new(),
+        resources: Vec::new(),
+        templates: Vec::new(),
     }
+}
+
+/// A toolset with no tools offering `prompts`, fixed resources at `uris`
+/// and `templates`.
+fn offering(name: &str, prompts: &[&str], uris: &[&str], templates: &[&str]) -> Arc<dyn Toolset> {
+    let mut s = set(name, &[]);
+    s.prompts = prompts
+        .iter()
+        .map(|n| PromptInfo {
+            name: (*n).into(),
+            title: None,
+            description: None,
+            arguments: Vec::new(),
+        })
+        .collect();
+    s.resources = uris
+        .iter()
+        .map(|u| ResourceInfo {
+            uri: (*u).into(),
+            name: (*u).into(),
+            title: None,
+            description: None,
+            mime_type: None,
+        })
+        .collect();
+    s.templates = templates
+        .iter()
+        .map(|t| ResourceTemplate {
+            uri_template: (*t).into(),
+            name: (*t).into(),
+            title: None,
+            description: None,
+            mime_type: None,
+        })
+        .collect();
+    ts(s)
 }
 
 struct Sess;
@@ -53,6 +96,15 @@ impl Toolset for Set {
     fn open_session(&self) -> Box<dyn ToolsetSession> {
         self.opened.fetch_add(1, Ordering::SeqCst);
         Box::new(Sess)
+    }
+    fn prompts(&self) -> &[PromptInfo] {
+        &self.prompts
+    }
+    fn resources(&self) -> &[ResourceInfo] {
+        &self.resources
+    }
+    fn resource_templates(&self) -> &[ResourceTemplate] {
+        &self.templates
     }
 }
 
@@ -124,6 +176,89 @@ fn collisions_name_both_toolsets() {
         ["x"]
     );
     assert_eq!(s.lookup("x").unwrap().0, 1);
+}
+
+#[test]
+fn a_prompt_or_resource_two_toolsets_would_answer_to_is_refused_naming_both() {
+    let builtin = || {
+        offering(
+            "builtin",
+            &["explain_class"],
+            &["gemstone://dictionaries"],
+            &["gemstone://class/{className}"],
+        )
+    };
+    let refused = |other: Arc<dyn Toolset>| {
+        ToolSurface::new(vec![(builtin(), None), (other, None)])
+            .unwrap_err()
+            .to_string()
+    };
+    let rule = "; only one toolset may answer to a prompt or resource: leave one of them out of \
+                the configuration, or ask the toolset's vendor to rename it";
+    assert_eq!(
+        refused(offering("acme", &["explain_class"], &[], &[])),
+        format!(
+            "prompt `explain_class` is offered by both toolset `builtin` and toolset `acme`{rule}"
+        )
+    );
+    assert_eq!(
+        refused(offering("acme", &[], &["gemstone://dictionaries"], &[])),
+        format!(
+            "resource `gemstone://dictionaries` is offered by both toolset `builtin` and \
+             toolset `acme`{rule}"
+        )
+    );
+    assert_eq!(
+        refused(offering(
+            "acme",
+            &[],
+            &[],
+            &["gemstone://class/{className}"]
+        )),
+        format!(
+            "resource template `gemstone://class/{{className}}` is offered by both toolset \
+             `builtin` and toolset `acme`{rule}"
+        )
+    );
+    // A fixed resource would be read before any template: a plug-in's
+    // must not stand in for what another toolset's template answers.
+    assert_eq!(
+        refused(offering("acme", &[], &["gemstone://class/Object"], &[])),
+        format!(
+            "resource `gemstone://class/Object` of toolset `acme` is at a URI of toolset \
+             `builtin`'s template `gemstone://class/{{className}}`{rule}"
+        )
+    );
+    let e = ToolSurface::new(vec![
+        (offering("acme", &[], &["acme://report/daily"], &[]), None),
+        (
+            offering("reports", &[], &[], &["acme://report/{name}"]),
+            None,
+        ),
+    ])
+    .unwrap_err();
+    assert!(
+        e.to_string().starts_with(
+            "resource `acme://report/daily` of toolset `acme` is at a URI of toolset \
+             `reports`'s template `acme://report/{name}`"
+        ),
+        "{e}"
+    );
+    // Offers of their own sit side by side.
+    let s = ToolSurface::new(vec![
+        (builtin(), None),
+        (
+            offering(
+                "acme",
+                &["count_review"],
+                &["acme://schema"],
+                &["acme://table/{name}"],
+            ),
+            None,
+        ),
+    ])
+    .unwrap();
+    assert_eq!(s.toolsets().len(), 2);
 }
 
 #[test]
