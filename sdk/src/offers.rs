@@ -108,6 +108,11 @@ impl std::fmt::Debug for Resource {
 }
 
 impl Resource {
+    /// Its URI.
+    pub(crate) fn uri(&self) -> &str {
+        &self.uri
+    }
+
     /// The resource at `uri` (with a scheme, e.g. `acme://tables`), called
     /// `name`, whose contents `read` answers.
     pub fn new<F>(uri: &str, name: &str, read: F) -> Resource
@@ -173,6 +178,11 @@ impl std::fmt::Debug for ResourceTemplate {
 }
 
 impl ResourceTemplate {
+    /// Its URI template.
+    pub(crate) fn uri_template(&self) -> &str {
+        &self.uri_template
+    }
+
     /// The template `uri_template` (simple `{name}` variables with literal
     /// text between them), called `name`; `read` is given the URI asked
     /// for and its variables' values (percent-decoded).
@@ -397,6 +407,11 @@ impl std::fmt::Debug for Prompt {
 }
 
 impl Prompt {
+    /// Its name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The prompt `name` (ASCII letters, digits, `_`, `-`, `.`), filled in
     /// by `get` from its arguments' values. It takes no arguments until
     /// [`Prompt::argument`] adds them; a required one missing is refused

@@ -236,6 +236,30 @@ impl Tool {
     }
 }
 
+/// What is wrong with `name` as a tool name by MCP's rule (1 to 128
+/// bytes, each an ASCII letter, digit, `_`, `-` or `.`), which the host
+/// applies when it loads a toolset.
+fn tool_name_problem(name: &str) -> Option<String> {
+    if name.is_empty() {
+        return Some("a tool has an empty name; give every tool a name".into());
+    }
+    if name.len() > 128 {
+        return Some(format!(
+            "the tool name `{}…` is {} bytes long; MCP allows at most 128",
+            name.chars().take(32).collect::<String>(),
+            name.len()
+        ));
+    }
+    name.chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map(|c| {
+            format!(
+                "the tool name `{name}` contains {c:?}; use only ASCII letters, digits, `_`, `-` \
+                 and `.`"
+            )
+        })
+}
+
 /// The derived schema of `T`, which must be an object's: what `tool`
 /// takes or answers (`role`).
 #[track_caller]
@@ -296,25 +320,98 @@ impl Toolset {
     }
 
     /// Adds a tool.
+    ///
+    /// # Panics
+    ///
+    /// On a tool the host would refuse to load, so that the mistake shows
+    /// in the first test that builds the toolset rather than when an
+    /// operator starts the server: a name that is empty, longer than 128
+    /// bytes or holds anything but ASCII letters, digits, `_`, `-` and `.`
+    /// (MCP's rule), or a name another tool of the toolset has.
+    #[track_caller]
     pub fn tool(mut self, tool: Tool) -> Toolset {
+        if let Some(problem) = tool_name_problem(&tool.name) {
+            panic!("toolset `{}`: {problem}", self.name);
+        }
+        if self.tools.iter().any(|t| t.name == tool.name) {
+            panic!(
+                "toolset `{}`: the tool `{}` is added twice; give each tool a name of its own",
+                self.name, tool.name
+            );
+        }
         self.tools.push(tool);
         self
     }
 
     /// Adds a resource with a fixed URI.
+    ///
+    /// # Panics
+    ///
+    /// On a URI another resource of the toolset has (the host refuses to
+    /// load such a toolset).
+    #[track_caller]
     pub fn resource(mut self, resource: Resource) -> Toolset {
+        if self
+            .offers
+            .resources
+            .iter()
+            .any(|r| r.uri() == resource.uri())
+        {
+            panic!(
+                "toolset `{}`: the resource `{}` is added twice; give each resource a URI of \
+                 its own",
+                self.name,
+                resource.uri()
+            );
+        }
         self.offers.resources.push(resource);
         self
     }
 
     /// Adds a resource template.
+    ///
+    /// # Panics
+    ///
+    /// On a template another of the toolset's has (the host refuses to
+    /// load such a toolset).
+    #[track_caller]
     pub fn template(mut self, template: ResourceTemplate) -> Toolset {
+        if self
+            .offers
+            .templates
+            .iter()
+            .any(|t| t.uri_template() == template.uri_template())
+        {
+            panic!(
+                "toolset `{}`: the resource template `{}` is added twice; add each template once",
+                self.name,
+                template.uri_template()
+            );
+        }
         self.offers.templates.push(template);
         self
     }
 
     /// Adds a prompt.
+    ///
+    /// # Panics
+    ///
+    /// On a name another prompt of the toolset has (the host refuses to
+    /// load such a toolset).
+    #[track_caller]
     pub fn prompt(mut self, prompt: Prompt) -> Toolset {
+        if self
+            .offers
+            .prompts
+            .iter()
+            .any(|p| p.name() == prompt.name())
+        {
+            panic!(
+                "toolset `{}`: the prompt `{}` is added twice; give each prompt a name of its own",
+                self.name,
+                prompt.name()
+            );
+        }
         self.offers.prompts.push(prompt);
         self
     }
@@ -668,6 +765,52 @@ mod tests {
         assert!(format!("{t:?}").contains("api_key"));
         // A toolset declaring none answers an empty list.
         assert!(toolset().settings_declaration().is_empty());
+    }
+
+    #[test]
+    fn a_tool_or_offer_the_host_would_refuse_panics_naming_it() {
+        let noop = |_: Nothing| Ok(Output::text(""));
+        assert_eq!(
+            panic_of(|| toolset().tool(Tool::new("bad name!", "", noop))),
+            "toolset `calc`: the tool name `bad name!` contains ' '; use only ASCII letters, \
+             digits, `_`, `-` and `.`"
+        );
+        assert_eq!(
+            panic_of(|| toolset().tool(Tool::new("", "", noop))),
+            "toolset `calc`: a tool has an empty name; give every tool a name"
+        );
+        let long = "x".repeat(129);
+        let m = panic_of(|| toolset().tool(Tool::new(&long, "", noop)));
+        assert!(
+            m.contains("is 129 bytes long; MCP allows at most 128"),
+            "{m}"
+        );
+        assert_eq!(
+            panic_of(|| toolset().tool(Tool::new("add", "", noop))),
+            "toolset `calc`: the tool `add` is added twice; give each tool a name of its own"
+        );
+        let fixed = || Resource::new("calc://notes", "notes", || Ok(vec![]));
+        assert!(
+            panic_of(|| toolset().resource(fixed()).resource(fixed()))
+                .contains("the resource `calc://notes` is added twice")
+        );
+        let template = || ResourceTemplate::new("calc://n/{id}", "n", |_, _| Ok(vec![]));
+        assert!(
+            panic_of(|| toolset().template(template()).template(template()))
+                .contains("the resource template `calc://n/{id}` is added twice")
+        );
+        let prompt = || Prompt::new("explain", |_| Ok(PromptReply::new(vec![])));
+        assert!(
+            panic_of(|| toolset().prompt(prompt()).prompt(prompt()))
+                .contains("the prompt `explain` is added twice")
+        );
+        // Names of the allowed characters, and one of each offer, are kept.
+        let t = toolset()
+            .tool(Tool::new("a.b-c_9", "", noop))
+            .resource(fixed())
+            .template(template())
+            .prompt(prompt());
+        assert!(t.read_resource("calc://notes").is_ok());
     }
 
     #[test]
