@@ -712,12 +712,17 @@ fn within_cap(subject: &str, result: ToolResult, cap: usize) -> Result<ToolResul
     if size <= cap {
         return Ok(result);
     }
-    let what = if result.is_ok() {
-        "a result"
-    } else {
-        "an error"
+    let what = match &result {
+        // A vendor who sent one JSON value is told why it counts twice.
+        Ok(o) if o.structured.is_some() => format!(
+            "a result of {size} bytes as the client receives it (its structured content and \
+             its text content each count; a result with no text of its own is sent its JSON \
+             again as text)"
+        ),
+        Ok(_) => format!("a result of {size} bytes"),
+        Err(_) => format!("an error of {size} bytes"),
     };
-    Err(over_cap(subject, &format!("{what} of {size} bytes"), cap))
+    Err(over_cap(subject, &what, cap))
 }
 
 /// The `outputTooLarge` error of `subject`, which answered `what`.

@@ -334,6 +334,25 @@ fn a_100_mb_output_is_refused() {
     );
     next_call_is_fresh(&mut s, &img);
 
+    // Structured content is sent twice, and the message says so.
+    let e = misbehave_once(
+        &mut s,
+        &img,
+        "flood",
+        r#"{"megabytes": 3, "structured": true}"#,
+    );
+    assert_eq!(e.kind, ErrorKind::OutputTooLarge);
+    assert!(
+        e.message.contains(
+            "bytes as the client receives it (its structured content and its text content each \
+             count; a result with no text of its own is sent its JSON again as text), over its \
+             output cap of 4194304 bytes"
+        ),
+        "{}",
+        e.message
+    );
+    next_call_is_fresh(&mut s, &img);
+
     // Under the default memory cap it cannot even be built.
     let mut s = misbehave().session();
     let e = misbehave_once(&mut s, &img, "flood", r#"{"megabytes": 100}"#);

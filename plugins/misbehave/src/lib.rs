@@ -28,6 +28,9 @@ struct NoArgs {}
 #[derive(Deserialize)]
 struct Flood {
     megabytes: u32,
+    /// Answer it as structured content (one JSON string) instead.
+    #[serde(default)]
+    structured: bool,
 }
 
 #[derive(Deserialize)]
@@ -119,7 +122,11 @@ fn panic(_: NoArgs) -> Result<Output, Error> {
 
 /// Answers `megabytes` MiB of text.
 fn flood(a: Flood) -> Result<Output, Error> {
-    Ok(Output::text("x".repeat(a.megabytes as usize * (1 << 20))))
+    let text = "x".repeat(a.megabytes as usize * (1 << 20));
+    if a.structured {
+        return Output::json(&text);
+    }
+    Ok(Output::text(text))
 }
 
 /// Fills the body of a request it never sends, then waits inside the host
@@ -464,7 +471,11 @@ fn toolset() -> Toolset {
         )
         .tool(
             Tool::new("flood", "Answers a huge text.", flood)
-                .input(Schema::object().required("megabytes", Schema::integer()))
+                .input(
+                    Schema::object()
+                        .required("megabytes", Schema::integer())
+                        .optional("structured", Schema::boolean()),
+                )
                 .read_only_safe(),
         )
         .tool(
