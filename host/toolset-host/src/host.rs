@@ -614,7 +614,7 @@ impl ToolsetHost {
                     path,
                     LoadErrorKind::Config,
                     format!(
-                        "`expose` names tool `{missing}`, which toolset `{}` does not have; \
+                        "the `tools` key names tool `{missing}`, which toolset `{}` does not have; \
                          its tools are {}",
                         d.name,
                         tools

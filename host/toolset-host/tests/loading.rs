@@ -231,7 +231,7 @@ fn expose_limits_the_tools_and_names_unknown_ones() {
     assert_eq!(e.kind, LoadErrorKind::Config);
     assert!(
         e.message
-            .starts_with("`expose` names tool `gret`, which toolset `hello` does not have"),
+            .starts_with("the `tools` key names tool `gret`, which toolset `hello` does not have"),
         "{}",
         e.message
     );
