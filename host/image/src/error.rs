@@ -60,6 +60,10 @@ pub struct Conflict {
     /// `method Account>>deposit:`, `class Account`,
     /// `dictionary entry UserGlobals at #Rate`.
     pub what: String,
+    /// True when the key is code (a class, its definition or methods, a
+    /// dictionary, a symbol list), false for a value (a global, an
+    /// object, class variables): what the user must read again differs.
+    pub code: bool,
     /// What this session did to it (or `None` when this session only
     /// depended on it, e.g. compiled a method into a class another session
     /// removed).
@@ -98,10 +102,21 @@ pub struct ConflictReport {
 
 impl fmt::Display for ConflictReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let code = self.conflicts.iter().any(|c| c.code);
+        let values = self.conflicts.iter().any(|c| !c.code);
+        let (subject, reread) = match (code, values) {
+            (true, true) => (
+                "code and objects",
+                "get_method_source and get_class_definition for code, execute_code for objects \
+                 and globals",
+            ),
+            (false, true) => ("objects or globals", "execute_code"),
+            _ => ("code", "get_method_source, get_class_definition"),
+        };
         write!(
             f,
-            "commit conflict: another session committed changes to the same code \
-             since this view began (view {}, newest {}): ",
+            "commit conflict: another session committed changes to the same {subject} since \
+             this view began (view {}, newest {}): ",
             self.view, self.newest
         )?;
         for (i, c) in self.conflicts.iter().enumerate() {
@@ -110,11 +125,11 @@ impl fmt::Display for ConflictReport {
             }
             write!(f, "{c}")?;
         }
-        f.write_str(
+        write!(
+            f,
             ". Nothing was committed. Abort to drop your changes and see the newest view, then \
-             read again what conflicted (get_method_source, get_class_definition) and apply your \
-             edits to what it is now: redoing them as they were would overwrite the other \
-             session's change",
+             read again what conflicted ({reread}) and apply your edits to what it is now: \
+             redoing them as they were would overwrite the other session's change"
         )
     }
 }
@@ -258,3 +273,49 @@ impl ImageError {
 
 /// The result type of the image crate.
 pub type Result<T, E = ImageError> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::{ChangeKind, Conflict, ConflictReport};
+
+    fn report(conflicts: &[(&str, bool)]) -> String {
+        ConflictReport {
+            view: 3,
+            newest: 5,
+            conflicts: conflicts
+                .iter()
+                .map(|(what, code)| Conflict {
+                    what: what.to_string(),
+                    code: *code,
+                    ours: Some(ChangeKind::Modified),
+                    theirs: ChangeKind::Modified,
+                })
+                .collect(),
+        }
+        .to_string()
+    }
+
+    #[test]
+    fn a_conflict_report_says_whether_code_or_objects_collided_and_how_to_read_them() {
+        let code = report(&[("method Account>>deposit:", true)]);
+        assert!(code.contains("changes to the same code since"), "{code}");
+        assert!(
+            code.contains("read again what conflicted (get_method_source, get_class_definition)"),
+            "{code}"
+        );
+        let objects = report(&[("object #5 (an instance of LibBook)", false)]);
+        assert!(
+            objects.contains("changes to the same objects or globals since"),
+            "{objects}"
+        );
+        assert!(
+            objects.contains("read again what conflicted (execute_code)"),
+            "{objects}"
+        );
+        let both = report(&[
+            ("class Account", true),
+            ("dictionary entry UserGlobals at #Rate", false),
+        ]);
+        assert!(both.contains("the same code and objects since"), "{both}");
+    }
+}

@@ -696,6 +696,7 @@ impl Image {
             {
                 conflicts.push(Conflict {
                     what: describe(key),
+                    code: key.is_code(),
                     ours: Some(*ours),
                     theirs,
                 });
@@ -708,6 +709,7 @@ impl Image {
             {
                 conflicts.push(Conflict {
                     what: describe(key),
+                    code: key.is_code(),
                     ours: None,
                     theirs,
                 });

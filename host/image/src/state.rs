@@ -827,6 +827,13 @@ impl Key {
     pub(crate) fn is_stored(&self) -> bool {
         !matches!(self, Key::ClassShape(_) | Key::MethodsOf(_))
     }
+
+    /// True for keys of code (classes, their definitions and methods,
+    /// dictionaries, symbol lists); false for values: globals and
+    /// objects, class variables among them.
+    pub(crate) fn is_code(&self) -> bool {
+        !matches!(self, Key::Entry(..) | Key::Object(_))
+    }
 }
 
 #[cfg(test)]
