@@ -59,7 +59,11 @@ fn execute_code_answer(out: Doit) -> ToolResult {
     let (transcript, transcript_cut) = cap_text(out.transcript, TRANSCRIPT_CAP);
     let mut text = out.print_string.clone();
     if out.truncated {
-        text.push_str("\n… [result truncated: the printString was longer than the cap]");
+        text.push_str(&format!(
+            "\n… [result truncated after {} characters: the printString is longer; print a part \
+             of the value, or its size, instead]",
+            out.print_string.chars().count()
+        ));
     }
     if !transcript.is_empty() {
         text.push_str("\n--- Transcript ---\n");
