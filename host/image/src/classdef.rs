@@ -484,9 +484,28 @@ fn literal_text(arg: &Expr) -> Option<String> {
 /// A list of names: `#(a b)`, `#('a' #b)`, `{#a. 'b'}`, or the older
 /// space-separated string `'a b'`.
 fn names(arg: &Expr, keyword: &str) -> Result<Vec<String>, String> {
-    let bad =
-        || format!("`{keyword}` needs a literal array of names, e.g. `{keyword} #(balance owner)`");
+    let example = match keyword {
+        "options:" => "#(dbTransient)",
+        "classVars:" | "classVariableNames:" => "#(Rate)",
+        "poolDictionaries:" => "#()",
+        _ => "#(balance owner)",
+    };
+    let bad = || format!("`{keyword}` needs a literal array of names, e.g. `{keyword} {example}`");
     match &strip_parens(arg).kind {
+        // `options: #()` then a next statement without the period between:
+        // the next statement's first word was sent to the array.
+        ExprKind::Send(send)
+            if matches!(
+                strip_parens(&send.receiver).kind,
+                ExprKind::Literal(Literal::Array(_))
+            ) =>
+        {
+            Err(format!(
+                "`{keyword}` is followed by a message `{}` sent to its array: is a period \
+                 missing after the array, before the next statement?",
+                send.message.selector
+            ))
+        }
         ExprKind::Literal(Literal::Array(items)) => items
             .iter()
             .map(|item| match item {
@@ -598,6 +617,32 @@ mod tests {
                 options: vec!["modifiable".into()],
                 kind: ClassKind::Pointers,
             }
+        );
+    }
+
+    #[test]
+    fn a_period_missing_after_the_definition_is_named() {
+        let e = class_definition(
+            "Object subclass: 'Zed'\n  instVarNames: #()\n  classVars: #()\n  \
+             classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n  \
+             options: #()\nZed category: 'x'",
+            "UserGlobals",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.message,
+            "`options:` is followed by a message `Zed` sent to its array: is a period missing \
+             after the array, before the next statement?"
+        );
+        let e = class_definition(
+            "Object subclass: 'Zed' instVarNames: #() classVars: #() classInstVars: #() \
+             poolDictionaries: #() inDictionary: UserGlobals options: 3",
+            "UserGlobals",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.message,
+            "`options:` needs a literal array of names, e.g. `options: #(dbTransient)`"
         );
     }
 
