@@ -9,6 +9,7 @@
 //! define.
 
 use gs_smalltalk::ast::{Expr, ExprKind, Literal, Message, MessageSend, PseudoVariable, Statement};
+use gs_smalltalk::lexer::{Lexer, TokenKind};
 
 use crate::answers::is_identifier;
 use crate::smalltalk::{lit, sym};
@@ -321,23 +322,29 @@ pub fn parse(source: &str) -> Result<Parsed, Refusal> {
     Ok(Parsed { scanned, text })
 }
 
-fn is_ident_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// True if `source` names `word` as a whole identifier.
+/// True if method `source` names `word` as a variable: an identifier in
+/// its body, not in a comment, a string or a symbol, nor its selector.
 pub fn mentions(source: &str, word: &str) -> bool {
-    let mut from = 0;
-    while let Some(at) = source[from..].find(word) {
-        let at = from + at;
-        let before = source[..at].chars().next_back();
-        let after = source[at + word.len()..].chars().next();
-        if before.is_none_or(|c| !is_ident_char(c)) && after.is_none_or(|c| !is_ident_char(c)) {
-            return true;
+    let mut tokens = Lexer::new(source)
+        .filter(|t| t.kind != TokenKind::Error)
+        .peekable();
+    // The selector pattern: `rate`, `+ other`, `at: i put: v`.
+    match tokens.peek().map(|t| t.kind) {
+        Some(TokenKind::Identifier) => {
+            tokens.next();
         }
-        from = at + word.len();
+        Some(TokenKind::Binary) => {
+            tokens.next();
+            tokens.next();
+        }
+        _ => {
+            while tokens.peek().is_some_and(|t| t.kind == TokenKind::Keyword) {
+                tokens.next();
+                tokens.next();
+            }
+        }
     }
-    false
+    tokens.any(|t| t.kind == TokenKind::Identifier && t.text(source) == word)
 }
 
 #[cfg(test)]
@@ -430,5 +437,16 @@ mod tests {
         assert!(mentions("interest\n\t^ rate * 2", "rate"));
         assert!(!mentions("interest\n\t^ rates * 2", "rate"));
         assert!(!mentions("interest\n\t^ prorate", "rate"));
+        // Not in a comment, a string, a symbol or the selector.
+        assert!(!mentions(
+            "label\n\t\"the rate\" ^ 'rate: ' , #rate printString",
+            "rate"
+        ));
+        assert!(!mentions("rate\n\t^ 3", "rate"));
+        assert!(mentions("rate\n\t^ rate", "rate"));
+        assert!(!mentions("rate: x\n\t^ x", "rate"));
+        assert!(mentions("at: i put: v\n\trate := v", "rate"));
+        assert!(mentions("+ other\n\t^ rate + other", "rate"));
+        assert!(!mentions("+ rate2\n\t^ rate2", "rate"));
     }
 }

@@ -8,10 +8,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use gs_gci::Session;
 use gs_toolset::{
     CancelToken, ClassCategories, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview,
-    Committed, DEFAULT_CATEGORY, DefinitionChange, DefinitionReport, DefinitionSource,
-    DictionaryEntry, Doit, ErrorKind, FileOut, ImageFuture, ImageSession, MethodPage, MethodRef,
-    MethodSource, RecompilePolicy, SessionStatus, SourceSearch, TestDefect, TestProgress,
-    TestReport, ToolError,
+    Committed, CompileProblem, DEFAULT_CATEGORY, DefinitionChange, DefinitionReport,
+    DefinitionSource, DictionaryEntry, Doit, ErrorKind, FailedMethod, FileOut, ImageFuture,
+    ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
+    SourceSearch, TestDefect, TestProgress, TestReport, ToolError,
 };
 use serde_json::{Map, json};
 
@@ -105,6 +105,43 @@ fn sendable(program: &Program, cancel: Option<&CancelToken>) -> Result<(), ToolE
         return Err(cancelled());
     }
     Ok(())
+}
+
+/// One method of a class as [`smalltalk::class_sources`] answers it.
+struct SourcedMethod {
+    meta: bool,
+    selector: String,
+    source: String,
+    category: String,
+}
+
+/// Why a method failed to compile: the compile error's problems, or the
+/// error's message as one problem when it is not a compile error.
+fn problems_of(e: &ToolError) -> Vec<CompileProblem> {
+    let listed = e
+        .details
+        .as_ref()
+        .and_then(|d| d.get("errors"))
+        .and_then(|errors| errors.as_array())
+        .map(|errors| {
+            errors
+                .iter()
+                .map(|p| CompileProblem {
+                    line: p["line"].as_u64().unwrap_or(0) as u32,
+                    column: p["column"].as_u64().unwrap_or(0) as u32,
+                    message: p["message"].as_str().unwrap_or_default().to_string(),
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    if listed.is_empty() {
+        return vec![CompileProblem {
+            line: 1,
+            column: 1,
+            message: e.message.clone(),
+        }];
+    }
+    listed
 }
 
 /// A GCI session taken out of its [`GemStoneSession`]'s slot for one
@@ -355,17 +392,77 @@ impl GemStoneSession {
     /// and, under [`RecompilePolicy::Refuse`], dropping a variable a method
     /// of the class still names (a whole-word look at each method's
     /// source: the stone's compiler is not asked).
+    /// Every method of `class_name`, both sides, with its source and
+    /// category.
+    fn method_sources(&self, class_name: &str) -> Result<Vec<SourcedMethod>, ToolError> {
+        let mut f = self.call(&smalltalk::class_sources(class_name), "a class's sources")?;
+        let list = f.list().map_err(malformed)?;
+        list.into_iter()
+            .map(|v| {
+                let mut m = Fields::of(v, "a method's source")?;
+                Ok(SourcedMethod {
+                    meta: m.bool()?,
+                    selector: m.str()?,
+                    source: m.str()?,
+                    category: m.str()?,
+                })
+            })
+            .collect::<Result<_, String>>()
+            .map_err(malformed)
+    }
+
+    /// Accounts in `report` for the methods a reshape recompiled, given
+    /// the class's methods `before` it: the stone drops a method that no
+    /// longer compiles, so each one gone is compiled again here, which
+    /// answers why it fails (and restores it if it compiles after all),
+    /// and is reported with its source, as the embedded image reports it.
+    fn account_for_recompiles(
+        &self,
+        report: &mut DefinitionReport,
+        before: Vec<SourcedMethod>,
+    ) -> Result<(), ToolError> {
+        let after = self.method_sources(&report.class_name)?;
+        for m in before {
+            let method = MethodRef {
+                class_name: report.class_name.clone(),
+                meta: m.meta,
+                selector: m.selector.clone(),
+            };
+            if after
+                .iter()
+                .any(|a| a.meta == m.meta && a.selector == m.selector)
+            {
+                report.recompiled.push(method);
+                continue;
+            }
+            let category = (!m.category.is_empty()).then_some(m.category.as_str());
+            match self.compile_method(&report.class_name, m.meta, category, &m.source) {
+                Ok(_) => report.recompiled.push(method),
+                Err(e) => report.failed.push(FailedMethod {
+                    method,
+                    errors: problems_of(&e),
+                    source: m.source,
+                    category: m.category,
+                }),
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses a reshape `policy` does not allow (see
+    /// [`ImageSession::define_class_from_source`]); answers whether the
+    /// definition reshapes an existing class.
     fn check_reshape(
         &self,
         new: &definition::Scanned,
         policy: RecompilePolicy,
-    ) -> Result<(), ToolError> {
+    ) -> Result<bool, ToolError> {
         let Ok((old, _)) = self.facts(&new.name) else {
-            return Ok(());
+            return Ok(false);
         };
         let dictionary = new.dictionary.as_deref().unwrap_or("UserGlobals");
         if old.dictionary != dictionary || old.name != new.name {
-            return Ok(());
+            return Ok(false);
         }
         let differs = |n: &Option<Vec<String>>, o: &[String]| n.as_deref().is_some_and(|n| n != o);
         let reshape = differs(&new.instance_variables, &old.instance_variables)
@@ -373,14 +470,14 @@ impl GemStoneSession {
             || differs(&new.class_instance_variables, &old.class_instance_variables)
             || new.superclass != old.superclass;
         if !reshape {
-            return Ok(());
+            return Ok(false);
         }
         let subclasses = self.hierarchy(&new.name)?.subclasses;
         if !subclasses.is_empty() {
             return Err(gs_toolset::reshaping_a_superclass(&new.name, &subclasses));
         }
         if policy != RecompilePolicy::Refuse {
-            return Ok(());
+            return Ok(true);
         }
         let dropped = |n: &Option<Vec<String>>, o: &[String]| -> Vec<String> {
             match n {
@@ -392,14 +489,16 @@ impl GemStoneSession {
         gone.extend(dropped(&new.class_variables, &old.class_variables));
         let gone_meta = dropped(&new.class_instance_variables, &old.class_instance_variables);
         if gone.is_empty() && gone_meta.is_empty() {
-            return Ok(());
+            return Ok(true);
         }
-        let mut f = self.call(&smalltalk::class_sources(&new.name), "a class's sources")?;
         let mut broken = Vec::new();
-        for v in f.list().map_err(malformed)? {
-            let mut m = Fields::of(v, "a method's source").map_err(malformed)?;
-            let (meta, selector, source) =
-                (|| Ok::<_, String>((m.bool()?, m.str()?, m.str()?)))().map_err(malformed)?;
+        for SourcedMethod {
+            meta,
+            selector,
+            source,
+            ..
+        } in self.method_sources(&new.name)?
+        {
             let candidates = if meta {
                 gone.iter().chain(gone_meta.iter())
             } else {
@@ -417,7 +516,7 @@ impl GemStoneSession {
             }
         }
         if broken.is_empty() {
-            return Ok(());
+            return Ok(true);
         }
         let mut d = Map::new();
         d.insert("reason".into(), json!("wouldBreakMethods"));
@@ -932,7 +1031,10 @@ impl ImageSession for GemStoneSession {
                 )));
             }
         }
-        self.check_reshape(&parsed, policy)?;
+        let before = match self.check_reshape(&parsed, policy)? {
+            true => Some(self.method_sources(&name)?),
+            false => None,
+        };
         // The kernel-name guard runs in the defining program itself
         // (`smalltalk::kernel_name_guard`): only the stone knows what its
         // Globals binds, and nothing may come between the check and the
@@ -966,7 +1068,13 @@ impl ImageSession for GemStoneSession {
                 failed: Vec::new(),
             })
         };
-        read().map_err(malformed)
+        let mut report = read().map_err(malformed)?;
+        if let Some(before) = before
+            && report.change == DefinitionChange::Reshaped
+        {
+            self.account_for_recompiles(&mut report, before)?;
+        }
+        Ok(report)
     }
 
     fn add_dictionary(&self, name: &str) -> Result<(), ToolError> {

@@ -673,16 +673,16 @@ res do: [:x1 | list value: 3. str value: x1 inClass theNonMetaClass name. bool v
     ), a)
 }
 
-/// Every method of a class, both sides, with its source: `selectors`,
-/// `sourceCodeAt:` \[Jadeite\].
+/// Every method of a class, both sides, with its source and category:
+/// `selectors`, `sourceCodeAt:`, `categoryOfSelector:` \[Jadeite\].
 pub fn class_sources(class_name: &str) -> Program {
     let mut a = Args::default();
     program(format!(
         "cls := findClass value: {}.
 res := OrderedCollection new.
-(Array with: cls with: cls class) do: [:x1 | x1 selectors do: [:x2 | res add: (Array with: x1 isMeta with: x2 with: (x1 sourceCodeAt: x2))]].
+(Array with: cls with: cls class) do: [:x1 | x1 selectors do: [:x2 | res add: (Array with: x1 isMeta with: x2 with: (x1 sourceCodeAt: x2) with: ((x1 categoryOfSelector: x2) ifNil: ['']))]].
 {}list value: res size.
-res do: [:x1 | list value: 3. bool value: (x1 at: 1). str value: (x1 at: 2). str value: (x1 at: 3)].",
+res do: [:x1 | list value: 4. bool value: (x1 at: 1). str value: (x1 at: 2). str value: (x1 at: 3). str value: (x1 at: 4)].",
         a.sym(class_name),
         ok(1)
     ), a)

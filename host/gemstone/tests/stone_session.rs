@@ -328,6 +328,83 @@ fn an_unhandled_error_says_where_it_was_signalled_two_calls_deep() {
 }
 
 #[test]
+fn a_reshape_answers_the_methods_it_removed_with_their_source() {
+    use gs_toolset::{DefinitionChange, RecompilePolicy};
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let loan = |vars: &str| {
+        format!(
+            "Object subclass: 'Loan' instVarNames: #({vars}) classVars: #() classInstVars: #() \
+             poolDictionaries: #() inDictionary: UserGlobals"
+        )
+    };
+    s.define_class_from_source(&loan("amount rate"), RecompilePolicy::Refuse)
+        .unwrap();
+    for source in [
+        "rate\n\t^ rate",
+        "amount\n\t^ amount",
+        "interest\n\t^ amount * rate",
+        "label\n\t\"the rate\" ^ 'rate'",
+    ] {
+        s.compile_method("Loan", false, Some("loans"), source)
+            .unwrap();
+    }
+    // Refused, naming only the methods that use the dropped variable.
+    let e = s
+        .define_class_from_source(&loan("amount term"), RecompilePolicy::Refuse)
+        .unwrap_err();
+    assert!(
+        e.message
+            .contains("would break 2 method(s): Loan>>interest (it names rate"),
+        "{e}"
+    );
+    assert!(!e.message.contains("label"), "{e}");
+    // Allowed: the methods gone are answered with their source, category
+    // and errors, the others as recompiled.
+    let report = s
+        .define_class_from_source(&loan("amount term"), RecompilePolicy::RemoveFailing)
+        .unwrap();
+    assert_eq!(report.change, DefinitionChange::Reshaped);
+    let mut failed: Vec<(&str, &str, &str)> = report
+        .failed
+        .iter()
+        .map(|f| {
+            (
+                f.method.selector.as_str(),
+                f.source.as_str(),
+                f.category.as_str(),
+            )
+        })
+        .collect();
+    failed.sort();
+    assert_eq!(
+        failed,
+        [
+            ("interest", "interest\n\t^ amount * rate", "loans"),
+            ("rate", "rate\n\t^ rate", "loans")
+        ],
+        "{report:?}"
+    );
+    assert!(
+        report
+            .failed
+            .iter()
+            .all(|f| !f.errors.is_empty() && f.errors.iter().any(|p| p.message.contains("rate"))),
+        "{report:?}"
+    );
+    let mut recompiled: Vec<&str> = report
+        .recompiled
+        .iter()
+        .map(|m| m.selector.as_str())
+        .collect();
+    recompiled.sort();
+    assert_eq!(recompiled, ["amount", "label"]);
+    let mut kept = s.selectors("Loan", false).unwrap();
+    kept.sort();
+    assert_eq!(kept, ["amount", "label"]);
+}
+
+#[test]
 fn the_backend_s_helpers_come_back_after_a_doit_clears_session_temps() {
     let running = common::start();
     let s = running.stone.login(None).unwrap();
