@@ -168,6 +168,65 @@ fn problems_text(problems: &[CompileProblem]) -> String {
         .join("; ")
 }
 
+/// The classes of an execution failure's stack (`details.stack`) whose
+/// frames are not marked kernel: those the stone is asked about
+/// ([`smalltalk::kernel_classes_among`]).
+pub(crate) fn unmarked_stack_classes(e: &ToolError) -> Vec<String> {
+    let mut names: Vec<String> = stack_of(e)
+        .iter()
+        .filter(|f| f["kernel"] == Json::Bool(false))
+        .filter_map(|f| f["method"].as_str())
+        .map(smalltalk::frame_class)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// `e` with the frames of `kernel` classes marked kernel, and its `at`
+/// line moved to the first frame left unmarked (none if there is none).
+pub(crate) fn mark_kernel_frames(mut e: ToolError, kernel: &[String]) -> ToolError {
+    let at = |frames: &[Json]| {
+        frames
+            .iter()
+            .find(|f| f["kernel"] == Json::Bool(false))
+            .map(|f| {
+                let method = f["method"].as_str().unwrap_or_default();
+                match f["line"].as_u64() {
+                    Some(line) => format!("\nat {method} line {line}"),
+                    None => format!("\nat {method}"),
+                }
+            })
+    };
+    let Some(Json::Array(frames)) = e.details.as_mut().and_then(|d| d.get_mut("stack")) else {
+        return e;
+    };
+    let before = at(frames);
+    for f in frames.iter_mut() {
+        let class = smalltalk::frame_class(f["method"].as_str().unwrap_or_default());
+        if kernel.iter().any(|k| k == class) {
+            f["kernel"] = Json::Bool(true);
+        }
+    }
+    let after = at(frames);
+    if let Some(before) = before
+        && before != after.clone().unwrap_or_default()
+    {
+        e.message = e.message.replacen(&before, &after.unwrap_or_default(), 1);
+    }
+    e
+}
+
+fn stack_of(e: &ToolError) -> &[Json] {
+    e.details
+        .as_ref()
+        .and_then(|d| d.get("stack"))
+        .and_then(Json::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
 /// The ToolError of an `error` frame, in the embedded backend's words.
 /// `doit` says the code was a doit (compile errors then read as the
 /// interpreter's, `compile error; line …`).

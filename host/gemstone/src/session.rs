@@ -22,7 +22,7 @@ use crate::answers::{
 use crate::run::{RunError, RunErrorKind};
 use crate::smalltalk::{self, Program};
 use crate::wire::{Fields, Value};
-use crate::{definition, run};
+use crate::{answers, definition, run};
 
 /// What a class-definition source must be, in the embedded backend's
 /// words.
@@ -105,6 +105,25 @@ fn sendable(program: &Program, cancel: Option<&CancelToken>) -> Result<(), ToolE
         return Err(cancelled());
     }
     Ok(())
+}
+
+/// What a call asking which classes are the kernel's is named in errors.
+const KERNEL_CLASSES: &str = "the kernel classes of a stack";
+
+/// The question to the stone of which classes of execution failure `e`'s
+/// stack are kernel classes, if it has frames not yet marked.
+fn kernel_question(e: &ToolError) -> Option<Program> {
+    let names = answers::unmarked_stack_classes(e);
+    (!names.is_empty()).then(|| smalltalk::kernel_classes_among(&names))
+}
+
+/// `e` with the kernel classes the stone named marked in its stack; as it
+/// was if the stone could not answer.
+fn with_kernel_answer(e: ToolError, answer: Result<Fields, ToolError>) -> ToolError {
+    match answer.and_then(|mut f| f.strs().map_err(malformed)) {
+        Ok(kernel) => answers::mark_kernel_frames(e, &kernel),
+        Err(_) => e,
+    }
 }
 
 /// One method of a class as [`smalltalk::class_sources`] answers it.
@@ -392,6 +411,41 @@ impl GemStoneSession {
     /// and, under [`RecompilePolicy::Refuse`], dropping a variable a method
     /// of the class still names (a whole-word look at each method's
     /// source: the stone's compiler is not asked).
+    /// Marks kernel the frames of `stack` whose class the stone says is a
+    /// kernel class (its report does not say; the fixed list marks only
+    /// the signalling and SUnit machinery).
+    fn mark_kernel_frames(
+        &self,
+        stack: &mut [gs_toolset::StackFrame],
+        cancel: &CancelToken,
+    ) -> Result<(), ToolError> {
+        let mut names: Vec<String> = stack
+            .iter()
+            .filter(|f| !f.kernel)
+            .map(|f| smalltalk::frame_class(&f.method).to_string())
+            .filter(|c| !c.is_empty())
+            .collect();
+        names.sort();
+        names.dedup();
+        if names.is_empty() {
+            return Ok(());
+        }
+        let program = smalltalk::kernel_classes_among(&names);
+        let kernel = self
+            .call_with(&program, Some(cancel), KERNEL_CLASSES, false)?
+            .strs()
+            .map_err(malformed)?;
+        for f in stack.iter_mut() {
+            if kernel
+                .iter()
+                .any(|k| k == smalltalk::frame_class(&f.method))
+            {
+                f.kernel = true;
+            }
+        }
+        Ok(())
+    }
+
     /// Every method of `class_name`, both sides, with its source and
     /// category.
     fn method_sources(&self, class_name: &str) -> Result<Vec<SourcedMethod>, ToolError> {
@@ -772,7 +826,16 @@ impl ImageSession for GemStoneSession {
     }
 
     fn execute(&self, code: &str, cancel: &CancelToken) -> Result<Doit, ToolError> {
-        doit_of(self.call_with(&smalltalk::execute(code), Some(cancel), "a doit", true)?)
+        match self.call_with(&smalltalk::execute(code), Some(cancel), "a doit", true) {
+            Ok(f) => doit_of(f),
+            Err(e) => Err(match kernel_question(&e) {
+                Some(program) => {
+                    let answer = self.call_with(&program, Some(cancel), KERNEL_CLASSES, false);
+                    with_kernel_answer(e, answer)
+                }
+                None => e,
+            }),
+        }
     }
 
     /// A doit waits on the session's socket, watched by the async runtime:
@@ -785,10 +848,21 @@ impl ImageSession for GemStoneSession {
     ) -> Option<ImageFuture<'a, Doit>> {
         tokio::runtime::Handle::try_current().ok()?;
         Some(Box::pin(async move {
-            doit_of(
-                self.call_waiting(&smalltalk::execute(code), cancel, "a doit", true)
-                    .await?,
-            )
+            match self
+                .call_waiting(&smalltalk::execute(code), cancel, "a doit", true)
+                .await
+            {
+                Ok(f) => doit_of(f),
+                Err(e) => Err(match kernel_question(&e) {
+                    Some(program) => {
+                        let answer = self
+                            .call_waiting(&program, cancel, KERNEL_CLASSES, false)
+                            .await;
+                        with_kernel_answer(e, answer)
+                    }
+                    None => e,
+                }),
+            }
         }))
     }
 
@@ -865,11 +939,13 @@ impl ImageSession for GemStoneSession {
                 Ok((f.str()?, f.str()?, f.str()?, f.str()?))
             };
             let (outcome, exception_class, description, stack) = read().map_err(malformed)?;
+            let mut stack = smalltalk::test_stack(&stack);
+            self.mark_kernel_frames(&mut stack, cancel)?;
             let defect = TestDefect {
                 selector: selector.clone(),
                 exception_class,
                 description,
-                stack: smalltalk::test_stack(&stack),
+                stack,
             };
             match outcome.as_str() {
                 "passed" => report.passed.push(selector.clone()),

@@ -1000,24 +1000,50 @@ fn stack_line(line: &str) -> Option<gs_toolset::StackFrame> {
     let head = head.split(" (envId").next().unwrap_or(head);
     let head = head.split(" @").next().unwrap_or(head).trim();
     let method = head.split_whitespace().collect::<Vec<_>>().join(" ");
+    let kernel = method.trim_start_matches("[] in ") == "Executed Code"
+        || KERNEL_CLASSES.contains(&frame_class(&method));
+    Some(gs_toolset::StackFrame {
+        method,
+        line: number,
+        kernel,
+    })
+}
+
+/// The class whose method a frame runs: `Object` of `AcmeOrder (Object) >>
+/// error:`, `AcmeOrder` of `[] in AcmeOrder class >> total`; empty for
+/// executed code.
+pub fn frame_class(method: &str) -> &str {
     let plain = method.trim_start_matches("[] in ");
-    let class = match plain.split_once(" >> ") {
+    match plain.split_once(" >> ") {
         Some((receiver, _)) => {
             // `AcmeOrder (Object)`: the method is Object's.
             let owner = match receiver.split_once(" (") {
                 Some((_, rest)) => rest.trim_end_matches(')'),
                 None => receiver,
             };
-            owner.trim_end_matches(" class").to_string()
+            owner.trim_end_matches(" class")
         }
-        None => String::new(),
-    };
-    let kernel = plain == "Executed Code" || KERNEL_CLASSES.contains(&class.as_str());
-    Some(gs_toolset::StackFrame {
-        method,
-        line: number,
-        kernel,
-    })
+        None => "",
+    }
+}
+
+/// Which of `names` are kernel classes, by the kernel-class test of
+/// [`is_kernel_class`]: a class bound in Globals under its own name. A
+/// stone's stack report does not say which of its frames are the
+/// kernel's; this asks, for the classes a report names.
+pub fn kernel_classes_among(names: &[String]) -> Program {
+    let mut a = Args::default();
+    program(
+        format!(
+            "names := {}.
+res := names select: [:x1 | | x2 | x2 := Globals at: x1 otherwise: nil.
+  x2 ~~ nil and: [(isCls value: x2) and: [x2 name asString = x1 asString]]].
+{}strs value: (res collect: [:x1 | x1 asString]) asArray.",
+            a.sym_array(names),
+            ok(1)
+        ),
+        a,
+    )
 }
 
 /// Commits: `System needsCommit`, `System commitTransaction` \[Grail\]; a

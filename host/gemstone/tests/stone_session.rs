@@ -328,6 +328,44 @@ fn an_unhandled_error_says_where_it_was_signalled_two_calls_deep() {
 }
 
 #[test]
+fn frames_of_kernel_classes_are_marked_kernel_by_the_stone_s_own_test() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let none = CancelToken::new();
+    // `Integer >> /` is a kernel class's method: the error is the doit's.
+    let e = s.execute("3 + 4.\n1 / 0", &none).unwrap_err();
+    assert!(e.message.contains("\nat Executed Code line 2"), "{e}");
+    let stack = e.details.as_ref().unwrap()["stack"].as_array().unwrap();
+    let theirs: Vec<&str> = stack
+        .iter()
+        .filter(|f| f["kernel"] == false)
+        .map(|f| f["method"].as_str().unwrap())
+        .collect();
+    assert_eq!(theirs, ["Executed Code"], "{stack:?}");
+    // And in a test: the test method, not the kernel's division.
+    s.define_class_from_source(
+        "TestCase subclass: 'DivTest' instVarNames: #() classVars: #() classInstVars: #() \
+         poolDictionaries: #() inDictionary: UserGlobals",
+        gs_toolset::RecompilePolicy::Refuse,
+    )
+    .unwrap();
+    s.compile_method(
+        "DivTest",
+        false,
+        Some("tests"),
+        "testDiv\n\t| x |\n\tx := 0.\n\t^ 10 / x",
+    )
+    .unwrap();
+    let report = s.run_tests("DivTest", None, &none, &mut |_| {}).unwrap();
+    let origin = report.errors[0].origin().unwrap();
+    assert_eq!(
+        origin.to_string(),
+        "DivTest >> testDiv line 4",
+        "{report:?}"
+    );
+}
+
+#[test]
 fn a_reshape_answers_the_methods_it_removed_with_their_source() {
     use gs_toolset::{DefinitionChange, RecompilePolicy};
     let running = common::start();

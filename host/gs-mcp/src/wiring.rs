@@ -134,7 +134,10 @@ fn cannot_open(path: &Path, e: &gs_image::ImageError) -> Failure {
         // The store's own words are for a library caller ("share one
         // Image handle"): an operator can only stop the other process.
         return Failure::failed(format!(
-            "cannot open the image {}: another process has it open (a running `gs-mcp serve`?),              and an embedded image is open in one process at a time; stop that process first,              or make the change through the running server's tools (compile_method,              compile_class_definition, execute_code)",
+            "cannot open the image {}: another process has it open (a running `gs-mcp serve`, \
+             or a test stone serving it?), and an embedded image is open in one process at a \
+             time; stop that process first (its sessions end, and their uncommitted work with \
+             them), then run this again",
             path.display()
         ));
     }

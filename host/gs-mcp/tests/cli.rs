@@ -444,10 +444,11 @@ fn image_load_into_an_image_another_process_holds_says_to_stop_it() {
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(
-        err.contains("another process has it open (a running `gs-mcp serve`?)"),
+        err.contains("another process has it open (a running `gs-mcp serve`"),
         "{err}"
     );
-    assert!(err.contains("stop that process"), "{err}");
+    assert!(err.contains("stop that process first"), "{err}");
+    assert!(!err.contains("  "), "one line, no runs of spaces: {err}");
     assert!(!err.contains("Clone"), "no advice for library users: {err}");
 }
 
