@@ -81,13 +81,18 @@ pub struct Principal {
     pub scopes: Vec<String>,
     /// The token's `exp`, in seconds since the Unix epoch.
     pub expires_at: u64,
+    /// The last second the token is accepted: `exp` plus the clock skew
+    /// the configuration allows (`auth.clock_skew_secs`).
+    pub accepted_until: u64,
 }
 
 impl Principal {
-    /// How long until the token expires (zero once it has): what a stream
-    /// it opened may last.
+    /// How long the token is still accepted (zero once it is not): what a
+    /// stream it opened may last. Up to the clock skew past `exp`, as
+    /// validation allows, so a token accepted for a GET never opens a
+    /// stream that ends at once.
     pub fn remaining(&self) -> std::time::Duration {
-        std::time::Duration::from_secs(self.expires_at.saturating_sub(now_secs()))
+        std::time::Duration::from_secs(self.accepted_until.saturating_sub(now_secs()))
     }
 
     /// True if the token carries `scope`.
@@ -559,6 +564,7 @@ impl Authenticator {
             token: BearerToken(token.into()),
             scopes,
             expires_at,
+            accepted_until: expires_at.saturating_add(self.config.clock_skew.as_secs()),
         })
     }
 

@@ -308,13 +308,18 @@ impl Router {
     }
 
     /// Records that stream `generation` of `session` ended. What is still
-    /// in the outbox waits for the next stream.
-    pub(crate) fn stream_closed(&self, session: &Session, generation: u64) {
+    /// in the outbox waits for the next stream. A stream the server ended
+    /// because its token expired (`token_expired`) is no lost client: the
+    /// session is kept as `auth.on_token_expiry = "keep"` promises, until
+    /// its idle timeout, for a request with a fresh token.
+    pub(crate) fn stream_closed(&self, session: &Session, generation: u64, token_expired: bool) {
         let mut st = session.state();
         if st.stream_generation == generation {
             st.stream_open = false;
             st.drainer = None;
-            st.stream_lost_at = Some(Instant::now());
+            if !token_expired {
+                st.stream_lost_at = Some(Instant::now());
+            }
         }
     }
 }

@@ -984,6 +984,45 @@ async fn a_get_stream_ends_with_the_token_that_opened_it() {
         started.elapsed()
     );
     assert!(s.router.session(&sid).is_some(), "the session is kept");
+    // The server ended the stream, not the client: the grace for a lost
+    // stream does not apply, and the session and its work wait for a
+    // fresh token until the idle timeout.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    s.router
+        .maintain(Instant::now() + Duration::from_secs(60), Duration::ZERO);
+    assert!(
+        s.router.session(&sid).is_some(),
+        "kept past the stream-loss grace"
+    );
+    let fresh = key.sign(&claims(&idp, "alice", ALL));
+    assert_eq!(call(&s, &fresh, &sid, "whoami").await.status, 200);
+}
+
+/// A token accepted within the clock skew past its `exp` opens a stream
+/// that lasts as long as the token is accepted, not one that ends at once
+/// (which a client would reopen in a loop).
+#[tokio::test]
+async fn a_stream_opened_within_the_clock_skew_lasts_until_the_skew_ends() {
+    let key = SigningKey::es256("k1");
+    let idp = Idp::start(&[&key]).await;
+    let mut config = auth_config(&idp);
+    config.clock_skew = Duration::from_secs(3);
+    let s = serve(config, HttpSettings::default()).await;
+    let sid = open(&s, &key.sign(&claims(&idp, "alice", ALL))).await;
+    let mut c = claims(&idp, "alice", ALL);
+    c["exp"] = json!(now() - 1);
+    let auth = format!("Bearer {}", key.sign(&c));
+    let started = Instant::now();
+    let stream = send(&s, "GET", Some(&auth), Some(&sid), &Value::Null);
+    let r = tokio::time::timeout(Duration::from_secs(8), stream)
+        .await
+        .expect("the stream outlived the clock skew");
+    assert_eq!(r.status, 200);
+    assert!(
+        started.elapsed() >= Duration::from_secs(1),
+        "the stream ended at once: {:?}",
+        started.elapsed()
+    );
 }
 
 #[tokio::test]

@@ -116,6 +116,8 @@ pub struct SseStream {
     session: Arc<Session>,
     generation: u64,
     expiry: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
+    /// Set when the stream ended because its token expired.
+    token_expired: bool,
 }
 
 /// Keepalive comment interval on the GET stream (sized to proxy and NAT
@@ -139,6 +141,7 @@ impl SseStream {
             session,
             generation,
             expiry: expires_in.map(|left| Box::pin(tokio::time::sleep(left))),
+            token_expired: false,
         }
     }
 
@@ -149,6 +152,7 @@ impl SseStream {
         if let Some(expiry) = self.expiry.as_mut()
             && expiry.as_mut().poll(cx).is_ready()
         {
+            self.token_expired = true;
             return Poll::Ready(None);
         }
         match self.session.drain(self.generation, cx.waker()) {
@@ -171,7 +175,8 @@ impl SseStream {
 
 impl Drop for SseStream {
     fn drop(&mut self) {
-        self.router.stream_closed(&self.session, self.generation);
+        self.router
+            .stream_closed(&self.session, self.generation, self.token_expired);
     }
 }
 
