@@ -36,6 +36,26 @@ fn auth_defaults_fill_in_around_issuer_and_audience() {
 }
 
 #[test]
+fn the_audience_s_host_is_an_allowed_host() {
+    let c = parse(AUTH).unwrap();
+    assert_eq!(c.http.allowed_hosts, ["mcp.example.com"]);
+    // Its port, case and path do not matter; a host listed already is
+    // not listed twice.
+    let c = parse(
+        "[http]\nallowed_hosts = [\"mcp.example.com\"]\n[auth]\nissuer = \
+         \"https://idp.example.com\"\naudience = \"https://MCP.example.com:8626/mcp\"\n",
+    )
+    .unwrap();
+    assert_eq!(c.http.allowed_hosts, ["mcp.example.com"]);
+    let c = parse(
+        "[auth]\nissuer = \"https://idp.example.com\"\naudience = \"https://[2001:db8::1]:443/mcp\"\n",
+    )
+    .unwrap();
+    assert_eq!(c.http.allowed_hosts, ["[2001:db8::1]"]);
+    assert!(parse("").unwrap().http.allowed_hosts.is_empty());
+}
+
+#[test]
 fn bad_auth_values_are_refused_naming_key_and_fix() {
     let cases = [
         (

@@ -90,12 +90,15 @@ fn check_origin_and_host(
     if let Some(host) = host
         && !router.host_allowed(host)
     {
+        let shown: String = host.chars().take(100).collect();
         return Err(json_error(
             StatusCode::FORBIDDEN,
             &Value::Null,
             INVALID_REQUEST,
-            "Forbidden: the request's Host is not this server; add it to http.allowed_hosts \
-             in toolsets.toml",
+            &format!(
+                "Forbidden: the request's Host {shown:?} is not this server's; add its host to \
+                 http.allowed_hosts in toolsets.toml"
+            ),
         ));
     }
     Ok(())

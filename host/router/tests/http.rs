@@ -1100,6 +1100,11 @@ fn host_header_guards_against_dns_rebinding() {
         let body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}";
         let r = raw_post(s.addr, &[JSON, ("Host", "evil.example:8000")], body).await;
         assert_eq!(r.status, 403);
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Forbidden: the request's Host \"evil.example:8000\" is not this server's; add its \
+             host to http.allowed_hosts in toolsets.toml"
+        );
         let r = raw_post(s.addr, &[JSON, ("Host", "localhost:8000")], body).await;
         assert_eq!(r.status, 200);
         // The host a request is for is read as RFC 9112 has it: exactly one

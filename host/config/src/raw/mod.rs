@@ -237,7 +237,7 @@ impl File {
         let image = validate_image(self.image, base, env)?;
         let sessions = validate_sessions(self.sessions)?;
         let tasks = validate_tasks(self.tasks)?;
-        let http = validate_http(self.http, base)?;
+        let mut http = validate_http(self.http, base)?;
 
         let mut trace = Trace::default();
         if let Some(t) = self.trace {
@@ -251,6 +251,13 @@ impl File {
 
         let engine = validate_engine(self.engine)?;
         let auth = self.auth.map(validate_auth).transpose()?;
+        // The audience is the server's own public URL: requests naming its
+        // host are to this server, whatever `http.allowed_hosts` lists.
+        if let Some(host) = auth.as_ref().and_then(|a| url_host(&a.audience))
+            && !http.allowed_hosts.contains(&host)
+        {
+            http.allowed_hosts.push(host);
+        }
         if let (Some(_), ImageBackend::GemStone(stone)) = (&auth, &image)
             && stone.password_kind != PasswordKind::Jwt
         {
@@ -354,6 +361,19 @@ fn check_scopes(key: &str, scopes: &[String]) -> Result<Vec<String>, ConfigError
 
 /// An `https` URL (or `http` to a loopback host, for a local identity
 /// provider), without fragment.
+/// The host of an `http(s)://` URL, lower-cased, without its port (an
+/// IPv6 address keeps its brackets, as a Host header writes it).
+fn url_host(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let authority = rest.split(['/', '?']).next()?;
+    let authority = authority.rsplit_once('@').map_or(authority, |(_, a)| a);
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => format!("[{}]", v6.split_once(']')?.0),
+        None => authority.split(':').next()?.to_string(),
+    };
+    (!host.is_empty()).then(|| host.to_ascii_lowercase())
+}
+
 fn check_url(key: &str, url: &str) -> Result<(), ConfigError> {
     let rest = url.strip_prefix("https://").or_else(|| {
         url.strip_prefix("http://").filter(|r| {
