@@ -179,7 +179,7 @@ impl Router {
             Err(refused) => return Some(refused),
         };
         let admitted = self.broker.surface().admit(name, read_only);
-        admitted.err().map(|refused| refusal(id, refused))
+        admitted.err().map(|refused| self.refusal(id, refused))
     }
 
     /// True when [`Router::handle_request`] serves `method` (with anything
@@ -337,7 +337,7 @@ impl Router {
         }
         match outcome {
             None => None,
-            Some(Err(refused)) => Some(refusal(&id, refused)),
+            Some(Err(refused)) => Some(self.refusal(&id, refused)),
             Some(Ok(r)) => Some(result(&id, CallResultJson(&r))),
         }
     }
@@ -477,23 +477,38 @@ pub const MAX_CALLS_IN_FLIGHT: usize = 64;
 /// Longest tool name MCP allows; a longer name in a call names no tool.
 const MAX_TOOL_NAME: usize = 128;
 
-fn refusal(id: &Value, refused: CallRefused) -> Answer {
-    match refused {
-        CallRefused::UnknownTool(name) => error_with(
-            id,
-            INVALID_PARAMS,
-            &format!("Unknown tool: `{name}`; tools/list shows the tools this server offers"),
-            // Not `readOnly`: there is no such tool at all.
-            &json!({"kind": "notFound", "tool": name}),
-        ),
-        CallRefused::ReadOnly(name) => error_with(
-            id,
-            METHOD_NOT_FOUND,
-            &format!(
-                "Tool `{name}` may change the image and this server is read-only; connect to a \
-                 read-write server to use it"
+impl Router {
+    /// The answer to a call the surface refused. A read-only refusal says
+    /// why the caller is read-only: the server is, or (with `[auth]`) the
+    /// request's token lacks the write scope.
+    fn refusal(&self, id: &Value, refused: CallRefused) -> Answer {
+        match refused {
+            CallRefused::UnknownTool(name) => error_with(
+                id,
+                INVALID_PARAMS,
+                &format!("Unknown tool: `{name}`; tools/list shows the tools this server offers"),
+                // Not `readOnly`: there is no such tool at all.
+                &json!({"kind": "notFound", "tool": name}),
             ),
-            &json!({"kind": "readOnly", "tool": name}),
-        ),
+            CallRefused::ReadOnly(name) => {
+                let message = match &self.auth {
+                    Some(auth) if !self.broker.read_only() => format!(
+                        "Tool `{name}` may change the image and this request's token lacks the \
+                         `{}` scope; get a token with that scope to use it",
+                        auth.config().write_scope
+                    ),
+                    _ => format!(
+                        "Tool `{name}` may change the image and this server is read-only; \
+                         connect to a read-write server to use it"
+                    ),
+                };
+                error_with(
+                    id,
+                    METHOD_NOT_FOUND,
+                    &message,
+                    &json!({"kind": "readOnly", "tool": name}),
+                )
+            }
+        }
     }
 }

@@ -710,6 +710,12 @@ async fn without_the_write_scope_a_session_is_read_only() {
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["error"]["code"], -32601, "{}", r.text());
     assert_eq!(r.json()["error"]["data"]["kind"], "readOnly");
+    // The server is read-write: the refusal names the scope to ask for.
+    assert_eq!(
+        r.json()["error"]["message"],
+        "Tool `change` may change the image and this request's token lacks the `mcp:write` \
+         scope; get a token with that scope to use it"
+    );
     let writer = key.sign(&claims(&idp, "alice", "mcp:use mcp:write"));
     let wid = open(&s, &writer).await;
     assert_eq!(
