@@ -192,8 +192,15 @@ impl ImageSessionFactory for EmbeddedFactory {
     /// A session of the owner's image user, who must exist in the image
     /// (an authenticated caller's session sees that user's symbol list).
     fn open_as(&self, owner: &SessionOwner) -> Result<Arc<dyn ImageSession>, String> {
-        let session = self.image.session_for(&owner.user).map_err(|e| {
-            format!("{e}; the token's user must be a user of the image (see docs/auth.md)")
+        let session = self.image.session_for(&owner.user).map_err(|e| match e {
+            // Told to the client: no path of the server's, and what only
+            // the operator can do.
+            gs_image::ImageError::NotFound(_) => format!(
+                "the image has no user {}, the user the token names; the server's operator adds \
+                 one with `gs-mcp image add-user` (see docs/auth.md)",
+                owner.user
+            ),
+            e => format!("{e}; the token's user must be a user of the image (see docs/auth.md)"),
         })?;
         Ok(Arc::new(EmbeddedSession::new(session)))
     }
@@ -547,5 +554,29 @@ pub fn router_settings(config: &Config) -> RouterSettings {
             enabled: trace.enabled,
             limit: trace.limit,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_naming_no_image_user_is_told_who_adds_one_without_the_image_s_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("users.gsimage");
+        let factory = EmbeddedFactory::new(gs_image::Image::open(&path).unwrap());
+        let owner = SessionOwner {
+            user: "carol".into(),
+            token: "t".into(),
+            opened_read_only: false,
+        };
+        let why = factory.open_as(&owner).err().unwrap();
+        assert_eq!(
+            why,
+            "the image has no user carol, the user the token names; the server's operator adds \
+             one with `gs-mcp image add-user` (see docs/auth.md)"
+        );
+        assert!(!why.contains(path.to_str().unwrap()));
     }
 }

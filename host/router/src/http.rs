@@ -574,11 +574,20 @@ async fn initialize(
             }
             r
         }
-        Err(OpenRefused::Failed(why)) => json_error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            &id,
-            protocol::INTERNAL_ERROR,
-            &format!("the session could not be opened: {why}"),
-        ),
+        Err(OpenRefused::Failed(why)) => {
+            // The operator's to fix (a missing image user, a stone that
+            // refuses logins), so said on their side too.
+            let user = caller
+                .principal
+                .as_ref()
+                .map_or(String::new(), |p| format!(" for user {}", p.user));
+            eprintln!("gs-mcp: a session{user} could not be opened: {why}");
+            json_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &id,
+                protocol::INTERNAL_ERROR,
+                &format!("the session could not be opened: {why}"),
+            )
+        }
     }
 }
