@@ -76,6 +76,10 @@ struct Fetched {
     loaded: Option<Instant>,
     /// The JWKS location, once known.
     jwks_uri: Option<String>,
+    /// Why the last fetch failed, until one succeeds: a request within the
+    /// rate limit is told the keys are unavailable, as the one whose fetch
+    /// failed was, not that no key verifies its token.
+    failure: Option<String>,
 }
 
 /// The key store of one issuer.
@@ -105,8 +109,8 @@ struct KeySet {
 
 /// Why no key verifies a token.
 pub(crate) enum NoKey {
-    /// The issuer's keys could not be fetched.
-    Unavailable(String),
+    /// The issuer's keys could not be fetched (the fetch logged why).
+    Unavailable,
     /// No key of the issuer has this id (and type).
     Unknown,
 }
@@ -168,24 +172,37 @@ impl KeyStore {
         match find(&held.keys, kid, alg) {
             Some(k) => Ok((k, held.generation)),
             None => match outcome {
-                Err(why) if held.keys.is_empty() => Err(NoKey::Unavailable(why)),
+                Err(_) if held.keys.is_empty() => Err(NoKey::Unavailable),
                 _ => Err(NoKey::Unknown),
             },
         }
     }
 
     /// Fetches the keys unless a fetch started less than `min_refresh`
-    /// ago. A failed fetch keeps the keys held.
+    /// ago (then answers how that one ended). A failed fetch keeps the keys
+    /// held.
     pub(crate) async fn refresh(&self) -> Result<(), String> {
         let _one = self.fetching.lock().await;
         let uri = {
             let mut f = self.fetched();
             if f.attempted.is_some_and(|t| t.elapsed() < self.min_refresh) {
-                return Ok(());
+                return f.failure.clone().map_or(Ok(()), Err);
             }
             f.attempted = Some(Instant::now());
             f.jwks_uri.clone().or_else(|| self.configured_uri.clone())
         };
+        let fetched = self.fetch(uri).await;
+        if let Err(why) = &fetched {
+            // Once a fetch, so at most once in `min_refresh`.
+            eprintln!("gs-mcp: auth: the issuer's keys are unavailable: {why}");
+        }
+        self.fetched().failure = fetched.as_ref().err().cloned();
+        fetched
+    }
+
+    /// One fetch of the key set, from `uri` or the one the issuer's
+    /// metadata names.
+    async fn fetch(&self, uri: Option<String>) -> Result<(), String> {
         self.fetches
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let uri = match uri {

@@ -427,8 +427,7 @@ impl Authenticator {
                     self.config.issuer
                 )));
             }
-            Err(keys::NoKey::Unavailable(why)) => {
-                eprintln!("gs-mcp: auth: the issuer's keys are unavailable: {why}");
+            Err(keys::NoKey::Unavailable) => {
                 return Err(Denied::token(
                     "the token cannot be checked: the issuer's keys are unavailable; retry later",
                 ));

@@ -965,6 +965,38 @@ async fn a_session_ends_with_its_token_only_when_configured_to() {
     }
 }
 
+/// While the issuer cannot be reached, every token is told its keys are
+/// unavailable, also within the fetch rate limit, where it was told no
+/// key verified it (and to get a new token) before.
+#[tokio::test]
+async fn an_unreachable_issuer_is_said_to_be_so_to_every_request() {
+    let key = SigningKey::es256("k1");
+    let idp = Idp::start(&[&key]).await;
+    let closed = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}", l.local_addr().unwrap())
+    };
+    let mut config = auth_config(&idp);
+    config.issuer = closed.clone();
+    let s = serve(config, HttpSettings::default()).await;
+    let mut c = claims(&idp, "alice", ALL);
+    c["iss"] = json!(closed);
+    let token = key.sign(&c);
+    for attempt in 0..3 {
+        let r = post(&s, &token, None, &init_body()).await;
+        assert_401(
+            &r,
+            "invalid_token",
+            "the issuer's keys are unavailable; retry later",
+        );
+        assert!(
+            !r.text().contains("get a new token"),
+            "{attempt}: {}",
+            r.text()
+        );
+    }
+}
+
 /// A session's GET stream ends when the token that opened it expires,
 /// even when the session itself is kept for a fresh token.
 #[tokio::test]
