@@ -643,6 +643,15 @@ fn check(config: Option<&Path>) -> Result<(), Failure> {
             a.issuer,
             auth.supported_scopes().join(" ")
         );
+        // As a stone is logged in to: a wrong or unreachable issuer shows
+        // here, not at the first client's request.
+        match runtime()?.block_on(auth.prefetch()) {
+            Ok(()) => println!("ok: the issuer's keys were fetched"),
+            Err(e) => println!(
+                "warning: the issuer's keys could not be fetched ({e}); until they are, every \
+                 token is refused"
+            ),
+        }
     }
     match wiring::surface(loaded) {
         Ok(surface) => {
