@@ -144,16 +144,41 @@ impl Router {
     fn take_places(&self, caller: &Caller) -> Result<CallerPlace, OpenRefused> {
         self.session_places.take(caller).map_err(|full| match full {
             NoPlace::Server(cap) => OpenRefused::ServerFull(cap),
-            NoPlace::Caller(cap) => {
-                let wait = self
-                    .settings
-                    .sessions
-                    .streamless_idle_timeout
-                    .or(self.settings.sessions.idle_timeout)
-                    .map_or(60, |d| d.as_secs().max(1));
-                OpenRefused::CallerFull(cap, wait)
-            }
+            NoPlace::Caller(cap) => OpenRefused::CallerFull(cap, self.first_release_of(caller)),
         })
+    }
+
+    /// In how many seconds (at least 1) the first of `caller`'s sessions
+    /// would be released if left idle: a kept (stateless) session or one
+    /// that opened a stream at its idle timeout, any other at the
+    /// streamless one. 60 when no timeout applies or none is found.
+    fn first_release_of(&self, caller: &Caller) -> u64 {
+        let policy = self.settings.sessions;
+        let now = Instant::now();
+        // Taken out of the table first: no session's state is locked while
+        // the table is.
+        let theirs: Vec<Arc<Session>> = self
+            .table()
+            .values()
+            .filter(|e| e.session.caller == *caller)
+            .map(|e| e.session.clone())
+            .collect();
+        theirs
+            .iter()
+            .filter_map(|s| {
+                let st = s.state();
+                let limit = if st.held || st.ever_streamed {
+                    policy.idle_timeout
+                } else {
+                    policy.streamless_idle_timeout.or(policy.idle_timeout)
+                }?;
+                let last = st.last_activity.unwrap_or(s.created);
+                Some(limit.saturating_sub(now.saturating_duration_since(last)))
+            })
+            .min()
+            .map_or(60, |d| {
+                (d.as_secs() + u64::from(d.subsec_nanos() > 0)).max(1)
+            })
     }
 
     /// One maintenance pass at `now`, `late` being how far past its

@@ -90,6 +90,35 @@ fn stateless_tools_list_is_in_name_order_with_caching_hints() {
 /// share its uncommitted changes, calls without it do not see them, the
 /// session header cannot reach it, and once closed it is unknown.
 #[test]
+fn a_caller_at_its_cap_of_kept_sessions_is_told_when_one_would_be_released() {
+    rt().block_on(async {
+        let s = start(Options {
+            http: gs_router::HttpSettings {
+                max_sessions_per_caller: Some(1),
+                ..gs_router::HttpSettings::default()
+            },
+            ..Options::default()
+        })
+        .await;
+        let open = || modern(s.addr, "tools/call", json!({"name": "open_session", "arguments": {}}), &[]);
+        let r = open().await;
+        assert_ne!(r.json()["result"]["isError"], true, "{}", r.text());
+        let r = open().await;
+        let text = r.json()["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        // A kept session lives to the idle timeout (30 min), not the
+        // streamless one (60 s).
+        assert!(
+            text.contains("you hold your maximum of 1 image sessions; close one (close_session) or retry in 1800 s"),
+            "{}",
+            r.text()
+        );
+    });
+}
+
+#[test]
 fn a_kept_session_holds_uncommitted_changes_across_stateless_calls() {
     rt().block_on(async {
         let s = start(Options::default()).await;
