@@ -156,10 +156,23 @@ fn is_definition(message: &Message) -> bool {
     DEFINING.iter().any(|k| message.selector.starts_with(k))
 }
 
-/// The facts and the rebuilt text of one definition message.
-fn definition(receiver: &Expr, message: &Message) -> Result<(Scanned, String), Refusal> {
+/// The facts and the rebuilt text of one definition message, and the
+/// category it names (`category:`, `package:`), which is sent as a
+/// companion statement.
+///
+/// The text is always GemStone 3.x's full form of the message for the
+/// class's kind (`subclass:`, `indexableSubclass:` or `byteSubclass:`,
+/// then `instVarNames:` — not for bytes —, `classVars:`,
+/// `classInstVars:`, `poolDictionaries:`, `inDictionary:` and
+/// `options:`), with `#()` and UserGlobals (where the embedded image puts
+/// such a class) for what the source leaves out: the shorter and older
+/// forms the embedded image reads are not all a stone's.
+fn definition(
+    receiver: &Expr,
+    message: &Message,
+) -> Result<(Scanned, String, Option<String>), Refusal> {
     let mut facts = Scanned::default();
-    let mut text = match &strip_parens(receiver).kind {
+    let superclass = match &strip_parens(receiver).kind {
         ExprKind::Pseudo(PseudoVariable::Nil) => "nil".to_string(),
         ExprKind::Variable(name) if is_identifier(name) => {
             facts.superclass = Some(name.clone());
@@ -172,12 +185,22 @@ fn definition(receiver: &Expr, message: &Message) -> Result<(Scanned, String), R
             ));
         }
     };
+    let mut kind = "subclass:";
+    let mut pools = "#()".to_string();
+    let mut dictionary = "UserGlobals".to_string();
+    let mut options: Vec<String> = Vec::new();
+    let mut category = None;
     for (keyword, arg) in message
         .selector
         .split_inclusive(':')
         .zip(&message.arguments)
     {
         if DEFINING.contains(&keyword) {
+            kind = match keyword {
+                "indexableSubclass:" | "variableSubclass:" => "indexableSubclass:",
+                "byteSubclass:" | "variableByteSubclass:" => "byteSubclass:",
+                _ => "subclass:",
+            };
             facts.name = match &strip_parens(arg).kind {
                 ExprKind::Literal(Literal::String(s) | Literal::Symbol(s)) if !s.is_empty() => {
                     s.clone()
@@ -189,6 +212,7 @@ fn definition(receiver: &Expr, message: &Message) -> Result<(Scanned, String), R
                     )));
                 }
             };
+            continue;
         } else if !OTHER_KEYWORDS.contains(&keyword) {
             return Err(shape(format!(
                 "`{keyword}` is not part of a class-definition message gs-mcp accepts; use \
@@ -197,34 +221,91 @@ fn definition(receiver: &Expr, message: &Message) -> Result<(Scanned, String), R
             )));
         }
         let quoted = argument(keyword, arg)?;
+        let listed = || {
+            names(arg).ok_or_else(|| {
+                shape(format!(
+                    "`{keyword}` needs a literal array of names, e.g. `{keyword} #(balance)`"
+                ))
+            })
+        };
         match keyword {
-            "instVarNames:" | "instanceVariableNames:" => facts.instance_variables = names(arg),
-            "classVars:" | "classVariableNames:" => facts.class_variables = names(arg),
-            "classInstVars:" | "classInstanceVariableNames:" => {
-                facts.class_instance_variables = names(arg)
+            "instVarNames:" | "instanceVariableNames:" => {
+                facts.instance_variables = Some(listed()?)
             }
+            "classVars:" | "classVariableNames:" => facts.class_variables = Some(listed()?),
+            "classInstVars:" | "classInstanceVariableNames:" => {
+                facts.class_instance_variables = Some(listed()?)
+            }
+            "poolDictionaries:" => pools = quoted,
             "inDictionary:" => {
+                // `inDictionary: ''` is the default dictionary, as on the
+                // embedded image.
                 facts.dictionary = match &strip_parens(arg).kind {
                     ExprKind::Variable(d) => Some(d.clone()),
                     ExprKind::Literal(Literal::String(s) | Literal::Symbol(s)) => Some(s.clone()),
                     _ => None,
                 }
+                .filter(|d| !d.is_empty());
+                if facts.dictionary.is_some() {
+                    dictionary = quoted;
+                }
             }
+            "options:" => options.extend(listed()?),
+            "instancesInvariant:" | "isModifiable:" if quoted == "true" => {
+                options.push(if keyword == "isModifiable:" {
+                    "modifiable".into()
+                } else {
+                    "instancesInvariant".into()
+                });
+            }
+            "category:" | "package:" => category = Some(quoted),
+            // `instancesInvariant: false`, `description:`: nothing a stone
+            // needs told.
             _ => {}
         }
-        text.push_str(&format!(" {keyword} {quoted}"));
     }
-    Ok((facts, text))
+    if kind == "byteSubclass:"
+        && facts
+            .instance_variables
+            .as_ref()
+            .is_some_and(|v| !v.is_empty())
+    {
+        return Err(shape(format!(
+            "byte class {} cannot have named instance variables; remove `instVarNames:` or use \
+             `subclass:`",
+            facts.name
+        )));
+    }
+    let array = |names: &Option<Vec<String>>| sym_array(names.as_deref().unwrap_or_default());
+    let mut text = format!("{superclass} {kind} {}", lit(&facts.name));
+    if kind != "byteSubclass:" {
+        text.push_str(&format!(
+            " instVarNames: {}",
+            array(&facts.instance_variables)
+        ));
+    }
+    text.push_str(&format!(
+        " classVars: {} classInstVars: {} poolDictionaries: {pools} inDictionary: {dictionary} \
+         options: {}",
+        array(&facts.class_variables),
+        array(&facts.class_instance_variables),
+        sym_array(&options)
+    ));
+    Ok((facts, text, category))
+}
+
+/// A literal Array of Symbols, as the backend quotes them.
+fn sym_array(names: &[String]) -> String {
+    let items: Vec<String> = names.iter().map(|n| sym(n)).collect();
+    format!("#({})", items.join(" "))
 }
 
 /// A statement about the defined class: `Name comment: '…'` or `Name
 /// category: '…'` (also as a cascade), written again as cascade parts.
 fn companion(expr: &Expr, name: &str, parts: &mut Vec<String>) -> Result<(), Refusal> {
-    let (receiver, messages): (&Expr, Vec<&Message>) = match &strip_parens(expr).kind {
-        ExprKind::Send(send) => (&send.receiver, vec![&send.message]),
-        ExprKind::Cascade(c) if c.parts.iter().all(|p| p.len() == 1) => {
-            (&c.receiver, c.parts.iter().map(|p| &p[0]).collect())
-        }
+    let receiver = match &strip_parens(expr).kind {
+        ExprKind::Send(send) => &send.receiver,
+        ExprKind::Cascade(c) => &c.receiver,
         _ => return Err(shape("a statement other than a class definition")),
     };
     match &strip_parens(receiver).kind {
@@ -236,6 +317,19 @@ fn companion(expr: &Expr, name: &str, parts: &mut Vec<String>) -> Result<(), Ref
         }
         _ => return Err(shape("a statement other than a class definition")),
     }
+    companion_messages(expr, name, parts)
+}
+
+/// The `comment:` and `category:` messages `expr` sends (one, or a
+/// cascade of them) to the class `name`, written again as cascade parts.
+fn companion_messages(expr: &Expr, name: &str, parts: &mut Vec<String>) -> Result<(), Refusal> {
+    let messages: Vec<&Message> = match &strip_parens(expr).kind {
+        ExprKind::Send(send) => vec![&send.message],
+        ExprKind::Cascade(c) if c.parts.iter().all(|p| p.len() == 1) => {
+            c.parts.iter().map(|p| &p[0]).collect()
+        }
+        _ => return Err(shape("a statement other than a class definition")),
+    };
     for message in messages {
         let selector = message.selector.as_str();
         let arg = message.arguments.first().map(|a| &strip_parens(a).kind);
@@ -271,6 +365,24 @@ fn defining(expr: &Expr) -> Option<&MessageSend> {
     }
 }
 
+/// The class-definition message statement `expr` sends: itself, or the
+/// receiver of the messages it sends (`(definition) comment: '…';
+/// category: '…'`), then given as the second part.
+fn definition_in(expr: &Expr) -> (Option<&MessageSend>, Option<&Expr>) {
+    if let Some(send) = defining(expr) {
+        return (Some(send), None);
+    }
+    let receiver = match &expr.kind {
+        ExprKind::Send(s) => &s.receiver,
+        ExprKind::Cascade(c) => &c.receiver,
+        _ => return (None, None),
+    };
+    match defining(strip_parens(receiver)) {
+        Some(send) => (Some(send), Some(expr)),
+        None => (None, None),
+    }
+}
+
 /// Parses `source` as one class definition and its companion statements
 /// (see the module's documentation).
 pub fn parse(source: &str) -> Result<Parsed, Refusal> {
@@ -287,7 +399,7 @@ pub fn parse(source: &str) -> Result<Parsed, Refusal> {
     if !doit
         .body
         .iter()
-        .any(|s| defining(statement_expr(s)).is_some())
+        .any(|s| definition_in(statement_expr(s)).0.is_some())
     {
         return Err(Refusal::Shape(String::new()));
     }
@@ -295,13 +407,20 @@ pub fn parse(source: &str) -> Result<Parsed, Refusal> {
     let mut parts = Vec::new();
     for statement in &doit.body {
         let expr = statement_expr(statement);
-        if let Some(send) = defining(expr) {
-            let (facts, text) = definition(&send.receiver, &send.message)?;
+        let (send, about_it) = definition_in(expr);
+        if let Some(send) = send {
+            let (facts, text, category) = definition(&send.receiver, &send.message)?;
             if let Some((first, _)) = &found {
                 return Err(shape(format!(
                     "more than one class definition ({} and {}); compile them one at a time",
                     first.name, facts.name
                 )));
+            }
+            if let Some(category) = category {
+                parts.push(format!("category: {category}"));
+            }
+            if let Some(about_it) = about_it {
+                companion_messages(about_it, &facts.name, &mut parts)?;
             }
             found = Some((facts, text));
             continue;
@@ -403,8 +522,68 @@ mod tests {
         .expect("a definition");
         assert_eq!(
             p.text,
-            "(Object subclass: #'Acct' instVarNames: #(#'a' #'b c') inDictionary: UserGlobals) \
+            "(Object subclass: 'Acct' instVarNames: #(#'a' #'b c') classVars: #() \
+             classInstVars: #() poolDictionaries: #() inDictionary: UserGlobals options: #()) \
              comment: 'say ''hi'''; category: 'Cat'; yourself"
+        );
+    }
+
+    #[test]
+    fn every_form_is_sent_as_the_full_gemstone_3_message_of_its_kind() {
+        let text = |source: &str| parse(source).expect("a definition").text;
+        // No dictionary: UserGlobals, as on the embedded image.
+        assert_eq!(
+            text(
+                "Object subclass: 'A' instVarNames: #(x) classVars: #() classInstVars: #() \
+                  poolDictionaries: #()"
+            ),
+            "Object subclass: 'A' instVarNames: #(#'x') classVars: #() classInstVars: #() \
+             poolDictionaries: #() inDictionary: UserGlobals options: #()"
+        );
+        assert_eq!(
+            text("Object variableSubclass: 'V' instVarNames: #() inDictionary: Bank"),
+            "Object indexableSubclass: 'V' instVarNames: #() classVars: #() classInstVars: #() \
+             poolDictionaries: #() inDictionary: Bank options: #()"
+        );
+        assert_eq!(
+            text("Object byteSubclass: 'B' classVars: #() inDictionary: ''"),
+            "Object byteSubclass: 'B' classVars: #() classInstVars: #() poolDictionaries: #() \
+             inDictionary: UserGlobals options: #()"
+        );
+        // Pharo's form, its package as the category; flags as options.
+        assert_eq!(
+            text(
+                "Object subclass: #P instanceVariableNames: 'a b' classVariableNames: '' \
+                  package: 'Pkg'"
+            ),
+            "(Object subclass: 'P' instVarNames: #(#'a' #'b') classVars: #() classInstVars: #() \
+             poolDictionaries: #() inDictionary: UserGlobals options: #()) category: 'Pkg'; \
+             yourself"
+        );
+        assert!(
+            text(
+                "Object subclass: 'I' instVarNames: #() inDictionary: Bank \
+                  instancesInvariant: true isModifiable: false"
+            )
+            .ends_with("options: #(#'instancesInvariant')")
+        );
+        // A definition in parentheses with its companions cascaded on it.
+        assert_eq!(
+            text(
+                "(Object subclass: 'F' instVarNames: #() inDictionary: Bank) comment: 'x'; \
+                  category: 'Y'"
+            ),
+            "(Object subclass: 'F' instVarNames: #() classVars: #() classInstVars: #() \
+             poolDictionaries: #() inDictionary: Bank options: #()) comment: 'x'; category: 'Y'; \
+             yourself"
+        );
+        assert!(
+            refused("Object byteSubclass: 'B' instVarNames: #(a) inDictionary: Bank")
+                .contains("cannot have named instance variables")
+        );
+        assert!(
+            refused("(Object subclass: 'F' instVarNames: #() inDictionary: Bank) foo: 3")
+                .contains("not `comment:` or `category:`")
         );
     }
 

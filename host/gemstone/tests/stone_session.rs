@@ -443,6 +443,63 @@ fn a_reshape_answers_the_methods_it_removed_with_their_source() {
 }
 
 #[test]
+fn definitions_in_the_shorter_and_other_forms_define_their_classes_on_a_stone() {
+    use gs_toolset::{DefinitionChange, RecompilePolicy};
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    for (source, name) in [
+        (
+            "Object subclass: 'NoDict' instVarNames: #(a) classVars: #() classInstVars: #() \
+             poolDictionaries: #()",
+            "NoDict",
+        ),
+        (
+            "Object indexableSubclass: 'Idx' instVarNames: #() classVars: #() classInstVars: #() \
+             poolDictionaries: #() inDictionary: UserGlobals",
+            "Idx",
+        ),
+        (
+            "Object byteSubclass: 'Bytes' classVars: #() classInstVars: #() poolDictionaries: #() \
+             inDictionary: UserGlobals",
+            "Bytes",
+        ),
+        (
+            "Object subclass: #Ph instanceVariableNames: 'a b' classVariableNames: '' \
+             package: 'Pkg'",
+            "Ph",
+        ),
+        (
+            "(Object subclass: 'Cas' instVarNames: #() inDictionary: UserGlobals) comment: 'c'; \
+             category: 'Y'",
+            "Cas",
+        ),
+    ] {
+        let report = s
+            .define_class_from_source(source, RecompilePolicy::Refuse)
+            .unwrap_or_else(|e| panic!("{source}: {e}"));
+        assert_eq!(
+            (report.class_name.as_str(), report.change),
+            (name, DefinitionChange::Created),
+            "{source}"
+        );
+    }
+    assert_eq!(
+        s.describe_class("Ph").unwrap().category.as_deref(),
+        Some("Pkg")
+    );
+    assert_eq!(s.describe_class("Cas").unwrap().comment, "c");
+    // A kernel name is guarded also when no dictionary is named.
+    let e = s
+        .define_class_from_source(
+            "Object subclass: 'Transcript' instVarNames: #() classVars: #() classInstVars: #() \
+             poolDictionaries: #()",
+            RecompilePolicy::Refuse,
+        )
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Refused, "{e}");
+}
+
+#[test]
 fn the_backend_s_helpers_come_back_after_a_doit_clears_session_temps() {
     let running = common::start();
     let s = running.stone.login(None).unwrap();
