@@ -248,8 +248,9 @@ const HELPER_SLOTS: [(&str, usize); 13] = [
 ];
 
 /// The temporaries programs may use besides the helpers and arguments.
-const PROGRAM_TEMPS: [&str; 12] = [
+const PROGRAM_TEMPS: [&str; 13] = [
     "sl", "cls", "beh", "d", "res", "ps", "names", "home", "before", "after", "trunc", "depth",
+    "failed",
 ];
 
 /// True if `name` occurs in `body` as a whole word.
@@ -786,7 +787,9 @@ res do: [:x1 | list value: 3. str value: (x1 at: 1). bool value: (x1 at: 2). str
 /// \[ANSI\]); a compile error (`CompileError` \[PG ch. 15\]) or an unhandled
 /// `Error` or `Halt` \[PG ch. 15\] (an `ExceptionSet` made with `,` \[ANSI\])
 /// answered as an error frame with the class's `name`, the exception's
-/// `description` \[ANSI\], the Transcript written before it, and where it
+/// `description` \[ANSI\], the Transcript written before it (read once
+/// the handler's `return:` \[ANSI\] has unwound the doit, so what its
+/// `ensure:` blocks wrote is in it), and where it
 /// was signalled: the handler's `GsProcess stackReportToLevel:` with the
 /// number of activations below the doit's (a report counted just before
 /// `evaluate`), which [`doit_stack`] cuts away. The
@@ -804,7 +807,9 @@ home := SessionTemps current at: #TranscriptStream_SessionStream ifAbsent: [nil]
 SessionTemps current at: #TranscriptStream_SessionStream put: d.
 [res := [[depth := (GsProcess stackReportToLevel: {outer}) occurrencesOf: Character lf. {code} evaluate]
       on: CompileError do: [:x1 | ^ fail value: 'compile' value: (Array with: x1 description)]]
-    on: Error, Halt do: [:x1 | ^ fail value: 'exception' value: (Array with: (cut value: x1 class name value: {text}) with: (cut value: x1 description value: {text}) with: (cut value: d contents value: {out}) with: (cut value: ([GsProcess stackReportToLevel: {levels}] on: Error do: [:x2 | x2 return: '']) value: {text}) with: depth printString)].
+    on: Error, Halt do: [:x1 | failed := Array with: (cut value: x1 class name value: {text}) with: (cut value: x1 description value: {text}) with: (cut value: ([GsProcess stackReportToLevel: {levels}] on: Error do: [:x2 | x2 return: '']) value: {text}) with: depth printString.
+      x1 return: nil].
+  failed ~~ nil ifTrue: [^ fail value: 'exception' value: (Array with: (failed at: 1) with: (failed at: 2) with: (cut value: d contents value: {out}) with: (failed at: 3) with: (failed at: 4))].
   ps := [res printString] on: Error do: [:x1 | ^ fail value: 'exception' value: (Array with: (cut value: x1 class name value: {text}) with: 'while printing the result: ' , (cut value: x1 description value: {text}) with: (cut value: d contents value: {out}))]]
   ensure: [home == nil
     ifTrue: [SessionTemps current removeKey: #TranscriptStream_SessionStream ifAbsent: [nil]]

@@ -270,6 +270,17 @@ fn a_doit_s_failures_carry_their_class_and_position() {
     assert_eq!(e.details.unwrap()["errors"][0]["line"], 2);
     let e = s.execute("Object new foo: 1", &none).unwrap_err();
     assert_eq!(e.details.unwrap()["exceptionClass"], "MessageNotUnderstood");
+    // What ensure: blocks write while the error unwinds is kept too.
+    let e = s
+        .execute(
+            "Transcript show: 'a'. [Transcript show: 'b'. 1/0] ensure: [Transcript show: 'c']",
+            &none,
+        )
+        .unwrap_err();
+    assert!(
+        e.message.ends_with("Transcript before the error:\nabc"),
+        "{e}"
+    );
     assert_eq!(s.execute("^ 6 * 7", &none).unwrap().print_string, "42");
 }
 
