@@ -464,6 +464,17 @@ pub fn scope_rules(config: &Config, loaded: &Loaded) -> Result<gs_auth::ScopeRul
             if let Some((_, extra)) = entry.tool_scopes.iter().find(|(t, _)| t == name) {
                 needed.extend(extra.iter().filter(|s| !entry.scopes.contains(s)).cloned());
             }
+            // A tool that may change the image needs the write scope too:
+            // named in the same 403, a client steps up once, not twice.
+            let writes = toolset.info().tool(name).is_some_and(|t| !t.read_only_safe);
+            if let Some(auth) = config
+                .auth
+                .as_ref()
+                .filter(|_| writes && !needed.is_empty())
+                && !needed.contains(&auth.write_scope)
+            {
+                needed.push(auth.write_scope.clone());
+            }
             if !needed.is_empty() {
                 rules.tools.insert(name.to_string(), needed);
             }
@@ -578,5 +589,25 @@ mod tests {
              one with `gs-mcp image add-user` (see docs/auth.md)"
         );
         assert!(!why.contains(path.to_str().unwrap()));
+    }
+
+    #[test]
+    fn a_scoped_tool_that_writes_also_needs_the_write_scope() {
+        let config = Config::parse(
+            "[auth]\nissuer = \"https://idp.example.com\"\naudience = \"https://mcp.example.com/mcp\"\n\
+             [[toolset]]\nbuiltin = true\nscopes = [\"mcp:dev\"]\n\
+             tool_scopes = { execute_code = [\"mcp:execute\"] }\n",
+            None,
+        )
+        .unwrap();
+        let loaded = load_toolsets(&config, false);
+        let rules = scope_rules(&config, &loaded).unwrap();
+        assert_eq!(
+            rules.tools["execute_code"],
+            ["mcp:dev", "mcp:execute", "mcp:write"]
+        );
+        assert_eq!(rules.tools["compile_method"], ["mcp:dev", "mcp:write"]);
+        // A read-only-safe tool needs only its scopes.
+        assert_eq!(rules.tools["list_classes"], ["mcp:dev"]);
     }
 }
