@@ -8,15 +8,26 @@ use std::process::{Command, Stdio};
 
 use gs_image::{ClassDefinition, Image, ImageError, OpenOptions, RecompilePolicy, Side};
 
+/// Opens the image at `path` once no one holds its lock. A child process
+/// another test of this binary spawns holds a copy of every descriptor
+/// open at the fork until it runs its program, the lock file's among
+/// them, so a lock just given up may stay held for that moment.
 fn open(path: &Path) -> Image {
-    Image::open_with(
-        path,
-        OpenOptions {
-            install_kernel: false,
-            ..OpenOptions::default()
-        },
-    )
-    .unwrap()
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        match Image::open_with(
+            path,
+            OpenOptions {
+                install_kernel: false,
+                ..OpenOptions::default()
+            },
+        ) {
+            Err(ImageError::InUse(_)) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            opened => return opened.unwrap(),
+        }
+    }
 }
 
 fn define(image: &Image, name: &str, superclass: Option<&str>, inst_vars: &[&str]) {
