@@ -226,12 +226,20 @@ impl Router {
                 .find(|&i| after.is_none_or(|a| i > a))
                 .map(|i| ListPosition::Toolset(i, None))
         };
+        let fixed: Vec<&ResourceInfo> = self
+            .visible_toolsets(session)
+            .flat_map(|t| t.resources())
+            .collect();
+        // With no fixed resources the first page is the first listing's,
+        // not an empty page a client might take for the end.
+        let position = match position {
+            ListPosition::Fixed(0) if fixed.is_empty() => {
+                next_lister(None).unwrap_or(ListPosition::Fixed(0))
+            }
+            other => other,
+        };
         let (page, next) = match position {
             ListPosition::Fixed(offset) => {
-                let fixed: Vec<&ResourceInfo> = self
-                    .visible_toolsets(session)
-                    .flat_map(|t| t.resources())
-                    .collect();
                 if offset > fixed.len() {
                     return bad_cursor(id, "resources/list");
                 }

@@ -281,6 +281,26 @@ async fn initialize_advertises_what_is_served() {
 }
 
 #[tokio::test]
+async fn without_fixed_resources_the_first_page_is_the_first_listing_s() {
+    let s = start(Options {
+        more_toolsets: vec![Arc::new(Offers::new("beta", 0, 3))],
+        ..Options::default()
+    })
+    .await;
+    let sid = initialize(s.addr).await;
+    let page = rpc(s.addr, &sid, "resources/list", json!({})).await;
+    // Not an empty page a client might take for the end of the list.
+    let uris: Vec<&str> = page["result"]["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(uris, ["beta://page/0", "beta://page/1"], "{page}");
+    assert!(page["result"]["nextCursor"].is_string(), "{page}");
+}
+
+#[tokio::test]
 async fn resources_list_pages_through_fixed_then_each_listing_toolset() {
     let s = server().await;
     let sid = initialize(s.addr).await;
