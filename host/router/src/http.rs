@@ -201,6 +201,40 @@ async fn handle(
     }
 }
 
+/// The refusal of a request without a session whose body's `_meta` names
+/// a stateless revision while its `MCP-Protocol-Version` header is
+/// missing or names another (so it came the legacy way): the headers
+/// disagree with the body (-32020), which tells the client what to fix,
+/// where a missing session would tell it to initialize.
+fn stateless_body_on_the_legacy_path(
+    headers: &HeaderMap,
+    id: &Value,
+    params: Option<&serde_json::Map<String, Value>>,
+) -> Option<Response<ResponseBody>> {
+    let meta = params?
+        .get("_meta")?
+        .get(crate::modern::META_VERSION)?
+        .as_str()?;
+    if !crate::modern::MODERN_VERSIONS.contains(&meta) {
+        return None;
+    }
+    let header = match headers.get("mcp-protocol-version").map(|v| v.to_str()) {
+        Some(Ok(v)) => format!("says `{}`", v.chars().take(40).collect::<String>()),
+        Some(Err(_)) => "is not text".to_string(),
+        None => "is missing".to_string(),
+    };
+    Some(json_error(
+        StatusCode::BAD_REQUEST,
+        id,
+        crate::modern::HEADER_MISMATCH,
+        &format!(
+            "Bad Request: the body's _meta names protocol version `{meta}`, but the \
+             MCP-Protocol-Version header {header}; send MCP-Protocol-Version: {meta} with a \
+             stateless request"
+        ),
+    ))
+}
+
 /// The refusal of a request whose `MCP-Protocol-Version` no session
 /// speaks. A stateless revision is served, but only as a POST without a
 /// session: it has no GET stream and no session to DELETE (405), and a
@@ -389,6 +423,12 @@ async fn post(
             params,
             arguments,
         } => {
+            if caller.session_id.is_none()
+                && let Some(refusal) =
+                    stateless_body_on_the_legacy_path(&parts.headers, &id, params.as_ref())
+            {
+                return refusal;
+            }
             let session = match session_gate(&router, &caller, &id) {
                 Err(r) => return r,
                 Ok(s) => s,

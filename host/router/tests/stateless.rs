@@ -90,6 +90,32 @@ fn stateless_tools_list_is_in_name_order_with_caching_hints() {
 /// share its uncommitted changes, calls without it do not see them, the
 /// session header cannot reach it, and once closed it is unknown.
 #[test]
+fn a_stateless_body_without_its_version_header_is_told_the_headers_disagree() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        for (header, says) in [("", "is missing"), ("2025-11-25", "says `2025-11-25`")] {
+            let r = modern(
+                s.addr,
+                "tools/list",
+                json!({}),
+                &[("MCP-Protocol-Version", header)],
+            )
+            .await;
+            assert_eq!(r.status, 400, "{}", r.text());
+            let body = r.json();
+            assert_eq!(body["id"], 7, "{body}");
+            assert_eq!(body["error"]["code"], -32020, "{body}");
+            let message = body["error"]["message"].as_str().unwrap();
+            assert!(
+                message.contains(&format!("the MCP-Protocol-Version header {says}")),
+                "{message}"
+            );
+            assert!(!message.contains("MCP-Session-Id"), "{message}");
+        }
+    });
+}
+
+#[test]
 fn a_caller_at_its_cap_of_kept_sessions_is_told_when_one_would_be_released() {
     rt().block_on(async {
         let s = start(Options {
