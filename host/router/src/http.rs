@@ -33,7 +33,7 @@ use bodies::body_of;
 use gates::{accepts, content_type_refusal, refused, session_gate};
 use responses::{
     CallStream, ResponseBody, SseStream, closing, empty, event_stream, full, json_error,
-    json_response, sse_response,
+    json_response, no_answer, sse_response,
 };
 pub use serving::{serve, serve_tls};
 
@@ -443,7 +443,7 @@ async fn post(
                     .handle_request(&session, id, &method, params, arguments, None)
                     .await
                 {
-                    None => empty(StatusCode::ACCEPTED),
+                    None => no_answer(sse_ok),
                     Some(answer) if !json_ok => sse_response(&answer),
                     Some(answer) => json_response(StatusCode::OK, answer),
                 };
@@ -498,7 +498,7 @@ async fn call_response(
         move |answer| match answer {
             Some(a) if json_ok => json_response(StatusCode::OK, a),
             Some(a) => sse_response(&a),
-            None => empty(StatusCode::ACCEPTED),
+            None => no_answer(true),
         },
         |answer| answer,
     )

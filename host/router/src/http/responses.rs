@@ -211,6 +211,18 @@ pub(super) fn empty(status: StatusCode) -> Response<ResponseBody> {
     full(status, None, Vec::new())
 }
 
+/// What a request that gets no answer (it was cancelled) is sent: a
+/// request's POST is answered with JSON or an event stream, never `202`,
+/// which is for notifications; with no answer to send, that is an event
+/// stream with no events, when the client accepts one (`sse_ok`).
+pub(super) fn no_answer(sse_ok: bool) -> Response<ResponseBody> {
+    if sse_ok {
+        full(StatusCode::OK, Some("text/event-stream"), Vec::new())
+    } else {
+        empty(StatusCode::ACCEPTED)
+    }
+}
+
 /// `r` with the connection closed after it, and with `Retry-After: 1`
 /// when `retry`.
 pub(super) fn closing(mut r: Response<ResponseBody>, retry: bool) -> Response<ResponseBody> {

@@ -22,7 +22,9 @@ use hyper::{Request, Response, StatusCode};
 use serde_json::{Map, Value};
 
 use super::gates::{accepts, content_type_refusal, refused};
-use super::{CallStream, Caller, ResponseBody, VERSION_HEADER, empty, json_error, json_response};
+use super::{
+    CallStream, Caller, ResponseBody, VERSION_HEADER, empty, json_error, json_response, no_answer,
+};
 use crate::modern::{self, HEADER_MISMATCH, Refusal, Requester, Routed, Stateless};
 use crate::protocol::{self, Answer, INVALID_REQUEST, Message, SUPPORTED_VERSIONS};
 use crate::{NoteSink, Router};
@@ -170,7 +172,7 @@ pub(super) async fn post(
                 notes,
                 move |answer| match answer {
                     Some(a) => finish(&router, &method, authenticated, a),
-                    None => empty(StatusCode::ACCEPTED),
+                    None => no_answer(sse_ok),
                 },
                 move |a| modern::shaped(&shaping.0, &shaping.1, authenticated, a).1,
             )
