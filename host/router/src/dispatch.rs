@@ -437,8 +437,9 @@ async fn sleep_or_forever(d: Option<Duration>) {
     }
 }
 
-/// The call's `_meta.progressToken`, if it is one (a string or a
-/// number); a string token longer than [`MAX_PROGRESS_TOKEN`] is refused,
+/// The call's `_meta.progressToken`, if it has one (a string or a
+/// number; any other value is refused); a string token longer than
+/// [`MAX_PROGRESS_TOKEN`] is refused,
 /// since every progress notification repeats it and a call's backlog
 /// holds up to [`crate::CALL_BACKLOG`] of them.
 fn progress_token(params: &Map<String, Value>, id: &Value) -> Result<Option<Value>, Answer> {
@@ -453,7 +454,17 @@ fn progress_token(params: &Map<String, Value>, id: &Value) -> Result<Option<Valu
             ),
         )),
         Some(t) if t.is_string() || t.is_number() => Ok(Some(t.clone())),
-        _ => Ok(None),
+        None | Some(Value::Null) => Ok(None),
+        // Ignored, it would leave the client waiting for progress that
+        // never comes.
+        Some(other) => Err(invalid_params(
+            id,
+            &format!(
+                "Invalid params: the progressToken is {}; a progress token is a string or a \
+                 number",
+                gs_toolset::json_type_name(other)
+            ),
+        )),
     }
 }
 

@@ -90,6 +90,43 @@ fn stateless_tools_list_is_in_name_order_with_caching_hints() {
 /// share its uncommitted changes, calls without it do not see them, the
 /// session header cannot reach it, and once closed it is unknown.
 #[test]
+fn a_log_level_or_progress_token_that_is_none_is_refused_not_ignored() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let mut loud = meta();
+        loud["io.modelcontextprotocol/logLevel"] = json!("loud");
+        let r = modern(s.addr, "tools/list", json!({"_meta": loud}), &[]).await;
+        let message = r.json()["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert_eq!(r.json()["error"]["code"], -32602, "{}", r.text());
+        assert!(
+            message.contains("is `loud`, not a log level; use debug"),
+            "{message}"
+        );
+
+        let mut odd = meta();
+        odd["progressToken"] = json!({"a": 1});
+        let r = modern(
+            s.addr,
+            "tools/call",
+            json!({"name": "doit", "arguments": {"code": "3 + 4"}, "_meta": odd}),
+            &[],
+        )
+        .await;
+        assert_eq!(r.json()["error"]["code"], -32602, "{}", r.text());
+        assert!(
+            r.text().contains(
+                "the progressToken is an object; a progress token is a string or a number"
+            ),
+            "{}",
+            r.text()
+        );
+    });
+}
+
+#[test]
 fn a_stateless_body_without_its_version_header_is_told_the_headers_disagree() {
     rt().block_on(async {
         let s = start(Options::default()).await;

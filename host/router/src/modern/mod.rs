@@ -204,6 +204,24 @@ pub(crate) fn check_meta<'a>(
             &format!("Invalid params: `{META_CLIENT}` must be an object with name and version"),
         ));
     }
+    // A level the request asked for but that is none would silently send
+    // no log lines at all.
+    if let Some(level) = meta.get(META_LOG_LEVEL)
+        && level.as_str().and_then(parse_level).is_none()
+    {
+        return Err(Refusal::bad_request(
+            id,
+            INVALID_PARAMS,
+            &format!(
+                "Invalid params: `{META_LOG_LEVEL}` is {}, not a log level; use debug, info, \
+                 notice, warning, error, critical, alert or emergency",
+                match level.as_str() {
+                    Some(name) => format!("`{}`", name.chars().take(40).collect::<String>()),
+                    None => gs_toolset::json_type_name(level).to_string(),
+                }
+            ),
+        ));
+    }
     Ok(version)
 }
 
