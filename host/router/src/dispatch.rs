@@ -34,6 +34,13 @@ const SESSION_METHODS: [&str; 5] = [
     "tools/call",
 ];
 
+/// What a session's client is told of the server (`initialize`'s
+/// `instructions`); `server/discover` tells a stateless client its own.
+const SESSION_INSTRUCTIONS: &str = "gs-mcp serves a GemStone/S Smalltalk image. This MCP \
+    session is an image session of its own, with its own transaction view: what its tools change \
+    stays this session's until `commit`, and other sessions' commits are seen after `abort` or \
+    `refresh`.";
+
 /// The answer to a method this server does not serve.
 pub(crate) fn method_not_found(id: &Value, method: &str) -> Answer {
     error(
@@ -57,6 +64,7 @@ impl Router {
             "protocolVersion": negotiate(requested),
             "capabilities": self.capabilities(),
             "serverInfo": info,
+            "instructions": SESSION_INSTRUCTIONS,
         })
     }
 

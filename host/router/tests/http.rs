@@ -33,6 +33,12 @@ fn initialize_opens_a_session_and_negotiates_the_revision() {
             v["result"]["serverInfo"],
             json!({"name": "gs-mcp", "version": "9.9.9"})
         );
+        assert!(
+            v["result"]["instructions"]
+                .as_str()
+                .is_some_and(|i| i.contains("image session of its own")),
+            "{v}"
+        );
         assert_eq!(
             v["result"]["capabilities"]["tools"],
             json!({"listChanged": false})

@@ -317,6 +317,7 @@ pub(crate) async fn route(
 fn discover(router: &Router) -> Value {
     let legacy = router.initialize_result(None);
     let mut capabilities = legacy.get("capabilities").cloned().unwrap_or(json!({}));
+    // `instructions` are this revision's own, below, not a session's.
     if let Some(c) = capabilities.as_object_mut() {
         // Logging is per request in this revision (`_meta` names the
         // level), with no logging/setLevel to declare.
