@@ -333,12 +333,12 @@ impl Toolset {
         if let Some(problem) = tool_name_problem(&tool.name) {
             panic!("toolset `{}`: {problem}", self.name);
         }
-        if self.tools.iter().any(|t| t.name == tool.name) {
-            panic!(
-                "toolset `{}`: the tool `{}` is added twice; give each tool a name of its own",
-                self.name, tool.name
-            );
-        }
+        self.refuse_twice(
+            self.tools.iter().map(|t| t.name.as_str()),
+            &tool.name,
+            "tool",
+            "give each tool a name of its own",
+        );
         self.tools.push(tool);
         self
     }
@@ -351,19 +351,12 @@ impl Toolset {
     /// load such a toolset).
     #[track_caller]
     pub fn resource(mut self, resource: Resource) -> Toolset {
-        if self
-            .offers
-            .resources
-            .iter()
-            .any(|r| r.uri() == resource.uri())
-        {
-            panic!(
-                "toolset `{}`: the resource `{}` is added twice; give each resource a URI of \
-                 its own",
-                self.name,
-                resource.uri()
-            );
-        }
+        self.refuse_twice(
+            self.offers.resources.iter().map(Resource::uri),
+            resource.uri(),
+            "resource",
+            "give each resource a URI of its own",
+        );
         self.offers.resources.push(resource);
         self
     }
@@ -376,18 +369,15 @@ impl Toolset {
     /// load such a toolset).
     #[track_caller]
     pub fn template(mut self, template: ResourceTemplate) -> Toolset {
-        if self
-            .offers
-            .templates
-            .iter()
-            .any(|t| t.uri_template() == template.uri_template())
-        {
-            panic!(
-                "toolset `{}`: the resource template `{}` is added twice; add each template once",
-                self.name,
-                template.uri_template()
-            );
-        }
+        self.refuse_twice(
+            self.offers
+                .templates
+                .iter()
+                .map(ResourceTemplate::uri_template),
+            template.uri_template(),
+            "resource template",
+            "add each template once",
+        );
         self.offers.templates.push(template);
         self
     }
@@ -400,20 +390,33 @@ impl Toolset {
     /// load such a toolset).
     #[track_caller]
     pub fn prompt(mut self, prompt: Prompt) -> Toolset {
-        if self
-            .offers
-            .prompts
-            .iter()
-            .any(|p| p.name() == prompt.name())
-        {
-            panic!(
-                "toolset `{}`: the prompt `{}` is added twice; give each prompt a name of its own",
-                self.name,
-                prompt.name()
-            );
-        }
+        self.refuse_twice(
+            self.offers.prompts.iter().map(Prompt::name),
+            prompt.name(),
+            "prompt",
+            "give each prompt a name of its own",
+        );
         self.offers.prompts.push(prompt);
         self
+    }
+
+    /// Panics, naming the `what` called `key`, if `taken` (the keys of its
+    /// kind added so far) holds it already: the host refuses a toolset
+    /// that declares one twice.
+    #[track_caller]
+    fn refuse_twice<'a>(
+        &self,
+        mut taken: impl Iterator<Item = &'a str>,
+        key: &str,
+        what: &str,
+        fix: &str,
+    ) {
+        if taken.any(|k| k == key) {
+            panic!(
+                "toolset `{}`: the {what} `{key}` is added twice; {fix}",
+                self.name
+            );
+        }
     }
 
     /// Declares a setting the toolset reads from the operator's

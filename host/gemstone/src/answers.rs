@@ -172,17 +172,12 @@ fn problems_text(problems: &[CompileProblem]) -> String {
 /// frames are not marked kernel: those the stone is asked about
 /// ([`smalltalk::kernel_classes_among`]).
 pub(crate) fn unmarked_stack_classes(e: &ToolError) -> Vec<String> {
-    let mut names: Vec<String> = stack_of(e)
-        .iter()
-        .filter(|f| f["kernel"] == Json::Bool(false))
-        .filter_map(|f| f["method"].as_str())
-        .map(smalltalk::frame_class)
-        .filter(|c| !c.is_empty())
-        .map(str::to_string)
-        .collect();
-    names.sort();
-    names.dedup();
-    names
+    smalltalk::unmarked_classes(stack_of(e).iter().map(|f| {
+        (
+            f["method"].as_str().unwrap_or_default(),
+            f["kernel"] != Json::Bool(false),
+        )
+    }))
 }
 
 /// `e` with the frames of `kernel` classes marked kernel, and its `at`
@@ -205,8 +200,7 @@ pub(crate) fn mark_kernel_frames(mut e: ToolError, kernel: &[String]) -> ToolErr
     };
     let before = at(frames);
     for f in frames.iter_mut() {
-        let class = smalltalk::frame_class(f["method"].as_str().unwrap_or_default());
-        if kernel.iter().any(|k| k == class) {
+        if smalltalk::of_a_class_among(f["method"].as_str().unwrap_or_default(), kernel) {
             f["kernel"] = Json::Bool(true);
         }
     }

@@ -406,11 +406,6 @@ impl GemStoneSession {
         read_side(&mut f).map_err(malformed)
     }
 
-    /// Refuses, before anything changes, what the embedded backend
-    /// refuses of a redefinition: reshaping a class that has subclasses,
-    /// and, under [`RecompilePolicy::Refuse`], dropping a variable a method
-    /// of the class still names (a whole-word look at each method's
-    /// source: the stone's compiler is not asked).
     /// Marks kernel the frames of `stack` whose class the stone says is a
     /// kernel class (its report does not say; the fixed list marks only
     /// the signalling and SUnit machinery).
@@ -419,14 +414,8 @@ impl GemStoneSession {
         stack: &mut [gs_toolset::StackFrame],
         cancel: &CancelToken,
     ) -> Result<(), ToolError> {
-        let mut names: Vec<String> = stack
-            .iter()
-            .filter(|f| !f.kernel)
-            .map(|f| smalltalk::frame_class(&f.method).to_string())
-            .filter(|c| !c.is_empty())
-            .collect();
-        names.sort();
-        names.dedup();
+        let names =
+            smalltalk::unmarked_classes(stack.iter().map(|f| (f.method.as_str(), f.kernel)));
         if names.is_empty() {
             return Ok(());
         }
@@ -436,12 +425,7 @@ impl GemStoneSession {
             .strs()
             .map_err(malformed)?;
         for f in stack.iter_mut() {
-            if kernel
-                .iter()
-                .any(|k| k == smalltalk::frame_class(&f.method))
-            {
-                f.kernel = true;
-            }
+            f.kernel |= smalltalk::of_a_class_among(&f.method, &kernel);
         }
         Ok(())
     }
@@ -503,8 +487,11 @@ impl GemStoneSession {
         Ok(())
     }
 
-    /// Refuses a reshape `policy` does not allow (see
-    /// [`ImageSession::define_class_from_source`]); answers whether the
+    /// Refuses, before anything changes, what the embedded backend
+    /// refuses of a redefinition: reshaping a class that has subclasses,
+    /// and, under [`RecompilePolicy::Refuse`], dropping a variable a method
+    /// of the class still names ([`definition::mentions`] in each method's
+    /// source: the stone's compiler is not asked). Answers whether the
     /// definition reshapes an existing class.
     fn check_reshape(
         &self,

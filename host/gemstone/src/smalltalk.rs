@@ -1032,6 +1032,26 @@ pub fn frame_class(method: &str) -> &str {
     }
 }
 
+/// The classes, sorted and each once, of the `(method, kernel)` frames
+/// not marked kernel: what [`kernel_classes_among`] is asked about.
+pub fn unmarked_classes<'a>(frames: impl Iterator<Item = (&'a str, bool)>) -> Vec<String> {
+    let mut names: Vec<String> = frames
+        .filter(|(_, kernel)| !kernel)
+        .map(|(method, _)| frame_class(method))
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// True if the frame running `method` runs one of `classes`' methods.
+pub fn of_a_class_among(method: &str, classes: &[String]) -> bool {
+    let class = frame_class(method);
+    classes.iter().any(|c| c == class)
+}
+
 /// Which of `names` are kernel classes, by the kernel-class test of
 /// [`is_kernel_class`]: a class bound in Globals under its own name. A
 /// stone's stack report does not say which of its frames are the

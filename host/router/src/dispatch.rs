@@ -363,10 +363,7 @@ fn set_level(session: &Session, id: &Value, params: Option<&Map<String, Value>>)
             None => error(
                 id,
                 INVALID_PARAMS,
-                &format!(
-                    "Invalid params: `{name}` is not a log level; use debug, info, \
-                         notice, warning, error, critical, alert or emergency"
-                ),
+                &format!("Invalid params: `{name}` is not a log level; use {LOG_LEVEL_NAMES}"),
             ),
         },
         None => error(
@@ -422,6 +419,10 @@ fn tool_name<'p>(params: &'p Map<String, Value>, id: &Value) -> Result<&'p str, 
     }
     Ok(name)
 }
+
+/// The names [`parse_level`] reads, as a refusal lists them.
+pub(crate) const LOG_LEVEL_NAMES: &str =
+    "debug, info, notice, warning, error, critical, alert or emergency";
 
 pub(crate) fn parse_level(name: &str) -> Option<LogLevel> {
     [

@@ -30,7 +30,7 @@ use gs_auth::Principal;
 use hyper::StatusCode;
 use serde_json::{Map, Value, json};
 
-use crate::dispatch::{method_not_found, parse_level};
+use crate::dispatch::{LOG_LEVEL_NAMES, method_not_found, parse_level};
 use crate::input::{ASKING_METHODS, Binding, InputRound};
 use crate::protocol::{
     self, Answer, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, SUPPORTED_VERSIONS,
@@ -213,8 +213,8 @@ pub(crate) fn check_meta<'a>(
             id,
             INVALID_PARAMS,
             &format!(
-                "Invalid params: `{META_LOG_LEVEL}` is {}, not a log level; use debug, info, \
-                 notice, warning, error, critical, alert or emergency",
+                "Invalid params: `{META_LOG_LEVEL}` is {}, not a log level; use \
+                 {LOG_LEVEL_NAMES}",
                 match level.as_str() {
                     Some(name) => format!("`{}`", name.chars().take(40).collect::<String>()),
                     None => gs_toolset::json_type_name(level).to_string(),
