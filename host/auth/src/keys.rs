@@ -109,8 +109,9 @@ struct KeySet {
 
 /// Why no key verifies a token.
 pub(crate) enum NoKey {
-    /// The issuer's keys could not be fetched (the fetch logged why).
-    Unavailable,
+    /// The issuer's keys could not be fetched (the fetch logged why); the
+    /// next fetch may start after this long.
+    Unavailable(Duration),
     /// No key of the issuer has this id (and type).
     Unknown,
 }
@@ -172,10 +173,17 @@ impl KeyStore {
         match find(&held.keys, kid, alg) {
             Some(k) => Ok((k, held.generation)),
             None => match outcome {
-                Err(_) if held.keys.is_empty() => Err(NoKey::Unavailable),
+                Err(_) if held.keys.is_empty() => Err(NoKey::Unavailable(self.next_fetch_in())),
                 _ => Err(NoKey::Unknown),
             },
         }
+    }
+
+    /// How long until the rate limit lets the next fetch start.
+    fn next_fetch_in(&self) -> Duration {
+        self.fetched().attempted.map_or(Duration::ZERO, |t| {
+            self.min_refresh.saturating_sub(t.elapsed())
+        })
     }
 
     /// Fetches the keys unless a fetch started less than `min_refresh`

@@ -123,6 +123,16 @@ pub enum Denied {
         /// What is wrong and what to do.
         description: String,
     },
+    /// HTTP 503: the token cannot be checked now, through no fault of the
+    /// client's (the issuer's keys could not be fetched). A new token
+    /// would not help, so no challenge is sent; the client retries after
+    /// `retry_after`.
+    Unavailable {
+        /// When the server will next try to fetch the keys.
+        retry_after: std::time::Duration,
+        /// What is wrong and what to do.
+        description: String,
+    },
     /// HTTP 403: a valid token without a scope the request needs.
     InsufficientScope {
         /// The scopes needed (space-separated), as the challenge names them.
@@ -154,7 +164,7 @@ impl Denied {
         }
     }
 
-    /// The HTTP status: 400, 401 or 403.
+    /// The HTTP status: 400, 401, 403 or 503.
     pub fn status(&self) -> u16 {
         match self {
             Denied::Unauthenticated {
@@ -163,6 +173,7 @@ impl Denied {
             } => 400,
             Denied::Unauthenticated { .. } => 401,
             Denied::InsufficientScope { .. } => 403,
+            Denied::Unavailable { .. } => 503,
         }
     }
 
@@ -170,7 +181,8 @@ impl Denied {
     pub fn description(&self) -> &str {
         match self {
             Denied::Unauthenticated { description, .. }
-            | Denied::InsufficientScope { description, .. } => description,
+            | Denied::InsufficientScope { description, .. }
+            | Denied::Unavailable { description, .. } => description,
         }
     }
 }
@@ -427,10 +439,13 @@ impl Authenticator {
                     self.config.issuer
                 )));
             }
-            Err(keys::NoKey::Unavailable) => {
-                return Err(Denied::token(
-                    "the token cannot be checked: the issuer's keys are unavailable; retry later",
-                ));
+            Err(keys::NoKey::Unavailable(next_fetch)) => {
+                return Err(Denied::Unavailable {
+                    retry_after: next_fetch.max(std::time::Duration::from_secs(1)),
+                    description: "the token cannot be checked: the issuer's keys are \
+                                  unavailable; retry later"
+                        .into(),
+                });
             }
         };
         self.signature_checks.fetch_add(1, Ordering::Relaxed);
@@ -601,9 +616,10 @@ impl Authenticator {
         }))
     }
 
-    /// The `WWW-Authenticate` value for `denied`.
-    pub fn challenge(&self, denied: &Denied) -> String {
-        match denied {
+    /// The `WWW-Authenticate` value for `denied`: none for
+    /// [`Denied::Unavailable`], which no other token would get past.
+    pub fn challenge(&self, denied: &Denied) -> Option<String> {
+        Some(match denied {
             Denied::Unauthenticated {
                 error: Some(error),
                 description,
@@ -625,7 +641,8 @@ impl Authenticator {
                 quoted(description),
                 self.metadata_url
             ),
-        }
+            Denied::Unavailable { .. } => return None,
+        })
     }
 
     /// True if `path` asks for the protected-resource metadata: the

@@ -967,7 +967,9 @@ async fn a_session_ends_with_its_token_only_when_configured_to() {
 
 /// While the issuer cannot be reached, every token is told its keys are
 /// unavailable, also within the fetch rate limit, where it was told no
-/// key verified it (and to get a new token) before.
+/// key verified it (and to get a new token) before; and it is told so
+/// with 503 and when to retry, not with a 401 challenge that sends the
+/// client for a new token that would fare no better.
 #[tokio::test]
 async fn an_unreachable_issuer_is_said_to_be_so_to_every_request() {
     let key = SigningKey::es256("k1");
@@ -984,16 +986,25 @@ async fn an_unreachable_issuer_is_said_to_be_so_to_every_request() {
     let token = key.sign(&c);
     for attempt in 0..3 {
         let r = post(&s, &token, None, &init_body()).await;
-        assert_401(
-            &r,
-            "invalid_token",
-            "the issuer's keys are unavailable; retry later",
+        assert_eq!(r.status, 503, "{attempt}: {}", r.text());
+        assert!(
+            r.text()
+                .contains("the issuer's keys are unavailable; retry later"),
+            "{attempt}: {}",
+            r.text()
         );
         assert!(
             !r.text().contains("get a new token"),
             "{attempt}: {}",
             r.text()
         );
+        assert!(r.header("www-authenticate").is_none(), "{attempt}");
+        let retry: u64 = r
+            .header("retry-after")
+            .expect("Retry-After")
+            .parse()
+            .unwrap();
+        assert!((1..=30).contains(&retry), "{attempt}: Retry-After {retry}");
     }
 }
 

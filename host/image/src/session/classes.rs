@@ -275,6 +275,7 @@ impl Session {
                 def.inst_vars.join(", ")
             )));
         }
+        check_options(&def.name, &def.options)?;
         let superclass = match &def.superclass {
             None => None,
             Some(s) => Some(self.class_id(s).map_err(|_| {
@@ -630,4 +631,60 @@ impl Session {
             r.definition.category = category.map(str::to_string)
         })
     }
+}
+
+/// The class options GemStone 3.x accepts; a stone refuses any other, so
+/// a misspelt one is refused here rather than when the code first meets a
+/// stone.
+const CLASS_OPTIONS: [&str; 9] = [
+    "noInheritOptions",
+    "subclassesDisallowed",
+    "disallowGciStore",
+    "modifiable",
+    "traverseByCallback",
+    "logCreation",
+    "dbTransient",
+    "instancesNonPersistent",
+    "instancesInvariant",
+];
+
+/// Of these, a class has at most one.
+const PERSISTENCE_OPTIONS: [&str; 3] = [
+    "dbTransient",
+    "instancesNonPersistent",
+    "instancesInvariant",
+];
+
+/// Checks a definition's `options:` as GemStone does: known symbols,
+/// `#noInheritOptions` only first, at most one persistence option.
+fn check_options(class: &str, options: &[String]) -> Result<()> {
+    if let Some(unknown) = options
+        .iter()
+        .find(|o| !CLASS_OPTIONS.contains(&o.as_str()))
+    {
+        return Err(ImageError::InvalidArgument(format!(
+            "#{unknown} in the options of class {class} is not a class option; GemStone knows \
+             #{}",
+            CLASS_OPTIONS.join(", #")
+        )));
+    }
+    if options.iter().skip(1).any(|o| o == "noInheritOptions") {
+        return Err(ImageError::InvalidArgument(format!(
+            "#noInheritOptions in the options of class {class} must come first; move it to the \
+             start of the array"
+        )));
+    }
+    let persistence: Vec<&str> = options
+        .iter()
+        .map(String::as_str)
+        .filter(|o| PERSISTENCE_OPTIONS.contains(o))
+        .collect();
+    if persistence.len() > 1 {
+        return Err(ImageError::InvalidArgument(format!(
+            "the options of class {class} name #{}; a class takes at most one of #{}",
+            persistence.join(" and #"),
+            PERSISTENCE_OPTIONS.join(", #")
+        )));
+    }
+    Ok(())
 }

@@ -184,11 +184,13 @@ pub(super) fn content_type_refusal(h: &HeaderMap) -> Option<String> {
 }
 
 /// The answer to a refused authentication or scope: 401 or 403 with the
-/// `WWW-Authenticate` challenge and a JSON-RPC error body.
+/// `WWW-Authenticate` challenge, or 503 with `Retry-After` when the token
+/// cannot be checked now, and a JSON-RPC error body.
 pub(super) fn refused(router: &Router, denied: &Denied, id: &Value) -> Response<ResponseBody> {
     let (status, word) = match denied.status() {
         400 => (StatusCode::BAD_REQUEST, "Bad Request"),
         403 => (StatusCode::FORBIDDEN, "Forbidden"),
+        503 => (StatusCode::SERVICE_UNAVAILABLE, "Service Unavailable"),
         _ => (StatusCode::UNAUTHORIZED, "Unauthorized"),
     };
     let mut r = json_error(
@@ -198,9 +200,16 @@ pub(super) fn refused(router: &Router, denied: &Denied, id: &Value) -> Response<
         &format!("{word}: {}", denied.description()),
     );
     if let Some(auth) = router.auth()
-        && let Ok(v) = HeaderValue::from_str(&auth.challenge(denied))
+        && let Some(challenge) = auth.challenge(denied)
+        && let Ok(v) = HeaderValue::from_str(&challenge)
     {
         r.headers_mut().insert(header::WWW_AUTHENTICATE, v);
+    }
+    if let Denied::Unavailable { retry_after, .. } = denied {
+        r.headers_mut().insert(
+            header::RETRY_AFTER,
+            HeaderValue::from(retry_after.as_secs()),
+        );
     }
     r
 }
