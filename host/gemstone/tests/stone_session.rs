@@ -572,3 +572,26 @@ fn the_joined_class_calls_are_each_one_program_answering_as_the_calls_they_join(
         assert_eq!((&e.kind, &e.message), (&alone.kind, &alone.message));
     }
 }
+
+/// Infinite recursion is reported where it recursed: the handler that
+/// asks for the stack report runs in the head-room the recursion limit
+/// keeps for handlers, so the report is not lost to a second overflow.
+#[test]
+fn a_recursion_limit_error_says_where_it_recursed() {
+    let running = common::start();
+    let s = running.stone.login(None).unwrap();
+    let none = CancelToken::new();
+    s.compile_method("Account", false, Some("x"), "down: n\n\t^ self down: n + 1")
+        .unwrap();
+    let e = s.execute("Account new down: 1", &none).unwrap_err();
+    assert!(e.message.contains("recursion limit exceeded"), "{e}");
+    assert!(e.message.contains("\nat Account >> down: line 2"), "{e}");
+    let stack = e.details.as_ref().unwrap()["stack"].as_array().unwrap();
+    assert!(!stack.is_empty(), "{e:?}");
+    assert!(
+        stack
+            .iter()
+            .all(|f| f["method"] == "Account >> down:" && f["line"] == 2),
+        "{stack:?}"
+    );
+}
