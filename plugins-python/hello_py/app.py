@@ -246,6 +246,11 @@ class Tasks(exports.Tasks):
         return []
 
 
+class OfferRequirements(exports.OfferRequirements):
+    def offer_grants(self) -> list:
+        return []
+
+
 class Resources(exports.Resources):
     def fixed(self) -> list:
         return []

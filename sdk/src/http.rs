@@ -429,7 +429,7 @@ mod tests {
         assert_eq!(
             e.message,
             "tool `ping` needs the grant `net`, which this session was not given; a server \
-             whose operator did not grant it leaves the tool out"
+             whose operator did not grant it leaves it out"
         );
         let granted = MockHost::new()
             .grant("net")

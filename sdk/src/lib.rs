@@ -23,7 +23,7 @@
 //! The image is reached through [`image`] (look-ups), [`execution`]
 //! (running Smalltalk), [`code`] (changing code) and [`session`] (facts),
 //! each a thin wrapper over the host functions of the WIT package
-//! `gemstone:mcp@0.1.5`; [`log`] sends log lines and progress to the
+//! `gemstone:mcp@0.1.6`; [`log`] sends log lines and progress to the
 //! client, [`client`] asks the client (a form, its model, its roots),
 //! and [`http`] calls the HTTP origins the operator granted. Searches
 //! come paged with their true total ([`image::senders_page`] and its
@@ -222,6 +222,12 @@ macro_rules! export_toolset {
             }
         }
 
+        impl $crate::__private::OfferRequirementsGuest for __GsMcpToolsetExport {
+            fn offer_grants() -> ::std::vec::Vec<$crate::__private::WitOfferRequirement> {
+                $crate::__private::offer_grants($build)
+            }
+        }
+
         impl $crate::__private::TasksGuest for __GsMcpToolsetExport {
             fn task_support() -> ::std::vec::Vec<$crate::__private::WitToolTaskSupport> {
                 $crate::__private::task_support($build)
@@ -259,10 +265,11 @@ pub mod __private {
     pub use wit_bindgen;
 
     pub use crate::toolset::{
-        call, complete, declare_settings, describe, fixed_resources, get_prompt, prompts, read,
-        resource_templates, task_support, tool_grants,
+        call, complete, declare_settings, describe, fixed_resources, get_prompt, offer_grants,
+        prompts, read, resource_templates, task_support, tool_grants,
     };
     pub use bindings::exports::gemstone::mcp::completion::Guest as CompletionGuest;
+    pub use bindings::exports::gemstone::mcp::offer_requirements::Guest as OfferRequirementsGuest;
     pub use bindings::exports::gemstone::mcp::prompts::Guest as PromptsGuest;
     pub use bindings::exports::gemstone::mcp::requirements::Guest as RequirementsGuest;
     pub use bindings::exports::gemstone::mcp::resources::Guest as ResourcesGuest;
@@ -273,10 +280,11 @@ pub mod __private {
     };
     pub use bindings::gemstone::mcp::types::{
         Completion as WitCompletion, CompletionRequest as WitCompletionRequest,
-        EmbeddedResource as WitEmbeddedResource, Failure as WitFailure, Prompt as WitPrompt,
-        PromptInfo as WitPromptInfo, ResourceInfo as WitResourceInfo,
-        ResourceTemplate as WitResourceTemplate, Setting as WitSetting,
-        ToolRequirement as WitToolRequirement, ToolTaskSupport as WitToolTaskSupport,
+        EmbeddedResource as WitEmbeddedResource, Failure as WitFailure,
+        OfferRequirement as WitOfferRequirement, Prompt as WitPrompt, PromptInfo as WitPromptInfo,
+        ResourceInfo as WitResourceInfo, ResourceTemplate as WitResourceTemplate,
+        Setting as WitSetting, ToolRequirement as WitToolRequirement,
+        ToolTaskSupport as WitToolTaskSupport,
     };
 
     #[allow(missing_docs, clippy::all)]

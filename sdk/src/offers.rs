@@ -91,6 +91,7 @@ struct Common {
     description: Option<String>,
     mime_type: Option<String>,
     reader: Reader,
+    needs: Vec<String>,
 }
 
 /// A resource with a fixed URI and the function that reads it.
@@ -127,6 +128,7 @@ impl Resource {
                 description: None,
                 mime_type: None,
                 reader: Box::new(move |_, _| read()),
+                needs: Vec::new(),
             },
         }
     }
@@ -147,6 +149,18 @@ impl Resource {
     /// [`Contents`] its reader answers without one.
     pub fn mime_type(mut self, mime_type: &str) -> Resource {
         self.common.mime_type = Some(mime_type.to_string());
+        self
+    }
+
+    /// Declares the grants reading the resource needs (`image:read`,
+    /// `image:execute`, `image:write`, `net`), as [`Tool::needs`] does for
+    /// a tool: a server whose operator did not give them leaves the
+    /// resource out (a 0.1.6 host; an older one lists it, and each host
+    /// function its reader calls checks its own grant).
+    ///
+    /// [`Tool::needs`]: crate::Tool::needs
+    pub fn needs(mut self, grants: &[&str]) -> Resource {
+        self.common.needs = grants.iter().map(|g| g.to_string()).collect();
         self
     }
 
@@ -198,6 +212,7 @@ impl ResourceTemplate {
                 description: None,
                 mime_type: None,
                 reader: Box::new(read),
+                needs: Vec::new(),
             },
             completers: BTreeMap::new(),
         }
@@ -219,6 +234,14 @@ impl ResourceTemplate {
     /// and given to the [`Contents`] its reader answers without one.
     pub fn mime_type(mut self, mime_type: &str) -> ResourceTemplate {
         self.common.mime_type = Some(mime_type.to_string());
+        self
+    }
+
+    /// Declares the grants reading its resources needs, as
+    /// [`Resource::needs`]; a server that leaves the template out neither
+    /// lists, reads nor completes it.
+    pub fn needs(mut self, grants: &[&str]) -> ResourceTemplate {
+        self.common.needs = grants.iter().map(|g| g.to_string()).collect();
         self
     }
 
@@ -396,6 +419,7 @@ pub struct Prompt {
     arguments: Vec<Argument>,
     handler: PromptHandler,
     completers: BTreeMap<String, Completer>,
+    needs: Vec<String>,
 }
 
 impl std::fmt::Debug for Prompt {
@@ -427,6 +451,7 @@ impl Prompt {
             arguments: Vec::new(),
             handler: Box::new(get),
             completers: BTreeMap::new(),
+            needs: Vec::new(),
         }
     }
 
@@ -439,6 +464,14 @@ impl Prompt {
     /// Sets the description.
     pub fn description(mut self, description: &str) -> Prompt {
         self.description = Some(description.to_string());
+        self
+    }
+
+    /// Declares the grants filling it in needs, as [`Resource::needs`]; a
+    /// server that leaves the prompt out neither lists, fills in nor
+    /// completes it.
+    pub fn needs(mut self, grants: &[&str]) -> Prompt {
+        self.needs = grants.iter().map(|g| g.to_string()).collect();
         self
     }
 
@@ -628,6 +661,52 @@ impl Offers {
 
     pub fn prompts(&self) -> Vec<wit::PromptInfo> {
         self.prompts.iter().map(Prompt::declaration).collect()
+    }
+
+    /// What each offer that needs grants needs (`offer-requirements`).
+    pub fn grants(&self) -> Vec<wit::OfferRequirement> {
+        let needing = |kind, name: &str, needs: &[String]| {
+            (!needs.is_empty()).then(|| wit::OfferRequirement {
+                kind,
+                name: name.to_string(),
+                grants: needs.to_vec(),
+            })
+        };
+        let resources = self
+            .resources
+            .iter()
+            .filter_map(|r| needing(wit::OfferKind::Resource, &r.uri, &r.common.needs));
+        let templates = self
+            .templates
+            .iter()
+            .filter_map(|t| needing(wit::OfferKind::Template, &t.uri_template, &t.common.needs));
+        let prompts = self
+            .prompts
+            .iter()
+            .filter_map(|p| needing(wit::OfferKind::Prompt, &p.name, &p.needs));
+        resources.chain(templates).chain(prompts).collect()
+    }
+
+    /// The grants reading `uri` needs: its fixed resource's, else the
+    /// first matching template's (none for a URI of neither).
+    #[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
+    pub fn needs_of_uri(&self, uri: &str) -> &[String] {
+        if let Some(r) = self.resources.iter().find(|r| r.uri == uri) {
+            return &r.common.needs;
+        }
+        self.templates
+            .iter()
+            .find(|t| t.matches(uri).is_some())
+            .map_or(&[], |t| t.common.needs.as_slice())
+    }
+
+    /// The grants the prompt `name` needs (none for an unknown one).
+    #[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
+    pub fn needs_of_prompt(&self, name: &str) -> &[String] {
+        self.prompts
+            .iter()
+            .find(|p| p.name == name)
+            .map_or(&[], |p| p.needs.as_slice())
     }
 }
 

@@ -591,6 +591,17 @@ impl Toolset {
         self.tools.iter().find(|t| t.name == tool)?.tasks
     }
 
+    /// The grants reading `uri` needs (none for a URI of no declared
+    /// resource or template).
+    pub(crate) fn needs_of_uri(&self, uri: &str) -> &[String] {
+        self.offers.needs_of_uri(uri)
+    }
+
+    /// The grants the prompt `name` needs (none for an unknown one).
+    pub(crate) fn needs_of_prompt(&self, name: &str) -> &[String] {
+        self.offers.needs_of_prompt(name)
+    }
+
     /// The grants `tool` declared it needs (none for an unknown tool).
     pub(crate) fn needs_of(&self, tool: &str) -> &[String] {
         self.tools
@@ -613,6 +624,12 @@ pub fn tool_grants(build: fn() -> Toolset) -> Vec<wit::ToolRequirement> {
             })
             .collect()
     })
+}
+
+/// The exported `offer-requirements.offer-grants`.
+#[doc(hidden)]
+pub fn offer_grants(build: fn() -> Toolset) -> Vec<wit::OfferRequirement> {
+    with_toolset(build, |t| t.offers.grants())
 }
 
 /// The exported `tasks.task-support`.

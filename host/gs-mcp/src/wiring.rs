@@ -409,14 +409,18 @@ pub fn load_toolsets(config: &Config, announce_compiles: bool) -> Loaded {
                                 "toolset `{}`: tool `{tool}` is left out: it needs {}, which \
                                  toolset[{i}] in the configuration does not grant",
                                 t.info().name,
-                                missing
-                                    .iter()
-                                    .map(|g| format!("`{g}`"))
-                                    .collect::<Vec<_>>()
-                                    .join(" and ")
+                                grant_list(missing)
                             );
                             loaded.notes.push(note.clone());
                             loaded.left_out.push((tool.to_string(), note));
+                        }
+                        for (offer, missing) in t.offers_left_out() {
+                            loaded.notes.push(format!(
+                                "toolset `{}`: {offer} is left out: it needs {}, which \
+                                 toolset[{i}] in the configuration does not grant",
+                                t.info().name,
+                                grant_list(missing)
+                            ));
                         }
                         if !t.settings().is_empty() {
                             loaded
@@ -566,6 +570,15 @@ pub fn router_settings(config: &Config) -> RouterSettings {
             limit: trace.limit,
         },
     }
+}
+
+/// Grants as a start-up note names them: `` `a` and `b` ``.
+fn grant_list(grants: &[String]) -> String {
+    grants
+        .iter()
+        .map(|g| format!("`{g}`"))
+        .collect::<Vec<_>>()
+        .join(" and ")
 }
 
 #[cfg(test)]

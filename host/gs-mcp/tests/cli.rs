@@ -234,6 +234,32 @@ fn tools_lists_the_surface_and_marks_read_only_safe_tools() {
     );
 }
 
+/// A resource template needing a grant the operator did not give is left
+/// out with a note naming it, as a tool is.
+#[test]
+fn a_resource_without_its_grant_is_left_out_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[[toolset]]\npath = {:?}\ngrants = [\"image:read\"]\n",
+            gs_test_plugins::ACME_DB
+        ),
+    )
+    .unwrap();
+    let out = run(dir.path(), &["tools", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let so = text(&out.stdout);
+    assert!(
+        so.contains(
+            "note: toolset `acme_db`: resource template `acme://customers/{name}/orders` is left \
+             out: it needs `image:execute`, which toolset[0] in the configuration does not grant"
+        ),
+        "{so}"
+    );
+}
+
 #[test]
 fn a_tool_s_grants_are_listed_and_a_tool_without_them_is_left_out_with_a_note() {
     let dir = tempfile::tempdir().unwrap();

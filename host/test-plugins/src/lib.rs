@@ -38,6 +38,12 @@ pub const HELLO_0_1_2: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hel
 /// (see `fixtures/README.md`).
 pub const HELLO_0_1_4: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.4.wasm");
 
+/// `plugins/hello` as built against `gemstone:mcp@0.1.5`, committed for
+/// the same reason: a component of the newest version before
+/// `offer-requirements` (0.1.6). Built from 1dc257a's `wit/` (see
+/// `fixtures/README.md`).
+pub const HELLO_0_1_5: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/hello-0.1.5.wasm");
+
 /// `plugins/acme_db` as built against `gemstone:mcp@0.1.0`, committed for
 /// the same reason as [`HELLO_0_1_0`]: the example vendor toolset as it
 /// first shipped, whose reports must answer unchanged on later hosts.

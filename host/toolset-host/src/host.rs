@@ -24,7 +24,8 @@ use crate::config::{HostConfig, WasmToolsetSpec};
 use crate::lanes::Lanes;
 use crate::net::NetRules;
 use crate::offers::{
-    Declarations, Pre, check_declarations, check_task_support, check_tool_grants, declarations,
+    Declarations, Pre, check_declarations, check_offer_grants, check_task_support,
+    check_tool_grants, declarations, leave_out_ungranted,
 };
 use crate::policy::Policy;
 use crate::preopens::{Admitted, Preopens};
@@ -535,6 +536,7 @@ impl ToolsetHost {
             fail(format!("describe failed ({}): {}", e.kind, e.message))
         })?;
         check_declarations(&offers).map_err(&fail)?;
+        check_offer_grants(&offers.offer_grants, &offers).map_err(&fail)?;
         check_declaration(&offers.settings).map_err(&fail)?;
         if d.name.is_empty()
             || d.name.len() > 64
@@ -628,6 +630,7 @@ impl ToolsetHost {
             tools.retain(|t| expose.contains(&t.name));
         }
         let mut offers = offers;
+        leave_out_ungranted(&mut offers, |g| spec.grants.gives(g));
         tools.retain(|t| {
             let missing: Vec<String> = t
                 .grants

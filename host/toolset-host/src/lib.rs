@@ -106,7 +106,7 @@ pub use host::{
     HostError, LoadError, LoadErrorKind, MAX_DESCRIPTION, MAX_SCHEMA, MAX_TITLE, MAX_TOOLS,
     ToolsetHost,
 };
-pub use offers::{MAX_OFFERS, MAX_URI};
+pub use offers::{MAX_OFFERS, MAX_URI, Offer};
 pub use settings::{
     MAX_SETTING_BYTES, MAX_SETTINGS, MIN_SECRET_BYTES, REDACTED, SettingDecl, SettingInput,
     SettingType, Written,

@@ -20,7 +20,7 @@ use wasmtime::Store;
 use wasmtime::component::{Instance, InstancePre};
 
 use crate::bindings::exports::gemstone::mcp::{
-    completion, prompts, requirements, resources, settings, tasks, tools,
+    completion, offer_requirements, prompts, requirements, resources, settings, tasks, tools,
 };
 use crate::bindings::gemstone::mcp::types;
 use crate::settings::{SettingDecl, SettingType};
@@ -44,6 +44,7 @@ pub(crate) struct Pre {
     requirements: Option<requirements::GuestIndices>,
     settings: Option<settings::GuestIndices>,
     tasks: Option<tasks::GuestIndices>,
+    offer_requirements: Option<offer_requirements::GuestIndices>,
 }
 
 /// One instance's exports.
@@ -62,6 +63,8 @@ pub(crate) struct Exports {
     pub settings: Option<settings::Guest>,
     /// `tasks` (0.1.5), if exported.
     pub tasks: Option<tasks::Guest>,
+    /// `offer-requirements` (0.1.6), if exported.
+    pub offer_requirements: Option<offer_requirements::Guest>,
 }
 
 /// `GuestIndices::new` for an optional interface: `None` if the component
@@ -114,6 +117,11 @@ impl Pre {
             settings::GuestIndices::new(&instance),
         )?;
         let tasks = optional(&instance, "tasks", tasks::GuestIndices::new(&instance))?;
+        let offer_requirements = optional(
+            &instance,
+            "offer-requirements",
+            offer_requirements::GuestIndices::new(&instance),
+        )?;
         Ok(Pre {
             instance,
             tools,
@@ -123,6 +131,7 @@ impl Pre {
             requirements,
             settings,
             tasks,
+            offer_requirements,
         })
     }
 
@@ -173,6 +182,10 @@ impl Pre {
                 Some(i) => Some(i.load(&mut *store, &instance)?),
                 None => None,
             },
+            offer_requirements: match &self.offer_requirements {
+                Some(i) => Some(i.load(&mut *store, &instance)?),
+                None => None,
+            },
         })
     }
 }
@@ -196,7 +209,38 @@ pub(crate) struct Declarations {
     /// The task support of each tool that has any, by tool name (0.1.5
     /// `tasks`).
     pub task_support: Vec<(String, gs_toolset::TaskSupport)>,
+    /// The grants each resource, template and prompt needs (0.1.6
+    /// `offer-requirements`).
+    pub offer_grants: Vec<OfferGrants>,
+    /// The resources, templates and prompts left out because the operator
+    /// did not give a grant they need, each with the grants missing.
+    pub offers_left_out: Vec<(Offer, Vec<String>)>,
 }
+
+/// One resource, resource template or prompt of a toolset, by the name it
+/// is declared under.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Offer {
+    /// A fixed resource, by its URI.
+    Resource(String),
+    /// A resource template, by its URI template.
+    Template(String),
+    /// A prompt, by its name.
+    Prompt(String),
+}
+
+impl std::fmt::Display for Offer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Offer::Resource(uri) => write!(f, "resource `{uri}`"),
+            Offer::Template(t) => write!(f, "resource template `{t}`"),
+            Offer::Prompt(name) => write!(f, "prompt `{name}`"),
+        }
+    }
+}
+
+/// What one offer needs granted.
+pub(crate) type OfferGrants = (Offer, Vec<String>);
 
 /// Reads the declarations from a fresh instance's exports (those it has).
 pub(crate) async fn declarations(
@@ -279,6 +323,21 @@ pub(crate) async fn declarations(
             })
             .collect();
     }
+    if let Some(o) = &exports.offer_requirements {
+        d.offer_grants = o
+            .call_offer_grants(&mut *store)
+            .await?
+            .into_iter()
+            .map(|r| {
+                let offer = match r.kind {
+                    types::OfferKind::Resource => Offer::Resource(r.name),
+                    types::OfferKind::Template => Offer::Template(r.name),
+                    types::OfferKind::Prompt => Offer::Prompt(r.name),
+                };
+                (offer, r.grants)
+            })
+            .collect();
+    }
     if let Some(t) = &exports.tasks {
         d.task_support = t
             .call_task_support(&mut *store)
@@ -331,8 +390,77 @@ pub(crate) fn check_task_support(
     )
 }
 
-/// The grant names a tool may say it needs.
+/// The grant names a tool, resource or prompt may say it needs.
 pub(crate) const TOOL_GRANTS: [&str; 4] = ["image:read", "image:execute", "image:write", "net"];
+
+/// Checks one declaration's grants against the known ones.
+fn check_grant_names(owner: &str, grants: &[String], who: &str) -> Result<(), String> {
+    match grants.iter().find(|g| !TOOL_GRANTS.contains(&g.as_str())) {
+        Some(bad) => Err(format!(
+            "{owner} needs `{}`, which is not a grant; {who} may need {}",
+            crate::wasm::cut(bad, 64),
+            TOOL_GRANTS.map(|g| format!("`{g}`")).join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Checks what `offer-requirements.offer-grants` declared against the
+/// toolset's declarations: each entry names one of its resources,
+/// templates or prompts, once, and only known grants.
+pub(crate) fn check_offer_grants(declared: &[OfferGrants], d: &Declarations) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    for (offer, grants) in declared {
+        let shown = match offer {
+            Offer::Resource(n) => Offer::Resource(crate::wasm::cut(n, 128).to_string()),
+            Offer::Template(n) => Offer::Template(crate::wasm::cut(n, 128).to_string()),
+            Offer::Prompt(n) => Offer::Prompt(crate::wasm::cut(n, 128).to_string()),
+        };
+        let declared_there = match offer {
+            Offer::Resource(uri) => d.resources.iter().any(|r| &r.uri == uri),
+            Offer::Template(t) => d.templates.iter().any(|r| &r.uri_template == t),
+            Offer::Prompt(name) => d.prompts.iter().any(|p| &p.name == name),
+        };
+        if !declared_there {
+            return Err(format!(
+                "offer requirements name {shown}, which the toolset does not declare"
+            ));
+        }
+        if !seen.insert(offer) {
+            return Err(format!("offer requirements name {shown} twice"));
+        }
+        check_grant_names(&shown.to_string(), grants, "resources and prompts")?;
+    }
+    Ok(())
+}
+
+/// Leaves out of `d` each resource, template and prompt needing a grant
+/// `given` does not give, recording it in `offers_left_out`.
+pub(crate) fn leave_out_ungranted(d: &mut Declarations, given: impl Fn(&str) -> bool) {
+    let missing = |offer: &Offer, grants: &[OfferGrants]| -> Vec<String> {
+        grants
+            .iter()
+            .find(|(o, _)| o == offer)
+            .map(|(_, g)| g.iter().filter(|g| !given(g)).cloned().collect())
+            .unwrap_or_default()
+    };
+    let grants = std::mem::take(&mut d.offer_grants);
+    let mut left_out = Vec::new();
+    let mut keep = |offer: Offer| {
+        let lacking = missing(&offer, &grants);
+        if lacking.is_empty() {
+            return true;
+        }
+        left_out.push((offer, lacking));
+        false
+    };
+    d.resources.retain(|r| keep(Offer::Resource(r.uri.clone())));
+    d.templates
+        .retain(|t| keep(Offer::Template(t.uri_template.clone())));
+    d.prompts.retain(|p| keep(Offer::Prompt(p.name.clone())));
+    d.offer_grants = grants;
+    d.offers_left_out = left_out;
+}
 
 /// Checks what `requirements.tool-grants` declared against the toolset's
 /// tools: each entry names one of them, once, and only known grants.
@@ -347,13 +475,7 @@ pub(crate) fn check_tool_grants(
     )?;
     for (tool, grants) in declared {
         let shown = crate::wasm::cut(tool, 128);
-        if let Some(bad) = grants.iter().find(|g| !TOOL_GRANTS.contains(&g.as_str())) {
-            return Err(format!(
-                "tool `{shown}` needs `{}`, which is not a grant; tools may need {}",
-                crate::wasm::cut(bad, 64),
-                TOOL_GRANTS.map(|g| format!("`{g}`")).join(", ")
-            ));
-        }
+        check_grant_names(&format!("tool `{shown}`"), grants, "tools")?;
     }
     Ok(())
 }
@@ -777,6 +899,83 @@ mod tests {
             ..Declarations::default()
         };
         assert_eq!(check_declarations(&d), Ok(()));
+    }
+
+    fn prompt(name: &str) -> PromptInfo {
+        PromptInfo {
+            name: name.into(),
+            title: None,
+            description: None,
+            arguments: Vec::new(),
+        }
+    }
+
+    fn needs(offer: Offer, grants: &[&str]) -> OfferGrants {
+        (offer, grants.iter().map(|g| g.to_string()).collect())
+    }
+
+    fn acme() -> Declarations {
+        Declarations {
+            resources: vec![res("acme://tables")],
+            templates: vec![tpl("acme://customers/{name}/orders")],
+            prompts: vec![prompt("review")],
+            ..Declarations::default()
+        }
+    }
+
+    #[test]
+    fn offer_grants_name_declared_offers_once_and_known_grants_only() {
+        let d = acme();
+        let orders = || Offer::Template("acme://customers/{name}/orders".into());
+        assert_eq!(
+            check_offer_grants(
+                &[
+                    needs(orders(), &["image:execute"]),
+                    needs(Offer::Prompt("review".into()), &["image:read"]),
+                    needs(Offer::Resource("acme://tables".into()), &["net"]),
+                ],
+                &d
+            ),
+            Ok(())
+        );
+        // A resource's URI is not a template's, nor a prompt's name.
+        assert_eq!(
+            check_offer_grants(&[needs(Offer::Resource("review".into()), &[])], &d).unwrap_err(),
+            "offer requirements name resource `review`, which the toolset does not declare"
+        );
+        assert_eq!(
+            check_offer_grants(&[needs(orders(), &[]), needs(orders(), &["net"])], &d).unwrap_err(),
+            "offer requirements name resource template `acme://customers/{name}/orders` twice"
+        );
+        assert_eq!(
+            check_offer_grants(&[needs(Offer::Prompt("review".into()), &["root"])], &d)
+                .unwrap_err(),
+            "prompt `review` needs `root`, which is not a grant; resources and prompts may need \
+             `image:read`, `image:execute`, `image:write`, `net`"
+        );
+    }
+
+    #[test]
+    fn offers_needing_a_grant_not_given_are_left_out_and_named() {
+        let mut d = acme();
+        d.offer_grants = vec![
+            needs(
+                Offer::Template("acme://customers/{name}/orders".into()),
+                &["image:read", "image:execute"],
+            ),
+            needs(Offer::Prompt("review".into()), &["image:read"]),
+        ];
+        leave_out_ungranted(&mut d, |g| g == "image:read");
+        assert_eq!(d.resources.len(), 1, "needs nothing");
+        assert!(d.templates.is_empty());
+        assert_eq!(d.prompts.len(), 1, "granted");
+        assert_eq!(
+            d.offers_left_out,
+            [(
+                Offer::Template("acme://customers/{name}/orders".into()),
+                vec!["image:execute".to_string()]
+            )]
+        );
     }
 
     #[test]

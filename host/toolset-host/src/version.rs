@@ -30,13 +30,15 @@
 //! export (`settings`: what the toolset reads from `[toolset.config]`) and
 //! one import (`config`: the values); 0.1.5 one optional export (`tasks`:
 //! which tools may run as a task) and one function in an import
-//! (`client.start-task`).
+//! (`client.start-task`); 0.1.6 one optional export
+//! (`offer-requirements`: the grants each resource, template and prompt
+//! needs).
 
 /// The WIT package this host implements.
 pub const PACKAGE: &str = "gemstone:mcp";
 
 /// The version of [`PACKAGE`] this host implements (`wit/*.wit`).
-pub const PACKAGE_VERSION: &str = "0.1.5";
+pub const PACKAGE_VERSION: &str = "0.1.6";
 
 /// A `major.minor.patch` version, pre-release and build suffixes ignored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -125,12 +127,14 @@ mod tests {
     fn other_major_is_refused_naming_both_versions() {
         let err = check(["wasi:cli/environment@0.2.0"], ["gemstone:mcp/tools@1.0.0"]).unwrap_err();
         assert!(err.contains("gemstone:mcp@1.0.0"), "{err}");
-        assert!(err.contains("gemstone:mcp@0.1.5"), "{err}");
+        assert!(err.contains("gemstone:mcp@0.1.6"), "{err}");
     }
 
     #[test]
     fn every_version_of_the_0_1_line_up_to_the_hosts_is_accepted() {
-        for v in ["0.1.0", "0.1.1", "0.1.2", "0.1.3", "0.1.4", "0.1.5"] {
+        for v in [
+            "0.1.0", "0.1.1", "0.1.2", "0.1.3", "0.1.4", "0.1.5", "0.1.6",
+        ] {
             let image = format!("gemstone:mcp/image@{v}");
             let tools = format!("gemstone:mcp/tools@{v}");
             assert_eq!(check([image.as_str()], [tools.as_str()]), Ok(()), "{v}");
@@ -142,11 +146,11 @@ mod tests {
 
     #[test]
     fn a_newer_or_another_minor_version_is_refused() {
-        for v in ["0.1.6", "0.2.0", "1.0.0"] {
+        for v in ["0.1.7", "0.2.0", "1.0.0"] {
             let tools = format!("gemstone:mcp/tools@{v}");
             let err = check([], [tools.as_str()]).unwrap_err();
             assert!(err.contains(&format!("gemstone:mcp@{v}")), "{err}");
-            assert!(err.contains("implements gemstone:mcp@0.1.5"), "{err}");
+            assert!(err.contains("implements gemstone:mcp@0.1.6"), "{err}");
         }
     }
 

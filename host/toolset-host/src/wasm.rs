@@ -104,6 +104,14 @@ impl WasmToolset {
         &self.inner.offers.left_out
     }
 
+    /// The resources, templates and prompts left out of the surface because
+    /// the operator did not give a grant they declared they need
+    /// (`offer-requirements`, 0.1.6), each with the grants missing; the
+    /// server says so at start-up.
+    pub fn offers_left_out(&self) -> &[(crate::Offer, Vec<String>)] {
+        &self.inner.offers.offers_left_out
+    }
+
     /// The settings the toolset declares (`settings`, 0.1.4), whose values
     /// the operator gave in `[toolset.config]`; `gs-mcp tools` lists them.
     pub fn settings(&self) -> &[crate::SettingDecl] {

@@ -450,6 +450,52 @@ fn a_missing_grant_is_refused_naming_it() {
     );
 }
 
+/// The customer-orders resource template declares that it needs
+/// `image:execute` (0.1.6 `offer-requirements`): with the grant it is
+/// listed and reads as the report's JSON; without it, it is left out of
+/// the toolset's templates and named with the grant it lacks.
+#[test]
+fn the_orders_resource_needs_execute_and_is_left_out_without_it() {
+    let orders = "acme://customers/{name}/orders";
+    let templates = |t: &WasmToolset| -> Vec<String> {
+        t.resource_templates()
+            .iter()
+            .map(|r| r.uri_template.clone())
+            .collect()
+    };
+    assert_eq!(templates(acme()), [orders]);
+    assert!(acme().offers_left_out().is_empty());
+    let img = acme_image();
+    let mut s = acme().open_session();
+    let uri = "acme://customers/Wile%20E.%20Coyote/orders";
+    let contents = runtime()
+        .block_on(s.read_resource(uri, &img.ctx(false)))
+        .unwrap();
+    assert_eq!(contents.len(), 1);
+    assert_eq!(contents[0].uri, uri);
+    assert_eq!(contents[0].mime_type.as_deref(), Some("application/json"));
+    let gs_toolset::ResourceBody::Text(text) = &contents[0].body else {
+        panic!("text, not {:?}", contents[0].body);
+    };
+    let report: Value = serde_json::from_str(text).unwrap();
+    assert_eq!(report["customer"], "Wile E. Coyote");
+    assert_eq!(report["rows"][0]["number"], 1001);
+
+    let without = load(
+        gs_test_plugins::ACME_DB,
+        Grants::from_names(&["image:read"]).unwrap(),
+        Limits::default(),
+    );
+    assert!(templates(&without).is_empty());
+    assert_eq!(
+        without.offers_left_out(),
+        [(
+            gs_toolset_host::Offer::Template(orders.into()),
+            vec!["image:execute".to_string()]
+        )]
+    );
+}
+
 #[test]
 fn a_read_only_session_sees_only_the_read_only_safe_tools() {
     let t = acme();

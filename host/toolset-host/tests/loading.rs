@@ -424,6 +424,33 @@ fn a_component_built_against_0_1_4_loads_and_answers_as_it_did() {
     assert_eq!(hello_answers(&old), hello_answers(hello()));
 }
 
+/// A component of 0.1.5, the last version before `offer-requirements`,
+/// loads and answers as today's build of the same plug-in, which exports
+/// that interface.
+#[test]
+fn a_component_built_against_0_1_5_loads_and_answers_as_it_did() {
+    let has = |bytes: &[u8], s: &str| bytes.windows(s.len()).any(|w| w == s.as_bytes());
+    let fixture = std::fs::read(gs_test_plugins::HELLO_0_1_5).unwrap();
+    assert!(has(&fixture, "gemstone:mcp/tasks@0.1.5"));
+    assert!(
+        !has(&fixture, "@0.1.6") && !has(&fixture, "offer-requirements"),
+        "the fixture must be the 0.1.5 build"
+    );
+    let today = std::fs::read(gs_test_plugins::HELLO).unwrap();
+    assert!(has(&today, "gemstone:mcp/offer-requirements@0.1.6"));
+    let old = load(
+        gs_test_plugins::HELLO_0_1_5,
+        all_grants(),
+        Default::default(),
+    );
+    let names = |t: &gs_toolset_host::WasmToolset| -> Vec<String> {
+        t.info().tools.iter().map(|t| t.name.clone()).collect()
+    };
+    assert_eq!(names(&old), names(hello()));
+    assert!(old.offers_left_out().is_empty());
+    assert_eq!(hello_answers(&old), hello_answers(hello()));
+}
+
 #[test]
 fn a_fifo_named_as_a_component_is_refused_without_waiting_for_a_writer() {
     let dir = tempfile::tempdir().unwrap();

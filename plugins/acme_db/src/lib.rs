@@ -11,6 +11,12 @@
 //! - `acme_query` (`image:execute`): one of a fixed set of reports, run as
 //!   Smalltalk over the Acme objects and answered as structured rows.
 //!
+//! and one resource template, `acme://customers/{name}/orders`: the
+//! `customerOrders` report of one customer as a JSON resource. It declares
+//! that it needs `image:execute` (`ResourceTemplate::needs`), so a server
+//! whose operator did not grant that leaves it out rather than list a
+//! resource every read of which would fail.
+//!
 //! The query tool never runs text a client wrote: each report is a fixed
 //! expression whose only parameters are a quoted string literal and
 //! integers the tool has checked, so the `image:execute` grant cannot be
@@ -18,7 +24,9 @@
 
 use std::collections::BTreeSet;
 
-use gs_mcp_sdk::{Error, ErrorKind, Tool, Toolset, execution, image};
+use gs_mcp_sdk::{
+    Contents, Error, ErrorKind, ResourceTemplate, Tool, Toolset, Values, execution, image,
+};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -538,6 +546,15 @@ fn query(args: QueryArgs) -> Result<QueryOut, Error> {
     }
 }
 
+/// `acme://customers/{name}/orders`: the `customerOrders` report of the
+/// customer `name`, as JSON.
+fn customer_orders_resource(uri: &str, vars: &Values) -> Result<Vec<Contents>, Error> {
+    let report = customer_orders(vars.get("name").cloned())?;
+    let json = serde_json::to_string_pretty(&report)
+        .map_err(|e| Error::new(ErrorKind::Other, format!("the report is not JSON: {e}")))?;
+    Ok(vec![Contents::text(uri, json)])
+}
+
 fn toolset() -> Toolset {
     Toolset::new("acme_db", "1.0.0")
         .tool(
@@ -574,6 +591,20 @@ fn toolset() -> Toolset {
                 query,
             )
             .title("Acme report"),
+        )
+        .template(
+            ResourceTemplate::new(
+                "acme://customers/{name}/orders",
+                "customer-orders",
+                customer_orders_resource,
+            )
+            .title("An Acme customer's orders")
+            .description(
+                "The customerOrders report of one customer (its exact name): each order with \
+                 its lines and totals, in cents, as JSON.",
+            )
+            .mime_type("application/json")
+            .needs(&["image:execute"]),
         )
 }
 
@@ -674,6 +705,28 @@ mod mock_tests {
         assert_eq!(
             output["properties"]["scope"]["enum"],
             json!(["acme", "all"])
+        );
+    }
+
+    #[test]
+    fn the_orders_resource_needs_execute() {
+        let uri = "acme://customers/Nobody/orders";
+        let e = MockHost::new()
+            .grant("image:read")
+            .read_resource(&toolset(), uri)
+            .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Refused);
+        assert_eq!(
+            e.message,
+            "resource `acme://customers/Nobody/orders` needs the grant `image:execute`, which \
+             this session was not given; a server whose operator did not grant it leaves it out"
+        );
+        let host = store("nil");
+        let e = host.read_resource(&toolset(), uri).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::NotFound, "{}", e.message);
+        assert_eq!(
+            host.executed(),
+            ["AcmeStore current orderReportFor: 'Nobody'"]
         );
     }
 

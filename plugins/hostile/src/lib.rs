@@ -413,6 +413,12 @@ impl exports::gemstone::mcp::requirements::Guest for Component {
     }
 }
 
+impl exports::gemstone::mcp::offer_requirements::Guest for Component {
+    fn offer_grants() -> Vec<gemstone::mcp::types::OfferRequirement> {
+        Vec::new()
+    }
+}
+
 fn setting(name: &str, kind: SettingType, default: Option<&str>, secret: bool) -> Setting {
     Setting {
         name: name.to_string(),

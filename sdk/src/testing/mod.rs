@@ -514,25 +514,29 @@ impl MockHost {
     /// [`MockHost::settings_from`]).
     pub fn call(&self, toolset: &Toolset, tool: &str, arguments: &str) -> Result<Output, Error> {
         self.state.borrow().check_settings(toolset)?;
-        let granted = |g: &&String| {
-            let s = self.state.borrow();
-            s.grants.iter().any(|have| have == *g)
-        };
-        if let Some(missing) = toolset.needs_of(tool).iter().find(|g| !granted(g)) {
-            return Err(Error::new(
-                ErrorKind::Refused,
-                format!(
-                    "tool `{tool}` needs the grant `{missing}`, which this session was not \
-                     given; a server whose operator did not grant it leaves the tool out"
-                ),
-            ));
-        }
+        self.check_needs(&format!("tool `{tool}`"), toolset.needs_of(tool))?;
         {
             let mut s = self.state.borrow_mut();
             s.call_tasks = toolset.tasks_of(tool);
             s.task_started = None;
         }
         self.as_server(toolset, || toolset.call_json(tool, arguments))
+    }
+
+    /// Refuses `what` if it [needs](crate::Tool::needs) a grant this mock
+    /// does not give, as a server leaves it out.
+    fn check_needs(&self, what: &str, needs: &[String]) -> Result<(), Error> {
+        let s = self.state.borrow();
+        match needs.iter().find(|g| !s.grants.contains(g)) {
+            Some(missing) => Err(Error::new(
+                ErrorKind::Refused,
+                format!(
+                    "{what} needs the grant `{missing}`, which this session was not given; a \
+                     server whose operator did not grant it leaves it out"
+                ),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Reads the resource at `uri` of `toolset` as a `resources/read`
@@ -584,6 +588,7 @@ impl MockHost {
     /// ```
     pub fn read_resource(&self, toolset: &Toolset, uri: &str) -> Result<Vec<Contents>, Error> {
         self.state.borrow().check_settings(toolset)?;
+        self.check_needs(&format!("resource `{uri}`"), toolset.needs_of_uri(uri))?;
         self.as_server(toolset, || toolset.read_resource(uri))
     }
 
@@ -601,6 +606,7 @@ impl MockHost {
         arguments: &[(&str, &str)],
     ) -> Result<PromptReply, Error> {
         self.state.borrow().check_settings(toolset)?;
+        self.check_needs(&format!("prompt `{name}`"), toolset.needs_of_prompt(name))?;
         let arguments = values(arguments);
         self.as_server(toolset, || toolset.get_prompt(name, &arguments))
     }
