@@ -79,6 +79,7 @@
 pub mod classdef;
 mod compile;
 mod error;
+mod file_identity;
 pub mod filein;
 mod image;
 pub(crate) mod kernel;

@@ -158,6 +158,9 @@ pub(crate) struct Store {
     /// The image's lock file, held while the store lives (see
     /// [`Store::hold`]).
     lock: Option<std::fs::File>,
+    /// The file the image's path names, checked before each commit (none
+    /// for a store over another backend).
+    identity: Option<crate::file_identity::FileIdentity>,
 }
 
 fn side_byte(side: Side) -> u8 {
@@ -346,12 +349,14 @@ impl Store {
             check_pages(&mut db, &label, "")?;
             Store::finish_open(db, reopen_file(path), label.clone(), interner, sources)
         }));
-        opened.unwrap_or_else(|panic| {
+        let (mut store, loaded) = opened.unwrap_or_else(|panic| {
             Err(damaged(
                 &label,
                 &format!("reading it failed: {}", panic_text(panic.as_ref())),
             ))
-        })
+        })?;
+        store.identity = crate::file_identity::FileIdentity::of(path);
+        Ok((store, loaded))
     }
 
     /// Creates a new database in `file` (new and empty, at `path`), named
@@ -406,6 +411,7 @@ impl Store {
             #[cfg(feature = "test-hooks")]
             fail_next: false,
             lock: None,
+            identity: None,
         };
         let loaded = store.load(interner, sources)?;
         if let Loaded::Image { commit, .. } = &loaded {
@@ -419,6 +425,7 @@ impl Store {
     /// removed once the image is linked into place.
     pub(crate) fn reopen_at(&mut self, path: &Path) {
         self.reopen = reopen_file(path);
+        self.identity = crate::file_identity::FileIdentity::of(path);
     }
 
     /// Keeps the image's lock file locked as long as the store lives: redb's
@@ -484,6 +491,10 @@ impl Store {
                      the file as it is",
                     self.commit
                 )));
+            }
+            if let Some(identity) = &mut self.identity {
+                // The failed commit may have written part of its pages.
+                identity.after_own_write();
             }
             self.db = Some(db);
         }
@@ -663,6 +674,9 @@ impl Store {
         sources: &SourceArena,
         counters: Counters,
     ) -> Result<()> {
+        if let Some(identity) = &self.identity {
+            identity.check(&self.label)?;
+        }
         self.database()?;
         #[cfg(feature = "test-hooks")]
         if std::mem::take(&mut self.fail_next) {
@@ -685,6 +699,9 @@ impl Store {
         match written {
             Ok(()) => self.commit = counters.commit,
             Err(_) => self.db = None,
+        }
+        if let Some(identity) = &mut self.identity {
+            identity.after_own_write();
         }
         written
     }
