@@ -100,7 +100,7 @@ pub fn call(args: CallArgs<'_>) -> Result<(), Failure> {
         }
         Some(_) => {}
     }
-    let factory = wiring::image_factory(&config)?;
+    let factory = wiring::image_factory(&config, false)?;
     let (broker, settings) = wiring::server_parts(&config, surface, factory)?;
     drop(entered);
     let tool = args.tool.to_string();

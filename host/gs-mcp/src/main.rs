@@ -245,7 +245,7 @@ fn prepare(config: Option<&Path>, image: Option<&Path>) -> Result<Prepared, Fail
     let host = loaded.host.clone();
     let scopes = wiring::scope_rules(&config, &loaded)?;
     let surface = wiring::surface(loaded)?;
-    let image = wiring::image_factory(&config)?;
+    let image = wiring::image_factory(&config, true)?;
     let (broker, settings) = wiring::server_parts(&config, surface, image)?;
     let auth = config
         .auth

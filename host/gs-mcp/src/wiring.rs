@@ -84,8 +84,12 @@ pub fn check_stone(
 }
 
 /// The image sessions `config` serves: the embedded image (opened, created
-/// if need be) or the stone.
-pub fn image_factory(config: &Config) -> Result<Arc<dyn ImageSessionFactory>, Failure> {
+/// if need be) or the stone. With `announce`, a server's start, creating
+/// the image or upgrading its kernel is said on stderr.
+pub fn image_factory(
+    config: &Config,
+    announce: bool,
+) -> Result<Arc<dyn ImageSessionFactory>, Failure> {
     match &config.image {
         ImageBackend::Embedded { path } => {
             // Every session's interpreter heap counts against one ceiling.
@@ -97,9 +101,14 @@ pub fn image_factory(config: &Config) -> Result<Arc<dyn ImageSessionFactory>, Fa
                 max_uncommitted_total_bytes: config.max_uncommitted_total_bytes,
                 ..gs_image::OpenOptions::default()
             };
-            Ok(Arc::new(EmbeddedFactory::new(open_image_with(
-                path, options,
-            )?)))
+            let existed = std::fs::symlink_metadata(path).is_ok();
+            let image = open_image_with(path, options)?;
+            if announce {
+                for line in opening_notes(path, &image, existed) {
+                    eprintln!("gs-mcp: {line}");
+                }
+            }
+            Ok(Arc::new(EmbeddedFactory::new(image)))
         }
         ImageBackend::GemStone(settings) => stone::factory(settings, config.read_only),
     }
@@ -109,7 +118,13 @@ pub fn image_factory(config: &Config) -> Result<Arc<dyn ImageSessionFactory>, Fa
 /// options: for the operator's own commands (`image load`), whose file-in
 /// no limit on uncommitted changes holds.
 pub fn open_image(path: &Path) -> Result<gs_image::Image, Failure> {
-    open_image_with(path, gs_image::OpenOptions::default())
+    let image = open_image_with(path, gs_image::OpenOptions::default())?;
+    // An operator's command: what upgrading the kernel did is said, as a
+    // server says it (creating the image is what these commands are for).
+    for line in opening_notes(path, &image, true) {
+        eprintln!("gs-mcp: {line}");
+    }
+    Ok(image)
 }
 
 /// [`open_image`] with `options`.
@@ -127,6 +142,60 @@ fn open_image_with(
         })?;
     }
     gs_image::Image::open_with(path, options).map_err(|e| cannot_open(path, &e))
+}
+
+/// What an operator should hear of opening the image at `path`: that it
+/// was created (a mistyped path or a volume not mounted looks like any
+/// other start otherwise), and what upgrading its kernel did.
+fn opening_notes(path: &Path, image: &gs_image::Image, existed: bool) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !existed {
+        notes.push(format!(
+            "created a new image at {}, holding the kernel class library only; if you meant \
+             an existing image, stop the server and correct `image.path` or --image",
+            path.display()
+        ));
+    }
+    let Some(upgrade) = image.kernel_upgrade() else {
+        return notes;
+    };
+    if let Some(why) = upgrade.error {
+        notes.push(format!(
+            "warning: image {}: its kernel class library is from an earlier build and could not \
+             be upgraded ({why}); it is served with the kernel it has, which lacks what this \
+             build's adds",
+            path.display()
+        ));
+        return notes;
+    }
+    let mut line = format!(
+        "image {}: upgraded its kernel class library, from an earlier build's, to this build's \
+         in one commit (an earlier gs-mcp may not open the file now; keep a copy to go back)",
+        path.display()
+    );
+    if !upgrade.kept.is_empty() {
+        line.push_str(&format!(
+            "; kept {} method(s) of kernel classes this kernel does not define: {}",
+            upgrade.kept.len(),
+            upgrade.kept.join(", ")
+        ));
+    }
+    if !upgrade.superseded.is_empty() {
+        line.push_str(&format!(
+            "; left out {} earlier kernel method(s) this kernel implements in a superclass: {}",
+            upgrade.superseded.len(),
+            upgrade.superseded.join(", ")
+        ));
+    }
+    if !upgrade.failed.is_empty() {
+        line.push_str(&format!(
+            "; {} such method(s) no longer compile and were removed: {}",
+            upgrade.failed.len(),
+            upgrade.failed.join("; ")
+        ));
+    }
+    notes.push(line);
+    notes
 }
 
 fn cannot_open(path: &Path, e: &gs_image::ImageError) -> Failure {
@@ -156,11 +225,22 @@ pub fn check_image(path: &Path) -> Result<String, Failure> {
             path.display()
         ));
     }
-    match gs_image::Image::open(path) {
+    // Opened as it is: `check` changes nothing, the kernel included.
+    let as_it_is = gs_image::OpenOptions {
+        install_kernel: false,
+        ..gs_image::OpenOptions::default()
+    };
+    match gs_image::Image::open_with(path, as_it_is) {
         Ok(image) => Ok(format!(
-            "ok: image {} opens (commit {})",
+            "ok: image {} opens (commit {}){}",
             path.display(),
-            image.newest_commit()
+            image.newest_commit(),
+            if image.kernel_is_current() {
+                ""
+            } else {
+                "; its kernel class library is from an earlier build, and the next `serve` \
+                 upgrades it in one commit (keep a copy of the file to go back)"
+            }
         )),
         Err(gs_image::ImageError::InUse(_)) => Ok(format!(
             "note: image {} is open in another process (a running server?), so it was not \

@@ -120,6 +120,11 @@ struct Inner {
     uncommitted_total: AtomicUsize,
     /// See [`OpenOptions::max_uncommitted_total_bytes`].
     max_uncommitted_total_bytes: usize,
+    /// The kernel fingerprint the next commit writes (see
+    /// `kernel::fingerprint`).
+    kernel: AtomicU64,
+    /// See [`Image::kernel_upgrade`].
+    kernel_upgrade: Mutex<Option<crate::kernel::KernelUpgrade>>,
 }
 
 /// A persistent, transactional image, shared by any number of sessions.
@@ -368,9 +373,81 @@ impl Image {
         let mut interner = Interner::default();
         let mut sources = SourceArena::default();
         let (store, loaded) = Store::open_existing(path, &mut interner, &mut sources)?;
+        let install_kernel = options.install_kernel;
         let image = Image::start(store, loaded, interner, sources, label, options)?;
         image.commit_side().store.hold(lock);
+        if install_kernel {
+            image.upgrade_kernel();
+        }
         Ok(image)
+    }
+
+    /// Brings the kernel class library of an image made by another build
+    /// up to this build's, in one commit, when the kernel sources it was
+    /// installed from are not this build's (see [`Image::kernel_upgrade`]).
+    /// An image without a kernel is left alone.
+    fn upgrade_kernel(&self) {
+        let current = crate::kernel::fingerprint();
+        let stored = self.inner.kernel.load(Ordering::Relaxed);
+        if stored == current {
+            return;
+        }
+        let mut session = Session::begin(self.clone(), DEFAULT_USER.to_string());
+        if session.class_id("Object").is_err() {
+            return;
+        }
+        session.set_kernel_install(true);
+        let upgraded = crate::kernel::upgrade(&mut session);
+        session.set_kernel_install(false);
+        let report = match upgraded {
+            Ok(done) => {
+                self.inner.kernel.store(current, Ordering::Relaxed);
+                match session.commit() {
+                    Ok(_) => done,
+                    Err(e) => {
+                        self.inner.kernel.store(stored, Ordering::Relaxed);
+                        crate::kernel::KernelUpgrade {
+                            error: Some(e.to_string()),
+                            ..Default::default()
+                        }
+                    }
+                }
+            }
+            Err(e) => crate::kernel::KernelUpgrade {
+                error: Some(e.to_string()),
+                ..Default::default()
+            },
+        };
+        *self
+            .inner
+            .kernel_upgrade
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) = Some(report);
+    }
+
+    /// False when the image has a kernel class library installed from
+    /// other kernel sources than this build's (an earlier build's), which
+    /// opening it with [`OpenOptions::install_kernel`] upgrades.
+    pub fn kernel_is_current(&self) -> bool {
+        self.inner.kernel.load(Ordering::Relaxed) == crate::kernel::fingerprint()
+            || Session::begin(self.clone(), DEFAULT_USER.to_string())
+                .class_id("Object")
+                .is_err()
+    }
+
+    /// What opening did to bring the image's kernel class library up to
+    /// this build's, if the image's came from an earlier build (an image
+    /// made by the first release lacks classes such as `DoubleByteString`,
+    /// `System` and `DateAndTime`, and strings of wider characters): the
+    /// upgrade is one commit, made before any session begins; `None` when
+    /// the kernel was already this build's. A caller that serves the image
+    /// should tell its operator (`gs-mcp serve` prints it).
+    pub fn kernel_upgrade(&self) -> Option<crate::kernel::KernelUpgrade> {
+        self.inner
+            .kernel_upgrade
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// The committer's side, locked (a panic while it was held left
@@ -418,6 +495,7 @@ impl Image {
         options: OpenOptions,
     ) -> Result<Image> {
         let sources = Sources::new(sources);
+        let kernel = store.kernel();
         let (view, next_class_id, next_object_id, stable_hashes_from, fresh) = match loaded {
             Loaded::Fresh => (
                 View {
@@ -465,6 +543,8 @@ impl Image {
                 max_uncommitted_bytes: options.max_uncommitted_bytes,
                 uncommitted_total: AtomicUsize::new(0),
                 max_uncommitted_total_bytes: options.max_uncommitted_total_bytes,
+                kernel: AtomicU64::new(kernel),
+                kernel_upgrade: Mutex::new(None),
             }),
         };
         if fresh {
@@ -484,6 +564,9 @@ impl Image {
         }
         if options.install_kernel {
             crate::kernel::install(&mut session)?;
+            self.inner
+                .kernel
+                .store(crate::kernel::fingerprint(), Ordering::Relaxed);
         }
         session.set_kernel_install(false);
         session.commit()?;
@@ -750,6 +833,7 @@ impl Image {
                     next_class_id: self.inner.next_class_id.load(Ordering::Relaxed),
                     next_object_id: self.inner.next_object_id.load(Ordering::Relaxed),
                     stable_hashes_from: self.inner.stable_hashes_from,
+                    kernel: self.inner.kernel.load(Ordering::Relaxed),
                 },
             )?;
         }

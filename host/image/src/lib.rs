@@ -103,6 +103,7 @@ pub use image::{
     CommitInfo, DEFAULT_MAX_UNCOMMITTED_BYTES, DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES, DEFAULT_USER,
     Image, OpenOptions, STANDARD_DICTIONARIES,
 };
+pub use kernel::KernelUpgrade;
 pub use model::{
     CLASS_STATE_IDS, ClassDefinition, ClassId, ClassKind, ClassRecord, DictionaryEntry,
     GlobalValue, MethodRecord, MethodRef, ObjectBody, ObjectId, ObjectValue, Side, StoredObject,

@@ -128,6 +128,10 @@ pub(crate) struct Counters {
     pub(crate) next_object_id: u64,
     /// See [`Loaded::Image`]; constant while the image is open.
     pub(crate) stable_hashes_from: u64,
+    /// The fingerprint of the kernel sources the image's kernel class
+    /// library was installed from (0: unknown, an image written before
+    /// fingerprints were kept, or one without a kernel).
+    pub(crate) kernel: u64,
 }
 
 /// Opens the image file's database again.
@@ -161,6 +165,8 @@ pub(crate) struct Store {
     /// The file the image's path names, checked before each commit (none
     /// for a store over another backend).
     identity: Option<crate::file_identity::FileIdentity>,
+    /// The kernel fingerprint the file holds (see [`Counters::kernel`]).
+    kernel: u64,
 }
 
 fn side_byte(side: Side) -> u8 {
@@ -412,8 +418,10 @@ impl Store {
             fail_next: false,
             lock: None,
             identity: None,
+            kernel: 0,
         };
         let loaded = store.load(interner, sources)?;
+        store.kernel = store.stored("kernel")?.unwrap_or(0);
         if let Loaded::Image { commit, .. } = &loaded {
             store.commit = *commit;
         }
@@ -499,6 +507,27 @@ impl Store {
             self.db = Some(db);
         }
         Ok(self.db.as_ref().expect("opened above"))
+    }
+
+    /// The kernel fingerprint the file holds (0 if none).
+    pub(crate) fn kernel(&self) -> u64 {
+        self.kernel
+    }
+
+    /// One value of the file's META table, if it has the table and key.
+    fn stored(&self, name: &str) -> Result<Option<u64>> {
+        let label = &self.label;
+        let db = self.db.as_ref().expect("a store opens with its database");
+        let txn = db.begin_read().map_err(|e| io(label, "reading", e))?;
+        let meta = match txn.open_table(META) {
+            Ok(t) => t,
+            Err(TableError::TableDoesNotExist(_)) => return Ok(None),
+            Err(e) => return Err(io(label, "reading", e)),
+        };
+        Ok(meta
+            .get(name)
+            .map_err(|e| io(label, "reading", e))?
+            .map(|v| v.value()))
     }
 
     /// Reads the whole file; only at opening, when the database is open.
@@ -697,7 +726,10 @@ impl Store {
             counters,
         );
         match written {
-            Ok(()) => self.commit = counters.commit,
+            Ok(()) => {
+                self.commit = counters.commit;
+                self.kernel = counters.kernel;
+            }
             Err(_) => self.db = None,
         }
         if let Some(identity) = &mut self.identity {
@@ -743,6 +775,8 @@ impl Store {
             meta.insert("next_object_id", counters.next_object_id)
                 .map_err(|e| err(&e))?;
             meta.insert("stable_hashes_from", counters.stable_hashes_from)
+                .map_err(|e| err(&e))?;
+            meta.insert("kernel", counters.kernel)
                 .map_err(|e| err(&e))?;
             let mut method_keys = Vec::new();
             for key in keys {

@@ -171,7 +171,7 @@ impl Run<'_> {
             let Value::Int(j) = self.send(Value::Obj(coll), index_of, &[k], None)? else {
                 continue;
             };
-            let j = j as usize - 1;
+            let j = self.bucket_for(key_array, j as usize - 1, k);
             let fresh = self.put_slot(key_array, j, k);
             count += usize::from(fresh);
             if let Some(va) = value_array {
@@ -208,6 +208,28 @@ impl Run<'_> {
 
     /// Puts `v` in slot `i` of array `a`; true when the slot was empty (a
     /// new element, not a duplicate the old hashes let in).
+    /// Where a rehash puts `k`, given the bucket `_indexOf:` chose (0-based
+    /// `at`): there, unless it holds another object equal to `k`. Two
+    /// equal elements are kept side by side, as GemStone keeps them until
+    /// the collection's own code rehashes it (keys that became equal when
+    /// one was changed after it was added): `k` goes to the next empty
+    /// bucket, as linear probing would have put it. The same object twice
+    /// (what an older build's unstable hashes let in) is one element.
+    fn bucket_for(&self, keys: ObjId, at: usize, k: Value) -> usize {
+        let Body::Slots(s) = &self.st.heap.get(keys).body else {
+            return at;
+        };
+        let n = s.len();
+        let mut j = at;
+        for _ in 0..n {
+            match s.get(j) {
+                Some(&held) if held != Value::Nil && held != k => j = (j + 1) % n,
+                _ => return j,
+            }
+        }
+        at
+    }
+
     fn put_slot(&mut self, a: ObjId, i: usize, v: Value) -> bool {
         match &mut self.st.heap.get_mut(a).body {
             Body::Slots(s) if i < s.len() => {

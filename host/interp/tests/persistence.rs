@@ -980,3 +980,81 @@ fn hashed_collections_an_older_build_stored_are_rehashed_when_read() {
         "anArray( 3, true, 1, 3)"
     );
 }
+
+/// Two keys of an equality Dictionary that became equal after they were
+/// added (each a String of its own, one changed later) are both kept when
+/// the collection an older build stored is rehashed, as GemStone keeps
+/// them until the collection's own code rehashes it: reading an upgraded
+/// image loses neither entry. Before, the rehash kept one of them.
+#[test]
+fn equal_keys_an_older_build_stored_are_both_kept_when_rehashed() {
+    use gs_image::ObjectValue::{Integer, Nil};
+    use gs_image::{ObjectBody, ObjectValue, StoredObject};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("older.image");
+    {
+        let image = Image::open(&path).expect("image");
+        let mut a = Client::new(&image);
+        let start: usize = a
+            .run("'k' hash * 1000003 \\\\ 8")
+            .parse()
+            .expect("a number");
+        let s = &mut a.session;
+        let mut string = |text: &str| {
+            let id = s.new_object_id();
+            let object = StoredObject {
+                class: s.class_id("String").expect("a kernel class"),
+                invariant: false,
+                names: Vec::new(),
+                named: Vec::new(),
+                body: ObjectBody::Bytes(text.as_bytes().to_vec()),
+            };
+            s.store_object(id, object).expect("store");
+            ObjectValue::Object(id)
+        };
+        let (first, second) = (string("k"), string("k"));
+        // Both one bucket or more before where hashing starts looking.
+        let (mut keys, mut values) = (vec![Nil; 8], vec![Nil; 8]);
+        keys[(start + 7) % 8] = first;
+        values[(start + 7) % 8] = Integer(1);
+        keys[(start + 5) % 8] = second;
+        values[(start + 5) % 8] = Integer(2);
+        store_hashed(s, "OldD", "Dictionary", 2, vec![keys, values]);
+        s.commit().expect("commit");
+    }
+    make_older(&path);
+    let image = Image::open(&path).expect("an older image opens");
+    let mut b = Client::new(&image);
+    assert_eq!(
+        b.run("{OldD size. (OldD values asSortedCollection: [:x :y | x <= y]) asArray. #(1 2) includes: (OldD at: 'k')}"),
+        "anArray( 2, anArray( 1, 2), true)"
+    );
+    b.interp.write_back(&mut b.session).expect("write back");
+    assert!(!b.session.needs_commit(), "rehashing alone changes nothing");
+}
+
+/// An image of the first release (`gs-image`'s fixture), opened by this
+/// build: its kernel is upgraded, so a literal of wider characters is a
+/// DoubleByteString (it read as nil), the operator's extension methods
+/// still answer, and the keys an older build let become equal are kept.
+#[test]
+fn an_image_of_the_first_release_runs_with_this_build_s_kernel() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("first-release.gsimage");
+    std::fs::write(
+        &path,
+        std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../image/tests/fixtures/first-release/first-release.gsimage"
+        ))
+        .expect("the fixture"),
+    )
+    .expect("copy");
+    let image = Image::open(&path).expect("it opens");
+    assert!(image.kernel_upgrade().is_some_and(|u| u.error.is_none()));
+    let mut a = Client::new(&image);
+    assert_eq!(
+        a.run("{'12,50 €'. '12,50 €' class name. 'ok' shopShout. 250 shopCents. FxMutDict size. FxNote}"),
+        "anArray( '12,50 €', #'DoubleByteString', 'OK!', 5/2, 2, 'set by the FIRST release')"
+    );
+}

@@ -10,6 +10,11 @@ use crate::error::{ImageError, Result};
 use crate::model::{DictionaryEntry, GlobalValue, Side};
 use crate::session::{RecompilePolicy, Session};
 
+/// How a failure of a class definition that dropped a method no longer
+/// compiling against the new shape starts (a kernel upgrade expects these
+/// of kernel classes).
+pub(crate) const REMOVED_BY_REDEFINITION: &str = "redefining ";
+
 /// Adds the symbol dictionary `name` at `index` of the session's symbol
 /// list (1 is first; `None`, or past the end, appends it), as GemStone's
 /// `createDictionaryNamed:at:` does, so names resolve in the order the file
@@ -110,7 +115,7 @@ pub(super) fn apply_plan(
                         report,
                         at,
                         format!(
-                            "redefining {} removed {}, which no longer compiles: {}",
+                            "{REMOVED_BY_REDEFINITION}{} removed {}, which no longer compiles: {}",
                             def.name,
                             removed.method,
                             compile_errors(&removed.errors)

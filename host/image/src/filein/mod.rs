@@ -22,6 +22,7 @@ mod plan;
 mod report;
 mod runner;
 
+pub(crate) use apply::REMOVED_BY_REDEFINITION;
 pub use expect::Expected;
 pub use fileout::{file_out_class, file_out_dictionary};
 pub use files::{
