@@ -165,9 +165,22 @@ fn raise_descriptor_limit() {
     }
 }
 
+/// Makes a write past the file-size limit (`ulimit -f`) fail as a full
+/// disk does, with an error the commit reports and survives, instead of
+/// SIGXFSZ ending the process and every session's uncommitted work.
+fn survive_file_size_limit() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no
+    // handler code; the write that passes the limit then fails with EFBIG.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     raise_descriptor_limit();
+    survive_file_size_limit();
     let outcome = match cli.command {
         Command::Serve {
             config,
@@ -337,6 +350,7 @@ fn serve(
                 );
             }
         }
+        let stop = stop_signal();
         eprintln!(
             "gs-mcp: serving {}://{local}/mcp ({tools} tools{}{}, {})",
             if tls.is_some() { "https" } else { "http" },
@@ -371,12 +385,46 @@ fn serve(
             r = served => {
                 r.map_err(|e| Failure::failed(format!("the server stopped: {e}")))
             }
-            _ = tokio::signal::ctrl_c() => {
-                eprintln!("gs-mcp: interrupted; stopping");
+            signal = stop => {
+                eprintln!(
+                    "gs-mcp: {signal}; stopping (calls in flight are abandoned, and sessions' \
+                     uncommitted changes are discarded)"
+                );
                 Ok(())
             }
         }
     })
+}
+
+/// What asks a server to stop: Ctrl-C (SIGINT), or on Unix the SIGTERM a
+/// service manager (systemd, Docker, Kubernetes) sends, which would
+/// otherwise end the process at once with nothing logged. The handlers are
+/// installed here, before the server says it serves, so a signal sent as
+/// soon as it does is caught; the future answers which arrived.
+fn stop_signal() -> impl std::future::Future<Output = &'static str> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let interrupt = signal(SignalKind::interrupt());
+        let terminate = signal(SignalKind::terminate());
+        async move {
+            match (interrupt, terminate) {
+                (Ok(mut interrupt), Ok(mut terminate)) => tokio::select! {
+                    _ = interrupt.recv() => "interrupted",
+                    _ = terminate.recv() => "SIGTERM received",
+                },
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    "interrupted"
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+        "interrupted"
+    }
 }
 
 /// Reads the TLS files again on SIGHUP (on Unix).

@@ -1137,3 +1137,98 @@ fn serve_announces_a_component_it_compiles_and_not_one_from_the_cache() {
         text(&out.stderr)
     );
 }
+
+/// SIGTERM, what a service manager sends to stop a server, stops it as
+/// Ctrl-C does, saying so; before, the process ended at once with nothing
+/// in its log.
+#[cfg(unix)]
+#[test]
+fn serve_stops_on_sigterm_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = hello_config(dir.path(), "");
+    let (mut server, _addr, log) = start_server_with(dir.path(), &cfg, &[]);
+    let pid = server.0.id() as libc::pid_t;
+    // SAFETY: sends a signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still running after SIGTERM"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let log = log.lock().unwrap().clone();
+    assert!(log.contains("gs-mcp: SIGTERM received; stopping"), "{log}");
+}
+
+/// A write past the file-size limit fails the commit as a full disk does,
+/// with what to do, rather than SIGXFSZ killing the process.
+#[cfg(unix)]
+#[test]
+fn a_file_size_limit_fails_the_commit_instead_of_killing_the_process() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("small.gsimage");
+    let file = dir.path().join("one.gs");
+    std::fs::write(&file, "run\n3 + 4\n%\n").unwrap();
+    let mut command = bin();
+    command
+        .args(["image", "load", "--image", image.to_str().unwrap()])
+        .arg(&file)
+        .env("HOME", dir.path());
+    // SAFETY: only setrlimit, which is async-signal-safe, runs between
+    // fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 64 * 1024,
+                rlim_max: libc::RLIM_INFINITY,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            Ok(())
+        });
+    }
+    let out = command.output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{:?}: {err}", out.status);
+    assert!(
+        err.contains("File too large")
+            && err.contains("raise the file-size limit the server runs under (`ulimit -f`)"),
+        "{err}"
+    );
+}
+
+/// A server that creates its image says so (a mistyped path or a volume
+/// that did not mount otherwise starts like any other day, on an empty
+/// image); one that opens an existing image does not.
+#[test]
+fn a_server_that_creates_its_image_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("not-yet").join("team.gsimage");
+    let start = || {
+        let out = bin()
+            .args(["stdio", "--image", image.to_str().unwrap()])
+            .env("HOME", dir.path())
+            .env("XDG_CACHE_HOME", dir.path().join("cache"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        text(&out.stderr)
+    };
+    let first = start();
+    assert!(
+        first.contains(&format!(
+            "gs-mcp: created a new image at {}, holding the kernel class library only",
+            image.display()
+        )),
+        "{first}"
+    );
+    let second = start();
+    assert!(!second.contains("created a new image"), "{second}");
+}

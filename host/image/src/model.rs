@@ -305,19 +305,39 @@ impl StoredObject {
     /// So a session that only reads an object of a reshaped class has
     /// not changed it.
     pub fn reads_as(&self, other: &StoredObject) -> bool {
+        self.reads_as_with(other, &|_| false)
+    }
+
+    /// [`StoredObject::reads_as`], where a stored value for which
+    /// `unreadable` answers true (a reference to an object or class the
+    /// image no longer has, which reads as nil) reads as `nil` too.
+    pub fn reads_as_with(
+        &self,
+        other: &StoredObject,
+        unreadable: &dyn Fn(&ObjectValue) -> bool,
+    ) -> bool {
         if self == other {
             return true;
         }
-        self.class == other.class
-            && self.invariant == other.invariant
-            && self.body == other.body
-            && self.names != other.names
-            && other.names.len() == other.named.len()
-            && other
-                .names
-                .iter()
-                .zip(&other.named)
-                .all(|(name, value)| self.named_value(name).unwrap_or(&ObjectValue::Nil) == value)
+        let same = |stored: &ObjectValue, read: &ObjectValue| {
+            stored == read || (*read == ObjectValue::Nil && unreadable(stored))
+        };
+        let bodies = match (&self.body, &other.body) {
+            (ObjectBody::Slots(a), ObjectBody::Slots(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+            }
+            (a, b) => a == b,
+        };
+        let named = if self.names == other.names {
+            self.named.len() == other.named.len()
+                && self.named.iter().zip(&other.named).all(|(x, y)| same(x, y))
+        } else {
+            other.names.len() == other.named.len()
+                && other.names.iter().zip(&other.named).all(|(name, value)| {
+                    same(self.named_value(name).unwrap_or(&ObjectValue::Nil), value)
+                })
+        };
+        self.class == other.class && self.invariant == other.invariant && bodies && named
     }
 }
 

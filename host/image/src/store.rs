@@ -194,7 +194,17 @@ fn damaged(label: &str, detail: &str) -> ImageError {
 }
 
 fn io(label: &str, what: &str, err: impl std::fmt::Display) -> ImageError {
-    ImageError::Store(format!("image file {label}: {what} failed: {err}"))
+    let text = err.to_string();
+    // What the operator can do about the two failures a busy server
+    // meets: a full disk and a file-size limit.
+    let remedy = if text.contains("No space left") || text.contains("os error 28") {
+        "; free space on the disk that holds the image"
+    } else if text.contains("File too large") || text.contains("os error 27") {
+        "; raise the file-size limit the server runs under (`ulimit -f`)"
+    } else {
+        ""
+    };
+    ImageError::Store(format!("image file {label}: {what} failed: {text}{remedy}"))
 }
 
 /// Reopens the image file at `path`.

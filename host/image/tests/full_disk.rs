@@ -111,6 +111,10 @@ fn a_commit_on_a_full_disk_fails_and_commits_go_on_once_it_has_room() {
     let e = s.commit().unwrap_err().to_string();
     assert!(e.contains("No space left on device"), "{e}");
     assert!(e.contains("nothing was committed"), "{e}");
+    assert!(
+        e.contains("; free space on the disk that holds the image"),
+        "{e}"
+    );
     assert!(selectors(&image).is_empty(), "a failed commit is not seen");
     // Still full: the next try fails the same way, and commits nothing.
     assert!(s.commit().is_err());

@@ -714,6 +714,14 @@ impl State {
     ) -> Result<(), ImageError> {
         enc.path = format!("{dict} at: #{name}");
         let current = session.entry(dict, name);
+        // A binding to what the image no longer has read as nil: still nil
+        // is no change.
+        if v == Value::Nil
+            && let Some(DictionaryEntry::Object(stored)) = &current
+            && session.reads_as_nil(stored)
+        {
+            return Ok(());
+        }
         let place = |e: ImageError| match e {
             ImageError::InvalidArgument(m) => {
                 ImageError::InvalidArgument(format!("{dict} at: #{name}: {m}"))

@@ -1057,4 +1057,15 @@ fn an_image_of_the_first_release_runs_with_this_build_s_kernel() {
         a.run("{'12,50 €'. '12,50 €' class name. 'ok' shopShout. 250 shopCents. FxMutDict size. FxNote}"),
         "anArray( '12,50 €', #'DoubleByteString', 'OK!', 5/2, 2, 'set by the FIRST release')"
     );
+    // `FxGhost` is bound to an instance of a class the first release
+    // deleted outright: it reads as nil, and reading it (or the dictionary
+    // that holds it) changes nothing. Before, every session that read a
+    // global had this one to commit, and two such sessions conflicted.
+    assert_eq!(a.run("FxGhost"), "nil");
+    a.interp.write_back(&mut a.session).expect("write back");
+    assert!(
+        !a.session.needs_commit(),
+        "{:?}",
+        a.session.uncommitted_changes()
+    );
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::error::{ImageError, Result};
-use crate::model::{ObjectId, StoredObject};
+use crate::model::{ObjectId, ObjectValue, StoredObject};
 use crate::state::Key;
 
 use super::{Session, budget};
@@ -25,6 +25,26 @@ impl Session {
     /// by a session that never stores it (or aborts) is simply skipped.
     pub fn new_object_id(&self) -> ObjectId {
         self.image.allocate_object_id()
+    }
+
+    /// True for a stored value that reads as nil because what it names is
+    /// gone from this view: an object the image lacks, an instance of a
+    /// class it no longer has, such a class, a dictionary since removed.
+    /// Reading one back as nil changes nothing (an image an earlier build
+    /// wrote may hold such references).
+    pub fn reads_as_nil(&self, value: &ObjectValue) -> bool {
+        match value {
+            ObjectValue::Object(id) => self
+                .state
+                .objects
+                .get(id)
+                .is_none_or(|o| !self.state.classes.contains_key(&o.class)),
+            ObjectValue::Class(id) | ObjectValue::Metaclass(id) => {
+                !self.state.classes.contains_key(id)
+            }
+            ObjectValue::Dictionary(name) => !self.state.dictionaries.contains_key(name),
+            _ => false,
+        }
     }
 
     /// Stores `object` as persistent object `id` (new, or a new state of
@@ -55,7 +75,7 @@ impl Session {
             .state
             .objects
             .get(&id)
-            .is_some_and(|o| o.reads_as(&object))
+            .is_some_and(|o| o.reads_as_with(&object, &|v| self.reads_as_nil(v)))
         {
             return Ok(());
         }
