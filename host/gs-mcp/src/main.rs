@@ -177,10 +177,24 @@ fn survive_file_size_limit() {
     }
 }
 
+/// Leaves unprinted the panics the image store catches and answers as a
+/// damaged file (redb panics on some damaged pages), so the operator reads
+/// the one message that says what to do; every other panic is printed as
+/// before.
+fn quiet_caught_image_panics() {
+    let print = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !gs_image::panic_is_caught_as_damage() {
+            print(info);
+        }
+    }));
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     raise_descriptor_limit();
     survive_file_size_limit();
+    quiet_caught_image_panics();
     let outcome = match cli.command {
         Command::Serve {
             config,

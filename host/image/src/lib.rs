@@ -113,4 +113,5 @@ pub use session::{
     ClassDefined, CodeMark, DefinitionChange, RecompilePolicy, RemoveClassPolicy, RemovedMethod,
     Session,
 };
+pub use store::panic_is_caught_as_damage;
 pub use watch::{CommitListener, CommittedChange};

@@ -333,6 +333,29 @@ fn check_pages(db: &mut Database, label: &str, when: &str) -> Result<()> {
     }
 }
 
+std::thread_local! {
+    /// True on a thread while it reads a file through redb under
+    /// `catch_unwind`: a panic there is answered as a damaged file.
+    static READING_UNDER_GUARD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// True when a panic on this thread is one the store is about to catch
+/// and answer as a damaged image file (redb panics on some damaged
+/// pages). A program's panic hook may leave such a panic unprinted, so
+/// that an operator sees the "damaged … restore it from a backup" message
+/// alone, not a panic message before it.
+pub fn panic_is_caught_as_damage() -> bool {
+    READING_UNDER_GUARD.with(std::cell::Cell::get)
+}
+
+/// Runs `f` under `catch_unwind`, marked as [`panic_is_caught_as_damage`].
+fn guarded<T>(f: impl FnOnce() -> T) -> std::thread::Result<T> {
+    READING_UNDER_GUARD.with(|g| g.set(true));
+    let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    READING_UNDER_GUARD.with(|g| g.set(false));
+    answer
+}
+
 /// The message of a caught panic.
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     payload
@@ -358,13 +381,13 @@ impl Store {
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
         let label = path.display().to_string();
-        let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let opened = guarded(|| {
             let mut db = Store::builder()
                 .open(path)
                 .map_err(|e| open_error(&label, e))?;
             check_pages(&mut db, &label, "")?;
             Store::finish_open(db, reopen_file(path), label.clone(), interner, sources)
-        }));
+        });
         let (mut store, loaded) = opened.unwrap_or_else(|panic| {
             Err(damaged(
                 &label,
@@ -475,7 +498,7 @@ impl Store {
         if self.db.is_none() {
             let label = &self.label;
             let reopen = &self.reopen;
-            let reopened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let reopened = guarded(|| {
                 let mut db = reopen().map_err(|e| {
                     io(
                         label,
@@ -490,7 +513,7 @@ impl Store {
                      committed",
                 )?;
                 Ok(db)
-            }));
+            });
             let db = reopened.unwrap_or_else(|panic| {
                 Err(damaged(
                     label,
@@ -574,8 +597,8 @@ impl Store {
         if format > FORMAT_VERSION {
             return Err(ImageError::Store(format!(
                 "image file {label} has format version {format}, newer than version \
-                 {FORMAT_VERSION} that this build reads; open it with a newer gs-mcp (the file \
-                 was left unchanged)"
+                 {FORMAT_VERSION} that this build reads; open it with a newer gs-mcp (nothing in \
+                 it was changed)"
             )));
         }
         let commit = get("commit")?.unwrap_or(0);
