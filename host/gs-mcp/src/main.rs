@@ -190,11 +190,26 @@ fn quiet_caught_image_panics() {
     }));
 }
 
+/// Lets a one-shot command's output end quietly when its reader goes
+/// (`gs-mcp check | head -2`), as other command-line tools do, instead of
+/// panicking at the next line it prints. Servers keep SIGPIPE ignored: a
+/// client that goes mid-answer must cost only its own connection.
+fn end_quietly_on_a_closed_pipe(command: &Command) {
+    #[cfg(unix)]
+    if !matches!(command, Command::Serve { .. } | Command::Stdio { .. }) {
+        // SAFETY: restores the default disposition; no handler code runs.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     raise_descriptor_limit();
     survive_file_size_limit();
     quiet_caught_image_panics();
+    end_quietly_on_a_closed_pipe(&cli.command);
     let outcome = match cli.command {
         Command::Serve {
             config,

@@ -1232,3 +1232,27 @@ fn a_server_that_creates_its_image_says_so() {
     let second = start();
     assert!(!second.contains("created a new image"), "{second}");
 }
+
+/// A one-shot command whose reader goes early (`gs-mcp tools | head -1`)
+/// ends quietly, not with a panic about printing to stdout.
+#[cfg(unix)]
+#[test]
+fn tools_piped_into_a_reader_that_goes_early_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = hello_config(dir.path(), "");
+    let mut child = bin()
+        .args(["tools", "--config", cfg.to_str().unwrap()])
+        .env("HOME", dir.path())
+        .env("XDG_CACHE_HOME", dir.path().join("cache"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes before the command prints its first line (it loads
+    // the plug-in first).
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!err.contains("Broken pipe"), "{err}");
+}

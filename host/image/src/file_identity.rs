@@ -49,8 +49,12 @@ impl FileIdentity {
     }
 
     /// Refuses when the path no longer names the file as the store left
-    /// it: gone, another file, or changed by another program.
-    pub(crate) fn check(&self, label: &str) -> Result<()> {
+    /// it: gone, another file, or (with `held`, while the store has the
+    /// file open since its own last write) changed by another program.
+    /// After a failed commit the store has closed the file, which redb's
+    /// close itself writes to, and it checks the file it opens again as
+    /// opening does: only its identity counts then.
+    pub(crate) fn check(&self, label: &str, held: bool) -> Result<()> {
         let keep = "nothing was committed, and the session keeps its changes";
         let Some(now) = FileIdentity::of(&self.path) else {
             return Err(ImageError::Store(format!(
@@ -66,7 +70,7 @@ impl FileIdentity {
                  the server and start it again to serve that file"
             )));
         }
-        if (now.len, now.modified) != (self.len, self.modified) {
+        if held && (now.len, now.modified) != (self.len, self.modified) {
             return Err(ImageError::Store(format!(
                 "image file {label} was changed by another program while this server had it \
                  open (its length or modification time is not what this server's last commit \

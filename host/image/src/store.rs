@@ -201,6 +201,9 @@ fn io(label: &str, what: &str, err: impl std::fmt::Display) -> ImageError {
         "; free space on the disk that holds the image"
     } else if text.contains("File too large") || text.contains("os error 27") {
         "; raise the file-size limit the server runs under (`ulimit -f`)"
+    } else if text.contains("os error 30") || text.contains("os error 13") {
+        "; gs-mcp writes the image file and its lock file beside it, even when serving \
+         read-only: give its user write access to both, or copy the image to writable storage"
     } else {
         ""
     };
@@ -737,7 +740,7 @@ impl Store {
         counters: Counters,
     ) -> Result<()> {
         if let Some(identity) = &self.identity {
-            identity.check(&self.label)?;
+            identity.check(&self.label, self.db.is_some())?;
         }
         self.database()?;
         #[cfg(feature = "test-hooks")]
