@@ -401,6 +401,7 @@ fn serve(
             );
         }
         let router = gs_router::Router::with_auth(broker, settings, auth);
+        let stopping = router.clone();
         type Served = std::pin::Pin<Box<dyn std::future::Future<Output = std::io::Result<()>>>>;
         let served: Served = match tls {
             None => Box::pin(gs_router::serve(listener, router)),
@@ -415,14 +416,46 @@ fn serve(
                 r.map_err(|e| Failure::failed(format!("the server stopped: {e}")))
             }
             signal = stop => {
-                eprintln!(
-                    "gs-mcp: {signal}; stopping (calls in flight are abandoned, and sessions' \
-                     uncommitted changes are discarded)"
-                );
+                drain(&stopping, signal).await;
                 Ok(())
             }
         }
     })
+}
+
+/// How long a stopping server lets the calls in flight finish.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Stops a server asked to by `signal`: it accepts no new connection (the
+/// accept loop is gone), lets the calls in flight finish and answer, for
+/// at most [`STOP_GRACE`] (a second signal stops it at once), and says
+/// what it left behind. A commit under way when the signal came is thus
+/// finished and acknowledged, not cut off mid-answer.
+async fn drain(router: &gs_router::Router, signal: &str) {
+    let running = router.calls_in_flight();
+    eprintln!(
+        "gs-mcp: {signal}; stopping: no new connections, {running} call(s) in flight given up \
+         to {} s to finish (a second signal stops at once)",
+        STOP_GRACE.as_secs()
+    );
+    let deadline = tokio::time::Instant::now() + STOP_GRACE;
+    let finished = async {
+        while router.calls_in_flight() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    };
+    tokio::select! {
+        _ = finished => {}
+        again = stop_signal() => eprintln!("gs-mcp: {again} again; stopping now"),
+    }
+    // Let the last answers be written.
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    eprintln!(
+        "gs-mcp: stopped; {} call(s) were still running, and {} session(s) ended with the \
+         server (their uncommitted changes are discarded)",
+        router.calls_in_flight(),
+        router.session_count()
+    );
 }
 
 /// What asks a server to stop: Ctrl-C (SIGINT), or on Unix the SIGTERM a

@@ -1256,3 +1256,50 @@ fn tools_piped_into_a_reader_that_goes_early_ends_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(!err.contains("Broken pipe"), "{err}");
 }
+
+/// A server asked to stop while a call runs lets it finish and answer
+/// (within its grace), and commits what the call committed; before, the
+/// call was cut off and its client got a closed connection.
+#[cfg(unix)]
+#[test]
+fn a_stopping_server_lets_the_call_in_flight_finish_and_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
+    let (mut server, addr, log) = start_server_with(dir.path(), &cfg, &[]);
+    let (status, sid, _) = common::initialize(addr);
+    assert_eq!(status, 200);
+    let call = std::thread::spawn(move || {
+        common::execute(
+            addr,
+            &sid,
+            "(Delay forMilliseconds: 1200) wait. UserGlobals at: #Drained put: 42. \
+             System commitTransaction. 42",
+        )
+    });
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let pid = server.0.id() as libc::pid_t;
+    // SAFETY: sends a signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let (status, body) = call.join().unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(common::result_text(&body), "42", "{body}");
+    let exited = server.0.wait().unwrap();
+    assert_eq!(exited.code(), Some(0));
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let log = log.lock().unwrap().clone();
+    assert!(
+        log.contains("1 call(s) in flight given up to 10 s"),
+        "{log}"
+    );
+    assert!(
+        log.contains("gs-mcp: stopped; 0 call(s) were still running"),
+        "{log}"
+    );
+    // What it committed is in the image.
+    let image = gs_image::Image::open(dir.path().join("srv.gsimage")).unwrap();
+    assert!(matches!(
+        image.session().entry("UserGlobals", "Drained"),
+        Some(gs_image::DictionaryEntry::Object(_) | gs_image::DictionaryEntry::Global(_))
+    ));
+}

@@ -246,6 +246,15 @@ impl Router {
         self.table().keys().cloned().collect()
     }
 
+    /// Calls running now, in every session (a stateless request's
+    /// throwaway session included): what a stopping server waits for.
+    pub fn calls_in_flight(&self) -> usize {
+        self.open_sessions()
+            .iter()
+            .map(|s| s.state().in_flight.len())
+            .sum()
+    }
+
     /// The sessions open now.
     pub(crate) fn open_sessions(&self) -> Vec<Arc<Session>> {
         self.table().values().map(|e| e.session.clone()).collect()
