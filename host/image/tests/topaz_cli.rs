@@ -183,3 +183,20 @@ fn topaz_cli_load_accepts_kernel_extension_methods_unless_told_not_to() {
     let source = gs_image(&extending, &["source", "Object", "isMyThing"]);
     assert_eq!(stdout(&source), "isMyThing\n\t^false\n");
 }
+
+/// An image another process holds is named as such, with what to do, not
+/// with the library's advice to share one handle.
+#[test]
+fn an_image_another_process_holds_says_to_stop_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("held.gsimage");
+    let _held = gs_image::Image::open(&image).unwrap();
+    let out = gs_image(&image, &["classes"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("another process has it open") && err.contains("stop it first"),
+        "{err}"
+    );
+    assert!(!err.contains("Clone"), "{err}");
+}

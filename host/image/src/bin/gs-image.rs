@@ -115,7 +115,16 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), Failed> {
     let image = Image::open(&cli.image).map_err(|e| Failed {
-        message: format!("cannot open image {}: {e}", cli.image.display()),
+        message: match e {
+            // The library's words are for a program holding two handles;
+            // at the command line the other holder is another process.
+            gs_image::ImageError::InUse(_) => format!(
+                "cannot open image {}: another process has it open (a running `gs-mcp serve`, \
+                 or another gs-image); stop it first, then run this again",
+                cli.image.display()
+            ),
+            e => format!("cannot open image {}: {e}", cli.image.display()),
+        },
         status: 2,
     })?;
     let mut session = image.session();
