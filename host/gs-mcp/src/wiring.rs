@@ -156,6 +156,14 @@ fn opening_notes(path: &Path, image: &gs_image::Image, existed: bool) -> Vec<Str
             path.display()
         ));
     }
+    if image.was_repaired() {
+        notes.push(format!(
+            "image {} had not been closed (the server that held it stopped without closing \
+             it: a crash, or kill -9), so opening it repaired it; every commit acknowledged \
+             before is in it",
+            path.display()
+        ));
+    }
     let Some(upgrade) = image.kernel_upgrade() else {
         return notes;
     };

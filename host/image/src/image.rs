@@ -425,6 +425,15 @@ impl Image {
             .unwrap_or_else(|p| p.into_inner()) = Some(report);
     }
 
+    /// True if the image file was not closed the last time it was open
+    /// (the process holding it crashed or was killed), so opening it had
+    /// to repair redb's bookkeeping, which takes a walk over the whole
+    /// file. Every commit acknowledged before is there; a server should
+    /// say so, since the repair makes the start slow.
+    pub fn was_repaired(&self) -> bool {
+        self.commit_side().store.repaired()
+    }
+
     /// False when the image has a kernel class library installed from
     /// other kernel sources than this build's (an earlier build's), which
     /// opening it with [`OpenOptions::install_kernel`] upgrades.

@@ -167,6 +167,9 @@ pub(crate) struct Store {
     identity: Option<crate::file_identity::FileIdentity>,
     /// The kernel fingerprint the file holds (see [`Counters::kernel`]).
     kernel: u64,
+    /// True if opening the file repaired it: the process that had it open
+    /// before ended without closing it (a crash, `kill -9`).
+    repaired: bool,
 }
 
 fn side_byte(side: Side) -> u8 {
@@ -384,8 +387,13 @@ impl Store {
         sources: &mut SourceArena,
     ) -> Result<(Store, Loaded)> {
         let label = path.display().to_string();
+        let repaired = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let noted = repaired.clone();
         let opened = guarded(|| {
             let mut db = Store::builder()
+                .set_repair_callback(move |_| {
+                    noted.store(true, std::sync::atomic::Ordering::Relaxed)
+                })
                 .open(path)
                 .map_err(|e| open_error(&label, e))?;
             check_pages(&mut db, &label, "")?;
@@ -398,6 +406,7 @@ impl Store {
             ))
         })?;
         store.identity = crate::file_identity::FileIdentity::of(path);
+        store.repaired = repaired.load(std::sync::atomic::Ordering::Relaxed);
         Ok((store, loaded))
     }
 
@@ -455,6 +464,7 @@ impl Store {
             lock: None,
             identity: None,
             kernel: 0,
+            repaired: false,
         };
         let loaded = store.load(interner, sources)?;
         store.kernel = store.stored("kernel")?.unwrap_or(0);
@@ -548,6 +558,11 @@ impl Store {
     /// The kernel fingerprint the file holds (0 if none).
     pub(crate) fn kernel(&self) -> u64 {
         self.kernel
+    }
+
+    /// True if opening the file had to repair it (see [`Store::repaired`]).
+    pub(crate) fn repaired(&self) -> bool {
+        self.repaired
     }
 
     /// One value of the file's META table, if it has the table and key.

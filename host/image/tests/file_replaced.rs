@@ -109,4 +109,8 @@ fn commits_of_an_untouched_file_go_on() {
     drop(image);
     let reopened = open(&live);
     assert!(reopened.session().class("Three").is_ok());
+    assert!(
+        !reopened.was_repaired(),
+        "a file closed cleanly needs no repair"
+    );
 }

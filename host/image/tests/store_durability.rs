@@ -367,6 +367,7 @@ fn every_acknowledged_commit_survives_kill_9() {
     assert_eq!(acknowledged, in_order, "acknowledgements read out of order");
 
     let image = open(&path);
+    assert!(image.was_repaired(), "a file killed while open is repaired");
     let s = image.session();
     let selectors = s.selectors("Object", Side::Instance).unwrap();
     for n in &acknowledged {
