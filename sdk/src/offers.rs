@@ -159,8 +159,14 @@ impl Resource {
     /// function its reader calls checks its own grant).
     ///
     /// [`Tool::needs`]: crate::Tool::needs
+    ///
+    /// # Panics
+    ///
+    /// On a name that is not a grant, as [`Tool::needs`] does.
+    #[track_caller]
     pub fn needs(mut self, grants: &[&str]) -> Resource {
-        self.common.needs = grants.iter().map(|g| g.to_string()).collect();
+        self.common.needs =
+            crate::toolset::checked_grants(&format!("resource `{}`", self.uri), grants);
         self
     }
 
@@ -240,8 +246,17 @@ impl ResourceTemplate {
     /// Declares the grants reading its resources needs, as
     /// [`Resource::needs`]; a server that leaves the template out neither
     /// lists, reads nor completes it.
+    ///
+    /// # Panics
+    ///
+    /// On a name that is not a grant, as [`Tool::needs`](crate::Tool::needs)
+    /// does.
+    #[track_caller]
     pub fn needs(mut self, grants: &[&str]) -> ResourceTemplate {
-        self.common.needs = grants.iter().map(|g| g.to_string()).collect();
+        self.common.needs = crate::toolset::checked_grants(
+            &format!("resource template `{}`", self.uri_template),
+            grants,
+        );
         self
     }
 
@@ -470,8 +485,14 @@ impl Prompt {
     /// Declares the grants filling it in needs, as [`Resource::needs`]; a
     /// server that leaves the prompt out neither lists, fills in nor
     /// completes it.
+    ///
+    /// # Panics
+    ///
+    /// On a name that is not a grant, as [`Tool::needs`](crate::Tool::needs)
+    /// does.
+    #[track_caller]
     pub fn needs(mut self, grants: &[&str]) -> Prompt {
-        self.needs = grants.iter().map(|g| g.to_string()).collect();
+        self.needs = crate::toolset::checked_grants(&format!("prompt `{}`", self.name), grants);
         self
     }
 

@@ -221,8 +221,14 @@ impl Tool {
     /// least one HTTP origin). A server whose operator did not give them
     /// all leaves the tool out, saying so at start-up, rather than offer a
     /// tool that can only fail; `gs-mcp tools` lists them.
+    ///
+    /// # Panics
+    ///
+    /// On a name that is not a grant (the host refuses to load a toolset
+    /// that declares one), in the vendor's own tests.
+    #[track_caller]
     pub fn needs(mut self, grants: &[&str]) -> Tool {
-        self.needs = grants.iter().map(|g| g.to_string()).collect();
+        self.needs = checked_grants(&format!("tool `{}`", self.name), grants);
         self
     }
 
@@ -234,6 +240,27 @@ impl Tool {
         self.tasks = Some(support);
         self
     }
+}
+
+/// The grants a tool, resource or prompt may declare it needs.
+pub(crate) const GRANTS: [&str; 4] = ["image:read", "image:execute", "image:write", "net"];
+
+/// `grants` as declared by `owner`, checked against [`GRANTS`].
+///
+/// # Panics
+///
+/// On a name that is not a grant, naming it and the grants there are, so
+/// the vendor's first test that builds the toolset fails rather than the
+/// operator's server, which refuses to load the component.
+#[track_caller]
+pub(crate) fn checked_grants(owner: &str, grants: &[&str]) -> Vec<String> {
+    if let Some(bad) = grants.iter().find(|g| !GRANTS.contains(g)) {
+        panic!(
+            "{owner} needs `{bad}`, which is not a grant; declare `{}`",
+            GRANTS.join("`, `")
+        );
+    }
+    grants.iter().map(|g| g.to_string()).collect()
 }
 
 /// What is wrong with `name` as a tool name by MCP's rule (1 to 128
@@ -1015,6 +1042,41 @@ mod tests {
         assert!(t.call_json("none", "{}").is_ok());
         let e = t.call_json("none", r#"{"x": 1}"#).unwrap_err();
         assert_eq!(e.message, "`none` takes no arguments, but was given `x`");
+    }
+
+    #[test]
+    fn a_misspelt_grant_panics_naming_the_grants_there_are() {
+        fn panic_message(f: impl FnOnce()) -> String {
+            let quiet = std::panic::take_hook();
+            std::panic::set_hook(Box::new(|_| {}));
+            let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_err();
+            std::panic::set_hook(quiet);
+            payload.downcast_ref::<String>().cloned().unwrap()
+        }
+        let m = panic_message(|| {
+            let _ = Tool::typed("count", "", |_: Nothing| Ok(Step { note: "x".into() }))
+                .needs(&["image:reed"]);
+        });
+        assert_eq!(
+            m,
+            "tool `count` needs `image:reed`, which is not a grant; declare `image:read`, \
+             `image:execute`, `image:write`, `net`"
+        );
+        let m = panic_message(|| {
+            let _ = crate::Resource::new("acme://x", "x", || Ok(Vec::new())).needs(&["nett"]);
+        });
+        assert!(
+            m.starts_with("resource `acme://x` needs `nett`, which is not a grant"),
+            "{m}"
+        );
+        let m = panic_message(|| {
+            let _ = crate::Prompt::new("p", |_| Ok(crate::PromptReply::user_text("x")))
+                .needs(&["write"]);
+        });
+        assert!(
+            m.starts_with("prompt `p` needs `write`, which is not a grant"),
+            "{m}"
+        );
     }
 
     impl Nothing {

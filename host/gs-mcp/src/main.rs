@@ -381,8 +381,9 @@ fn serve(
         }
         let stop = stop_signal();
         eprintln!(
-            "gs-mcp: serving {}://{local}/mcp ({tools} tools{}{}, {})",
+            "gs-mcp: serving {}://{local}/mcp ({}{}{}, {})",
             if tls.is_some() { "https" } else { "http" },
+            tools_counted(tools),
             if config.read_only { ", read-only" } else { "" },
             auth.as_ref().map_or(String::new(), |a| format!(
                 ", OAuth: issuer {}, resource {}",

@@ -495,9 +495,10 @@ pub fn load_toolsets(config: &Config, announce_compiles: bool) -> Loaded {
                         for (tool, missing) in t.left_out() {
                             let note = format!(
                                 "toolset `{}`: tool `{tool}` is left out: it needs {}, which \
-                                 toolset[{i}] in the configuration does not grant",
+                                 toolset[{i}] in the configuration does not grant ({})",
                                 t.info().name,
-                                grant_list(missing)
+                                grant_list(missing),
+                                how_to_grant(missing)
                             );
                             loaded.notes.push(note.clone());
                             loaded.left_out.push((tool.to_string(), note));
@@ -505,9 +506,10 @@ pub fn load_toolsets(config: &Config, announce_compiles: bool) -> Loaded {
                         for (offer, missing) in t.offers_left_out() {
                             loaded.notes.push(format!(
                                 "toolset `{}`: {offer} is left out: it needs {}, which \
-                                 toolset[{i}] in the configuration does not grant",
+                                 toolset[{i}] in the configuration does not grant ({})",
                                 t.info().name,
-                                grant_list(missing)
+                                grant_list(missing),
+                                how_to_grant(missing)
                             ));
                         }
                         if !t.settings().is_empty() {
@@ -658,6 +660,23 @@ pub fn router_settings(config: &Config) -> RouterSettings {
             limit: trace.limit,
         },
     }
+}
+
+/// What the operator adds to a toolset's entry to give `missing`.
+fn how_to_grant(missing: &[String]) -> String {
+    let image: Vec<String> = missing
+        .iter()
+        .filter(|g| g.as_str() != "net")
+        .map(|g| format!("\"{g}\""))
+        .collect();
+    let mut steps = Vec::new();
+    if !image.is_empty() {
+        steps.push(format!("add {} to its `grants`", image.join(" and ")));
+    }
+    if missing.iter().any(|g| g == "net") {
+        steps.push("list the origins it may reach in its `net`".to_string());
+    }
+    format!("to offer it, {}", steps.join(", and "))
 }
 
 /// Grants as a start-up note names them: `` `a` and `b` ``.

@@ -254,7 +254,8 @@ fn a_resource_without_its_grant_is_left_out_with_a_note() {
     assert!(
         so.contains(
             "note: toolset `acme_db`: resource template `acme://customers/{name}/orders` is left \
-             out: it needs `image:execute`, which toolset[0] in the configuration does not grant"
+             out: it needs `image:execute`, which toolset[0] in the configuration does not grant \
+             (to offer it, add \"image:execute\" to its `grants`)"
         ),
         "{so}"
     );
@@ -276,7 +277,8 @@ fn a_tool_s_grants_are_listed_and_a_tool_without_them_is_left_out_with_a_note() 
     assert!(
         so.contains(
             "note: toolset `hello`: tool `http_get` is left out: it needs `net`, which \
-             toolset[0] in the configuration does not grant"
+             toolset[0] in the configuration does not grant (to offer it, list the origins it \
+             may reach in its `net`)"
         ),
         "{so}"
     );

@@ -701,3 +701,64 @@ fn a_stateless_listener_hears_of_the_changes_it_asked_for() {
         "{refused}"
     );
 }
+
+/// A plug-in's offer that needs a grant to run code (acme_db's orders
+/// template, `image:execute`) is listed, read and completed in a
+/// read-write session, and in a read-only server's sessions is offered no
+/// more than the tools that could change the image are: not listed, not
+/// read, not completed.
+#[test]
+fn an_offer_needing_execute_is_hidden_from_a_read_only_session() {
+    let orders = "acme://customers/{name}/orders";
+    for read_only in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let cfg = dir.path().join("toolsets.toml");
+        std::fs::write(
+            &cfg,
+            format!(
+                "read_only = {read_only}\n[[toolset]]\nbuiltin = true\n[[toolset]]\npath = {:?}\n\
+                 grants = [\"image:read\", \"image:execute\"]\n",
+                gs_test_plugins::ACME_DB
+            ),
+        )
+        .unwrap();
+        let image = dir.path().join("acme.gsimage");
+        let (_server, addr, _) =
+            common::serve(dir.path(), &cfg, &[], &["--image", image.to_str().unwrap()]);
+        let (sid, _) = session(addr);
+        let t = rpc(addr, &sid, "resources/templates/list", json!({}));
+        let listed = t["result"]["resourceTemplates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["uriTemplate"] == orders);
+        assert_eq!(listed, !read_only, "{t}");
+        let read = rpc(
+            addr,
+            &sid,
+            "resources/read",
+            json!({"uri": "acme://customers/Nobody/orders"}),
+        );
+        // Not found either way, as this image has no Acme application; but
+        // only where it is offered does the read reach the toolset, which
+        // says so.
+        assert_eq!(read["error"]["code"], -32002, "{read}");
+        let reached = read["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the Acme application is not in this image");
+        assert_eq!(reached, !read_only, "{read}");
+        let complete = rpc(
+            addr,
+            &sid,
+            "completion/complete",
+            json!({"ref": {"type": "ref/resource", "uri": orders},
+                   "argument": {"name": "name", "value": "W"}}),
+        );
+        assert_eq!(
+            complete.get("error").is_some(),
+            read_only,
+            "read-only {read_only}: {complete}"
+        );
+    }
+}

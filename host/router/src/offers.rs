@@ -226,9 +226,14 @@ impl Router {
                 .find(|&i| after.is_none_or(|a| i > a))
                 .map(|i| ListPosition::Toolset(i, None))
         };
+        let read_only = self.read_only_in(session);
         let fixed: Vec<&ResourceInfo> = self
             .visible_toolsets(session)
-            .flat_map(|t| t.resources())
+            .flat_map(|t| {
+                t.resources()
+                    .iter()
+                    .filter(move |r| shown(t, &r.uri, read_only))
+            })
             .collect();
         // With no fixed resources the first page is the first listing's,
         // not an empty page a client might take for the end.
@@ -433,26 +438,36 @@ impl Router {
         if crate::protocol::page_start(params, 0, 1) != Some(0) {
             return bad_cursor(id, "resources/templates/list");
         }
+        let read_only = self.read_only_in(session);
         let templates: Vec<Value> = self
             .visible_toolsets(session)
-            .flat_map(|t| t.resource_templates())
+            .flat_map(|t| {
+                t.resource_templates()
+                    .iter()
+                    .filter(move |r| shown(t, &r.uri_template, read_only))
+            })
             .map(template_json)
             .collect();
         result(id, json!({"resourceTemplates": templates}))
     }
 
     /// The toolset owning `uri`: a fixed resource's first, then the first
-    /// template it matches.
-    pub(crate) fn owner_of_uri(&self, uri: &str) -> Option<usize> {
+    /// template it matches; in a `read_only` session, only among those
+    /// offered to it.
+    pub(crate) fn owner_of_uri(&self, uri: &str, read_only: bool) -> Option<usize> {
         let toolsets = self.toolsets();
         toolsets
             .iter()
-            .position(|t| t.resources().iter().any(|r| r.uri == uri))
+            .position(|t| {
+                t.resources()
+                    .iter()
+                    .any(|r| r.uri == uri && shown(t, &r.uri, read_only))
+            })
             .or_else(|| {
                 toolsets.iter().position(|t| {
                     t.resource_templates()
                         .iter()
-                        .any(|r| r.matches(uri).is_some())
+                        .any(|r| r.matches(uri).is_some() && shown(t, &r.uri_template, read_only))
                 })
             })
     }
@@ -477,7 +492,7 @@ impl Router {
                 );
             }
         };
-        let Some(toolset) = self.owner_of_uri(&uri) else {
+        let Some(toolset) = self.owner_of_uri(&uri, self.read_only_in(session)) else {
             return not_found_resource(id, &uri);
         };
         let read = self
@@ -522,20 +537,28 @@ impl Router {
         if crate::protocol::page_start(params, 0, 1) != Some(0) {
             return bad_cursor(id, "prompts/list");
         }
+        let read_only = self.read_only_in(session);
         let prompts: Vec<Value> = self
             .visible_toolsets(session)
-            .flat_map(|t| t.prompts())
+            .flat_map(|t| {
+                t.prompts()
+                    .iter()
+                    .filter(move |p| shown(t, &p.name, read_only))
+            })
             .map(prompt_json)
             .collect();
         result(id, json!({"prompts": prompts}))
     }
 
-    /// The toolset offering the prompt `name`, with its declaration.
-    pub(crate) fn prompt(&self, name: &str) -> Option<(usize, &PromptInfo)> {
-        self.toolsets()
-            .iter()
-            .enumerate()
-            .find_map(|(i, t)| t.prompts().iter().find(|p| p.name == name).map(|p| (i, p)))
+    /// The toolset offering the prompt `name` (to a `read_only` session:
+    /// if it is offered to one), with its declaration.
+    pub(crate) fn prompt(&self, name: &str, read_only: bool) -> Option<(usize, &PromptInfo)> {
+        self.toolsets().iter().enumerate().find_map(|(i, t)| {
+            t.prompts()
+                .iter()
+                .find(|p| p.name == name && shown(t, &p.name, read_only))
+                .map(|p| (i, p))
+        })
     }
 
     /// `prompts/get`: the prompt filled in with the client's arguments.
@@ -559,7 +582,7 @@ impl Router {
                 );
             }
         };
-        let Some((toolset, prompt)) = self.prompt(&name) else {
+        let Some((toolset, prompt)) = self.prompt(&name, self.read_only_in(session)) else {
             return error(
                 id,
                 INVALID_PARAMS,
@@ -647,7 +670,7 @@ impl Router {
         id: &Value,
         params: Option<&Map<String, Value>>,
     ) -> Answer {
-        let request = match self.completion_request(params) {
+        let request = match self.completion_request(params, self.read_only_in(session)) {
             Ok(r) => r,
             Err(message) => return error(id, INVALID_PARAMS, &message),
         };
@@ -676,11 +699,13 @@ impl Router {
         }
     }
 
-    /// The toolset and request a `completion/complete` names, or the
+    /// The toolset and request a `completion/complete` names (among the
+    /// offers a `read_only` session is offered, if it is one), or the
     /// message of its -32602 answer.
     pub(crate) fn completion_request(
         &self,
         params: Option<&Map<String, Value>>,
+        read_only: bool,
     ) -> Result<(usize, CompletionRequest), String> {
         let params = params.ok_or("Invalid params: completion/complete needs params")?;
         let reference = params
@@ -709,7 +734,7 @@ impl Router {
                     .get("name")
                     .and_then(Value::as_str)
                     .ok_or("Invalid params: a ref/prompt needs its name (a string)")?;
-                let (toolset, info) = self.prompt(prompt).ok_or_else(|| {
+                let (toolset, info) = self.prompt(prompt, read_only).ok_or_else(|| {
                     format!("Invalid params: no prompt `{prompt}`; prompts/list shows the prompts")
                 })?;
                 let names: Vec<String> = info.arguments.iter().map(|a| a.name.clone()).collect();
@@ -720,7 +745,7 @@ impl Router {
                     .get("uri")
                     .and_then(Value::as_str)
                     .ok_or("Invalid params: a ref/resource needs its uri (a string)")?;
-                let (toolset, template) = self.template(uri).ok_or_else(|| {
+                let (toolset, template) = self.template(uri, read_only).ok_or_else(|| {
                     format!(
                         "Invalid params: no resource template `{uri}`; \
                          resources/templates/list shows them"
@@ -756,15 +781,23 @@ impl Router {
         ))
     }
 
-    /// The toolset with the template `uri_template`, and the template.
-    fn template(&self, uri_template: &str) -> Option<(usize, &ResourceTemplate)> {
+    /// The toolset with the template `uri_template` (offered to a
+    /// `read_only` session, if it is one), and the template.
+    fn template(&self, uri_template: &str, read_only: bool) -> Option<(usize, &ResourceTemplate)> {
         self.toolsets().iter().enumerate().find_map(|(i, t)| {
             t.resource_templates()
                 .iter()
-                .find(|r| r.uri_template == uri_template)
+                .find(|r| r.uri_template == uri_template && shown(t, &r.uri_template, read_only))
                 .map(|r| (i, r))
         })
     }
+}
+
+/// Whether toolset `t`'s offer `name` (a URI, URI template or prompt name)
+/// is offered to a session, `read_only` or not: a read-only session is not
+/// offered what needs a grant to run code or change the image.
+fn shown(t: &Arc<dyn Toolset>, name: &str, read_only: bool) -> bool {
+    !read_only || !t.hidden_when_read_only().iter().any(|n| n == name)
 }
 
 /// A JSON object of strings as a map, or the message saying which value

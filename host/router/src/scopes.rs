@@ -24,11 +24,13 @@ impl Router {
         let text = |key: &str| params?.get(key)?.as_str();
         let toolsets: Vec<usize> = match method {
             "tools/call" => return auth.check_tool(principal, text("name")?).err(),
-            "resources/read" | "resources/subscribe" => vec![self.owner_of_uri(text("uri")?)?],
-            "prompts/get" => vec![self.prompt(text("name")?)?.0],
-            "completion/complete" => vec![self.completion_request(params).ok()?.0],
+            "resources/read" | "resources/subscribe" => {
+                vec![self.owner_of_uri(text("uri")?, false)?]
+            }
+            "prompts/get" => vec![self.prompt(text("name")?, false)?.0],
+            "completion/complete" => vec![self.completion_request(params, false).ok()?.0],
             "subscriptions/listen" => listened_uris(params)
-                .filter_map(|uri| self.owner_of_uri(uri))
+                .filter_map(|uri| self.owner_of_uri(uri, false))
                 .collect(),
             _ => return None,
         };

@@ -74,7 +74,15 @@ pub struct LoadError {
 
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.message)
+        write!(f, "{}: {}", self.path.display(), self.message)?;
+        if self.kind == LoadErrorKind::Describe {
+            // What the component declares is its vendor's to fix.
+            f.write_str(
+                " (the component is at fault, not the configuration: report it to its vendor, \
+                 or remove it from toolsets.toml)",
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -215,6 +215,10 @@ pub(crate) struct Declarations {
     /// The resources, templates and prompts left out because the operator
     /// did not give a grant they need, each with the grants missing.
     pub offers_left_out: Vec<(Offer, Vec<String>)>,
+    /// The URIs, URI templates and prompt names of the offers kept that
+    /// need `image:execute` or `image:write`: hidden from read-only
+    /// sessions.
+    pub read_only_hidden: Vec<String>,
 }
 
 /// One resource, resource template or prompt of a toolset, by the name it
@@ -458,6 +462,14 @@ pub(crate) fn leave_out_ungranted(d: &mut Declarations, given: impl Fn(&str) -> 
     d.templates
         .retain(|t| keep(Offer::Template(t.uri_template.clone())));
     d.prompts.retain(|p| keep(Offer::Prompt(p.name.clone())));
+    d.read_only_hidden = grants
+        .iter()
+        .filter(|(offer, _)| !left_out.iter().any(|(o, _)| o == offer))
+        .filter(|(_, g)| g.iter().any(|g| g == "image:execute" || g == "image:write"))
+        .map(|(offer, _)| match offer {
+            Offer::Resource(n) | Offer::Template(n) | Offer::Prompt(n) => n.clone(),
+        })
+        .collect();
     d.offer_grants = grants;
     d.offers_left_out = left_out;
 }

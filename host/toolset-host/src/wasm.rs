@@ -148,6 +148,10 @@ impl Toolset for WasmToolset {
     fn prompts(&self) -> &[PromptInfo] {
         &self.inner.offers.prompts
     }
+
+    fn hidden_when_read_only(&self) -> &[String] {
+        &self.inner.offers.read_only_hidden
+    }
 }
 
 /// One session's live instance.

@@ -77,6 +77,15 @@ pub trait Toolset: Send + Sync {
     fn prompts(&self) -> &[PromptInfo] {
         &[]
     }
+
+    /// The fixed resources (by URI), templates (by URI template) and
+    /// prompts (by name) not offered to a read-only session: those that
+    /// need a grant to run code or change the image, as the tools a
+    /// read-only session is not offered are those not read-only-safe.
+    /// None by default.
+    fn hidden_when_read_only(&self) -> &[String] {
+        &[]
+    }
 }
 
 /// One MCP session's use of one toolset. Calls are serialised by the

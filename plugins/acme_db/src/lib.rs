@@ -567,7 +567,8 @@ fn toolset() -> Toolset {
                 schema,
             )
             .title("Acme schema")
-            .read_only_safe(),
+            .read_only_safe()
+            .needs(&["image:read"]),
         )
         .tool(
             Tool::typed(
@@ -578,7 +579,8 @@ fn toolset() -> Toolset {
                 selector_usage,
             )
             .title("Acme selector usage")
-            .read_only_safe(),
+            .read_only_safe()
+            .needs(&["image:read"]),
         )
         .tool(
             Tool::typed(
@@ -590,7 +592,8 @@ fn toolset() -> Toolset {
                  image:execute grant.",
                 query,
             )
-            .title("Acme report"),
+            .title("Acme report")
+            .needs(&["image:execute"]),
         )
         .template(
             ResourceTemplate::new(
