@@ -721,6 +721,16 @@ impl Offers {
             .map_or(&[], |t| t.common.needs.as_slice())
     }
 
+    /// The grants the template `uri_template` needs (none for an unknown
+    /// one).
+    #[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
+    pub fn needs_of_template(&self, uri_template: &str) -> &[String] {
+        self.templates
+            .iter()
+            .find(|t| t.uri_template == uri_template)
+            .map_or(&[], |t| t.common.needs.as_slice())
+    }
+
     /// The grants the prompt `name` needs (none for an unknown one).
     #[cfg(all(not(target_arch = "wasm32"), any(test, feature = "testing")))]
     pub fn needs_of_prompt(&self, name: &str) -> &[String] {

@@ -629,6 +629,12 @@ impl Toolset {
         self.offers.needs_of_prompt(name)
     }
 
+    /// The grants the template `uri_template` needs (none for an unknown
+    /// one).
+    pub(crate) fn needs_of_template(&self, uri_template: &str) -> &[String] {
+        self.offers.needs_of_template(uri_template)
+    }
+
     /// The grants `tool` declared it needs (none for an unknown tool).
     pub(crate) fn needs_of(&self, tool: &str) -> &[String] {
         self.tools

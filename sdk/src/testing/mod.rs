@@ -613,7 +613,9 @@ impl MockHost {
 
     /// Completes the argument `argument` of the prompt `prompt` from what
     /// the user typed, `value`, as a `completion/complete` from the
-    /// server would (no values where nothing completes it).
+    /// server would (no values where nothing completes it, nor for a
+    /// prompt needing a grant this mock does not give, which a server
+    /// leaves out).
     pub fn complete_prompt(
         &self,
         toolset: &Toolset,
@@ -621,6 +623,12 @@ impl MockHost {
         argument: &str,
         value: &str,
     ) -> Completion {
+        if self
+            .check_needs("", toolset.needs_of_prompt(prompt))
+            .is_err()
+        {
+            return Completion::default();
+        }
         let reference = CompletionRef::Prompt(prompt.to_string());
         self.as_server(toolset, || {
             toolset.complete(&reference, argument, value, &Values::new())
@@ -630,7 +638,8 @@ impl MockHost {
     /// Completes the variable `variable` of the resource template
     /// `uri_template` from `value`, given the variables already resolved
     /// (`context`, names and values), as a `completion/complete` from the
-    /// server would.
+    /// server would (none for a template needing a grant this mock does
+    /// not give, which a server leaves out).
     pub fn complete_template(
         &self,
         toolset: &Toolset,
@@ -639,6 +648,12 @@ impl MockHost {
         value: &str,
         context: &[(&str, &str)],
     ) -> Completion {
+        if self
+            .check_needs("", toolset.needs_of_template(uri_template))
+            .is_err()
+        {
+            return Completion::default();
+        }
         let reference = CompletionRef::ResourceTemplate(uri_template.to_string());
         let context = values(context);
         self.as_server(toolset, || {
@@ -814,6 +829,54 @@ mod tests {
             .call(&toolset(), "summary", r#"{"className": "Nope"}"#)
             .unwrap_err();
         assert_eq!(err.kind, ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn an_offer_needing_a_grant_not_given_is_refused_and_not_completed() {
+        use crate::{Prompt, PromptReply, ResourceTemplate};
+        let names = |typed: &str, _: &Values| vec![format!("{typed}1")];
+        let toolset = Toolset::new("t", "1")
+            .template(
+                ResourceTemplate::new("t://x/{n}", "x", |_, _| Ok(Vec::new()))
+                    .needs(&["image:execute"])
+                    .complete("n", names),
+            )
+            .prompt(
+                Prompt::new("p", |_| Ok(PromptReply::user_text("x")))
+                    .argument("a", "", false)
+                    .needs(&["image:read"])
+                    .complete("a", names),
+            );
+        let bare = MockHost::new();
+        assert_eq!(
+            bare.read_resource(&toolset, "t://x/1").unwrap_err().kind,
+            ErrorKind::Refused
+        );
+        assert_eq!(
+            bare.get_prompt(&toolset, "p", &[]).unwrap_err().kind,
+            ErrorKind::Refused
+        );
+        assert!(
+            bare.complete_template(&toolset, "t://x/{n}", "n", "a", &[])
+                .values
+                .is_empty()
+        );
+        assert!(
+            bare.complete_prompt(&toolset, "p", "a", "a")
+                .values
+                .is_empty()
+        );
+        let granted = MockHost::new().grant("image:execute").grant("image:read");
+        assert_eq!(
+            granted
+                .complete_template(&toolset, "t://x/{n}", "n", "a", &[])
+                .values,
+            ["a1"]
+        );
+        assert_eq!(
+            granted.complete_prompt(&toolset, "p", "a", "a").values,
+            ["a1"]
+        );
     }
 
     #[test]
