@@ -199,15 +199,27 @@ fn cancelled() -> ToolError {
     )
 }
 
-fn lost(message: &str) -> ToolError {
+/// The error of a call whose connection to the stone was lost: the
+/// session is gone, and with it its uncommitted changes. A commit lost on
+/// the way may or may not have reached the stone.
+fn lost(message: &str, what: &str) -> ToolError {
+    let doubt = if what == COMMIT {
+        "; whether the commit reached the stone is unknown: in a new session, check what it \
+         would have changed before committing it again"
+    } else {
+        ""
+    };
     ToolError::new(
         ErrorKind::Other,
         format!(
-            "the connection to the GemStone stone was lost ({message}); this session has ended, \
-             start a new one"
+            "the connection to the GemStone stone was lost ({message}); this session has ended \
+             and its uncommitted changes are lost{doubt}; start a new one"
         ),
     )
 }
+
+/// What a commit's call is named, in its errors.
+const COMMIT: &str = "a commit";
 
 impl GemStoneSession {
     /// A session of `user`, logged in as `session`.
@@ -268,7 +280,7 @@ impl GemStoneSession {
         sendable(program, cancel)?;
         let mut guard = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(session) = guard.as_mut().filter(|_| !self.is_dead()) else {
-            return Err(lost("an earlier call lost it"));
+            return Err(lost("an earlier call lost it", what));
         };
         self.programs.fetch_add(1, Ordering::Relaxed);
         let outcome = run::program_blocking(session, program, cancel);
@@ -305,7 +317,7 @@ impl GemStoneSession {
         };
         let Some(session) = taken.session.as_mut().filter(|_| !self.is_dead()) else {
             taken.give_back();
-            return Err(lost("an earlier call lost it"));
+            return Err(lost("an earlier call lost it", what));
         };
         self.programs.fetch_add(1, Ordering::Relaxed);
         let outcome = run::program(session, program, Some(cancel), run::Wait::Runtime).await;
@@ -353,7 +365,7 @@ impl GemStoneSession {
             Err(RunError {
                 kind: RunErrorKind::Lost,
                 message,
-            }) => return Err(lost(&message)),
+            }) => return Err(lost(&message, what)),
             Err(RunError { message, .. }) => {
                 return Err(ToolError::other(format!("GemStone: {message}")));
             }
@@ -979,7 +991,7 @@ impl ImageSession for GemStoneSession {
 
     fn commit(&self) -> Result<Committed, ToolError> {
         let wrote = self
-            .call(&smalltalk::commit(), "a commit")?
+            .call(&smalltalk::commit(), COMMIT)?
             .bool()
             .map_err(malformed)?;
         Ok(Committed {

@@ -186,11 +186,30 @@ fn a_lost_connection_ends_the_session_with_an_error_naming_it() {
             .contains("connection to the GemStone stone was lost"),
         "{e}"
     );
+    assert!(
+        e.message
+            .contains("this session has ended and its uncommitted changes are lost"),
+        "{e}"
+    );
+    assert!(
+        !e.message.contains("whether the commit"),
+        "not a commit: {e}"
+    );
     assert!(s.is_dead());
     assert!(s.is_lost(), "the server is told to end the MCP session");
     let again = s.dictionaries().unwrap_err();
     assert!(again.message.contains("connection"), "{again}");
     drop(s); // a failed logout is not a panic
+    // A commit whose connection is lost may or may not have committed:
+    // it says so.
+    let s = running.stone.login(None).unwrap();
+    running.test_stone.command(Command::DropConnections);
+    let e = s.commit().unwrap_err();
+    assert!(
+        e.message
+            .contains("whether the commit reached the stone is unknown"),
+        "{e}"
+    );
     let fresh = running.stone.login(None).unwrap();
     assert!(fresh.dictionaries().is_ok(), "a new login works");
 }

@@ -106,8 +106,15 @@ fn serve_runs_tools_on_the_stone_and_survives_its_faults() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["result"]["isError"], true, "{body}");
     assert!(result_text(&body).contains("connection"), "{body}");
-    let (status, _) = execute(addr, &session, "3 + 4");
+    let (status, body) = execute(addr, &session, "3 + 4");
     assert_eq!(status, 404, "a session whose stone connection is gone ends");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("the server ended it because the connection to its image was lost"),
+        "{body}"
+    );
     let (status, session, _) = initialize(addr);
     assert_eq!(status, 200);
     let (_, body) = execute(addr, &session, "6 * 7");
@@ -117,7 +124,7 @@ fn serve_runs_tools_on_the_stone_and_survives_its_faults() {
     // server goes on serving the session it has.
     site.stone.command(Command::RefuseLogins(true)).unwrap();
     let (status, _, body) = initialize(addr);
-    assert_eq!(status, 500, "{body}");
+    assert_eq!(status, 503, "{body}");
     let message = body["error"]["message"].as_str().unwrap_or_default();
     assert!(
         message.starts_with("the session could not be opened: cannot log in to stone served"),
@@ -226,7 +233,7 @@ fn with_auth_each_session_logs_in_as_its_token_user_with_the_token() {
     // login is refused, naming the user, never the token.
     let other = token_for("Alice");
     let (status, _, body) = post(&other, None, init);
-    assert_eq!(status, 500, "{body}");
+    assert_eq!(status, 503, "{body}");
     let message = body["error"]["message"].as_str().unwrap_or_default();
     assert!(
         message.contains("cannot log in to stone tokens as Alice"),

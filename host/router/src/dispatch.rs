@@ -341,7 +341,7 @@ impl Router {
         // is told to start a new one (404), rather than failing call after
         // call. This call's own answer still goes out.
         if session.broker.image_lost() {
-            self.close(&session.id);
+            self.end(&session.id, "the connection to its image was lost");
         }
         match outcome {
             None => None,

@@ -622,12 +622,20 @@ async fn initialize(
                 .as_ref()
                 .map_or(String::new(), |p| format!(" for user {}", p.user));
             eprintln!("gs-mcp: a session{user} could not be opened: {why}");
-            json_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
+            // The server cannot serve now, through no fault of the client's
+            // request: 503, and when to try again.
+            let mut r = json_error(
+                StatusCode::SERVICE_UNAVAILABLE,
                 &id,
                 protocol::INTERNAL_ERROR,
-                &format!("the session could not be opened: {why}"),
-            )
+                &format!(
+                    "the session could not be opened: {why} (the server's operator must see to \
+                     this; retry later)"
+                ),
+            );
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            r
         }
     }
 }

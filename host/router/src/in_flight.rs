@@ -88,7 +88,10 @@ impl Router {
                 session.id()
             ),
             Stopped::Stuck => {
-                if self.close(session.id()) {
+                let reason = "a call of it went on running through both breaks (its image \
+                              did not answer them: on a stone, the stone or the network may \
+                              have stalled)";
+                if self.end(session.id(), reason) {
                     eprintln!(
                         "gs-mcp: session {} released: a call went on running through both breaks",
                         session.id()

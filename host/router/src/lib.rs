@@ -41,6 +41,7 @@
 
 mod caps;
 mod dispatch;
+mod ended;
 mod http;
 mod in_flight;
 mod input;
@@ -93,6 +94,8 @@ pub struct Router {
     auth: Option<Arc<Authenticator>>,
     tracer: trace::Tracer,
     sessions: Mutex<HashMap<String, lifetime::Entry>>,
+    /// Why the server ended the sessions it ended lately.
+    ended: Mutex<ended::EndedSessions>,
     /// The places under `http.max_sessions` and each caller's
     /// `http.max_sessions_per_caller`: a session holds one from the moment
     /// it starts opening (a stone login can take seconds) until it leaves
@@ -187,6 +190,7 @@ impl Router {
                 settings,
                 auth,
                 sessions: Mutex::new(HashMap::new()),
+                ended: Mutex::new(ended::EndedSessions::default()),
                 session_places,
                 opened: AtomicU64::new(0),
                 server_requests: Arc::new(AtomicU64::new(0)),

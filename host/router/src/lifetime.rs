@@ -9,7 +9,7 @@
 
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use gs_auth::Principal;
@@ -55,6 +55,28 @@ pub(crate) fn hex(bytes: &[u8], digits: &[u8; 16]) -> String {
 }
 
 impl Router {
+    /// Ends the session `id` for `reason`, which its client's next request
+    /// is told ([`Router::ended_reason`]); false if there was none.
+    pub(crate) fn end(&self, id: &str, reason: &str) -> bool {
+        let user = self.session(id).and_then(|s| s.user().map(str::to_string));
+        if !self.close(id) {
+            return false;
+        }
+        self.ended
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .record(id, user.as_deref(), reason);
+        true
+    }
+
+    /// Why the server ended session `id` of `user`, if it did lately.
+    pub(crate) fn ended_reason(&self, id: &str, user: Option<&str>) -> Option<String> {
+        self.ended
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .reason(id, user)
+    }
+
     /// Ends the session `id`; false if there was none. Its stream ends,
     /// its running call is broken, and its server-to-client requests are
     /// settled as [`ClientAnswer::SessionEnded`].
@@ -204,7 +226,7 @@ impl Router {
         let mut reaped = Vec::new();
         for s in sessions {
             if let Some(reason) = self.verdict(&s, now) {
-                if self.close(&s.id) {
+                if self.end(&s.id, reason) {
                     eprintln!("gs-mcp: session {} released: {reason}", s.id);
                     reaped.push(s.id.clone());
                 }

@@ -686,7 +686,7 @@ async fn a_session_runs_as_its_user_and_answers_another_users_token_404() {
         &init_body(),
     )
     .await;
-    assert_eq!(r.status, 500, "{}", r.text());
+    assert_eq!(r.status, 503, "{}", r.text());
     assert!(
         r.json()["error"]["message"]
             .as_str()

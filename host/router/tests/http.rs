@@ -673,6 +673,33 @@ fn initialize_naming_a_reaped_session_is_404() {
     });
 }
 
+/// A request of a session the server ended is told why, and that its
+/// uncommitted changes are gone; an id the server never gave is not.
+#[test]
+fn a_request_of_a_session_the_server_ended_is_told_why() {
+    rt().block_on(async {
+        let s = start(Options::default()).await;
+        let quiet = initialize(s.addr).await;
+        s.router
+            .maintain(Instant::now() + Duration::from_secs(61), Duration::ZERO);
+        let ping = json!({"jsonrpc": "2.0", "id": 3, "method": "ping"});
+        let r = post(s.addr, Some(&quiet), &ping).await;
+        assert_eq!(r.status, 404, "{}", r.text());
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Session not found: the server ended it because it never opened a stream and was idle past \
+             the streamless timeout; \
+             its uncommitted changes were discarded; send initialize to start a new one"
+        );
+        let r = post(s.addr, Some("0123456789ABCDEF0123456789ABCDEF"), &ping).await;
+        assert_eq!(r.status, 404, "{}", r.text());
+        assert_eq!(
+            r.json()["error"]["message"],
+            "Session not found: it ended or never existed; send initialize to start a new one"
+        );
+    });
+}
+
 async fn raw_post(addr: std::net::SocketAddr, headers: &[(&str, &str)], body: &str) -> Reply {
     request(addr, "POST", headers, body.as_bytes()).await
 }

@@ -236,11 +236,21 @@ pub(super) fn session_gate(
         s.user() == caller.principal.as_ref().map(|p| p.user.as_str()) && !s.state().held
     });
     let Some(session) = found else {
+        let user = caller.principal.as_ref().map(|p| p.user.as_str());
+        let message = match router.ended_reason(sid, user) {
+            Some(reason) => format!(
+                "Session not found: the server ended it because {reason}; its uncommitted \
+                 changes were discarded; send initialize to start a new one"
+            ),
+            None => "Session not found: it ended or never existed; send initialize to start \
+                     a new one"
+                .to_string(),
+        };
         return Err(json_error(
             StatusCode::NOT_FOUND,
             id,
             INVALID_REQUEST,
-            "Session not found: it ended or never existed; send initialize to start a new one",
+            &message,
         ));
     };
     if let Some(p) = &caller.principal {
