@@ -246,6 +246,8 @@ fn a_class_defined_from_parts_is_there_with_its_category() {
     assert_eq!(s.define_class(&def).unwrap_err().kind, ErrorKind::NotFound);
     let status = s.status().unwrap();
     assert!(status.uncommitted_changes);
+    // `System stoneName` answers the stone's name, not its image file's.
+    assert_eq!(status.stone, running.test_stone.name());
     let committed = s.commit().unwrap();
     assert!(committed.wrote);
     assert!(!s.status().unwrap().uncommitted_changes);

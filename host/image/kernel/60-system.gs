@@ -253,7 +253,7 @@ session
 category: 'session'
 classmethod: System
 stoneName
-  "Answer the name of the repository, a String: here the name of the image file without its extension."
+  "Answer the name of the repository, a String: the name of the test stone serving the image, else the name of the image file without its extension."
   <primitive: 135>
   ^self primitiveFailed: #stoneName
 %

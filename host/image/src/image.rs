@@ -31,9 +31,11 @@ pub const STANDARD_DICTIONARIES: [&str; 3] = ["UserGlobals", "Globals", "Publish
 /// How to open an image.
 #[derive(Debug, Clone)]
 pub struct OpenOptions {
-    /// Install the kernel class library into a newly created image (the
-    /// default). Tests that want an image with only the standard symbol
-    /// list turn it off. An existing image is never changed by this.
+    /// Install the kernel class library into a newly created image, and
+    /// bring the kernel of an existing image an earlier build made up to
+    /// this build's ([`Image::kernel_upgrade`]) (the default). With it
+    /// off an image is opened as it is (`gs-mcp check`); tests that want
+    /// an image with only the standard symbol list turn it off.
     pub install_kernel: bool,
     /// The most bytes of uncommitted changes one session may hold (see
     /// [`Session::uncommitted_bytes`]); a change past it is refused with
@@ -51,6 +53,10 @@ pub struct OpenOptions {
     /// it. Not held to it, as not to the per-session limit: an operator's
     /// file-in. Default [`DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES`].
     pub max_uncommitted_total_bytes: usize,
+    /// The name `System stoneName` answers: the test stone serving the
+    /// image gives its own; by default the image file's name without its
+    /// extension.
+    pub stone_name: Option<String>,
 }
 
 /// The default of [`OpenOptions::max_uncommitted_bytes`]: 128 MiB. A
@@ -78,6 +84,7 @@ impl Default for OpenOptions {
             install_kernel: true,
             max_uncommitted_bytes: DEFAULT_MAX_UNCOMMITTED_BYTES,
             max_uncommitted_total_bytes: DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES,
+            stone_name: None,
         }
     }
 }
@@ -125,6 +132,8 @@ struct Inner {
     kernel: AtomicU64,
     /// See [`Image::kernel_upgrade`].
     kernel_upgrade: Mutex<Option<crate::kernel::KernelUpgrade>>,
+    /// See [`OpenOptions::stone_name`].
+    stone_name: Option<String>,
 }
 
 /// A persistent, transactional image, shared by any number of sessions.
@@ -554,6 +563,7 @@ impl Image {
                 max_uncommitted_total_bytes: options.max_uncommitted_total_bytes,
                 kernel: AtomicU64::new(kernel),
                 kernel_upgrade: Mutex::new(None),
+                stone_name: options.stone_name.clone(),
             }),
         };
         if fresh {
@@ -657,6 +667,18 @@ impl Image {
     /// How the image names its file in messages.
     pub fn label(&self) -> &str {
         &self.inner.label
+    }
+
+    /// The name of the repository, as `System stoneName` answers it
+    /// ([`OpenOptions::stone_name`]; by default the file's name without
+    /// its extension).
+    pub fn stone_name(&self) -> String {
+        self.inner.stone_name.clone().unwrap_or_else(|| {
+            std::path::Path::new(&self.inner.label)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| self.inner.label.clone())
+        })
     }
 
     pub(crate) fn newest_view(&self) -> View {

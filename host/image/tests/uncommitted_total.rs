@@ -27,6 +27,7 @@ fn image(dir: &std::path::Path) -> Image {
             install_kernel: false,
             max_uncommitted_bytes: PER_SESSION,
             max_uncommitted_total_bytes: TOTAL,
+            ..OpenOptions::default()
         },
     )
     .unwrap();

@@ -79,12 +79,8 @@ impl Run<'_> {
             }
             134 => Ok(Some(Value::Int(self.st.session_number))),
             135 => {
-                let label = self.session.image().label().to_string();
-                let stem = std::path::Path::new(&label)
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or(label);
-                self.string(&stem).map(Some)
+                let name = self.session.image().stone_name();
+                self.string(&name).map(Some)
             }
             136 => {
                 let user = self.session.user().to_string();

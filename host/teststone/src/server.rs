@@ -212,7 +212,11 @@ impl Stone {
             // A stale lock file from a stone that died: replace it.
             let _ = std::fs::remove_file(&old);
         }
-        let image = Image::open(&config.image).map_err(|e| {
+        let options = gs_image::OpenOptions {
+            stone_name: Some(config.name.clone()),
+            ..gs_image::OpenOptions::default()
+        };
+        let image = Image::open_with(&config.image, options).map_err(|e| {
             Error::new(format!(
                 "cannot open the image {}: {e}",
                 config.image.display()

@@ -21,6 +21,8 @@ fn log_in_execute_fetch_and_log_out() {
     assert_eq!(run(&mut s, "3 < 4").unwrap(), Oop::TRUE);
     assert_eq!(run(&mut s, "-5").unwrap().as_small_int(), Some(-5));
     assert_eq!(text(&mut s, "'h\u{e9}llo' encodeAsUTF8"), "h\u{e9}llo");
+    // The stone's name, not its image file's.
+    assert_eq!(text(&mut s, "System stoneName"), stone.name);
     assert_eq!(stone.sessions_settle(1), 1);
     s.logout().unwrap();
     assert_eq!(stone.sessions_settle(0), 0);

@@ -81,7 +81,8 @@ pub fn stone() -> TestStone {
     global_dir();
     static N: AtomicUsize = AtomicUsize::new(0);
     let name = format!("stone{}", N.fetch_add(1, Ordering::SeqCst));
-    let image = root().join(format!("{name}.image"));
+    // An image file named otherwise than the stone, as a site's often is.
+    let image = root().join(format!("{name}-repository.image"));
     std::fs::copy(template(), &image).unwrap();
     let config = StoneConfig::new(&name, &image, global_dir());
     let process = StoneProcess::spawn_binary(Path::new(env!("CARGO_BIN_EXE_gs-teststone")), config)
