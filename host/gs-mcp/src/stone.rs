@@ -13,13 +13,23 @@ use super::Failure;
 
 /// The sessions of the stone `settings` names: its client library loaded,
 /// the password read from where the settings say. `server_read_only` is
-/// the server's own `read_only`.
+/// the server's own `read_only`. With `trial_login` (a server's start) it
+/// logs in and out once, and warns when that fails: the stone may come up
+/// later, so the server starts anyway.
 pub fn factory(
     settings: &GemStoneSettings,
     server_read_only: bool,
+    trial_login: bool,
 ) -> Result<Arc<dyn ImageSessionFactory>, Failure> {
+    let stone = open(settings)?;
+    if trial_login && let Err(e) = stone.check() {
+        eprintln!(
+            "gs-mcp: warning: a trial login to the stone failed ({e}); every session is refused \
+             until a login succeeds (`gs-mcp check` tries one)"
+        );
+    }
     Ok(Arc::new(StoneFactory {
-        stone: open(settings)?,
+        stone,
         jwt_logins: settings.password_kind == PasswordKind::Jwt,
         users_cannot_commit: settings.read_only_users_cannot_commit,
         server_read_only,

@@ -110,19 +110,7 @@ pub fn image_factory(
             }
             Ok(Arc::new(EmbeddedFactory::new(image)))
         }
-        ImageBackend::GemStone(settings) => {
-            let factory = stone::factory(settings, config.read_only)?;
-            if announce && let Err(e) = stone::check(settings) {
-                // The stone may come up later: the server starts, but says
-                // why every session will be refused until then.
-                eprintln!(
-                    "gs-mcp: warning: a trial login to the stone failed ({}); every session is \
-                     refused until a login succeeds (`gs-mcp check` tries one)",
-                    e.message
-                );
-            }
-            Ok(factory)
-        }
+        ImageBackend::GemStone(settings) => stone::factory(settings, config.read_only, announce),
     }
 }
 

@@ -532,6 +532,7 @@ impl Image {
                 next_class_id,
                 next_object_id,
                 stable_hashes_from,
+                ..
             } => (
                 View {
                     commit,

@@ -95,7 +95,7 @@ fn kernel_methods(session: &Session) -> Result<Vec<KernelMethod>> {
         let crate::model::DictionaryEntry::Class(id) = entry else {
             continue;
         };
-        if !session.class(&class).is_ok_and(|r| r.kernel) {
+        if !session.state.classes.get(&id).is_some_and(|r| r.kernel) {
             continue;
         }
         for side in [crate::model::Side::Instance, crate::model::Side::Class] {

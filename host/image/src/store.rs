@@ -80,6 +80,8 @@ pub(crate) enum Loaded {
         /// collections among them may need rehashing when read: every
         /// object of a version 1 file, none of a file this build created.
         stable_hashes_from: u64,
+        /// See [`Counters::kernel`].
+        kernel: u64,
     },
 }
 
@@ -467,9 +469,9 @@ impl Store {
             repaired: false,
         };
         let loaded = store.load(interner, sources)?;
-        store.kernel = store.stored("kernel")?.unwrap_or(0);
-        if let Loaded::Image { commit, .. } = &loaded {
+        if let Loaded::Image { commit, kernel, .. } = &loaded {
             store.commit = *commit;
+            store.kernel = *kernel;
         }
         Ok((store, loaded))
     }
@@ -563,22 +565,6 @@ impl Store {
     /// True if opening the file had to repair it (see [`Store::repaired`]).
     pub(crate) fn repaired(&self) -> bool {
         self.repaired
-    }
-
-    /// One value of the file's META table, if it has the table and key.
-    fn stored(&self, name: &str) -> Result<Option<u64>> {
-        let label = &self.label;
-        let db = self.db.as_ref().expect("a store opens with its database");
-        let txn = db.begin_read().map_err(|e| io(label, "reading", e))?;
-        let meta = match txn.open_table(META) {
-            Ok(t) => t,
-            Err(TableError::TableDoesNotExist(_)) => return Ok(None),
-            Err(e) => return Err(io(label, "reading", e)),
-        };
-        Ok(meta
-            .get(name)
-            .map_err(|e| io(label, "reading", e))?
-            .map(|v| v.value()))
     }
 
     /// Reads the whole file; only at opening, when the database is open.
@@ -739,6 +725,7 @@ impl Store {
             next_class_id: stored_next.max(max_class + 1),
             next_object_id,
             stable_hashes_from,
+            kernel: get("kernel")?.unwrap_or(0),
         })
     }
 

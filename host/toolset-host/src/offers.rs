@@ -233,13 +233,28 @@ pub enum Offer {
     Prompt(String),
 }
 
+impl Offer {
+    /// The name it is declared under: a URI, a URI template or a prompt
+    /// name.
+    pub fn name(&self) -> &str {
+        match self {
+            Offer::Resource(n) | Offer::Template(n) | Offer::Prompt(n) => n,
+        }
+    }
+
+    /// What kind of offer it is, as messages name it.
+    fn kind(&self) -> &'static str {
+        match self {
+            Offer::Resource(_) => "resource",
+            Offer::Template(_) => "resource template",
+            Offer::Prompt(_) => "prompt",
+        }
+    }
+}
+
 impl std::fmt::Display for Offer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Offer::Resource(uri) => write!(f, "resource `{uri}`"),
-            Offer::Template(t) => write!(f, "resource template `{t}`"),
-            Offer::Prompt(name) => write!(f, "prompt `{name}`"),
-        }
+        write!(f, "{} `{}`", self.kind(), self.name())
     }
 }
 
@@ -415,11 +430,7 @@ fn check_grant_names(owner: &str, grants: &[String], who: &str) -> Result<(), St
 pub(crate) fn check_offer_grants(declared: &[OfferGrants], d: &Declarations) -> Result<(), String> {
     let mut seen = HashSet::new();
     for (offer, grants) in declared {
-        let shown = match offer {
-            Offer::Resource(n) => Offer::Resource(crate::wasm::cut(n, 128).to_string()),
-            Offer::Template(n) => Offer::Template(crate::wasm::cut(n, 128).to_string()),
-            Offer::Prompt(n) => Offer::Prompt(crate::wasm::cut(n, 128).to_string()),
-        };
+        let shown = format!("{} `{}`", offer.kind(), crate::wasm::cut(offer.name(), 128));
         let declared_there = match offer {
             Offer::Resource(uri) => d.resources.iter().any(|r| &r.uri == uri),
             Offer::Template(t) => d.templates.iter().any(|r| &r.uri_template == t),
@@ -433,7 +444,7 @@ pub(crate) fn check_offer_grants(declared: &[OfferGrants], d: &Declarations) -> 
         if !seen.insert(offer) {
             return Err(format!("offer requirements name {shown} twice"));
         }
-        check_grant_names(&shown.to_string(), grants, "resources and prompts")?;
+        check_grant_names(&shown, grants, "resources and prompts")?;
     }
     Ok(())
 }
@@ -466,9 +477,7 @@ pub(crate) fn leave_out_ungranted(d: &mut Declarations, given: impl Fn(&str) -> 
         .iter()
         .filter(|(offer, _)| !left_out.iter().any(|(o, _)| o == offer))
         .filter(|(_, g)| g.iter().any(|g| g == "image:execute" || g == "image:write"))
-        .map(|(offer, _)| match offer {
-            Offer::Resource(n) | Offer::Template(n) | Offer::Prompt(n) => n.clone(),
-        })
+        .map(|(offer, _)| offer.name().to_string())
         .collect();
     d.offer_grants = grants;
     d.offers_left_out = left_out;
