@@ -6,7 +6,8 @@
 //! against gs-mcp for 20 s (one client calling in turn, or 32 at once),
 //! printing the server's process id first, for a profiler to attach to
 //! (`perf record -p PID`, `perf stat -p PID`); `sequential-bare` and
-//! `concurrent-bare` run it against the bare server instead.
+//! `concurrent-bare` run it against the bare server instead, and
+//! `sequential-bare-reading` against the bare server that reads each body.
 //!
 //! `GS_BENCH_BEFORE=PATH`, the path of this benchmark's binary built from
 //! an earlier commit, adds that build's router as one more server in 1 and
@@ -612,14 +613,20 @@ fn throughput_stateless(server: &Server, window: Duration) -> Load {
 /// Runs one workload alone against gs-mcp, for a profiler: `sequential`
 /// (one session calling in turn), `concurrent` (32 sessions at once) or
 /// `stateless` (one client's 2026-07-28 calls in turn, no session),
-/// against the bare server instead with the suffix `-bare`.
+/// against the bare server instead with the suffix `-bare`, or against
+/// the bare server that reads each body with `-bare-reading`.
 fn profile(workload: &str) {
-    let bare = workload.ends_with("-bare");
-    let router = match bare {
-        false => Server::start("router", None),
-        true => Server::start("bare", Some("{}")),
+    let (workload_name, bare_role) = match workload.rsplit_once('-') {
+        Some((name, "bare")) => (name, Some("bare")),
+        Some((name, "reading")) => (name.trim_end_matches("-bare"), Some("bare-reading")),
+        _ => (workload, None),
     };
-    let clients = match workload.trim_end_matches("-bare") {
+    let bare = bare_role.is_some();
+    let router = match bare_role {
+        None => Server::start("router", None),
+        Some(role) => Server::start(role, Some("{}")),
+    };
+    let clients = match workload_name {
         "sequential" | "stateless" => 1,
         "concurrent" => CONCURRENT,
         other => panic!("GS_BENCH_PROFILE is sequential, concurrent or stateless, not {other:?}"),
