@@ -802,7 +802,8 @@ fn image_add_user(image: &Path, name: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::config(e.to_string()))?;
     session.commit().map_err(|e| {
         Failure::failed(format!(
-            "the new user could not be committed ({e}); nothing was saved"
+            "the new user could not be committed: {e}. Nothing was saved: run the command \
+             again once that is fixed"
         ))
     })?;
     println!(
@@ -838,7 +839,8 @@ fn image_load(
     }
     session.commit().map_err(|e| {
         Failure::failed(format!(
-            "the file-in could not be committed ({e}); nothing was saved"
+            "the file-in could not be committed: {e}. Nothing was saved: run the load again \
+             once that is fixed"
         ))
     })?;
     println!("{report}; committed to {}", image.display());

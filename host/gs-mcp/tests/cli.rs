@@ -1201,8 +1201,74 @@ fn a_file_size_limit_fails_the_commit_instead_of_killing_the_process() {
     assert_eq!(out.status.code(), Some(1), "{:?}: {err}", out.status);
     assert!(
         err.contains("File too large")
-            && err.contains("raise the file-size limit the server runs under (`ulimit -f`)"),
+            && err.contains("raise the file-size limit gs-mcp runs under (`ulimit -f`)"),
         "{err}"
+    );
+}
+
+/// A load whose commit fails (here past the file-size limit, as on a full
+/// disk) says that nothing was saved and to run it again, not that a
+/// session keeps its changes: the command ends, and its changes with it.
+/// The image is left as it was, and the same load then succeeds.
+#[cfg(unix)]
+#[test]
+fn a_load_whose_commit_fails_says_nothing_was_saved_and_to_run_it_again() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("full.gsimage");
+    let one = dir.path().join("one.gs");
+    std::fs::write(&one, "run\n3 + 4\n%\n").unwrap();
+    let load = |file: &Path| {
+        let mut command = bin();
+        command
+            .args(["image", "load", "--image", image.to_str().unwrap()])
+            .arg(file)
+            .env("HOME", dir.path());
+        command
+    };
+    let out = load(&one).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut big = String::from(
+        "run\nObject subclass: #Big instVarNames: #() classVars: #() classInstVars: #() \
+         poolDictionaries: #() inDictionary: UserGlobals\n%\n",
+    );
+    let filler = "x".repeat(1000);
+    for i in 0..3000 {
+        big.push_str(&format!("method: Big\nm{i}\n    ^'{filler}'\n%\n"));
+    }
+    let big_file = dir.path().join("big.gs");
+    std::fs::write(&big_file, big).unwrap();
+    let size = std::fs::metadata(&image).unwrap().len();
+    let mut limited = load(&big_file);
+    // SAFETY: only setrlimit, which is async-signal-safe, runs between
+    // fork and exec.
+    unsafe {
+        limited.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: size,
+                rlim_max: libc::RLIM_INFINITY,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            Ok(())
+        });
+    }
+    let out = limited.output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{:?}: {err}", out.status);
+    assert!(
+        err.contains("the file-in could not be committed")
+            && err.contains("File too large")
+            && err.contains("raise the file-size limit gs-mcp runs under (`ulimit -f`)")
+            && err.contains("Nothing was saved: run the load again once that is fixed")
+            && !err.contains("session"),
+        "{err}"
+    );
+    let out = load(&big_file).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("3000 method"),
+        "{}",
+        text(&out.stdout)
     );
 }
 

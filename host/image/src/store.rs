@@ -205,7 +205,7 @@ fn io(label: &str, what: &str, err: impl std::fmt::Display) -> ImageError {
     let remedy = if text.contains("No space left") || text.contains("os error 28") {
         "; free space on the disk that holds the image"
     } else if text.contains("File too large") || text.contains("os error 27") {
-        "; raise the file-size limit the server runs under (`ulimit -f`)"
+        "; raise the file-size limit gs-mcp runs under (`ulimit -f`)"
     } else if text.contains("os error 30") || text.contains("os error 13") {
         "; gs-mcp writes the image file and its lock file beside it, even when serving \
          read-only: give its user write access to both, or copy the image to writable storage"
@@ -789,9 +789,7 @@ impl Store {
             io(
                 label,
                 "committing",
-                format!(
-                    "{e}; nothing was committed, and the session keeps its changes to commit again"
-                ),
+                format!("{e}; nothing was committed, and the changes stay uncommitted"),
             )
         };
         let mut txn = db.begin_write().map_err(|e| err(&e))?;
