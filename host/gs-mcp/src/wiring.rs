@@ -99,6 +99,11 @@ pub fn image_factory(
             let options = gs_image::OpenOptions {
                 max_uncommitted_bytes: config.max_uncommitted_bytes,
                 max_uncommitted_total_bytes: config.max_uncommitted_total_bytes,
+                // The session's client is told; the operator, who can free
+                // the disk, must hear it too.
+                on_store_failure: Some(gs_image::StoreFailureHook(Arc::new(|message| {
+                    eprintln!("gs-mcp: a session's commit failed: {message}")
+                }))),
                 ..gs_image::OpenOptions::default()
             };
             let existed = std::fs::symlink_metadata(path).is_ok();

@@ -1325,6 +1325,43 @@ fn tools_piped_into_a_reader_that_goes_early_ends_quietly() {
     assert!(!err.contains("Broken pipe"), "{err}");
 }
 
+/// A commit the image file refuses (here: the file renamed away while the
+/// server runs) is told to the operator's log as well as to the session,
+/// whose client may be an agent nobody watches; the server goes on.
+#[cfg(unix)]
+#[test]
+fn a_commit_the_image_file_refuses_is_logged_for_the_operator() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
+    let (_server, addr, log) = start_server_with(dir.path(), &cfg, &[]);
+    let (status, sid, _) = common::initialize(addr);
+    assert_eq!(status, 200);
+    std::fs::rename(
+        dir.path().join("srv.gsimage"),
+        dir.path().join("moved.gsimage"),
+    )
+    .unwrap();
+    let (status, body) = common::execute(
+        addr,
+        &sid,
+        "UserGlobals at: #Lost put: 1. System commitTransaction",
+    );
+    assert_eq!(status, 200, "{body}");
+    let told = body.to_string();
+    assert!(told.contains("was deleted or renamed"), "{told}");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let log = log.lock().unwrap().clone();
+    assert!(
+        log.contains("gs-mcp: a session's commit failed: image file")
+            && log.contains("was deleted or renamed while this server had it open"),
+        "{log}"
+    );
+    // The server goes on serving.
+    let (status, body) = common::execute(addr, &sid, "3 + 4");
+    assert_eq!((status, common::result_text(&body)), (200, "7".into()));
+}
+
 /// A server asked to stop while a call runs lets it finish and answer
 /// (within its grace), and commits what the call committed; before, the
 /// call was cut off and its client got a closed connection.

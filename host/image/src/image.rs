@@ -57,6 +57,24 @@ pub struct OpenOptions {
     /// image gives its own; by default the image file's name without its
     /// extension.
     pub stone_name: Option<String>,
+    /// Told of every commit the image file refused to take (a full disk, a
+    /// file-size limit, the file replaced or damaged under the process),
+    /// with the same message the committing session gets: a server writes
+    /// it to the operator's log, since the session's client may be an
+    /// agent nobody is watching. Conflicts and refusals are not store
+    /// failures and are not told. Default: nobody.
+    pub on_store_failure: Option<StoreFailureHook>,
+}
+
+/// What [`OpenOptions::on_store_failure`] calls, with the failure's
+/// message.
+#[derive(Clone)]
+pub struct StoreFailureHook(pub Arc<dyn Fn(&str) + Send + Sync>);
+
+impl std::fmt::Debug for StoreFailureHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StoreFailureHook")
+    }
 }
 
 /// The default of [`OpenOptions::max_uncommitted_bytes`]: 128 MiB. A
@@ -85,6 +103,7 @@ impl Default for OpenOptions {
             max_uncommitted_bytes: DEFAULT_MAX_UNCOMMITTED_BYTES,
             max_uncommitted_total_bytes: DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES,
             stone_name: None,
+            on_store_failure: None,
         }
     }
 }
@@ -134,6 +153,8 @@ struct Inner {
     kernel_upgrade: Mutex<Option<crate::kernel::KernelUpgrade>>,
     /// See [`OpenOptions::stone_name`].
     stone_name: Option<String>,
+    /// See [`OpenOptions::on_store_failure`].
+    on_store_failure: Option<StoreFailureHook>,
 }
 
 /// A persistent, transactional image, shared by any number of sessions.
@@ -565,6 +586,7 @@ impl Image {
                 kernel: AtomicU64::new(kernel),
                 kernel_upgrade: Mutex::new(None),
                 stone_name: options.stone_name.clone(),
+                on_store_failure: options.on_store_failure.clone(),
             }),
         };
         if fresh {
@@ -855,7 +877,7 @@ impl Image {
                 .read()
                 .unwrap_or_else(|p| p.into_inner());
             let sources = self.sources().read().unwrap_or_else(|p| p.into_inner());
-            side.store.write_commit(
+            let written = side.store.write_commit(
                 writes.iter().map(|(k, _)| k).filter(|k| k.is_stored()),
                 &next,
                 &interner,
@@ -867,7 +889,11 @@ impl Image {
                     stable_hashes_from: self.inner.stable_hashes_from,
                     kernel: self.inner.kernel.load(Ordering::Relaxed),
                 },
-            )?;
+            );
+            if let (Err(e), Some(hook)) = (&written, &self.inner.on_store_failure) {
+                (hook.0)(&e.to_string());
+            }
+            written?;
         }
         for (key, kind) in writes {
             side.key_versions.insert(key.clone(), (commit, *kind));

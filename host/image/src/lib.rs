@@ -101,7 +101,7 @@ pub use error::{ChangeKind, CompileError, Conflict, ConflictReport, ImageError, 
 pub const LAST_STRING_CHAR: char = '\u{ff}';
 pub use image::{
     CommitInfo, DEFAULT_MAX_UNCOMMITTED_BYTES, DEFAULT_MAX_UNCOMMITTED_TOTAL_BYTES, DEFAULT_USER,
-    Image, OpenOptions, STANDARD_DICTIONARIES,
+    Image, OpenOptions, STANDARD_DICTIONARIES, StoreFailureHook,
 };
 pub use kernel::KernelUpgrade;
 pub use model::{
