@@ -428,20 +428,23 @@ fn serve(
 const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Stops a server asked to by `signal`: it accepts no new connection (the
-/// accept loop is gone), lets the calls in flight finish and answer, for
-/// at most [`STOP_GRACE`] (a second signal stops it at once), and says
-/// what it left behind. A commit under way when the signal came is thus
-/// finished and acknowledged, not cut off mid-answer.
+/// accept loop is gone) and starts no new request (each is answered 503),
+/// lets the requests and calls in flight finish and answer, for at most
+/// [`STOP_GRACE`] (a second signal stops it at once), and says what it
+/// left behind. A commit under way when the signal came is thus finished
+/// and acknowledged, not cut off mid-answer, and none starts after it.
 async fn drain(router: &gs_router::Router, signal: &str) {
+    router.stop_admitting();
+    let busy = || router.requests_being_answered() > 0 || router.calls_in_flight() > 0;
     let running = router.calls_in_flight();
     eprintln!(
-        "gs-mcp: {signal}; stopping: no new connections, {running} call(s) in flight given up \
-         to {} s to finish (a second signal stops at once)",
+        "gs-mcp: {signal}; stopping: no new connections or requests, {running} call(s) in \
+         flight given up to {} s to finish (a second signal stops at once)",
         STOP_GRACE.as_secs()
     );
     let deadline = tokio::time::Instant::now() + STOP_GRACE;
     let finished = async {
-        while router.calls_in_flight() > 0 && tokio::time::Instant::now() < deadline {
+        while busy() && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
     };

@@ -164,8 +164,8 @@ fn opening_notes(path: &Path, image: &gs_image::Image, existed: bool) -> Vec<Str
     if image.was_repaired() {
         notes.push(format!(
             "image {} had not been closed (the server that held it stopped without closing \
-             it: a crash, or kill -9), so opening it repaired it; every commit acknowledged \
-             before is in it",
+             it: a crash, kill -9, or a stop whose calls did not finish within its grace), so \
+             opening it repaired it; every commit acknowledged before is in it",
             path.display()
         ));
     }

@@ -1325,6 +1325,104 @@ fn tools_piped_into_a_reader_that_goes_early_ends_quietly() {
     assert!(!err.contains("Broken pipe"), "{err}");
 }
 
+/// One request on a kept-alive connection: the status line and headers,
+/// and the body (the answer must carry a Content-Length).
+fn keep_alive_post(s: &mut TcpStream, session: &str, body: &Value) -> (String, String) {
+    let body = serde_json::to_vec(body).unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nMCP-Session-Id: {session}\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(&body).unwrap();
+    let mut reader = BufReader::new(s);
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        if line == "\r\n" || line.is_empty() {
+            break;
+        }
+        head.push_str(&line);
+    }
+    let length: usize = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-length: ")
+                .map(|v| v.trim().parse().unwrap())
+        })
+        .expect("a Content-Length");
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).unwrap();
+    (head, String::from_utf8(body).unwrap())
+}
+
+/// Once asked to stop, a server starts no new request, even on a
+/// connection kept alive from before: it is answered 503 and closed, and
+/// what it would have committed is not committed. Before, such requests
+/// were served during the drain and could be cut off when the server
+/// ended (a commit landing unacknowledged).
+#[cfg(unix)]
+#[test]
+fn a_stopping_server_refuses_requests_on_connections_kept_alive() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("toolsets.toml");
+    std::fs::write(&cfg, "[[toolset]]\nbuiltin = true\n").unwrap();
+    let (mut server, addr, log) = start_server_with(dir.path(), &cfg, &[]);
+    let (status, sid, _) = common::initialize(addr);
+    assert_eq!(status, 200);
+    let mut kept = TcpStream::connect(addr).unwrap();
+    let ping = json!({"jsonrpc": "2.0", "id": 7, "method": "ping"});
+    let (head, _) = keep_alive_post(&mut kept, &sid, &ping);
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let long_sid = sid.clone();
+    let call = std::thread::spawn(move || {
+        common::execute(
+            addr,
+            &long_sid,
+            "(Delay forMilliseconds: 1200) wait. UserGlobals at: #Drained put: 42. \
+             System commitTransaction. 42",
+        )
+    });
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let pid = server.0.id() as libc::pid_t;
+    // SAFETY: sends a signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let late = json!({"jsonrpc": "2.0", "id": 8, "method": "tools/call",
+        "params": {"name": "execute_code",
+                   "arguments": {"code": "UserGlobals at: #Late put: 1. System commitTransaction"}}});
+    let (head, body) = keep_alive_post(&mut kept, &sid, &late);
+    assert!(head.starts_with("HTTP/1.1 503"), "{head}");
+    assert!(
+        head.to_ascii_lowercase().contains("connection: close"),
+        "{head}"
+    );
+    assert!(body.contains("the server is stopping"), "{body}");
+    let (status, body) = call.join().unwrap();
+    assert_eq!(
+        (status, common::result_text(&body)),
+        (200, "42".into()),
+        "{body}"
+    );
+    assert_eq!(server.0.wait().unwrap().code(), Some(0));
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let log = log.lock().unwrap().clone();
+    assert!(
+        log.contains("gs-mcp: stopped; 0 call(s) were still running"),
+        "{log}"
+    );
+    assert!(!log.contains("panicked"), "{log}");
+    let image = gs_image::Image::open(dir.path().join("srv.gsimage")).unwrap();
+    assert!(!image.was_repaired(), "the image was closed");
+    let session = image.session();
+    assert!(session.entry("UserGlobals", "Drained").is_some());
+    assert!(session.entry("UserGlobals", "Late").is_none());
+}
+
 /// A commit the image file refuses (here: the file renamed away while the
 /// server runs) is told to the operator's log as well as to the session,
 /// whose client may be an agent nobody watches; the server goes on.

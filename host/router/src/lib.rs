@@ -56,6 +56,7 @@ mod scopes;
 mod session;
 mod settings;
 mod stdio;
+mod stopping;
 mod timed;
 pub mod tls;
 pub mod trace;
@@ -117,6 +118,8 @@ pub struct Router {
     /// The `subscriptions/listen` streams open, under `http.max_sessions`
     /// and each caller's under `http.max_sessions_per_caller`.
     listen_streams: caps::CallerCaps,
+    /// Whether the server is stopping, and the requests it is answering.
+    stopping: stopping::Stopping,
     /// The tasks of stateless calls (the tasks extension).
     tasks: Arc<modern::tasks::Tasks>,
     /// The bytes the request bodies being answered hold, under
@@ -198,6 +201,7 @@ impl Router {
                 state_key,
                 changes: tokio::sync::broadcast::channel(CHANGE_BACKLOG).0,
                 listen_streams,
+                stopping: stopping::Stopping::default(),
                 tasks,
             }
         })
@@ -248,6 +252,21 @@ impl Router {
     /// The ids of the sessions open now.
     pub fn session_ids(&self) -> Vec<String> {
         self.table().keys().cloned().collect()
+    }
+
+    /// Refuses every HTTP request from now on (503, the connection
+    /// closed), for a server that is stopping: the calls it is answering
+    /// can then be drained ([`Router::requests_being_answered`],
+    /// [`Router::calls_in_flight`]) without new ones starting behind them.
+    pub fn stop_admitting(&self) {
+        self.stopping.stop();
+    }
+
+    /// The HTTP requests being answered now (an answer on an event stream
+    /// counts until the stream's response has begun; the call behind it
+    /// counts in [`Router::calls_in_flight`]).
+    pub fn requests_being_answered(&self) -> usize {
+        self.stopping.answering()
     }
 
     /// Calls running now, in every session (a stateless request's

@@ -1,7 +1,8 @@
 //! Accepting connections: the accept loop (TCP_NODELAY on every socket;
 //! TLS when configured, plain HTTP on a TLS port answered 400 and closed),
 //! each connection's places under the caps on connections (the server's
-//! and its address's) and its hyper connection.
+//! and its address's), its hyper connection, and the refusal of every
+//! request once the server is stopping.
 
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
@@ -178,6 +179,9 @@ pub(super) async fn connection<IO>(
             if let Some((max, per_address)) = refusal {
                 return Ok::<_, Infallible>(too_many_connections(max, per_address));
             }
+            let Some(_answering) = router.stopping.admit() else {
+                return Ok(stopping());
+            };
             let traced = router
                 .tracer
                 .enabled()
@@ -210,6 +214,21 @@ pub(super) async fn connection<IO>(
             service,
         )
         .await;
+}
+
+/// The answer to a request that arrives once the server is stopping: the
+/// client retries, against this server once it is back or another.
+fn stopping() -> Response<ResponseBody> {
+    closing(
+        json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &Value::Null,
+            protocol::INTERNAL_ERROR,
+            "Service Unavailable: the server is stopping and starts no new request; \
+             retry once it is back",
+        ),
+        true,
+    )
 }
 
 /// The answer to a request on a connection past a cap (`per_address`:
