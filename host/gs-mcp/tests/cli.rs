@@ -460,6 +460,48 @@ fn image_load_files_in_commits_and_reports_failures_by_file_and_line() {
     );
 }
 
+/// A project that declares its class names as nil in a doit (so its
+/// classes can refer to each other in any order), then defines them, loads
+/// whole: a name declared as nil is free for a class, as in GemStone.
+/// Before, every class was refused as "bound to a global value".
+#[test]
+fn image_load_defines_classes_over_names_a_doit_declared_as_nil() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("app.gsimage");
+    let file = dir.path().join("declared.gs");
+    let define = |name: &str| {
+        format!(
+            "doit\nObject subclass: '{name}'\n  instVarNames: #()\n  classVars: #()\n  \
+             classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n  \
+             options: #()\n%\n"
+        )
+    };
+    std::fs::write(
+        &file,
+        format!(
+            "run\n| d |\nd := UserGlobals.\n#(#Alpha #Beta) do: [:s | d at: s put: nil].\ntrue\n%\n\
+             {}method: Alpha\npartner\n  ^ Beta new\n%\n{}\
+             expectvalue true\ndoit\nAlpha new partner class == Beta\n%\n",
+            define("Alpha"),
+            define("Beta")
+        ),
+    )
+    .unwrap();
+    let out = image_load(dir.path(), &image, &[], &file);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stdout).contains("2 class(es) defined, 1 method(s) compiled"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 #[test]
 fn image_load_into_an_image_another_process_holds_says_to_stop_it() {
     let dir = tempfile::tempdir().unwrap();

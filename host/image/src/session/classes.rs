@@ -6,7 +6,9 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::error::{CompileError, ImageError, Result};
-use crate::model::{ClassDefinition, ClassId, ClassRecord, DictionaryEntry, MethodRef};
+use crate::model::{
+    ClassDefinition, ClassId, ClassRecord, DictionaryEntry, GlobalValue, MethodRef, ObjectValue,
+};
 use crate::state::{Key, State};
 
 use super::transaction::{METHOD_SET_CHANGES, REMOVAL, SHAPE_CHANGES};
@@ -293,6 +295,13 @@ impl Session {
             .and_then(|d| d.get(&def.name))
         {
             Some(DictionaryEntry::Class(id)) => Some(*id),
+            // A name bound to nil is declared, not taken: GemStone code
+            // declares the classes of a project so before defining them,
+            // to let them refer to each other in any order.
+            Some(
+                DictionaryEntry::Global(GlobalValue::Nil)
+                | DictionaryEntry::Object(ObjectValue::Nil),
+            ) => None,
             Some(DictionaryEntry::Global(_) | DictionaryEntry::Object(_)) => {
                 return Err(ImageError::Refused(format!(
                     "{} in {} is bound to a global value, not a class; unbind it first or \
