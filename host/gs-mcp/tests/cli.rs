@@ -502,6 +502,34 @@ fn image_load_defines_classes_over_names_a_doit_declared_as_nil() {
     );
 }
 
+/// `subclass:` of ByteArray or Array makes a class whose instances are
+/// sized with `new:`, as in GemStone (GsDevKit's UUID is such a class).
+#[test]
+fn image_load_gives_a_plain_subclass_of_an_indexable_class_its_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("app.gsimage");
+    let file = dir.path().join("sized.gs");
+    let mut source = String::new();
+    for (superclass, name) in [("ByteArray", "Uuid"), ("Array", "Row")] {
+        source.push_str(&format!(
+            "doit\n{superclass} subclass: '{name}'\n  instVarNames: #()\n  classVars: #()\n  \
+             classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n  \
+             options: #()\n%\n"
+        ));
+    }
+    source.push_str("expectvalue 16\ndoit\n(Uuid new: 16) size\n%\n");
+    source.push_str("expectvalue 3\ndoit\n(Row new: 3) size\n%\n");
+    std::fs::write(&file, source).unwrap();
+    let out = image_load(dir.path(), &image, &[], &file);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn image_load_into_an_image_another_process_holds_says_to_stop_it() {
     let dir = tempfile::tempdir().unwrap();

@@ -269,14 +269,6 @@ impl Session {
                 )));
             }
         }
-        if def.kind == crate::model::ClassKind::Bytes && !def.inst_vars.is_empty() {
-            return Err(ImageError::InvalidArgument(format!(
-                "byte class {} cannot have named instance variables ({}); remove them or make \
-                 it a pointer class",
-                def.name,
-                def.inst_vars.join(", ")
-            )));
-        }
         check_options(&def.name, &def.options)?;
         let superclass = match &def.superclass {
             None => None,
@@ -288,6 +280,28 @@ impl Session {
                 ))
             })?),
         };
+        // `subclass:` of an indexable or byte class makes a class of the
+        // same format, as in GemStone: a subclass of Array or ByteArray is
+        // sized with `new:`.
+        let said = def.kind;
+        let def = match superclass {
+            Some(id) if said == crate::model::ClassKind::Pointers => ClassDefinition {
+                kind: self.record(id)?.definition.kind,
+                ..def
+            },
+            _ => def,
+        };
+        if def.kind == crate::model::ClassKind::Bytes && !def.inst_vars.is_empty() {
+            let remedy = match said {
+                crate::model::ClassKind::Bytes => "remove them or make it a pointer class",
+                _ => "it is a byte class because its superclass is; remove them",
+            };
+            return Err(ImageError::InvalidArgument(format!(
+                "byte class {} cannot have named instance variables ({}); {remedy}",
+                def.name,
+                def.inst_vars.join(", ")
+            )));
+        }
         let existing = match self
             .state
             .dictionaries
