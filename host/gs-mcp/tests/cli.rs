@@ -530,6 +530,45 @@ fn image_load_gives_a_plain_subclass_of_an_indexable_class_its_format() {
     );
 }
 
+/// `input $VAR/file` expands the variable, as Topaz does (GsDevKit's
+/// bootstrap scripts say `input $GS_HOME/...`); an unset one is named.
+#[test]
+fn image_load_expands_environment_variables_in_input_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("app.gsimage");
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::write(sub.join("x.gs"), "run\nUserGlobals at: #FromX put: 1\n%\n").unwrap();
+    let main = dir.path().join("main.gs");
+    std::fs::write(
+        &main,
+        "input $GS_MCP_TEST_DIR/x.gs\ninput ${GS_MCP_TEST_UNSET}/y.gs\n",
+    )
+    .unwrap();
+    let mut args = vec!["image", "load", "--image", image.to_str().unwrap()];
+    args.push(main.to_str().unwrap());
+    let out = bin()
+        .args(&args)
+        .current_dir(dir.path())
+        .env("HOME", dir.path())
+        .env("GS_MCP_TEST_DIR", &sub)
+        .env_remove("GS_MCP_TEST_UNSET")
+        .output()
+        .unwrap();
+    let (so, err) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{so}{err}");
+    assert!(so.starts_with("2 file(s)"), "{so}");
+    assert!(
+        err.contains(
+            "main.gs:2: `input ${GS_MCP_TEST_UNSET}/y.gs`: environment variable \
+             GS_MCP_TEST_UNSET is not set; set it, or pass the files to load instead"
+        ),
+        "{err}"
+    );
+    let image = gs_image::Image::open(&image).unwrap();
+    assert!(image.session().entry("UserGlobals", "FromX").is_some());
+}
+
 #[test]
 fn image_load_into_an_image_another_process_holds_says_to_stop_it() {
     let dir = tempfile::tempdir().unwrap();

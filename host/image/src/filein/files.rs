@@ -111,7 +111,25 @@ fn file_in_paths_inner(
         };
         for command in inputs {
             if let CommandKind::Input(input) = command.kind {
-                match resolve_input(&file, &input) {
+                let expanded = match expand_variables(&input, |name| std::env::var(name).ok()) {
+                    Ok(expanded) => expanded,
+                    Err(variable) => {
+                        failures.push(Failure {
+                            file: name.clone(),
+                            line: command.line,
+                            message: format!(
+                                "`input {input}`: environment variable {variable} is not set; \
+                                 set it, or pass the files to load instead"
+                            ),
+                        });
+                        continue;
+                    }
+                };
+                let shown = match expanded == input {
+                    true => format!("`input {input}`"),
+                    false => format!("`input {input}` ({expanded})"),
+                };
+                match resolve_input(&file, &expanded) {
                     Input::Found(found) => {
                         input_lines.push((sources.len(), command.line, canonical(&found)));
                         pending.push(found);
@@ -119,17 +137,14 @@ fn file_in_paths_inner(
                     Input::NotRegular(special) => failures.push(Failure {
                         file: name.clone(),
                         line: command.line,
-                        message: format!(
-                            "`input {input}`: {} is {NOT_REGULAR_FILE}",
-                            special.display()
-                        ),
+                        message: format!("{shown}: {} is {NOT_REGULAR_FILE}", special.display()),
                     }),
                     Input::Missing => failures.push(Failure {
                         file: name.clone(),
                         line: command.line,
                         message: format!(
-                            "`input {input}`: no such file relative to the current directory \
-                             or to {}; pass the files to load instead",
+                            "{shown}: no such file relative to the current directory or to \
+                             {}; pass the files to load instead",
                             file.parent()
                                 .filter(|dir| !dir.as_os_str().is_empty())
                                 .unwrap_or(Path::new("."))
@@ -160,6 +175,42 @@ fn file_in_paths_inner(
     }
     report.skipped.extend(notes);
     Ok(report)
+}
+
+/// `input` with its environment variables (`$NAME`, `${NAME}`) replaced by
+/// their values from `lookup`, as Topaz expands them in file names
+/// (`input $GS_HOME/shared/topaz/x.gs`); a `$` not followed by a name is
+/// kept. The name of the first variable `lookup` has no value for, if any.
+fn expand_variables(
+    input: &str,
+    lookup: impl Fn(&str) -> Option<String>,
+) -> Result<String, String> {
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(input.len());
+    let mut rest = input;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let (name, tail) = match after.strip_prefix('{').and_then(|b| b.split_once('}')) {
+            Some((name, tail)) => (name, tail),
+            None => {
+                let end = after.find(|c: char| !is_name(c)).unwrap_or(after.len());
+                (&after[..end], &after[end..])
+            }
+        };
+        if name.is_empty()
+            || !name.chars().all(is_name)
+            || name.starts_with(|c: char| c.is_ascii_digit())
+        {
+            out.push('$');
+            rest = after;
+            continue;
+        }
+        out.push_str(&lookup(name).ok_or_else(|| name.to_string())?);
+        rest = tail;
+    }
+    out.push_str(rest);
+    Ok(out)
 }
 
 /// True unless no line of `text` starts with `input` (any case): a cheap
@@ -339,6 +390,28 @@ mod tests {
             assert!(may_have_input(text), "{text:?}");
         }
         assert!(!may_have_input("method: A\nfoo\n\t^self in put\n%\n"));
+    }
+
+    #[test]
+    fn input_names_expand_environment_variables_as_topaz_does() {
+        let lookup = |name: &str| match name {
+            "GS_HOME" => Some("/opt/gs".to_string()),
+            "dir_2" => Some("up".to_string()),
+            _ => None,
+        };
+        let expand = |s: &str| expand_variables(s, lookup);
+        assert_eq!(
+            expand("$GS_HOME/shared/x.gs").unwrap(),
+            "/opt/gs/shared/x.gs"
+        );
+        assert_eq!(expand("${dir_2}load.gs").unwrap(), "upload.gs");
+        assert_eq!(expand("a/$dir_2/$GS_HOME").unwrap(), "a/up//opt/gs");
+        // A `$` not followed by a name is kept.
+        assert_eq!(expand("cost$/x$.gs").unwrap(), "cost$/x$.gs");
+        assert_eq!(expand("$1.gs").unwrap(), "$1.gs");
+        assert_eq!(expand("plain.gs").unwrap(), "plain.gs");
+        assert_eq!(expand("$upgradeDir/x.gs").unwrap_err(), "upgradeDir");
+        assert_eq!(expand("${NOPE}/x.gs").unwrap_err(), "NOPE");
     }
 
     #[test]
