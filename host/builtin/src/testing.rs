@@ -12,7 +12,10 @@
 //! answer their report, with `changesDiscarded` beside it and the text
 //! opening with that refusal.
 
-use gs_toolset::{StackFrame, TestDefect, TestProgress, TestReport, ToolError, ToolResult};
+use gs_toolset::{
+    AbstractTestClasses, IsAbstractFailure, StackFrame, TestDefect, TestProgress, TestReport,
+    ToolError, ToolResult,
+};
 use serde_json::{Map, Value, json};
 
 use crate::args::{Args, Param, ParamType};
@@ -50,7 +53,9 @@ pub(crate) fn family() -> Family {
                 title: "List failing tests",
                 description: "Run the given test classes (or every test class but the \
                               abstract ones, whose isAbstract answers true) and list the test \
-                              methods that fail or raise an error.",
+                              methods that fail or raise an error. A class whose isAbstract \
+                              raises an error is not run unless named; `notRun` names it \
+                              with the error.",
                 params: const {
                     &[Param::optional(
                         "classNames",
@@ -65,7 +70,8 @@ pub(crate) fn family() -> Family {
                 name: "list_test_classes",
                 title: "List test classes",
                 description: "Every TestCase subclass in the image; `abstract` names those \
-                              whose tests only their subclasses run.",
+                              whose tests only their subclasses run, `isAbstractFailed` those \
+                              whose isAbstract raised an error, with the error.",
                 params: &[],
                 output_schema: classes_schema,
                 handler: Handler::Blocking(list_test_classes),
@@ -173,10 +179,28 @@ fn describe_schema() -> Value {
     )
 }
 
+/// A test class whose class-side `isAbstract` raised an error.
+fn is_abstract_failure_schema() -> Value {
+    closed_object(json!({
+        "className": string(),
+        "exceptionClass": string(),
+        "description": string()
+    }))
+}
+
+fn is_abstract_failure_json(f: &IsAbstractFailure) -> Value {
+    json!({
+        "className": f.class_name,
+        "exceptionClass": f.exception_class,
+        "description": f.description
+    })
+}
+
 fn failing_schema() -> Value {
     with_changes_discarded(
         closed_object(json!({
             "classes": strings(),
+            "notRun": array_of(is_abstract_failure_schema()),
             "run": count(),
             "failing": array_of(closed_object(json!({
                 "className": string(),
@@ -192,7 +216,12 @@ fn failing_schema() -> Value {
 }
 
 fn classes_schema() -> Value {
-    closed_object(json!({"count": count(), "classes": strings(), "abstract": strings()}))
+    closed_object(json!({
+        "count": count(),
+        "classes": strings(),
+        "abstract": strings(),
+        "isAbstractFailed": array_of(is_abstract_failure_schema())
+    }))
 }
 
 /// Refuses a class that does not exist (`notFound`) or is not a test class
@@ -438,21 +467,27 @@ fn describe_test_failure(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 /// Every test class SUnit would run on its own: those whose `isAbstract`
 /// answers true are left out, their tests being their subclasses' to run
 /// (an abstract class's test run directly would fail for want of what its
-/// subclasses supply).
-fn concrete_test_classes(call: &Call<'_>) -> Result<Vec<String>, ToolError> {
+/// subclasses supply). Those whose `isAbstract` raised an error are left
+/// out too, and answered beside: whether they are abstract is unknown,
+/// and one broken class stops no run of the others.
+fn concrete_test_classes(
+    call: &Call<'_>,
+) -> Result<(Vec<String>, Vec<IsAbstractFailure>), ToolError> {
     let image = call.image();
     let mut classes = image.test_classes()?;
-    let abstract_classes = image.abstract_test_classes(&call.ctx.cancel)?;
-    classes.retain(|c| abstract_classes.binary_search(c).is_err());
-    Ok(classes)
+    let found = image.abstract_test_classes(&call.ctx.cancel)?;
+    classes.retain(|c| !found.is_abstract(c) && found.failure_of(c).is_none());
+    Ok((classes, found.failed))
 }
 
 fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
-    let classes = match args.opt_strings("classNames") {
-        Some(list) => list
-            .iter()
-            .map(|c| check_test_class(call, c))
-            .collect::<Result<Vec<_>, _>>()?,
+    let (classes, not_run) = match args.opt_strings("classNames") {
+        Some(list) => (
+            list.iter()
+                .map(|c| check_test_class(call, c))
+                .collect::<Result<Vec<_>, _>>()?,
+            Vec::new(),
+        ),
         None => concrete_test_classes(call)?,
     };
     call.start_task(&format!("running {} test class(es)", classes.len()));
@@ -495,12 +530,36 @@ fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
             }
         }
     }
-    let head = format!(
-        "{} failing of {run_count} tests in {} class(es).",
-        failing.len(),
-        classes.len()
-    );
-    let mut structured = json!({"classes": classes, "run": run_count, "failing": failing});
+    let not_run_text: Vec<String> = not_run
+        .iter()
+        .map(|f| {
+            format!(
+                "{}, whose isAbstract raised {}: {}",
+                f.class_name, f.exception_class, f.description
+            )
+        })
+        .collect();
+    let head = if not_run_text.is_empty() {
+        format!(
+            "{} failing of {run_count} tests in {} class(es).",
+            failing.len(),
+            classes.len()
+        )
+    } else {
+        format!(
+            "{} failing of {run_count} tests in {} class(es); not run: {}.",
+            failing.len(),
+            classes.len(),
+            not_run_text.join("; ")
+        )
+    };
+    let not_run: Vec<Value> = not_run.iter().map(is_abstract_failure_json).collect();
+    let mut structured = json!({
+        "classes": classes,
+        "notRun": not_run,
+        "run": run_count,
+        "failing": failing
+    });
     if !discarded.is_empty() {
         structured["changesDiscarded"] = Value::Array(discarded);
     }
@@ -508,20 +567,38 @@ fn list_failing_tests(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
 }
 
 /// Every test class, the abstract ones (see [`concrete_test_classes`])
-/// marked: their tests are run in their subclasses.
+/// marked: their tests are run in their subclasses; and those whose
+/// `isAbstract` raised an error marked with the error.
 fn list_test_classes(_: &Args<'_>, call: &Call<'_>) -> ToolResult {
     let image = call.image();
     let classes = image.test_classes()?;
-    let abstract_classes = image.abstract_test_classes(&call.ctx.cancel)?;
+    let AbstractTestClasses {
+        abstract_classes,
+        failed,
+    } = image.abstract_test_classes(&call.ctx.cancel)?;
     let lines: Vec<String> = classes
         .iter()
-        .map(|c| match abstract_classes.binary_search(c) {
-            Ok(_) => format!("{c} (abstract: its subclasses run its tests)"),
-            Err(_) => c.clone(),
+        .map(|c| {
+            if abstract_classes.binary_search(c).is_ok() {
+                format!("{c} (abstract: its subclasses run its tests)")
+            } else if let Some(f) = failed.iter().find(|f| &f.class_name == c) {
+                format!(
+                    "{c} (isAbstract raised {}: {})",
+                    f.exception_class, f.description
+                )
+            } else {
+                c.clone()
+            }
         })
         .collect();
+    let failed: Vec<Value> = failed.iter().map(is_abstract_failure_json).collect();
     answer(
         format!("{} test classes:\n{}", classes.len(), lines.join("\n")),
-        json!({"count": classes.len(), "classes": classes, "abstract": abstract_classes}),
+        json!({
+            "count": classes.len(),
+            "classes": classes,
+            "abstract": abstract_classes,
+            "isAbstractFailed": failed
+        }),
     )
 }

@@ -274,10 +274,15 @@ fn test_stack_frame(f: &gs_interp::StackFrame) -> gs_toolset::StackFrame {
 
 /// The names of the test classes whose `isAbstract` answers true, one a
 /// line; an `isAbstract` that fails counts as false.
-const ABSTRACT_TEST_CLASSES: &str = "| out | out := WriteStream on: String new. \
-    (ClassOrganizer new allSubclassesOf: TestCase) do: [:c | \
-        ([c isAbstract] on: Error do: [:e | e return: false]) == true \
-            ifTrue: [out nextPutAll: c name; lf]]. \
+const ABSTRACT_TEST_CLASSES: &str = "| out flat | out := WriteStream on: String new. \
+    flat := [:t | t asString collect: [:ch | (ch = Character lf or: [ch = Character tab or: [ch = Character cr]]) ifTrue: [$ ] ifFalse: [ch]]]. \
+    (ClassOrganizer new allSubclassesOf: TestCase) do: [:c | | failure | \
+        failure := nil. \
+        ([c isAbstract] on: Error do: [:e | failure := e. false]) == true \
+            ifTrue: [out nextPutAll: 'A'; tab; nextPutAll: c name; lf]. \
+        failure == nil ifFalse: [out nextPutAll: 'E'; tab; nextPutAll: c name; tab; \
+            nextPutAll: (flat value: failure class name); tab; \
+            nextPutAll: (flat value: failure description); lf]]. \
     out contents";
 
 /// The interpreter's test report as the toolset's.
@@ -758,7 +763,10 @@ impl ImageSession for EmbeddedSession {
         Ok(self.lock().session.test_classes())
     }
 
-    fn abstract_test_classes(&self, cancel: &CancelToken) -> Result<Vec<String>, ToolError> {
+    fn abstract_test_classes(
+        &self,
+        cancel: &CancelToken,
+    ) -> Result<gs_toolset::AbstractTestClasses, ToolError> {
         let brk = BreakHandle::sharing(cancel.shared_flag());
         let mut guard = self.workspace();
         let ws = &mut *guard;
@@ -768,16 +776,12 @@ impl ImageSession for EmbeddedSession {
             &self.limits,
             &brk,
         );
-        let mut names: Vec<String> = match keep_cancelled(cancel, answer)? {
-            Answer::Bytes { bytes, .. } => String::from_utf8_lossy(&bytes)
-                .lines()
-                .map(str::to_string)
-                .collect(),
-            _ => Vec::new(),
-        };
-        names.sort();
-        names.dedup();
-        Ok(names)
+        Ok(match keep_cancelled(cancel, answer)? {
+            Answer::Bytes { bytes, .. } => {
+                gs_toolset::AbstractTestClasses::from_lines(String::from_utf8_lossy(&bytes).lines())
+            }
+            _ => gs_toolset::AbstractTestClasses::default(),
+        })
     }
 
     fn run_tests(

@@ -885,15 +885,18 @@ impl ImageSession for GemStoneSession {
         Ok(names)
     }
 
-    fn abstract_test_classes(&self, cancel: &CancelToken) -> Result<Vec<String>, ToolError> {
+    fn abstract_test_classes(
+        &self,
+        cancel: &CancelToken,
+    ) -> Result<gs_toolset::AbstractTestClasses, ToolError> {
         let program = smalltalk::abstract_test_classes();
-        let mut names = self
+        let lines = self
             .call_with(&program, Some(cancel), "the abstract test classes", false)?
             .strs()
             .map_err(malformed)?;
-        names.sort();
-        names.dedup();
-        Ok(names)
+        Ok(gs_toolset::AbstractTestClasses::from_lines(
+            lines.iter().map(String::as_str),
+        ))
     }
 
     fn run_tests(

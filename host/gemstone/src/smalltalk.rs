@@ -841,12 +841,20 @@ pub fn test_classes() -> Program {
     ), Args::default())
 }
 
-/// The test classes whose `isAbstract` (SUnit) answers true; one whose
-/// `isAbstract` fails counts as concrete.
+/// What the test classes' `isAbstract` (SUnit) answers, one String per
+/// class as `AbstractTestClasses::from_lines` reads them: `A<tab>Name`
+/// when it answers true, `E<tab>Name<tab>ExceptionClass<tab>description`
+/// when it signals an error (tabs and line ends in those made spaces).
 pub fn abstract_test_classes() -> Program {
     program(format!(
-        "res := (ClassOrganizer new allSubclassesOf: TestCase) asArray select: [:x1 | (homeOf value: x1) ~~ nil and: [([x1 isAbstract] on: Error do: [:x2 | x2 return: false]) == true]].
-{}strs value: (res collect: [:x1 | x1 name]).",
+        "res := OrderedCollection new.
+(ClassOrganizer new allSubclassesOf: TestCase) asArray do: [:x1 | (homeOf value: x1) ~~ nil ifTrue: [ | x2 x3 x5 |
+  x3 := nil.
+  x5 := String with: Character tab.
+  x2 := [x1 isAbstract] on: Error do: [:x4 | x3 := x4. x4 return: false].
+  x2 == true ifTrue: [res add: 'A' , x5 , x1 name asString].
+  x3 == nil ifFalse: [res add: 'E' , x5 , x1 name asString , x5 , (x3 class name asString collect: [:x6 | x6 isSeparator ifTrue: [$ ] ifFalse: [x6]]) , x5 , (x3 description asString collect: [:x6 | x6 isSeparator ifTrue: [$ ] ifFalse: [x6]])]]].
+{}strs value: res asArray.",
         ok(1)
     ), Args::default())
 }

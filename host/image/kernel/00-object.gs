@@ -607,6 +607,13 @@ _storeError: index value: aValue
     signal: aValue printString, ' cannot be stored in ', self class nameWithArticle
 %
 
+category: 'SUnit'
+classmethod: Object
+sunitName
+  "SUnit's portable name of a class: its name, a Symbol (TestCase subclasses compare it with == #TheirName in isAbstract)."
+  ^self name
+%
+
 ! ------------------------------------------------------------------ UndefinedObject
 removeallmethods UndefinedObject
 removeallclassmethods UndefinedObject
@@ -1126,6 +1133,20 @@ removeSelector: aSymbol
   "Remove the method aSymbol from this class."
   <primitive: 105>
   ^LookupError new signal: self name, ' does not define ', aSymbol printString
+%
+category: 'methods'
+method: Behavior
+removeAllMethods
+  "Remove every method this class (or, sent to a metaclass, its class side) defines, and answer the receiver: a Topaz file-out's removeallmethods written as a doit (X removeAllMethods. X class removeAllMethods)."
+  self selectors do: [:each | self removeSelector: each]
+%
+category: 'methods'
+method: Behavior
+removeAllMethods: anInteger
+  "As removeAllMethods, for the methods of environment anInteger; the embedded image has environment 0 (Smalltalk) only."
+  anInteger = 0
+    ifFalse: [^ArgumentError new signal: 'the embedded image has methods of environment 0 (Smalltalk) only, not ', anInteger printString].
+  ^self removeAllMethods
 %
 
 category: 'printing'

@@ -460,6 +460,12 @@ codePoint: anInteger
 %
 category: 'instance creation'
 classmethod: Character
+withValue: anInteger
+  "Answer the Character whose code point is anInteger, as value: and codePoint: do."
+  ^self value: anInteger
+%
+category: 'instance creation'
+classmethod: Character
 digitValue: anInteger
   "Answer the Character for a digit 0-35: 0-9 then A-Z."
   ^'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ' at: anInteger + 1
@@ -1198,6 +1204,12 @@ printOn: aStream base: base
 %
 category: 'printing'
 method: Integer
+printOn: aStream base: base showRadix: aBoolean
+  "Write the receiver in base to aStream: with its radix prefix as printStringRadix: answers it (-16rFF) when aBoolean is true, the digits alone as printString: answers them (FF) otherwise."
+  aStream nextPutAll: (aBoolean == true ifTrue: [self printStringRadix: base] ifFalse: [self printString: base])
+%
+category: 'printing'
+method: Integer
 printStringRadix: base
   "Answer the receiver in base with a radix prefix: (255 printStringRadix: 16) = '16rFF'."
   self < 0 ifTrue: [^'-', base printString, 'r', (self negated printString: base)].
@@ -1216,6 +1228,19 @@ category: 'instance creation'
 classmethod: Integer
 new
   ^self shouldNotImplement
+%
+category: 'instance creation'
+classmethod: Integer
+fromHexString: aString
+  "Answer the non-negative Integer whose hexadecimal digits (0-9, A-F in either case) are aString: (Integer fromHexString: 'FF') = 255. Signal an ArgumentError when aString is empty or holds anything else."
+  | value digit |
+  aString isEmpty ifTrue: [^ArgumentError new signal: 'no hexadecimal digits to read an Integer from'].
+  value := 0.
+  aString do: [:c |
+    digit := c digitValueInRadix: 16.
+    digit == nil ifTrue: [^ArgumentError new signal: 'not a hexadecimal digit: ', c printString, ' in ', aString printString].
+    value := value * 16 + digit].
+  ^value
 %
 category: 'instance creation'
 classmethod: Integer

@@ -728,6 +728,18 @@ sortWithBlock: aSortBlock
   "Answer an Array of the elements sorted by aSortBlock."
   ^(self asSortedCollection: aSortBlock) asArray
 %
+category: 'converting'
+method: Collection
+sortAscending
+  "Answer an Array of the elements sorted in ascending order (by <=)."
+  ^self sortWithBlock: [:a :b | a <= b]
+%
+category: 'converting'
+method: Collection
+sortDescending
+  "Answer an Array of the elements sorted in descending order (by >=)."
+  ^self sortWithBlock: [:a :b | a >= b]
+%
 category: 'copying'
 method: Collection
 copyWith: anObject

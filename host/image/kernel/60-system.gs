@@ -206,6 +206,12 @@ beginTransaction
   "Start a new transaction. The embedded image's sessions are always in a transaction, so this is abortTransaction: uncommitted changes are discarded and the session sees the newest committed view."
   self _abort
 %
+category: 'clock'
+classmethod: System
+timeGmt
+  "Answer the seconds since 1970-01-01 00:00:00 GMT by the host clock, an Integer."
+  ^Time millisecondsSinceEpoch // 1000
+%
 category: 'transaction control'
 classmethod: System
 needsCommit
@@ -430,6 +436,12 @@ method: UserProfile
 objectNamed: aSymbol
   "Answer the object the symbol list binds aSymbol to, or nil."
   ^self symbolList objectNamed: aSymbol
+%
+category: 'symbol list'
+method: UserProfile
+dictionaryAndSymbolOf: anObject
+  "Answer what the user's symbol list answers: an Array of the first dictionary binding anObject (by identity) and the Symbol it binds it under, or nil."
+  ^self symbolList dictionaryAndSymbolOf: anObject
 %
 category: 'symbol list'
 method: UserProfile

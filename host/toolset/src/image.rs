@@ -267,6 +267,70 @@ pub struct SessionStatus {
     pub uncommitted_changes: bool,
 }
 
+/// What the test classes' class-side `isAbstract` answered: see
+/// [`ImageSession::abstract_test_classes`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AbstractTestClasses {
+    /// The classes whose `isAbstract` answered true, sorted.
+    pub abstract_classes: Vec<String>,
+    /// The classes whose `isAbstract` signalled an error, sorted by name.
+    pub failed: Vec<IsAbstractFailure>,
+}
+
+/// A test class whose class-side `isAbstract` signalled an error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IsAbstractFailure {
+    /// The test class, e.g. `ShapeTest`.
+    pub class_name: String,
+    /// The class of the exception `isAbstract` signalled, e.g. `ZeroDivide`.
+    pub exception_class: String,
+    /// The exception's description.
+    pub description: String,
+}
+
+impl AbstractTestClasses {
+    /// Reads the lines the backends' Smalltalk writes, one per class:
+    /// `A<tab>ClassName` for an abstract class, `E<tab>ClassName<tab>
+    /// ExceptionClass<tab>description` for one whose `isAbstract` failed;
+    /// anything else is ignored. Sorts and removes repeats.
+    pub fn from_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut found = Self::default();
+        for line in lines {
+            let mut fields = line.splitn(4, '\t');
+            match (fields.next(), fields.next()) {
+                (Some("A"), Some(name)) if !name.is_empty() => {
+                    found.abstract_classes.push(name.to_string());
+                }
+                (Some("E"), Some(name)) if !name.is_empty() => {
+                    found.failed.push(IsAbstractFailure {
+                        class_name: name.to_string(),
+                        exception_class: fields.next().unwrap_or("Error").to_string(),
+                        description: fields.next().unwrap_or("").trim_end().to_string(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        found.abstract_classes.sort();
+        found.abstract_classes.dedup();
+        found.failed.sort_by(|a, b| a.class_name.cmp(&b.class_name));
+        found.failed.dedup_by(|a, b| a.class_name == b.class_name);
+        found
+    }
+
+    /// Whether `class_name`'s `isAbstract` answered true.
+    pub fn is_abstract(&self, class_name: &str) -> bool {
+        self.abstract_classes
+            .binary_search_by(|c| c.as_str().cmp(class_name))
+            .is_ok()
+    }
+
+    /// The error `class_name`'s `isAbstract` signalled, if it did.
+    pub fn failure_of(&self, class_name: &str) -> Option<&IsAbstractFailure> {
+        self.failed.iter().find(|f| f.class_name == class_name)
+    }
+}
+
 /// A test that did not pass.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TestDefect {
@@ -588,11 +652,15 @@ pub trait ImageSession: Send + Sync {
     /// answers true, sorted: SUnit runs no such class's tests on its own
     /// (they are its subclasses' to run), so a run of every test class
     /// leaves them out. `isAbstract` is Smalltalk a class may override:
-    /// raising `cancel` stops it, and one that fails counts as false.
+    /// raising `cancel` stops it, and one that signals an error is in
+    /// `failed` with that error, abstract or not being unknown.
     /// The default knows of none.
-    fn abstract_test_classes(&self, cancel: &CancelToken) -> Result<Vec<String>, ToolError> {
+    fn abstract_test_classes(
+        &self,
+        cancel: &CancelToken,
+    ) -> Result<AbstractTestClasses, ToolError> {
         let _ = cancel;
-        Ok(Vec::new())
+        Ok(AbstractTestClasses::default())
     }
     /// Runs the tests of `class_name` (only `selectors`, if given) in the
     /// session, calling `progress` after each. The run commits nothing

@@ -54,11 +54,11 @@ pub use context::{
 };
 pub use descriptor::{TaskSupport, ToolDescriptor, ToolsetInfo, validate_tool_name};
 pub use image::{
-    ClassCategories, ClassDefinition, ClassHierarchy, ClassInfo, ClassOverview, Committed,
-    CompileProblem, DEFAULT_CATEGORY, DEFAULT_WORKER_STACK_BYTES, DefinitionChange,
-    DefinitionReport, DefinitionSource, DictionaryEntry, Doit, FailedMethod, FileOut, ImageFuture,
-    ImageSession, MethodPage, MethodRef, MethodSource, RecompilePolicy, SessionStatus,
-    SourceSearch, StackFrame, TestDefect, TestProgress, TestReport,
+    AbstractTestClasses, ClassCategories, ClassDefinition, ClassHierarchy, ClassInfo,
+    ClassOverview, Committed, CompileProblem, DEFAULT_CATEGORY, DEFAULT_WORKER_STACK_BYTES,
+    DefinitionChange, DefinitionReport, DefinitionSource, DictionaryEntry, Doit, FailedMethod,
+    FileOut, ImageFuture, ImageSession, IsAbstractFailure, MethodPage, MethodRef, MethodSource,
+    RecompilePolicy, SessionStatus, SourceSearch, StackFrame, TestDefect, TestProgress, TestReport,
 };
 pub use ledger::ReadLedger;
 pub use offers::{

@@ -121,7 +121,10 @@ impl ImageSession for ReadOnlyImage {
     fn test_classes(&self) -> Result<Vec<String>, ToolError> {
         self.0.test_classes()
     }
-    fn abstract_test_classes(&self, cancel: &CancelToken) -> Result<Vec<String>, ToolError> {
+    fn abstract_test_classes(
+        &self,
+        cancel: &CancelToken,
+    ) -> Result<crate::AbstractTestClasses, ToolError> {
         self.0.abstract_test_classes(cancel)
     }
     fn run_tests(
