@@ -402,8 +402,10 @@ fn compile_class_definition(args: &Args<'_>, call: &Call<'_>) -> ToolResult {
         ));
         for f in &report.failed {
             let m = &f.method;
+            // A comma, not a colon: `Teller>>till::` would misread the
+            // keyword selector.
             message.push_str(&format!(
-                "\n  {}: {}",
+                "\n  {}, {}",
                 method_label(&m.class_name, m.meta, &m.selector),
                 errors(f).join("; ")
             ));
@@ -550,7 +552,8 @@ fn refuse_stale_method(
     details.insert("category".into(), json!(current.category));
     Err(ToolError::stale_read(format!(
         "{label} has changed since this session last read it (another session committed a \
-         change to it, or code run in this session changed it); compiling this source would \
+         change to it, code run in this session changed it, or an abort discarded this \
+         session's own change to it); compiling this source would \
          overwrite that change unseen, so nothing was compiled. Its current source is below \
          (and in `currentSource`): apply your edit to it and compile the result. Pass \
          `force: true` only to replace it with your source as it stands.\n\n{}",
