@@ -523,7 +523,7 @@ fn compile_class_definition_updates_and_reshapes_recompiling_methods_and_reporti
         answer
             .text
             .contains("1 method(s) no longer compile and were removed")
-            && answer.text.contains("Teller>>till:, line 2, column 4"),
+            && answer.text.contains("Teller>>till, line 2, column 4"),
         "{}",
         answer.text
     );

@@ -411,6 +411,12 @@ impl Session {
         policy: RecompilePolicy,
     ) -> Result<ClassDefined> {
         let old = self.record(id)?.clone();
+        let added: Vec<String> = def
+            .inst_vars
+            .iter()
+            .filter(|n| !old.definition.inst_vars.contains(n))
+            .cloned()
+            .collect();
         let reshaped = old.superclass != superclass
             || old.definition.inst_vars != def.inst_vars
             || old.definition.class_vars != def.class_vars
@@ -521,7 +527,10 @@ impl Session {
                 list.join(", ")
             )));
         }
+        let stripped = self.without_removed_values(&affected, &added);
+        self.check_budget("redefine a class", self.storing_bytes(&stripped))?;
         self.state = trial;
+        self.put_objects(stripped);
         self.write(Key::Class(id));
         self.count_replace(Key::Class(id), class_bytes, 0);
         if reshaped {

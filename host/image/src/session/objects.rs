@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::error::{ImageError, Result};
-use crate::model::{ObjectId, ObjectValue, StoredObject};
+use crate::model::{ClassId, ObjectId, ObjectValue, StoredObject};
 use crate::state::Key;
 
 use super::{Session, budget};
@@ -89,5 +89,65 @@ impl Session {
         self.write(key.clone());
         self.count_replace(key, bytes, 0);
         Ok(())
+    }
+
+    /// The stored instances of `classes` that still carry values of the
+    /// instance variables `added` from before those variables were
+    /// removed, with those values dropped. An object migrates by name only
+    /// when it is next stored, so one never stored since a variable was
+    /// removed still holds its value, and the variable's return must not
+    /// bring that value back: a removed variable is gone, as it is for an
+    /// instance stored since.
+    pub(super) fn without_removed_values(
+        &self,
+        classes: &[ClassId],
+        added: &[String],
+    ) -> Vec<(ObjectId, StoredObject)> {
+        if added.is_empty() {
+            return Vec::new();
+        }
+        let carries = |o: &StoredObject| {
+            classes.contains(&o.class) && o.names.iter().any(|n| added.contains(n))
+        };
+        self.state
+            .objects
+            .iter()
+            .filter(|(_, o)| carries(o))
+            .map(|(id, o)| {
+                let (names, named) = o
+                    .names
+                    .iter()
+                    .zip(&o.named)
+                    .filter(|(n, _)| !added.contains(n))
+                    .map(|(n, v)| (n.clone(), v.clone()))
+                    .unzip();
+                let stripped = StoredObject {
+                    names,
+                    named,
+                    ..StoredObject::clone(o)
+                };
+                (*id, stripped)
+            })
+            .collect()
+    }
+
+    /// The bytes storing `objects` adds to the session's uncommitted count.
+    pub(super) fn storing_bytes(&self, objects: &[(ObjectId, StoredObject)]) -> usize {
+        objects
+            .iter()
+            .map(|(id, o)| self.replacing(&Key::Object(*id), budget::object_bytes(o)))
+            .sum()
+    }
+
+    /// Stores `objects`, whose bytes [`Session::storing_bytes`] counted and
+    /// the budget let through.
+    pub(super) fn put_objects(&mut self, objects: Vec<(ObjectId, StoredObject)>) {
+        for (id, object) in objects {
+            let key = Key::Object(id);
+            let bytes = budget::object_bytes(&object);
+            self.state.put_object(id, Some(Arc::new(object)));
+            self.write(key.clone());
+            self.count_replace(key, bytes, 0);
+        }
     }
 }
