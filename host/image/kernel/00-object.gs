@@ -878,6 +878,12 @@ superclass
 %
 category: 'accessing'
 method: Behavior
+superClass
+  "GemStone's older spelling of superclass, which code written for it still sends."
+  ^self superclass
+%
+category: 'accessing'
+method: Behavior
 selectors
   "Answer an Array of the Symbols this class defines (not inherited ones)."
   <primitive: 92>

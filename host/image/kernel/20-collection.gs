@@ -2964,6 +2964,14 @@ associationAt: aKey
 %
 category: 'accessing'
 method: AbstractDictionary
+associationAt: aKey otherwise: aValue
+  "Answer the association at aKey, or aValue when the receiver has no such key."
+  ^(self includesKey: aKey)
+    ifTrue: [self associationAt: aKey]
+    ifFalse: [aValue]
+%
+category: 'accessing'
+method: AbstractDictionary
 keyAtValue: aValue
   ^self keyAtValue: aValue ifAbsent: [nil]
 %
@@ -3372,4 +3380,10 @@ category: 'instance creation'
 classmethod: Association
 key: aKey value: aValue
   ^self new key: aKey value: aValue
+%
+category: 'instance creation'
+classmethod: Association
+newWithKey: aKey value: aValue
+  "GemStone's spelling of key:value:."
+  ^self key: aKey value: aValue
 %

@@ -223,6 +223,22 @@ Path category: 'Kernel-System'
 %
 
 doit
+IdentitySet subclass: 'ClassSet'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+ClassSet comment: 'A ClassSet is an IdentitySet that holds classes.'
+%
+doit
+ClassSet category: 'Kernel-Collections'
+%
+
+doit
 Bag subclass: 'IdentityBag'
   instVarNames: #()
   classVars: #()
