@@ -3307,6 +3307,22 @@ name: aSymbol
   "Name the receiver aSymbol, as GemStone does: by binding aSymbol to the receiver itself."
   self at: aSymbol asSymbol put: self
 %
+category: 'comparing'
+method: SymbolDictionary
+= anObject
+  "A named SymbolDictionary equals only itself: in GemStone it holds itself under its name, so no other dictionary has its entries; here a symbol dictionary of the session keeps its name apart from its entries, so equal entries must not make two of them equal (SymbolList>>indexOf: would find the wrong one)."
+  self == anObject ifTrue: [^true].
+  self name == nil ifFalse: [^false].
+  ((anObject isKindOf: SymbolDictionary) and: [anObject name ~~ nil]) ifTrue: [^false].
+  ^super = anObject
+%
+category: 'comparing'
+method: SymbolDictionary
+hash
+  | n |
+  n := self name.
+  ^n == nil ifTrue: [super hash] ifFalse: [n hash]
+%
 category: 'private'
 method: SymbolDictionary
 _sessionName
