@@ -12,7 +12,17 @@ fn chunks(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for chunk in text.split("\n====\n") {
         let chunk = chunk.trim_start_matches("====\n");
-        if chunk.trim().is_empty() || chunk.starts_with("!!") {
+        if chunk.trim().is_empty() {
+            continue;
+        }
+        if chunk.starts_with("!!") {
+            // A comment chunk is skipped whole: an expectation in it would
+            // never run.
+            assert!(
+                !chunk.contains("\n==> "),
+                "a chunk that starts with a comment holds an expectation, which would be \
+                 skipped; put the comment in a chunk of its own:\n{chunk}"
+            );
             continue;
         }
         let Some(at) = chunk
