@@ -98,6 +98,8 @@ pub(super) fn apply_plan(
         }
     }
 
+    // Classes whose definition in this stretch failed, with where.
+    let mut undefined: std::collections::HashMap<String, String> = Default::default();
     for (at, def) in order_definitions(&plan.definitions) {
         let name = def.name.clone();
         // A name pre-declared as nil (`Dict at: #Foo put: nil`, here or in
@@ -123,7 +125,13 @@ pub(super) fn apply_plan(
                     );
                 }
             }
-            Err(e) => fail(report, at, format!("class {name} not defined: {e}")),
+            Err(e) => {
+                undefined.insert(
+                    name.clone(),
+                    format!("{}:{}", sources[at.file].name, at.line),
+                );
+                fail(report, at, format!("class {name} not defined: {e}"));
+            }
         }
     }
 
@@ -151,6 +159,23 @@ pub(super) fn apply_plan(
     for (done, (at, m)) in plan.methods.iter().enumerate() {
         if done > 0 && done % PROGRESS_EVERY == 0 {
             compiled(done, report.failures.len());
+        }
+        // The file meant its own class: its methods must not land on the
+        // kernel class of that name instead.
+        if let Some(definition) = undefined.get(&m.class)
+            && session.class(&m.class).is_ok_and(|r| r.kernel)
+        {
+            fail(
+                report,
+                at,
+                format!(
+                    "method not compiled: this load's definition of {} failed ({definition}), \
+                     and {} is a kernel class, which the method would change instead; fix the \
+                     definition and load again",
+                    m.class, m.class
+                ),
+            );
+            continue;
         }
         match session.compile_method_guarded(
             &m.class,
@@ -243,5 +268,35 @@ mod tests {
         expected.insert(2, "Mid".into());
         expected.extend(["Tail".into(), "Last".into()]);
         assert_eq!(session.symbol_list(), expected);
+    }
+
+    /// A file whose own definition of a class failed does not compile its
+    /// methods onto the kernel class of that name (WebGS's JSON.gs defines
+    /// a JsonParser under PetitParser, which is not loaded).
+    #[test]
+    fn methods_of_a_failed_definition_do_not_land_on_the_kernel_class_of_that_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let image = crate::Image::open(dir.path().join("k.image")).unwrap();
+        let mut session = image.session();
+        let text = "doit\nMissingParser subclass: 'JsonParser'\n  instVarNames: #()\n  \
+                    classVars: #()\n  classInstVars: #()\n  poolDictionaries: #()\n  \
+                    inDictionary: UserGlobals\n  options: #()\n%\n\
+                    method: JsonParser\nescape\n  ^ 1\n%\n";
+        let report = file_in_text(&mut session, "json.gs", text);
+        assert_eq!(report.methods, 0, "{report:?}");
+        assert!(
+            report.failures.iter().any(|f| f.line == 11
+                && f.message
+                    == "method not compiled: this load's definition of JsonParser failed \
+                        (json.gs:2), and JsonParser is a kernel class, which the method would \
+                        change instead; fix the definition and load again"),
+            "{:#?}",
+            report.failures
+        );
+        assert!(
+            session
+                .method("JsonParser", crate::Side::Instance, "escape")
+                .is_err()
+        );
     }
 }
