@@ -569,6 +569,50 @@ fn image_load_expands_environment_variables_in_input_lines() {
     assert!(image.session().entry("UserGlobals", "FromX").is_some());
 }
 
+/// A directory of files that each start with a doit (as GsDevKit's
+/// Cypress file-outs do) loads as a whole: a class whose superclass a later
+/// file defines, a method naming a later file's class, and an extension
+/// method of a later file's class wait for that file, where before they
+/// failed in file-name order.
+#[test]
+fn image_load_of_a_directory_waits_for_classes_later_files_define() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("app.gsimage");
+    let project = dir.path().join("project");
+    std::fs::create_dir(&project).unwrap();
+    let define = |superclass: &str, name: &str| {
+        format!(
+            "run\n| x | x := 3 + 4.\n%\ndoit\n{superclass} subclass: '{name}'\n  \
+             instVarNames: #()\n  classVars: #()\n  classInstVars: #()\n  \
+             poolDictionaries: #()\n  inDictionary: UserGlobals\n  options: #()\n%\n"
+        )
+    };
+    std::fs::write(
+        project.join("a-derived.gs"),
+        format!(
+            "{}method: Derived\nuseBase\n  ^ Base new\n%\nmethod: Extra\nhello\n  ^ 1\n%\n",
+            define("Base", "Derived")
+        ),
+    )
+    .unwrap();
+    std::fs::write(project.join("b-base.gs"), define("Object", "Base")).unwrap();
+    std::fs::write(
+        project.join("c-extra.gs"),
+        format!(
+            "{}expectvalue 1\ndoit\nExtra new hello\n%\n",
+            define("Object", "Extra")
+        ),
+    )
+    .unwrap();
+    let out = image_load(dir.path(), &image, &[], &project);
+    let (so, err) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{so}{err}");
+    assert!(
+        so.contains("3 class(es) defined, 2 method(s) compiled"),
+        "{so}"
+    );
+}
+
 #[test]
 fn image_load_into_an_image_another_process_holds_says_to_stop_it() {
     let dir = tempfile::tempdir().unwrap();

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::plan::{Action, At, Plan, order_definitions};
+use super::plan::{Action, At, MethodItem, Plan, order_definitions};
 use super::{Deferred, Failure, FileInOptions, FileInReport, PROGRESS_EVERY, Source};
 use crate::error::{ImageError, Result};
 use crate::model::{DictionaryEntry, GlobalValue, Side};
@@ -31,11 +31,25 @@ fn add_dictionary_at(session: &mut Session, name: &str, index: Option<usize>) ->
     session.set_symbol_list(&list)
 }
 
+/// Methods that did not compile in their own stretch because they name
+/// classes a later stretch defines (the doits between stretches keep the
+/// load from defining every class first).
+pub(super) struct Carry<'a> {
+    /// Methods carried into this stretch from earlier ones, compiled after
+    /// its own.
+    pub(super) into: Vec<(At, MethodItem)>,
+    /// Offered each method of a class not defined yet, or whose compile
+    /// errors are all undeclared variables, with those names: true when it
+    /// took the method for the later stretch that defines them.
+    pub(super) later: &'a mut dyn FnMut(&At, &MethodItem, &[&str]) -> bool,
+}
+
 /// Applies one stretch of a load.
 pub(super) fn apply_plan(
     session: &mut Session,
     sources: &[Source],
     plan: &Plan,
+    carry: Carry<'_>,
     options: FileInOptions,
     report: &mut FileInReport,
     compiled: &mut dyn FnMut(usize, usize),
@@ -98,8 +112,9 @@ pub(super) fn apply_plan(
         }
     }
 
-    // Classes whose definition in this stretch failed, with where.
-    let mut undefined: std::collections::HashMap<String, String> = Default::default();
+    // Classes whose definition in this stretch failed: where, and the
+    // dictionary the definition named.
+    let mut undefined: std::collections::HashMap<String, (String, String)> = Default::default();
     for (at, def) in order_definitions(&plan.definitions) {
         let name = def.name.clone();
         // A name pre-declared as nil (`Dict at: #Foo put: nil`, here or in
@@ -126,10 +141,8 @@ pub(super) fn apply_plan(
                 }
             }
             Err(e) => {
-                undefined.insert(
-                    name.clone(),
-                    format!("{}:{}", sources[at.file].name, at.line),
-                );
+                let place = format!("{}:{}", sources[at.file].name, at.line);
+                undefined.insert(name.clone(), (place, def.dictionary.clone()));
                 fail(report, at, format!("class {name} not defined: {e}"));
             }
         }
@@ -156,14 +169,23 @@ pub(super) fn apply_plan(
     // Compiling reads classes and dictionaries, never the method indexes:
     // build those once at the end rather than per method.
     session.begin_bulk_methods();
-    for (done, (at, m)) in plan.methods.iter().enumerate() {
+    let total = plan.methods.len() + carry.into.len();
+    for (done, (at, m)) in plan.methods.iter().chain(&carry.into).enumerate() {
         if done > 0 && done % PROGRESS_EVERY == 0 {
             compiled(done, report.failures.len());
         }
-        // The file meant its own class: its methods must not land on the
-        // kernel class of that name instead.
-        if let Some(definition) = undefined.get(&m.class)
+        if session.class(&m.class).is_err() && (carry.later)(at, m, &[m.class.as_str()]) {
+            continue;
+        }
+        // The file meant a class of its own, in another dictionary than
+        // the kernel class of that name: its methods must not land on the
+        // kernel class instead. (A failed redefinition of the kernel class
+        // itself leaves its extension methods to the kernel-class rules.)
+        if let Some((definition, dictionary)) = undefined.get(&m.class)
             && session.class(&m.class).is_ok_and(|r| r.kernel)
+            && session
+                .lookup(&m.class)
+                .is_some_and(|(bound_in, _)| bound_in != *dictionary)
         {
             fail(
                 report,
@@ -188,6 +210,9 @@ pub(super) fn apply_plan(
                 report.methods += 1;
                 report.kernel_extensions += usize::from(kernel);
             }
+            Err(ImageError::CompileError(errors))
+                if super::plan::undeclared_names(&m.source, &errors)
+                    .is_some_and(|names| (carry.later)(at, m, &names)) => {}
             Err(ImageError::CompileError(errors)) => {
                 // Point at the offending line of the file, not of the method.
                 let line = errors
@@ -228,7 +253,7 @@ pub(super) fn apply_plan(
             Err(e) => fail(report, at, format!("method not compiled: {e}")),
         }
     }
-    compiled(plan.methods.len(), report.failures.len());
+    compiled(total, report.failures.len());
     session.end_bulk_methods();
 }
 
