@@ -1488,3 +1488,100 @@ method: QuadByteString
 _maxCodePoint
   ^16r10FFFF
 %
+
+! ------------------------------------------------------------------ JSON writing
+! Object>>asJson answers the receiver as JSON text (GemTalk/mcp_server names it
+! among the image facilities it builds on). Each kind of value writes itself
+! with _writeJsonOn:.
+
+category: 'json'
+method: Object
+asJson
+  "Answer the receiver as compact JSON text: a dictionary as an object (its keys as strings), any other collection as an array, a string or symbol as a string, a number, true, false or nil (null)."
+  | stream |
+  stream := WriteStream on: (String new: 64).
+  self _writeJsonOn: stream.
+  ^stream contents
+%
+category: 'json'
+method: Object
+_writeJsonOn: aStream
+  ^ArgumentTypeError signal: self class nameWithArticle, ' has no JSON form; answer a dictionary, a collection, a string, a number, a Boolean or nil'
+%
+category: 'json'
+method: UndefinedObject
+_writeJsonOn: aStream
+  aStream nextPutAll: 'null'
+%
+category: 'json'
+method: Boolean
+_writeJsonOn: aStream
+  aStream nextPutAll: self printString
+%
+category: 'json'
+method: Number
+_writeJsonOn: aStream
+  "A fraction or scaled decimal is written as the float nearest it: JSON has no exact form for it."
+  self asFloat _writeJsonOn: aStream
+%
+category: 'json'
+method: Integer
+_writeJsonOn: aStream
+  aStream nextPutAll: self printString
+%
+category: 'json'
+method: BinaryFloat
+_writeJsonOn: aStream
+  "JSON has no NaN or infinity: they are written as null."
+  self isFinite
+    ifTrue: [aStream nextPutAll: self printString]
+    ifFalse: [aStream nextPutAll: 'null']
+%
+category: 'json'
+method: Collection
+_writeJsonOn: aStream
+  | first |
+  first := true.
+  aStream nextPut: $[.
+  self do: [:each |
+    first ifFalse: [aStream nextPut: $,].
+    first := false.
+    each _writeJsonOn: aStream].
+  aStream nextPut: $]
+%
+category: 'json'
+method: AbstractDictionary
+_writeJsonOn: aStream
+  | first |
+  first := true.
+  aStream nextPut: ${.
+  self keysAndValuesDo: [:key :value |
+    first ifFalse: [aStream nextPut: $,].
+    first := false.
+    key asString _writeJsonOn: aStream.
+    aStream nextPut: $:.
+    value _writeJsonOn: aStream].
+  aStream nextPut: $}
+%
+category: 'json'
+method: CharacterCollection
+_writeJsonOn: aStream
+  "A string: quotes, backslashes and control characters escaped; every other character as it is."
+  aStream nextPut: $".
+  self do: [:c | self _writeJsonCharacter: c on: aStream].
+  aStream nextPut: $"
+%
+category: 'json'
+method: CharacterCollection
+_writeJsonCharacter: c on: aStream
+  | code |
+  code := c codePoint.
+  (c = $" or: [c = $\]) ifTrue: [^aStream nextPut: $\; nextPut: c].
+  code = 10 ifTrue: [^aStream nextPutAll: '\n'].
+  code = 13 ifTrue: [^aStream nextPutAll: '\r'].
+  code = 9 ifTrue: [^aStream nextPutAll: '\t'].
+  code >= 32 ifTrue: [^aStream nextPut: c].
+  aStream nextPutAll: '\u00'.
+  code < 16 ifTrue: [aStream nextPut: $0].
+  aStream nextPutAll: (code printString: 16) asLowercase
+%
