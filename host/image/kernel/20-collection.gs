@@ -923,6 +923,13 @@ indexOf: anObject startingAt: start
 %
 category: 'searching'
 method: SequenceableCollection
+indexOf: anObject startingAt: start ifAbsent: aBlock
+  "Answer the index of the first element equal to anObject at or after start, or the value of aBlock."
+  start to: self size do: [:i | (self at: i) = anObject ifTrue: [^i]].
+  ^aBlock value
+%
+category: 'searching'
+method: SequenceableCollection
 identityIndexOf: anObject
   1 to: self size do: [:i | (self at: i) == anObject ifTrue: [^i]].
   ^0

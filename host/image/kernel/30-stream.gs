@@ -250,6 +250,12 @@ method: PositionableStream
 originalContents
   ^collection
 %
+category: 'private'
+method: PositionableStream
+_collection
+  "Answer the collection the receiver streams over (GemStone's private accessor, which code written for it sends)."
+  ^collection
+%
 category: 'accessing'
 method: PositionableStream
 contents

@@ -169,6 +169,22 @@ GsSocket category: 'Kernel-System'
 %
 
 doit
+Object subclass: 'GsExternalSession'
+  instVarNames: #()
+  classVars: #()
+  classInstVars: #()
+  poolDictionaries: #()
+  inDictionary: Globals
+  options: #()
+%
+doit
+GsExternalSession comment: 'In GemStone, a GsExternalSession is a login to another gem, from Smalltalk. The embedded image has no other gems: the class exists so that code naming or subclassing it compiles, and every use signals an Error.'
+%
+doit
+GsExternalSession category: 'Kernel-System'
+%
+
+doit
 Object subclass: 'GsHostProcess'
   instVarNames: #()
   classVars: #()
@@ -774,6 +790,31 @@ new
 %
 category: 'embedded image'
 classmethod: GsSocket
+basicNew
+  ^self _unavailable: #basicNew
+%
+
+! ------------------------------------------------------------------ GsExternalSession
+removeallmethods GsExternalSession
+removeallclassmethods GsExternalSession
+
+category: 'embedded image'
+classmethod: GsExternalSession
+_unavailable: aSelector
+  ^Error new signal: self name, ' is not available in the embedded image: it logs in to another gem, and the embedded image has none; ', self name, ' class>>', aSelector, ' was sent'
+%
+category: 'embedded image'
+classmethod: GsExternalSession
+doesNotUnderstand: aMessage
+  ^self _unavailable: aMessage selector
+%
+category: 'embedded image'
+classmethod: GsExternalSession
+new
+  ^self _unavailable: #new
+%
+category: 'embedded image'
+classmethod: GsExternalSession
 basicNew
   ^self _unavailable: #basicNew
 %
