@@ -211,7 +211,7 @@ pub(super) fn apply_plan(
                 report.kernel_extensions += usize::from(kernel);
             }
             Err(ImageError::CompileError(errors))
-                if super::plan::undeclared_names(&m.source, &errors)
+                if super::carry::undeclared_names(&m.source, &errors)
                     .is_some_and(|names| (carry.later)(at, m, &names)) => {}
             Err(ImageError::CompileError(errors)) => {
                 // Point at the offending line of the file, not of the method.

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::apply::{Carry, apply_plan};
+use super::carry::{Carrier, defer_to_superclass};
 use super::plan::{At, DoitLimits, MethodItem, Plan, plan_file};
 use super::{
     Deferred, DoitRunner, Failure, FileInOptions, FileInReport, LoadProgress, MAX_DOIT_BYTES,
@@ -103,36 +104,13 @@ pub(super) fn file_in_sources_following(
             runner.progress(&progress);
         }
     }
-    super::plan::defer_to_superclass(&mut plans, |name| session.class(name).is_ok());
+    defer_to_superclass(&mut plans, |name| session.class(name).is_ok());
     progress.methods = plans.iter().map(|p| p.methods.len()).sum();
-    // Where each class defined once in the load is defined, for methods
-    // that name a class of a later stretch.
-    let mut defined_in: HashMap<String, Option<usize>> = HashMap::new();
-    for (i, plan) in plans.iter().enumerate() {
-        for (_, d) in &plan.definitions {
-            defined_in
-                .entry(d.name.clone())
-                .and_modify(|at| *at = None)
-                .or_insert(Some(i));
-        }
-    }
-    let mut carried: Vec<Vec<(At, MethodItem)>> = vec![Vec::new(); plans.len()];
+    let mut carrier = Carrier::new(&plans);
     for (i, plan) in plans.iter().enumerate() {
         let before = progress.methods_done;
-        let into = std::mem::take(&mut carried[i]);
-        let mut later = |at: &At, m: &MethodItem, names: &[&str]| {
-            let stretches: Option<Vec<usize>> = names
-                .iter()
-                .map(|n| defined_in.get(*n).copied().flatten().filter(|&j| j > i))
-                .collect();
-            match stretches.and_then(|s| s.into_iter().max()) {
-                Some(j) => {
-                    carried[j].push((at.clone(), m.clone()));
-                    true
-                }
-                None => false,
-            }
-        };
+        let into = carrier.take(i);
+        let mut later = |at: &At, m: &MethodItem, names: &[&str]| carrier.offer(i, at, m, names);
         apply_plan(
             session,
             sources,

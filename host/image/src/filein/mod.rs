@@ -14,6 +14,7 @@
 //! method sources.
 
 mod apply;
+mod carry;
 mod expect;
 mod fileout;
 mod files;

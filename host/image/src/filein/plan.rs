@@ -32,7 +32,7 @@ pub(super) enum Action {
 
 impl Action {
     /// The class the action changes.
-    fn class(&self) -> &str {
+    pub(super) fn class(&self) -> &str {
         match self {
             Action::Comment(c, _)
             | Action::Category(c, _)
@@ -501,71 +501,4 @@ pub(super) fn order_definitions(defs: &[(At, ClassDefinition)]) -> Vec<(&At, &Cl
         visit(i, defs, &first_index, &mut done, &mut visiting, &mut out);
     }
     out
-}
-
-/// Moves each class defined once in the load, in a stretch before the one
-/// that defines its superclass, into that later stretch, with its methods
-/// and class-level changes: the doits between stretches are barriers, so
-/// without this a directory of files that each start with a doit (GsDevKit's
-/// Cypress file-outs) loads in file-name order and a subclass in an earlier
-/// file than its superclass fails. `exists` tells a superclass the image
-/// already has, whose subclasses stay where they are.
-pub(super) fn defer_to_superclass(plans: &mut [Plan], exists: impl Fn(&str) -> bool) {
-    let mut defined: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, plan) in plans.iter().enumerate() {
-        for (_, d) in &plan.definitions {
-            defined.entry(d.name.clone()).or_default().push(i);
-        }
-    }
-    let mut moved = true;
-    while moved {
-        moved = false;
-        for i in 0..plans.len() {
-            let late = plans[i].definitions.iter().position(|(_, d)| {
-                let once = defined.get(&d.name).is_some_and(|at| at.len() == 1);
-                let superclass_later = d.superclass.as_ref().is_some_and(|s| {
-                    !exists(s) && defined.get(s).is_some_and(|at| at.len() == 1 && at[0] > i)
-                });
-                once && superclass_later
-            });
-            let Some(k) = late else { continue };
-            let (at, def) = plans[i].definitions.remove(k);
-            let to = defined[def.superclass.as_deref().unwrap_or_default()][0];
-            let name = def.name.clone();
-            let (methods, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut plans[i].methods)
-                .into_iter()
-                .partition(|(_, m)| m.class == name);
-            plans[i].methods = kept;
-            let (actions, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut plans[i].actions)
-                .into_iter()
-                .partition(|(_, a)| a.class() == name);
-            plans[i].actions = kept;
-            plans[to].definitions.push((at, def));
-            plans[to].methods.extend(methods);
-            plans[to].actions.extend(actions);
-            defined.insert(name, vec![to]);
-            moved = true;
-        }
-    }
-}
-
-/// The names of the undeclared variables `errors` report in `source`, or
-/// `None` when any error is of another kind.
-pub(super) fn undeclared_names<'s>(
-    source: &'s str,
-    errors: &[crate::error::CompileError],
-) -> Option<Vec<&'s str>> {
-    errors
-        .iter()
-        .map(|e| {
-            if !e.message.starts_with("undeclared variable") {
-                return None;
-            }
-            let rest = source.get(e.offset..)?;
-            let end = rest
-                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .unwrap_or(rest.len());
-            (end > 0).then(|| &rest[..end])
-        })
-        .collect()
 }
