@@ -367,11 +367,12 @@ fn gemstone_backend_mistakes_are_named() {
         ("stone = \"s\"\n", "`image.user`: is required"),
         (
             "stone = \"s\"\nuser = \"u\"\n",
-            "`image.password_env`: or `image.password_file` is required",
+            "`image.password_env`: is required with `backend = \"gemstone\"`, or \
+             `image.password_file` instead",
         ),
         (
             "stone = \"s\"\nuser = \"u\"\npassword_env = \"A\"\npassword_file = \"f\"\n",
-            "`image.password_file`: and `image.password_env` are both set; keep one",
+            "`image.password_file`: is set, and so is `image.password_env`; keep one",
         ),
         (
             "stone = \"s\"\nuser = \"u\"\npassword_env = \"A\"\npassword_kind = \"pin\"\n",

@@ -291,7 +291,16 @@ impl fmt::Display for GciError {
         if !self.reason.is_empty() && self.reason != self.message {
             write!(f, " ({})", self.reason)?;
         }
-        if let Some(hint) = self.kind().hint() {
+        // Logins switched off are not a full stone: waiting for sessions
+        // to end, or more of them, would not help.
+        let hint = match self.number {
+            number::LOGINS_DISABLED => Some(
+                "the stone's administrator has disabled logins (as for a restore or a \
+                 shutdown); try again once they are enabled",
+            ),
+            _ => self.kind().hint(),
+        };
+        if let Some(hint) = hint {
             write!(f, "; {hint}")?;
         }
         Ok(())

@@ -51,12 +51,17 @@ fn open(settings: &GemStoneSettings) -> Result<Stone, Failure> {
 /// variable or file stops the start rather than every login.
 fn stone_settings(s: &GemStoneSettings) -> Result<StoneSettings, Failure> {
     let env = |k: &str| std::env::var(k).ok();
-    let secret = |key: &str, source: &gs_config::PasswordSource| {
+    // The key named is the one the operator set: `…_env` or `…_file`.
+    let secret = |setting: &str, source: &gs_config::PasswordSource| {
+        let key = match source {
+            gs_config::PasswordSource::Env(_) => format!("{setting}_env"),
+            gs_config::PasswordSource::File(_) => format!("{setting}_file"),
+        };
         source
             .read(&env)
             .map_err(|e| Failure::config(format!("`{key}`: {e}")))
     };
-    let text = secret("image.password_env", &s.password)?;
+    let text = secret("image.password", &s.password)?;
     let password = match s.password_kind {
         PasswordKind::Password => gs_gci::Password::Plain(text),
         PasswordKind::OneTime => gs_gci::Password::OneTime(text),
@@ -65,7 +70,7 @@ fn stone_settings(s: &GemStoneSettings) -> Result<StoneSettings, Failure> {
     let (host_user, host_password) = match &s.host_login {
         Some((user, source)) => (
             Some(user.clone()),
-            Some(secret("image.host_password_env", source)?),
+            Some(secret("image.host_password", source)?),
         ),
         None => (None, None),
     };

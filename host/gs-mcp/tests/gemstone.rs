@@ -72,6 +72,23 @@ fn check_logs_in_once_and_names_what_to_fix() {
         "{stderr}"
     );
 
+    // The password's file missing: the message names the key that was set.
+    let cfg = site.config(PASSWORD_VAR);
+    let body = std::fs::read_to_string(&cfg).unwrap().replace(
+        &format!("password_env = {PASSWORD_VAR:?}"),
+        "password_file = \"no-such-password-file\"",
+    );
+    let file_cfg = site.dir.path().join("file-password.toml");
+    std::fs::write(&file_cfg, body).unwrap();
+    let out = check(&site, &file_cfg, &site.env());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("`image.password_file`: cannot read the file")
+            && stderr.contains("no-such-password-file holding the password"),
+        "{stderr}"
+    );
+
     // No stone of that name: the message points at GEMSTONE_GLOBAL_DIR.
     let cfg = site.config(PASSWORD_VAR);
     let mut env = site.env();
@@ -128,6 +145,12 @@ fn serve_runs_tools_on_the_stone_and_survives_its_faults() {
     let message = body["error"]["message"].as_str().unwrap_or_default();
     assert!(
         message.starts_with("the session could not be opened: cannot log in to stone served"),
+        "{body}"
+    );
+    // Logins switched off are not a full stone: no advice to wait for
+    // sessions to end.
+    assert!(
+        message.contains("has disabled logins") && !message.contains("wait for sessions"),
         "{body}"
     );
     let (_, body) = execute(addr, &session, "1 + 1");

@@ -226,9 +226,9 @@ pub(super) fn validate_gemstone(
     .ok_or_else(|| {
         ConfigError::at(
             "image.password_env",
-            "or `image.password_file` is required with `backend = \"gemstone\"`: name the \
-             environment variable or the file holding the user's password (never the \
-             password itself)",
+            "is required with `backend = \"gemstone\"`, or `image.password_file` instead: \
+             name the environment variable or the file holding the user's password (never \
+             the password itself)",
         )
     })?;
     let password_kind = match raw.password_kind.as_deref() {
@@ -303,7 +303,7 @@ fn password_source(
     match (env_name, file) {
         (Some(_), Some(_)) => Err(ConfigError::at(
             file_key,
-            format!("and `{env_key}` are both set; keep one"),
+            format!("is set, and so is `{env_key}`; keep one"),
         )),
         (Some(name), None) => {
             check_text(env_key, &name)?;
