@@ -1135,7 +1135,9 @@ impl ImageSession for GemStoneSession {
             let change = match before {
                 None => DefinitionChange::Created,
                 Some(b) if b == after => DefinitionChange::Unchanged,
-                Some(b) if b.first() == after.first() => DefinitionChange::Updated,
+                Some(b) if b.first().map(|d| shape(d)) == after.first().map(|d| shape(d)) => {
+                    DefinitionChange::Updated
+                }
                 Some(_) => DefinitionChange::Reshaped,
             };
             Ok(DefinitionReport {
@@ -1211,4 +1213,13 @@ impl ImageSession for GemStoneSession {
     fn is_lost(&self) -> bool {
         self.is_dead()
     }
+}
+
+/// A class's definition text but for its options, which change how its
+/// instances behave, not what they hold: two definitions of one shape
+/// differ by an update, not a reshape.
+fn shape(definition: &str) -> &str {
+    definition
+        .rfind("options:")
+        .map_or(definition, |i| definition[..i].trim_end())
 }

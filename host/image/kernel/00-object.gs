@@ -1230,7 +1230,9 @@ definition
   stream nextPut: $); cr; nextPutAll: '  poolDictionaries: #('.
   cls _poolDictionaryNames do: [:each | stream space; nextPutAll: each].
   stream nextPut: $); cr; nextPutAll: '  inDictionary: '; nextPutAll: cls _homeDictionaryName.
-  stream cr; nextPutAll: '  options: #()'.
+  stream cr; nextPutAll: '  options: #('.
+  cls _options do: [:each | stream space; nextPutAll: each].
+  stream nextPut: $).
   ^stream contents
 %
 category: 'accessing'
@@ -1262,6 +1264,13 @@ _homeDictionaryName
   "Answer the name (a String) of the symbol dictionary the class was defined in."
   <primitive: 145>
   ^'Globals'
+%
+category: 'accessing'
+method: Class
+_options
+  "Answer an Array of the Symbols of the class's definition options (#instancesInvariant, #dbTransient, ...), in definition order."
+  <primitive: 157>
+  ^#()
 %
 category: 'accessing'
 method: Class

@@ -811,7 +811,7 @@ impl Run<'_> {
                 self.transcript.push_str(&s);
                 Ok(Some(rcv))
             }
-            130..=147 => self.system_primitive(n, rcv, args),
+            130..=147 | 157 => self.system_primitive(n, rcv, args),
             148 => self.evaluate_source(rcv),
             149 => self.pragma_specs(rcv),
             150 => self.widen(rcv, arg(0)),

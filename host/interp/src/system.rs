@@ -157,15 +157,17 @@ impl Run<'_> {
                 }
                 self.array(v).map(Some)
             }
-            145 | 146 => {
+            145 | 146 | 157 => {
                 let Value::Class(c) = rcv else {
                     return Ok(None);
                 };
                 let d = self.st.classes[c as usize].record.definition.clone();
-                if n == 145 {
-                    return self.string(&d.dictionary).map(Some);
-                }
-                let v: Vec<Value> = d.pool_dictionaries.iter().map(|p| self.symbol(p)).collect();
+                let names = match n {
+                    145 => return self.string(&d.dictionary).map(Some),
+                    146 => &d.pool_dictionaries,
+                    _ => &d.options,
+                };
+                let v: Vec<Value> = names.iter().map(|p| self.symbol(p)).collect();
                 self.array(v).map(Some)
             }
             147 => {
