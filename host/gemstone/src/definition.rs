@@ -49,8 +49,12 @@ pub struct Parsed {
 pub enum Refusal {
     /// The source is not Smalltalk: the line and the parser's message.
     Syntax(u32, String),
-    /// The source is Smalltalk, but not one definition: what is wrong.
+    /// The source is Smalltalk, but not one definition: what else it
+    /// holds (a noun phrase).
     Shape(String),
+    /// The source is one definition, but a part of it is wrong: what, and
+    /// what to write instead (a sentence).
+    Part(String),
 }
 
 /// The keywords that start a class-definition message.
@@ -64,7 +68,7 @@ const DEFINING: [&str; 5] = [
 
 /// Every other keyword a GemStone class-definition message may have, each
 /// with a literal argument (`inDictionary:` also a name).
-const OTHER_KEYWORDS: [&str; 14] = [
+const OTHER_KEYWORDS: [&str; 15] = [
     "instVarNames:",
     "instanceVariableNames:",
     "classVars:",
@@ -79,10 +83,15 @@ const OTHER_KEYWORDS: [&str; 14] = [
     "instancesInvariant:",
     "isModifiable:",
     "description:",
+    "constraints:",
 ];
 
 fn shape(what: impl Into<String>) -> Refusal {
     Refusal::Shape(what.into())
+}
+
+fn part(why: impl Into<String>) -> Refusal {
+    Refusal::Part(why.into())
 }
 
 fn strip_parens(mut e: &Expr) -> &Expr {
@@ -117,7 +126,7 @@ fn quote(literal: &Literal) -> Option<String> {
 /// `nil`, or (for `inDictionary:`) a dictionary's name.
 fn argument(keyword: &str, arg: &Expr) -> Result<String, Refusal> {
     let not_literal = || {
-        shape(format!(
+        part(format!(
             "`{keyword}` needs a literal argument (a string, a symbol or a literal array), not \
              an expression"
         ))
@@ -179,7 +188,7 @@ fn definition(
             name.clone()
         }
         _ => {
-            return Err(shape(
+            return Err(part(
                 "a class definition's receiver must be a class name or nil, e.g. `Object \
                  subclass: 'Account' …`",
             ));
@@ -206,7 +215,7 @@ fn definition(
                     s.clone()
                 }
                 _ => {
-                    return Err(shape(format!(
+                    return Err(part(format!(
                         "`{keyword}` needs the new class's name as a string literal, e.g. \
                          `{keyword} 'Account'`"
                     )));
@@ -214,8 +223,8 @@ fn definition(
             };
             continue;
         } else if !OTHER_KEYWORDS.contains(&keyword) {
-            return Err(shape(format!(
-                "`{keyword}` is not part of a class-definition message gs-mcp accepts; use \
+            return Err(part(format!(
+                "`{keyword}` is not part of any GemStone class-definition message; use \
                  `subclass:instVarNames:classVars:classInstVars:poolDictionaries:\
                  inDictionary:options:`"
             )));
@@ -223,7 +232,7 @@ fn definition(
         let quoted = argument(keyword, arg)?;
         let listed = || {
             names(arg).ok_or_else(|| {
-                shape(format!(
+                part(format!(
                     "`{keyword}` needs a literal array of names, e.g. `{keyword} #(balance)`"
                 ))
             })
@@ -236,7 +245,9 @@ fn definition(
             "classInstVars:" | "classInstanceVariableNames:" => {
                 facts.class_instance_variables = Some(listed()?)
             }
-            "poolDictionaries:" => pools = quoted,
+            // Pharo's `poolDictionaries: ''` (a string of names) is
+            // GemStone's array of them.
+            "poolDictionaries:" => pools = names(arg).map_or(quoted, |n| sym_array(&n)),
             "inDictionary:" => {
                 // `inDictionary: ''` is the default dictionary, as on the
                 // embedded image.
@@ -259,8 +270,9 @@ fn definition(
                 });
             }
             "category:" | "package:" => category = Some(quoted),
-            // `instancesInvariant: false`, `description:`: nothing a stone
-            // needs told.
+            // `instancesInvariant: false`, `description:`, and the older
+            // form's `constraints:` (instance-variable types GemStone 3.x
+            // no longer keeps): nothing a stone needs told.
             _ => {}
         }
     }
@@ -270,7 +282,7 @@ fn definition(
             .as_ref()
             .is_some_and(|v| !v.is_empty())
     {
-        return Err(shape(format!(
+        return Err(part(format!(
             "byte class {} cannot have named instance variables; remove `instVarNames:` or use \
              `subclass:`",
             facts.name
@@ -338,7 +350,7 @@ fn companion_messages(expr: &Expr, name: &str, parts: &mut Vec<String>) -> Resul
                 parts.push(format!("{selector} {}", lit(s)));
             }
             ("comment:" | "category:", _) => {
-                return Err(shape(format!("`{name} {selector}` needs a string literal")));
+                return Err(part(format!("`{name} {selector}` needs a string literal")));
             }
             _ => {
                 return Err(shape(format!(
@@ -476,7 +488,7 @@ mod tests {
 
     fn refused(source: &str) -> String {
         match parse(source) {
-            Err(Refusal::Shape(why)) => why,
+            Err(Refusal::Shape(why) | Refusal::Part(why)) => why,
             other => panic!("{source:?} was not refused as a shape: {other:?}"),
         }
     }

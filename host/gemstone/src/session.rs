@@ -49,6 +49,9 @@ fn refused_source(refusal: definition::Refusal) -> ToolError {
         definition::Refusal::Shape(what) => ToolError::invalid_params(format!(
             "{ONE_DEFINITION}, but it also holds {what}. To run any other code, use execute_code"
         )),
+        definition::Refusal::Part(why) => ToolError::invalid_params(format!(
+            "{ONE_DEFINITION}: {why}. To run any other code, use execute_code"
+        )),
     }
 }
 
