@@ -74,6 +74,8 @@ pub struct Run<'a> {
     /// Transcript output captured during the call.
     pub(crate) transcript: String,
     pub(crate) output_cap: usize,
+    /// True once the Transcript reached its cap: later output is dropped.
+    pub(crate) transcript_full: bool,
     /// True once the recursion-limit error was signalled in this call.
     pub(crate) recursion_signalled: bool,
     /// Scopes to reuse, saving an allocation per activation.

@@ -442,6 +442,7 @@ impl Interpreter {
                 handling: Vec::new(),
                 transcript: String::new(),
                 output_cap: limits.output_bytes,
+                transcript_full: false,
                 recursion_signalled: false,
                 scope_pool: Vec::new(),
                 stack: Vec::new(),

@@ -801,12 +801,24 @@ impl Run<'_> {
                 let Some(s) = self.str_of(arg(0)) else {
                     return Ok(None);
                 };
+                // Past its cap the Transcript keeps what it has, says so
+                // once, and drops the rest: the code runs on to its answer.
+                if self.transcript_full {
+                    return Ok(Some(rcv));
+                }
                 if self.transcript.len() + s.len() > self.output_cap {
-                    let m = format!(
-                        "the Transcript output cap of {} bytes was exceeded; write less output",
+                    let mut room = self.output_cap.saturating_sub(self.transcript.len());
+                    while !s.is_char_boundary(room) {
+                        room -= 1;
+                    }
+                    self.transcript.push_str(&s[..room]);
+                    self.transcript.push_str(&format!(
+                        "\n… [output truncated: the Transcript keeps at most {} bytes; the rest \
+                         was not kept]",
                         self.output_cap
-                    );
-                    return Err(self.limit(m));
+                    ));
+                    self.transcript_full = true;
+                    return Ok(Some(rcv));
                 }
                 self.transcript.push_str(&s);
                 Ok(Some(rcv))
