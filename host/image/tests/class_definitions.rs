@@ -190,3 +190,43 @@ fn a_variable_removed_and_added_again_brings_no_old_value_back() {
         Some(&ObjectValue::Integer(1))
     );
 }
+
+/// A class whose last binding Smalltalk removes (`UserGlobals removeKey:
+/// #Ghost`) is gone from browsing, as GemStone finds classes through the
+/// symbol list, and comes back when bound again.
+#[test]
+fn a_class_no_dictionary_binds_is_gone_from_browsing_until_bound_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = image_with_object(&dir.path().join("t.image"));
+    let mut s = image.session();
+    let id = s
+        .define_class(
+            class("Ghost", "Object", ClassKind::Pointers, &[]),
+            RecompilePolicy::Refuse,
+        )
+        .unwrap()
+        .id;
+    s.compile_method("Ghost", gs_image::Side::Instance, "haunting", "boo ^1")
+        .unwrap();
+    s.commit().unwrap();
+    let shown = |s: &gs_image::Session| {
+        (
+            s.all_classes().contains(&"Ghost".to_string()),
+            s.subclasses("Object")
+                .unwrap()
+                .contains(&"Ghost".to_string()),
+            s.implementors("boo").len(),
+            s.search_source("boo", None).unwrap().len(),
+        )
+    };
+    assert_eq!(shown(&s), (true, true, 1, 1));
+
+    s.unbind("UserGlobals", "Ghost").unwrap();
+    assert_eq!(shown(&s), (false, false, 0, 0));
+    s.commit().unwrap();
+    assert_eq!(shown(&image.session()), (false, false, 0, 0));
+
+    s.bind("UserGlobals", "Ghost", DictionaryEntry::Class(id))
+        .unwrap();
+    assert_eq!(shown(&s), (true, true, 1, 1));
+}

@@ -630,6 +630,48 @@ impl Session {
         Ok(names)
     }
 
+    /// Hides the class `id` from every query once no dictionary binds it
+    /// (Smalltalk's `UserGlobals removeKey: #Foo`), as removing it does:
+    /// GemStone finds classes through the symbol list, so one no
+    /// dictionary binds is gone from browsing, while its instances keep
+    /// it. A kernel class, or one with subclasses still shown, stays.
+    pub(super) fn hide_if_unbound(&mut self, id: ClassId) {
+        let Some(record) = self.state.classes.get(&id) else {
+            return;
+        };
+        if record.kernel || record.removed {
+            return;
+        }
+        let bound = self.state.dictionaries.values().any(|entries| {
+            entries
+                .values()
+                .any(|e| matches!(e, DictionaryEntry::Class(c) if *c == id))
+        });
+        let shown_below = Session::descendants(&self.state, id)
+            .iter()
+            .any(|c| self.state.classes.get(c).is_some_and(|r| !r.removed));
+        if !bound && !shown_below {
+            self.set_hidden(id, true);
+        }
+    }
+
+    /// Marks the class `id` removed (hidden from every query) or, when a
+    /// binding brings it back, not.
+    pub(super) fn set_hidden(&mut self, id: ClassId, hidden: bool) {
+        let Some(record) = self.state.classes.get(&id) else {
+            return;
+        };
+        if record.removed == hidden {
+            return;
+        }
+        let mut kept = record.as_ref().clone();
+        kept.removed = hidden;
+        self.state.put_class(id, Some(Arc::new(kept)));
+        self.write(Key::Class(id));
+        self.write(Key::ClassShape(id));
+        self.rely_on(Key::MethodsOf(id), METHOD_SET_CHANGES);
+    }
+
     fn update_class(
         &mut self,
         what: &'static str,

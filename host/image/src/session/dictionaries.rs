@@ -237,17 +237,25 @@ impl Session {
         let key = Key::Entry(dictionary.to_string(), name.to_string());
         let bytes = budget::entry_bytes(name, &entry);
         self.check_replace("bind a global", &key, bytes, 0)?;
+        let class = match &entry {
+            DictionaryEntry::Class(id) => Some(*id),
+            _ => None,
+        };
         self.state.put_entry(dictionary, name, Some(entry));
         self.write(key.clone());
         self.count_replace(key, bytes, 0);
         self.rely_on(Key::Dictionary(dictionary.to_string()), REMOVAL);
+        if let Some(id) = class {
+            self.set_hidden(id, false);
+        }
         Ok(())
     }
 
     /// Removes the binding of `name` in `dictionary`. Refused for a kernel
     /// class's own name; removing an alias or an application class's
-    /// binding is allowed (the class itself stays; use
-    /// [`Session::remove_class`] to remove a class).
+    /// binding is allowed. A class no dictionary binds any more (and none
+    /// of whose subclasses is shown) is hidden from every query, as
+    /// [`Session::remove_class`] hides it, and shown again when bound.
     pub fn unbind(&mut self, dictionary: &str, name: &str) -> Result<()> {
         let dict = self.dictionary(dictionary)?;
         if !dict.contains_key(name) {
@@ -256,10 +264,14 @@ impl Session {
             )));
         }
         self.guard_home_binding(dictionary, name)?;
+        let was = dict.get(name).cloned();
         self.state.put_entry(dictionary, name, None);
         let key = Key::Entry(dictionary.to_string(), name.to_string());
         self.write(key.clone());
         self.count_replace(key, 0, 0);
+        if let Some(DictionaryEntry::Class(id)) = was {
+            self.hide_if_unbound(id);
+        }
         Ok(())
     }
 
