@@ -110,7 +110,9 @@ const DEFINING_KEYWORDS: &[(&str, ClassKind)] = &[
 /// Class messages a file-out sends that the image has nothing to record for.
 const NO_EFFECT_SELECTORS: &[&str] = &["immediateInvariant", "makeInstancesNonPersistent"];
 
-const NOT_ACCEPTED: &str = "only class definitions (`X subclass: 'Name' instVarNames: … \
+/// Why a statement of a doit was not recognised: the file-in's own
+/// words, which a caller outside a file-in words its own way.
+pub const NOT_ACCEPTED: &str = "only class definitions (`X subclass: 'Name' instVarNames: … \
      inDictionary: …`), `X comment: '…'`, `X category: '…'`, `X immediateInvariant`, \
      `X class instVarNames: #(…)`, `Dictionary at: #Name put: <value>` and \
      `System myUserProfile symbolList createDictionaryNamed: #Name at: 1` are accepted in a \
