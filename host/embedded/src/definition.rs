@@ -50,7 +50,10 @@ pub(crate) fn recognise(source: &str) -> Result<DefinitionSource, ToolError> {
         } else if e.message == classdef::NOT_ACCEPTED {
             // The file-in's words speak of file-ins; a client is told
             // what its source holds.
-            other(format!("a statement other than a class definition (line {})", e.line))
+            other(format!(
+                "a statement other than a class definition (line {})",
+                e.line
+            ))
         } else {
             ToolError::invalid_params(format!(
                 "{ONE_DEFINITION}; line {}: {}. To run any other code, use execute_code",

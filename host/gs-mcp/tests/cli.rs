@@ -418,6 +418,13 @@ fn image_load(dir: &Path, image: &Path, extra: &[&str], file: &Path) -> Output {
     run(dir, &args)
 }
 
+/// Asserts that an `image load` succeeded and its summary says `summary`.
+fn assert_loaded(out: &Output, summary: &str) {
+    let (so, err) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{so}{err}");
+    assert!(so.contains(summary), "{so}");
+}
+
 #[test]
 fn image_load_files_in_commits_and_reports_failures_by_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -488,18 +495,7 @@ fn image_load_defines_classes_over_names_a_doit_declared_as_nil() {
     )
     .unwrap();
     let out = image_load(dir.path(), &image, &[], &file);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    assert!(
-        text(&out.stdout).contains("2 class(es) defined, 1 method(s) compiled"),
-        "{}",
-        text(&out.stdout)
-    );
+    assert_loaded(&out, "2 class(es) defined, 1 method(s) compiled");
 }
 
 /// `subclass:` of ByteArray or Array makes a class whose instances are
@@ -521,13 +517,7 @@ fn image_load_gives_a_plain_subclass_of_an_indexable_class_its_format() {
     source.push_str("expectvalue 3\ndoit\n(Row new: 3) size\n%\n");
     std::fs::write(&file, source).unwrap();
     let out = image_load(dir.path(), &image, &[], &file);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    assert_loaded(&out, "2 class(es) defined");
 }
 
 /// `input $VAR/file` expands the variable, as Topaz does (GsDevKit's
@@ -605,12 +595,7 @@ fn image_load_of_a_directory_waits_for_classes_later_files_define() {
     )
     .unwrap();
     let out = image_load(dir.path(), &image, &[], &project);
-    let (so, err) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(0), "{so}{err}");
-    assert!(
-        so.contains("3 class(es) defined, 2 method(s) compiled"),
-        "{so}"
-    );
+    assert_loaded(&out, "3 class(es) defined, 2 method(s) compiled");
 }
 
 #[test]
