@@ -418,6 +418,16 @@ fn image_load(dir: &Path, image: &Path, extra: &[&str], file: &Path) -> Output {
     run(dir, &args)
 }
 
+/// A Topaz doit defining `name` under `superclass` in UserGlobals, with no
+/// variables, in GemStone 3.x's full form.
+fn class_doit(superclass: &str, name: &str) -> String {
+    format!(
+        "doit\n{superclass} subclass: '{name}'\n  instVarNames: #()\n  classVars: #()\n  \
+         classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n  \
+         options: #()\n%\n"
+    )
+}
+
 /// Asserts that an `image load` succeeded and its summary says `summary`.
 fn assert_loaded(out: &Output, summary: &str) {
     let (so, err) = (text(&out.stdout), text(&out.stderr));
@@ -476,13 +486,7 @@ fn image_load_defines_classes_over_names_a_doit_declared_as_nil() {
     let dir = tempfile::tempdir().unwrap();
     let image = dir.path().join("app.gsimage");
     let file = dir.path().join("declared.gs");
-    let define = |name: &str| {
-        format!(
-            "doit\nObject subclass: '{name}'\n  instVarNames: #()\n  classVars: #()\n  \
-             classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n  \
-             options: #()\n%\n"
-        )
-    };
+    let define = |name: &str| class_doit("Object", name);
     std::fs::write(
         &file,
         format!(
@@ -507,11 +511,7 @@ fn image_load_gives_a_plain_subclass_of_an_indexable_class_its_format() {
     let file = dir.path().join("sized.gs");
     let mut source = String::new();
     for (superclass, name) in [("ByteArray", "Uuid"), ("Array", "Row")] {
-        source.push_str(&format!(
-            "doit\n{superclass} subclass: '{name}'\n  instVarNames: #()\n  classVars: #()\n  \
-             classInstVars: #()\n  poolDictionaries: #()\n  inDictionary: UserGlobals\n  \
-             options: #()\n%\n"
-        ));
+        source.push_str(&class_doit(superclass, name));
     }
     source.push_str("expectvalue 16\ndoit\n(Uuid new: 16) size\n%\n");
     source.push_str("expectvalue 3\ndoit\n(Row new: 3) size\n%\n");
@@ -570,11 +570,11 @@ fn image_load_of_a_directory_waits_for_classes_later_files_define() {
     let image = dir.path().join("app.gsimage");
     let project = dir.path().join("project");
     std::fs::create_dir(&project).unwrap();
+    // Each file starts with a doit the interpreter runs, as Cypress's do.
     let define = |superclass: &str, name: &str| {
         format!(
-            "run\n| x | x := 3 + 4.\n%\ndoit\n{superclass} subclass: '{name}'\n  \
-             instVarNames: #()\n  classVars: #()\n  classInstVars: #()\n  \
-             poolDictionaries: #()\n  inDictionary: UserGlobals\n  options: #()\n%\n"
+            "run\n| x | x := 3 + 4.\n%\n{}",
+            class_doit(superclass, name)
         )
     };
     std::fs::write(
