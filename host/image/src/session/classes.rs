@@ -614,13 +614,8 @@ impl Session {
         for c in doomed.iter().rev() {
             if let Some(r) = self.state.classes.get(c) {
                 names.push(r.definition.name.clone());
-                let mut kept = r.as_ref().clone();
-                kept.removed = true;
-                self.state.put_class(*c, Some(Arc::new(kept)));
             }
-            self.write(Key::Class(*c));
-            self.write(Key::ClassShape(*c));
-            self.rely_on(Key::MethodsOf(*c), METHOD_SET_CHANGES);
+            self.set_hidden(*c, true);
         }
         for (d, n) in bindings {
             self.state.put_entry(&d, &n, None);
